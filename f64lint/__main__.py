@@ -1,0 +1,3 @@
+from f64lint.cli import main
+
+main()

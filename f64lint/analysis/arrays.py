@@ -1,0 +1,131 @@
+"""Which expressions are float64 NumPy arrays (NumPy's default float is float64)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+import libcst as cst
+
+from f64lint.analysis.dtypes import MAX_TRACE_DEPTH, Width, dtype_of, keyword, positional
+from f64lint.analysis.module import ModuleFacts
+
+# Constructors that make float64 unless told otherwise.
+_FLOAT_BY_DEFAULT = frozenset(
+    f"numpy.{name}"
+    for name in (
+        "zeros", "ones", "empty", "eye", "identity", "linspace", "logspace", "geomspace",
+        "loadtxt", "genfromtxt", "random.rand", "random.randn", "random.random",
+        "random.random_sample", "random.uniform", "random.normal", "random.standard_normal",
+        "random.sample", "random.ranf", "float64", "double",
+    )
+)
+
+# Constructors whose result dtype follows their data.
+_FOLLOW_DATA = frozenset(
+    f"numpy.{name}" for name in ("array", "asarray", "ascontiguousarray", "full", "arange")
+)
+
+# Functions whose result is float64 when an argument is.
+_KEEP_DTYPE = frozenset(
+    f"numpy.{name}"
+    for name in (
+        "sin", "cos", "tan", "exp", "log", "sqrt", "abs", "power", "outer", "cumsum",
+        "cumprod", "concatenate", "stack", "vstack", "hstack", "tile", "repeat", "reshape",
+        "transpose", "expand_dims", "squeeze", "clip", "copy",
+        "arctan2", "deg2rad", "radians", "square",
+    )
+)
+
+# Array methods that keep the dtype of the array they are called on.
+_KEEP_DTYPE_METHODS = frozenset(
+    {
+        "reshape", "copy", "flatten", "ravel", "transpose", "squeeze", "clip", "repeat",
+        "cumsum", "cumprod", "swapaxes", "T",
+    }
+)
+
+
+@dataclass(frozen=True)
+class ArraySource:
+    """A float64 array and the NumPy call it comes from (for messages)."""
+
+    origin: cst.Call
+    origin_name: str
+
+
+def _has_float_literal(node: cst.CSTNode) -> bool:
+    if isinstance(node, cst.Float):
+        return True
+    if isinstance(node, (cst.List, cst.Tuple)):
+        return any(_has_float_literal(element.value) for element in node.elements)
+    if isinstance(node, cst.UnaryOperation):
+        return _has_float_literal(node.expression)
+    return False
+
+
+def _constructor_source(facts: ModuleFacts, call: cst.Call, name: str, depth: int) -> bool:
+    """Does a NumPy constructor call make a float64 array?"""
+    given = keyword(call, "dtype")
+    if given is not None:
+        dtype = dtype_of(facts, given)
+        return dtype is not None and dtype.width is Width.FLOAT64
+    if name in _FLOAT_BY_DEFAULT:
+        return True
+    args = positional(call)
+    if name == "numpy.full":
+        return len(args) >= 2 and _has_float_literal(args[1])
+    if name == "numpy.arange":
+        return any(_has_float_literal(arg) for arg in args)
+    if name in _FOLLOW_DATA and args:
+        return _has_float_literal(args[0]) or float64_array(facts, args[0], depth + 1) is not None
+    return False
+
+
+def float64_array(
+    facts: ModuleFacts, node: cst.BaseExpression, depth: int = 0
+) -> Optional[ArraySource]:
+    """The NumPy call a float64 array expression comes from, or None if not known float64.
+
+    Follows local assignments, arithmetic, indexing, dtype-keeping functions and methods,
+    and `.astype(...)` (a cast to a narrow dtype ends the trace).
+    """
+    if depth > MAX_TRACE_DEPTH:
+        return None
+    if isinstance(node, cst.Name):
+        traced = facts.assigned_value(node)
+        return float64_array(facts, traced, depth + 1) if traced is not None else None
+    if isinstance(node, cst.Subscript):
+        return float64_array(facts, node.value, depth + 1)
+    if isinstance(node, cst.BinaryOperation):
+        return float64_array(facts, node.left, depth + 1) or float64_array(
+            facts, node.right, depth + 1
+        )
+    if isinstance(node, cst.Attribute) and node.attr.value == "T":
+        return float64_array(facts, node.value, depth + 1)
+    if not isinstance(node, cst.Call):
+        return None
+    name = facts.qualified_name(node.func)
+    if name is not None:
+        if name in _FLOAT_BY_DEFAULT or name in _FOLLOW_DATA:
+            if _constructor_source(facts, node, name, depth):
+                return ArraySource(node, facts.module.code_for_node(node.func))
+            return None
+        if name in _KEEP_DTYPE:
+            for arg in positional(node):
+                found = float64_array(facts, arg, depth + 1)
+                if found is not None:
+                    return found
+        return None
+    if isinstance(node.func, cst.Attribute):
+        method = node.func.attr.value
+        receiver = node.func.value
+        if method == "astype":
+            args = positional(node) or [keyword(node, "dtype")]
+            dtype = dtype_of(facts, args[0]) if args[0] is not None else None
+            if dtype is not None and dtype.width is Width.FLOAT64:
+                return ArraySource(node, "astype")
+            return None
+        if method in _KEEP_DTYPE_METHODS:
+            return float64_array(facts, receiver, depth + 1)
+    return None

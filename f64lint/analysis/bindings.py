@@ -1,0 +1,153 @@
+"""Scopes and the bindings they hold: a light replacement for LibCST's scope analysis.
+
+LibCST's QualifiedNameProvider costs about five parses per file. We only need to know what
+a name means where it is read: an import (`import torch as th` makes `th` mean `torch`),
+a local value (which shadows an import and can be traced to the expression assigned), or
+a builtin. Bindings are recorded in visiting order, so a read sees the latest assignment
+before it, which is the reaching definition for straight-line code.
+"""
+
+from __future__ import annotations
+
+import builtins
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Set
+
+import libcst as cst
+
+_BUILTIN_NAMES = frozenset(dir(builtins))
+
+# Names that `from torch import *` / `from numpy import *` bring in and that rules look for.
+_STAR_EXPORTS = {
+    "torch": frozenset(
+        {
+            "float64", "double", "complex128", "cdouble", "DoubleTensor", "from_numpy",
+            "tensor", "as_tensor", "asarray", "set_default_dtype", "set_default_tensor_type",
+            "device", "float32", "float", "float16", "half", "bfloat16", "complex64", "cfloat",
+        }
+    ),
+    "numpy": frozenset(
+        {
+            "float64", "double", "float_", "complex128", "cdouble", "complex_", "float32",
+            "single", "float16", "half", "zeros", "ones", "empty", "full", "eye", "identity",
+            "linspace", "logspace", "geomspace", "array", "asarray", "arange", "loadtxt",
+            "genfromtxt",
+        }
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Binding:
+    """What a name means at one point of the program.
+
+    `qualified_name` is set for imports and builtins (`torch`, `numpy.float64`,
+    `builtins.float`); `value` is the expression last assigned to a local, when simple.
+    """
+
+    qualified_name: Optional[str] = None
+    value: Optional[cst.BaseExpression] = None
+
+
+UNKNOWN_LOCAL = Binding()
+
+
+@dataclass
+class Scope:
+    is_class: bool = False
+    names: Dict[str, Binding] = field(default_factory=dict)
+    star_modules: List[str] = field(default_factory=list)
+
+
+class ScopeStack:
+    def __init__(self) -> None:
+        self._scopes: List[Scope] = [Scope()]
+
+    def push(self, is_class: bool = False) -> None:
+        self._scopes.append(Scope(is_class=is_class))
+
+    def pop(self) -> None:
+        self._scopes.pop()
+
+    def bind(self, name: str, binding: Binding) -> None:
+        self._scopes[-1].names[name] = binding
+
+    def bind_star(self, module: str) -> None:
+        self._scopes[-1].star_modules.append(module)
+
+    def lookup(self, name: str) -> Optional[Binding]:
+        innermost = len(self._scopes) - 1
+        for depth in range(innermost, -1, -1):
+            scope = self._scopes[depth]
+            # A class body's names are not visible from the functions nested in it.
+            if scope.is_class and depth != innermost:
+                continue
+            found = scope.names.get(name)
+            if found is not None:
+                return found
+            for module in scope.star_modules:
+                if name in _STAR_EXPORTS.get(module, ()):
+                    return Binding(qualified_name=f"{module}.{name}")
+        if name in _BUILTIN_NAMES:
+            return Binding(qualified_name=f"builtins.{name}")
+        return None
+
+
+def dotted_name(node: cst.BaseExpression) -> Optional[str]:
+    """`a.b.c` for a chain of attributes on a name, else None."""
+    parts: List[str] = []
+    while isinstance(node, cst.Attribute):
+        parts.append(node.attr.value)
+        node = node.value
+    if not isinstance(node, cst.Name):
+        return None
+    parts.append(node.value)
+    return ".".join(reversed(parts))
+
+
+def import_bindings(node: cst.Import) -> Dict[str, Binding]:
+    bound: Dict[str, Binding] = {}
+    for alias in node.names:
+        module = dotted_name(alias.name)
+        if module is None:
+            continue
+        if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+            bound[alias.asname.name.value] = Binding(qualified_name=module)
+        else:
+            top = module.split(".")[0]
+            bound[top] = Binding(qualified_name=top)
+    return bound
+
+
+def import_from_bindings(node: cst.ImportFrom) -> tuple[Dict[str, Binding], Optional[str]]:
+    """Bindings of a `from m import ...` and, for `from m import *`, the module."""
+    if node.relative or node.module is None:
+        module = None
+    else:
+        module = dotted_name(node.module)
+    if isinstance(node.names, cst.ImportStar):
+        return {}, module
+    bound: Dict[str, Binding] = {}
+    for alias in node.names:
+        if not isinstance(alias.name, cst.Name):
+            continue
+        local = alias.name.value
+        if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+            local = alias.asname.name.value
+        qualified = f"{module}.{alias.name.value}" if module else None
+        bound[local] = Binding(qualified_name=qualified) if qualified else UNKNOWN_LOCAL
+    return bound, None
+
+
+def target_names(target: cst.BaseExpression) -> Set[str]:
+    """Names bound by an assignment target (`a`, `a, (b, *c)`); attributes bind nothing."""
+    if isinstance(target, cst.Name):
+        return {target.value}
+    if isinstance(target, (cst.Tuple, cst.List)):
+        names: Set[str] = set()
+        for element in target.elements:
+            names |= target_names(element.value)
+        return names
+    if isinstance(target, cst.StarredElement):
+        return target_names(target.value)
+    return set()

@@ -1,0 +1,89 @@
+"""Where a value lives: is a device expression the CPU, and is a tensor pinned to it?"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator, Optional
+
+import libcst as cst
+
+if TYPE_CHECKING:
+    from f64lint.analysis.module import ModuleFacts
+
+MAX_TRACE_DEPTH = 5
+
+
+def is_cpu_device(facts: "ModuleFacts", node: cst.BaseExpression) -> bool:
+    """`"cpu"` or `torch.device("cpu")`."""
+    if isinstance(node, cst.SimpleString):
+        return node.evaluated_value == "cpu"
+    if isinstance(node, cst.Call) and facts.qualified_name(node.func) == "torch.device":
+        return bool(node.args) and is_cpu_device(facts, node.args[0].value)
+    return False
+
+
+def _method(call: cst.Call) -> Optional[str]:
+    return call.func.attr.value if isinstance(call.func, cst.Attribute) else None
+
+
+def _moves_to_cpu(facts: "ModuleFacts", call: cst.Call) -> bool:
+    if _method(call) == "cpu":
+        return True
+    return any(
+        is_cpu_device(facts, arg.value)
+        for arg in call.args
+        if arg.keyword is None or arg.keyword.value == "device"
+    )
+
+
+def receiver_chain(facts: "ModuleFacts", call: cst.Call) -> Iterator[cst.Call]:
+    """The calls a method call is made on, innermost last: for `a.cpu().to(x).double()`,
+    `.to(x)` then `.cpu()`; names are followed to the value last assigned to them."""
+    node: cst.BaseExpression = call.func.value if isinstance(call.func, cst.Attribute) else call
+    if node is call:
+        return
+    for _ in range(MAX_TRACE_DEPTH * 4):
+        if isinstance(node, cst.Call):
+            yield node
+            if not isinstance(node.func, cst.Attribute):
+                return
+            node = node.func.value
+        elif isinstance(node, cst.Attribute):
+            node = node.value
+        elif isinstance(node, cst.Subscript):
+            node = node.value
+        elif isinstance(node, cst.Name):
+            traced = facts.assigned_value(node)
+            if traced is None:
+                return
+            node = traced
+        else:
+            return
+
+
+def following_calls(facts: "ModuleFacts", call: cst.Call) -> Iterator[cst.Call]:
+    """The method calls chained on a call's result: for `x.double().sum().numpy()` and the
+    `.double()` call, `.sum()` then `.numpy()`."""
+    node: cst.CSTNode = call
+    while True:
+        attribute = facts.parent(node)
+        if not isinstance(attribute, cst.Attribute) or attribute.value is not node:
+            return
+        outer = facts.parent(attribute)
+        if not isinstance(outer, cst.Call) or outer.func is not attribute:
+            return
+        yield outer
+        node = outer
+
+
+def is_cpu_pinned(facts: "ModuleFacts", call: cst.Call) -> bool:
+    """Does the tensor this call makes or converts provably stay on the CPU?
+
+    Yes when the call names the CPU (`device="cpu"`, `.to("cpu", ...)`), runs inside
+    `with torch.device("cpu"):`, acts on a tensor already moved there (`x.cpu().double()`),
+    or feeds `.numpy()`, which only works for CPU tensors.
+    """
+    if call in facts.cpu_block_calls or _moves_to_cpu(facts, call):
+        return True
+    if any(_moves_to_cpu(facts, inner) for inner in receiver_chain(facts, call)):
+        return True
+    return any(_method(outer) == "numpy" for outer in following_calls(facts, call))

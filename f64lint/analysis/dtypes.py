@@ -1,0 +1,184 @@
+"""Which expressions denote a dtype, and where a dtype is used as one."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Iterator, Optional, Union
+
+import libcst as cst
+
+from f64lint.analysis.module import ModuleFacts
+
+MAX_TRACE_DEPTH = 5
+
+
+class Width(enum.Enum):
+    FLOAT64 = "float64"
+    COMPLEX128 = "complex128"
+    NARROW = "32-bit or narrower"
+
+
+class Spelling(enum.Enum):
+    TORCH = "torch"
+    NUMPY = "numpy"
+    PYTHON = "python"
+    STRING = "string"
+
+
+@dataclass(frozen=True)
+class Dtype:
+    width: Width
+    spelling: Spelling
+    text: str  # how the source spells it, for messages: `torch.double`, `float`, `"f8"`
+
+    @property
+    def is_wide(self) -> bool:
+        return self.width is not Width.NARROW
+
+
+_BY_QUALIFIED_NAME = {
+    "torch.float64": Width.FLOAT64,
+    "torch.double": Width.FLOAT64,
+    "torch.complex128": Width.COMPLEX128,
+    "torch.cdouble": Width.COMPLEX128,
+    "torch.float32": Width.NARROW,
+    "torch.float": Width.NARROW,  # torch.float is float32, unlike Python's float
+    "torch.float16": Width.NARROW,
+    "torch.half": Width.NARROW,
+    "torch.bfloat16": Width.NARROW,
+    "torch.complex64": Width.NARROW,
+    "torch.cfloat": Width.NARROW,
+    "numpy.float64": Width.FLOAT64,
+    "numpy.double": Width.FLOAT64,
+    "numpy.float_": Width.FLOAT64,
+    "numpy.complex128": Width.COMPLEX128,
+    "numpy.cdouble": Width.COMPLEX128,
+    "numpy.complex_": Width.COMPLEX128,
+    "numpy.float32": Width.NARROW,
+    "numpy.single": Width.NARROW,
+    "numpy.float16": Width.NARROW,
+    "numpy.half": Width.NARROW,
+    "numpy.complex64": Width.NARROW,
+    "builtins.float": Width.FLOAT64,
+    "builtins.complex": Width.COMPLEX128,
+}
+
+_BY_STRING = {
+    "float64": Width.FLOAT64,
+    "double": Width.FLOAT64,
+    "f8": Width.FLOAT64,
+    "<f8": Width.FLOAT64,
+    "complex128": Width.COMPLEX128,
+    "cdouble": Width.COMPLEX128,
+    "c16": Width.COMPLEX128,
+    "<c16": Width.COMPLEX128,
+    "float32": Width.NARROW,
+    "float": Width.NARROW,
+    "f4": Width.NARROW,
+    "<f4": Width.NARROW,
+    "float16": Width.NARROW,
+    "half": Width.NARROW,
+    "bfloat16": Width.NARROW,
+}
+
+# Torch's own spelling of "float" as a string is float32; NumPy's is float64. Strings only
+# reach torch calls here, so "float" is narrow.
+
+DtypeHolder = Union[cst.Call, cst.Param]
+
+
+@dataclass(frozen=True)
+class DtypeUse:
+    """A place where an expression is given as a dtype.
+
+    `holder` is the call (or the parameter, for a default value) and `kind` says how:
+    `dtype=`, a positional argument of `.to()` / `.type()` / `.view()`, or a default.
+    """
+
+    value: cst.BaseExpression
+    holder: DtypeHolder
+    kind: str
+
+
+def mentions_mps(node: cst.CSTNode) -> bool:
+    """Does an expression test for MPS (`device.type == "mps"`, `torch.backends.mps...`)?"""
+    if isinstance(node, cst.SimpleString):
+        value = node.evaluated_value
+        return isinstance(value, str) and value.startswith("mps")
+    if isinstance(node, cst.Name):
+        return "mps" in node.value.lower()
+    if isinstance(node, cst.Attribute) and "mps" in node.attr.value.lower():
+        return True
+    return any(mentions_mps(child) for child in node.children)
+
+
+def dtype_of(facts: ModuleFacts, node: cst.BaseExpression, depth: int = 0) -> Optional[Dtype]:
+    """The dtype an expression denotes, if it plainly denotes one."""
+    if depth > MAX_TRACE_DEPTH:
+        return None
+    if isinstance(node, (cst.Name, cst.Attribute)):
+        qualified = facts.qualified_name(node)
+        if qualified in _BY_QUALIFIED_NAME:
+            spelling = {
+                "torch": Spelling.TORCH,
+                "numpy": Spelling.NUMPY,
+                "builtins": Spelling.PYTHON,
+            }[qualified.split(".")[0]]
+            text = facts.module.code_for_node(node)
+            return Dtype(_BY_QUALIFIED_NAME[qualified], spelling, text)
+        traced = facts.assigned_value(node)
+        return dtype_of(facts, traced, depth + 1) if traced is not None else None
+    if isinstance(node, cst.SimpleString):
+        value = node.evaluated_value
+        if isinstance(value, str) and value in _BY_STRING:
+            return Dtype(_BY_STRING[value], Spelling.STRING, node.value)
+        return None
+    if isinstance(node, cst.IfExp):
+        # `float32 if device.type == "mps" else float64` is the recommended fix itself.
+        if mentions_mps(node.test):
+            return None
+        for branch in (node.body, node.orelse):
+            found = dtype_of(facts, branch, depth + 1)
+            if found is not None and found.is_wide:
+                return found
+        return None
+    return None
+
+
+def method_name(call: cst.Call) -> Optional[str]:
+    """`to` for `x.to(...)`; None for a call that is not a method call."""
+    if isinstance(call.func, cst.Attribute):
+        return call.func.attr.value
+    return None
+
+
+def keyword(call: cst.Call, name: str) -> Optional[cst.BaseExpression]:
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == name:
+            return arg.value
+    return None
+
+
+def positional(call: cst.Call) -> list[cst.BaseExpression]:
+    return [arg.value for arg in call.args if arg.keyword is None and not arg.star]
+
+
+_DTYPE_POSITIONAL_METHODS = ("to", "type", "view")
+
+
+def dtype_uses(facts: ModuleFacts) -> Iterator[DtypeUse]:
+    """Every place the module gives a dtype: `dtype=`, `.to(dt)`, `.type(dt)`, `.view(dt)`,
+    and parameter defaults that are dtypes. Comparisons, tables and queries never appear.
+    """
+    for call in facts.calls:
+        value = keyword(call, "dtype")
+        if value is not None:
+            yield DtypeUse(value, call, "dtype=")
+        if method_name(call) in _DTYPE_POSITIONAL_METHODS and facts.qualified_name(call.func) is None:
+            for arg in positional(call):
+                if dtype_of(facts, arg) is not None:
+                    yield DtypeUse(arg, call, f".{method_name(call)}()")
+    for param in facts.defaults:
+        assert param.default is not None
+        yield DtypeUse(param.default, param, "default")

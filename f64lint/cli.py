@@ -1,0 +1,164 @@
+"""The `f64lint` command: options -> Settings -> run -> report -> exit code."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Optional, Tuple
+
+import click
+
+from f64lint import __version__
+from f64lint.config import ConfigError, Overrides, load_settings
+from f64lint.report import ReportOptions, json_format, text
+from f64lint.rules import ALL_RULES, RULES_BY_CODE
+from f64lint.runner import RunResult, run, run_stdin
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+REPORTERS = {"text": text, "json": json_format}
+
+
+def _codes(ctx: click.Context, param: click.Parameter, values: Tuple[str, ...]) -> Optional[Tuple[str, ...]]:
+    """`--select F64001,F64002 --select F640` -> ("F64001", "F64002", "F640")."""
+    if not values:
+        return None
+    return tuple(code.strip().upper() for value in values for code in value.split(",") if code.strip())
+
+
+def _fail(message: str) -> "click.exceptions.Exit":
+    click.echo(f"f64lint: error: {message}", err=True)
+    return click.exceptions.Exit(EXIT_ERROR)
+
+
+def _explain(code: str) -> None:
+    rule = RULES_BY_CODE.get(code.upper())
+    if rule is None:
+        raise _fail(f"unknown rule code {code!r}; `f64lint --list-rules` lists them")
+    click.echo(f"# {rule.code} {rule.name}\n")
+    click.echo(f"{rule.summary}. Default severity: {rule.severity.value}; "
+               f"{'on' if rule.enabled_by_default else 'off'} by default.\n")
+    click.echo(rule.documentation())
+
+
+def _list_rules() -> None:
+    name_width = max(len(rule.name) for rule in ALL_RULES)
+    click.echo(f"{'code':<8} {'name':<{name_width}} {'severity':<8} {'default':<7} summary")
+    for rule in ALL_RULES:
+        default = "on" if rule.enabled_by_default else "off"
+        click.echo(
+            f"{rule.code:<8} {rule.name:<{name_width}} {rule.severity.value:<8} {default:<7} {rule.summary}"
+        )
+
+
+def _report_internal_errors(result: RunResult, verbose: bool) -> None:
+    for error in result.internal_errors:
+        click.echo(f"f64lint: internal error while linting {error.path}: {error.message}", err=True)
+        if verbose:
+            click.echo(error.traceback, err=True)
+    if result.internal_errors and not verbose:
+        click.echo("f64lint: run with --verbose for tracebacks, and please report this", err=True)
+
+
+@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--select", callback=_codes, multiple=True, metavar="CODES",
+              help="Only these rules (codes or prefixes, comma-separated), replacing the config's.")
+@click.option("--extend-select", callback=_codes, multiple=True, metavar="CODES",
+              help="Rules to add to the selection.")
+@click.option("--ignore", callback=_codes, multiple=True, metavar="CODES",
+              help="Rules to leave out (codes or prefixes).")
+@click.option("--output-format", type=click.Choice(sorted(REPORTERS)), default="text",
+              show_default=True, help="How to print findings.")
+@click.option("--statistics", is_flag=True, help="Print how many findings each rule has, not the findings.")
+@click.option("-q", "--quiet", is_flag=True, help="Print findings only, no summary.")
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
+@click.option("--explain", metavar="CODE", help="Print a rule's documentation and exit.")
+@click.option("--list-rules", is_flag=True, help="Print a table of all rules and exit.")
+@click.option("--config", "config_path", type=click.Path(path_type=Path, dir_okay=False),
+              help="Use this pyproject.toml (its [tool.f64lint]) or f64lint.toml instead of searching.")
+@click.option("--isolated", is_flag=True, help="Ignore every configuration file.")
+@click.option("--stdin-filename", type=click.Path(path_type=Path),
+              help="The name of the file read from stdin (`-`), for output and per-file-ignores.")
+@click.option("--force-exclude/--no-force-exclude", default=None,
+              help="Apply excludes even to files named on the command line (for pre-commit).")
+@click.option("--respect-gitignore/--no-respect-gitignore", default=None,
+              help="Skip files that .gitignore files ignore (default: yes).")
+@click.option("-v", "--verbose", is_flag=True, help="Show tracebacks for internal errors.")
+@click.version_option(__version__, "--version", prog_name="f64lint")
+def command(
+    paths: Tuple[Path, ...],
+    select: Optional[Tuple[str, ...]],
+    extend_select: Optional[Tuple[str, ...]],
+    ignore: Optional[Tuple[str, ...]],
+    output_format: str,
+    statistics: bool,
+    quiet: bool,
+    exit_zero: bool,
+    explain: Optional[str],
+    list_rules: bool,
+    config_path: Optional[Path],
+    isolated: bool,
+    stdin_filename: Optional[Path],
+    force_exclude: Optional[bool],
+    respect_gitignore: Optional[bool],
+    verbose: bool,
+) -> None:
+    """Find float64 hardcoding that crashes PyTorch on Apple's MPS backend.
+
+    Lints the *.py and *.pyi files under PATHS (default: the current directory);
+    `-` reads source from stdin.
+    """
+    if explain is not None:
+        _explain(explain)
+        return
+    if list_rules:
+        _list_rules()
+        return
+    from_stdin = Path("-") in paths
+    if from_stdin and len(paths) > 1:
+        raise click.UsageError("`-` (stdin) cannot be combined with other paths")
+    targets = list(paths) or [Path(".")]
+    overrides = Overrides(
+        select=select,
+        extend_select=extend_select or (),
+        ignore=ignore or (),
+        force_exclude=force_exclude,
+        respect_gitignore=respect_gitignore,
+    )
+    search_from = [stdin_filename] if from_stdin and stdin_filename else ([] if from_stdin else targets)
+    try:
+        settings = load_settings(search_from, config_path, isolated, overrides)
+    except ConfigError as error:
+        raise _fail(str(error))
+
+    if from_stdin:
+        result = run_stdin(click.get_binary_stream("stdin").read(), stdin_filename, settings)
+    else:
+        result = run(targets, settings)
+
+    reporter = REPORTERS[output_format]
+    color = sys.stdout.isatty() and "NO_COLOR" not in os.environ
+    if statistics:
+        output = reporter.render_statistics(result.diagnostics)
+    else:
+        output = reporter.render(result.diagnostics, result.files_checked, ReportOptions(color, quiet))
+    if output:
+        click.echo(output, color=color)
+    _report_internal_errors(result, verbose)
+
+    if result.internal_errors:
+        raise click.exceptions.Exit(EXIT_ERROR)
+    if result.diagnostics and not exit_zero:
+        raise click.exceptions.Exit(EXIT_FINDINGS)
+
+
+def main() -> None:
+    """Entry point: a crash outside any one file is one line on stderr and exit code 2."""
+    try:
+        command(prog_name="f64lint")
+    except Exception as error:  # noqa: BLE001 - the last line of defence
+        if "-v" in sys.argv or "--verbose" in sys.argv:
+            raise
+        click.echo(f"f64lint: internal error: {type(error).__name__}: {error} (use --verbose)", err=True)
+        sys.exit(EXIT_ERROR)

@@ -1,0 +1,230 @@
+"""Settings: `[tool.f64lint]` in the nearest pyproject.toml, or `--config`, plus the command line."""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Callable, Dict, FrozenSet, Mapping, Optional, Sequence, Tuple
+
+from f64lint.diagnostic import Severity
+from f64lint.globs import matches
+from f64lint.rules import RULES_BY_CODE
+from f64lint.selection import SelectorError, check_selectors, resolve_codes, without
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:
+    import tomli as tomllib
+
+DEFAULT_EXCLUDE: Tuple[str, ...] = (
+    ".bzr", ".direnv", ".eggs", ".f64lint_cache", ".git", ".git-rewrite", ".hg",
+    ".ipynb_checkpoints", ".mypy_cache", ".nox", ".pants.d", ".pyenv", ".pytest_cache",
+    ".pytype", ".ruff_cache", ".svn", ".tox", ".venv", ".vscode", "__pypackages__", "_build",
+    "buck-out", "build", "dist", "node_modules", "site-packages", "venv",
+)
+
+
+class ConfigError(Exception):
+    """A usage or configuration mistake: reported in one line, exit code 2."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    root: Path = field(default_factory=Path.cwd)  # relative patterns are matched from here
+    config_file: Optional[Path] = None
+    select: Optional[Tuple[str, ...]] = None  # None: the rules enabled by default
+    extend_select: Tuple[str, ...] = ()
+    ignore: Tuple[str, ...] = ()
+    exclude: Tuple[str, ...] = DEFAULT_EXCLUDE
+    extend_exclude: Tuple[str, ...] = ()
+    per_file_ignores: Tuple[Tuple[str, Tuple[str, ...]], ...] = ()
+    severity: Tuple[Tuple[str, Severity], ...] = ()
+    force_exclude: bool = False
+    respect_gitignore: bool = True
+
+    def enabled_codes(self, path: Optional[Path]) -> FrozenSet[str]:
+        codes = resolve_codes(self.select, self.extend_select, self.ignore)
+        if path is None:
+            return codes
+        for pattern, ignored in self.per_file_ignores:
+            if matches((pattern,), path, self.root):
+                codes = without(codes, ignored)
+        return codes
+
+    def severity_of(self, code: str) -> Severity:
+        best: Tuple[int, Optional[Severity]] = (-1, None)
+        for selector, severity in self.severity:
+            if code.startswith(selector) and len(selector) > best[0]:
+                best = (len(selector), severity)
+        return best[1] or RULES_BY_CODE[code].severity
+
+
+@dataclass(frozen=True)
+class Overrides:
+    """What the command line says; None means "not given"."""
+
+    select: Optional[Tuple[str, ...]] = None
+    extend_select: Tuple[str, ...] = ()
+    ignore: Tuple[str, ...] = ()
+    force_exclude: Optional[bool] = None
+    respect_gitignore: Optional[bool] = None
+
+
+def _strings(key: str, value: Any) -> Tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise ConfigError(f"`{key}` must be a list of strings, got {value!r}")
+    return tuple(value)
+
+
+def _boolean(key: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ConfigError(f"`{key}` must be true or false, got {value!r}")
+    return value
+
+
+def _per_file_ignores(key: str, value: Any) -> Tuple[Tuple[str, Tuple[str, ...]], ...]:
+    if not isinstance(value, dict):
+        raise ConfigError(f"`{key}` must be a table of glob = [codes], got {value!r}")
+    entries = []
+    for pattern, codes in value.items():
+        codes = _strings(f"{key}.{pattern!r}", codes)
+        _check(codes, f"`{key}.{pattern!r}`")
+        entries.append((pattern, codes))
+    return tuple(entries)
+
+
+def _severity(key: str, value: Any) -> Tuple[Tuple[str, Severity], ...]:
+    if not isinstance(value, dict):
+        raise ConfigError(f"`{key}` must be a table of code = \"error\" | \"warning\", got {value!r}")
+    entries = []
+    for selector, level in value.items():
+        _check([selector], f"`{key}`")
+        if level not in ("error", "warning"):
+            raise ConfigError(f"`{key}.{selector}` must be \"error\" or \"warning\", got {level!r}")
+        entries.append((selector, Severity(level)))
+    return tuple(entries)
+
+
+def _check(selectors: Sequence[str], where: str) -> None:
+    try:
+        check_selectors(selectors, where)
+    except SelectorError as error:
+        raise ConfigError(str(error)) from None
+
+
+def _selectors(key: str, value: Any) -> Tuple[str, ...]:
+    selectors = _strings(key, value)
+    _check(selectors, f"`{key}`")
+    return selectors
+
+
+_KEYS: Dict[str, Tuple[str, Callable[[str, Any], Any]]] = {
+    "select": ("select", _selectors),
+    "extend-select": ("extend_select", _selectors),
+    "ignore": ("ignore", _selectors),
+    "exclude": ("exclude", _strings),
+    "extend-exclude": ("extend_exclude", _strings),
+    "per-file-ignores": ("per_file_ignores", _per_file_ignores),
+    "severity": ("severity", _severity),
+    "force-exclude": ("force_exclude", _boolean),
+    "respect-gitignore": ("respect_gitignore", _boolean),
+}
+
+
+def settings_from_table(table: Mapping[str, Any], root: Path, config_file: Optional[Path]) -> Settings:
+    values: Dict[str, Any] = {}
+    for key, value in table.items():
+        if key not in _KEYS:
+            known = ", ".join(sorted(_KEYS))
+            raise ConfigError(f"unknown key `{key}` (known keys: {known})")
+        attribute, convert = _KEYS[key]
+        values[attribute] = convert(key, value)
+    return Settings(root=root, config_file=config_file, **values)
+
+
+def _read_toml(path: Path) -> Dict[str, Any]:
+    try:
+        with open(path, "rb") as handle:
+            return tomllib.load(handle)
+    except OSError as error:
+        raise ConfigError(f"cannot read {path}: {error.strerror or error}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise ConfigError(f"{path} is not valid TOML: {error}") from None
+
+
+def _section(data: Dict[str, Any], path: Path) -> Optional[Mapping[str, Any]]:
+    """The f64lint table of a config file: `[tool.f64lint]` in a pyproject.toml, the whole
+    file otherwise (an `f64lint.toml` passed with `--config`)."""
+    if path.name != "pyproject.toml":
+        return data
+    tool = data.get("tool", {})
+    section = tool.get("f64lint") if isinstance(tool, dict) else None
+    if section is not None and not isinstance(section, dict):
+        raise ConfigError(f"{path}: [tool.f64lint] must be a table")
+    return section
+
+
+def load_file(path: Path) -> Settings:
+    data = _read_toml(path)
+    section = _section(data, path)
+    try:
+        return settings_from_table(section or {}, Path(os.path.abspath(path)).parent, path)
+    except ConfigError as error:
+        where = "[tool.f64lint]" if path.name == "pyproject.toml" else ""
+        raise ConfigError(f"{path}: {where} {error}".replace(":  ", ": ")) from None
+
+
+def find_config(start: Path) -> Optional[Path]:
+    """The nearest pyproject.toml with a [tool.f64lint] table, from `start` upward."""
+    directory = Path(os.path.abspath(start))
+    if not directory.is_dir():
+        directory = directory.parent
+    for candidate_dir in (directory, *directory.parents):
+        candidate = candidate_dir / "pyproject.toml"
+        if candidate.is_file() and _section(_read_toml(candidate), candidate) is not None:
+            return candidate
+    return None
+
+
+def common_start(paths: Sequence[Path]) -> Path:
+    if not paths:
+        return Path.cwd()
+    return Path(os.path.commonpath([os.path.abspath(p) for p in paths]))
+
+
+def load_settings(
+    paths: Sequence[Path],
+    config_path: Optional[Path],
+    isolated: bool,
+    overrides: Overrides,
+) -> Settings:
+    if isolated:
+        settings = Settings(root=Path.cwd())
+    elif config_path is not None:
+        settings = load_file(config_path)
+    else:
+        found = find_config(common_start(paths))
+        settings = load_file(found) if found is not None else Settings(root=Path.cwd())
+    return apply_overrides(settings, overrides)
+
+
+def apply_overrides(settings: Settings, overrides: Overrides) -> Settings:
+    for option, selectors in (
+        ("--select", overrides.select or ()),
+        ("--extend-select", overrides.extend_select),
+        ("--ignore", overrides.ignore),
+    ):
+        _check(selectors, option)
+    changes: Dict[str, Any] = {
+        "extend_select": settings.extend_select + overrides.extend_select,
+        "ignore": settings.ignore + overrides.ignore,
+    }
+    if overrides.select is not None:
+        changes["select"] = overrides.select
+    if overrides.force_exclude is not None:
+        changes["force_exclude"] = overrides.force_exclude
+    if overrides.respect_gitignore is not None:
+        changes["respect_gitignore"] = overrides.respect_gitignore
+    return replace(settings, **changes)

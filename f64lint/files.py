@@ -1,0 +1,124 @@
+"""Which files to lint: the paths given, walked for `*.py` / `*.pyi`, minus excludes and
+what `.gitignore` files ignore."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Iterator, List, Optional, Sequence, Tuple
+
+import pathspec
+
+from f64lint.config import Settings
+from f64lint.globs import matches
+
+PYTHON_SUFFIXES = (".py", ".pyi")
+
+
+class GitIgnores:
+    """The `.gitignore` files in force for a directory: those above it up to the repository
+    root, and those met while walking down. Deeper files override shallower ones."""
+
+    def __init__(self, layers: Tuple[Tuple[Path, pathspec.GitIgnoreSpec], ...] = ()) -> None:
+        self.layers = layers
+
+    @classmethod
+    def above(cls, directory: Path) -> "GitIgnores":
+        found: List[Tuple[Path, pathspec.GitIgnoreSpec]] = []
+        for parent in (directory, *directory.parents):
+            spec = _read_gitignore(parent)
+            if spec is not None:
+                found.append((parent, spec))
+            if (parent / ".git").exists():
+                break
+        return cls(tuple(reversed(found)))
+
+    def entering(self, directory: Path) -> "GitIgnores":
+        spec = _read_gitignore(directory)
+        if spec is None:
+            return self
+        return GitIgnores(self.layers + ((directory, spec),))
+
+    def ignores(self, path: Path, is_dir: bool) -> bool:
+        decision = False
+        for base, spec in self.layers:
+            try:
+                relative = path.relative_to(base).as_posix()
+            except ValueError:
+                continue
+            result = spec.check_file(relative + ("/" if is_dir else ""))
+            if result.include is not None:
+                decision = result.include
+        return decision
+
+
+def _read_gitignore(directory: Path) -> Optional[pathspec.GitIgnoreSpec]:
+    try:
+        with open(directory / ".gitignore", encoding="utf-8", errors="replace") as handle:
+            return pathspec.GitIgnoreSpec.from_lines(handle.read().splitlines())
+    except OSError:
+        return None
+
+
+def discover(paths: Sequence[Path], settings: Settings) -> List[Path]:
+    """Files to lint, sorted and without duplicates. A named file is kept even if it does
+    not exist, so that reading it reports the problem for that path."""
+    seen = set()
+    found: List[Path] = []
+    for given in paths:
+        for path in _expand(given, settings):
+            key = os.path.abspath(path)
+            if key not in seen:
+                seen.add(key)
+                found.append(path)
+    found.sort(key=lambda path: path.as_posix())
+    return found
+
+
+def _excluded(path: Path, is_dir: bool, settings: Settings) -> bool:
+    return matches(settings.exclude + settings.extend_exclude, path, settings.root, is_dir)
+
+
+def is_force_excluded(path: Path, settings: Settings) -> bool:
+    """For `--force-exclude`: is the path, or a folder it is in (up to the root), excluded?"""
+    absolute = Path(os.path.abspath(path))
+    if _excluded(absolute, absolute.is_dir(), settings):
+        return True
+    for parent in absolute.parents:
+        if parent == settings.root or settings.root not in parent.parents:
+            break
+        if _excluded(parent, True, settings):
+            return True
+    return False
+
+
+def _expand(given: Path, settings: Settings) -> Iterator[Path]:
+    if settings.force_exclude and is_force_excluded(given, settings):
+        return
+    if not given.is_dir():
+        yield given
+        return
+    absolute = Path(os.path.abspath(given))
+    ignores = GitIgnores.above(absolute) if settings.respect_gitignore else GitIgnores()
+    yield from _walk(given, absolute, ignores, settings)
+
+
+def _walk(directory: Path, absolute: Path, ignores: GitIgnores, settings: Settings) -> Iterator[Path]:
+    try:
+        entries = sorted(os.scandir(directory), key=lambda entry: entry.name)
+    except OSError:
+        return
+    for entry in entries:
+        path = directory / entry.name
+        absolute_path = absolute / entry.name
+        try:
+            is_dir = entry.is_dir(follow_symlinks=False)
+        except OSError:
+            is_dir = False
+        if _excluded(absolute_path, is_dir, settings) or ignores.ignores(absolute_path, is_dir):
+            continue
+        if is_dir:
+            inner = ignores.entering(absolute_path) if settings.respect_gitignore else ignores
+            yield from _walk(path, absolute_path, inner, settings)
+        elif entry.name.endswith(PYTHON_SUFFIXES):
+            yield path

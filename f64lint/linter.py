@@ -1,0 +1,80 @@
+"""Lint one file: source text in, diagnostics out."""
+
+from __future__ import annotations
+
+from typing import Callable, FrozenSet, Iterator, List
+
+import libcst as cst
+
+from f64lint.analysis.module import ModuleFacts, analyse
+from f64lint.diagnostic import Diagnostic, Position, Severity
+from f64lint.rules import ALL_RULES
+from f64lint.rules.base import FileRule, Rule
+from f64lint.rules.file_problems import UnparsableFile, UnreadableFile, UnusedNoqa
+from f64lint.selection import KNOWN_CODES
+from f64lint.suppress import Flagged, apply_suppressions, parse_directives
+
+SeverityOf = Callable[[str], Severity]
+
+
+def _diagnostic(
+    path: str, rule: type, start: Position, end: Position, message: str, severity_of: SeverityOf
+) -> Diagnostic:
+    return Diagnostic(path, start, end, rule.code, rule.name, message, severity_of(rule.code))
+
+
+def unreadable(path: str, reason: str, enabled: FrozenSet[str], severity_of: SeverityOf) -> List[Diagnostic]:
+    if UnreadableFile.code not in enabled:
+        return []
+    here = Position(1, 1)
+    return [_diagnostic(path, UnreadableFile, here, here, reason, severity_of)]
+
+
+def _parse_failure(path: str, message: str, at: Position, enabled: FrozenSet[str], severity_of: SeverityOf) -> List[Diagnostic]:
+    if UnparsableFile.code not in enabled:
+        return []
+    return [_diagnostic(path, UnparsableFile, at, at, message, severity_of)]
+
+
+def _flag(path: str, rule: Rule, facts: ModuleFacts, severity_of: SeverityOf) -> Iterator[Flagged]:
+    for finding in rule.check(facts):
+        start = facts.positions[finding.anchor or finding.node].start
+        end = facts.positions[finding.node].end
+        diagnostic = _diagnostic(
+            path,
+            type(rule),
+            Position(start.line, start.column + 1),
+            Position(end.line, end.column + 1),
+            finding.message,
+            severity_of,
+        )
+        noqa_lines = frozenset({start.line, facts.statement_end_line(finding.node)})
+        yield Flagged(diagnostic, noqa_lines)
+
+
+def lint_text(path: str, text: str, enabled: FrozenSet[str], severity_of: SeverityOf) -> List[Diagnostic]:
+    """Diagnostics for one file's source, with suppressions applied (unsorted)."""
+    try:
+        module = cst.parse_module(text)
+    except cst.ParserSyntaxError as error:
+        at = Position(error.raw_line, error.raw_column + 1)
+        return _parse_failure(path, f"syntax error: {error.message}", at, enabled, severity_of)
+    except RecursionError:
+        return _parse_failure(path, "too deeply nested to parse", Position(1, 1), enabled, severity_of)
+
+    rules = [rule() for rule in ALL_RULES if rule.code in enabled and not issubclass(rule, FileRule)]
+    flagged: List[Flagged] = []
+    if rules:
+        try:
+            facts = analyse(module)
+            for rule in rules:
+                flagged.extend(_flag(path, rule, facts, severity_of))
+        except RecursionError:
+            return _parse_failure(path, "too deeply nested to check", Position(1, 1), enabled, severity_of)
+
+    kept, unused = apply_suppressions(flagged, parse_directives(text), enabled, KNOWN_CODES)
+    if UnusedNoqa.code in enabled:
+        for directive, message in unused:
+            at = Position(directive.line, directive.column)
+            kept.append(_diagnostic(path, UnusedNoqa, at, at, message, severity_of))
+    return kept

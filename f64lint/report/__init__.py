@@ -1,0 +1,23 @@
+"""Output formats, one module each. Each has `render(diagnostics, files_checked, options)`
+and `render_statistics(diagnostics)`, returning the text to print."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Dict, List, Sequence, Tuple
+
+from f64lint.diagnostic import Diagnostic
+
+
+@dataclass(frozen=True)
+class ReportOptions:
+    color: bool = False
+    quiet: bool = False
+
+
+def count_by_code(diagnostics: Sequence[Diagnostic]) -> List[Tuple[str, str, int]]:
+    """(code, name, count), most frequent first, then by code."""
+    counts = Counter(d.code for d in diagnostics)
+    names: Dict[str, str] = {d.code: d.name for d in diagnostics}
+    return sorted(((code, names[code], n) for code, n in counts.items()), key=lambda row: (-row[2], row[0]))

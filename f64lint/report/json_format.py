@@ -1,0 +1,33 @@
+"""A JSON list of findings; the field set is a stable contract (see README)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Dict, Sequence
+
+from f64lint.diagnostic import Diagnostic
+from f64lint.report import ReportOptions, count_by_code
+
+
+def as_dict(diagnostic: Diagnostic) -> Dict[str, Any]:
+    return {
+        "path": diagnostic.path,
+        "line": diagnostic.start.line,
+        "column": diagnostic.start.column,
+        "end_line": diagnostic.end.line,
+        "end_column": diagnostic.end.column,
+        "code": diagnostic.code,
+        "name": diagnostic.name,
+        "severity": diagnostic.severity.value,
+        "message": diagnostic.message,
+        "fix": None,
+    }
+
+
+def render(diagnostics: Sequence[Diagnostic], files_checked: int, options: ReportOptions) -> str:
+    return json.dumps([as_dict(d) for d in diagnostics], indent=2)
+
+
+def render_statistics(diagnostics: Sequence[Diagnostic]) -> str:
+    rows = [{"code": code, "name": name, "count": n} for code, name, n in count_by_code(diagnostics)]
+    return json.dumps(rows, indent=2)

@@ -1,0 +1,67 @@
+"""The rule API: a rule is its code, its documentation, its examples and a check."""
+
+from __future__ import annotations
+
+import inspect
+import textwrap
+from dataclasses import dataclass
+from typing import ClassVar, Iterator, Optional, Tuple
+
+import libcst as cst
+
+from f64lint.analysis.module import ModuleFacts
+from f64lint.diagnostic import Severity
+
+
+@dataclass(frozen=True)
+class Finding:
+    """What a rule reports: the node it flags and why. The flagged range runs from the
+    start of `anchor` (default: `node`) to the end of `node`, so `x.double()` can be
+    reported from `double` rather than from the start of a long chain."""
+
+    node: cst.CSTNode
+    message: str
+    anchor: Optional[cst.CSTNode] = None
+
+
+@dataclass(frozen=True)
+class Invalid:
+    """A source the rule must flag, with the 1-based (line, column) of each finding."""
+
+    source: str
+    expected: Tuple[Tuple[int, int], ...]
+
+    def __init__(self, source: str, *expected: Tuple[int, int]) -> None:
+        object.__setattr__(self, "source", textwrap.dedent(source).lstrip("\n"))
+        object.__setattr__(self, "expected", tuple(expected))
+
+
+class Rule:
+    """Subclasses set the class attributes and implement `check`.
+
+    The docstring is the rule's documentation, in four parts: what it flags, why it breaks
+    on MPS, an example, and the fix with how safe it is.
+    """
+
+    code: ClassVar[str]
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    severity: ClassVar[Severity] = Severity.ERROR
+    enabled_by_default: ClassVar[bool] = True
+    valid: ClassVar[Tuple[str, ...]] = ()  # sources it must not flag (dedented when run)
+    invalid: ClassVar[Tuple[Invalid, ...]] = ()
+
+    def check(self, facts: ModuleFacts) -> Iterator[Finding]:
+        raise NotImplementedError
+
+    @classmethod
+    def documentation(cls) -> str:
+        return inspect.cleandoc(cls.__doc__ or "")
+
+
+class FileRule(Rule):
+    """A rule about a file as a whole (it could not be read or parsed): the runner reports
+    these itself, so they have no check, only a code, documentation and a severity."""
+
+    def check(self, facts: ModuleFacts) -> Iterator[Finding]:
+        return iter(())

@@ -1,0 +1,55 @@
+"""Questions several rules ask in the same words."""
+
+from __future__ import annotations
+
+from typing import Collection, Iterator, Tuple
+
+import libcst as cst
+
+from f64lint.analysis.devices import is_cpu_pinned
+from f64lint.analysis.dtypes import Dtype, DtypeUse, Spelling, Width, dtype_of, dtype_uses
+from f64lint.analysis.module import ModuleFacts
+
+
+def callee_text(facts: ModuleFacts, call: cst.Call) -> str:
+    """`torch.arange()` for a function, `.to()` for a method on an expression."""
+    qualified = facts.qualified_name(call.func)
+    if qualified is not None:
+        return f"{facts.module.code_for_node(call.func)}()"
+    if isinstance(call.func, cst.Attribute):
+        return f".{call.func.attr.value}()"
+    return f"{facts.module.code_for_node(call.func)}()"
+
+
+def describe_use(facts: ModuleFacts, use: DtypeUse, dtype: Dtype) -> str:
+    """"`torch.float64` used as a dtype in `torch.arange()`", naming what a traced name holds."""
+    written = facts.module.code_for_node(use.value)
+    what = f"`{written}`" if written == dtype.text else f"`{written}` (`{dtype.text}`)"
+    if isinstance(use.holder, cst.Param):
+        return f"{what} used as the default of parameter `{use.holder.name.value}`"
+    return f"{what} used as a dtype in `{callee_text(facts, use.holder)}`"
+
+
+def is_torch_call(facts: ModuleFacts, call: cst.Call) -> bool:
+    """A call into torch: a `torch.*` function or a tensor method that takes a dtype."""
+    qualified = facts.qualified_name(call.func)
+    if qualified is not None:
+        return qualified.startswith("torch.")
+    if isinstance(call.func, cst.Attribute):
+        method = call.func.attr.value
+        return method in ("to", "type") or method.startswith("new_")
+    return False
+
+
+def wide_dtype_uses(
+    facts: ModuleFacts, width: Width, spellings: Collection[Spelling]
+) -> Iterator[Tuple[DtypeUse, Dtype]]:
+    """Uses of a float64 (or complex128) dtype, spelled one of `spellings`, that may end up
+    on an accelerator: uses pinned to the CPU are left out."""
+    for use in dtype_uses(facts):
+        dtype = dtype_of(facts, use.value)
+        if dtype is None or dtype.width is not width or dtype.spelling not in spellings:
+            continue
+        if isinstance(use.holder, cst.Call) and is_cpu_pinned(facts, use.holder):
+            continue
+        yield use, dtype

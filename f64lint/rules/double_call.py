@@ -1,0 +1,121 @@
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from f64lint.analysis.devices import is_cpu_pinned
+from f64lint.analysis.module import ModuleFacts
+from f64lint.rules.base import Finding, Invalid, Rule
+
+
+def conversion_calls(facts: ModuleFacts, method: str) -> Iterator[cst.Call]:
+    """`x.<method>()` tensor/module conversions that may run off the CPU.
+
+    Calls with arguments and module-level functions (`np.double(3)`) are not conversions.
+    """
+    for call in facts.calls:
+        func = call.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == method):
+            continue
+        if call.args or facts.qualified_name(func) is not None:
+            continue
+        if not is_cpu_pinned(facts, call):
+            yield call
+
+
+class DoubleCall(Rule):
+    """
+    ## What it flags
+    `.double()` on a tensor or a module (`model.double()`), unless the tensor provably
+    stays on the CPU (`x.cpu().double()`, `x.double().numpy()`).
+
+    ## Why it breaks on MPS
+    `.double()` makes float64, which the MPS backend cannot hold: on a tensor already on
+    `mps` it raises at once, and a float64 tensor or module moved to `mps` later raises
+    `TypeError: Cannot convert a MPS Tensor to float64 dtype`. After `model.double()`, even
+    CPU inputs fail with `Input type (double) and weight type (float) should be the same`.
+
+    ## Example
+    ```python
+    scale = torch.sqrt(x.double()).to(device)
+    ```
+
+    ## Fix
+    Cast to the dtype the code works in: `.to(dtype)` with a `dtype` parameter threaded
+    through, or `.float()` (changes precision on CPU/CUDA: unsafe), or keep float64 only
+    where the device has it (`torch.float32 if x.device.type == "mps" else torch.float64`).
+    """
+
+    code = "F64002"
+    name = "double-call"
+    summary = "`.double()` converts a tensor or module to float64"
+
+    valid = (
+        """
+        import torch
+
+        def reference(x):
+            a = x.detach().cpu().double()
+            b = x.double().numpy()
+            c = torch.linalg.svd(x.cpu().double())
+            return a, b, c
+        """,
+        """
+        import numpy as np
+
+        half = np.double(0.5)
+        """,
+        """
+        class Calculator:
+            def double(self, value):
+                return value * 2
+
+        four = Calculator().double(2)
+        """,
+        """
+        def reference(x):
+            host = x.to("cpu")
+            return host.double().sum()
+        """,
+        """
+        def f(x):
+            return x.float(), x.half()
+        """,
+    )
+    invalid = (
+        Invalid(
+            """
+            import torch
+
+            class Model(torch.nn.Module):
+                def forward(self, x):
+                    return self.proj(x.double())
+            """,
+            (5, 28),
+        ),
+        Invalid(
+            """
+            def setup(model, device):
+                model = model.double()
+                return model.to(device)
+            """,
+            (2, 19),
+        ),
+        Invalid(
+            """
+            def stack(xs):
+                return [(a + b).double() for a, b in xs]
+            """,
+            (2, 21),
+        ),
+    )
+
+    def check(self, facts: ModuleFacts) -> Iterator[Finding]:
+        for call in conversion_calls(facts, "double"):
+            assert isinstance(call.func, cst.Attribute)
+            yield Finding(
+                call,
+                "`.double()` converts to float64; MPS has no float64",
+                anchor=call.func.attr,
+            )

@@ -1,0 +1,198 @@
+from __future__ import annotations
+
+from typing import Iterator, Optional
+
+import libcst as cst
+
+from f64lint.analysis.arrays import float64_array
+from f64lint.analysis.devices import following_calls
+from f64lint.analysis.dtypes import Width, dtype_of, keyword, positional
+from f64lint.analysis.module import ModuleFacts
+from f64lint.rules.base import Finding, Invalid, Rule
+from f64lint.rules.common import callee_text
+
+_TENSOR_FROM_DATA = frozenset({"torch.from_numpy", "torch.tensor", "torch.as_tensor", "torch.asarray"})
+_NARROWING_METHODS = frozenset({"float", "half", "bfloat16", "cfloat"})
+
+
+def _data_argument(call: cst.Call) -> Optional[cst.BaseExpression]:
+    args = positional(call)
+    if args:
+        return args[0]
+    for name in ("data", "ndarray", "obj"):
+        value = keyword(call, name)
+        if value is not None:
+            return value
+    return None
+
+
+def _casts_narrow(facts: ModuleFacts, call: cst.Call) -> bool:
+    method = call.func.attr.value if isinstance(call.func, cst.Attribute) else None
+    if method in _NARROWING_METHODS:
+        return True
+    if method not in ("to", "type"):
+        return False
+    for value in [*positional(call), keyword(call, "dtype")]:
+        dtype = dtype_of(facts, value) if value is not None else None
+        if dtype is not None and dtype.width is Width.NARROW:
+            return True
+    return False
+
+
+def _moves(call: cst.Call) -> bool:
+    method = call.func.attr.value if isinstance(call.func, cst.Attribute) else None
+    return method in ("to", "cuda", "double", "cdouble")
+
+
+def _cast_before_use(facts: ModuleFacts, call: cst.Call) -> bool:
+    """Is the new tensor cast to a narrow dtype (or handed to `.numpy()`) before anything
+    could move it to a device? `torch.from_numpy(a).float()` is fine; in
+    `torch.from_numpy(a).to(device).float()` the move comes first and crashes."""
+    for outer in following_calls(facts, call):
+        if _casts_narrow(facts, outer):
+            return True
+        method = outer.func.attr.value if isinstance(outer.func, cst.Attribute) else None
+        if method == "numpy" or _moves(outer):
+            return method == "numpy"
+    return False
+
+
+class NumpyFloat64ToTensor(Rule):
+    """
+    ## What it flags
+    A float64 NumPy array turned into a tensor by `torch.from_numpy`, `torch.tensor`,
+    `torch.as_tensor` or `torch.asarray` without a cast to a 32-bit dtype on the way.
+    An array is float64 when it is made with `dtype=np.float64` (or `np.double`, `float`,
+    `"float64"`, `"f8"`), by `.astype(np.float64)`, or by a NumPy constructor whose default
+    is float64: `np.zeros`, `np.ones`, `np.empty`, `np.eye`, `np.linspace`, `np.full` of a
+    float, `np.array` of float literals, `np.arange` with a float, `np.random.rand`/`randn`/
+    `random`/`uniform`/`normal`, `np.loadtxt`, ... The array is traced through local
+    assignments, arithmetic, indexing and dtype-keeping functions (`np.sin`, `np.stack`,
+    `.reshape`, ...).
+
+    Not flagged: a cast right away (`torch.from_numpy(a).float()`,
+    `torch.tensor(a, dtype=torch.float32)`, `a.astype(np.float32)`), an explicit `dtype=`
+    (F64001 judges float64 ones), and NumPy code that never becomes a tensor.
+
+    ## Why it breaks on MPS
+    NumPy's default float is float64 and `torch.from_numpy` / `torch.tensor` keep the
+    array's dtype, so the tensor is float64 and cannot be moved to `mps`:
+    `TypeError: Cannot convert a MPS Tensor to float64 dtype`. It works on CPU and CUDA,
+    which is why it ships.
+
+    ## Example
+    ```python
+    grid = np.linspace(0, 1, steps)
+    t = torch.from_numpy(grid).to(device)
+    ```
+
+    ## Fix
+    Cast before the move: `torch.from_numpy(grid).float().to(device)`, make the array
+    float32 at the source (`np.linspace(0, 1, steps, dtype=np.float32)`), or pass the dtype:
+    `torch.tensor(grid, dtype=dtype, device=device)`. Casting changes precision on CPU/CUDA
+    (unsafe); keeping float64 there needs a device-aware dtype.
+    """
+
+    code = "F64003"
+    name = "numpy-float64-to-tensor"
+    summary = "a float64 NumPy array becomes a tensor without a cast"
+
+    valid = (
+        """
+        import numpy as np
+        import torch
+
+        def load(path, device):
+            a = np.loadtxt(path)
+            return torch.from_numpy(a).float().to(device)
+        """,
+        """
+        import numpy as np
+        import torch
+
+        def make(n):
+            t = torch.tensor(np.zeros(n), dtype=torch.float32)
+            u = torch.from_numpy(np.ones(n).astype(np.float32))
+            v = torch.as_tensor(np.zeros(n, dtype=np.float32))
+            w = torch.from_numpy(np.arange(n))
+            x = torch.tensor([0.5, 1.0])
+            return t, u, v, w, x
+        """,
+        """
+        import numpy as np
+
+        def stats(values):
+            arr = np.asarray(values, dtype=np.float64)
+            return float(arr.mean()), isinstance(arr[0], np.float64)
+        """,
+        """
+        import numpy as np
+        import torch
+
+        def host(n):
+            return torch.from_numpy(np.linspace(0, 1, n)).numpy()
+        """,
+    )
+    invalid = (
+        Invalid(
+            """
+            import numpy as np
+            import torch
+
+            def sinusoid(steps, device):
+                grid = np.linspace(0, 1, steps)
+                angles = np.outer(grid, np.arange(4)) * 2.0
+                return torch.from_numpy(np.sin(angles)).to(device).float()
+            """,
+            (7, 12),
+        ),
+        Invalid(
+            """
+            import numpy as onp
+            from torch import tensor
+
+            class Loader:
+                def __getitem__(self, i):
+                    row = onp.array([0.5, 1.5, i])
+                    return tensor(row[:2], device="mps")
+            """,
+            (7, 16),
+        ),
+        Invalid(
+            """
+            import numpy as np
+            import torch
+
+            def weights(n):
+                if (w := np.full(n, 0.5)) is not None:
+                    return torch.as_tensor(w.reshape(1, -1))
+            """,
+            (6, 16),
+        ),
+        Invalid(
+            """
+            import numpy as np
+            import torch
+
+            noise = torch.tensor(np.random.randn(3, 3).astype("float32").astype(float))
+            """,
+            (4, 9),
+        ),
+    )
+
+    def check(self, facts: ModuleFacts) -> Iterator[Finding]:
+        for call in facts.calls:
+            if facts.qualified_name(call.func) not in _TENSOR_FROM_DATA:
+                continue
+            if keyword(call, "dtype") is not None:
+                continue
+            data = _data_argument(call)
+            source = float64_array(facts, data) if data is not None else None
+            if source is None or _cast_before_use(facts, call):
+                continue
+            line = facts.positions[source.origin].start.line
+            yield Finding(
+                call,
+                f"float64 NumPy array (from `{source.origin_name}` at line {line}) becomes a "
+                f"tensor in `{callee_text(facts, call)}`; MPS has no float64",
+            )

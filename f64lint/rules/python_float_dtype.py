@@ -1,0 +1,99 @@
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from f64lint.analysis.dtypes import Spelling, Width
+from f64lint.analysis.module import ModuleFacts
+from f64lint.rules.base import Finding, Invalid, Rule
+from f64lint.rules.common import describe_use, is_torch_call, wide_dtype_uses
+
+_NOT_TORCH_SPELLINGS = (Spelling.PYTHON, Spelling.STRING, Spelling.NUMPY)
+
+
+class PythonFloatDtype(Rule):
+    """
+    ## What it flags
+    A float64 dtype not spelled the torch way, passed to a torch call: `dtype=float`
+    (Python's `float` is float64), `dtype=complex`, a string such as `"float64"`,
+    `"double"` or `"f8"`, or a NumPy dtype (`np.float64`), in a `torch.*` function or a
+    tensor's `.to()`, `.type()` or `.new_*()`. The same spellings in NumPy calls are NumPy's
+    business (F64003 follows those arrays if they become tensors).
+
+    ## Why it breaks on MPS
+    `float` reads like "a float" but means float64 to PyTorch, so the tensor is float64 and
+    cannot live on `mps`. It is the float64 that code review misses.
+
+    ## Example
+    ```python
+    mask = torch.zeros(n, dtype=float, device=device)
+    ```
+
+    ## Fix
+    Say the dtype meant: `dtype=torch.float32`, or a threaded `dtype`. Changes precision on
+    CPU/CUDA (unsafe) when float64 was really wanted there.
+    """
+
+    code = "F64008"
+    name = "python-float-dtype"
+    summary = "`dtype=float`, `\"float64\"` or `np.float64` passed to a torch call"
+
+    valid = (
+        """
+        import numpy as np
+
+        def table(rows):
+            return np.array(rows, dtype=float), np.zeros(3, dtype="float64")
+        """,
+        """
+        import torch
+
+        def build(n):
+            return torch.zeros(n, dtype=torch.float32), torch.ones(n, dtype="float32")
+        """,
+        """
+        import torch
+
+        def host(n):
+            return torch.zeros(n, dtype=float, device="cpu")
+        """,
+        """
+        import pandas as pd
+
+        def frame(values):
+            return pd.Series(values).astype(float).to_numpy(dtype=float)
+        """,
+    )
+    invalid = (
+        Invalid(
+            """
+            import torch
+
+            def mask(n, device):
+                return torch.zeros(n, dtype=float, device=device)
+            """,
+            (4, 33),
+        ),
+        Invalid(
+            """
+            import numpy as np
+            import torch
+
+            def convert(x, values):
+                return x.to(dtype="float64"), torch.tensor(values, dtype=np.float64), x.to(complex)
+            """,
+            (5, 23),
+            (5, 62),
+            (5, 80),
+        ),
+    )
+
+    def check(self, facts: ModuleFacts) -> Iterator[Finding]:
+        for width, name in ((Width.FLOAT64, "float64"), (Width.COMPLEX128, "complex128")):
+            for use, dtype in wide_dtype_uses(facts, width, _NOT_TORCH_SPELLINGS):
+                if isinstance(use.holder, cst.Call) and is_torch_call(facts, use.holder):
+                    yield Finding(
+                        use.value,
+                        f"{describe_use(facts, use, dtype)} means {name}; MPS has no {name}",
+                    )

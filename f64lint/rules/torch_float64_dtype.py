@@ -1,0 +1,178 @@
+from __future__ import annotations
+
+from typing import Iterator
+
+from f64lint.analysis.dtypes import Spelling, Width
+from f64lint.analysis.module import ModuleFacts
+from f64lint.rules.base import Finding, Invalid, Rule
+from f64lint.rules.common import describe_use, wide_dtype_uses
+
+
+class TorchFloat64Dtype(Rule):
+    """
+    ## What it flags
+    `torch.float64` or `torch.double` given as a dtype: the `dtype=` of a tensor factory
+    (`torch.arange`, `torch.zeros`, `x.new_ones`, ...), the argument of `.to(...)`,
+    `.type(...)` or `.view(...)`, or the default value of a parameter. Names are resolved
+    through imports, so `import torch as th; th.double` and
+    `from torch import float64 as f64` are found, and a module-level `DTYPE = torch.float64`
+    is followed to where it is used.
+
+    Comparisons (`x.dtype == torch.float64`), dtype tables, `torch.finfo(torch.float64)`,
+    float64 pinned to the CPU (`device="cpu"`, `x.cpu().double()`, `.numpy()` right after,
+    `with torch.device("cpu"):`) and a dtype chosen by device
+    (`torch.float32 if x.device.type == "mps" else torch.float64`) are not flagged.
+
+    ## Why it breaks on MPS
+    Metal has no `double`, so PyTorch's MPS backend cannot allocate a float64 tensor:
+    `TypeError: Cannot convert a MPS Tensor to float64 dtype as the MPS framework doesn't
+    support float64. Please use float32 instead.` The same code runs on CPU and CUDA, so
+    the bug only shows on a Mac.
+
+    ## Example
+    ```python
+    def sincos(h, w, dim, device=None):
+        grid = torch.arange(h * w, dtype=torch.float64, device=device)
+    ```
+
+    ## Fix
+    Thread a dtype through: `def sincos(h, w, dim, device=None, dtype=torch.float32)` and
+    `dtype=dtype` (changes precision on CPU/CUDA: unsafe). Or choose it by device,
+    `torch.float32 if torch.device(device).type == "mps" else torch.float64`, which keeps
+    CPU/CUDA numerics unchanged (safe).
+    """
+
+    code = "F64001"
+    name = "torch-float64-dtype"
+    summary = "`torch.float64` / `torch.double` used as a dtype"
+
+    valid = (
+        """
+        import torch
+
+        def is_double(x):
+            return x.dtype == torch.float64 or x.dtype is torch.double
+        """,
+        """
+        import torch
+
+        def accepts(dtype):
+            return dtype in (torch.float32, torch.float64)
+        """,
+        """
+        import torch
+
+        DTYPES = {"float32": torch.float32, "float64": torch.float64}
+        SUPPORTED = [torch.float16, torch.float64]
+        EPS = torch.finfo(torch.float64).eps
+        """,
+        """
+        import torch
+
+        def reference(a):
+            x = torch.zeros(3, dtype=torch.float64, device="cpu")
+            y = a.cpu().to(torch.float64)
+            z = a.detach().to(torch.float64).numpy()
+            w = torch.linalg.solve(a.to("cpu", torch.float64), x)
+            return x, y, z, w
+        """,
+        """
+        import torch
+
+        def reference(a):
+            with torch.device("cpu"):
+                return torch.ones(4, dtype=torch.float64) @ a
+        """,
+        """
+        import torch
+
+        def embed(x):
+            dtype = torch.float32 if x.device.type == "mps" else torch.float64
+            return x.to(dtype)
+        """,
+        """
+        import numpy
+
+        def f(torch, x):
+            return x.to(torch.float64)
+        """,
+        '''
+        import torch
+
+        def doc():
+            """Computes in torch.float64 for accuracy (dtype=torch.float64)."""
+            raise ValueError("expected torch.float64, got dtype=torch.float32")
+        ''',
+        """
+        import torch
+
+        x = torch.zeros(3, dtype=torch.float32).to(torch.float)
+        """,
+    )
+    invalid = (
+        Invalid(
+            """
+            import torch
+
+            def positions(n):
+                return torch.arange(n, dtype=torch.float64)
+            """,
+            (4, 34),
+        ),
+        Invalid(
+            """
+            import torch as th
+
+            class Embedding(th.nn.Module):
+                def forward(self, x):
+                    return x.to(th.double)
+            """,
+            (5, 21),
+        ),
+        Invalid(
+            """
+            from torch import float64 as f64, zeros
+
+            buf = zeros(3, dtype=f64)
+            """,
+            (3, 22),
+        ),
+        Invalid(
+            """
+            import torch
+
+            def build(dim, device=None, dtype=torch.float64):
+                return torch.empty(dim, device=device, dtype=dtype)
+            """,
+            (3, 35),
+        ),
+        Invalid(
+            """
+            import torch
+
+            DTYPE = torch.float64
+
+            async def grid(x):
+                return [t.type(DTYPE) for t in x], x.new_zeros((2, 2), dtype=DTYPE)
+            """,
+            (6, 20),
+            (6, 66),
+        ),
+        Invalid(
+            """
+            import torch
+
+            def f(x, precise):
+                dtype = torch.float64 if precise else torch.float32
+                return x.to(x.device, dtype)
+            """,
+            (5, 27),
+        ),
+    )
+
+    def check(self, facts: ModuleFacts) -> Iterator[Finding]:
+        for use, dtype in wide_dtype_uses(facts, Width.FLOAT64, (Spelling.TORCH,)):
+            yield Finding(
+                use.value,
+                f"{describe_use(facts, use, dtype)}; MPS has no float64",
+            )

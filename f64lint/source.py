@@ -1,0 +1,68 @@
+"""Reading a file as Python source: bytes to text, or a reason it cannot be read."""
+
+from __future__ import annotations
+
+import codecs
+import io
+import os
+import tokenize
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Union
+
+MAX_FILE_BYTES = 10 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Source:
+    text: str
+    encoding: str
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    reason: str
+
+
+def decode(data: bytes) -> Union[Source, Unreadable]:
+    """Decode source bytes as Python does: a BOM or a PEP 263 cookie, else UTF-8."""
+    if b"\0" in data:
+        return Unreadable("binary file (contains NUL bytes), not Python source")
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError as error:
+        return Unreadable(f"bad coding cookie: {error.msg}")
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError as error:
+        shown = "UTF-8" if codecs.lookup(encoding).name in ("utf-8", "utf-8-sig") else encoding
+        return Unreadable(
+            f"not valid {shown}: byte 0x{data[error.start]:02x} at offset {error.start}; "
+            "save it as UTF-8 or declare its encoding (PEP 263)"
+        )
+    return Source(text, encoding)
+
+
+def read_source(path: Path) -> Union[Source, Unreadable]:
+    """Read and decode a file; every way this can fail is a value, never an exception."""
+    if os.path.islink(path) and not os.path.exists(path):
+        return Unreadable(f"broken symbolic link (to {os.readlink(path)})")
+    try:
+        size = os.stat(path).st_size
+        if size > MAX_FILE_BYTES:
+            return Unreadable(
+                f"file too large ({size / 2**20:.1f} MiB; the limit is {MAX_FILE_BYTES // 2**20} MiB)"
+            )
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        return Unreadable("no such file or directory")
+    except IsADirectoryError:
+        return Unreadable("is a directory, not a file")
+    except PermissionError:
+        return Unreadable("permission denied")
+    except OSError as error:
+        return Unreadable(f"cannot read: {error.strerror or error}")
+    if len(data) > MAX_FILE_BYTES:
+        return Unreadable(f"file too large (the limit is {MAX_FILE_BYTES // 2**20} MiB)")
+    return decode(data)
