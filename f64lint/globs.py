@@ -17,12 +17,12 @@ import pathspec
 
 
 @lru_cache(maxsize=512)
-def _compile(patterns: Tuple[str, ...]) -> Tuple[pathspec.PathSpec, pathspec.PathSpec]:
+def _compile(patterns: Tuple[str, ...]) -> Tuple[pathspec.GitIgnoreSpec, pathspec.GitIgnoreSpec]:
     by_name = [p for p in patterns if "/" not in p.rstrip("/")]
     by_path = [p for p in patterns if "/" in p.rstrip("/")]
     return (
-        pathspec.PathSpec.from_lines("gitwildmatch", by_name),
-        pathspec.PathSpec.from_lines("gitwildmatch", by_path),
+        pathspec.GitIgnoreSpec.from_lines(by_name),
+        pathspec.GitIgnoreSpec.from_lines(by_path),
     )
 
 

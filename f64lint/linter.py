@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Callable, FrozenSet, Iterator, List
+import ast
+import warnings
+from dataclasses import dataclass
+from typing import Callable, FrozenSet, Iterator, List, Optional, Union
 
 import libcst as cst
 
@@ -36,6 +39,42 @@ def _parse_failure(path: str, message: str, at: Position, enabled: FrozenSet[str
     return [_diagnostic(path, UnparsableFile, at, at, message, severity_of)]
 
 
+@dataclass(frozen=True)
+class ParseFailure:
+    message: str
+    at: Position
+
+
+def parse(text: str) -> Union[cst.Module, ParseFailure]:
+    """Parse with LibCST, after CPython's own parser has vouched for the nesting depth.
+
+    LibCST's native parser overflows its stack (a segfault that would end the whole run)
+    on nesting that CPython refuses cleanly ("too many nested parentheses", RecursionError),
+    so CPython's fast C parser goes first. Its account of a syntax error is also the better
+    one. Newer syntax that only LibCST knows still gets LibCST's verdict.
+    """
+    python_error: Optional[SyntaxError] = None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            ast.parse(text)
+    except SyntaxError as error:
+        if "too many nested" in str(error.msg):
+            return ParseFailure(f"syntax error: {error.msg}", Position(error.lineno or 1, error.offset or 1))
+        python_error = error
+    except (RecursionError, MemoryError):
+        return ParseFailure("too deeply nested to parse", Position(1, 1))
+    try:
+        return cst.parse_module(text)
+    except cst.ParserSyntaxError as error:
+        if python_error is not None:
+            at = Position(python_error.lineno or 1, python_error.offset or 1)
+            return ParseFailure(f"syntax error: {python_error.msg}", at)
+        return ParseFailure(f"syntax error: {error.message}", Position(error.raw_line, error.raw_column + 1))
+    except RecursionError:
+        return ParseFailure("too deeply nested to parse", Position(1, 1))
+
+
 def _flag(path: str, rule: Rule, facts: ModuleFacts, severity_of: SeverityOf) -> Iterator[Flagged]:
     for finding in rule.check(facts):
         start = facts.positions[finding.anchor or finding.node].start
@@ -54,13 +93,9 @@ def _flag(path: str, rule: Rule, facts: ModuleFacts, severity_of: SeverityOf) ->
 
 def lint_text(path: str, text: str, enabled: FrozenSet[str], severity_of: SeverityOf) -> List[Diagnostic]:
     """Diagnostics for one file's source, with suppressions applied (unsorted)."""
-    try:
-        module = cst.parse_module(text)
-    except cst.ParserSyntaxError as error:
-        at = Position(error.raw_line, error.raw_column + 1)
-        return _parse_failure(path, f"syntax error: {error.message}", at, enabled, severity_of)
-    except RecursionError:
-        return _parse_failure(path, "too deeply nested to parse", Position(1, 1), enabled, severity_of)
+    module = parse(text)
+    if isinstance(module, ParseFailure):
+        return _parse_failure(path, module.message, module.at, enabled, severity_of)
 
     rules = [rule() for rule in ALL_RULES if rule.code in enabled and not issubclass(rule, FileRule)]
     flagged: List[Flagged] = []

@@ -31,7 +31,9 @@ def decode(data: bytes) -> Union[Source, Unreadable]:
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     except SyntaxError as error:
-        return Unreadable(f"bad coding cookie: {error.msg}")
+        if "unknown encoding" in error.msg or "encoding problem" in error.msg:
+            return Unreadable(f"bad coding cookie: {error.msg}")
+        encoding = "utf-8"  # undecodable first lines: the decode below says where
     try:
         text = data.decode(encoding)
     except UnicodeDecodeError as error:

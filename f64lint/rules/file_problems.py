@@ -50,8 +50,8 @@ class UnusedNoqa(FileRule):
             x = torch.zeros(3, dtype=torch.float32)  # noqa: F64001
             y = x.double()  # noqa: F64002, F64999
             """,
-            (3, 44),
-            (4, 19),
+            (3, 42),
+            (4, 17),
         ),
         Invalid(
             """

@@ -1,0 +1,22 @@
+"""Shared helpers for tests: lint a snippet with chosen rules."""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Iterable, List, Tuple
+
+from f64lint.config import Settings
+from f64lint.diagnostic import Diagnostic
+from f64lint.linter import lint_text
+
+
+def lint(source: str, codes: Iterable[str]) -> List[Diagnostic]:
+    """Diagnostics for a dedented snippet with only `codes` enabled, sorted."""
+    settings = Settings()
+    text = textwrap.dedent(source).lstrip("\n")
+    found = lint_text("snippet.py", text, frozenset(codes), settings.severity_of)
+    return sorted(found, key=Diagnostic.sort_key)
+
+
+def positions(source: str, code: str) -> List[Tuple[int, int]]:
+    return [(d.start.line, d.start.column) for d in lint(source, [code]) if d.code == code]
