@@ -172,8 +172,8 @@ def load_file(path: Path) -> Settings:
     try:
         return settings_from_table(section or {}, Path(os.path.abspath(path)).parent, path)
     except ConfigError as error:
-        where = "[tool.f64lint]" if path.name == "pyproject.toml" else ""
-        raise ConfigError(f"{path}: {where} {error}".replace(":  ", ": ")) from None
+        where = f"{path}: [tool.f64lint]" if path.name == "pyproject.toml" else f"{path}:"
+        raise ConfigError(f"{where} {error}") from None
 
 
 def find_config(start: Path) -> Optional[Path]:

@@ -1,0 +1,185 @@
+"""The command line: output formats, exit codes, stdin, --explain, --list-rules."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from f64lint import __version__
+from f64lint.cli import command
+from f64lint.rules import ALL_RULES
+from f64lint.rules.double_call import DoubleCall
+
+MODEL = """\
+import torch
+
+
+class Embedding(torch.nn.Module):
+    def forward(self, x):
+        grid = torch.arange(8, dtype=torch.float64)
+        return x.double() + grid
+"""
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "model.py").write_text(MODEL)
+    (tmp_path / "pkg" / "clean.py").write_text("import torch\nx = torch.zeros(2)\n")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def invoke(*args, input=None):
+    return CliRunner().invoke(command, list(args), input=input)
+
+
+def test_text_output_is_sorted_with_a_summary_and_exit_1(project):
+    result = invoke("pkg")
+    assert result.exit_code == 1
+    assert result.output == (
+        "pkg/model.py:6:38: F64001 `torch.float64` used as a dtype in `torch.arange()`; MPS has no float64\n"
+        "pkg/model.py:7:18: F64002 `.double()` converts to float64; MPS has no float64\n"
+        "\n"
+        "Found 2 findings (2 errors, 0 warnings) in 2 files checked.\n"
+    )
+
+
+def test_default_path_is_the_current_directory(project):
+    assert invoke().output == invoke(".").output
+
+
+def test_clean_run_exits_0(project):
+    result = invoke("pkg/clean.py")
+    assert result.exit_code == 0
+    assert result.output == "All checks passed (1 file checked).\n"
+
+
+def test_quiet_prints_findings_only_and_exit_zero_exits_0(project):
+    result = invoke("-q", "--exit-zero", "pkg")
+    assert result.exit_code == 0
+    assert result.output.splitlines() == [
+        "pkg/model.py:6:38: F64001 `torch.float64` used as a dtype in `torch.arange()`; MPS has no float64",
+        "pkg/model.py:7:18: F64002 `.double()` converts to float64; MPS has no float64",
+    ]
+
+
+def test_json_output_fields(project):
+    result = invoke("--output-format", "json", "pkg")
+    assert result.exit_code == 1
+    assert json.loads(result.output) == [
+        {
+            "path": "pkg/model.py", "line": 6, "column": 38, "end_line": 6, "end_column": 51,
+            "code": "F64001", "name": "torch-float64-dtype", "severity": "error",
+            "message": "`torch.float64` used as a dtype in `torch.arange()`; MPS has no float64",
+            "fix": None,
+        },
+        {
+            "path": "pkg/model.py", "line": 7, "column": 18, "end_line": 7, "end_column": 26,
+            "code": "F64002", "name": "double-call", "severity": "error",
+            "message": "`.double()` converts to float64; MPS has no float64",
+            "fix": None,
+        },
+    ]
+
+
+def test_empty_json_is_an_empty_list(project):
+    result = invoke("--output-format", "json", "pkg/clean.py")
+    assert (result.exit_code, json.loads(result.output)) == (0, [])
+
+
+def test_statistics_text_and_json(project):
+    (project / "pkg" / "more.py").write_text("def f(x):\n    return x.double()\n")
+    assert invoke("--statistics", "pkg").output == "2\tF64002\tdouble-call\n1\tF64001\ttorch-float64-dtype\n"
+    assert json.loads(invoke("--statistics", "--output-format", "json", "pkg").output) == [
+        {"code": "F64002", "name": "double-call", "count": 2},
+        {"code": "F64001", "name": "torch-float64-dtype", "count": 1},
+    ]
+
+
+def test_select_ignore_and_extend_select_on_the_command_line(project):
+    assert "F64002" not in invoke("--ignore", "F64002", "pkg").output
+    assert "F64001" not in invoke("--select", "F64002,F64003", "pkg").output
+    (project / "pkg" / "n.py").write_text("x = 1  # noqa: F64001\n")
+    result = invoke("--extend-select", "f64100", "pkg/n.py")
+    assert "pkg/n.py:1:8: F64100 `noqa` directive silences nothing (unused: F64001)" in result.output
+
+
+def test_stdin_with_filename_uses_per_file_ignores(project):
+    (project / "pyproject.toml").write_text('[tool.f64lint.per-file-ignores]\n"tests/**" = ["F64002"]\n')
+    source = "def f(x):\n    return x.double()\n"
+    named = invoke("-", "--stdin-filename", "src/m.py", input=source)
+    assert (named.exit_code, named.output.splitlines()[0]) == (
+        1, "src/m.py:2:14: F64002 `.double()` converts to float64; MPS has no float64"
+    )
+    ignored = invoke("-", "--stdin-filename", "tests/test_m.py", input=source)
+    assert ignored.exit_code == 0
+    anonymous = invoke("-q", "-", input=source)
+    assert anonymous.output.startswith("-:2:14: F64002")
+
+
+def test_stdin_cannot_be_mixed_with_paths(project):
+    result = invoke("-", "pkg")
+    assert result.exit_code == 2
+    assert "`-` (stdin) cannot be combined with other paths" in result.output
+
+
+def test_config_error_is_one_line_and_exit_2(project):
+    (project / "pyproject.toml").write_text("[tool.f64lint]\nselct = []\n")
+    result = invoke("pkg")
+    assert result.exit_code == 2
+    assert result.output.count("\n") == 1
+    assert result.output.startswith(f"f64lint: error: {project / 'pyproject.toml'}: [tool.f64lint] unknown key `selct`")
+
+
+def test_explain_prints_the_rule_documentation(project):
+    result = invoke("--explain", "f64002")
+    assert result.exit_code == 0
+    assert result.output.startswith("# F64002 double-call\n\n`.double()` converts a tensor or module to float64.")
+    assert DoubleCall.documentation() in result.output
+
+
+def test_explain_unknown_code_exits_2():
+    result = invoke("--explain", "F64999")
+    assert result.exit_code == 2
+    assert "unknown rule code 'F64999'" in result.output
+
+
+def test_list_rules_has_every_rule():
+    lines = invoke("--list-rules").output.splitlines()
+    assert lines[0].split() == ["code", "name", "severity", "default", "summary"]
+    assert [line.split()[0] for line in lines[1:]] == [rule.code for rule in ALL_RULES]
+
+
+def test_version():
+    assert invoke("--version").output == f"f64lint, version {__version__}\n"
+
+
+def test_internal_error_in_one_file_is_reported_and_exits_2(project, monkeypatch):
+    def explode(self, facts):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(DoubleCall, "check", explode)
+    result = invoke("pkg")
+    assert result.exit_code == 2
+    assert "f64lint: internal error while linting pkg/clean.py: RuntimeError: boom" in result.output
+    assert "Traceback" not in result.output
+    assert "Traceback" in invoke("--verbose", "pkg").output
+
+
+def test_no_colour_when_not_a_terminal(project):
+    assert "\x1b[" not in invoke("pkg").output
+
+
+def test_installed_command_runs_as_a_module(project):
+    completed = subprocess.run(
+        [sys.executable, "-m", "f64lint", "-q", "pkg"], capture_output=True, text=True, cwd=project
+    )
+    assert completed.returncode == 1
+    assert completed.stdout.splitlines()[0].startswith("pkg/model.py:6:38: F64001")
+    assert completed.stderr == ""

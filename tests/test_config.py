@@ -1,0 +1,105 @@
+"""[tool.f64lint]: discovery, every key, and errors that name the key."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from f64lint.config import ConfigError, Overrides, Settings, find_config, load_file, load_settings
+from f64lint.diagnostic import Severity
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    return path
+
+
+def test_nearest_pyproject_with_a_section_is_used(tmp_path):
+    write(tmp_path / "pyproject.toml", '[tool.f64lint]\nignore = ["F64002"]\n')
+    write(tmp_path / "pkg" / "pyproject.toml", "[project]\nname = 'pkg'\n")
+    (tmp_path / "pkg" / "src").mkdir()
+    assert find_config(tmp_path / "pkg" / "src") == tmp_path / "pyproject.toml"
+    settings = load_settings([tmp_path / "pkg" / "src"], None, False, Overrides())
+    assert settings.root == tmp_path
+    assert "F64002" not in settings.enabled_codes(None)
+
+
+def test_isolated_ignores_config_files(tmp_path, monkeypatch):
+    write(tmp_path / "pyproject.toml", '[tool.f64lint]\nignore = ["F64002"]\n')
+    monkeypatch.chdir(tmp_path)
+    settings = load_settings([tmp_path], None, True, Overrides())
+    assert "F64002" in settings.enabled_codes(None)
+
+
+def test_explicit_config_may_be_a_plain_toml(tmp_path):
+    path = write(tmp_path / "f64lint.toml", 'select = ["F64001"]\n')
+    settings = load_settings([tmp_path], path, False, Overrides())
+    assert settings.enabled_codes(None) == {"F64001"}
+
+
+def test_selection_by_prefix_most_specific_wins():
+    settings = Settings(select=("F64",), ignore=("F640",), extend_select=("F64002",))
+    assert settings.enabled_codes(None) == {"F64002", "F64100", "F64901", "F64902"}
+
+
+def test_default_selection_leaves_unused_noqa_off():
+    codes = Settings().enabled_codes(None)
+    assert "F64100" not in codes and {"F64001", "F64008", "F64901"} <= codes
+
+
+def test_cli_select_replaces_and_cli_ignore_extends(tmp_path):
+    path = write(tmp_path / "pyproject.toml", '[tool.f64lint]\nselect = ["F64001", "F64002"]\nignore = ["F64001"]\n')
+    settings = load_settings([tmp_path], path, False, Overrides(select=("F640",), ignore=("F64003",)))
+    assert settings.enabled_codes(None) == {"F64002", "F64005", "F64006", "F64007", "F64008"}
+
+
+def test_per_file_ignores_by_name_and_by_path(tmp_path):
+    path = write(
+        tmp_path / "pyproject.toml",
+        '[tool.f64lint.per-file-ignores]\n"tests/**" = ["F64001"]\n"conftest.py" = ["F640"]\n',
+    )
+    settings = load_file(path)
+    assert "F64001" not in settings.enabled_codes(tmp_path / "tests" / "unit" / "test_a.py")
+    assert "F64001" in settings.enabled_codes(tmp_path / "src" / "tests.py")
+    assert settings.enabled_codes(tmp_path / "src" / "conftest.py") == {"F64901", "F64902"}
+
+
+def test_severity_overrides(tmp_path):
+    path = write(tmp_path / "pyproject.toml", '[tool.f64lint.severity]\nF640 = "warning"\nF64001 = "error"\n')
+    settings = load_file(path)
+    assert settings.severity_of("F64002") is Severity.WARNING
+    assert settings.severity_of("F64001") is Severity.ERROR
+    assert settings.severity_of("F64902") is Severity.WARNING
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ('selct = ["F64001"]', "unknown key `selct`"),
+        ('select = "F64001"', "`select` must be a list of strings, got 'F64001'"),
+        ('select = ["E501"]', "unknown rule code or prefix 'E501' in `select`"),
+        ("force-exclude = 1", "`force-exclude` must be true or false, got 1"),
+        ('severity = { F64001 = "fatal" }', "`severity.F64001` must be \"error\" or \"warning\", got 'fatal'"),
+        ('per-file-ignores = { "tests/*" = "F64001" }', "`per-file-ignores.'tests/*'` must be a list of strings"),
+        ("exclude = [1]", "`exclude` must be a list of strings, got [1]"),
+    ],
+)
+def test_bad_config_names_the_key(tmp_path, body, message):
+    path = write(tmp_path / "pyproject.toml", f"[tool.f64lint]\n{body}\n")
+    with pytest.raises(ConfigError) as raised:
+        load_file(path)
+    assert str(raised.value).startswith(f"{path}: [tool.f64lint] ")
+    assert message in str(raised.value)
+
+
+def test_malformed_toml_is_a_config_error(tmp_path):
+    path = write(tmp_path / "pyproject.toml", "[tool.f64lint\nselect = [\n")
+    with pytest.raises(ConfigError, match="is not valid TOML"):
+        find_config(tmp_path)
+
+
+def test_unknown_cli_selector_is_an_error(tmp_path):
+    with pytest.raises(ConfigError, match="unknown rule code or prefix 'X1' in --ignore"):
+        load_settings([tmp_path], None, True, Overrides(ignore=("X1",)))

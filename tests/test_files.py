@@ -1,0 +1,82 @@
+"""Which files are linted: walking, excludes, .gitignore, explicit files, force-exclude."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from f64lint.config import Settings
+from f64lint.files import discover
+
+
+def tree(root: Path, *names: str) -> None:
+    for name in names:
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("x = 1\n")
+
+
+def found(root: Path, settings: Settings, *paths: Path):
+    return [p.relative_to(root).as_posix() for p in discover(list(paths) or [root], settings)]
+
+
+def test_walks_py_and_pyi_sorted_skipping_default_excludes(tmp_path):
+    tree(tmp_path, "b.py", "a/stub.pyi", "a/data.txt", ".venv/lib/x.py", "build/gen.py",
+         "node_modules/m.py", "pkg/__pycache__/c.py", "pkg/mod.py")
+    assert found(tmp_path, Settings(root=tmp_path, extend_exclude=("__pycache__",))) == [
+        "a/stub.pyi", "b.py", "pkg/mod.py",
+    ]
+
+
+def test_gitignore_files_are_honoured_with_nesting_and_negation(tmp_path):
+    tree(tmp_path, "keep.py", "gen_a.py", "sub/gen_b.py", "sub/gen_keep.py", "sub/deep/x.py", "out/y.py")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".gitignore").write_text("gen_*.py\nout/\n")
+    (tmp_path / "sub" / ".gitignore").write_text("!gen_keep.py\ndeep/\n")
+    assert found(tmp_path, Settings(root=tmp_path)) == ["keep.py", "sub/gen_keep.py"]
+    assert found(tmp_path, Settings(root=tmp_path, respect_gitignore=False)) == [
+        "gen_a.py", "keep.py", "out/y.py", "sub/deep/x.py", "sub/gen_b.py", "sub/gen_keep.py",
+    ]
+
+
+def test_gitignore_above_the_linted_directory_applies(tmp_path):
+    tree(tmp_path, "src/a.py", "src/gen_b.py")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".gitignore").write_text("gen_*.py\n")
+    assert found(tmp_path, Settings(root=tmp_path), tmp_path / "src") == ["src/a.py"]
+
+
+def test_exclude_patterns_by_name_and_by_path(tmp_path):
+    tree(tmp_path, "src/legacy/old.py", "src/new.py", "tests/test_x.py", "other/legacy/z.py")
+    settings = Settings(root=tmp_path, extend_exclude=("src/legacy/", "test_*.py"))
+    assert found(tmp_path, settings) == ["other/legacy/z.py", "src/new.py"]
+
+
+def test_exclude_replaces_defaults(tmp_path):
+    tree(tmp_path, "build/gen.py", "a.py")
+    assert found(tmp_path, Settings(root=tmp_path, exclude=("a.py",))) == ["build/gen.py"]
+
+
+def test_named_file_is_linted_even_if_excluded_unless_force_exclude(tmp_path):
+    tree(tmp_path, "build/gen.py", "migrations/m.py")
+    settings = Settings(root=tmp_path, extend_exclude=("migrations",))
+    named = [tmp_path / "build" / "gen.py", tmp_path / "migrations" / "m.py"]
+    assert found(tmp_path, settings, *named) == ["build/gen.py", "migrations/m.py"]
+    forced = Settings(root=tmp_path, extend_exclude=("migrations",), force_exclude=True)
+    assert found(tmp_path, forced, *named) == []
+
+
+def test_named_directory_under_an_excluded_name_is_walked(tmp_path):
+    # Linting installed packages: the `site-packages` above them must not exclude them.
+    tree(tmp_path, "site-packages/transformers/models/bert.py")
+    root = tmp_path / "site-packages" / "transformers"
+    assert found(tmp_path, Settings(root=tmp_path), root) == ["site-packages/transformers/models/bert.py"]
+
+
+def test_duplicates_are_linted_once(tmp_path):
+    tree(tmp_path, "a.py")
+    assert found(tmp_path, Settings(root=tmp_path), tmp_path, tmp_path / "a.py") == ["a.py"]
+
+
+def test_explicit_non_python_file_is_linted(tmp_path):
+    tree(tmp_path, "script")
+    assert found(tmp_path, Settings(root=tmp_path), tmp_path / "script") == ["script"]
