@@ -82,6 +82,36 @@ def _constructor_source(facts: ModuleFacts, call: cst.Call, name: str, depth: in
     return False
 
 
+def _integer_range(facts: ModuleFacts, node: cst.BaseExpression, depth: int) -> Optional[cst.Call]:
+    """An `np.arange(...)` of integers (no dtype given), followed through local names."""
+    if depth > MAX_TRACE_DEPTH:
+        return None
+    if isinstance(node, cst.Name):
+        traced = facts.assigned_value(node)
+        return _integer_range(facts, traced, depth + 1) if traced is not None else None
+    if (
+        isinstance(node, cst.Call)
+        and facts.qualified_name(node.func) == "numpy.arange"
+        and keyword(node, "dtype") is None
+    ):
+        return node
+    return None
+
+
+def _promoted_integer_range(
+    facts: ModuleFacts, node: cst.BinaryOperation, depth: int
+) -> Optional[ArraySource]:
+    """`np.arange(n) / n` and `np.arange(n) * 0.5` are float64: true division and a float
+    operand promote NumPy's integers to float64."""
+    for array, other in ((node.left, node.right), (node.right, node.left)):
+        origin = _integer_range(facts, array, depth + 1)
+        if origin is None:
+            continue
+        if isinstance(node.operator, cst.Divide) or _has_float_literal(other):
+            return ArraySource(origin, facts.module.code_for_node(origin.func))
+    return None
+
+
 def float64_array(
     facts: ModuleFacts, node: cst.BaseExpression, depth: int = 0
 ) -> Optional[ArraySource]:
@@ -98,8 +128,10 @@ def float64_array(
     if isinstance(node, cst.Subscript):
         return float64_array(facts, node.value, depth + 1)
     if isinstance(node, cst.BinaryOperation):
-        return float64_array(facts, node.left, depth + 1) or float64_array(
-            facts, node.right, depth + 1
+        return (
+            float64_array(facts, node.left, depth + 1)
+            or float64_array(facts, node.right, depth + 1)
+            or _promoted_integer_range(facts, node, depth)
         )
     if isinstance(node, cst.Attribute) and node.attr.value == "T":
         return float64_array(facts, node.value, depth + 1)

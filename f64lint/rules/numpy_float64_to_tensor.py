@@ -114,7 +114,7 @@ class NumpyFloat64ToTensor(Rule):
             t = torch.tensor(np.zeros(n), dtype=torch.float32)
             u = torch.from_numpy(np.ones(n).astype(np.float32))
             v = torch.as_tensor(np.zeros(n, dtype=np.float32))
-            w = torch.from_numpy(np.arange(n))
+            w = torch.from_numpy(np.arange(n)), torch.from_numpy(np.arange(n) * 2)
             x = torch.tensor([0.5, 1.0])
             return t, u, v, w, x
         """,
@@ -177,6 +177,18 @@ class NumpyFloat64ToTensor(Rule):
             noise = torch.tensor(np.random.randn(3, 3).astype("float32").astype(float))
             """,
             (4, 9),
+        ),
+        Invalid(
+            """
+            import numpy as np
+            import torch
+
+            def timesteps(n, device):
+                steps = np.arange(n)
+                return torch.from_numpy(steps / n).to(device), torch.from_numpy(steps * 0.5)
+            """,
+            (6, 12),
+            (6, 52),
         ),
     )
 

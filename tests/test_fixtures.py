@@ -1,0 +1,26 @@
+"""Realistic modules in fixtures/, each with its exact expected findings in <name>.expected."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from f64lint.config import Settings
+from f64lint.runner import run
+
+FIXTURES = Path(__file__).parents[1] / "fixtures"
+MODULES = sorted(FIXTURES.glob("*.py"))
+
+
+def test_there_are_fixtures():
+    assert {m.stem for m in MODULES} >= {"position_embedding", "data_loader", "train"}
+
+
+@pytest.mark.parametrize("module", MODULES, ids=[m.stem for m in MODULES])
+def test_fixture_findings_are_exact(module):
+    expected = module.with_suffix(".expected").read_text().split("\n")
+    result = run([module], Settings(root=FIXTURES))
+    assert result.internal_errors == []
+    got = [f"{d.start.line}:{d.start.column} {d.code}" for d in result.diagnostics]
+    assert got == [line for line in expected if line]
