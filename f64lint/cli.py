@@ -133,7 +133,7 @@ def command(
         raise _fail(str(error))
 
     if from_stdin:
-        result = run_stdin(click.get_binary_stream("stdin").read(), stdin_filename, settings)
+        result = run_stdin(sys.stdin.buffer.read(), stdin_filename, settings)
     else:
         result = run(targets, settings)
 

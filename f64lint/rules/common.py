@@ -7,7 +7,8 @@ from typing import Collection, Iterator, Tuple
 import libcst as cst
 
 from f64lint.analysis.devices import is_cpu_pinned
-from f64lint.analysis.dtypes import Dtype, DtypeUse, Spelling, Width, dtype_of, dtype_uses
+from f64lint.analysis.casts import cast_down_before_move
+from f64lint.analysis.dtypes import Dtype, DtypeUse, Spelling, Width, dtype_of, dtype_uses, keyword
 from f64lint.analysis.module import ModuleFacts
 
 
@@ -50,6 +51,20 @@ def wide_dtype_uses(
         dtype = dtype_of(facts, use.value)
         if dtype is None or dtype.width is not width or dtype.spelling not in spellings:
             continue
-        if isinstance(use.holder, cst.Call) and is_cpu_pinned(facts, use.holder):
+        if isinstance(use.holder, cst.Call) and (
+            is_cpu_pinned(facts, use.holder) or _made_on_cpu_and_cast_down(facts, use.holder)
+        ):
             continue
         yield use, dtype
+
+
+def _made_on_cpu_and_cast_down(facts: ModuleFacts, call: cst.Call) -> bool:
+    """`torch.linspace(a, b, n, dtype=torch.float64).to(torch.float32)`: a factory without
+    a device makes the tensor on the CPU, and it is narrowed before it can move."""
+    qualified = facts.qualified_name(call.func)
+    return (
+        qualified is not None
+        and qualified.startswith("torch.")
+        and keyword(call, "device") is None
+        and cast_down_before_move(facts, call)
+    )

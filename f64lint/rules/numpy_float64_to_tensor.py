@@ -5,16 +5,13 @@ from typing import Iterator, Optional
 import libcst as cst
 
 from f64lint.analysis.arrays import float64_array
-from f64lint.analysis.devices import following_calls
-from f64lint.analysis.dtypes import Width, dtype_of, keyword, positional
+from f64lint.analysis.casts import cast_down_before_move
+from f64lint.analysis.dtypes import keyword, positional
 from f64lint.analysis.module import ModuleFacts
 from f64lint.rules.base import Finding, Invalid, Rule
 from f64lint.rules.common import callee_text
 
 _TENSOR_FROM_DATA = frozenset({"torch.from_numpy", "torch.tensor", "torch.as_tensor", "torch.asarray"})
-_NARROWING_METHODS = frozenset({"float", "half", "bfloat16", "cfloat"})
-
-
 def _data_argument(call: cst.Call) -> Optional[cst.BaseExpression]:
     args = positional(call)
     if args:
@@ -24,37 +21,6 @@ def _data_argument(call: cst.Call) -> Optional[cst.BaseExpression]:
         if value is not None:
             return value
     return None
-
-
-def _casts_narrow(facts: ModuleFacts, call: cst.Call) -> bool:
-    method = call.func.attr.value if isinstance(call.func, cst.Attribute) else None
-    if method in _NARROWING_METHODS:
-        return True
-    if method not in ("to", "type"):
-        return False
-    for value in [*positional(call), keyword(call, "dtype")]:
-        dtype = dtype_of(facts, value) if value is not None else None
-        if dtype is not None and dtype.width is Width.NARROW:
-            return True
-    return False
-
-
-def _moves(call: cst.Call) -> bool:
-    method = call.func.attr.value if isinstance(call.func, cst.Attribute) else None
-    return method in ("to", "cuda", "double", "cdouble")
-
-
-def _cast_before_use(facts: ModuleFacts, call: cst.Call) -> bool:
-    """Is the new tensor cast to a narrow dtype (or handed to `.numpy()`) before anything
-    could move it to a device? `torch.from_numpy(a).float()` is fine; in
-    `torch.from_numpy(a).to(device).float()` the move comes first and crashes."""
-    for outer in following_calls(facts, call):
-        if _casts_narrow(facts, outer):
-            return True
-        method = outer.func.attr.value if isinstance(outer.func, cst.Attribute) else None
-        if method == "numpy" or _moves(outer):
-            return method == "numpy"
-    return False
 
 
 class NumpyFloat64ToTensor(Rule):
@@ -200,7 +166,7 @@ class NumpyFloat64ToTensor(Rule):
                 continue
             data = _data_argument(call)
             source = float64_array(facts, data) if data is not None else None
-            if source is None or _cast_before_use(facts, call):
+            if source is None or cast_down_before_move(facts, call):
                 continue
             line = facts.positions[source.origin].start.line
             yield Finding(

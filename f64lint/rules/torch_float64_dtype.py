@@ -108,6 +108,16 @@ class TorchFloat64Dtype(Rule):
 
         x = torch.zeros(3, dtype=torch.float32).to(torch.float)
         """,
+        """
+        import torch
+
+        class Processor:
+            def __init__(self, low, high, bins):
+                # float64 then cast to float32: reproduces the float64 bins exactly
+                self.bin_centers = torch.linspace(low, high, bins, dtype=torch.float64).to(
+                    torch.float32
+                )
+        """,
     )
     invalid = (
         Invalid(
@@ -167,6 +177,18 @@ class TorchFloat64Dtype(Rule):
                 return x.to(x.device, dtype)
             """,
             (5, 27),
+        ),
+        Invalid(
+            """
+            import torch
+
+            def bins(low, high, n, device):
+                a = torch.linspace(low, high, n, dtype=torch.float64, device=device).float()
+                b = torch.linspace(low, high, n, dtype=torch.float64).to(device).float()
+                return a, b
+            """,
+            (4, 44),
+            (5, 44),
         ),
     )
 
