@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import sys
 import warnings
 from dataclasses import dataclass
 from typing import Callable, FrozenSet, Iterator, List, Optional, Union
@@ -45,6 +46,19 @@ class ParseFailure:
     at: Position
 
 
+MAX_AST_DEPTH = 1000
+
+
+def _deeper_than(tree: ast.AST, limit: int) -> bool:
+    stack = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
+    return False
+
+
 def parse(text: str) -> Union[cst.Module, ParseFailure]:
     """Parse with LibCST, after CPython's own parser has vouched for the nesting depth.
 
@@ -57,7 +71,10 @@ def parse(text: str) -> Union[cst.Module, ParseFailure]:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            ast.parse(text)
+            tree = ast.parse(text)
+        if sys.version_info < (3, 11) and _deeper_than(tree, MAX_AST_DEPTH):
+            # Before 3.11, CPython builds arbitrarily deep trees; LibCST would crash on them.
+            return ParseFailure("too deeply nested to parse", Position(1, 1))
     except SyntaxError as error:
         if "too many nested" in str(error.msg):
             return ParseFailure(f"syntax error: {error.msg}", Position(error.lineno or 1, error.offset or 1))

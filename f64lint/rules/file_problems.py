@@ -86,7 +86,7 @@ class UnparsableFile(FileRule):
     summary = "the file does not parse as Python"
 
     valid = ("x = 1\n", "")
-    invalid = (Invalid("def build(dim, dtype=torch.float64:\n    pass\n", (1, 35)),)
+    invalid = (Invalid("import torch\n\ngrid = torch.arange(8) *\n", (3, 25)),)
 
 
 class UnreadableFile(FileRule):
