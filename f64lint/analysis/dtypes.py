@@ -113,6 +113,20 @@ def mentions_mps(node: cst.CSTNode) -> bool:
     return any(mentions_mps(child) for child in node.children)
 
 
+_DTYPE_QUERIES = frozenset({"dtype", "is_complex", "is_floating_point"})
+
+
+def _tests_a_dtype(facts: ModuleFacts, node: cst.CSTNode) -> bool:
+    """Does a condition look at a dtype (`x.dtype == ...`, `x.is_complex()`, `torch.float64`)?"""
+    if isinstance(node, cst.Attribute):
+        if node.attr.value in _DTYPE_QUERIES:
+            return True
+        qualified = facts.qualified_name(node)
+        if qualified in _BY_QUALIFIED_NAME and _BY_QUALIFIED_NAME[qualified] is not Width.NARROW:
+            return True
+    return any(_tests_a_dtype(facts, child) for child in node.children)
+
+
 def dtype_of(facts: ModuleFacts, node: cst.BaseExpression, depth: int = 0) -> Optional[Dtype]:
     """The dtype an expression denotes, if it plainly denotes one."""
     if depth > MAX_TRACE_DEPTH:
@@ -135,8 +149,9 @@ def dtype_of(facts: ModuleFacts, node: cst.BaseExpression, depth: int = 0) -> Op
             return Dtype(_BY_STRING[value], Spelling.STRING, node.value)
         return None
     if isinstance(node, cst.IfExp):
-        # `float32 if device.type == "mps" else float64` is the recommended fix itself.
-        if mentions_mps(node.test):
+        # `float32 if device.type == "mps" else float64` is the recommended fix itself, and
+        # `float64 if x.dtype == torch.float64 else float32` follows the data's own dtype.
+        if mentions_mps(node.test) or _tests_a_dtype(facts, node.test):
             return None
         for branch in (node.body, node.orelse):
             found = dtype_of(facts, branch, depth + 1)

@@ -20,8 +20,10 @@ class TorchFloat64Dtype(Rule):
 
     Comparisons (`x.dtype == torch.float64`), dtype tables, `torch.finfo(torch.float64)`,
     float64 pinned to the CPU (`device="cpu"`, `x.cpu().double()`, `.numpy()` right after,
-    `with torch.device("cpu"):`) and a dtype chosen by device
-    (`torch.float32 if x.device.type == "mps" else torch.float64`) are not flagged.
+    `with torch.device("cpu"):`, a factory made on the CPU and cast down at once), a dtype
+    chosen by device (`torch.float32 if x.device.type == "mps" else torch.float64`) and a
+    dtype that follows the data's (`torch.float64 if x.dtype == torch.float64 else ...`)
+    are not flagged.
 
     ## Why it breaks on MPS
     Metal has no `double`, so PyTorch's MPS backend cannot allocate a float64 tensor:
@@ -89,6 +91,14 @@ class TorchFloat64Dtype(Rule):
         def embed(x):
             dtype = torch.float32 if x.device.type == "mps" else torch.float64
             return x.to(dtype)
+        """,
+        """
+        import torch
+
+        def attention(query, key, dtype):
+            working = torch.float64 if query.dtype == torch.float64 else torch.float32
+            work_dtype = torch.float64 if dtype.is_complex else dtype
+            return query.to(working) @ key.to(working), torch.arange(4, dtype=work_dtype)
         """,
         """
         import numpy
