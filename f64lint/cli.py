@@ -10,6 +10,7 @@ from typing import Optional, Tuple
 import click
 
 from f64lint import __version__
+from f64lint.cache import CACHE_DIR_NAME, Cache
 from f64lint.config import ConfigError, Overrides, load_settings
 from f64lint.report import ReportOptions, json_format, text
 from f64lint.rules import ALL_RULES, RULES_BY_CODE
@@ -17,6 +18,13 @@ from f64lint.runner import RunResult, run, run_stdin
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 REPORTERS = {"text": text, "json": json_format}
+
+
+def default_jobs() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
 
 def _codes(ctx: click.Context, param: click.Parameter, values: Tuple[str, ...]) -> Optional[Tuple[str, ...]]:
@@ -84,6 +92,11 @@ def _report_internal_errors(result: RunResult, verbose: bool) -> None:
               help="Apply excludes even to files named on the command line (for pre-commit).")
 @click.option("--respect-gitignore/--no-respect-gitignore", default=None,
               help="Skip files that .gitignore files ignore (default: yes).")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=default_jobs, show_default="the number of CPUs",
+              help="Lint in this many processes (small runs use one).")
+@click.option("--no-cache", is_flag=True, help="Neither read nor write the result cache.")
+@click.option("--cache-dir", type=click.Path(path_type=Path, file_okay=False),
+              help=f"Where to keep the result cache [default: {CACHE_DIR_NAME} in the project root].")
 @click.option("-v", "--verbose", is_flag=True, help="Show tracebacks for internal errors.")
 @click.version_option(__version__, "--version", prog_name="f64lint")
 def command(
@@ -102,6 +115,9 @@ def command(
     stdin_filename: Optional[Path],
     force_exclude: Optional[bool],
     respect_gitignore: Optional[bool],
+    jobs: int,
+    no_cache: bool,
+    cache_dir: Optional[Path],
     verbose: bool,
 ) -> None:
     """Find float64 hardcoding that crashes PyTorch on Apple's MPS backend.
@@ -135,7 +151,8 @@ def command(
     if from_stdin:
         result = run_stdin(sys.stdin.buffer.read(), stdin_filename, settings)
     else:
-        result = run(targets, settings)
+        cache = None if no_cache else Cache(cache_dir or settings.root / CACHE_DIR_NAME)
+        result = run(targets, settings, jobs, cache)
 
     reporter = REPORTERS[output_format]
     color = sys.stdout.isatty() and "NO_COLOR" not in os.environ

@@ -109,14 +109,21 @@ def _flag(path: str, rule: Rule, facts: ModuleFacts, severity_of: SeverityOf) ->
 
 
 def lint_text(path: str, text: str, enabled: FrozenSet[str], severity_of: SeverityOf) -> List[Diagnostic]:
-    """Diagnostics for one file's source, with suppressions applied (unsorted)."""
-    module = parse(text)
-    if isinstance(module, ParseFailure):
-        return _parse_failure(path, module.message, module.at, enabled, severity_of)
+    """Diagnostics for one file's source, with suppressions applied (unsorted).
 
-    rules = [rule() for rule in ALL_RULES if rule.code in enabled and not issubclass(rule, FileRule)]
+    A file that no enabled rule can fire on (the rules' `required` patterns) is not parsed
+    at all: that is most files, and parsing is nearly all of the cost.
+    """
+    rules = [
+        rule()
+        for rule in ALL_RULES
+        if rule.code in enabled and not issubclass(rule, FileRule) and rule.may_fire(text)
+    ]
     flagged: List[Flagged] = []
     if rules:
+        module = parse(text)
+        if isinstance(module, ParseFailure):
+            return _parse_failure(path, module.message, module.at, enabled, severity_of)
         try:
             facts = analyse(module)
             for rule in rules:

@@ -1,19 +1,25 @@
-"""Lint many files. A file that fails in any way never stops the run."""
+"""Lint many files: in parallel when it pays, from the cache when it can. A file that fails
+in any way never stops the run."""
 
 from __future__ import annotations
 
 import os
 import traceback
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from functools import partial
-from typing import Callable, List, Optional, Sequence, Union
+from typing import List, Optional, Sequence, Tuple, Union
 
+from f64lint.cache import Cache, cache_key
 from f64lint.config import Settings
 from f64lint.diagnostic import Diagnostic
 from f64lint.files import discover, is_force_excluded
 from f64lint.linter import lint_text, unreadable
-from f64lint.source import Source, Unreadable, decode, read_source
+from f64lint.source import Unreadable, decode, read_bytes
+
+# Below this many files per worker, starting processes costs more than it saves
+# (pre-commit passes a handful of files).
+MIN_FILES_PER_WORKER = 8
 
 
 @dataclass(frozen=True)
@@ -25,11 +31,23 @@ class InternalError:
     traceback: str
 
 
+@dataclass(frozen=True)
+class FileResult:
+    diagnostics: Tuple[Diagnostic, ...] = ()
+    internal_error: Optional[InternalError] = None
+
+
 @dataclass
 class RunResult:
     diagnostics: List[Diagnostic] = field(default_factory=list)
     files_checked: int = 0
     internal_errors: List[InternalError] = field(default_factory=list)
+
+    def add(self, result: FileResult) -> None:
+        self.diagnostics.extend(result.diagnostics)
+        if result.internal_error is not None:
+            self.internal_errors.append(result.internal_error)
+        self.files_checked += 1
 
 
 def display_path(path: Path) -> str:
@@ -39,33 +57,74 @@ def display_path(path: Path) -> str:
     return path.as_posix() if relative.startswith("..") else Path(relative).as_posix()
 
 
-def _lint_one(
-    result: RunResult,
-    shown: str,
-    path: Optional[Path],
-    load: Callable[[], Union[Source, Unreadable]],
-    settings: Settings,
-) -> None:
+def _lint_data(
+    shown: str, path: Optional[Path], data: Union[bytes, Unreadable], settings: Settings, cache: Optional[Cache]
+) -> List[Diagnostic]:
+    enabled = settings.enabled_codes(path)
+    if isinstance(data, Unreadable):
+        return unreadable(shown, data.reason, enabled, settings.severity_of)
+    codes = sorted(enabled)
+    key = cache_key(data, codes, [settings.severity_of(code).value for code in codes])
+    if cache is not None:
+        cached = cache.get(key, shown)
+        if cached is not None:
+            return cached
+    source = decode(data)
+    if isinstance(source, Unreadable):
+        found = unreadable(shown, source.reason, enabled, settings.severity_of)
+    else:
+        found = lint_text(shown, source.text, enabled, settings.severity_of)
+    if cache is not None:
+        cache.put(key, found)
+    return found
+
+
+def _lint_file(
+    shown: str, path: Optional[Path], data: Union[bytes, Unreadable], settings: Settings, cache: Optional[Cache]
+) -> FileResult:
     try:
-        enabled = settings.enabled_codes(path)
-        source = load()
-        if isinstance(source, Unreadable):
-            found = unreadable(shown, source.reason, enabled, settings.severity_of)
-        else:
-            found = lint_text(shown, source.text, enabled, settings.severity_of)
-        result.diagnostics.extend(found)
+        return FileResult(tuple(_lint_data(shown, path, data, settings, cache)))
     except Exception as error:  # a bug of ours must not hide the other files' results
-        result.internal_errors.append(
-            InternalError(shown, f"{type(error).__name__}: {error}", traceback.format_exc())
-        )
-    result.files_checked += 1
+        message = f"{type(error).__name__}: {error}"
+        return FileResult(internal_error=InternalError(shown, message, traceback.format_exc()))
 
 
-def run(paths: Sequence[Path], settings: Settings) -> RunResult:
+def lint_path(path: Path, settings: Settings, cache: Optional[Cache]) -> FileResult:
+    return _lint_file(display_path(path), path, read_bytes(path), settings, cache)
+
+
+def _lint_paths(paths: Sequence[Path], settings: Settings, cache: Optional[Cache]) -> List[FileResult]:
+    """One worker's share (a batch keeps inter-process traffic low)."""
+    return [lint_path(path, settings, cache) for path in paths]
+
+
+def _batches(paths: Sequence[Path], count: int) -> List[List[Path]]:
+    """Round-robin over the files, largest first, so that no worker is left with the big ones."""
+    def size(path: Path) -> int:
+        try:
+            return os.stat(path).st_size
+        except OSError:
+            return 0
+
+    ordered = sorted(paths, key=size, reverse=True)
+    return [ordered[start::count] for start in range(count) if ordered[start::count]]
+
+
+def run(paths: Sequence[Path], settings: Settings, jobs: int = 1, cache: Optional[Cache] = None) -> RunResult:
     result = RunResult()
-    for path in discover(paths, settings):
-        _lint_one(result, display_path(path), path, partial(read_source, path), settings)
+    files = discover(paths, settings)
+    workers = min(jobs, len(files) // MIN_FILES_PER_WORKER)
+    if workers > 1:
+        batches = _batches(files, workers * 8)
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for batch in pool.map(_lint_paths, batches, [settings] * len(batches), [cache] * len(batches)):
+                for file_result in batch:
+                    result.add(file_result)
+    else:
+        for path in files:
+            result.add(lint_path(path, settings, cache))
     result.diagnostics.sort(key=Diagnostic.sort_key)
+    result.internal_errors.sort(key=lambda error: error.path)
     return result
 
 
@@ -75,6 +134,5 @@ def run_stdin(data: bytes, filename: Optional[Path], settings: Settings) -> RunR
     if filename is not None and settings.force_exclude and is_force_excluded(filename, settings):
         return result
     shown = display_path(filename) if filename is not None else "-"
-    _lint_one(result, shown, filename, partial(decode, data), settings)
-    result.diagnostics.sort(key=Diagnostic.sort_key)
+    result.add(_lint_file(shown, filename, data, settings, None))
     return result

@@ -45,8 +45,8 @@ def decode(data: bytes) -> Union[Source, Unreadable]:
     return Source(text, encoding)
 
 
-def read_source(path: Path) -> Union[Source, Unreadable]:
-    """Read and decode a file; every way this can fail is a value, never an exception."""
+def read_bytes(path: Path) -> Union[bytes, Unreadable]:
+    """A file's bytes; every way this can fail is a value, never an exception."""
     if os.path.islink(path) and not os.path.exists(path):
         return Unreadable(f"broken symbolic link (to {os.readlink(path)})")
     try:
@@ -67,4 +67,4 @@ def read_source(path: Path) -> Union[Source, Unreadable]:
         return Unreadable(f"cannot read: {error.strerror or error}")
     if len(data) > MAX_FILE_BYTES:
         return Unreadable(f"file too large (the limit is {MAX_FILE_BYTES // 2**20} MiB)")
-    return decode(data)
+    return data

@@ -30,10 +30,17 @@ GOOD = ("good.py", "F64001", 2, 26, "`torch.float64` used as a dtype in `torch.z
 
 def test_syntax_error_is_reported_with_pythons_message_and_position(tmp_path):
     with_good_file(tmp_path)
-    (tmp_path / "broken.py").write_text("import torch\nx = = torch.zeros(2)\n")
+    (tmp_path / "broken.py").write_text("import torch\nx = = torch.zeros(2, dtype=torch.float64)\n")
     found, result = lint_dir(tmp_path)
     assert found == [("broken.py", "F64901", 2, 5, "syntax error: invalid syntax"), GOOD]
     assert result.files_checked == 2
+
+
+def test_syntax_error_in_a_file_no_rule_can_fire_on_is_not_parsed(tmp_path):
+    # The prefilter skips files without float64-ish tokens; their syntax is not our concern.
+    (tmp_path / "template.py").write_text("def {{ name }}():\n    pass\n")
+    found, result = lint_dir(tmp_path)
+    assert (found, result.files_checked) == ([], 1)
 
 
 def test_invalid_utf8_without_cookie_is_reported(tmp_path):
@@ -128,7 +135,7 @@ def test_line_endings_and_bom_do_not_move_positions(tmp_path, newline):
 )
 def test_deeply_nested_expression_does_not_crash(tmp_path, expression):
     # LibCST's native parser segfaults on these; the run must report them and go on.
-    (tmp_path / "deep.py").write_text("x = " + expression + "\n")
+    (tmp_path / "deep.py").write_text("import torch\nd = torch.float64\nx = " + expression + "\n")
     found, result = lint_dir(tmp_path)
     assert result.internal_errors == []
     assert [(f[0], f[1]) for f in found] == [("deep.py", "F64901")]

@@ -167,7 +167,7 @@ def test_internal_error_in_one_file_is_reported_and_exits_2(project, monkeypatch
     monkeypatch.setattr(DoubleCall, "check", explode)
     result = invoke("pkg")
     assert result.exit_code == 2
-    assert "f64lint: internal error while linting pkg/clean.py: RuntimeError: boom" in result.output
+    assert "f64lint: internal error while linting pkg/model.py: RuntimeError: boom" in result.output
     assert "Traceback" not in result.output
     assert "Traceback" in invoke("--verbose", "pkg").output
 

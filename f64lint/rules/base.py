@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import inspect
+import re
 import textwrap
 from dataclasses import dataclass
-from typing import ClassVar, Iterator, Optional, Tuple
+from typing import ClassVar, Iterator, Optional, Pattern, Tuple
 
 import libcst as cst
 
@@ -36,6 +37,11 @@ class Invalid:
         object.__setattr__(self, "expected", tuple(expected))
 
 
+def any_of(*words: str) -> Pattern[str]:
+    """A prefilter pattern: one of these substrings occurs."""
+    return re.compile("|".join(re.escape(word) for word in words))
+
+
 class Rule:
     """Subclasses set the class attributes and implement `check`.
 
@@ -50,9 +56,16 @@ class Rule:
     enabled_by_default: ClassVar[bool] = True
     valid: ClassVar[Tuple[str, ...]] = ()  # sources it must not flag (dedented when run)
     invalid: ClassVar[Tuple[Invalid, ...]] = ()
+    # The prefilter: a source must match every one of these for the rule to be able to
+    # fire; files that no enabled rule can fire on are never parsed. Empty: always parse.
+    required: ClassVar[Tuple[Pattern[str], ...]] = ()
 
     def check(self, facts: ModuleFacts) -> Iterator[Finding]:
         raise NotImplementedError
+
+    @classmethod
+    def may_fire(cls, source: str) -> bool:
+        return all(pattern.search(source) for pattern in cls.required)
 
     @classmethod
     def documentation(cls) -> str:

@@ -6,7 +6,7 @@ import libcst as cst
 
 from f64lint.analysis.dtypes import Spelling, Width
 from f64lint.analysis.module import ModuleFacts
-from f64lint.rules.base import Finding, Invalid, Rule
+from f64lint.rules.base import Finding, Invalid, Rule, any_of
 from f64lint.rules.common import describe_use, wide_dtype_uses
 from f64lint.rules.double_call import conversion_calls
 
@@ -35,6 +35,7 @@ class Complex128(Rule):
     code = "F64006"
     name = "complex128"
     summary = "`torch.complex128` / `torch.cdouble` used as a dtype, or `.cdouble()`"
+    required = (any_of("complex128", "cdouble"),)
 
     valid = (
         """

@@ -6,7 +6,7 @@ import libcst as cst
 
 from f64lint.analysis.dtypes import Width, dtype_of, positional
 from f64lint.analysis.module import ModuleFacts
-from f64lint.rules.base import Finding, Invalid, Rule
+from f64lint.rules.base import Finding, Invalid, Rule, any_of
 
 _DOUBLE_TENSOR_TYPES = frozenset({"torch.DoubleTensor", "torch.cuda.DoubleTensor"})
 
@@ -45,6 +45,7 @@ class DefaultDtypeFloat64(Rule):
     code = "F64005"
     name = "default-dtype-float64"
     summary = "the global default dtype is set to float64"
+    required = (any_of("set_default_dtype", "set_default_tensor_type"),)
 
     valid = (
         """

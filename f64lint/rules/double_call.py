@@ -6,7 +6,7 @@ import libcst as cst
 
 from f64lint.analysis.devices import is_cpu_pinned
 from f64lint.analysis.module import ModuleFacts
-from f64lint.rules.base import Finding, Invalid, Rule
+from f64lint.rules.base import Finding, Invalid, Rule, any_of
 
 
 def conversion_calls(facts: ModuleFacts, method: str) -> Iterator[cst.Call]:
@@ -50,6 +50,7 @@ class DoubleCall(Rule):
     code = "F64002"
     name = "double-call"
     summary = "`.double()` converts a tensor or module to float64"
+    required = (any_of("double"),)
 
     valid = (
         """

@@ -7,7 +7,7 @@ import libcst as cst
 from f64lint.analysis.devices import is_cpu_pinned
 from f64lint.analysis.dtypes import method_name, positional
 from f64lint.analysis.module import ModuleFacts
-from f64lint.rules.base import Finding, Invalid, Rule
+from f64lint.rules.base import Finding, Invalid, Rule, any_of
 from f64lint.rules.default_dtype_float64 import names_double_tensor
 
 
@@ -37,6 +37,7 @@ class LegacyDoubleTensor(Rule):
     code = "F64007"
     name = "legacy-double-tensor"
     summary = "`torch.DoubleTensor(...)` or `.type(\"torch.DoubleTensor\")`"
+    required = (any_of("DoubleTensor"),)
 
     valid = (
         """

@@ -8,7 +8,7 @@ from f64lint.analysis.arrays import float64_array
 from f64lint.analysis.casts import cast_down_before_move
 from f64lint.analysis.dtypes import keyword, positional
 from f64lint.analysis.module import ModuleFacts
-from f64lint.rules.base import Finding, Invalid, Rule
+from f64lint.rules.base import Finding, Invalid, Rule, any_of
 from f64lint.rules.common import callee_text
 
 _TENSOR_FROM_DATA = frozenset({"torch.from_numpy", "torch.tensor", "torch.as_tensor", "torch.asarray"})
@@ -62,6 +62,8 @@ class NumpyFloat64ToTensor(Rule):
     code = "F64003"
     name = "numpy-float64-to-tensor"
     summary = "a float64 NumPy array becomes a tensor without a cast"
+    # NumPy names need a `numpy` import; the tensor constructors a `torch` one.
+    required = (any_of("numpy"), any_of("torch"))
 
     valid = (
         """

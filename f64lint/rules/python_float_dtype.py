@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import re
 from typing import Iterator
 
 import libcst as cst
@@ -38,6 +39,16 @@ class PythonFloatDtype(Rule):
     code = "F64008"
     name = "python-float-dtype"
     summary = "`dtype=float`, `\"float64\"` or `np.float64` passed to a torch call"
+    # A float64 string or NumPy name (`"f8"`, `float64`, `double`, `float_`, `complex128`,
+    # `cdouble`, `complex_`), or the builtin `float` / `complex` as a value where a dtype
+    # goes: after a lone `=` (`dtype=float`, `DTYPE = float`) or in `.to(...)` / `.type(...)`.
+    required = (
+        re.compile(
+            r"float64|double|\bf8\b|c16|complex128|float_|complex_"
+            r"|(?<![=!<>])=\s*(?:float|complex)\b(?!\s*\()"
+            r"|\.(?:to|type)\((?:[^()]*,)?\s*(?:float|complex)\s*\)"
+        ),
+    )
 
     valid = (
         """

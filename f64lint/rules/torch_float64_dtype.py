@@ -4,7 +4,7 @@ from typing import Iterator
 
 from f64lint.analysis.dtypes import Spelling, Width
 from f64lint.analysis.module import ModuleFacts
-from f64lint.rules.base import Finding, Invalid, Rule
+from f64lint.rules.base import Finding, Invalid, Rule, any_of
 from f64lint.rules.common import describe_use, wide_dtype_uses
 
 
@@ -47,6 +47,8 @@ class TorchFloat64Dtype(Rule):
     code = "F64001"
     name = "torch-float64-dtype"
     summary = "`torch.float64` / `torch.double` used as a dtype"
+    # Every spelling of torch.float64 reaches it through a name containing one of these.
+    required = (any_of("float64", "double"),)
 
     valid = (
         """

@@ -1,0 +1,76 @@
+"""Results cached by file content: a file whose bytes, f64lint version and effective
+settings are unchanged is not linted again. Entries are written atomically; an entry that
+cannot be read (corrupt, half-written by a crashed run, removed meanwhile) is a miss."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, List, Optional
+
+from f64lint import __version__
+from f64lint.diagnostic import Diagnostic, Position, Severity
+
+CACHE_DIR_NAME = ".f64lint_cache"
+
+
+def cache_key(data: bytes, enabled: Iterable[str], severities: Iterable[str]) -> str:
+    digest = hashlib.sha256()
+    digest.update(f"{__version__}\0{','.join(enabled)}\0{','.join(severities)}\0".encode())
+    digest.update(data)
+    return digest.hexdigest()
+
+
+def _encode(diagnostic: Diagnostic) -> list:
+    return [
+        diagnostic.code, diagnostic.name, diagnostic.start.line, diagnostic.start.column,
+        diagnostic.end.line, diagnostic.end.column, diagnostic.severity.value, diagnostic.message,
+    ]
+
+
+def _decode(path: str, row: list) -> Diagnostic:
+    code, name, line, column, end_line, end_column, severity, message = row
+    return Diagnostic(
+        path, Position(line, column), Position(end_line, end_column), code, name, message, Severity(severity)
+    )
+
+
+@dataclass(frozen=True)
+class Cache:
+    directory: Path
+
+    def _entry(self, key: str) -> Path:
+        return self.directory / __version__ / key[:2] / f"{key}.json"
+
+    def get(self, key: str, path: str) -> Optional[List[Diagnostic]]:
+        try:
+            with open(self._entry(key), encoding="utf-8") as handle:
+                return [_decode(path, row) for row in json.load(handle)]
+        except (OSError, ValueError, TypeError, KeyError):
+            return None
+
+    def put(self, key: str, diagnostics: Iterable[Diagnostic]) -> None:
+        entry = self._entry(key)
+        try:
+            self._prepare(entry.parent)
+            handle, temporary = tempfile.mkstemp(dir=entry.parent, prefix=".tmp-", suffix=".json")
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                json.dump([_encode(d) for d in diagnostics], out)
+            os.replace(temporary, entry)
+        except OSError:
+            pass  # a cache that cannot be written only costs time
+
+    def _prepare(self, folder: Path) -> None:
+        if folder.is_dir():
+            return
+        folder.mkdir(parents=True, exist_ok=True)
+        marker = self.directory / ".gitignore"
+        if not marker.exists():
+            marker.write_text("# Created by f64lint\n*\n", encoding="utf-8")
+            (self.directory / "CACHEDIR.TAG").write_text(
+                "Signature: 8a477f597d28d172789f06886806bc55\n# Created by f64lint\n", encoding="utf-8"
+            )

@@ -1,0 +1,57 @@
+"""The prefilter never skips a file a rule would flag."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from f64lint.rules import ALL_RULES, RULES_BY_CODE
+
+FIXTURES = Path(__file__).parents[2] / "fixtures"
+INVALID = [(rule, example) for rule in ALL_RULES for example in rule.invalid]
+
+
+@pytest.mark.parametrize(("rule", "example"), INVALID, ids=[f"{r.code}-invalid{i}" for i, (r, _) in enumerate(INVALID)])
+def test_every_invalid_example_passes_its_rules_prefilter(rule, example):
+    assert rule.may_fire(example.source)
+
+
+@pytest.mark.parametrize("module", sorted(FIXTURES.rglob("*.py")), ids=lambda p: p.stem)
+def test_every_fixture_passes_the_prefilter_of_each_rule_it_expects(module):
+    text = module.read_text(encoding="utf-8")
+    expected = {line.split()[1] for line in module.with_suffix(".expected").read_text().splitlines() if line}
+    assert expected
+    for code in expected:
+        assert RULES_BY_CODE[code].may_fire(text), code
+
+
+def test_prefilter_skips_code_without_float64_spellings():
+    source = "import torch\n\ndef f(x):\n    return torch.zeros(3, dtype=torch.float32) + x.float()\n"
+    assert [rule.code for rule in ALL_RULES if rule.required and rule.may_fire(source)] == []
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "x = float(y) + float (z)\nw = torch.float32\n",
+        "def f(x: float = 1.0) -> float:\n    return x\n",
+        "ok = isinstance(x, (int, float)) or type(x) == float or type(x) != complex\n",
+    ],
+)
+def test_python_float_prefilter_ignores_float_calls_annotations_and_checks(source):
+    assert not RULES_BY_CODE["F64008"].may_fire(source)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "t = torch.ones(2, dtype=float)\n",
+        "t = x.to(complex)\n",
+        "t = x.to(device, float)\n",
+        "DTYPE = float\n",
+        "t = torch.tensor(v, dtype='f8')\n",
+    ],
+)
+def test_python_float_prefilter_keeps_float_as_a_dtype(source):
+    assert RULES_BY_CODE["F64008"].may_fire(source)

@@ -1,0 +1,90 @@
+"""The content cache: hits skip linting, any change misses, broken entries are ignored."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from f64lint import runner
+from f64lint.cache import CACHE_DIR_NAME, Cache
+from f64lint.cli import command
+from f64lint.config import Settings
+
+SOURCE = "import torch\nx = torch.zeros(2, dtype=torch.float64).double()\n"
+
+
+def summary(result):
+    return [(d.path, d.code, d.start.line, d.start.column, d.severity.value) for d in result.diagnostics]
+
+
+@pytest.fixture
+def project(tmp_path):
+    (tmp_path / "m.py").write_text(SOURCE)
+    return tmp_path
+
+
+def run_with_cache(project, settings=None):
+    settings = settings or Settings(root=project)
+    return runner.run([project], settings, cache=Cache(project / CACHE_DIR_NAME))
+
+
+def forbid_linting(monkeypatch):
+    def fail(*args, **kwargs):
+        raise AssertionError("linted although cached")
+
+    monkeypatch.setattr(runner, "lint_text", fail)
+
+
+def test_second_run_is_served_from_the_cache(project, monkeypatch):
+    first = summary(run_with_cache(project))
+    forbid_linting(monkeypatch)
+    assert summary(run_with_cache(project)) == first
+    assert len(first) == 2
+
+
+def test_changed_content_or_settings_miss(project, monkeypatch):
+    run_with_cache(project)
+    (project / "m.py").write_text(SOURCE + "y = 1\n")
+    assert len(summary(run_with_cache(project))) == 2
+    assert summary(run_with_cache(project, Settings(root=project, ignore=("F64002",))))[0][1] == "F64001"
+    from f64lint.diagnostic import Severity
+
+    warned = Settings(root=project, severity=(("F64", Severity.WARNING),))
+    assert {row[4] for row in summary(run_with_cache(project, warned))} == {"warning"}
+
+
+def test_corrupt_entries_are_ignored(project):
+    expected = summary(run_with_cache(project))
+    for entry in (project / CACHE_DIR_NAME).rglob("*.json"):
+        entry.write_text("[[1, 2")
+    assert summary(run_with_cache(project)) == expected
+
+
+def test_cache_folder_is_gitignored_and_tagged(project):
+    run_with_cache(project)
+    assert (project / CACHE_DIR_NAME / ".gitignore").read_text().splitlines()[-1] == "*"
+    assert (project / CACHE_DIR_NAME / "CACHEDIR.TAG").read_text().startswith("Signature: 8a477f597d28d172789f06886806bc55")
+
+
+def test_unwritable_cache_is_not_fatal(project):
+    (project / CACHE_DIR_NAME).write_text("not a folder")
+    assert len(summary(run_with_cache(project))) == 2
+
+
+def test_cli_no_cache_and_cache_dir(project, monkeypatch):
+    monkeypatch.chdir(project)
+    CliRunner().invoke(command, ["--no-cache", "."])
+    assert not (project / CACHE_DIR_NAME).exists()
+    CliRunner().invoke(command, ["--cache-dir", "elsewhere", "."])
+    assert not (project / CACHE_DIR_NAME).exists() and list((project / "elsewhere").rglob("*.json"))
+    CliRunner().invoke(command, ["."])
+    assert list((project / CACHE_DIR_NAME).rglob("*.json"))
+
+
+def test_cached_paths_follow_the_current_name(project, monkeypatch):
+    run_with_cache(project)
+    (project / "m.py").rename(project / "renamed.py")
+    forbid_linting(monkeypatch)
+    assert {Path(row[0]).name for row in summary(run_with_cache(project))} == {"renamed.py"}

@@ -1,0 +1,44 @@
+"""Linting in several processes gives exactly what one process gives."""
+
+from __future__ import annotations
+
+from f64lint import runner
+from f64lint.config import Settings
+
+
+def make_tree(root, count):
+    for index in range(count):
+        body = "import torch\n" + "\n" * (index % 7) + f"x{index} = torch.ones(2).double()\n"
+        if index % 5 == 0:
+            body += "y = = 1  # float64\n"
+        (root / f"m{index:03}.py").write_text(body)
+
+
+def rows(result):
+    return [(d.path, d.code, d.start.line, d.start.column, d.message) for d in result.diagnostics]
+
+
+def test_two_workers_match_one(tmp_path, monkeypatch):
+    make_tree(tmp_path, 60)
+    started = []
+    real_pool = runner.ProcessPoolExecutor
+
+    def counting_pool(*args, **kwargs):
+        started.append(kwargs.get("max_workers"))
+        return real_pool(*args, **kwargs)
+
+    monkeypatch.setattr(runner, "ProcessPoolExecutor", counting_pool)
+    settings = Settings(root=tmp_path)
+    serial = runner.run([tmp_path], settings, jobs=1)
+    parallel = runner.run([tmp_path], settings, jobs=2)
+    assert started == [2]
+    assert rows(parallel) == rows(serial)
+    codes = [d.code for d in parallel.diagnostics]
+    assert (parallel.files_checked, codes.count("F64002"), codes.count("F64901")) == (60, 48, 12)
+
+
+def test_a_handful_of_files_does_not_start_a_pool(tmp_path, monkeypatch):
+    make_tree(tmp_path, 5)
+    monkeypatch.setattr(runner, "ProcessPoolExecutor", None)
+    result = runner.run([tmp_path], Settings(root=tmp_path), jobs=2)
+    assert result.files_checked == 5
