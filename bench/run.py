@@ -161,7 +161,7 @@ def main() -> None:
     print(f"Machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}, "
           f"{platform.system()} {platform.release()}")
     print(f"Corpus: {files} files ({', '.join(f'{p} {v}' for p, v in CORPUS_PACKAGES.items())})\n")
-    print(f"| tool | wall s | CPU s | peak MB | files/s | f64lint cold is faster by |")
+    print("| tool | wall s | CPU s | peak MB | files/s | f64lint cold is faster by |")
     print("|---|---|---|---|---|---|")
     cold = results["f64lint cold"].wall
     for name, m in results.items():

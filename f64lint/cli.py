@@ -146,7 +146,7 @@ def command(
     try:
         settings = load_settings(search_from, config_path, isolated, overrides)
     except ConfigError as error:
-        raise _fail(str(error))
+        raise _fail(str(error)) from None
 
     if from_stdin:
         result = run_stdin(sys.stdin.buffer.read(), stdin_filename, settings)

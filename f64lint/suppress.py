@@ -11,8 +11,9 @@ from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tup
 from f64lint.diagnostic import Diagnostic
 
 _CODES = r"[A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*"
-_LINE_NOQA = re.compile(rf"#\s*noqa(?::\s*(?P<codes>{_CODES}))?", re.IGNORECASE)
-_FILE_NOQA = re.compile(rf"#\s*f64lint:\s*noqa(?::\s*(?P<codes>{_CODES}))?", re.IGNORECASE)
+# `noqa` must end the word: "# noqa`-style comments" in prose is not a directive.
+_LINE_NOQA = re.compile(rf"#\s*noqa(?::\s*(?P<codes>{_CODES}))?(?=[\s:,]|$)", re.IGNORECASE)
+_FILE_NOQA = re.compile(rf"#\s*f64lint:\s*noqa(?::\s*(?P<codes>{_CODES}))?(?=[\s:,]|$)", re.IGNORECASE)
 OUR_PREFIX = "F64"
 
 
@@ -119,7 +120,7 @@ def _unused(
 ) -> Iterable[Tuple[Directive, str]]:
     for directive in directives:
         if directive.codes is None:
-            # A bare `# noqa` may be meant for another linter; only our own file-level one counts.
+            # A bare noqa comment may be meant for another linter; only our file-level one counts.
             if directive.file_level and not directive.used:
                 yield directive, "file-level `# f64lint: noqa` silences nothing"
             continue

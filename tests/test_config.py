@@ -95,7 +95,7 @@ def test_bad_config_names_the_key(tmp_path, body, message):
 
 
 def test_malformed_toml_is_a_config_error(tmp_path):
-    path = write(tmp_path / "pyproject.toml", "[tool.f64lint\nselect = [\n")
+    write(tmp_path / "pyproject.toml", "[tool.f64lint\nselect = [\n")
     with pytest.raises(ConfigError, match="is not valid TOML"):
         find_config(tmp_path)
 

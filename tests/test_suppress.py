@@ -99,3 +99,11 @@ def test_noqa_for_a_rule_that_is_not_enabled_is_not_called_unused():
         a = torch.ones(2).double()  # noqa: F64002
     """
     assert codes_at(source, {"F64001", "F64100"}) == []
+
+
+def test_noqa_inside_prose_is_not_a_directive():
+    source = """
+        import torch
+        a = torch.zeros(2, dtype=torch.float64)  # the `# noqa` comments below are for ruff
+    """
+    assert codes_at(source) == [("F64001", 2, 26)]
