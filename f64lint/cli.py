@@ -12,12 +12,12 @@ import click
 from f64lint import __version__
 from f64lint.cache import CACHE_DIR_NAME, Cache
 from f64lint.config import ConfigError, Overrides, load_settings
-from f64lint.report import ReportOptions, json_format, text
+from f64lint.report import ReportOptions, github, json_format, junit, sarif, text
 from f64lint.rules import ALL_RULES, RULES_BY_CODE
 from f64lint.runner import RunResult, run, run_stdin
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-REPORTERS = {"text": text, "json": json_format}
+REPORTERS = {"text": text, "json": json_format, "github": github, "sarif": sarif, "junit": junit}
 
 
 def default_jobs() -> int:
@@ -78,7 +78,10 @@ def _report_internal_errors(result: RunResult, verbose: bool) -> None:
               help="Rules to leave out (codes or prefixes).")
 @click.option("--output-format", type=click.Choice(sorted(REPORTERS)), default="text",
               show_default=True, help="How to print findings.")
-@click.option("--statistics", is_flag=True, help="Print how many findings each rule has, not the findings.")
+@click.option("--output-file", type=click.Path(path_type=Path, dir_okay=False),
+              help="Write the report to this file instead of standard output.")
+@click.option("--statistics", is_flag=True,
+              help="Print how many findings each rule has, not the findings (text, or JSON with --output-format json).")
 @click.option("-q", "--quiet", is_flag=True, help="Print findings only, no summary.")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
 @click.option("--explain", metavar="CODE", help="Print a rule's documentation and exit.")
@@ -105,6 +108,7 @@ def command(
     extend_select: Optional[Tuple[str, ...]],
     ignore: Optional[Tuple[str, ...]],
     output_format: str,
+    output_file: Optional[Path],
     statistics: bool,
     quiet: bool,
     exit_zero: bool,
@@ -154,13 +158,18 @@ def command(
         cache = None if no_cache else Cache(cache_dir or settings.root / CACHE_DIR_NAME)
         result = run(targets, settings, jobs, cache)
 
-    reporter = REPORTERS[output_format]
-    color = sys.stdout.isatty() and "NO_COLOR" not in os.environ
+    color = output_file is None and sys.stdout.isatty() and "NO_COLOR" not in os.environ
     if statistics:
-        output = reporter.render_statistics(result.diagnostics)
+        output = (json_format if output_format == "json" else text).render_statistics(result.diagnostics)
     else:
+        reporter = REPORTERS[output_format]
         output = reporter.render(result.diagnostics, result.files_checked, ReportOptions(color, quiet))
-    if output:
+    if output_file is not None:
+        try:
+            output_file.write_text(output + "\n" if output else "", encoding="utf-8")
+        except OSError as error:
+            raise _fail(f"cannot write {output_file}: {error.strerror or error}") from None
+    elif output:
         click.echo(output, color=color)
     _report_internal_errors(result, verbose)
 

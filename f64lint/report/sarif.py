@@ -1,0 +1,79 @@
+"""SARIF 2.1.0: the rule catalogue and the results, for GitHub code scanning and friends."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Dict, Sequence, Type
+from urllib.parse import quote
+
+from f64lint import __version__
+from f64lint.diagnostic import Diagnostic
+from f64lint.report import ReportOptions
+from f64lint.rules import ALL_RULES
+from f64lint.rules.base import Rule
+
+SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+INFORMATION_URI = "https://github.com/f64lint/f64lint"
+
+
+def _what_it_flags(rule: Type[Rule]) -> str:
+    """The first paragraph under "## What it flags" of the rule's documentation."""
+    match = re.search(r"## What it flags\n(.*?)(?:\n\n|\n## |$)", rule.documentation(), re.DOTALL)
+    return " ".join(match.group(1).split()) if match else rule.summary
+
+
+def _rule(rule: Type[Rule]) -> Dict[str, Any]:
+    docs = rule.documentation()
+    return {
+        "id": rule.code,
+        "name": rule.name,
+        "shortDescription": {"text": rule.summary},
+        "fullDescription": {"text": _what_it_flags(rule)},
+        "help": {"text": docs, "markdown": docs},
+        "defaultConfiguration": {"level": rule.severity.value, "enabled": rule.enabled_by_default},
+    }
+
+
+def _uri(path: str) -> str:
+    return f"file://{quote(path)}" if path.startswith("/") else quote(path)
+
+
+def _result(d: Diagnostic, index: Dict[str, int]) -> Dict[str, Any]:
+    return {
+        "ruleId": d.code,
+        "ruleIndex": index[d.code],
+        "level": d.severity.value,
+        "message": {"text": d.message},
+        "locations": [
+            {
+                "physicalLocation": {
+                    "artifactLocation": {"uri": _uri(d.path)},
+                    "region": {
+                        "startLine": d.start.line,
+                        "startColumn": d.start.column,
+                        "endLine": d.end.line,
+                        "endColumn": d.end.column,
+                    },
+                }
+            }
+        ],
+    }
+
+
+def render(diagnostics: Sequence[Diagnostic], files_checked: int, options: ReportOptions) -> str:
+    index = {rule.code: position for position, rule in enumerate(ALL_RULES)}
+    run = {
+        "tool": {
+            "driver": {
+                "name": "f64lint",
+                "version": __version__,
+                "informationUri": INFORMATION_URI,
+                "rules": [_rule(rule) for rule in ALL_RULES],
+            }
+        },
+        # Our columns count characters, not SARIF's default UTF-16 code units.
+        "columnKind": "unicodeCodePoints",
+        "results": [_result(d, index) for d in diagnostics],
+    }
+    return json.dumps({"$schema": SCHEMA, "version": "2.1.0", "runs": [run]}, indent=2)
