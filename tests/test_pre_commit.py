@@ -1,0 +1,70 @@
+"""The pre-commit hook, run by the real pre-commit against this checkout (`try-repo`)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parents[1]
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("git") is None or not (ROOT / ".git").exists(),
+    reason="needs git and a git checkout of f64lint",
+)
+
+
+@pytest.fixture(scope="module")
+def pre_commit_home(tmp_path_factory):
+    # One hook environment for the whole module: building it is the slow part.
+    return tmp_path_factory.mktemp("pre-commit-home")
+
+
+@pytest.fixture
+def repo(tmp_path):
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    return tmp_path
+
+
+def try_repo(repo: Path, home: Path, *files: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PRE_COMMIT_HOME=str(home), NO_COLOR="1")
+    for name in files:
+        subprocess.run(["git", "add", name], cwd=repo, check=True)
+    return subprocess.run(
+        [sys.executable, "-m", "pre_commit", "try-repo", str(ROOT), "f64lint", "--color", "never",
+         "--files", *files],
+        cwd=repo, env=env, capture_output=True, text=True,
+    )
+
+
+def test_hook_blocks_a_file_that_hardcodes_float64(repo, pre_commit_home):
+    (repo / "model.py").write_text("import torch\n\ngrid = torch.arange(8, dtype=torch.float64)\n")
+    completed = try_repo(repo, pre_commit_home, "model.py")
+    assert completed.returncode == 1, completed.stdout + completed.stderr
+    assert "model.py:3:30: F64001 `torch.float64` used as a dtype in `torch.arange()`" in completed.stdout
+
+
+def test_hook_passes_a_clean_file(repo, pre_commit_home):
+    (repo / "model.py").write_text("import torch\n\ngrid = torch.arange(8, dtype=torch.float32)\n")
+    completed = try_repo(repo, pre_commit_home, "model.py")
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    assert "Passed" in completed.stdout
+
+
+def test_hook_is_skipped_without_python_files(repo, pre_commit_home):
+    (repo / "notes.md").write_text("float64 everywhere\n")
+    completed = try_repo(repo, pre_commit_home, "notes.md")
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    assert "(no files to check)Skipped" in completed.stdout
+
+
+def test_force_exclude_holds_for_files_named_one_by_one(repo, pre_commit_home):
+    (repo / "pyproject.toml").write_text('[tool.f64lint]\nextend-exclude = ["legacy"]\n')
+    (repo / "legacy").mkdir()
+    (repo / "legacy" / "old.py").write_text("import torch\nx = torch.ones(2).double()\n")
+    completed = try_repo(repo, pre_commit_home, "pyproject.toml", "legacy/old.py")
+    assert completed.returncode == 0, completed.stdout + completed.stderr
