@@ -12,12 +12,21 @@ import click
 from f64lint import __version__
 from f64lint.cache import CACHE_DIR_NAME, Cache
 from f64lint.config import ConfigError, Overrides, load_settings
-from f64lint.report import ReportOptions, github, json_format, junit, sarif, text
+from f64lint.report import ReportOptions, github, gitlab, json_format, junit, rdjson, rdjsonl, sarif, text
 from f64lint.rules import ALL_RULES, RULES_BY_CODE
 from f64lint.runner import RunResult, run, run_stdin
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-REPORTERS = {"text": text, "json": json_format, "github": github, "sarif": sarif, "junit": junit}
+REPORTERS = {
+    "text": text,
+    "json": json_format,
+    "github": github,
+    "sarif": sarif,
+    "rdjson": rdjson,
+    "rdjsonl": rdjsonl,
+    "gitlab": gitlab,
+    "junit": junit,
+}
 
 
 def default_jobs() -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Tuple
 
 
 class Severity(str, enum.Enum):
@@ -28,6 +29,27 @@ class Diagnostic:
     name: str
     message: str
     severity: Severity
+    # The source lines from `start.line` to `end.line`, without line breaks (empty when the
+    # file could not be read): for fingerprints and byte-based columns.
+    source_lines: Tuple[str, ...] = ()
 
     def sort_key(self) -> tuple:
         return (self.path, self.start.line, self.start.column, self.code, self.message)
+
+    def flagged_text(self) -> str:
+        """The source text from `start` to `end`."""
+        if not self.source_lines:
+            return ""
+        if len(self.source_lines) == 1:
+            return self.source_lines[0][self.start.column - 1 : self.end.column - 1]
+        first = self.source_lines[0][self.start.column - 1 :]
+        last = self.source_lines[-1][: self.end.column - 1]
+        return "\n".join((first, *self.source_lines[1:-1], last))
+
+    def utf8_columns(self) -> Tuple[int, int]:
+        """`start.column` and `end.column` counted in UTF-8 bytes (still 1-based)."""
+        if not self.source_lines:
+            return self.start.column, self.end.column
+        start = len(self.source_lines[0][: self.start.column - 1].encode("utf-8")) + 1
+        end = len(self.source_lines[-1][: self.end.column - 1].encode("utf-8")) + 1
+        return start, end

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import ast
+import re
 import sys
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, FrozenSet, Iterator, List, Optional, Union
 
 import libcst as cst
@@ -123,17 +124,31 @@ def lint_text(path: str, text: str, enabled: FrozenSet[str], severity_of: Severi
     if rules:
         module = parse(text)
         if isinstance(module, ParseFailure):
-            return _parse_failure(path, module.message, module.at, enabled, severity_of)
+            failure = _parse_failure(path, module.message, module.at, enabled, severity_of)
+            return _with_source_lines(failure, text)
         try:
             facts = analyse(module)
             for rule in rules:
                 flagged.extend(_flag(path, rule, facts, severity_of))
         except RecursionError:
-            return _parse_failure(path, "too deeply nested to check", Position(1, 1), enabled, severity_of)
+            failure = _parse_failure(path, "too deeply nested to check", Position(1, 1), enabled, severity_of)
+            return _with_source_lines(failure, text)
 
     kept, unused = apply_suppressions(flagged, parse_directives(text), enabled, KNOWN_CODES)
     if UnusedNoqa.code in enabled:
         for directive, message in unused:
             at = Position(directive.line, directive.column)
             kept.append(_diagnostic(path, UnusedNoqa, at, at, message, severity_of))
-    return kept
+    return _with_source_lines(kept, text)
+
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def _with_source_lines(diagnostics: List[Diagnostic], text: str) -> List[Diagnostic]:
+    if not diagnostics:
+        return diagnostics
+    lines = _LINE_BREAK.split(text)
+    return [
+        replace(d, source_lines=tuple(lines[d.start.line - 1 : d.end.line])) for d in diagnostics
+    ]

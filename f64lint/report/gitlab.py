@@ -1,0 +1,26 @@
+"""GitLab Code Quality report (`artifacts: reports: codequality`)."""
+
+from __future__ import annotations
+
+import json
+from typing import Sequence
+
+from f64lint.diagnostic import Diagnostic, Severity
+from f64lint.report import ReportOptions
+from f64lint.report.fingerprint import fingerprints
+
+_SEVERITY = {Severity.ERROR: "major", Severity.WARNING: "minor"}
+
+
+def render(diagnostics: Sequence[Diagnostic], files_checked: int, options: ReportOptions) -> str:
+    issues = [
+        {
+            "description": f"{d.code} {d.message}",
+            "check_name": d.code,
+            "fingerprint": fingerprint,
+            "severity": _SEVERITY[d.severity],
+            "location": {"path": d.path, "lines": {"begin": d.start.line, "end": d.end.line}},
+        }
+        for d, fingerprint in zip(diagnostics, fingerprints(diagnostics))
+    ]
+    return json.dumps(issues, indent=2)

@@ -1,0 +1,14 @@
+"""reviewdog's Diagnostic Format as JSON Lines (`reviewdog -f=rdjsonl`): one per line."""
+
+from __future__ import annotations
+
+import json
+from typing import Sequence
+
+from f64lint.diagnostic import Diagnostic
+from f64lint.report import ReportOptions
+from f64lint.report.rdjson import diagnostic
+
+
+def render(diagnostics: Sequence[Diagnostic], files_checked: int, options: ReportOptions) -> str:
+    return "\n".join(json.dumps(diagnostic(d)) for d in diagnostics)

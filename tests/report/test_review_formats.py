@@ -1,0 +1,80 @@
+"""rdjson, rdjsonl and gitlab output, and the fingerprints behind gitlab."""
+
+from __future__ import annotations
+
+import json
+
+from f64lint.config import Settings
+from f64lint.diagnostic import Diagnostic, Position, Severity
+from f64lint.linter import lint_text
+from f64lint.report import ReportOptions, gitlab, rdjson, rdjsonl
+from f64lint.report.fingerprint import fingerprints
+from f64lint.selection import DEFAULT_CODES
+
+
+def lint(text):
+    found = lint_text("m.py", text, DEFAULT_CODES, Settings().severity_of)
+    return sorted(found, key=Diagnostic.sort_key)
+
+
+UNICODE = 's = "éé"; y = torch.zeros(2, dtype=torch.float64)\n'
+
+
+def test_findings_carry_their_source_lines_and_flagged_text():
+    found = lint("import torch\n" + UNICODE + "z = torch.tensor(\n    [1.0],\n    dtype=torch.double,\n)\n")
+    assert [d.source_lines for d in found] == [(UNICODE.rstrip("\n"),), ("    dtype=torch.double,",)]
+    assert [d.flagged_text() for d in found] == ["torch.float64", "torch.double"]
+
+
+def test_flagged_text_across_lines():
+    d = Diagnostic("m.py", Position(1, 5), Position(3, 2), "F64003", "n", "m", Severity.ERROR,
+                   ("t = f(", "  a,", ")  # end"))
+    assert d.flagged_text() == "f(\n  a,\n)"
+
+
+def test_rdjson_columns_are_utf8_bytes():
+    found = lint("import torch\n" + UNICODE)
+    report = json.loads(rdjson.render(found, 1, ReportOptions()))
+    assert report["source"] == {"name": "f64lint", "url": "https://github.com/f64lint/f64lint"}
+    assert report["diagnostics"] == [
+        {
+            "message": "`torch.float64` used as a dtype in `torch.zeros()`; MPS has no float64",
+            "location": {"path": "m.py", "range": {"start": {"line": 2, "column": 38},
+                                                   "end": {"line": 2, "column": 51}}},
+            "severity": "ERROR",
+            "source": {"name": "f64lint", "url": "https://github.com/f64lint/f64lint"},
+            "code": {"value": "F64001", "url": "https://github.com/f64lint/f64lint#f64001-torch-float64-dtype"},
+        }
+    ]
+    assert found[0].start.column == 36  # characters elsewhere
+
+
+def test_rdjsonl_is_one_diagnostic_per_line():
+    found = lint("import torch\n" + UNICODE + "w = torch.ones(1).double()\n")
+    lines = rdjsonl.render(found, 1, ReportOptions()).splitlines()
+    assert [json.loads(line)["code"]["value"] for line in lines] == ["F64001", "F64002"]
+
+
+def test_gitlab_code_quality_fields():
+    found = lint("import torch\n" + UNICODE)
+    assert json.loads(gitlab.render(found, 1, ReportOptions())) == [
+        {
+            "description": "F64001 `torch.float64` used as a dtype in `torch.zeros()`; MPS has no float64",
+            "check_name": "F64001",
+            "fingerprint": fingerprints(found)[0],
+            "severity": "major",
+            "location": {"path": "m.py", "lines": {"begin": 2, "end": 2}},
+        }
+    ]
+
+
+def test_fingerprints_survive_moved_lines_and_keep_repeats_apart():
+    body = "x = torch.ones(2).double()\ny = torch.ones(2).double()\n"
+    before = fingerprints(lint("import torch\n" + body))
+    after = fingerprints(lint("import torch\n\n\n# moved down\n" + body))
+    assert before == after
+    assert len(set(before)) == 2
+    other_code = fingerprints(lint("import torch\nx = torch.ones(3).double()\ny = torch.ones(2).double()\n"))
+    assert other_code[1] == before[1] and other_code[0] != before[0]
+    twice = fingerprints(lint("import torch\nx = torch.ones(2).double()\nx = torch.ones(2).double()\n"))
+    assert len(set(twice)) == 2
