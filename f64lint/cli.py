@@ -9,10 +9,21 @@ from typing import Optional, Tuple
 
 import click
 
-from f64lint import __version__
+from f64lint import __version__, changes
 from f64lint.cache import CACHE_DIR_NAME, Cache
 from f64lint.config import ConfigError, Overrides, load_settings
-from f64lint.report import ReportOptions, github, gitlab, json_format, junit, rdjson, rdjsonl, sarif, text
+from f64lint.report import (
+    ReportOptions,
+    github,
+    gitlab,
+    json_format,
+    junit,
+    rdjson,
+    rdjsonl,
+    review,
+    sarif,
+    text,
+)
 from f64lint.rules import ALL_RULES, RULES_BY_CODE
 from f64lint.runner import RunResult, run, run_stdin
 
@@ -26,6 +37,7 @@ REPORTERS = {
     "rdjsonl": rdjsonl,
     "gitlab": gitlab,
     "junit": junit,
+    "review": review,
 }
 
 
@@ -109,6 +121,10 @@ def _report_internal_errors(result: RunResult, verbose: bool) -> None:
 @click.option("--no-cache", is_flag=True, help="Neither read nor write the result cache.")
 @click.option("--cache-dir", type=click.Path(path_type=Path, file_okay=False),
               help=f"Where to keep the result cache [default: {CACHE_DIR_NAME} in the project root].")
+@click.option("--diff-base", metavar="REV",
+              help="Report only findings on lines changed since this git revision (a pull request's base).")
+@click.option("--diff-file", type=click.Path(path_type=Path, dir_okay=False),
+              help="Report only findings on lines this unified diff adds (paths relative to the current directory).")
 @click.option("-v", "--verbose", is_flag=True, help="Show tracebacks for internal errors.")
 @click.version_option(__version__, "--version", prog_name="f64lint")
 def command(
@@ -131,6 +147,8 @@ def command(
     jobs: int,
     no_cache: bool,
     cache_dir: Optional[Path],
+    diff_base: Optional[str],
+    diff_file: Optional[Path],
     verbose: bool,
 ) -> None:
     """Find float64 hardcoding that crashes PyTorch on Apple's MPS backend.
@@ -156,8 +174,15 @@ def command(
         respect_gitignore=respect_gitignore,
     )
     search_from = [stdin_filename] if from_stdin and stdin_filename else ([] if from_stdin else targets)
+    if diff_base is not None and diff_file is not None:
+        raise click.UsageError("--diff-base and --diff-file cannot be combined")
     try:
         settings = load_settings(search_from, config_path, isolated, overrides)
+        changed = None
+        if diff_file is not None:
+            changed = changes.from_file(diff_file)
+        elif diff_base is not None:
+            changed = changes.from_git(diff_base)
     except ConfigError as error:
         raise _fail(str(error)) from None
 
@@ -165,7 +190,7 @@ def command(
         result = run_stdin(sys.stdin.buffer.read(), stdin_filename, settings)
     else:
         cache = None if no_cache else Cache(cache_dir or settings.root / CACHE_DIR_NAME)
-        result = run(targets, settings, jobs, cache)
+        result = run(targets, settings, jobs, cache, changed)
 
     color = output_file is None and sys.stdout.isatty() and "NO_COLOR" not in os.environ
     if statistics:

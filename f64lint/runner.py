@@ -11,11 +11,15 @@ from pathlib import Path
 from typing import List, Optional, Sequence, Tuple, Union
 
 from f64lint.cache import Cache, cache_key
+from f64lint.changes import ChangedLines, touches
 from f64lint.config import Settings
 from f64lint.diagnostic import Diagnostic
 from f64lint.files import discover, is_force_excluded
 from f64lint.linter import lint_text, unreadable
+from f64lint.rules.file_problems import UnparsableFile, UnreadableFile
 from f64lint.source import Unreadable, decode, read_bytes
+
+WHOLE_FILE_CODES = frozenset({UnparsableFile.code, UnreadableFile.code})
 
 # Below this many files per worker, starting processes costs more than it saves
 # (pre-commit passes a handful of files).
@@ -110,9 +114,19 @@ def _batches(paths: Sequence[Path], count: int) -> List[List[Path]]:
     return [ordered[start::count] for start in range(count) if ordered[start::count]]
 
 
-def run(paths: Sequence[Path], settings: Settings, jobs: int = 1, cache: Optional[Cache] = None) -> RunResult:
+def run(
+    paths: Sequence[Path],
+    settings: Settings,
+    jobs: int = 1,
+    cache: Optional[Cache] = None,
+    changed: Optional[ChangedLines] = None,
+) -> RunResult:
+    """Lint the files under `paths`; with `changed`, only the changed files, and only the
+    findings on changed lines."""
     result = RunResult()
     files = discover(paths, settings)
+    if changed is not None:
+        files = [path for path in files if os.path.abspath(path) in changed]
     workers = min(jobs, len(files) // MIN_FILES_PER_WORKER)
     if workers > 1:
         batches = _batches(files, workers * 8)
@@ -123,6 +137,8 @@ def run(paths: Sequence[Path], settings: Settings, jobs: int = 1, cache: Optiona
     else:
         for path in files:
             result.add(lint_path(path, settings, cache))
+    if changed is not None:
+        result.diagnostics = [d for d in result.diagnostics if touches(d, changed, WHOLE_FILE_CODES)]
     result.diagnostics.sort(key=Diagnostic.sort_key)
     result.internal_errors.sort(key=lambda error: error.path)
     return result

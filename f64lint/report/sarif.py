@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from typing import Any, Dict, Sequence, Type
 from urllib.parse import quote
 
@@ -17,19 +16,13 @@ SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://github.com/f64lint/f64lint"
 
 
-def _what_it_flags(rule: Type[Rule]) -> str:
-    """The first paragraph under "## What it flags" of the rule's documentation."""
-    match = re.search(r"## What it flags\n(.*?)(?:\n\n|\n## |$)", rule.documentation(), re.DOTALL)
-    return " ".join(match.group(1).split()) if match else rule.summary
-
-
 def _rule(rule: Type[Rule]) -> Dict[str, Any]:
     docs = rule.documentation()
     return {
         "id": rule.code,
         "name": rule.name,
         "shortDescription": {"text": rule.summary},
-        "fullDescription": {"text": _what_it_flags(rule)},
+        "fullDescription": {"text": rule.first_paragraph("What it flags")},
         "help": {"text": docs, "markdown": docs},
         "defaultConfiguration": {"level": rule.severity.value, "enabled": rule.enabled_by_default},
     }

@@ -71,6 +71,12 @@ class Rule:
     def documentation(cls) -> str:
         return inspect.cleandoc(cls.__doc__ or "")
 
+    @classmethod
+    def first_paragraph(cls, section: str) -> str:
+        """The first paragraph of a section of the documentation, on one line."""
+        match = re.search(rf"## {re.escape(section)}\n(.*?)(?:\n\n|\n## |$)", cls.documentation(), re.DOTALL)
+        return " ".join(match.group(1).split()) if match else cls.summary
+
 
 class FileRule(Rule):
     """A rule about a file as a whole (it could not be read or parsed): the runner reports

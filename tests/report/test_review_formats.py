@@ -78,3 +78,39 @@ def test_fingerprints_survive_moved_lines_and_keep_repeats_apart():
     assert other_code[1] == before[1] and other_code[0] != before[0]
     twice = fingerprints(lint("import torch\nx = torch.ones(2).double()\nx = torch.ones(2).double()\n"))
     assert len(set(twice)) == 2
+
+
+def test_review_payload_has_one_comment_per_finding_on_its_lines():
+    from f64lint.report import review
+    from f64lint.rules.double_call import DoubleCall
+
+    found = lint("import torch\nw = torch.ones(1).double()\nz = torch.tensor(\n    [1.0], dtype=torch.double\n)\n")
+    payload = json.loads(review.render(found, 1, ReportOptions()))
+    assert payload["event"] == "COMMENT"
+    assert payload["body"] == "f64lint: 2 findings of float64 that would break PyTorch's MPS backend (Apple Silicon)."
+    first, second = payload["comments"]
+    assert {k: first[k] for k in ("path", "line", "side")} == {"path": "m.py", "line": 2, "side": "RIGHT"}
+    assert "start_line" not in first
+    assert first["body"] == (
+        "**F64002** (double-call): `.double()` converts to float64; MPS has no float64\n\n"
+        f"{DoubleCall.first_paragraph('Why it breaks on MPS')}\n\n"
+        f"How to fix it: {DoubleCall.first_paragraph('Fix')}\n\n"
+        "<sub>`f64lint --explain F64002` says more; `# noqa: F64002` silences it.</sub>"
+    )
+    assert (second["line"], second.get("start_line")) == (4, None)
+
+
+def test_review_multi_line_finding_spans_lines():
+    from f64lint.report import review
+
+    found = lint("import numpy as np\nimport torch\nt = torch.from_numpy(\n    np.zeros(3)\n)\n")
+    comment = json.loads(review.render(found, 1, ReportOptions()))["comments"][0]
+    assert (comment["start_line"], comment["start_side"], comment["line"]) == (3, "RIGHT", 5)
+
+
+def test_review_without_findings():
+    from f64lint.report import review
+
+    assert json.loads(review.render([], 1, ReportOptions())) == {
+        "event": "COMMENT", "body": "f64lint: no float64 hardcoding found.", "comments": []
+    }
