@@ -9,7 +9,8 @@ from typing import Optional, Tuple
 
 import click
 
-from f64lint import __version__, changes
+from f64lint import __version__, baseline, changes
+from f64lint.baseline import Baseline
 from f64lint.cache import CACHE_DIR_NAME, Cache
 from f64lint.config import ConfigError, Overrides, load_settings
 from f64lint.report import (
@@ -121,6 +122,10 @@ def _report_internal_errors(result: RunResult, verbose: bool) -> None:
 @click.option("--no-cache", is_flag=True, help="Neither read nor write the result cache.")
 @click.option("--cache-dir", type=click.Path(path_type=Path, file_okay=False),
               help=f"Where to keep the result cache [default: {CACHE_DIR_NAME} in the project root].")
+@click.option("--write-baseline", type=click.Path(path_type=Path, dir_okay=False),
+              help="Record today's findings in this file and exit 0 (for legacy code).")
+@click.option("--baseline", "baseline_path", type=click.Path(path_type=Path, dir_okay=False),
+              help="Report only findings that are not in this baseline file.")
 @click.option("--diff-base", metavar="REV",
               help="Report only findings on lines changed since this git revision (a pull request's base).")
 @click.option("--diff-file", type=click.Path(path_type=Path, dir_okay=False),
@@ -147,6 +152,8 @@ def command(
     jobs: int,
     no_cache: bool,
     cache_dir: Optional[Path],
+    write_baseline: Optional[Path],
+    baseline_path: Optional[Path],
     diff_base: Optional[str],
     diff_file: Optional[Path],
     verbose: bool,
@@ -179,6 +186,7 @@ def command(
     try:
         settings = load_settings(search_from, config_path, isolated, overrides)
         changed = None
+        known = Baseline.load(baseline_path) if baseline_path is not None else None
         if diff_file is not None:
             changed = changes.from_file(diff_file)
         elif diff_base is not None:
@@ -191,6 +199,19 @@ def command(
     else:
         cache = None if no_cache else Cache(cache_dir or settings.root / CACHE_DIR_NAME)
         result = run(targets, settings, jobs, cache, changed)
+
+    if write_baseline is not None:
+        try:
+            baseline.write(write_baseline, result.diagnostics)
+        except ConfigError as error:
+            raise _fail(str(error)) from None
+        click.echo(f"f64lint: wrote {len(result.diagnostics)} findings to {write_baseline}", err=True)
+        _report_internal_errors(result, verbose)
+        raise click.exceptions.Exit(EXIT_ERROR if result.internal_errors else EXIT_CLEAN)
+    if known is not None:
+        result.diagnostics, fixed = known.filter(result.diagnostics, result.checked)
+        if fixed and not quiet:
+            click.echo(f"f64lint: {fixed} baseline entries are fixed now; rewrite it with --write-baseline", err=True)
 
     color = output_file is None and sys.stdout.isatty() and "NO_COLOR" not in os.environ
     if statistics:

@@ -37,6 +37,7 @@ class InternalError:
 
 @dataclass(frozen=True)
 class FileResult:
+    path: str
     diagnostics: Tuple[Diagnostic, ...] = ()
     internal_error: Optional[InternalError] = None
 
@@ -44,14 +45,18 @@ class FileResult:
 @dataclass
 class RunResult:
     diagnostics: List[Diagnostic] = field(default_factory=list)
-    files_checked: int = 0
+    checked: List[str] = field(default_factory=list)  # the files linted, as displayed
     internal_errors: List[InternalError] = field(default_factory=list)
+
+    @property
+    def files_checked(self) -> int:
+        return len(self.checked)
 
     def add(self, result: FileResult) -> None:
         self.diagnostics.extend(result.diagnostics)
         if result.internal_error is not None:
             self.internal_errors.append(result.internal_error)
-        self.files_checked += 1
+        self.checked.append(result.path)
 
 
 def display_path(path: Path) -> str:
@@ -87,10 +92,10 @@ def _lint_file(
     shown: str, path: Optional[Path], data: Union[bytes, Unreadable], settings: Settings, cache: Optional[Cache]
 ) -> FileResult:
     try:
-        return FileResult(tuple(_lint_data(shown, path, data, settings, cache)))
+        return FileResult(shown, tuple(_lint_data(shown, path, data, settings, cache)))
     except Exception as error:  # a bug of ours must not hide the other files' results
         message = f"{type(error).__name__}: {error}"
-        return FileResult(internal_error=InternalError(shown, message, traceback.format_exc()))
+        return FileResult(shown, internal_error=InternalError(shown, message, traceback.format_exc()))
 
 
 def lint_path(path: Path, settings: Settings, cache: Optional[Cache]) -> FileResult:

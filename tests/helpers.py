@@ -20,3 +20,13 @@ def lint(source: str, codes: Iterable[str]) -> List[Diagnostic]:
 
 def positions(source: str, code: str) -> List[Tuple[int, int]]:
     return [(d.start.line, d.start.column) for d in lint(source, [code]) if d.code == code]
+
+
+def cli_runner():
+    """A CliRunner that keeps stderr apart, on click 8.1 (Python 3.9) and on 8.2+."""
+    from click.testing import CliRunner
+
+    try:
+        return CliRunner(mix_stderr=False)
+    except TypeError:  # click >= 8.2 always keeps it apart
+        return CliRunner()

@@ -8,7 +8,7 @@ from f64lint.config import Settings
 from f64lint.diagnostic import Diagnostic, Position, Severity
 from f64lint.linter import lint_text
 from f64lint.report import ReportOptions, gitlab, rdjson, rdjsonl
-from f64lint.report.fingerprint import fingerprints
+from f64lint.fingerprint import fingerprints
 from f64lint.selection import DEFAULT_CODES
 
 
