@@ -29,15 +29,15 @@ def _encode(diagnostic: Diagnostic) -> list:
     return [
         diagnostic.code, diagnostic.name, diagnostic.start.line, diagnostic.start.column,
         diagnostic.end.line, diagnostic.end.column, diagnostic.severity.value, diagnostic.message,
-        list(diagnostic.source_lines),
+        list(diagnostic.source_lines), diagnostic.noqa_line,
     ]
 
 
 def _decode(path: str, row: list) -> Diagnostic:
-    code, name, line, column, end_line, end_column, severity, message, lines = row
+    code, name, line, column, end_line, end_column, severity, message, lines, noqa_line = row
     return Diagnostic(
         path, Position(line, column), Position(end_line, end_column), code, name, message,
-        Severity(severity), tuple(lines),
+        Severity(severity), tuple(lines), noqa_line,
     )
 
 

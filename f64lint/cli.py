@@ -10,6 +10,7 @@ from typing import Optional, Tuple
 import click
 
 from f64lint import __version__, baseline, changes
+from f64lint import add_noqa as noqa_writer
 from f64lint.baseline import Baseline
 from f64lint.cache import CACHE_DIR_NAME, Cache
 from f64lint.config import ConfigError, Overrides, load_settings
@@ -26,7 +27,7 @@ from f64lint.report import (
     text,
 )
 from f64lint.rules import ALL_RULES, RULES_BY_CODE
-from f64lint.runner import RunResult, run, run_stdin
+from f64lint.runner import WHOLE_FILE_CODES, RunResult, run, run_stdin
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 REPORTERS = {
@@ -126,6 +127,8 @@ def _report_internal_errors(result: RunResult, verbose: bool) -> None:
               help="Record today's findings in this file and exit 0 (for legacy code).")
 @click.option("--baseline", "baseline_path", type=click.Path(path_type=Path, dir_okay=False),
               help="Report only findings that are not in this baseline file.")
+@click.option("--add-noqa", is_flag=True,
+              help="Add `# noqa: CODE` comments that silence every current finding, and exit.")
 @click.option("--diff-base", metavar="REV",
               help="Report only findings on lines changed since this git revision (a pull request's base).")
 @click.option("--diff-file", type=click.Path(path_type=Path, dir_okay=False),
@@ -154,6 +157,7 @@ def command(
     cache_dir: Optional[Path],
     write_baseline: Optional[Path],
     baseline_path: Optional[Path],
+    add_noqa: bool,
     diff_base: Optional[str],
     diff_file: Optional[Path],
     verbose: bool,
@@ -172,6 +176,8 @@ def command(
     from_stdin = Path("-") in paths
     if from_stdin and len(paths) > 1:
         raise click.UsageError("`-` (stdin) cannot be combined with other paths")
+    if from_stdin and add_noqa:
+        raise click.UsageError("--add-noqa changes files; it cannot read from stdin")
     targets = list(paths) or [Path(".")]
     overrides = Overrides(
         select=select,
@@ -212,6 +218,14 @@ def command(
         result.diagnostics, fixed = known.filter(result.diagnostics, result.checked)
         if fixed and not quiet:
             click.echo(f"f64lint: {fixed} baseline entries are fixed now; rewrite it with --write-baseline", err=True)
+
+    if add_noqa:
+        report = noqa_writer.add_noqa(result.diagnostics, WHOLE_FILE_CODES)
+        click.echo(f"f64lint: added {report.added} noqa codes in {report.files} files", err=True)
+        for problem in report.problems:
+            click.echo(f"f64lint: {problem}", err=True)
+        _report_internal_errors(result, verbose)
+        raise click.exceptions.Exit(EXIT_ERROR if result.internal_errors or report.problems else EXIT_CLEAN)
 
     color = output_file is None and sys.stdout.isatty() and "NO_COLOR" not in os.environ
     if statistics:

@@ -32,6 +32,8 @@ class Diagnostic:
     # The source lines from `start.line` to `end.line`, without line breaks (empty when the
     # file could not be read): for fingerprints and byte-based columns.
     source_lines: Tuple[str, ...] = ()
+    # Where a `# noqa` for it may also sit: the last line of its statement (0: none).
+    noqa_line: int = 0
 
     def sort_key(self) -> tuple:
         return (self.path, self.start.line, self.start.column, self.code, self.message)

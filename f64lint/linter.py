@@ -17,7 +17,7 @@ from f64lint.rules import ALL_RULES
 from f64lint.rules.base import FileRule, Rule
 from f64lint.rules.file_problems import UnparsableFile, UnreadableFile, UnusedNoqa
 from f64lint.selection import KNOWN_CODES
-from f64lint.suppress import Flagged, apply_suppressions, parse_directives
+from f64lint.suppress import apply_suppressions, parse_directives
 
 SeverityOf = Callable[[str], Severity]
 
@@ -93,7 +93,7 @@ def parse(text: str) -> Union[cst.Module, ParseFailure]:
         return ParseFailure("too deeply nested to parse", Position(1, 1))
 
 
-def _flag(path: str, rule: Rule, facts: ModuleFacts, severity_of: SeverityOf) -> Iterator[Flagged]:
+def _flag(path: str, rule: Rule, facts: ModuleFacts, severity_of: SeverityOf) -> Iterator[Diagnostic]:
     for finding in rule.check(facts):
         start = facts.positions[finding.anchor or finding.node].start
         end = facts.positions[finding.node].end
@@ -105,8 +105,7 @@ def _flag(path: str, rule: Rule, facts: ModuleFacts, severity_of: SeverityOf) ->
             finding.message,
             severity_of,
         )
-        noqa_lines = frozenset({start.line, facts.statement_end_line(finding.node)})
-        yield Flagged(diagnostic, noqa_lines)
+        yield replace(diagnostic, noqa_line=facts.statement_end_line(finding.node))
 
 
 def lint_text(path: str, text: str, enabled: FrozenSet[str], severity_of: SeverityOf) -> List[Diagnostic]:
@@ -120,7 +119,7 @@ def lint_text(path: str, text: str, enabled: FrozenSet[str], severity_of: Severi
         for rule in ALL_RULES
         if rule.code in enabled and not issubclass(rule, FileRule) and rule.may_fire(text)
     ]
-    flagged: List[Flagged] = []
+    flagged: List[Diagnostic] = []
     if rules:
         module = parse(text)
         if isinstance(module, ParseFailure):

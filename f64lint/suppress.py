@@ -12,7 +12,7 @@ from f64lint.diagnostic import Diagnostic
 
 _CODES = r"[A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*"
 # `noqa` must end the word: "# noqa`-style comments" in prose is not a directive.
-_LINE_NOQA = re.compile(rf"#\s*noqa(?::\s*(?P<codes>{_CODES}))?(?=[\s:,]|$)", re.IGNORECASE)
+LINE_NOQA = re.compile(rf"#\s*noqa(?::\s*(?P<codes>{_CODES}))?(?=[\s:,]|$)", re.IGNORECASE)
 _FILE_NOQA = re.compile(rf"#\s*f64lint:\s*noqa(?::\s*(?P<codes>{_CODES}))?(?=[\s:,]|$)", re.IGNORECASE)
 OUR_PREFIX = "F64"
 
@@ -54,7 +54,7 @@ def parse_directives(source: str) -> List[Directive]:
                               _codes(file_match.group("codes")), file_level=True)
                 )
                 continue
-            match = _LINE_NOQA.search(token.string)
+            match = LINE_NOQA.search(token.string)
             if match is not None:
                 directives.append(
                     Directive(line, column + match.start() + 1, _codes(match.group("codes")))
@@ -65,17 +65,8 @@ def parse_directives(source: str) -> List[Directive]:
     return directives
 
 
-@dataclass(frozen=True)
-class Flagged:
-    """A diagnostic with the lines where a noqa may silence it (its own line and the last
-    line of its statement)."""
-
-    diagnostic: Diagnostic
-    noqa_lines: FrozenSet[int]
-
-
 def apply_suppressions(
-    flagged: Iterable[Flagged],
+    diagnostics: Iterable[Diagnostic],
     directives: Sequence[Directive],
     enabled_codes: FrozenSet[str],
     known_codes: FrozenSet[str],
@@ -89,19 +80,19 @@ def apply_suppressions(
             by_line.setdefault(directive.line, []).append(directive)
 
     kept: List[Diagnostic] = []
-    for item in flagged:
-        code = item.diagnostic.code
-        silencer = _silencer(code, item.noqa_lines, file_level, by_line)
+    for diagnostic in diagnostics:
+        lines = {diagnostic.start.line, diagnostic.noqa_line or diagnostic.start.line}
+        silencer = _silencer(diagnostic.code, lines, file_level, by_line)
         if silencer is None:
-            kept.append(item.diagnostic)
+            kept.append(diagnostic)
         else:
-            silencer.used.add(code)
+            silencer.used.add(diagnostic.code)
     return kept, list(_unused(directives, enabled_codes, known_codes))
 
 
 def _silencer(
     code: str,
-    lines: FrozenSet[int],
+    lines: Set[int],
     file_level: Sequence[Directive],
     by_line: Dict[int, List[Directive]],
 ) -> Optional[Directive]:

@@ -1,0 +1,1 @@
+"""Changing files safely: edits that keep encoding, BOM and line endings, written atomically."""

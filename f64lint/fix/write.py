@@ -1,0 +1,37 @@
+"""Writing a changed file without ever losing data.
+
+The new content goes to a temporary file in the same folder, which then replaces the
+original in one step (a reader sees the old file or the new one, never half of one), with
+the original's permissions. A file that changed on disk since it was read is left alone.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+from pathlib import Path
+from typing import Optional
+
+
+def write_atomically(path: Path, original: bytes, new: bytes) -> Optional[str]:
+    """Replace `path` (read as `original`) with `new`. Returns why not, or None."""
+    try:
+        with open(path, "rb") as handle:
+            if handle.read() != original:
+                return "changed on disk since it was read; not overwritten"
+        mode = stat.S_IMODE(os.stat(path).st_mode)
+        handle_fd, temporary = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(path)), prefix=".f64lint-")
+        try:
+            with os.fdopen(handle_fd, "wb") as out:
+                out.write(new)
+                out.flush()
+                os.fsync(out.fileno())
+            os.chmod(temporary, mode)
+            os.replace(temporary, path)
+        except BaseException:
+            os.unlink(temporary)
+            raise
+    except OSError as error:
+        return f"cannot write: {error.strerror or error}"
+    return None
