@@ -6,7 +6,7 @@ from typing import Optional
 
 import libcst as cst
 
-from f64lint.analysis.devices import following_calls
+from f64lint.analysis.devices import following_calls, is_cpu_device, is_device_like, receiver_chain
 from f64lint.analysis.dtypes import Width, dtype_of, keyword, method_name, positional
 from f64lint.analysis.module import ModuleFacts
 
@@ -43,3 +43,52 @@ def cast_down_before_move(facts: ModuleFacts, call: cst.Call) -> bool:
         if method in _MOVING_METHODS:
             return False
     return False
+
+
+# Factories whose result is float32 (the default dtype) or an integer type unless told.
+_DEFAULT_DTYPE_FACTORIES = frozenset(
+    f"torch.{name}"
+    for name in (
+        "zeros", "ones", "empty", "full", "rand", "randn", "randint", "arange", "linspace",
+        "logspace", "eye", "zeros_like", "ones_like", "empty_like", "rand_like", "randn_like",
+    )
+)
+
+
+def moves_to_device(facts: ModuleFacts, call: cst.Call) -> bool:
+    """`x.to(device)`, `x.to("mps")`, `x.to(device=...)`: a move to a device that may be an
+    accelerator, with no dtype in the same call (`.to(device, dtype=...)` casts first)."""
+    if method_name(call) != "to" or facts.qualified_name(call.func) is not None:
+        return False
+    if keyword(call, "dtype") is not None:
+        return False
+    args = positional(call)
+    device = keyword(call, "device") or (args[0] if len(args) == 1 else None)
+    if device is None or dtype_of(facts, device) is not None:
+        return False
+    return is_device_like(facts, device) and not is_cpu_device(facts, device)
+
+
+def known_narrow_before(facts: ModuleFacts, call: cst.Call) -> bool:
+    """Is the value a method call acts on already 32-bit or narrower: cast earlier in the
+    chain (`x.float().to(device)`) or made by a factory with the default dtype
+    (`torch.zeros(3).to(device)`)?"""
+    chain = list(receiver_chain(facts, call))
+    if any(casts_narrow(facts, inner) for inner in chain):
+        return True
+    origin = chain[-1] if chain else None
+    return (
+        origin is not None
+        and facts.qualified_name(origin.func) in _DEFAULT_DTYPE_FACTORIES
+        and keyword(origin, "dtype") is None
+    )
+
+
+def cast_after(facts: ModuleFacts, call: cst.Call) -> Optional[cst.Call]:
+    """The narrowing cast that follows a call in its chain, before any other move."""
+    for outer in following_calls(facts, call):
+        if casts_narrow(facts, outer):
+            return outer
+        if method_name(outer) in _MOVING_METHODS:
+            return None
+    return None

@@ -87,3 +87,30 @@ def is_cpu_pinned(facts: "ModuleFacts", call: cst.Call) -> bool:
     if any(_moves_to_cpu(facts, inner) for inner in receiver_chain(facts, call)):
         return True
     return any(_method(outer) == "numpy" for outer in following_calls(facts, call))
+
+
+def _device_like_name(name: str) -> bool:
+    lowered = name.lower()
+    return lowered in ("device", "dev") or lowered.endswith("_device") or lowered.startswith("device_")
+
+
+def is_device_like(facts: "ModuleFacts", node: cst.BaseExpression, depth: int = 0) -> bool:
+    """Does an expression plainly denote a device: `"mps"`, `torch.device(...)`, `x.device`,
+    or a name like `device`, `dev`, `target_device` (followed to its value when local)?"""
+    if depth > MAX_TRACE_DEPTH:
+        return False
+    if isinstance(node, cst.SimpleString):
+        value = node.evaluated_value
+        return isinstance(value, str) and value.split(":")[0] in ("cpu", "cuda", "mps", "xpu", "npu", "meta")
+    if isinstance(node, cst.Call):
+        return facts.qualified_name(node.func) == "torch.device"
+    if isinstance(node, cst.IfExp):
+        return is_device_like(facts, node.body, depth + 1) and is_device_like(facts, node.orelse, depth + 1)
+    if isinstance(node, cst.Attribute):
+        return _device_like_name(node.attr.value)
+    if isinstance(node, cst.Name):
+        if _device_like_name(node.value):
+            return True
+        traced = facts.assigned_value(node)
+        return traced is not None and is_device_like(facts, traced, depth + 1)
+    return False

@@ -1,0 +1,102 @@
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from f64lint.analysis.casts import cast_after, known_narrow_before, moves_to_device
+from f64lint.analysis.module import ModuleFacts
+from f64lint.diagnostic import Severity
+from f64lint.rules.base import Finding, Invalid, Rule, any_of
+
+
+class CastAfterMove(Rule):
+    """
+    ## What it flags
+    A value moved to a device first and cast to a 32-bit (or narrower) dtype second, in one
+    chain: `torch.from_numpy(a).to(device).float()`,
+    `torch.tensor(x).to(device).to(torch.float32)`. Not flagged when the value is already
+    narrow (`x.float().to(device).half()`, `torch.zeros(3).to(device).float()`), when the
+    move names the dtype too (`.to(device, dtype=torch.float32)`), or goes to the CPU.
+
+    ## Why it breaks on MPS
+    The most common shape of this bug in real fixes: NumPy data, a caller's argument or a
+    scheduler's timesteps is float64 at run time, and the move to `mps` crashes
+    (`Cannot convert a MPS Tensor to float64 dtype`) before the cast that was meant to
+    make it safe. No dtype is written anywhere, so only the order gives it away.
+
+    ## Example
+    ```python
+    timesteps = torch.from_numpy(timesteps).to(device).float()
+    ```
+
+    ## Fix
+    Cast first, or move and cast in one call: `.to(device, dtype=torch.float32)`. Safe:
+    the result is the same on every device.
+    """
+
+    code = "F64009"
+    name = "cast-after-move"
+    summary = "moved to a device before a cast to 32 bits"
+    severity = Severity.WARNING
+    required = (any_of(".to("),)
+
+    valid = (
+        """
+        import torch
+
+        def prepare(x, a, device):
+            u = torch.from_numpy(a).float().to(device)
+            v = x.to(device, dtype=torch.float32)
+            w = torch.zeros(3).to(device).float()
+            y = x.float().to(device).half()
+            z = x.to("cpu").float()
+            return u, v, w, y, z
+        """,
+        """
+        def convert(x, other):
+            return x.to(other).float(), x.to(device=None).float() if False else x
+        """,
+    )
+    invalid = (
+        Invalid(
+            """
+            import numpy as np
+            import torch
+
+            class Scheduler:
+                def set_timesteps(self, steps, device):
+                    timesteps = np.linspace(0, 999, steps)
+                    self.timesteps = torch.from_numpy(timesteps).to(device).float()
+            """,
+            (7, 54),
+        ),
+        Invalid(
+            """
+            import torch
+
+            def batch_to(batch, target_device):
+                images = batch["images"].to(device=target_device).to(torch.float32)
+                mask = torch.tensor(batch["mask"]).to("mps").half()
+                return images, mask
+            """,
+            (4, 30),
+            (5, 40),
+        ),
+    )
+
+    def check(self, facts: ModuleFacts) -> Iterator[Finding]:
+        for call in facts.calls:
+            if not moves_to_device(facts, call) or call in facts.cpu_block_calls:
+                continue
+            cast = cast_after(facts, call)
+            if cast is None or known_narrow_before(facts, call):
+                continue
+            assert isinstance(call.func, cst.Attribute) and isinstance(cast.func, cst.Attribute)
+            arguments = ", ".join(facts.module.code_for_node(arg).strip(", ") for arg in cast.args)
+            yield Finding(
+                call,
+                f"moved to a device before the cast `.{cast.func.attr.value}({arguments})`: "
+                "a float64 value crashes on MPS at the move; cast first or use `.to(device, dtype=...)`",
+                anchor=call.func.attr,
+            )
