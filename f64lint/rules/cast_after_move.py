@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import re
 from typing import Iterator
 
 import libcst as cst
@@ -7,7 +8,7 @@ import libcst as cst
 from f64lint.analysis.casts import cast_after, known_narrow_before, moves_to_device
 from f64lint.analysis.module import ModuleFacts
 from f64lint.diagnostic import Severity
-from f64lint.rules.base import Finding, Invalid, Rule, any_of
+from f64lint.rules.base import Finding, Invalid, Rule
 
 
 class CastAfterMove(Rule):
@@ -39,7 +40,11 @@ class CastAfterMove(Rule):
     name = "cast-after-move"
     summary = "moved to a device before a cast to 32 bits"
     severity = Severity.WARNING
-    required = (any_of(".to("),)
+    # A `.to(...)` (with at most one level of nested brackets inside) directly followed by
+    # a cast. `.to(` alone is in nearly every torch file and would let them all be parsed.
+    required = (
+        re.compile(r"\.to\((?:[^()]|\([^()]*\))*\)\s*\.\s*(?:float|half|bfloat16|cfloat|to|type)\s*\("),
+    )
 
     valid = (
         """

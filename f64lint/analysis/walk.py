@@ -1,0 +1,260 @@
+"""The one walk over a module that fills ModuleFacts.
+
+A plain recursive walk over each node's dataclass fields, not LibCST's visitor: the
+visitor's dispatch (a hook lookup per node and per field) cost as much as the parse itself,
+and whitespace, brackets and commas, more than half of all nodes, never matter here.
+Nodes that open scopes or bind names are handled so that each part is walked in the scope
+Python evaluates it in (a function's defaults and decorators outside it, its body inside).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Callable, Dict, Optional, Sequence, Tuple, Type
+
+import libcst as cst
+
+from f64lint.analysis.bindings import (
+    UNKNOWN_LOCAL,
+    Binding,
+    ScopeStack,
+    import_bindings,
+    import_from_bindings,
+    target_names,
+)
+from f64lint.analysis.devices import is_cpu_device
+
+if TYPE_CHECKING:  # a real import would be circular
+    from f64lint.analysis.module import ModuleFacts
+
+_NOT_CODE = frozenset(
+    {
+        "lpar", "rpar", "lbrace", "rbrace", "lbracket", "rbracket", "leading_lines",
+        "lines_after_decorators", "header", "footer", "comma", "semicolon", "equal", "colon",
+        "first_colon", "second_colon", "dot", "operator", "newline", "trailing_whitespace",
+        "leading_whitespace", "indent", "asynchronous", "star", "empty_lines", "encoding",
+        "default_indent", "default_newline", "has_trailing_newline", "first_line", "last_line",
+        "comment", "separator", "posonly_ind", "relative", "trailing_comma", "conversion",
+    }
+)
+_FIELDS: Dict[type, Tuple[str, ...]] = {}
+
+
+def _code_fields(node_type: Type[cst.CSTNode]) -> Tuple[str, ...]:
+    fields = _FIELDS.get(node_type)
+    if fields is None:
+        fields = tuple(
+            f.name
+            for f in dataclasses.fields(node_type)
+            if f.name not in _NOT_CODE and not f.name.startswith("whitespace")
+        )
+        _FIELDS[node_type] = fields
+    return fields
+
+
+class Walker:
+    def __init__(self, facts: "ModuleFacts") -> None:
+        self.facts = facts
+        self.scopes = ScopeStack()
+        self.cpu_depth = 0
+        self.special: Dict[type, Callable[[cst.CSTNode], None]] = {
+            cst.Name: self._name,
+            cst.Attribute: self._attribute,
+            cst.Call: self._call,
+            cst.Param: self._param,
+            cst.Import: self._import,
+            cst.ImportFrom: self._import_from,
+            cst.Assign: self._assign,
+            cst.AnnAssign: self._ann_assign,
+            cst.AugAssign: self._aug_assign,
+            cst.NamedExpr: self._named_expr,
+            cst.For: self._for,
+            cst.With: self._with,
+            cst.ExceptHandler: self._except_handler,
+            cst.ExceptStarHandler: self._except_handler,
+            cst.MatchAs: self._match_capture,
+            cst.MatchStar: self._match_capture,
+            cst.MatchMapping: self._match_mapping,
+            cst.FunctionDef: self._function,
+            cst.Lambda: self._lambda,
+            cst.ClassDef: self._class,
+            cst.ListComp: self._comprehension,
+            cst.SetComp: self._comprehension,
+            cst.DictComp: self._comprehension,
+            cst.GeneratorExp: self._comprehension,
+        }
+
+    # The walk ------------------------------------------------------------------------
+
+    def walk(self, node: cst.CSTNode, parent: Optional[cst.CSTNode]) -> None:
+        if parent is not None:
+            self.facts.parents[node] = parent
+        handler = self.special.get(type(node))
+        if handler is not None:
+            handler(node)
+        else:
+            self.children(node)
+
+    def children(self, node: cst.CSTNode, only: Sequence[str] = ()) -> None:
+        for name in only or _code_fields(type(node)):
+            value = getattr(node, name)
+            if isinstance(value, cst.CSTNode):
+                self.walk(value, node)
+            elif isinstance(value, (tuple, list)):
+                for item in value:
+                    if isinstance(item, cst.CSTNode):
+                        self.walk(item, node)
+
+    def _bind_unknown(self, target: Optional[cst.CSTNode]) -> None:
+        if isinstance(target, cst.BaseExpression):
+            for name in target_names(target):
+                self.scopes.bind(name, UNKNOWN_LOCAL)
+
+    def _bind_value(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        if isinstance(target, cst.Name):
+            self.scopes.bind(target.value, Binding(value=value))
+        else:
+            self._bind_unknown(target)
+
+    # Reads ---------------------------------------------------------------------------
+
+    def _name(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.Name)
+        self.facts.bindings[node] = self.scopes.lookup(node.value)
+
+    def _attribute(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.Attribute)
+        # `attr` is not a variable: only the object is looked up.
+        self.walk(node.value, node)
+
+    def _call(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.Call)
+        self.facts.calls.append(node)
+        if self.cpu_depth:
+            self.facts.cpu_block_calls.add(node)
+        self.children(node)
+
+    def _param(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.Param)
+        if node.default is not None:
+            self.facts.defaults.append(node)
+        self.children(node, ("annotation", "default"))
+
+    # Bindings ------------------------------------------------------------------------
+
+    def _import(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.Import)
+        for name, binding in import_bindings(node).items():
+            self.scopes.bind(name, binding)
+
+    def _import_from(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.ImportFrom)
+        bound, star_module = import_from_bindings(node)
+        for name, binding in bound.items():
+            self.scopes.bind(name, binding)
+        if star_module is not None:
+            self.scopes.bind_star(star_module)
+
+    def _assign(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.Assign)
+        self.children(node)
+        for target in node.targets:
+            self._bind_value(target.target, node.value)
+
+    def _ann_assign(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.AnnAssign)
+        self.children(node)
+        if node.value is not None:
+            self._bind_value(node.target, node.value)
+
+    def _aug_assign(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.AugAssign)
+        self.children(node)
+        # `a *= 2.0` keeps what `a` was; it only stops meaning an imported module.
+        if isinstance(node.target, cst.Name):
+            current = self.scopes.lookup(node.target.value)
+            if current is None or current.qualified_name is not None:
+                self.scopes.bind(node.target.value, UNKNOWN_LOCAL)
+
+    def _named_expr(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.NamedExpr)
+        self.children(node)
+        self._bind_value(node.target, node.value)
+
+    def _for(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.For)
+        self.children(node, ("target", "iter"))
+        self._bind_unknown(node.target)
+        self.children(node, ("body", "orelse"))
+
+    def _with(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.With)
+        self.children(node, ("items",))
+        for item in node.items:
+            if item.asname is not None:
+                self._bind_unknown(item.asname.name)
+        on_cpu = any(is_cpu_device(self.facts, item.item) for item in node.items)
+        self.cpu_depth += on_cpu
+        self.children(node, ("body",))
+        self.cpu_depth -= on_cpu
+
+    def _except_handler(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, (cst.ExceptHandler, cst.ExceptStarHandler))
+        self.children(node, ("type",))
+        if node.name is not None:
+            self._bind_unknown(node.name.name)
+        self.children(node, ("body",))
+
+    def _match_capture(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, (cst.MatchAs, cst.MatchStar))
+        self._bind_unknown(node.name)
+        self.children(node)
+
+    def _match_mapping(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.MatchMapping)
+        self._bind_unknown(node.rest)
+        self.children(node)
+
+    # Scopes --------------------------------------------------------------------------
+
+    def _bind_params(self, params: cst.Parameters) -> None:
+        every = [*params.posonly_params, *params.params, *params.kwonly_params]
+        every += [star for star in (params.star_arg, params.star_kwarg) if isinstance(star, cst.Param)]
+        for param in every:
+            self.scopes.bind(param.name.value, UNKNOWN_LOCAL)
+
+    def _function(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.FunctionDef)
+        self.children(node, ("decorators", "type_parameters", "params", "returns"))
+        self.scopes.push()
+        self._bind_params(node.params)
+        self.children(node, ("body",))
+        self.scopes.pop()
+        self.scopes.bind(node.name.value, UNKNOWN_LOCAL)
+
+    def _lambda(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.Lambda)
+        self.children(node, ("params",))
+        self.scopes.push()
+        self._bind_params(node.params)
+        self.children(node, ("body",))
+        self.scopes.pop()
+
+    def _class(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.ClassDef)
+        self.children(node, ("decorators", "type_parameters", "bases", "keywords"))
+        self.scopes.push(is_class=True)
+        self.children(node, ("body",))
+        self.scopes.pop()
+        self.scopes.bind(node.name.value, UNKNOWN_LOCAL)
+
+    def _comprehension(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.BaseComp)
+        self.scopes.push()
+        # The element comes before its `for` clauses in the source: bind their targets first.
+        clause: Optional[cst.CompFor] = node.for_in
+        while clause is not None:
+            self._bind_unknown(clause.target)
+            clause = clause.inner_for_in
+        self.children(node)
+        self.scopes.pop()
