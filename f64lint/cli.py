@@ -173,11 +173,7 @@ def command(
     if list_rules:
         _list_rules()
         return
-    from_stdin = Path("-") in paths
-    if from_stdin and len(paths) > 1:
-        raise click.UsageError("`-` (stdin) cannot be combined with other paths")
-    if from_stdin and add_noqa:
-        raise click.UsageError("--add-noqa changes files; it cannot read from stdin")
+    from_stdin = _check_usage(paths, add_noqa, diff_base, diff_file)
     targets = list(paths) or [Path(".")]
     overrides = Overrides(
         select=select,
@@ -187,16 +183,10 @@ def command(
         respect_gitignore=respect_gitignore,
     )
     search_from = [stdin_filename] if from_stdin and stdin_filename else ([] if from_stdin else targets)
-    if diff_base is not None and diff_file is not None:
-        raise click.UsageError("--diff-base and --diff-file cannot be combined")
     try:
         settings = load_settings(search_from, config_path, isolated, overrides)
-        changed = None
         known = Baseline.load(baseline_path) if baseline_path is not None else None
-        if diff_file is not None:
-            changed = changes.from_file(diff_file)
-        elif diff_base is not None:
-            changed = changes.from_git(diff_base)
+        changed = _changed_lines(diff_base, diff_file)
     except ConfigError as error:
         raise _fail(str(error)) from None
 
@@ -207,26 +197,63 @@ def command(
         result = run(targets, settings, jobs, cache, changed)
 
     if write_baseline is not None:
-        try:
-            baseline.write(write_baseline, result.diagnostics)
-        except ConfigError as error:
-            raise _fail(str(error)) from None
-        click.echo(f"f64lint: wrote {len(result.diagnostics)} findings to {write_baseline}", err=True)
-        _report_internal_errors(result, verbose)
-        raise click.exceptions.Exit(EXIT_ERROR if result.internal_errors else EXIT_CLEAN)
+        _write_baseline(write_baseline, result, verbose)
     if known is not None:
         result.diagnostics, fixed = known.filter(result.diagnostics, result.checked)
         if fixed and not quiet:
             click.echo(f"f64lint: {fixed} baseline entries are fixed now; rewrite it with --write-baseline", err=True)
-
     if add_noqa:
-        report = noqa_writer.add_noqa(result.diagnostics, WHOLE_FILE_CODES)
-        click.echo(f"f64lint: added {report.added} noqa codes in {report.files} files", err=True)
-        for problem in report.problems:
-            click.echo(f"f64lint: {problem}", err=True)
-        _report_internal_errors(result, verbose)
-        raise click.exceptions.Exit(EXIT_ERROR if result.internal_errors or report.problems else EXIT_CLEAN)
+        _add_noqa(result, verbose)
+    _print_report(result, output_format, output_file, statistics, quiet)
+    _report_internal_errors(result, verbose)
+    if result.internal_errors:
+        raise click.exceptions.Exit(EXIT_ERROR)
+    if result.diagnostics and not exit_zero:
+        raise click.exceptions.Exit(EXIT_FINDINGS)
 
+
+def _check_usage(paths: Tuple[Path, ...], add_noqa: bool, diff_base: Optional[str], diff_file: Optional[Path]) -> bool:
+    """Options that cannot go together; returns whether the source comes from stdin."""
+    from_stdin = Path("-") in paths
+    if from_stdin and len(paths) > 1:
+        raise click.UsageError("`-` (stdin) cannot be combined with other paths")
+    if from_stdin and add_noqa:
+        raise click.UsageError("--add-noqa changes files; it cannot read from stdin")
+    if diff_base is not None and diff_file is not None:
+        raise click.UsageError("--diff-base and --diff-file cannot be combined")
+    return from_stdin
+
+
+def _changed_lines(diff_base: Optional[str], diff_file: Optional[Path]) -> Optional[changes.ChangedLines]:
+    if diff_file is not None:
+        return changes.from_file(diff_file)
+    if diff_base is not None:
+        return changes.from_git(diff_base)
+    return None
+
+
+def _write_baseline(path: Path, result: RunResult, verbose: bool) -> None:
+    try:
+        baseline.write(path, result.diagnostics)
+    except ConfigError as error:
+        raise _fail(str(error)) from None
+    click.echo(f"f64lint: wrote {len(result.diagnostics)} findings to {path}", err=True)
+    _report_internal_errors(result, verbose)
+    raise click.exceptions.Exit(EXIT_ERROR if result.internal_errors else EXIT_CLEAN)
+
+
+def _add_noqa(result: RunResult, verbose: bool) -> None:
+    report = noqa_writer.add_noqa(result.diagnostics, WHOLE_FILE_CODES)
+    click.echo(f"f64lint: added {report.added} noqa codes in {report.files} files", err=True)
+    for problem in report.problems:
+        click.echo(f"f64lint: {problem}", err=True)
+    _report_internal_errors(result, verbose)
+    raise click.exceptions.Exit(EXIT_ERROR if result.internal_errors or report.problems else EXIT_CLEAN)
+
+
+def _print_report(
+    result: RunResult, output_format: str, output_file: Optional[Path], statistics: bool, quiet: bool
+) -> None:
     color = output_file is None and sys.stdout.isatty() and "NO_COLOR" not in os.environ
     if statistics:
         output = (json_format if output_format == "json" else text).render_statistics(result.diagnostics)
@@ -240,12 +267,6 @@ def command(
             raise _fail(f"cannot write {output_file}: {error.strerror or error}") from None
     elif output:
         click.echo(output, color=color)
-    _report_internal_errors(result, verbose)
-
-    if result.internal_errors:
-        raise click.exceptions.Exit(EXIT_ERROR)
-    if result.diagnostics and not exit_zero:
-        raise click.exceptions.Exit(EXIT_FINDINGS)
 
 
 def main() -> None:
