@@ -82,7 +82,7 @@ def is_cpu_pinned(facts: "ModuleFacts", call: cst.Call) -> bool:
     `with torch.device("cpu"):`, acts on a tensor already moved there (`x.cpu().double()`),
     or feeds `.numpy()`, which only works for CPU tensors.
     """
-    if call in facts.cpu_block_calls or _moves_to_cpu(facts, call):
+    if call in facts.off_mps_calls or _moves_to_cpu(facts, call):
         return True
     if any(_moves_to_cpu(facts, inner) for inner in receiver_chain(facts, call)):
         return True
@@ -114,3 +114,43 @@ def is_device_like(facts: "ModuleFacts", node: cst.BaseExpression, depth: int = 
         traced = facts.assigned_value(node)
         return traced is not None and is_device_like(facts, traced, depth + 1)
     return False
+
+
+def _is_mps_literal(node: cst.BaseExpression) -> bool:
+    if isinstance(node, cst.SimpleString):
+        value = node.evaluated_value
+        return isinstance(value, str) and value.split(":")[0] == "mps"
+    if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
+        return any(_is_mps_literal(element.value) for element in node.elements)
+    return False
+
+
+def mps_test(facts: "ModuleFacts", test: cst.BaseExpression) -> Optional[bool]:
+    """Is a condition true exactly when running on MPS (True), exactly when not (False), or
+    neither that we can tell (None)? Knows `x.device.type == "mps"`, `!=`, `in ("mps", ...)`,
+    `not in`, `str(device).startswith("mps")`, `torch.backends.mps.is_available()`,
+    `is_mps`-like flags and `not`."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        inner = mps_test(facts, test.expression)
+        return None if inner is None else not inner
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+        target = test.comparisons[0]
+        if not (_is_mps_literal(target.comparator) or _is_mps_literal(test.left)):
+            return None
+        if isinstance(target.operator, (cst.Equal, cst.Is, cst.In)):
+            return True
+        if isinstance(target.operator, (cst.NotEqual, cst.IsNot, cst.NotIn)):
+            return False
+        return None
+    if isinstance(test, cst.Call):
+        qualified = facts.qualified_name(test.func)
+        if qualified == "torch.backends.mps.is_available":
+            return True
+        func = test.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "startswith" and test.args:
+            return True if _is_mps_literal(test.args[0].value) else None
+        return None
+    if isinstance(test, (cst.Name, cst.Attribute)):
+        name = test.value if isinstance(test, cst.Name) else test.attr.value
+        return True if name.lower() in ("is_mps", "use_mps", "on_mps", "mps") else None
+    return None

@@ -1,8 +1,7 @@
 """What every rule asks about a module, recorded by one walk (analysis/walk.py).
 
 The walk records, for each name read, the binding it sees; each node's parent; every call
-(in source order); every parameter default; and the calls made inside
-`with torch.device("cpu"):`. Rules never walk the tree themselves.
+(in source order); every parameter default; and the calls in code that cannot run on MPS. Rules never walk the tree themselves.
 """
 
 from __future__ import annotations
@@ -25,7 +24,9 @@ class ModuleFacts:
     bindings: Dict[cst.Name, Optional[Binding]] = field(default_factory=dict)
     calls: List[cst.Call] = field(default_factory=list)
     defaults: List[cst.Param] = field(default_factory=list)
-    cpu_block_calls: Set[cst.Call] = field(default_factory=set)
+    # Calls in code that never runs on MPS: `with torch.device("cpu"):` blocks and the
+    # branches an MPS test keeps MPS out of (`if x.device.type != "mps":`).
+    off_mps_calls: Set[cst.Call] = field(default_factory=set)
 
     def qualified_name(self, node: cst.CSTNode) -> Optional[str]:
         """`torch.float64` for `th.float64` after `import torch as th`; None if not an import."""

@@ -22,7 +22,7 @@ from f64lint.analysis.bindings import (
     import_from_bindings,
     target_names,
 )
-from f64lint.analysis.devices import is_cpu_device
+from f64lint.analysis.devices import is_cpu_device, mps_test
 
 if TYPE_CHECKING:  # a real import would be circular
     from f64lint.analysis.module import ModuleFacts
@@ -56,7 +56,7 @@ class Walker:
     def __init__(self, facts: "ModuleFacts") -> None:
         self.facts = facts
         self.scopes = ScopeStack()
-        self.cpu_depth = 0
+        self.off_mps_depth = 0
         self.special: Dict[type, Callable[[cst.CSTNode], None]] = {
             cst.Name: self._name,
             cst.Attribute: self._attribute,
@@ -70,6 +70,7 @@ class Walker:
             cst.NamedExpr: self._named_expr,
             cst.For: self._for,
             cst.With: self._with,
+            cst.If: self._if,
             cst.ExceptHandler: self._except_handler,
             cst.ExceptStarHandler: self._except_handler,
             cst.MatchAs: self._match_capture,
@@ -130,8 +131,8 @@ class Walker:
     def _call(self, node: cst.CSTNode) -> None:
         assert isinstance(node, cst.Call)
         self.facts.calls.append(node)
-        if self.cpu_depth:
-            self.facts.cpu_block_calls.add(node)
+        if self.off_mps_depth:
+            self.facts.off_mps_calls.add(node)
         self.children(node)
 
     def _param(self, node: cst.CSTNode) -> None:
@@ -194,9 +195,23 @@ class Walker:
             if item.asname is not None:
                 self._bind_unknown(item.asname.name)
         on_cpu = any(is_cpu_device(self.facts, item.item) for item in node.items)
-        self.cpu_depth += on_cpu
+        self.off_mps_depth += on_cpu
         self.children(node, ("body",))
-        self.cpu_depth -= on_cpu
+        self.off_mps_depth -= on_cpu
+
+    def _if(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.If)
+        self.walk(node.test, node)
+        on_mps = mps_test(self.facts, node.test)
+        # The branch an MPS test keeps MPS out of never runs there.
+        self._guarded(node.body, node, on_mps is False)
+        if node.orelse is not None:
+            self._guarded(node.orelse, node, on_mps is True)
+
+    def _guarded(self, part: cst.CSTNode, parent: cst.CSTNode, off_mps: bool) -> None:
+        self.off_mps_depth += off_mps
+        self.walk(part, parent)
+        self.off_mps_depth -= off_mps
 
     def _except_handler(self, node: cst.CSTNode) -> None:
         assert isinstance(node, (cst.ExceptHandler, cst.ExceptStarHandler))

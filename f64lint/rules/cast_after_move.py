@@ -92,7 +92,7 @@ class CastAfterMove(Rule):
 
     def check(self, facts: ModuleFacts) -> Iterator[Finding]:
         for call in facts.calls:
-            if not moves_to_device(facts, call) or call in facts.cpu_block_calls:
+            if not moves_to_device(facts, call) or call in facts.off_mps_calls:
                 continue
             cast = cast_after(facts, call)
             if cast is None or known_narrow_before(facts, call):

@@ -20,7 +20,8 @@ class TorchFloat64Dtype(Rule):
 
     Comparisons (`x.dtype == torch.float64`), dtype tables, `torch.finfo(torch.float64)`,
     float64 pinned to the CPU (`device="cpu"`, `x.cpu().double()`, `.numpy()` right after,
-    `with torch.device("cpu"):`, a factory made on the CPU and cast down at once), a dtype
+    `with torch.device("cpu"):`, a factory made on the CPU and cast down at once, a branch
+    an MPS test keeps MPS out of: `if x.device.type != "mps":`), a dtype
     chosen by device (`torch.float32 if x.device.type == "mps" else torch.float64`) and a
     dtype that follows the data's (`torch.float64 if x.dtype == torch.float64 else ...`)
     are not flagged.

@@ -1,0 +1,63 @@
+"""Code that an MPS test keeps off MPS is not flagged; the MPS branch itself still is."""
+
+from __future__ import annotations
+
+import pytest
+
+from f64lint.selection import DEFAULT_CODES
+from tests.helpers import lint
+
+
+def flagged(source):
+    return [(d.code, d.start.line) for d in lint(source, DEFAULT_CODES)]
+
+
+@pytest.mark.parametrize(
+    "test",
+    [
+        'x.device.type != "mps"',
+        'not x.device.type == "mps"',
+        'x.device.type not in ("mps", "npu")',
+        'not str(x.device).startswith("mps")',
+        "not torch.backends.mps.is_available()",
+        "not is_mps",
+    ],
+)
+def test_branch_without_mps_is_not_flagged(test):
+    source = f"""
+        import torch
+
+        def reference(x, is_mps=False):
+            if {test}:
+                return x.double().sum(dtype=torch.float64)
+            return x.float().sum()
+    """
+    assert flagged(source) == []
+
+
+def test_else_of_an_mps_branch_is_not_flagged_but_the_mps_branch_is():
+    source = """
+        import torch
+
+        def pick(x):
+            if x.device.type == "mps":
+                y = x.double()
+            elif x.is_cuda:
+                y = x.to(torch.float64)
+            else:
+                y = torch.zeros(3, dtype=torch.float64)
+            return y
+    """
+    assert flagged(source) == [("F64002", 5)]
+
+
+def test_unrelated_conditions_guard_nothing():
+    source = """
+        import torch
+
+        def f(x, precise):
+            if precise and x.device.type != "cuda":
+                return x.double()
+            return x
+    """
+    assert flagged(source) == [("F64002", 5)]
