@@ -7,7 +7,8 @@ from typing import Optional
 
 import libcst as cst
 
-from f64lint.analysis.dtypes import MAX_TRACE_DEPTH, Width, dtype_of, keyword, positional
+from f64lint.analysis.calls import MAX_TRACE_DEPTH, keyword, positional
+from f64lint.analysis.dtypes import Width, dtype_of
 from f64lint.analysis.module import ModuleFacts
 
 # Constructors that make float64 unless told otherwise.

@@ -6,8 +6,14 @@ from typing import Optional
 
 import libcst as cst
 
-from f64lint.analysis.devices import following_calls, is_cpu_device, is_device_like, receiver_chain
-from f64lint.analysis.dtypes import Width, dtype_of, keyword, method_name, positional
+from f64lint.analysis.calls import keyword, method_name, positional
+from f64lint.analysis.devices import (
+    following_calls,
+    is_cpu_device,
+    is_device_like,
+    receiver_chain,
+)
+from f64lint.analysis.dtypes import Width, dtype_of
 from f64lint.analysis.module import ModuleFacts
 
 _NARROWING_METHODS = frozenset({"float", "half", "bfloat16", "cfloat"})

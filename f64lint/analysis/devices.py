@@ -6,11 +6,10 @@ from typing import TYPE_CHECKING, Iterator, Optional
 
 import libcst as cst
 
+from f64lint.analysis.calls import MAX_TRACE_DEPTH, method_name
+
 if TYPE_CHECKING:
     from f64lint.analysis.module import ModuleFacts
-
-MAX_TRACE_DEPTH = 5
-
 
 def is_cpu_device(facts: "ModuleFacts", node: cst.BaseExpression) -> bool:
     """`"cpu"` or `torch.device("cpu")`."""
@@ -21,12 +20,8 @@ def is_cpu_device(facts: "ModuleFacts", node: cst.BaseExpression) -> bool:
     return False
 
 
-def _method(call: cst.Call) -> Optional[str]:
-    return call.func.attr.value if isinstance(call.func, cst.Attribute) else None
-
-
 def _moves_to_cpu(facts: "ModuleFacts", call: cst.Call) -> bool:
-    if _method(call) == "cpu":
+    if method_name(call) == "cpu":
         return True
     return any(
         is_cpu_device(facts, arg.value)
@@ -86,7 +81,7 @@ def is_cpu_pinned(facts: "ModuleFacts", call: cst.Call) -> bool:
         return True
     if any(_moves_to_cpu(facts, inner) for inner in receiver_chain(facts, call)):
         return True
-    return any(_method(outer) == "numpy" for outer in following_calls(facts, call))
+    return any(method_name(outer) == "numpy" for outer in following_calls(facts, call))
 
 
 def _device_like_name(name: str) -> bool:

@@ -8,9 +8,8 @@ from typing import Iterator, Optional, Union
 
 import libcst as cst
 
+from f64lint.analysis.calls import MAX_TRACE_DEPTH, keyword, method_name, positional
 from f64lint.analysis.module import ModuleFacts
-
-MAX_TRACE_DEPTH = 5
 
 
 class Width(enum.Enum):
@@ -159,24 +158,6 @@ def dtype_of(facts: ModuleFacts, node: cst.BaseExpression, depth: int = 0) -> Op
                 return found
         return None
     return None
-
-
-def method_name(call: cst.Call) -> Optional[str]:
-    """`to` for `x.to(...)`; None for a call that is not a method call."""
-    if isinstance(call.func, cst.Attribute):
-        return call.func.attr.value
-    return None
-
-
-def keyword(call: cst.Call, name: str) -> Optional[cst.BaseExpression]:
-    for arg in call.args:
-        if arg.keyword is not None and arg.keyword.value == name:
-            return arg.value
-    return None
-
-
-def positional(call: cst.Call) -> list[cst.BaseExpression]:
-    return [arg.value for arg in call.args if arg.keyword is None and not arg.star]
 
 
 _DTYPE_POSITIONAL_METHODS = ("to", "type", "view")

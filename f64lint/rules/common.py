@@ -6,9 +6,17 @@ from typing import Collection, Iterator, Tuple
 
 import libcst as cst
 
-from f64lint.analysis.devices import is_cpu_pinned
+from f64lint.analysis.calls import keyword
 from f64lint.analysis.casts import cast_down_before_move
-from f64lint.analysis.dtypes import Dtype, DtypeUse, Spelling, Width, dtype_of, dtype_uses, keyword
+from f64lint.analysis.devices import is_cpu_pinned
+from f64lint.analysis.dtypes import (
+    Dtype,
+    DtypeUse,
+    Spelling,
+    Width,
+    dtype_of,
+    dtype_uses,
+)
 from f64lint.analysis.module import ModuleFacts
 
 

@@ -4,7 +4,8 @@ from typing import Iterator
 
 import libcst as cst
 
-from f64lint.analysis.dtypes import Width, dtype_of, positional
+from f64lint.analysis.calls import positional
+from f64lint.analysis.dtypes import Width, dtype_of
 from f64lint.analysis.module import ModuleFacts
 from f64lint.rules.base import Finding, Invalid, Rule, any_of
 

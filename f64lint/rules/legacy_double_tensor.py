@@ -4,8 +4,8 @@ from typing import Iterator
 
 import libcst as cst
 
+from f64lint.analysis.calls import method_name, positional
 from f64lint.analysis.devices import is_cpu_pinned
-from f64lint.analysis.dtypes import method_name, positional
 from f64lint.analysis.module import ModuleFacts
 from f64lint.rules.base import Finding, Invalid, Rule, any_of
 from f64lint.rules.default_dtype_float64 import names_double_tensor

@@ -5,8 +5,8 @@ from typing import Iterator, Optional
 import libcst as cst
 
 from f64lint.analysis.arrays import float64_array
+from f64lint.analysis.calls import keyword, positional
 from f64lint.analysis.casts import cast_down_before_move
-from f64lint.analysis.dtypes import keyword, positional
 from f64lint.analysis.module import ModuleFacts
 from f64lint.rules.base import Finding, Invalid, Rule, any_of
 from f64lint.rules.common import callee_text

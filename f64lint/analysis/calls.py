@@ -1,0 +1,28 @@
+"""The shape of a call, read from the syntax alone (no facts needed)."""
+
+from __future__ import annotations
+
+from typing import List, Optional
+
+import libcst as cst
+
+# How far names are followed to the values assigned to them.
+MAX_TRACE_DEPTH = 5
+
+
+def method_name(call: cst.Call) -> Optional[str]:
+    """`to` for `x.to(...)`; None for a call that is not a method call."""
+    if isinstance(call.func, cst.Attribute):
+        return call.func.attr.value
+    return None
+
+
+def keyword(call: cst.Call, name: str) -> Optional[cst.BaseExpression]:
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == name:
+            return arg.value
+    return None
+
+
+def positional(call: cst.Call) -> List[cst.BaseExpression]:
+    return [arg.value for arg in call.args if arg.keyword is None and not arg.star]
