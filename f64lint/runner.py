@@ -8,7 +8,7 @@ import traceback
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import List, Optional, Sequence, Tuple, Union
+from typing import FrozenSet, List, Optional, Sequence, Tuple, Union
 
 from f64lint.cache import Cache, cache_key
 from f64lint.changes import ChangedLines, touches
@@ -72,20 +72,23 @@ def _lint_data(
     enabled = settings.enabled_codes(path)
     if isinstance(data, Unreadable):
         return unreadable(shown, data.reason, enabled, settings.severity_of)
+    if cache is None:
+        return _lint_bytes(shown, data, enabled, settings)
     codes = sorted(enabled)
     key = cache_key(data, codes, [settings.severity_of(code).value for code in codes])
-    if cache is not None:
-        cached = cache.get(key, shown)
-        if cached is not None:
-            return cached
+    cached = cache.get(key, shown)
+    if cached is not None:
+        return cached
+    found = _lint_bytes(shown, data, enabled, settings)
+    cache.put(key, found)
+    return found
+
+
+def _lint_bytes(shown: str, data: bytes, enabled: FrozenSet[str], settings: Settings) -> List[Diagnostic]:
     source = decode(data)
     if isinstance(source, Unreadable):
-        found = unreadable(shown, source.reason, enabled, settings.severity_of)
-    else:
-        found = lint_text(shown, source.text, enabled, settings.severity_of)
-    if cache is not None:
-        cache.put(key, found)
-    return found
+        return unreadable(shown, source.reason, enabled, settings.severity_of)
+    return lint_text(shown, source.text, enabled, settings.severity_of)
 
 
 def _lint_file(
