@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,6 +14,7 @@ from typing import Iterable, List, Sequence, Tuple
 from f64lint.config import ConfigError
 from f64lint.diagnostic import Diagnostic
 from f64lint.fingerprint import fingerprints
+from f64lint.fix.write import replace_file
 
 FORMAT = "f64lint-baseline/1"
 Entry = Tuple[str, str, str]  # (path relative to the baseline's folder, code, fingerprint)
@@ -40,11 +40,7 @@ def write(path: Path, diagnostics: Sequence[Diagnostic]) -> None:
         "findings": [{"path": p, "code": c, "fingerprint": f} for p, c, f in entries],
     }
     try:
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".f64lint-baseline-")
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump(document, out, indent=2)
-            out.write("\n")
-        os.replace(temporary, path)
+        replace_file(path, (json.dumps(document, indent=2) + "\n").encode("utf-8"))
     except OSError as error:
         raise ConfigError(f"cannot write the baseline {path}: {error.strerror or error}") from None
 

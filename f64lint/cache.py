@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, List, Optional
 
 from f64lint import __version__
 from f64lint.diagnostic import Diagnostic, Position, Severity
+from f64lint.fix.write import replace_file
 
 CACHE_DIR_NAME = ".f64lint_cache"
 
@@ -59,10 +58,8 @@ class Cache:
         entry = self._entry(key)
         try:
             self._prepare(entry.parent)
-            handle, temporary = tempfile.mkstemp(dir=entry.parent, prefix=".tmp-", suffix=".json")
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                json.dump([_encode(d) for d in diagnostics], out)
-            os.replace(temporary, entry)
+            # No fsync: an entry lost in a crash is only a miss.
+            replace_file(entry, json.dumps([_encode(d) for d in diagnostics]).encode("utf-8"), sync=False)
         except OSError:
             pass  # a cache that cannot be written only costs time
 
