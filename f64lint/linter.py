@@ -23,9 +23,17 @@ SeverityOf = Callable[[str], Severity]
 
 
 def _diagnostic(
-    path: str, rule: type, start: Position, end: Position, message: str, severity_of: SeverityOf
+    path: str,
+    rule: type,
+    start: Position,
+    end: Position,
+    message: str,
+    severity_of: SeverityOf,
+    noqa_line: int = 0,
 ) -> Diagnostic:
-    return Diagnostic(path, start, end, rule.code, rule.name, message, severity_of(rule.code))
+    return Diagnostic(
+        path, start, end, rule.code, rule.name, message, severity_of(rule.code), noqa_line=noqa_line
+    )
 
 
 def unreadable(path: str, reason: str, enabled: FrozenSet[str], severity_of: SeverityOf) -> List[Diagnostic]:
@@ -97,15 +105,15 @@ def _flag(path: str, rule: Rule, facts: ModuleFacts, severity_of: SeverityOf) ->
     for finding in rule.check(facts):
         start = facts.positions[finding.anchor or finding.node].start
         end = facts.positions[finding.node].end
-        diagnostic = _diagnostic(
+        yield _diagnostic(
             path,
             type(rule),
             Position(start.line, start.column + 1),
             Position(end.line, end.column + 1),
             finding.message,
             severity_of,
+            noqa_line=facts.statement_end_line(finding.node),
         )
-        yield replace(diagnostic, noqa_line=facts.statement_end_line(finding.node))
 
 
 def lint_text(path: str, text: str, enabled: FrozenSet[str], severity_of: SeverityOf) -> List[Diagnostic]:
