@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Optional, Tuple
 
@@ -27,7 +28,8 @@ from f64lint.report import (
     text,
 )
 from f64lint.rules import ALL_RULES, RULES_BY_CODE
-from f64lint.runner import WHOLE_FILE_CODES, RunResult, run, run_stdin
+from f64lint.fix.functions import Strategy
+from f64lint.runner import WHOLE_FILE_CODES, FixMode, RunResult, run, run_stdin
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 REPORTERS = {
@@ -133,6 +135,19 @@ def _report_internal_errors(result: RunResult, verbose: bool) -> None:
               help="Report only findings on lines changed since this git revision (a pull request's base).")
 @click.option("--diff-file", type=click.Path(path_type=Path, dir_okay=False),
               help="Report only findings on lines this unified diff adds (paths relative to the current directory).")
+@click.option("--fix/--no-fix", default=False, help="Apply the safe fixes (and unsafe ones with --unsafe-fixes).")
+@click.option("--unsafe-fixes/--no-unsafe-fixes", default=None,
+              help="Also apply fixes that change precision on CPU/CUDA (config: unsafe-fixes).")
+@click.option("--diff", "show_diff", is_flag=True,
+              help="Print the unified diff of what --fix would change, write nothing; exit 1 if there is one.")
+@click.option("--show-fixes", is_flag=True, help="List the findings that were fixed.")
+@click.option("--exit-non-zero-on-fix", is_flag=True, help="Exit 1 when anything was fixed, even if nothing remains.")
+@click.option("--fix-strategy", type=click.Choice([s.value for s in Strategy]), default=None,
+              help="thread-dtype: add a `dtype` parameter; device-aware: float32 on MPS only (config: fix-strategy).")
+@click.option("--fixable", callback=_codes, multiple=True, metavar="CODES",
+              help="Only fix these rules (codes or prefixes), replacing the config's.")
+@click.option("--unfixable", callback=_codes, multiple=True, metavar="CODES",
+              help="Never fix these rules.")
 @click.option("-v", "--verbose", is_flag=True, help="Show tracebacks for internal errors.")
 @click.version_option(__version__, "--version", prog_name="f64lint")
 def command(
@@ -160,6 +175,14 @@ def command(
     add_noqa: bool,
     diff_base: Optional[str],
     diff_file: Optional[Path],
+    fix: bool,
+    unsafe_fixes: Optional[bool],
+    show_diff: bool,
+    show_fixes: bool,
+    exit_non_zero_on_fix: bool,
+    fix_strategy: Optional[str],
+    fixable: Optional[Tuple[str, ...]],
+    unfixable: Optional[Tuple[str, ...]],
     verbose: bool,
 ) -> None:
     """Find float64 hardcoding that crashes PyTorch on Apple's MPS backend.
@@ -174,6 +197,8 @@ def command(
         _list_rules()
         return
     from_stdin = _check_usage(paths, add_noqa, diff_base, diff_file)
+    if (fix or show_diff) and (add_noqa or write_baseline is not None):
+        raise click.UsageError("--fix and --diff cannot be combined with --add-noqa or --write-baseline")
     targets = list(paths) or [Path(".")]
     overrides = Overrides(
         select=select,
@@ -181,6 +206,10 @@ def command(
         ignore=ignore or (),
         force_exclude=force_exclude,
         respect_gitignore=respect_gitignore,
+        fix_strategy=Strategy(fix_strategy) if fix_strategy is not None else None,
+        unsafe_fixes=unsafe_fixes,
+        fixable=fixable,
+        unfixable=unfixable or (),
     )
     search_from = [stdin_filename] if from_stdin and stdin_filename else ([] if from_stdin else targets)
     try:
@@ -190,11 +219,16 @@ def command(
     except ConfigError as error:
         raise _fail(str(error)) from None
 
+    mode = _fix_mode(fix, show_diff, from_stdin)
     if from_stdin:
-        result = run_stdin(sys.stdin.buffer.read(), stdin_filename, settings)
+        data = sys.stdin.buffer.read()
+        result = run_stdin(data, stdin_filename, settings, mode)
+        if fix and not show_diff:  # the fixed source goes to stdout, the report to stderr
+            sys.stdout.buffer.write(result.fixed_source if result.fixed_source is not None else data)
+            sys.stdout.flush()
     else:
         cache = None if no_cache else Cache(cache_dir or settings.root / CACHE_DIR_NAME)
-        result = run(targets, settings, jobs, cache, changed)
+        result = run(targets, settings, jobs, cache, changed, mode)
 
     if write_baseline is not None:
         _write_baseline(write_baseline, result, verbose)
@@ -204,10 +238,26 @@ def command(
             click.echo(f"f64lint: {fixed} baseline entries are fixed now; rewrite it with --write-baseline", err=True)
     if add_noqa:
         _add_noqa(result, verbose)
-    _print_report(result, output_format, output_file, statistics, quiet)
+    _report_fix_problems(result)
+    if show_diff:
+        _print_diffs(result, quiet)
+    else:
+        if show_fixes:
+            _show_fixes(result, to_stderr=output_format != "text" or from_stdin)
+        options = ReportOptions(
+            color=False, quiet=quiet, fixed=len(result.fixed), unsafe_fixes=settings.unsafe_fixes,
+            fixable=settings.fixable_codes(),
+        )
+        _print_report(result, output_format, output_file, statistics, options, to_stderr=from_stdin and fix)
     _report_internal_errors(result, verbose)
     if result.internal_errors:
         raise click.exceptions.Exit(EXIT_ERROR)
+    if show_diff:
+        if result.diffs and not exit_zero:
+            raise click.exceptions.Exit(EXIT_FINDINGS)
+        return
+    if exit_non_zero_on_fix and result.fixed:
+        raise click.exceptions.Exit(EXIT_FINDINGS)
     if result.diagnostics and not exit_zero:
         raise click.exceptions.Exit(EXIT_FINDINGS)
 
@@ -251,22 +301,62 @@ def _add_noqa(result: RunResult, verbose: bool) -> None:
     raise click.exceptions.Exit(EXIT_ERROR if result.internal_errors or report.problems else EXIT_CLEAN)
 
 
+def _fix_mode(fix: bool, show_diff: bool, from_stdin: bool) -> Optional[FixMode]:
+    if show_diff:
+        return FixMode(write=False)
+    if fix:
+        return FixMode(write=not from_stdin, to_stdout=from_stdin)
+    return None
+
+
+def _report_fix_problems(result: RunResult) -> None:
+    for problem in result.fix_errors:
+        click.echo(f"f64lint: cannot fix {problem}", err=True)
+    for d in result.dropped:
+        click.echo(
+            f"f64lint: {d.path}:{d.start.line}:{d.start.column}: the fix for {d.code} was dropped: "
+            "the fixed file would not parse (please report this)",
+            err=True,
+        )
+
+
+def _print_diffs(result: RunResult, quiet: bool) -> None:
+    for diff in result.diffs:
+        click.echo(diff, nl=not diff.endswith("\n"))
+    if not quiet:
+        count = len(result.fixed)
+        click.echo(f"Would fix {count} finding{'' if count == 1 else 's'}.", err=True)
+
+
+def _show_fixes(result: RunResult, to_stderr: bool) -> None:
+    if not result.fixed:
+        click.echo("No findings were fixed.", err=to_stderr)
+        return
+    click.echo(f"Fixed {len(result.fixed)} finding{'' if len(result.fixed) == 1 else 's'}:", err=to_stderr)
+    for d in result.fixed:
+        assert d.fix is not None
+        click.echo(f"  {d.path}:{d.start.line}:{d.start.column}: {d.code} {d.fix.message}", err=to_stderr)
+
+
 def _print_report(
-    result: RunResult, output_format: str, output_file: Optional[Path], statistics: bool, quiet: bool
+    result: RunResult, output_format: str, output_file: Optional[Path], statistics: bool,
+    options: ReportOptions, to_stderr: bool = False,
 ) -> None:
-    color = output_file is None and sys.stdout.isatty() and "NO_COLOR" not in os.environ
+    stream = sys.stderr if to_stderr else sys.stdout
+    color = output_file is None and stream.isatty() and "NO_COLOR" not in os.environ
+    options = replace(options, color=color)
     if statistics:
         output = (json_format if output_format == "json" else text).render_statistics(result.diagnostics)
     else:
         reporter = REPORTERS[output_format]
-        output = reporter.render(result.diagnostics, result.files_checked, ReportOptions(color, quiet))
+        output = reporter.render(result.diagnostics, result.files_checked, options)
     if output_file is not None:
         try:
             output_file.write_text(output + "\n" if output else "", encoding="utf-8")
         except OSError as error:
             raise _fail(f"cannot write {output_file}: {error.strerror or error}") from None
     elif output:
-        click.echo(output, color=color)
+        click.echo(output, color=color, err=to_stderr)
 
 
 def main() -> None:

@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any, Callable, Dict, FrozenSet, Mapping, Optional, Sequence, Tuple
 
 from f64lint.diagnostic import Severity
+from f64lint.fix.functions import Strategy
+from f64lint.fix.planner import FixOptions
 from f64lint.globs import matches
 from f64lint.rules import RULES_BY_CODE
 from f64lint.selection import SelectorError, check_selectors, resolve_codes, without
@@ -43,6 +45,11 @@ class Settings:
     severity: Tuple[Tuple[str, Severity], ...] = ()
     force_exclude: bool = False
     respect_gitignore: bool = True
+    fix_strategy: Strategy = Strategy.THREAD_DTYPE
+    fix_dtype: str = "float32"
+    unsafe_fixes: bool = False
+    fixable: Optional[Tuple[str, ...]] = None  # None: every rule's fixes
+    unfixable: Tuple[str, ...] = ()
 
     def enabled_codes(self, path: Optional[Path]) -> FrozenSet[str]:
         codes = resolve_codes(self.select, self.extend_select, self.ignore)
@@ -52,6 +59,12 @@ class Settings:
             if matches((pattern,), path, self.root):
                 codes = without(codes, ignored)
         return codes
+
+    def fix_options(self) -> FixOptions:
+        return FixOptions(self.fix_strategy, self.fix_dtype)
+
+    def fixable_codes(self) -> FrozenSet[str]:
+        return resolve_codes(self.fixable or ("F",), (), self.unfixable)
 
     def severity_of(self, code: str) -> Severity:
         best: Tuple[int, Optional[Severity]] = (-1, None)
@@ -70,6 +83,10 @@ class Overrides:
     ignore: Tuple[str, ...] = ()
     force_exclude: Optional[bool] = None
     respect_gitignore: Optional[bool] = None
+    fix_strategy: Optional[Strategy] = None
+    unsafe_fixes: Optional[bool] = None
+    fixable: Optional[Tuple[str, ...]] = None
+    unfixable: Tuple[str, ...] = ()
 
 
 def _strings(key: str, value: Any) -> Tuple[str, ...]:
@@ -120,6 +137,22 @@ def _selectors(key: str, value: Any) -> Tuple[str, ...]:
     return selectors
 
 
+def _strategy(key: str, value: Any) -> Strategy:
+    choices = [strategy.value for strategy in Strategy]
+    if value not in choices:
+        raise ConfigError(f"`{key}` must be one of {', '.join(map(repr, choices))}, got {value!r}")
+    return Strategy(value)
+
+
+FIX_DTYPES = ("float32", "float16", "bfloat16")
+
+
+def _fix_dtype(key: str, value: Any) -> str:
+    if value not in FIX_DTYPES:
+        raise ConfigError(f"`{key}` must be one of {', '.join(map(repr, FIX_DTYPES))}, got {value!r}")
+    return value
+
+
 _KEYS: Dict[str, Tuple[str, Callable[[str, Any], Any]]] = {
     "select": ("select", _selectors),
     "extend-select": ("extend_select", _selectors),
@@ -130,6 +163,11 @@ _KEYS: Dict[str, Tuple[str, Callable[[str, Any], Any]]] = {
     "severity": ("severity", _severity),
     "force-exclude": ("force_exclude", _boolean),
     "respect-gitignore": ("respect_gitignore", _boolean),
+    "fix-strategy": ("fix_strategy", _strategy),
+    "fix-dtype": ("fix_dtype", _fix_dtype),
+    "unsafe-fixes": ("unsafe_fixes", _boolean),
+    "fixable": ("fixable", _selectors),
+    "unfixable": ("unfixable", _selectors),
 }
 
 
@@ -215,16 +253,18 @@ def apply_overrides(settings: Settings, overrides: Overrides) -> Settings:
         ("--select", overrides.select or ()),
         ("--extend-select", overrides.extend_select),
         ("--ignore", overrides.ignore),
+        ("--fixable", overrides.fixable or ()),
+        ("--unfixable", overrides.unfixable),
     ):
         _check(selectors, option)
     changes: Dict[str, Any] = {
         "extend_select": settings.extend_select + overrides.extend_select,
         "ignore": settings.ignore + overrides.ignore,
+        "unfixable": settings.unfixable + overrides.unfixable,
     }
     if overrides.select is not None:
         changes["select"] = overrides.select
-    if overrides.force_exclude is not None:
-        changes["force_exclude"] = overrides.force_exclude
-    if overrides.respect_gitignore is not None:
-        changes["respect_gitignore"] = overrides.respect_gitignore
+    for name in ("force_exclude", "respect_gitignore", "fix_strategy", "unsafe_fixes", "fixable"):
+        if getattr(overrides, name) is not None:
+            changes[name] = getattr(overrides, name)
     return replace(settings, **changes)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Tuple
+from typing import Optional, Tuple
 
 
 class Severity(str, enum.Enum):
@@ -18,6 +18,31 @@ class Position:
 
     line: int
     column: int
+
+
+class Applicability(str, enum.Enum):
+    SAFE = "safe"  # no numeric change on CPU/CUDA
+    UNSAFE = "unsafe"  # changes precision on CPU/CUDA
+
+
+@dataclass(frozen=True)
+class Edit:
+    """Replace the text from `start` up to (not including) `end` with `content`; an
+    insertion when they are equal. Line breaks in `content` are LF; applying an edit
+    writes the file's own."""
+
+    start: Position
+    end: Position
+    content: str
+
+
+@dataclass(frozen=True)
+class Fix:
+    """How to fix one finding: edits applied together, or not at all."""
+
+    message: str
+    applicability: Applicability
+    edits: Tuple[Edit, ...]
 
 
 @dataclass(frozen=True)
@@ -34,6 +59,7 @@ class Diagnostic:
     source_lines: Tuple[str, ...] = ()
     # Where a `# noqa` for it may also sit: the last line of its statement (0: none).
     noqa_line: int = 0
+    fix: Optional[Fix] = None
 
     def sort_key(self) -> tuple:
         return (self.path, self.start.line, self.start.column, self.code, self.message)

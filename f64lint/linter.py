@@ -7,14 +7,15 @@ import re
 import sys
 import warnings
 from dataclasses import dataclass, replace
-from typing import Callable, FrozenSet, Iterator, List, Optional, Union
+from typing import Callable, FrozenSet, Iterator, List, Optional, Tuple, Union
 
 import libcst as cst
 
 from f64lint.analysis.module import ModuleFacts, analyse
 from f64lint.diagnostic import Diagnostic, Position, Severity
 from f64lint.rules import ALL_RULES
-from f64lint.rules.base import FileRule, Rule
+from f64lint.fix.planner import FixOptions, plan_fixes
+from f64lint.rules.base import FileRule, Finding, Rule
 from f64lint.rules.file_problems import UnparsableFile, UnreadableFile, UnusedNoqa
 from f64lint.selection import KNOWN_CODES
 from f64lint.suppress import apply_suppressions, parse_directives
@@ -101,11 +102,12 @@ def parse(text: str) -> Union[cst.Module, ParseFailure]:
         return ParseFailure("too deeply nested to parse", Position(1, 1))
 
 
-def _flag(path: str, rule: Rule, facts: ModuleFacts, severity_of: SeverityOf) -> Iterator[Diagnostic]:
-    for finding in rule.check(facts):
+def _flag(path: str, facts: ModuleFacts, found: List[Tuple[Rule, Finding]], severity_of: SeverityOf, fix_options: FixOptions) -> Iterator[Diagnostic]:
+    fixes = plan_fixes(facts, [finding.fix for _, finding in found], fix_options)
+    for (rule, finding), fix in zip(found, fixes):
         start = facts.positions[finding.anchor or finding.node].start
         end = facts.positions[finding.node].end
-        yield _diagnostic(
+        diagnostic = _diagnostic(
             path,
             type(rule),
             Position(start.line, start.column + 1),
@@ -114,9 +116,12 @@ def _flag(path: str, rule: Rule, facts: ModuleFacts, severity_of: SeverityOf) ->
             severity_of,
             noqa_line=facts.statement_end_line(finding.node),
         )
+        yield replace(diagnostic, fix=fix) if fix is not None else diagnostic
 
 
-def lint_text(path: str, text: str, enabled: FrozenSet[str], severity_of: SeverityOf) -> List[Diagnostic]:
+def lint_text(
+    path: str, text: str, enabled: FrozenSet[str], severity_of: SeverityOf, fix_options: FixOptions = FixOptions()
+) -> List[Diagnostic]:
     """Diagnostics for one file's source, with suppressions applied (unsorted).
 
     A file that no enabled rule can fire on (the rules' `required` patterns) is not parsed
@@ -135,8 +140,8 @@ def lint_text(path: str, text: str, enabled: FrozenSet[str], severity_of: Severi
             return _with_source_lines(failure, text)
         try:
             facts = analyse(module)
-            for rule in rules:
-                flagged.extend(_flag(path, rule, facts, severity_of))
+            found = [(rule, finding) for rule in rules for finding in rule.check(facts)]
+            flagged.extend(_flag(path, facts, found, severity_of, fix_options))
         except RecursionError:
             failure = _parse_failure(path, "too deeply nested to check", Position(1, 1), enabled, severity_of)
             return _with_source_lines(failure, text)

@@ -3,17 +3,20 @@ in any way never stops the run."""
 
 from __future__ import annotations
 
+import difflib
 import os
 import traceback
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import FrozenSet, List, Optional, Sequence, Tuple, Union
+from typing import Callable, FrozenSet, List, Optional, Sequence, Tuple, Union
 
 from f64lint.cache import Cache, cache_key
 from f64lint.changes import ChangedLines, touches
 from f64lint.config import Settings
-from f64lint.diagnostic import Diagnostic
+from f64lint.diagnostic import Applicability, Diagnostic
+from f64lint.fix.fixer import fix_source
+from f64lint.fix.write import write_atomically
 from f64lint.files import discover, is_force_excluded
 from f64lint.linter import lint_text, unreadable
 from f64lint.rules.file_problems import UnparsableFile, UnreadableFile
@@ -36,10 +39,24 @@ class InternalError:
 
 
 @dataclass(frozen=True)
+class FixMode:
+    """`--fix` (write the fixed files), `--diff` (only show how they would change), or
+    fixing stdin (hand the fixed source back)."""
+
+    write: bool = True
+    to_stdout: bool = False
+
+
+@dataclass(frozen=True)
 class FileResult:
     path: str
     diagnostics: Tuple[Diagnostic, ...] = ()
     internal_error: Optional[InternalError] = None
+    fixed: Tuple[Diagnostic, ...] = ()  # findings fixed, as they were before the fix
+    dropped: Tuple[Diagnostic, ...] = ()  # findings whose fix would have broken the file
+    diff: str = ""  # with --diff: the unified diff of what --fix would write
+    fixed_source: Optional[bytes] = None  # the fixed source, when it changed (stdin prints it)
+    fix_error: Optional[str] = None  # why the fixed file could not be written
 
 
 @dataclass
@@ -47,6 +64,11 @@ class RunResult:
     diagnostics: List[Diagnostic] = field(default_factory=list)
     checked: List[str] = field(default_factory=list)  # the files linted, as displayed
     internal_errors: List[InternalError] = field(default_factory=list)
+    fixed: List[Diagnostic] = field(default_factory=list)
+    dropped: List[Diagnostic] = field(default_factory=list)
+    diffs: List[str] = field(default_factory=list)
+    fix_errors: List[str] = field(default_factory=list)
+    fixed_source: Optional[bytes] = None  # for stdin: the source with fixes applied
 
     @property
     def files_checked(self) -> int:
@@ -57,6 +79,13 @@ class RunResult:
         if result.internal_error is not None:
             self.internal_errors.append(result.internal_error)
         self.checked.append(result.path)
+        self.fixed.extend(result.fixed)
+        self.dropped.extend(result.dropped)
+        if result.diff:
+            self.diffs.append(result.diff)
+        if result.fix_error is not None:
+            self.fix_errors.append(result.fix_error)
+        self.fixed_source = result.fixed_source
 
 
 def display_path(path: Path) -> str:
@@ -64,6 +93,12 @@ def display_path(path: Path) -> str:
     absolute = os.path.abspath(path)
     relative = os.path.relpath(absolute)
     return path.as_posix() if relative.startswith("..") else Path(relative).as_posix()
+
+
+def _cache_key(data: bytes, enabled: FrozenSet[str], settings: Settings) -> str:
+    codes = sorted(enabled)
+    severities = [settings.severity_of(code).value for code in codes]
+    return cache_key(data, codes, [*severities, settings.fix_strategy.value, settings.fix_dtype])
 
 
 def _lint_data(
@@ -74,8 +109,7 @@ def _lint_data(
         return unreadable(shown, data.reason, enabled, settings.severity_of)
     if cache is None:
         return _lint_bytes(shown, data, enabled, settings)
-    codes = sorted(enabled)
-    key = cache_key(data, codes, [settings.severity_of(code).value for code in codes])
+    key = _cache_key(data, enabled, settings)
     cached = cache.get(key, shown)
     if cached is not None:
         return cached
@@ -88,26 +122,85 @@ def _lint_bytes(shown: str, data: bytes, enabled: FrozenSet[str], settings: Sett
     source = decode(data)
     if isinstance(source, Unreadable):
         return unreadable(shown, source.reason, enabled, settings.severity_of)
-    return lint_text(shown, source.text, enabled, settings.severity_of)
+    return lint_text(shown, source.text, enabled, settings.severity_of, settings.fix_options())
+
+
+def _wanted(settings: Settings) -> Callable[[Diagnostic], bool]:
+    """Which findings' fixes a run applies: fixable codes, unsafe ones only when asked."""
+    fixable = settings.fixable_codes()
+
+    def wanted(diagnostic: Diagnostic) -> bool:
+        fix = diagnostic.fix
+        return (
+            fix is not None
+            and diagnostic.code in fixable
+            and (settings.unsafe_fixes or fix.applicability is Applicability.SAFE)
+        )
+
+    return wanted
+
+
+def _fix(
+    shown: str, path: Optional[Path], data: bytes, found: List[Diagnostic], settings: Settings,
+    cache: Optional[Cache], mode: FixMode,
+) -> FileResult:
+    """Fix a file that has findings with wanted fixes; write it unless only asked to show."""
+    source = decode(data)
+    assert not isinstance(source, Unreadable)  # it had findings with fixes
+    enabled = settings.enabled_codes(path)
+
+    def lint(text: str) -> List[Diagnostic]:
+        return lint_text(shown, text, enabled, settings.severity_of, settings.fix_options())
+
+    outcome = fix_source(source.text, found, lint, _wanted(settings))
+    dropped = tuple(outcome.dropped)
+    if outcome.text == source.text:
+        return FileResult(shown, tuple(outcome.remaining), dropped=dropped)
+    if not mode.write and not mode.to_stdout:
+        diff = "".join(
+            difflib.unified_diff(
+                source.text.splitlines(keepends=True), outcome.text.splitlines(keepends=True), shown, shown
+            )
+        )
+        return FileResult(shown, tuple(found), fixed=tuple(outcome.fixed), dropped=dropped, diff=diff)
+    try:
+        new = outcome.text.encode(source.encoding)
+    except UnicodeEncodeError as error:
+        return FileResult(shown, tuple(found), fix_error=f"{shown}: cannot encode the fix as {source.encoding}: {error.reason}")
+    if mode.to_stdout:
+        return FileResult(shown, tuple(outcome.remaining), fixed=tuple(outcome.fixed), dropped=dropped, fixed_source=new)
+    assert path is not None
+    problem = write_atomically(path, data, new)
+    if problem is not None:
+        return FileResult(shown, tuple(found), fix_error=f"{shown}: {problem}")
+    if cache is not None:
+        cache.put(_cache_key(new, enabled, settings), outcome.remaining)
+    return FileResult(shown, tuple(outcome.remaining), fixed=tuple(outcome.fixed), dropped=dropped)
 
 
 def _lint_file(
-    shown: str, path: Optional[Path], data: Union[bytes, Unreadable], settings: Settings, cache: Optional[Cache]
+    shown: str, path: Optional[Path], data: Union[bytes, Unreadable], settings: Settings,
+    cache: Optional[Cache], mode: Optional[FixMode] = None,
 ) -> FileResult:
     try:
-        return FileResult(shown, tuple(_lint_data(shown, path, data, settings, cache)))
+        found = _lint_data(shown, path, data, settings, cache)
+        if mode is None or isinstance(data, Unreadable) or not any(map(_wanted(settings), found)):
+            return FileResult(shown, tuple(found))
+        return _fix(shown, path, data, found, settings, cache, mode)
     except Exception as error:  # a bug of ours must not hide the other files' results
         message = f"{type(error).__name__}: {error}"
         return FileResult(shown, internal_error=InternalError(shown, message, traceback.format_exc()))
 
 
-def lint_path(path: Path, settings: Settings, cache: Optional[Cache]) -> FileResult:
-    return _lint_file(display_path(path), path, read_bytes(path), settings, cache)
+def lint_path(path: Path, settings: Settings, cache: Optional[Cache], mode: Optional[FixMode] = None) -> FileResult:
+    return _lint_file(display_path(path), path, read_bytes(path), settings, cache, mode)
 
 
-def _lint_paths(paths: Sequence[Path], settings: Settings, cache: Optional[Cache]) -> List[FileResult]:
+def _lint_paths(
+    paths: Sequence[Path], settings: Settings, cache: Optional[Cache], mode: Optional[FixMode]
+) -> List[FileResult]:
     """One worker's share (a batch keeps inter-process traffic low)."""
-    return [lint_path(path, settings, cache) for path in paths]
+    return [lint_path(path, settings, cache, mode) for path in paths]
 
 
 def _batches(paths: Sequence[Path], count: int) -> List[List[Path]]:
@@ -128,6 +221,7 @@ def run(
     jobs: int = 1,
     cache: Optional[Cache] = None,
     changed: Optional[ChangedLines] = None,
+    fix: Optional[FixMode] = None,
 ) -> RunResult:
     """Lint the files under `paths`; with `changed`, only the changed files, and only the
     findings on changed lines."""
@@ -139,12 +233,13 @@ def run(
     if workers > 1:
         batches = _batches(files, workers * 8)
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            for batch in pool.map(_lint_paths, batches, [settings] * len(batches), [cache] * len(batches)):
+            many = len(batches)
+            for batch in pool.map(_lint_paths, batches, [settings] * many, [cache] * many, [fix] * many):
                 for file_result in batch:
                     result.add(file_result)
     else:
         for path in files:
-            result.add(lint_path(path, settings, cache))
+            result.add(lint_path(path, settings, cache, fix))
     if changed is not None:
         result.diagnostics = [d for d in result.diagnostics if touches(d, changed, WHOLE_FILE_CODES)]
     result.diagnostics.sort(key=Diagnostic.sort_key)
@@ -152,11 +247,11 @@ def run(
     return result
 
 
-def run_stdin(data: bytes, filename: Optional[Path], settings: Settings) -> RunResult:
+def run_stdin(data: bytes, filename: Optional[Path], settings: Settings, fix: Optional[FixMode] = None) -> RunResult:
     """Lint source read from standard input; `filename` names it for per-file-ignores and output."""
     result = RunResult()
     if filename is not None and settings.force_exclude and is_force_excluded(filename, settings):
         return result
     shown = display_path(filename) if filename is not None else "-"
-    result.add(_lint_file(shown, filename, data, settings, None))
+    result.add(_lint_file(shown, filename, data, settings, None, fix))
     return result

@@ -84,7 +84,7 @@ def is_cpu_pinned(facts: "ModuleFacts", call: cst.Call) -> bool:
     return any(method_name(outer) == "numpy" for outer in following_calls(facts, call))
 
 
-def _device_like_name(name: str) -> bool:
+def device_like_name(name: str) -> bool:
     lowered = name.lower()
     return lowered in ("device", "dev") or lowered.endswith("_device") or lowered.startswith("device_")
 
@@ -102,9 +102,9 @@ def is_device_like(facts: "ModuleFacts", node: cst.BaseExpression, depth: int = 
     if isinstance(node, cst.IfExp):
         return is_device_like(facts, node.body, depth + 1) and is_device_like(facts, node.orelse, depth + 1)
     if isinstance(node, cst.Attribute):
-        return _device_like_name(node.attr.value)
+        return device_like_name(node.attr.value)
     if isinstance(node, cst.Name):
-        if _device_like_name(node.value):
+        if device_like_name(node.value):
             return True
         traced = facts.assigned_value(node)
         return traced is not None and is_device_like(facts, traced, depth + 1)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Iterator, Optional, Union
+from typing import Iterator, Optional, Tuple, Union
 
 import libcst as cst
 
@@ -126,8 +126,18 @@ def _tests_a_dtype(facts: ModuleFacts, node: cst.CSTNode) -> bool:
     return any(_tests_a_dtype(facts, child) for child in node.children)
 
 
-def dtype_of(facts: ModuleFacts, node: cst.BaseExpression, depth: int = 0) -> Optional[Dtype]:
+def dtype_of(facts: ModuleFacts, node: cst.BaseExpression) -> Optional[Dtype]:
     """The dtype an expression denotes, if it plainly denotes one."""
+    found = spelled_dtype(facts, node)
+    return found[0] if found is not None else None
+
+
+def spelled_dtype(
+    facts: ModuleFacts, node: cst.BaseExpression, depth: int = 0
+) -> Optional[Tuple[Dtype, cst.BaseExpression]]:
+    """The dtype an expression denotes and the expression that spells it: the node
+    itself, or what a name was assigned (`DTYPE = torch.float64` for a read of `DTYPE`),
+    or the wide branch of a conditional."""
     if depth > MAX_TRACE_DEPTH:
         return None
     if isinstance(node, (cst.Name, cst.Attribute)):
@@ -139,13 +149,13 @@ def dtype_of(facts: ModuleFacts, node: cst.BaseExpression, depth: int = 0) -> Op
                 "builtins": Spelling.PYTHON,
             }[qualified.split(".")[0]]
             text = facts.module.code_for_node(node)
-            return Dtype(_BY_QUALIFIED_NAME[qualified], spelling, text)
+            return Dtype(_BY_QUALIFIED_NAME[qualified], spelling, text), node
         traced = facts.assigned_value(node)
-        return dtype_of(facts, traced, depth + 1) if traced is not None else None
+        return spelled_dtype(facts, traced, depth + 1) if traced is not None else None
     if isinstance(node, cst.SimpleString):
         value = node.evaluated_value
         if isinstance(value, str) and value in _BY_STRING:
-            return Dtype(_BY_STRING[value], Spelling.STRING, node.value)
+            return Dtype(_BY_STRING[value], Spelling.STRING, node.value), node
         return None
     if isinstance(node, cst.IfExp):
         # `float32 if device.type == "mps" else float64` is the recommended fix itself, and
@@ -153,8 +163,8 @@ def dtype_of(facts: ModuleFacts, node: cst.BaseExpression, depth: int = 0) -> Op
         if mentions_mps(node.test) or _tests_a_dtype(facts, node.test):
             return None
         for branch in (node.body, node.orelse):
-            found = dtype_of(facts, branch, depth + 1)
-            if found is not None and found.is_wide:
+            found = spelled_dtype(facts, branch, depth + 1)
+            if found is not None and found[0].is_wide:
                 return found
         return None
     return None

@@ -16,33 +16,46 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-def _line(diagnostic: Diagnostic, color: bool) -> str:
+def _line(diagnostic: Diagnostic, options: ReportOptions) -> str:
     location = f"{diagnostic.path}:{diagnostic.start.line}:{diagnostic.start.column}:"
     code = diagnostic.code
-    if color:
+    if options.color:
         location = click.style(location, bold=True)
         code = click.style(code, fg=_CODE_COLOR[diagnostic.severity], bold=True)
-    return f"{location} {code} {diagnostic.message}"
+    mark = " [*]" if options.applicable(diagnostic) else ""
+    return f"{location} {code}{mark} {diagnostic.message}"
 
 
-def summary(diagnostics: Sequence[Diagnostic], files_checked: int) -> str:
+def summary(diagnostics: Sequence[Diagnostic], files_checked: int, options: ReportOptions = ReportOptions()) -> str:
     files = _plural(files_checked, "file")
+    fixed = f"Fixed {_plural(options.fixed, 'finding')}. " if options.fixed else ""
     if not diagnostics:
-        return f"All checks passed ({files} checked)."
+        return f"{fixed}All checks passed ({files} checked)."
     errors = sum(d.severity is Severity.ERROR for d in diagnostics)
     warnings = len(diagnostics) - errors
-    return (
-        f"Found {_plural(len(diagnostics), 'finding')} "
+    lines = [
+        f"{fixed}Found {_plural(len(diagnostics), 'finding')} "
         f"({_plural(errors, 'error')}, {_plural(warnings, 'warning')}) in {files} checked."
+    ]
+    applicable = sum(map(options.applicable, diagnostics))
+    if applicable:
+        lines.append(f"[*] {applicable} fixable with `--fix`.")
+    hidden = sum(
+        d.fix is not None and not options.applicable(d) and (options.fixable is None or d.code in options.fixable)
+        for d in diagnostics
     )
+    if hidden and not options.unsafe_fixes:
+        fixes = "1 more fix" if hidden == 1 else f"{hidden} more fixes"
+        lines.append(f"{fixes} available with `--fix --unsafe-fixes` (they change precision on CPU/CUDA).")
+    return "\n".join(lines)
 
 
 def render(diagnostics: Sequence[Diagnostic], files_checked: int, options: ReportOptions) -> str:
-    lines = [_line(d, options.color) for d in diagnostics]
+    lines = [_line(d, options) for d in diagnostics]
     if not options.quiet:
         if lines:
             lines.append("")
-        lines.append(summary(diagnostics, files_checked))
+        lines.append(summary(diagnostics, files_checked, options))
     return "\n".join(lines)
 
 

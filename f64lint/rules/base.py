@@ -12,17 +12,20 @@ import libcst as cst
 
 from f64lint.analysis.module import ModuleFacts
 from f64lint.diagnostic import Severity
+from f64lint.fix.requests import FixRequest
 
 
 @dataclass(frozen=True)
 class Finding:
     """What a rule reports: the node it flags and why. The flagged range runs from the
     start of `anchor` (default: `node`) to the end of `node`, so `x.double()` can be
-    reported from `double` rather than from the start of a long chain."""
+    reported from `double` rather than from the start of a long chain. `fix` says what
+    a fix would change, if the finding can be fixed."""
 
     node: cst.CSTNode
     message: str
     anchor: Optional[cst.CSTNode] = None
+    fix: Optional[FixRequest] = None
 
 
 @dataclass(frozen=True)

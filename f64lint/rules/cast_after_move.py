@@ -8,6 +8,7 @@ import libcst as cst
 from f64lint.analysis.casts import cast_after, known_narrow_before, moves_to_device
 from f64lint.analysis.module import ModuleFacts
 from f64lint.diagnostic import Severity
+from f64lint.fix.requests import MoveThenCast
 from f64lint.rules.base import Finding, Invalid, Rule
 
 
@@ -104,4 +105,5 @@ class CastAfterMove(Rule):
                 f"moved to a device before the cast `.{cast.func.attr.value}({arguments})`: "
                 "a float64 value crashes on MPS at the move; cast first or use `.to(device, dtype=...)`",
                 anchor=call.func.attr,
+                fix=MoveThenCast(call, cast),
             )

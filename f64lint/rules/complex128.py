@@ -6,6 +6,7 @@ import libcst as cst
 
 from f64lint.analysis.dtypes import Spelling, Width
 from f64lint.analysis.module import ModuleFacts
+from f64lint.fix.requests import WideConversion, WideDtype
 from f64lint.rules.base import Finding, Invalid, Rule, any_of
 from f64lint.rules.common import describe_use, wide_dtype_uses
 from f64lint.rules.double_call import conversion_calls
@@ -80,11 +81,14 @@ class Complex128(Rule):
 
     def check(self, facts: ModuleFacts) -> Iterator[Finding]:
         for use, dtype in wide_dtype_uses(facts, Width.COMPLEX128, (Spelling.TORCH,)):
-            yield Finding(use.value, f"{describe_use(facts, use, dtype)}; MPS has no complex128")
+            yield Finding(
+                use.value, f"{describe_use(facts, use, dtype)}; MPS has no complex128", fix=WideDtype(use.value, complex_=True)
+            )
         for call in conversion_calls(facts, "cdouble"):
             assert isinstance(call.func, cst.Attribute)
             yield Finding(
                 call,
                 "`.cdouble()` converts to complex128; MPS has no complex128",
                 anchor=call.func.attr,
+                fix=WideConversion(call),
             )

@@ -6,6 +6,7 @@ import libcst as cst
 
 from f64lint.analysis.devices import is_cpu_pinned
 from f64lint.analysis.module import ModuleFacts
+from f64lint.fix.requests import WideConversion
 from f64lint.rules.base import Finding, Invalid, Rule, any_of
 
 
@@ -119,4 +120,5 @@ class DoubleCall(Rule):
                 call,
                 "`.double()` converts to float64; MPS has no float64",
                 anchor=call.func.attr,
+                fix=WideConversion(call),
             )

@@ -8,6 +8,7 @@ from f64lint.analysis.arrays import float64_array
 from f64lint.analysis.calls import keyword, positional
 from f64lint.analysis.casts import cast_down_before_move
 from f64lint.analysis.module import ModuleFacts
+from f64lint.fix.requests import WideArrayToTensor
 from f64lint.rules.base import Finding, Invalid, Rule, any_of
 from f64lint.rules.common import callee_text
 
@@ -175,4 +176,5 @@ class NumpyFloat64ToTensor(Rule):
                 call,
                 f"float64 NumPy array (from `{source.origin_name}` at line {line}) becomes a "
                 f"tensor in `{callee_text(facts, call)}`; MPS has no float64",
+                fix=WideArrayToTensor(call, source.origin),
             )

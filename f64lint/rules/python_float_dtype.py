@@ -7,6 +7,7 @@ import libcst as cst
 
 from f64lint.analysis.dtypes import Spelling, Width
 from f64lint.analysis.module import ModuleFacts
+from f64lint.fix.requests import WideDtype
 from f64lint.rules.base import Finding, Invalid, Rule
 from f64lint.rules.common import describe_use, is_torch_call, wide_dtype_uses
 
@@ -107,4 +108,5 @@ class PythonFloatDtype(Rule):
                     yield Finding(
                         use.value,
                         f"{describe_use(facts, use, dtype)} means {name}; MPS has no {name}",
+                        fix=WideDtype(use.value, complex_=width is Width.COMPLEX128),
                     )

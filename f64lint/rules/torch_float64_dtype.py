@@ -4,6 +4,7 @@ from typing import Iterator
 
 from f64lint.analysis.dtypes import Spelling, Width
 from f64lint.analysis.module import ModuleFacts
+from f64lint.fix.requests import WideDtype
 from f64lint.rules.base import Finding, Invalid, Rule, any_of
 from f64lint.rules.common import describe_use, wide_dtype_uses
 
@@ -210,4 +211,5 @@ class TorchFloat64Dtype(Rule):
             yield Finding(
                 use.value,
                 f"{describe_use(facts, use, dtype)}; MPS has no float64",
+                fix=WideDtype(use.value),
             )

@@ -1,0 +1,78 @@
+"""Edits expressed against a module's syntax tree: replace a node, insert next to one,
+add an item to a parameter or argument list the way the list is already laid out."""
+
+from __future__ import annotations
+
+import re
+from typing import List, Optional
+
+import libcst as cst
+
+from f64lint.analysis.module import ModuleFacts
+from f64lint.diagnostic import Edit, Position
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+class EditMaker:
+    def __init__(self, facts: ModuleFacts) -> None:
+        self.facts = facts
+        self.lines: List[str] = _LINE_BREAK.split(facts.module.code)
+
+    def start(self, node: cst.CSTNode) -> Position:
+        at = self.facts.positions[node].start
+        return Position(at.line, at.column + 1)
+
+    def end(self, node: cst.CSTNode) -> Position:
+        at = self.facts.positions[node].end
+        return Position(at.line, at.column + 1)
+
+    def replace(self, node: cst.CSTNode, content: str) -> Edit:
+        return Edit(self.start(node), self.end(node), content)
+
+    def replace_span(self, first: cst.CSTNode, last: cst.CSTNode, content: str) -> Edit:
+        """Replace from the start of `first` to the end of `last`."""
+        return Edit(self.start(first), self.end(last), content)
+
+    def insert(self, at: Position, content: str) -> Edit:
+        return Edit(at, at, content)
+
+    def indent_of(self, line: int) -> str:
+        text = self.lines[line - 1]
+        return text[: len(text) - len(text.lstrip())]
+
+    def insert_line_before(self, statement: cst.CSTNode, content: str) -> Edit:
+        """A new line, indented like `statement`, just above it."""
+        line = self.start(statement).line
+        return self.insert(Position(line, 1), f"{self.indent_of(line)}{content}\n")
+
+    def append_item(self, first: Position, last_end: Position, content: str) -> Edit:
+        """Add `content` after the last item of a list (parameters, arguments) that runs
+        from `first` to `last_end`. A list laid out one item per line with a trailing comma
+        gets a new line like the others; otherwise `, content` follows the last item."""
+        line = self.lines[last_end.line - 1]
+        rest = line[last_end.column - 1 :].lstrip()
+        if rest.startswith(","):
+            after_comma = rest[1:].strip()
+            if after_comma == "" or after_comma.startswith("#"):
+                item_line = first.line if first.line == last_end.line else last_end.line
+                indent = self.indent_of(item_line)
+                return self.insert(Position(last_end.line, len(line) + 1), f"\n{indent}{content},")
+            comma = line.index(",", last_end.column - 1)
+            return self.insert(Position(last_end.line, comma + 2), f" {content}")
+        return self.insert(last_end, f", {content}")
+
+    def insert_item_before(self, item: cst.CSTNode, content: str) -> Edit:
+        """Add `content` just before `item` in a list, on a line of its own when `item`
+        starts its line."""
+        at = self.start(item)
+        before = self.lines[at.line - 1][: at.column - 1]
+        if before.strip() == "":
+            return self.insert(at, f"{content},\n{before}")
+        return self.insert(at, f"{content}, ")
+
+    def expression_end(self, *parts: Optional[cst.CSTNode]) -> Position:
+        """The furthest end among the parts present (a parameter's name, annotation and
+        default; LibCST's own range for a parameter stops at its name)."""
+        ends = [self.end(part) for part in parts if part is not None]
+        return max(ends, key=lambda p: (p.line, p.column))

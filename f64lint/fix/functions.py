@@ -1,0 +1,248 @@
+"""How one function gets its dtype: the strategy chosen for the function as a whole, so
+that every finding in it is fixed the same way and shared edits (a parameter, a guard
+line) are written once.
+
+- thread-dtype: a `dtype` parameter (added, or the one already there) replaces the
+  hardcoded float64, and callers that have a `dtype` pass it on. Unsafe: CPU/CUDA compute
+  in float32 afterwards.
+- device-aware: one line `dtype = torch.float32 if <device is mps> else torch.float64`
+  above the first use keeps CPU/CUDA numerics unchanged. Safe. Chosen by configuration,
+  or on its own when the function plainly wants float64 precision and knows its device.
+- literal: `torch.float32` in place (no function to thread through, or `dtype` already
+  means something else there). Unsafe.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from typing import Dict, Iterator, List, Optional, Set, Tuple
+
+import libcst as cst
+
+from f64lint.analysis.calls import keyword, method_name
+from f64lint.analysis.casts import casts_narrow
+from f64lint.analysis.devices import device_like_name
+from f64lint.analysis.module import ModuleFacts
+from f64lint.diagnostic import Applicability, Edit
+from f64lint.fix.edits import EditMaker
+
+
+class Strategy(str, enum.Enum):
+    THREAD_DTYPE = "thread-dtype"
+    DEVICE_AWARE = "device-aware"
+
+
+class Kind(enum.Enum):
+    THREAD = "thread"
+    DEVICE_AWARE = "device-aware"
+    LITERAL = "literal"
+
+
+@dataclass(frozen=True)
+class FunctionPlan:
+    kind: Kind
+    name: str  # what the hardcoded dtype becomes: `dtype`, or `torch.float32` for LITERAL
+    shared: Tuple[Edit, ...]  # edits every fix in the function carries
+    message: str
+    applicability: Applicability
+    adds_parameter: bool = False
+
+
+_PRECISION_COMMENT = re.compile(r"#[^\n]*(precis|accura|numeric|stabil|float64|double|fp64|overflow)", re.I)
+_DEVICE_AWARE_NAMES = ("dtype", "compute_dtype", "work_dtype")
+
+
+def enclosing_function(facts: ModuleFacts, node: cst.CSTNode) -> Optional[cst.FunctionDef]:
+    """The function whose body holds `node`; None at module or class level and in lambdas."""
+    current = facts.parent(node)
+    while current is not None:
+        if isinstance(current, cst.FunctionDef):
+            return current
+        if isinstance(current, (cst.Lambda, cst.ClassDef)):
+            return None
+        current = facts.parent(current)
+    return None
+
+
+def names_in(node: cst.CSTNode) -> Set[str]:
+    """The variable names used in a node (not keyword-argument names, not attributes)."""
+    found: Set[str] = set()
+    stack: List[cst.CSTNode] = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.Name):
+            found.add(current.value)
+        elif isinstance(current, cst.Arg):
+            stack.append(current.value)
+        elif isinstance(current, cst.Attribute):
+            stack.append(current.value)
+        else:
+            stack.extend(current.children)
+    return found
+
+
+def all_params(function: cst.FunctionDef) -> Iterator[cst.Param]:
+    params = function.params
+    yield from params.posonly_params
+    yield from params.params
+    if isinstance(params.star_arg, cst.Param):
+        yield params.star_arg
+    yield from params.kwonly_params
+    if isinstance(params.star_kwarg, cst.Param):
+        yield params.star_kwarg
+
+
+def dtype_parameter(function: cst.FunctionDef) -> Optional[cst.Param]:
+    """The function's `dtype` parameter, if it always holds a dtype. One that defaults to
+    None usually means "keep the input's dtype": `x.to(None)` would fail."""
+    param = next((p for p in all_params(function) if p.name.value == "dtype"), None)
+    if param is None or param.star or (isinstance(param.default, cst.Name) and param.default.value == "None"):
+        return None
+    return param
+
+
+class FunctionPlanner:
+    def __init__(self, facts: ModuleFacts, maker: EditMaker, torch: str, import_edit: Tuple[Edit, ...],
+                 strategy: Strategy, default_dtype: str) -> None:
+        self.facts = facts
+        self.maker = maker
+        self.torch = torch
+        self.import_edit = import_edit  # `import torch`, when the module lacks it
+        self.strategy = strategy
+        self.default_dtype = default_dtype
+
+    def plan(self, function: cst.FunctionDef, uses: List[cst.CSTNode], calls: List[cst.Call]) -> FunctionPlan:
+        """`uses`: the nodes to be replaced in `function`; `calls`: the calls in it."""
+        names = names_in(function)
+        device = self._device(function, uses)
+        wants_precision = self._wants_precision(function, calls)
+        if device is not None and (self.strategy is Strategy.DEVICE_AWARE or wants_precision):
+            plan = self._device_aware(function, uses, names, device, wants_precision)
+            if plan is not None:
+                return plan
+        if dtype_parameter(function) is not None:
+            return FunctionPlan(
+                Kind.THREAD, "dtype", (), "Use the function's `dtype` parameter", Applicability.UNSAFE
+            )
+        if "dtype" in names:  # a local or a nested function's: a parameter would clash
+            return self.literal()
+        default = f"{self.torch}.{self.default_dtype}"
+        annotated = function.returns is not None or any(p.annotation is not None for p in all_params(function))
+        parameter = f"dtype: {self.torch}.dtype = {default}" if annotated else f"dtype={default}"
+        return FunctionPlan(
+            Kind.THREAD,
+            "dtype",
+            (self._add_parameter(function, parameter), *self.import_edit),
+            f"Add a `dtype` parameter (default `{default}`) to `{function.name.value}` and use it",
+            Applicability.UNSAFE,
+            adds_parameter=True,
+        )
+
+    def literal(self) -> FunctionPlan:
+        narrow = f"{self.torch}.{self.default_dtype}"
+        return FunctionPlan(Kind.LITERAL, narrow, self.import_edit, f"Use `{narrow}`", Applicability.UNSAFE)
+
+    # Device-aware ----------------------------------------------------------------------
+
+    def _device(self, function: cst.FunctionDef, uses: List[cst.CSTNode]) -> Optional[str]:
+        """A condition that says the function works on MPS, from a device parameter or a
+        tensor parameter's `.device`; None when the function cannot know its device."""
+        for param in all_params(function):
+            if device_like_name(param.name.value) and param.star == "":
+                name = param.name.value
+                if isinstance(param.default, cst.Name) and param.default.value == "None":
+                    return f'{name} is not None and {self.torch}.device({name}).type == "mps"'
+                return f'{self.torch}.device({name}).type == "mps"'
+        params = {p.name.value for p in all_params(function)}
+        for use in uses:
+            holder = self.facts.parent(self.facts.parent(use) or use)
+            device = keyword(holder, "device") if isinstance(holder, cst.Call) else None
+            if (
+                isinstance(device, cst.Attribute)
+                and device.attr.value == "device"
+                and isinstance(device.value, cst.Name)
+                and device.value.value in params
+            ):
+                return f'{device.value.value}.device.type == "mps"'
+        return None
+
+    def _wants_precision(self, function: cst.FunctionDef, calls: List[cst.Call]) -> bool:
+        """Float64 on purpose: a comment speaks of precision, or the result is brought
+        back down (`.float()`, `.to(x.dtype)`, `.type_as(x)`) after float64 work."""
+        if _PRECISION_COMMENT.search(self.facts.module.code_for_node(function)):
+            return True
+        for call in calls:
+            if method_name(call) == "type_as" or casts_narrow(self.facts, call):
+                return True
+            if method_name(call) == "to" and any(
+                isinstance(arg.value, cst.Attribute) and arg.value.attr.value == "dtype" for arg in call.args
+            ):
+                return True
+        return False
+
+    def _device_aware(
+        self, function: cst.FunctionDef, uses: List[cst.CSTNode], names: Set[str], device: str, on_purpose: bool
+    ) -> Optional[FunctionPlan]:
+        body = function.body
+        if not isinstance(body, cst.IndentedBlock) or not uses:
+            return None
+        name = next((n for n in _DEVICE_AWARE_NAMES if n not in names), None)
+        if name is None:
+            return None
+        first = min(uses, key=lambda node: (self.maker.start(node).line, self.maker.start(node).column))
+        statement = self._top_statement(body, first)
+        line = f"{name} = {self.torch}.float32 if {device} else {self.torch}.float64"
+        why = " (the function asks for float64 precision on purpose)" if on_purpose else ""
+        return FunctionPlan(
+            Kind.DEVICE_AWARE,
+            name,
+            (self.maker.insert_line_before(statement, line), *self.import_edit),
+            f"Use float32 on MPS only, float64 elsewhere as before{why}",
+            Applicability.SAFE,
+        )
+
+    def _top_statement(self, body: cst.IndentedBlock, node: cst.CSTNode) -> cst.CSTNode:
+        current = node
+        while self.facts.parent(current) is not body:
+            parent = self.facts.parent(current)
+            assert parent is not None
+            current = parent
+        return current
+
+    # The new parameter -----------------------------------------------------------------
+
+    def _add_parameter(self, function: cst.FunctionDef, parameter: str) -> Edit:
+        params = function.params
+        maker = self.maker
+        if isinstance(params.star_kwarg, cst.Param):
+            return maker.insert_item_before(params.star_kwarg, parameter)
+        items: List[cst.CSTNode] = [*params.posonly_params]
+        if isinstance(params.posonly_ind, cst.ParamSlash):
+            items.append(params.posonly_ind)
+        items += [*params.params]
+        if isinstance(params.star_arg, (cst.Param, cst.ParamStar)):
+            items.append(params.star_arg)
+        items += [*params.kwonly_params]
+        if not items:
+            return maker.insert(maker.start(params), parameter)
+        last = items[-1]
+        first = maker.start(items[0])
+        if isinstance(last, cst.Param):
+            annotation = last.annotation.annotation if last.annotation is not None else None
+            end = maker.expression_end(last.name, annotation, last.default)
+        else:  # `/` or a bare `*` cannot end the list; `/` can
+            start = maker.start(last)
+            end = type(start)(start.line, start.column + 1)
+        return maker.append_item(first, end, parameter)
+
+
+def callers_in_scope(plans: Dict[cst.FunctionDef, FunctionPlan], caller: Optional[cst.FunctionDef]) -> bool:
+    """Does the function holding a call have a `dtype` to pass on (a parameter it has or gets)?"""
+    if caller is None:
+        return False
+    if dtype_parameter(caller) is not None:
+        return True
+    plan = plans.get(caller)
+    return plan is not None and plan.adds_parameter

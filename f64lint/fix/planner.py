@@ -1,0 +1,262 @@
+"""From what the rules ask (fix/requests.py) to fixes: text edits with an applicability.
+
+All requests of a module are planned together, because a fix in a function depends on
+the others there (one new parameter, one guard line) and on its callers (which pass
+`dtype=dtype` on).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Sequence, Tuple
+
+import libcst as cst
+
+from f64lint.analysis.calls import keyword, method_name
+from f64lint.analysis.dtypes import Width, dtype_of, spelled_dtype
+from f64lint.analysis.module import ModuleFacts
+from f64lint.diagnostic import Applicability, Edit, Fix
+from f64lint.fix.edits import EditMaker
+from f64lint.fix.functions import (
+    FunctionPlan,
+    FunctionPlanner,
+    Kind,
+    Strategy,
+    callers_in_scope,
+    enclosing_function,
+)
+from f64lint.fix.imports import import_torch, torch_module_name
+from f64lint.fix.requests import FixRequest, MoveThenCast, WideArrayToTensor, WideConversion, WideDtype
+
+
+@dataclass(frozen=True)
+class FixOptions:
+    strategy: Strategy = Strategy.THREAD_DTYPE
+    dtype: str = "float32"  # the default of an added `dtype` parameter, as `torch.<dtype>`
+
+
+# NumPy constructors that take `dtype=`: a float64 array they make is fixed where it is made.
+_NUMPY_WITH_DTYPE = frozenset(
+    f"numpy.{name}"
+    for name in (
+        "zeros", "ones", "empty", "full", "eye", "identity", "linspace", "logspace", "geomspace",
+        "array", "asarray", "arange",
+    )
+)
+_TENSOR_WITH_DTYPE = frozenset({"torch.tensor", "torch.as_tensor", "torch.asarray"})
+_CAST_METHOD_DTYPES = {"float": "float32", "half": "float16", "bfloat16": "bfloat16", "cfloat": "complex64"}
+
+
+class Planner:
+    def __init__(self, facts: ModuleFacts, options: FixOptions) -> None:
+        self.facts = facts
+        self.options = options
+        self.maker = EditMaker(facts)
+        torch = torch_module_name(facts.module)
+        self.import_edit: Tuple[Edit, ...] = () if torch else (import_torch(facts, self.maker),)
+        self.torch = torch or "torch"
+        self.functions = FunctionPlanner(
+            facts, self.maker, self.torch, self.import_edit, options.strategy, options.dtype
+        )
+        self.plans: Dict[cst.FunctionDef, FunctionPlan] = {}
+
+    def fixes(self, requests: Sequence[Optional[FixRequest]]) -> List[Optional[Fix]]:
+        self._plan_functions(requests)
+        return [self._fix(request) if request is not None else None for request in requests]
+
+    # Which function a request is fixed through ------------------------------------------
+
+    def _threaded_node(self, request: FixRequest) -> Optional[cst.CSTNode]:
+        """The node a function's dtype replaces, when the request is fixed that way."""
+        if isinstance(request, WideDtype):
+            spelled = spelled_dtype(self.facts, request.node)
+            if request.complex_ or spelled is None or spelled[1] is not request.node:
+                return None
+            return None if isinstance(self.facts.parent(request.node), cst.Param) else request.node
+        if isinstance(request, WideConversion):
+            plain = method_name(request.call) == "double" and not request.call.args
+            return request.call if plain else None
+        if isinstance(request, WideArrayToTensor):
+            return None if self._numpy_source(request) is not None else request.call
+        return None
+
+    def _plan_functions(self, requests: Sequence[Optional[FixRequest]]) -> None:
+        uses: Dict[cst.FunctionDef, List[cst.CSTNode]] = {}
+        for request in requests:
+            node = self._threaded_node(request) if request is not None else None
+            function = enclosing_function(self.facts, node) if node is not None else None
+            if node is not None and function is not None:
+                uses.setdefault(function, []).append(node)
+        if not uses:
+            return
+        calls: Dict[cst.FunctionDef, List[cst.Call]] = {}
+        for call in self.facts.calls:
+            function = enclosing_function(self.facts, call)
+            if function is not None:
+                calls.setdefault(function, []).append(call)
+        for function, nodes in uses.items():
+            self.plans[function] = self.functions.plan(function, nodes, calls.get(function, []))
+        for function, plan in list(self.plans.items()):
+            if plan.adds_parameter:
+                passing = tuple(self._pass_dtype(function))
+                self.plans[function] = FunctionPlan(
+                    plan.kind, plan.name, plan.shared + passing, plan.message, plan.applicability, True
+                )
+
+    def _pass_dtype(self, function: cst.FunctionDef):
+        """`dtype=dtype` at the module's calls of `function` whose caller has a `dtype`."""
+        owner = self._class_of(function)
+        for call in self.facts.calls:
+            if not self._calls(call, function, owner):
+                continue
+            if keyword(call, "dtype") is not None or any(arg.star == "**" for arg in call.args):
+                continue
+            caller = enclosing_function(self.facts, call)
+            if not callers_in_scope(self.plans, caller):
+                continue
+            if call.args:
+                last = call.args[-1]
+                yield self.maker.append_item(self.maker.start(call.args[0]), self.maker.end(last.value), "dtype=dtype")
+            else:
+                end = self.maker.end(call)
+                yield self.maker.insert(type(end)(end.line, end.column - 1), "dtype=dtype")
+
+    def _class_of(self, function: cst.FunctionDef) -> Optional[cst.ClassDef]:
+        block = self.facts.parent(function)
+        owner = self.facts.parent(block) if block is not None else None
+        return owner if isinstance(owner, cst.ClassDef) else None
+
+    def _calls(self, call: cst.Call, function: cst.FunctionDef, owner: Optional[cst.ClassDef]) -> bool:
+        name = function.name.value
+        if owner is None:
+            return (
+                isinstance(self.facts.parent(function), cst.Module)
+                and isinstance(call.func, cst.Name)
+                and call.func.value == name
+            )
+        caller = enclosing_function(self.facts, call)
+        return (
+            isinstance(call.func, cst.Attribute)
+            and call.func.attr.value == name
+            and isinstance(call.func.value, cst.Name)
+            and call.func.value.value in ("self", "cls")
+            and caller is not None
+            and self._class_of(caller) is owner
+        )
+
+    # One fix per request -------------------------------------------------------------------
+
+    def _plan_for(self, node: Optional[cst.CSTNode]) -> FunctionPlan:
+        function = enclosing_function(self.facts, node) if node is not None else None
+        plan = self.plans.get(function) if function is not None else None
+        return plan or self.functions.literal()
+
+    def _fix(self, request: FixRequest) -> Optional[Fix]:
+        if isinstance(request, WideDtype):
+            return self._wide_dtype(request)
+        if isinstance(request, WideConversion):
+            return self._conversion(request)
+        if isinstance(request, WideArrayToTensor):
+            return self._array_to_tensor(request)
+        return self._move_then_cast(request)
+
+    def _with(self, plan: FunctionPlan, *edits: Edit) -> Fix:
+        return Fix(plan.message, plan.applicability, (*edits, *plan.shared))
+
+    def _wide_dtype(self, request: WideDtype) -> Optional[Fix]:
+        spelled = spelled_dtype(self.facts, request.node)
+        if spelled is None:
+            return None
+        origin = spelled[1]
+        if request.complex_:
+            narrow = f"{self.torch}.complex64"
+            return Fix(f"Use `{narrow}`", Applicability.UNSAFE, (self.maker.replace(origin, narrow), *self.import_edit))
+        threaded = self._threaded_node(request)
+        plan = self._plan_for(threaded) if threaded is not None else self.functions.literal()
+        return self._with(plan, self.maker.replace(origin, plan.name))
+
+    def _conversion(self, request: WideConversion) -> Optional[Fix]:
+        call = request.call
+        assert isinstance(call.func, cst.Attribute)
+        if call.args:
+            return None
+        if method_name(call) == "cdouble":
+            return Fix("Use `.cfloat()`", Applicability.UNSAFE, (self.maker.replace_span(call.func.attr, call, "cfloat()"),))
+        plan = self._plan_for(call)
+        if plan.kind is Kind.LITERAL:
+            return Fix("Use `.float()`", Applicability.UNSAFE, (self.maker.replace_span(call.func.attr, call, "float()"),))
+        return self._with(plan, self.maker.replace_span(call.func.attr, call, f"to({plan.name})"))
+
+    def _numpy_source(self, request: WideArrayToTensor) -> Optional[cst.Call]:
+        """The NumPy call to give `dtype=np.float32`, when the array is made in the same
+        function by a constructor spelled `np.<name>(...)`."""
+        origin = request.origin
+        if origin is None or not isinstance(origin.func, cst.Attribute):
+            return None
+        if self.facts.qualified_name(origin.func) not in _NUMPY_WITH_DTYPE:
+            return None
+        if enclosing_function(self.facts, origin) is not enclosing_function(self.facts, request.call):
+            return None
+        return origin
+
+    def _array_to_tensor(self, request: WideArrayToTensor) -> Optional[Fix]:
+        origin = self._numpy_source(request)
+        if origin is not None:
+            assert isinstance(origin.func, cst.Attribute)
+            narrow = f"{self.facts.module.code_for_node(origin.func.value)}.float32"
+            message = f"Make the array float32 where it is made: `dtype={narrow}`"
+            given = keyword(origin, "dtype")
+            if given is not None:
+                return Fix(message, Applicability.UNSAFE, (self.maker.replace(given, narrow),))
+            if not origin.args:
+                return None
+            edit = self.maker.append_item(
+                self.maker.start(origin.args[0]), self.maker.end(origin.args[-1].value), f"dtype={narrow}"
+            )
+            return Fix(message, Applicability.UNSAFE, (edit,))
+        call = request.call
+        plan = self._plan_for(call)
+        if self.facts.qualified_name(call.func) in _TENSOR_WITH_DTYPE and call.args:
+            edit = self.maker.append_item(
+                self.maker.start(call.args[0]), self.maker.end(call.args[-1].value), f"dtype={plan.name}"
+            )
+            return self._with(plan, edit)
+        cast = ".float()" if plan.kind is Kind.LITERAL else f".to({plan.name})"
+        return self._with(plan, self.maker.insert(self.maker.end(call), cast))
+
+    def _move_then_cast(self, request: MoveThenCast) -> Optional[Fix]:
+        move, cast = request.move, request.cast
+        between = self.facts.parent(move)
+        if not (isinstance(between, cst.Attribute) and self.facts.parent(between) is cast):
+            return None  # other calls between the move and the cast
+        narrow = self._cast_dtype(cast)
+        if narrow is None or not move.args or any(arg.star for arg in move.args):
+            return None
+        assert isinstance(move.func, cst.Attribute)
+        arguments = [self.facts.module.code_for_node(arg).rstrip().rstrip(",").rstrip() for arg in move.args]
+        merged = f"to({', '.join(arguments)}, dtype={narrow})"
+        return Fix(
+            f"Cast while moving: `.{merged}`",
+            Applicability.SAFE,
+            (self.maker.replace_span(move.func.attr, cast, merged), *self._imports_for(narrow)),
+        )
+
+    def _cast_dtype(self, cast: cst.Call) -> Optional[str]:
+        method = method_name(cast)
+        if method in _CAST_METHOD_DTYPES and not cast.args:
+            return f"{self.torch}.{_CAST_METHOD_DTYPES[method]}"
+        if method in ("to", "type") and len(cast.args) == 1:
+            value = cast.args[0].value
+            dtype = dtype_of(self.facts, value)
+            if dtype is not None and dtype.width is Width.NARROW:
+                return self.facts.module.code_for_node(value)
+        return None
+
+    def _imports_for(self, text: str) -> Tuple[Edit, ...]:
+        return self.import_edit if text.startswith("torch.") else ()
+
+
+def plan_fixes(facts: ModuleFacts, requests: Sequence[Optional[FixRequest]], options: FixOptions) -> List[Optional[Fix]]:
+    if not any(request is not None for request in requests):
+        return [None] * len(requests)
+    return Planner(facts, options).fixes(requests)

@@ -1,0 +1,45 @@
+"""What a rule asks the fixer to change, in the rule's own terms. The planner
+(fix/planner.py) decides how, from the fix settings and the rest of the module."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional, Union
+
+import libcst as cst
+
+
+@dataclass(frozen=True)
+class WideDtype:
+    """An expression given as a dtype that means float64 (`torch.float64`, `float`, a name
+    traced to one) or, with `complex_=True`, complex128."""
+
+    node: cst.BaseExpression
+    complex_: bool = False
+
+
+@dataclass(frozen=True)
+class WideConversion:
+    """`x.double()` or `x.cdouble()`."""
+
+    call: cst.Call
+
+
+@dataclass(frozen=True)
+class WideArrayToTensor:
+    """`torch.from_numpy(a)` / `torch.tensor(a)` of a float64 array; `origin` is the NumPy
+    call that made it, when the array was made by one."""
+
+    call: cst.Call
+    origin: Optional[cst.Call]
+
+
+@dataclass(frozen=True)
+class MoveThenCast:
+    """`x.to(device)` followed at once by a narrowing cast `cast`."""
+
+    move: cst.Call
+    cast: cst.Call
+
+
+FixRequest = Union[WideDtype, WideConversion, WideArrayToTensor, MoveThenCast]
