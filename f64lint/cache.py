@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Iterable, List, Optional
 
 from f64lint import __version__
-from f64lint.diagnostic import Diagnostic, Position, Severity
+from f64lint.diagnostic import Applicability, Diagnostic, Edit, Fix, Position, Severity
 from f64lint.fix.write import replace_file
 
 CACHE_DIR_NAME = ".f64lint_cache"
@@ -24,19 +24,37 @@ def cache_key(data: bytes, enabled: Iterable[str], severities: Iterable[str]) ->
     return digest.hexdigest()
 
 
+def _encode_fix(fix: Optional[Fix]) -> Optional[list]:
+    if fix is None:
+        return None
+    edits = [[e.start.line, e.start.column, e.end.line, e.end.column, e.content] for e in fix.edits]
+    return [fix.message, fix.applicability.value, edits]
+
+
+def _decode_fix(row: Optional[list]) -> Optional[Fix]:
+    if row is None:
+        return None
+    message, applicability, edits = row
+    return Fix(
+        message,
+        Applicability(applicability),
+        tuple(Edit(Position(a, b), Position(c, d), content) for a, b, c, d, content in edits),
+    )
+
+
 def _encode(diagnostic: Diagnostic) -> list:
     return [
         diagnostic.code, diagnostic.name, diagnostic.start.line, diagnostic.start.column,
         diagnostic.end.line, diagnostic.end.column, diagnostic.severity.value, diagnostic.message,
-        list(diagnostic.source_lines), diagnostic.noqa_line,
+        list(diagnostic.source_lines), diagnostic.noqa_line, _encode_fix(diagnostic.fix),
     ]
 
 
 def _decode(path: str, row: list) -> Diagnostic:
-    code, name, line, column, end_line, end_column, severity, message, lines, noqa_line = row
+    code, name, line, column, end_line, end_column, severity, message, lines, noqa_line, fix = row
     return Diagnostic(
         path, Position(line, column), Position(end_line, end_column), code, name, message,
-        Severity(severity), tuple(lines), noqa_line,
+        Severity(severity), tuple(lines), noqa_line, _decode_fix(fix),
     )
 
 

@@ -30,3 +30,20 @@ def cli_runner():
         return CliRunner(mix_stderr=False)
     except TypeError:  # click >= 8.2 always keeps it apart
         return CliRunner()
+
+
+def fix(source: str, codes: Iterable[str], unsafe: bool = True, settings: Settings = Settings()) -> str:
+    """A dedented snippet after the fix loop, with only `codes` enabled."""
+    from f64lint.diagnostic import Applicability
+    from f64lint.fix.fixer import fix_source
+
+    text = textwrap.dedent(source).lstrip("\n")
+    enabled = frozenset(codes)
+
+    def run_lint(current: str) -> List[Diagnostic]:
+        return lint_text("snippet.py", current, enabled, settings.severity_of, settings.fix_options())
+
+    def wanted(d: Diagnostic) -> bool:
+        return d.fix is not None and (unsafe or d.fix.applicability is Applicability.SAFE)
+
+    return fix_source(text, run_lint(text), run_lint, wanted).text

@@ -46,6 +46,7 @@ def test_text_output_is_sorted_with_a_summary_and_exit_1(project):
         "pkg/model.py:7:18: F64002 `.double()` converts to float64; MPS has no float64\n"
         "\n"
         "Found 2 findings (2 errors, 0 warnings) in 2 files checked.\n"
+        "2 more fixes available with `--fix --unsafe-fixes` (they change precision on CPU/CUDA).\n"
     )
 
 

@@ -13,6 +13,7 @@ from typing import Callable, List, Sequence, Set, Tuple
 
 from f64lint.diagnostic import Diagnostic, Fix
 from f64lint.fix.apply import apply_edits, compatible_fixes
+from f64lint.fix.imports import drop_imports_left_unused
 from f64lint.linter import ParseFailure, parse
 
 # Passes are bounded: fixes of the same finding in a loop must not hang a run.
@@ -62,6 +63,7 @@ def fix_source(text: str, diagnostics: List[Diagnostic], lint: Lint, wanted: Cal
             if not chosen or not _parses(new):
                 chosen = chosen[:1]
                 new = _apply(outcome.text, [d.fix for d in chosen if d.fix is not None])
+        new = drop_imports_left_unused(outcome.text, new)
         if new == outcome.text:
             break
         outcome.fixed.extend(chosen)

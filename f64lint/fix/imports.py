@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from collections import Counter
+from typing import Dict, List, Optional, Set, Tuple
 
 import libcst as cst
 
@@ -55,3 +56,76 @@ def import_torch(facts: ModuleFacts, maker: EditMaker) -> Edit:
     if line == len(maker.lines):  # the last line, without a line break
         return maker.insert(Position(line, len(maker.lines[-1]) + 1), "\nimport torch")
     return maker.insert(Position(line + 1, 1), "import torch\n")
+
+
+# Names whose `from torch import ...` / `from numpy import ...` a fix can leave unused.
+_WIDE_NAMES = frozenset({"float64", "double", "complex128", "cdouble", "float_", "complex_"})
+
+
+def _wide_imports(module: cst.Module) -> Dict[str, Tuple[cst.SimpleStatementLine, cst.ImportFrom, cst.ImportAlias]]:
+    """Top-level `from torch/numpy import float64 [as f64]`, by the name they bind."""
+    found = {}
+    for statement in module.body:
+        if not isinstance(statement, cst.SimpleStatementLine):
+            continue
+        for small in statement.body:
+            if (
+                isinstance(small, cst.ImportFrom)
+                and isinstance(small.module, cst.Name)
+                and small.module.value in ("torch", "numpy")
+                and not small.relative
+                and not isinstance(small.names, cst.ImportStar)
+            ):
+                for alias in small.names:
+                    if isinstance(alias.name, cst.Name) and alias.name.value in _WIDE_NAMES:
+                        bound = alias.asname.name if alias.asname is not None else alias.name
+                        if isinstance(bound, cst.Name):
+                            found[bound.value] = (statement, small, alias)
+    return found
+
+
+def _reads(module: cst.Module) -> Counter:
+    """How often each name occurs outside import statements."""
+    counts: Counter = Counter()
+    stack: List[cst.CSTNode] = [module]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.Import, cst.ImportFrom)):
+            continue
+        if isinstance(node, cst.Name):
+            counts[node.value] += 1
+        stack.extend(node.children)
+    return counts
+
+
+def drop_imports_left_unused(before: str, after: str) -> str:
+    """`after` without the float64 imports (`from torch import float64`) that were used in
+    `before` and are not any more: the fix replaced their every use."""
+    try:
+        old, new = cst.parse_module(before), cst.parse_module(after)
+    except cst.ParserSyntaxError:
+        return after
+    imported = _wide_imports(new)
+    if not imported:
+        return after
+    used_before, used_after = _reads(old), _reads(new)
+    unused = {name for name in imported if used_before[name] and not used_after[name]}
+    if not unused:
+        return after
+    return new.visit(_DropAliases({id(imported[name][2]) for name in unused})).code
+
+
+class _DropAliases(cst.CSTTransformer):
+    def __init__(self, aliases: Set[int]) -> None:
+        self.aliases = aliases
+
+    def leave_ImportFrom(self, original: cst.ImportFrom, updated: cst.ImportFrom):
+        if isinstance(updated.names, cst.ImportStar):
+            return updated
+        kept = [alias for old, alias in zip(original.names, updated.names) if id(old) not in self.aliases]
+        if len(kept) == len(updated.names):
+            return updated
+        if not kept:
+            return cst.RemoveFromParent()
+        kept[-1] = kept[-1].with_changes(comma=updated.names[-1].comma)
+        return updated.with_changes(names=kept)

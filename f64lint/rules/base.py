@@ -30,14 +30,17 @@ class Finding:
 
 @dataclass(frozen=True)
 class Invalid:
-    """A source the rule must flag, with the 1-based (line, column) of each finding."""
+    """A source the rule must flag, with the 1-based (line, column) of each finding, and
+    the source after `--fix --unsafe-fixes` (None: the rule has no fix for it)."""
 
     source: str
     expected: Tuple[Tuple[int, int], ...]
+    fixed: Optional[str]
 
-    def __init__(self, source: str, *expected: Tuple[int, int]) -> None:
+    def __init__(self, source: str, *expected: Tuple[int, int], fixed: Optional[str] = None) -> None:
         object.__setattr__(self, "source", textwrap.dedent(source).lstrip("\n"))
         object.__setattr__(self, "expected", tuple(expected))
+        object.__setattr__(self, "fixed", textwrap.dedent(fixed).lstrip("\n") if fixed is not None else None)
 
 
 def any_of(*words: str) -> Pattern[str]:

@@ -76,6 +76,15 @@ class CastAfterMove(Rule):
                     self.timesteps = torch.from_numpy(timesteps).to(device).float()
             """,
             (7, 54),
+            fixed="""
+            import numpy as np
+            import torch
+
+            class Scheduler:
+                def set_timesteps(self, steps, device):
+                    timesteps = np.linspace(0, 999, steps, dtype=np.float32)
+                    self.timesteps = torch.from_numpy(timesteps).to(device, dtype=torch.float32)
+            """,
         ),
         Invalid(
             """
@@ -88,6 +97,14 @@ class CastAfterMove(Rule):
             """,
             (4, 30),
             (5, 40),
+            fixed="""
+            import torch
+
+            def batch_to(batch, target_device):
+                images = batch["images"].to(device=target_device, dtype=torch.float32)
+                mask = torch.tensor(batch["mask"]).to("mps", dtype=torch.float16)
+                return images, mask
+            """,
         ),
     )
 

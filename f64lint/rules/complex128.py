@@ -66,6 +66,12 @@ class Complex128(Rule):
                 return torch.polar(torch.ones_like(angles), angles).to(torch.complex128)
             """,
             (4, 60),
+            fixed="""
+            import torch
+
+            def rotary(angles):
+                return torch.polar(torch.ones_like(angles), angles).to(torch.complex64)
+            """,
         ),
         Invalid(
             """
@@ -76,6 +82,13 @@ class Complex128(Rule):
             """,
             (4, 27),
             (4, 61),
+            fixed="""
+            from torch import zeros
+            import torch
+
+            def buffer(n, device):
+                return zeros(n, dtype=torch.complex64, device=device), zeros(n).cfloat()
+            """,
         ),
     )
 

@@ -95,6 +95,13 @@ class DoubleCall(Rule):
                     return self.proj(x.double())
             """,
             (5, 28),
+            fixed="""
+            import torch
+
+            class Model(torch.nn.Module):
+                def forward(self, x, dtype=torch.float32):
+                    return self.proj(x.to(dtype))
+            """,
         ),
         Invalid(
             """
@@ -103,6 +110,12 @@ class DoubleCall(Rule):
                 return model.to(device)
             """,
             (2, 19),
+            fixed="""
+            import torch
+            def setup(model, device, dtype=torch.float32):
+                model = model.to(dtype)
+                return model.to(device)
+            """,
         ),
         Invalid(
             """
@@ -110,6 +123,11 @@ class DoubleCall(Rule):
                 return [(a + b).double() for a, b in xs]
             """,
             (2, 21),
+            fixed="""
+            import torch
+            def stack(xs, dtype=torch.float32):
+                return [(a + b).to(dtype) for a, b in xs]
+            """,
         ),
     )
 

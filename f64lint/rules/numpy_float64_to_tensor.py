@@ -114,6 +114,15 @@ class NumpyFloat64ToTensor(Rule):
                 return torch.from_numpy(np.sin(angles)).to(device).float()
             """,
             (7, 12),
+            fixed="""
+            import numpy as np
+            import torch
+
+            def sinusoid(steps, device):
+                grid = np.linspace(0, 1, steps, dtype=np.float32)
+                angles = np.outer(grid, np.arange(4)) * 2.0
+                return torch.from_numpy(np.sin(angles)).to(device, dtype=torch.float32)
+            """,
         ),
         Invalid(
             """
@@ -126,6 +135,15 @@ class NumpyFloat64ToTensor(Rule):
                     return tensor(row[:2], device="mps")
             """,
             (7, 16),
+            fixed="""
+            import numpy as onp
+            from torch import tensor
+
+            class Loader:
+                def __getitem__(self, i):
+                    row = onp.array([0.5, 1.5, i], dtype=onp.float32)
+                    return tensor(row[:2], device="mps")
+            """,
         ),
         Invalid(
             """
@@ -137,6 +155,14 @@ class NumpyFloat64ToTensor(Rule):
                     return torch.as_tensor(w.reshape(1, -1))
             """,
             (6, 16),
+            fixed="""
+            import numpy as np
+            import torch
+
+            def weights(n):
+                if (w := np.full(n, 0.5, dtype=np.float32)) is not None:
+                    return torch.as_tensor(w.reshape(1, -1))
+            """,
         ),
         Invalid(
             """
@@ -146,6 +172,12 @@ class NumpyFloat64ToTensor(Rule):
             noise = torch.tensor(np.random.randn(3, 3).astype("float32").astype(float))
             """,
             (4, 9),
+            fixed="""
+            import numpy as np
+            import torch
+
+            noise = torch.tensor(np.random.randn(3, 3).astype("float32").astype(float), dtype=torch.float32)
+            """,
         ),
         Invalid(
             """
@@ -158,6 +190,14 @@ class NumpyFloat64ToTensor(Rule):
             """,
             (6, 12),
             (6, 52),
+            fixed="""
+            import numpy as np
+            import torch
+
+            def timesteps(n, device):
+                steps = np.arange(n, dtype=np.float32)
+                return torch.from_numpy(steps / n).to(device), torch.from_numpy(steps * 0.5)
+            """,
         ),
     )
 

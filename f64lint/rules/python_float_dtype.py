@@ -86,6 +86,12 @@ class PythonFloatDtype(Rule):
                 return torch.zeros(n, dtype=float, device=device)
             """,
             (4, 33),
+            fixed="""
+            import torch
+
+            def mask(n, device, dtype=torch.float32):
+                return torch.zeros(n, dtype=dtype, device=device)
+            """,
         ),
         Invalid(
             """
@@ -98,6 +104,13 @@ class PythonFloatDtype(Rule):
             (5, 23),
             (5, 62),
             (5, 80),
+            fixed="""
+            import numpy as np
+            import torch
+
+            def convert(x, values, dtype=torch.float32):
+                return x.to(dtype=dtype), torch.tensor(values, dtype=dtype), x.to(torch.complex64)
+            """,
         ),
     )
 

@@ -142,6 +142,12 @@ class TorchFloat64Dtype(Rule):
                 return torch.arange(n, dtype=torch.float64)
             """,
             (4, 34),
+            fixed="""
+            import torch
+
+            def positions(n, dtype=torch.float32):
+                return torch.arange(n, dtype=dtype)
+            """,
         ),
         Invalid(
             """
@@ -152,6 +158,13 @@ class TorchFloat64Dtype(Rule):
                     return x.to(th.double)
             """,
             (5, 21),
+            fixed="""
+            import torch as th
+
+            class Embedding(th.nn.Module):
+                def forward(self, x, dtype=th.float32):
+                    return x.to(dtype)
+            """,
         ),
         Invalid(
             """
@@ -160,6 +173,12 @@ class TorchFloat64Dtype(Rule):
             buf = zeros(3, dtype=f64)
             """,
             (3, 22),
+            fixed="""
+            from torch import zeros
+            import torch
+
+            buf = zeros(3, dtype=torch.float32)
+            """,
         ),
         Invalid(
             """
@@ -169,6 +188,12 @@ class TorchFloat64Dtype(Rule):
                 return torch.empty(dim, device=device, dtype=dtype)
             """,
             (3, 35),
+            fixed="""
+            import torch
+
+            def build(dim, device=None, dtype=torch.float32):
+                return torch.empty(dim, device=device, dtype=dtype)
+            """,
         ),
         Invalid(
             """
@@ -181,6 +206,14 @@ class TorchFloat64Dtype(Rule):
             """,
             (6, 20),
             (6, 66),
+            fixed="""
+            import torch
+
+            DTYPE = torch.float32
+
+            async def grid(x):
+                return [t.type(DTYPE) for t in x], x.new_zeros((2, 2), dtype=DTYPE)
+            """,
         ),
         Invalid(
             """
@@ -191,6 +224,13 @@ class TorchFloat64Dtype(Rule):
                 return x.to(x.device, dtype)
             """,
             (5, 27),
+            fixed="""
+            import torch
+
+            def f(x, precise):
+                dtype = torch.float32 if precise else torch.float32
+                return x.to(x.device, dtype)
+            """,
         ),
         Invalid(
             """
@@ -203,6 +243,15 @@ class TorchFloat64Dtype(Rule):
             """,
             (4, 44),
             (5, 44),
+            fixed="""
+            import torch
+
+            def bins(low, high, n, device):
+                dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
+                a = torch.linspace(low, high, n, dtype=dtype, device=device).float()
+                b = torch.linspace(low, high, n, dtype=dtype).to(device, dtype=torch.float32)
+                return a, b
+            """,
         ),
     )
 

@@ -9,7 +9,7 @@ import pytest
 
 from f64lint.rules import ALL_RULES
 from f64lint.selection import DEFAULT_CODES
-from tests.helpers import lint
+from tests.helpers import fix, lint
 
 
 def findings(source, rule):
@@ -31,6 +31,15 @@ def test_invalid_example_is_flagged_exactly(rule, example):
     assert [(d.code, d.start.line, d.start.column) for d in found] == [
         (rule.code, line, column) for line, column in sorted(example.expected)
     ]
+
+
+@pytest.mark.parametrize(("rule", "example"), INVALID, ids=[f"{r.code}-invalid{i}" for i, (r, _) in enumerate(INVALID)])
+def test_invalid_example_is_fixed_exactly_and_for_good(rule, example):
+    codes = DEFAULT_CODES | {rule.code}
+    fixed = fix(example.source, codes)
+    assert fixed == (example.fixed if example.fixed is not None else example.source)
+    assert fix(fixed, codes) == fixed
+    assert [d.code for d in lint(fixed, codes) if d.code == rule.code and d.fix is not None] == []
 
 
 @pytest.mark.parametrize("rule", ALL_RULES, ids=[r.code for r in ALL_RULES])
