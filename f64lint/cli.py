@@ -312,10 +312,10 @@ def _fix_mode(fix: bool, show_diff: bool, from_stdin: bool) -> Optional[FixMode]
 def _report_fix_problems(result: RunResult) -> None:
     for problem in result.fix_errors:
         click.echo(f"f64lint: cannot fix {problem}", err=True)
-    for d in result.dropped:
+    for d, reason in result.dropped:
         click.echo(
-            f"f64lint: {d.path}:{d.start.line}:{d.start.column}: the fix for {d.code} was dropped: "
-            "the fixed file would not parse (please report this)",
+            f"f64lint: {d.path}:{d.start.line}:{d.start.column}: the fix for {d.code} was not applied: "
+            f"{reason} (please report this)",
             err=True,
         )
 

@@ -53,7 +53,7 @@ class FileResult:
     diagnostics: Tuple[Diagnostic, ...] = ()
     internal_error: Optional[InternalError] = None
     fixed: Tuple[Diagnostic, ...] = ()  # findings fixed, as they were before the fix
-    dropped: Tuple[Diagnostic, ...] = ()  # findings whose fix would have broken the file
+    dropped: Tuple[Tuple[Diagnostic, str], ...] = ()  # fixes not applied, and why
     diff: str = ""  # with --diff: the unified diff of what --fix would write
     fixed_source: Optional[bytes] = None  # the fixed source, when it changed (stdin prints it)
     fix_error: Optional[str] = None  # why the fixed file could not be written
@@ -65,7 +65,7 @@ class RunResult:
     checked: List[str] = field(default_factory=list)  # the files linted, as displayed
     internal_errors: List[InternalError] = field(default_factory=list)
     fixed: List[Diagnostic] = field(default_factory=list)
-    dropped: List[Diagnostic] = field(default_factory=list)
+    dropped: List[Tuple[Diagnostic, str]] = field(default_factory=list)
     diffs: List[str] = field(default_factory=list)
     fix_errors: List[str] = field(default_factory=list)
     fixed_source: Optional[bytes] = None  # for stdin: the source with fixes applied

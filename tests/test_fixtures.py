@@ -24,3 +24,21 @@ def test_fixture_findings_are_exact(module):
     assert result.internal_errors == []
     got = [f"{d.start.line}:{d.start.column} {d.code}" for d in result.diagnostics]
     assert got == [line for line in expected if line]
+
+
+@pytest.mark.parametrize("module", MODULES, ids=[m.stem for m in MODULES])
+def test_fixture_is_fixed_exactly_and_a_second_fix_changes_nothing(module, tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from f64lint.cli import command
+
+    copy = tmp_path / module.name
+    copy.write_bytes(module.read_bytes())
+    monkeypatch.chdir(tmp_path)
+    args = ["--isolated", "--no-cache", "--fix", "--unsafe-fixes", "-q", module.name]
+    first = CliRunner().invoke(command, args)
+    assert copy.read_text() == module.with_suffix(".fixed").read_text()
+    second = CliRunner().invoke(command, args)
+    assert copy.read_text() == module.with_suffix(".fixed").read_text()
+    assert second.output == first.output  # the same unfixable findings remain
+    assert second.exit_code == first.exit_code

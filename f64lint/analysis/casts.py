@@ -36,12 +36,32 @@ def casts_narrow(facts: ModuleFacts, call: cst.Call) -> bool:
     return False
 
 
+def _dtype_like(node: cst.BaseExpression) -> bool:
+    """`dtype`, `compute_dtype`, `x.dtype`: a dtype someone chose, not a device."""
+    name = node.attr.value if isinstance(node, cst.Attribute) else node.value if isinstance(node, cst.Name) else ""
+    return name == "dtype" or name.endswith("_dtype")
+
+
+def casts_to_chosen_dtype(call: cst.Call) -> bool:
+    """`.to(dtype)`, `.to(dtype=compute_dtype)`, `.to(x.dtype)`, `.type_as(x)`: the caller's
+    or the data's dtype, which the fix threads through."""
+    method = method_name(call)
+    if method == "type_as":
+        return True
+    if method != "to":
+        return False
+    args = positional(call)
+    chosen = keyword(call, "dtype") or (args[0] if len(args) == 1 else None)
+    return chosen is not None and _dtype_like(chosen)
+
+
 def cast_down_before_move(facts: ModuleFacts, call: cst.Call) -> bool:
-    """Is the tensor a call makes cast to a narrow dtype (or handed to `.numpy()`) before
-    anything could move it to a device? `torch.from_numpy(a).float().to(device)` is fine;
-    in `torch.from_numpy(a).to(device).float()` the move comes first and crashes on MPS."""
+    """Is the tensor a call makes cast to a narrow or chosen dtype (or handed to
+    `.numpy()`) before anything could move it to a device?
+    `torch.from_numpy(a).float().to(device)` is fine; in
+    `torch.from_numpy(a).to(device).float()` the move comes first and crashes on MPS."""
     for outer in following_calls(facts, call):
-        if casts_narrow(facts, outer):
+        if casts_narrow(facts, outer) or casts_to_chosen_dtype(outer):
             return True
         method = method_name(outer)
         if method == "numpy":

@@ -3,11 +3,13 @@
 A pass applies every fix whose edits do not collide with another's; the next pass sees
 the new source (and the fixes that waited). A pass whose result would not parse is undone
 and its fixes tried one at a time; a fix that breaks the source on its own is dropped and
-reported, never written.
+reported, never written. So is a fix after which its finding is still there: the pass is
+undone and done again without it, so that no fix is applied over and over.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, List, Sequence, Set, Tuple
 
@@ -27,7 +29,8 @@ class FixOutcome:
     text: str
     remaining: List[Diagnostic]  # the findings in the final text
     fixed: List[Diagnostic] = field(default_factory=list)  # as found before their fix
-    dropped: List[Diagnostic] = field(default_factory=list)  # their fix would break the file
+    # Fixes not applied: they would break the file, or leave their finding in place.
+    dropped: List[Tuple[Diagnostic, str]] = field(default_factory=list)
 
 
 def _parses(text: str) -> bool:
@@ -66,10 +69,24 @@ def fix_source(text: str, diagnostics: List[Diagnostic], lint: Lint, wanted: Cal
         new = drop_imports_left_unused(outcome.text, new)
         if new == outcome.text:
             break
+        remaining = lint(new)
+        futile = _still_there(chosen, outcome.remaining, remaining)
+        if futile:
+            for diagnostic in futile:
+                dropped.add(_signature(diagnostic))
+                outcome.dropped.append((diagnostic, "the finding was still there after it"))
+            continue
         outcome.fixed.extend(chosen)
         outcome.text = new
-        outcome.remaining = lint(new)
+        outcome.remaining = remaining
     return outcome
+
+
+def _still_there(chosen: List[Diagnostic], before: List[Diagnostic], after: List[Diagnostic]) -> List[Diagnostic]:
+    """The fixed findings that the new source still has as often as before."""
+    count_before = Counter(map(_signature, before))
+    count_after = Counter(map(_signature, after))
+    return [d for d in chosen if count_after[_signature(d)] >= count_before[_signature(d)]]
 
 
 def _each_alone(outcome: FixOutcome, chosen: List[Diagnostic], dropped: Set[Tuple[str, str, str]]) -> List[Diagnostic]:
@@ -81,5 +98,5 @@ def _each_alone(outcome: FixOutcome, chosen: List[Diagnostic], dropped: Set[Tupl
             kept.append(diagnostic)
         else:
             dropped.add(_signature(diagnostic))
-            outcome.dropped.append(diagnostic)
+            outcome.dropped.append((diagnostic, "the fixed file would not parse"))
     return kept

@@ -83,6 +83,11 @@ def names_in(node: cst.CSTNode) -> Set[str]:
     return found
 
 
+def _is_protocol_method(function: cst.FunctionDef) -> bool:
+    name = function.name.value
+    return name.startswith("__") and name.endswith("__") and name != "__init__"
+
+
 def all_params(function: cst.FunctionDef) -> Iterator[cst.Param]:
     params = function.params
     yield from params.posonly_params
@@ -127,6 +132,8 @@ class FunctionPlanner:
                 Kind.THREAD, "dtype", (), "Use the function's `dtype` parameter", Applicability.UNSAFE
             )
         if "dtype" in names:  # a local or a nested function's: a parameter would clash
+            return self.literal()
+        if _is_protocol_method(function):  # Python calls it: nobody could pass a dtype
             return self.literal()
         default = f"{self.torch}.{self.default_dtype}"
         annotated = function.returns is not None or any(p.annotation is not None for p in all_params(function))

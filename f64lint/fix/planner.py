@@ -221,8 +221,10 @@ class Planner:
                 self.maker.start(call.args[0]), self.maker.end(call.args[-1].value), f"dtype={plan.name}"
             )
             return self._with(plan, edit)
-        cast = ".float()" if plan.kind is Kind.LITERAL else f".to({plan.name})"
-        return self._with(plan, self.maker.insert(self.maker.end(call), cast))
+        end = self.maker.end(call)
+        if plan.kind is Kind.LITERAL:
+            return Fix("Cast it to float32: `.float()`", Applicability.UNSAFE, (self.maker.insert(end, ".float()"),))
+        return self._with(plan, self.maker.insert(end, f".to({plan.name})"))
 
     def _move_then_cast(self, request: MoveThenCast) -> Optional[Fix]:
         move, cast = request.move, request.cast
