@@ -1,0 +1,124 @@
+"""device-aware: float32 on MPS only, float64 elsewhere as before (a safe fix)."""
+
+import textwrap
+
+from f64lint.config import Settings
+from f64lint.fix.functions import Strategy
+from f64lint.selection import DEFAULT_CODES
+from tests.helpers import fix, lint
+
+DEVICE_AWARE = Settings(fix_strategy=Strategy.DEVICE_AWARE)
+
+
+def same(source):
+    return textwrap.dedent(source).lstrip("\n")
+
+
+def test_one_guard_line_above_the_first_use_serves_the_whole_function():
+    assert fix("""
+        import torch
+
+        def grid(n, device):
+            '''Doc.'''
+            scale = n / 2
+            if n:
+                a = torch.arange(n, dtype=torch.float64, device=device)
+            return a, torch.ones(n, device=device).double() * scale
+        """, DEFAULT_CODES, unsafe=False, settings=DEVICE_AWARE) == same("""
+        import torch
+
+        def grid(n, device):
+            '''Doc.'''
+            scale = n / 2
+            dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
+            if n:
+                a = torch.arange(n, dtype=dtype, device=device)
+            return a, torch.ones(n, device=device).to(dtype) * scale
+        """)
+
+
+def test_a_device_that_may_be_none_is_tested_first():
+    assert fix("""
+        import torch
+
+        def grid(n, device=None):
+            return torch.arange(n, dtype=torch.float64, device=device)
+        """, DEFAULT_CODES, unsafe=False, settings=DEVICE_AWARE) == same("""
+        import torch
+
+        def grid(n, device=None):
+            dtype = torch.float32 if device is not None and torch.device(device).type == "mps" else torch.float64
+            return torch.arange(n, dtype=dtype, device=device)
+        """)
+
+
+def test_a_tensor_parameters_device_counts_and_a_taken_name_is_avoided():
+    assert fix("""
+        import torch
+
+        def freqs(x, dtype):
+            return torch.arange(4, dtype=torch.float64, device=x.device).to(dtype)
+        """, DEFAULT_CODES, unsafe=False, settings=DEVICE_AWARE) == same("""
+        import torch
+
+        def freqs(x, dtype):
+            compute_dtype = torch.float32 if x.device.type == "mps" else torch.float64
+            return torch.arange(4, dtype=compute_dtype, device=x.device).to(dtype)
+        """)
+
+
+def test_chosen_on_its_own_for_float64_on_purpose_with_a_known_device():
+    source = """
+        import torch
+
+        def rope(dim, device):
+            # computed in float64 for precision, as the reference does
+            inv = 1.0 / 10000 ** (torch.arange(0, dim, 2, dtype=torch.float64, device=device) / dim)
+            return inv
+        """
+    (finding,) = lint(source, DEFAULT_CODES)
+    assert finding.fix.applicability.value == "safe"
+    assert finding.fix.message == (
+        "Use float32 on MPS only, float64 elsewhere as before (the function asks for float64 precision on purpose)"
+    )
+    assert fix(source, DEFAULT_CODES, unsafe=False) == same("""
+        import torch
+
+        def rope(dim, device):
+            # computed in float64 for precision, as the reference does
+            dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
+            inv = 1.0 / 10000 ** (torch.arange(0, dim, 2, dtype=dtype, device=device) / dim)
+            return inv
+        """)
+
+
+def test_without_a_device_in_reach_it_threads_a_dtype_instead():
+    source = """
+        import torch
+
+        def table(n):
+            return torch.arange(n, dtype=torch.float64)
+        """
+    (finding,) = lint(source, DEFAULT_CODES)
+    assert finding.fix.applicability.value == "unsafe"
+    assert fix(source, DEFAULT_CODES, settings=DEVICE_AWARE) == same("""
+        import torch
+
+        def table(n, dtype=torch.float32):
+            return torch.arange(n, dtype=dtype)
+        """)
+
+
+def test_move_then_cast_is_merged_safely():
+    source = """
+        import torch
+
+        def load(batch, device):
+            return torch.tensor(batch["x"]).to(device).half(), batch["y"].to(device, non_blocking=True).float()
+        """
+    assert fix(source, DEFAULT_CODES, unsafe=False) == same("""
+        import torch
+
+        def load(batch, device):
+            return torch.tensor(batch["x"]).to(device, dtype=torch.float16), batch["y"].to(device, non_blocking=True, dtype=torch.float32)
+        """)

@@ -1,0 +1,248 @@
+"""thread-dtype: a `dtype` parameter replaces hardcoded float64 and is passed on by callers."""
+
+import textwrap
+
+from f64lint.config import Settings
+from f64lint.selection import DEFAULT_CODES
+from tests.helpers import fix
+
+
+def fixed(source, settings=Settings()):
+    return fix(source, DEFAULT_CODES, settings=settings)
+
+
+def same(source):
+    return textwrap.dedent(source).lstrip("\n")
+
+
+def test_parameter_is_annotated_when_the_function_is():
+    assert fixed("""
+        import torch
+
+        def grid(n: int) -> torch.Tensor:
+            return torch.arange(n, dtype=torch.float64)
+        """) == same("""
+        import torch
+
+        def grid(n: int, dtype: torch.dtype = torch.float32) -> torch.Tensor:
+            return torch.arange(n, dtype=dtype)
+        """)
+
+
+def test_an_existing_dtype_parameter_is_reused():
+    assert fixed("""
+        import torch
+
+        def grid(n, dtype=torch.float16):
+            return torch.arange(n, dtype=torch.float64), torch.ones(n).double()
+        """) == same("""
+        import torch
+
+        def grid(n, dtype=torch.float16):
+            return torch.arange(n, dtype=dtype), torch.ones(n).to(dtype)
+        """)
+
+
+def test_a_dtype_parameter_that_defaults_to_none_is_not_used():
+    assert fixed("""
+        import torch
+
+        def grid(n, dtype=None):
+            return torch.ones(n).double()
+        """) == same("""
+        import torch
+
+        def grid(n, dtype=None):
+            return torch.ones(n).float()
+        """)
+
+
+def test_parameter_goes_before_kwargs_and_after_star_args():
+    assert fixed("""
+        import torch
+
+        def a(x, **kwargs):
+            return x.double()
+
+        def b(x, *args):
+            return x.double()
+
+        def c(x, *, scale=1.0):
+            return x.double() * scale
+        """) == same("""
+        import torch
+
+        def a(x, dtype=torch.float32, **kwargs):
+            return x.to(dtype)
+
+        def b(x, *args, dtype=torch.float32):
+            return x.to(dtype)
+
+        def c(x, *, scale=1.0, dtype=torch.float32):
+            return x.to(dtype) * scale
+        """)
+
+
+def test_one_parameter_per_line_layout_is_kept():
+    assert fixed("""
+        import torch
+
+        def grid(
+            n,
+            device=None,  # where to build it
+        ):
+            return torch.arange(n, dtype=torch.float64, device=device)
+
+        def pairs(
+            n, m
+        ):
+            return torch.zeros(n, m, dtype=torch.float64)
+        """) == same("""
+        import torch
+
+        def grid(
+            n,
+            device=None,  # where to build it
+            dtype=torch.float32,
+        ):
+            return torch.arange(n, dtype=dtype, device=device)
+
+        def pairs(
+            n, m, dtype=torch.float32
+        ):
+            return torch.zeros(n, m, dtype=dtype)
+        """)
+
+
+def test_callers_with_a_dtype_pass_it_on():
+    assert fixed("""
+        import torch
+
+        def table(n):
+            return torch.arange(n, dtype=torch.float64)
+
+        def embed(n, dtype=torch.float16):
+            return table(n), table(
+                n,
+            )
+
+        def plain(n):
+            return table(n)
+
+        class Model(torch.nn.Module):
+            def freqs(self, n):
+                return torch.ones(n).double()
+
+            def forward(self, x, dtype=torch.bfloat16):
+                return self.freqs(x.shape[0]) * x
+        """) == same("""
+        import torch
+
+        def table(n, dtype=torch.float32):
+            return torch.arange(n, dtype=dtype)
+
+        def embed(n, dtype=torch.float16):
+            return table(n, dtype=dtype), table(
+                n,
+                dtype=dtype,
+            )
+
+        def plain(n):
+            return table(n)
+
+        class Model(torch.nn.Module):
+            def freqs(self, n, dtype=torch.float32):
+                return torch.ones(n).to(dtype)
+
+            def forward(self, x, dtype=torch.bfloat16):
+                return self.freqs(x.shape[0], dtype=dtype) * x
+        """)
+
+
+def test_a_caller_that_is_threaded_too_passes_its_new_dtype():
+    assert fixed("""
+        import torch
+
+        def inner(n):
+            return torch.zeros(n, dtype=torch.float64)
+
+        def outer(n):
+            return inner(n) + torch.ones(n).double()
+        """) == same("""
+        import torch
+
+        def inner(n, dtype=torch.float32):
+            return torch.zeros(n, dtype=dtype)
+
+        def outer(n, dtype=torch.float32):
+            return inner(n, dtype=dtype) + torch.ones(n).to(dtype)
+        """)
+
+
+def test_no_parameter_where_dtype_means_something_else_or_there_is_no_function():
+    assert fixed("""
+        import torch
+
+        def f(x):
+            dtype = x.dtype
+            return x.double().to(dtype)
+
+        scale = torch.ones(3, dtype=torch.float64)
+        g = lambda x: x.double()
+        """) == same("""
+        import torch
+
+        def f(x):
+            dtype = x.dtype
+            return x.float().to(dtype)
+
+        scale = torch.ones(3, dtype=torch.float32)
+        g = lambda x: x.float()
+        """)
+
+
+def test_torch_is_imported_once_when_the_module_only_imports_names_from_it():
+    assert fixed('''
+        """Module docstring."""
+        from torch import arange, float64
+
+        def a(n):
+            return arange(n, dtype=float64)
+
+        def b(n):
+            return arange(n, dtype=float64)
+        ''') == same('''
+        """Module docstring."""
+        from torch import arange
+        import torch
+
+        def a(n, dtype=torch.float32):
+            return arange(n, dtype=dtype)
+
+        def b(n, dtype=torch.float32):
+            return arange(n, dtype=dtype)
+        ''')
+
+
+def test_the_default_dtype_comes_from_the_settings():
+    assert fixed("""
+        import torch as th
+
+        def a(n):
+            return th.arange(n, dtype=th.float64)
+        """, Settings(fix_dtype="bfloat16")) == same("""
+        import torch as th
+
+        def a(n, dtype=th.bfloat16):
+            return th.arange(n, dtype=dtype)
+        """)
+
+
+def test_only_safe_fixes_without_unsafe_fixes():
+    source = """
+        import torch
+
+        def grid(n):
+            return torch.arange(n, dtype=torch.float64)
+        """
+    assert fix(source, DEFAULT_CODES, unsafe=False) == same(source)
