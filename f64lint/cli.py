@@ -15,6 +15,7 @@ from f64lint import add_noqa as noqa_writer
 from f64lint.baseline import Baseline
 from f64lint.cache import CACHE_DIR_NAME, Cache
 from f64lint.config import ConfigError, Overrides, load_settings
+from f64lint.diagnostic import Diagnostic
 from f64lint.report import (
     ReportOptions,
     github,
@@ -333,7 +334,7 @@ def _show_fixes(result: RunResult, to_stderr: bool) -> None:
         click.echo("No findings were fixed.", err=to_stderr)
         return
     click.echo(f"Fixed {len(result.fixed)} finding{'' if len(result.fixed) == 1 else 's'}:", err=to_stderr)
-    for d in result.fixed:
+    for d in sorted(result.fixed, key=Diagnostic.sort_key):
         assert d.fix is not None
         click.echo(f"  {d.path}:{d.start.line}:{d.start.column}: {d.code} {d.fix.message}", err=to_stderr)
 

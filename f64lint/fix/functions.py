@@ -22,7 +22,6 @@ from typing import Dict, Iterator, List, Optional, Set, Tuple
 import libcst as cst
 
 from f64lint.analysis.calls import keyword, method_name
-from f64lint.analysis.casts import casts_narrow
 from f64lint.analysis.devices import device_like_name
 from f64lint.analysis.module import ModuleFacts
 from f64lint.diagnostic import Applicability, Edit
@@ -177,11 +176,11 @@ class FunctionPlanner:
 
     def _wants_precision(self, function: cst.FunctionDef, calls: List[cst.Call]) -> bool:
         """Float64 on purpose: a comment speaks of precision, or the result is brought
-        back down (`.float()`, `.to(x.dtype)`, `.type_as(x)`) after float64 work."""
+        back to the input's dtype (`.to(x.dtype)`, `.type_as(x)`) after float64 work."""
         if _PRECISION_COMMENT.search(self.facts.module.code_for_node(function)):
             return True
         for call in calls:
-            if method_name(call) == "type_as" or casts_narrow(self.facts, call):
+            if method_name(call) == "type_as":
                 return True
             if method_name(call) == "to" and any(
                 isinstance(arg.value, cst.Attribute) and arg.value.attr.value == "dtype" for arg in call.args

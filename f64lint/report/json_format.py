@@ -3,10 +3,27 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, Sequence
+from typing import Any, Dict, Optional, Sequence
 
-from f64lint.diagnostic import Diagnostic
+from f64lint.diagnostic import Diagnostic, Fix
 from f64lint.report import ReportOptions, count_by_code
+
+
+def _fix(fix: Optional[Fix]) -> Optional[Dict[str, Any]]:
+    if fix is None:
+        return None
+    return {
+        "message": fix.message,
+        "applicability": fix.applicability.value,
+        "edits": [
+            {
+                "content": edit.content,
+                "location": {"line": edit.start.line, "column": edit.start.column},
+                "end_location": {"line": edit.end.line, "column": edit.end.column},
+            }
+            for edit in fix.edits
+        ],
+    }
 
 
 def as_dict(diagnostic: Diagnostic) -> Dict[str, Any]:
@@ -20,7 +37,7 @@ def as_dict(diagnostic: Diagnostic) -> Dict[str, Any]:
         "name": diagnostic.name,
         "severity": diagnostic.severity.value,
         "message": diagnostic.message,
-        "fix": None,
+        "fix": _fix(diagnostic.fix),
     }
 
 

@@ -246,8 +246,7 @@ class TorchFloat64Dtype(Rule):
             fixed="""
             import torch
 
-            def bins(low, high, n, device):
-                dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
+            def bins(low, high, n, device, dtype=torch.float32):
                 a = torch.linspace(low, high, n, dtype=dtype, device=device).float()
                 b = torch.linspace(low, high, n, dtype=dtype).to(device, dtype=torch.float32)
                 return a, b

@@ -1,0 +1,227 @@
+"""`--fix`, `--unsafe-fixes`, `--diff`, `--show-fixes`, `--exit-non-zero-on-fix`, and files
+written back exactly as they were apart from the fix."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+
+import pytest
+
+from f64lint.cli import command
+from tests.helpers import cli_runner
+
+# One safe fix (move then cast) and one unsafe (thread a dtype).
+MODEL = """\
+import torch
+
+
+def load(batch, device):
+    x = torch.tensor(batch).to(device).float()
+    return x + torch.arange(3, dtype=torch.float64)
+"""
+SAFE_FIXED = MODEL.replace(".to(device).float()", ".to(device, dtype=torch.float32)")
+ALL_FIXED = SAFE_FIXED.replace("device):", "device, dtype=torch.float32):").replace(
+    "dtype=torch.float64", "dtype=dtype"
+)
+
+
+@pytest.fixture
+def model(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "model.py"
+    path.write_text(MODEL)
+    return path
+
+
+def invoke(*args, input=None):
+    return cli_runner().invoke(command, ["--isolated", "--no-cache", *args], input=input)
+
+
+def test_fix_applies_safe_fixes_and_reports_what_remains(model):
+    result = invoke("--fix", "model.py")
+    assert model.read_text() == SAFE_FIXED
+    assert result.exit_code == 1
+    assert result.stdout == (
+        "model.py:6:38: F64001 `torch.float64` used as a dtype in `torch.arange()`; MPS has no float64\n"
+        "\n"
+        "Fixed 1 finding. Found 1 finding (1 error, 0 warnings) in 1 file checked.\n"
+        "1 more fix available with `--fix --unsafe-fixes` (they change precision on CPU/CUDA).\n"
+    )
+
+
+def test_unsafe_fixes_fix_everything_and_exit_0(model):
+    result = invoke("--fix", "--unsafe-fixes", "model.py")
+    assert model.read_text() == ALL_FIXED
+    assert result.exit_code == 0
+    assert result.stdout == "Fixed 2 findings. All checks passed (1 file checked).\n"
+
+
+def test_exit_non_zero_on_fix(model):
+    assert invoke("--fix", "--unsafe-fixes", "--exit-non-zero-on-fix", "model.py").exit_code == 1
+    assert invoke("--fix", "--unsafe-fixes", "--exit-non-zero-on-fix", "model.py").exit_code == 0
+
+
+def test_check_marks_fixable_findings(model):
+    result = invoke("model.py")
+    assert result.stdout.splitlines()[:2] == [
+        "model.py:5:29: F64009 [*] moved to a device before the cast `.float()`: a float64 value crashes on MPS "
+        "at the move; cast first or use `.to(device, dtype=...)`",
+        "model.py:6:38: F64001 `torch.float64` used as a dtype in `torch.arange()`; MPS has no float64",
+    ]
+    assert "[*] 1 fixable with `--fix`." in result.stdout
+    assert model.read_text() == MODEL
+
+
+def test_diff_prints_what_fix_would_do_and_writes_nothing(model):
+    result = invoke("--diff", "--unsafe-fixes", "model.py")
+    assert model.read_text() == MODEL
+    assert result.exit_code == 1
+    assert result.stdout == (
+        "--- model.py\n"
+        "+++ model.py\n"
+        "@@ -1,6 +1,6 @@\n"
+        " import torch\n"
+        " \n"
+        " \n"
+        "-def load(batch, device):\n"
+        "-    x = torch.tensor(batch).to(device).float()\n"
+        "-    return x + torch.arange(3, dtype=torch.float64)\n"
+        "+def load(batch, device, dtype=torch.float32):\n"
+        "+    x = torch.tensor(batch).to(device, dtype=torch.float32)\n"
+        "+    return x + torch.arange(3, dtype=dtype)\n"
+    )
+    assert result.stderr == "Would fix 2 findings.\n"
+
+
+def test_diff_exits_0_when_there_is_nothing_to_fix(model):
+    invoke("--fix", "--unsafe-fixes", "model.py")
+    result = invoke("--diff", "--unsafe-fixes", "model.py")
+    assert (result.exit_code, result.stdout) == (0, "")
+
+
+def test_show_fixes_lists_each_fix(model):
+    result = invoke("--fix", "--unsafe-fixes", "--show-fixes", "model.py")
+    assert result.stdout.splitlines()[:3] == [
+        "Fixed 2 findings:",
+        "  model.py:5:29: F64009 Cast while moving: `.to(device, dtype=torch.float32)`",
+        "  model.py:6:38: F64001 Add a `dtype` parameter (default `torch.float32`) to `load` and use it",
+    ]
+
+
+def test_stdin_fix_prints_the_fixed_source_and_reports_on_stderr(model):
+    result = invoke("--fix", "--unsafe-fixes", "-", input=MODEL)
+    assert result.stdout == ALL_FIXED
+    assert result.stderr == "Fixed 2 findings. All checks passed (1 file checked).\n"
+
+
+def test_fixable_and_unfixable_choose_the_rules(model):
+    invoke("--fix", "--unsafe-fixes", "--unfixable", "F64009", "model.py")
+    assert "to(device).float()" in model.read_text() and "dtype=dtype" in model.read_text()
+    model.write_text(MODEL)
+    invoke("--fix", "--unsafe-fixes", "--fixable", "F64009", "model.py")
+    assert model.read_text() == SAFE_FIXED
+
+
+def test_config_keys_mirror_the_flags(model):
+    (model.parent / "pyproject.toml").write_text(
+        '[tool.f64lint]\nunsafe-fixes = true\nfix-strategy = "device-aware"\nunfixable = ["F64009"]\n'
+    )
+    result = cli_runner().invoke(command, ["--no-cache", "--fix", "model.py"])
+    assert result.exit_code == 1  # F64009 is unfixable here
+    assert model.read_text() == MODEL.replace(
+        "    return x",
+        '    dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64\n    return x',
+    ).replace("dtype=torch.float64", "dtype=dtype")
+
+
+@pytest.mark.parametrize(
+    ("table", "message"),
+    [
+        ('fix-strategy = "fast"', "`fix-strategy` must be one of 'thread-dtype', 'device-aware', got 'fast'"),
+        ('fix-dtype = "float64"', "`fix-dtype` must be one of 'float32', 'float16', 'bfloat16', got 'float64'"),
+        ("unsafe-fixes = 1", "`unsafe-fixes` must be true or false, got 1"),
+        ('fixable = ["X1"]', "unknown rule code or prefix 'X1' in `fixable`"),
+    ],
+)
+def test_bad_fix_settings_are_usage_errors(model, table, message):
+    (model.parent / "pyproject.toml").write_text(f"[tool.f64lint]\n{table}\n")
+    result = cli_runner().invoke(command, ["--no-cache", "--fix", "model.py"])
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert model.read_text() == MODEL
+
+
+def test_json_output_carries_the_fix(model):
+    result = invoke("--output-format", "json", "model.py")
+    first = json.loads(result.stdout)[0]
+    assert first["fix"] == {
+        "message": "Cast while moving: `.to(device, dtype=torch.float32)`",
+        "applicability": "safe",
+        "edits": [
+            {
+                "content": "to(device, dtype=torch.float32)",
+                "location": {"line": 5, "column": 29},
+                "end_location": {"line": 5, "column": 47},
+            }
+        ],
+    }
+
+
+@pytest.mark.parametrize(
+    ("encoded", "name"),
+    [
+        (MODEL.replace("\n", "\r\n").encode(), "CRLF"),
+        (b"\xef\xbb\xbf" + MODEL.encode(), "BOM"),
+        (("# -*- coding: latin-1 -*-\n# d\xe9j\xe0 vu\n" + MODEL).encode("latin-1"), "latin-1"),
+    ],
+)
+def test_fix_keeps_line_endings_bom_and_encoding(model, encoded, name):
+    model.write_bytes(encoded)
+    invoke("--fix", "--unsafe-fixes", "model.py")
+    expected_text = encoded.replace(b"\r\n", b"\n")
+    if name == "latin-1":
+        expected = encoded.decode("latin-1").replace(MODEL, ALL_FIXED).encode("latin-1")
+    elif name == "BOM":
+        expected = b"\xef\xbb\xbf" + ALL_FIXED.encode()
+    else:
+        expected = ALL_FIXED.replace("\n", "\r\n").encode()
+    assert expected_text  # the input had content
+    assert model.read_bytes() == expected
+
+
+def test_fix_keeps_the_file_mode(model):
+    os.chmod(model, 0o640)
+    invoke("--fix", "--unsafe-fixes", "model.py")
+    assert stat.S_IMODE(os.stat(model).st_mode) == 0o640
+    assert model.read_text() == ALL_FIXED
+
+
+def test_a_file_that_cannot_be_written_is_reported_and_kept(model, monkeypatch):
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    # The folder is read-only for the rename (chmod alone does not stop root, who runs CI).
+    monkeypatch.setattr("f64lint.fix.write.replace_file", refuse)
+    result = invoke("--fix", "--unsafe-fixes", "model.py")
+    assert result.exit_code == 1
+    assert "f64lint: cannot fix model.py: cannot write: Permission denied" in result.stderr
+    assert "model.py:6:38: F64001" in result.stdout  # its findings are still reported
+    assert model.read_text() == MODEL
+
+
+def test_a_file_changed_since_it_was_read_is_not_overwritten(model, monkeypatch):
+    from f64lint.fix import fixer
+
+    original = fixer.fix_source
+
+    def edit_meanwhile(*args, **kwargs):
+        outcome = original(*args, **kwargs)
+        model.write_text("# edited by someone else\n" + MODEL)
+        return outcome
+
+    monkeypatch.setattr("f64lint.runner.fix_source", edit_meanwhile)
+    result = invoke("--fix", "--unsafe-fixes", "model.py")
+    assert "changed on disk since it was read; not overwritten" in result.stderr
+    assert model.read_text() == "# edited by someone else\n" + MODEL
