@@ -47,3 +47,16 @@ def fix(source: str, codes: Iterable[str], unsafe: bool = True, settings: Settin
         return d.fix is not None and (unsafe or d.fix.applicability is Applicability.SAFE)
 
     return fix_source(text, run_lint(text), run_lint, wanted).text
+
+
+def require(module_name: str):
+    """Import a module the test needs, skipping without it, except in CI
+    (`F64LINT_REQUIRE_TORCH=1`, set by .ci/run) where its absence is a failure."""
+    import importlib
+    import os
+
+    import pytest
+
+    if os.environ.get("F64LINT_REQUIRE_TORCH"):
+        return importlib.import_module(module_name)
+    return pytest.importorskip(module_name)
