@@ -30,12 +30,12 @@ def repo(tmp_path):
     return tmp_path
 
 
-def try_repo(repo: Path, home: Path, *files: str) -> subprocess.CompletedProcess:
+def try_repo(repo: Path, home: Path, *files: str, hook: str = "f64lint") -> subprocess.CompletedProcess:
     env = dict(os.environ, PRE_COMMIT_HOME=str(home), NO_COLOR="1")
     for name in files:
         subprocess.run(["git", "add", name], cwd=repo, check=True)
     return subprocess.run(
-        [sys.executable, "-m", "pre_commit", "try-repo", str(ROOT), "f64lint", "--color", "never",
+        [sys.executable, "-m", "pre_commit", "try-repo", str(ROOT), hook, "--color", "never",
          "--files", *files],
         cwd=repo, env=env, capture_output=True, text=True,
     )
@@ -68,3 +68,16 @@ def test_force_exclude_holds_for_files_named_one_by_one(repo, pre_commit_home):
     (repo / "legacy" / "old.py").write_text("import torch\nx = torch.ones(2).double()\n")
     completed = try_repo(repo, pre_commit_home, "pyproject.toml", "legacy/old.py")
     assert completed.returncode == 0, completed.stdout + completed.stderr
+
+
+def test_fix_hook_rewrites_the_file_and_fails_so_the_change_is_seen(repo, pre_commit_home):
+    (repo / "load.py").write_text("def load(x, device):\n    return x.to(device).float()\n")
+    completed = try_repo(repo, pre_commit_home, "load.py", hook="f64lint-fix")
+    assert completed.returncode == 1, completed.stdout + completed.stderr
+    assert "files were modified by this hook" in completed.stdout
+    assert (repo / "load.py").read_text() == (
+        "import torch\n\n\ndef load(x, device):\n    return x.to(device, dtype=torch.float32)\n"
+    )
+    subprocess.run(["git", "add", "load.py"], cwd=repo, check=True)
+    again = try_repo(repo, pre_commit_home, "load.py", hook="f64lint-fix")
+    assert again.returncode == 0, again.stdout + again.stderr

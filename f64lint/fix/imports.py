@@ -51,7 +51,8 @@ def import_torch(facts: ModuleFacts, maker: EditMaker) -> Edit:
     imports = [statement for statement in body if _is_import_line(statement)]
     after = imports[-1] if imports else body[0] if body and _is_docstring(body[0]) else None
     if after is None:  # below a shebang and comments that open the file
-        return maker.insert(Position(maker.start(body[0]).line, 1), "import torch\n")
+        spacing = "\n\n" if isinstance(body[0], (cst.FunctionDef, cst.ClassDef)) else ""
+        return maker.insert(Position(maker.start(body[0]).line, 1), f"import torch\n{spacing}")
     line = maker.end(after).line
     if line == len(maker.lines):  # the last line, without a line break
         return maker.insert(Position(line, len(maker.lines[-1]) + 1), "\nimport torch")

@@ -7,7 +7,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
 
-from f64lint.diagnostic import Applicability, Diagnostic
+from f64lint.diagnostic import Applicability, Diagnostic, Edit, Position
+from f64lint.fix.apply import apply_edits
 
 
 @dataclass(frozen=True)
@@ -33,3 +34,27 @@ def count_by_code(diagnostics: Sequence[Diagnostic]) -> List[Tuple[str, str, int
     counts = Counter(d.code for d in diagnostics)
     names: Dict[str, str] = {d.code: d.name for d in diagnostics}
     return sorted(((code, names[code], n) for code, n in counts.items()), key=lambda row: (-row[2], row[0]))
+
+
+def is_local_fix(diagnostic: Diagnostic) -> bool:
+    """Does the fix only touch the finding's own lines? Only such a fix can be posted as
+    a review suggestion: the lines around may lie outside the pull request's diff."""
+    fix = diagnostic.fix
+    return (
+        fix is not None
+        and bool(diagnostic.source_lines)
+        and all(diagnostic.start.line <= e.start.line and e.end.line <= diagnostic.end.line for e in fix.edits)
+    )
+
+
+def fixed_lines(diagnostic: Diagnostic) -> Optional[List[str]]:
+    """The finding's lines with its fix applied, for a local fix; None otherwise."""
+    if not is_local_fix(diagnostic):
+        return None
+    assert diagnostic.fix is not None
+    shift = diagnostic.start.line - 1
+    edits = [
+        Edit(Position(e.start.line - shift, e.start.column), Position(e.end.line - shift, e.end.column), e.content)
+        for e in diagnostic.fix.edits
+    ]
+    return apply_edits("\n".join(diagnostic.source_lines), edits).split("\n")

@@ -7,9 +7,24 @@ from __future__ import annotations
 import json
 from typing import Any, Dict, Sequence
 
-from f64lint.diagnostic import Diagnostic
-from f64lint.report import ReportOptions
+from f64lint.diagnostic import Applicability, Diagnostic
+from f64lint.report import ReportOptions, fixed_lines
 from f64lint.rules import RULES_BY_CODE
+
+
+def _fix_text(d: Diagnostic) -> str:
+    """A ```suggestion block GitHub can apply in one click, for a fix within the commented
+    lines; for a wider fix (a new parameter, callers), what `--fix` would do."""
+    if d.fix is None:
+        return ""
+    unsafe = d.fix.applicability is Applicability.UNSAFE
+    caveat = " (changes precision on CPU/CUDA)" if unsafe else ""
+    lines = fixed_lines(d)
+    if lines is not None:
+        suggestion = "\n".join(lines)
+        return f"Suggested fix: {d.fix.message}{caveat}\n\n```suggestion\n{suggestion}\n```\n\n"
+    command = "f64lint --fix --unsafe-fixes" if unsafe else "f64lint --fix"
+    return f"`{command}` would: {d.fix.message}{caveat}.\n\n"
 
 
 def _comment(d: Diagnostic) -> Dict[str, Any]:
@@ -18,6 +33,7 @@ def _comment(d: Diagnostic) -> Dict[str, Any]:
         f"**{d.code}** ({d.name}): {d.message}\n\n"
         f"{rule.first_paragraph('Why it breaks on MPS')}\n\n"
         f"How to fix it: {rule.first_paragraph('Fix')}\n\n"
+        f"{_fix_text(d)}"
         f"<sub>`f64lint --explain {d.code}` says more; `# noqa: {d.code}` silences it.</sub>"
     )
     comment: Dict[str, Any] = {"path": d.path, "line": d.end.line, "side": "RIGHT", "body": body}

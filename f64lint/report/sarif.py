@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, Sequence, Type
+from typing import Any, Dict, List, Sequence, Type
 from urllib.parse import quote
 
 from f64lint import __version__
@@ -32,8 +32,31 @@ def _uri(path: str) -> str:
     return f"file://{quote(path)}" if path.startswith("/") else quote(path)
 
 
+def _fixes(d: Diagnostic) -> List[Dict[str, Any]]:
+    if d.fix is None:
+        return []
+    replacements = [
+        {
+            "deletedRegion": {
+                "startLine": e.start.line,
+                "startColumn": e.start.column,
+                "endLine": e.end.line,
+                "endColumn": e.end.column,
+            },
+            "insertedContent": {"text": e.content},
+        }
+        for e in d.fix.edits
+    ]
+    return [
+        {
+            "description": {"text": f"{d.fix.message} ({d.fix.applicability.value} fix)"},
+            "artifactChanges": [{"artifactLocation": {"uri": _uri(d.path)}, "replacements": replacements}],
+        }
+    ]
+
+
 def _result(d: Diagnostic, index: Dict[str, int]) -> Dict[str, Any]:
-    return {
+    result: Dict[str, Any] = {
         "ruleId": d.code,
         "ruleIndex": index[d.code],
         "level": d.severity.value,
@@ -52,6 +75,10 @@ def _result(d: Diagnostic, index: Dict[str, int]) -> Dict[str, Any]:
             }
         ],
     }
+    fixes = _fixes(d)
+    if fixes:
+        result["fixes"] = fixes
+    return result
 
 
 def render(diagnostics: Sequence[Diagnostic], files_checked: int, options: ReportOptions) -> str:

@@ -44,6 +44,10 @@ def test_rdjson_columns_are_utf8_bytes():
             "severity": "ERROR",
             "source": {"name": "f64lint", "url": "https://github.com/f64lint/f64lint"},
             "code": {"value": "F64001", "url": "https://github.com/f64lint/f64lint#f64001-torch-float64-dtype"},
+            "suggestions": [
+                {"range": {"start": {"line": 2, "column": 38}, "end": {"line": 2, "column": 51}},
+                 "text": "torch.float32"},
+            ],
         }
     ]
     assert found[0].start.column == 36  # characters elsewhere
@@ -95,9 +99,46 @@ def test_review_payload_has_one_comment_per_finding_on_its_lines():
         "**F64002** (double-call): `.double()` converts to float64; MPS has no float64\n\n"
         f"{DoubleCall.first_paragraph('Why it breaks on MPS')}\n\n"
         f"How to fix it: {DoubleCall.first_paragraph('Fix')}\n\n"
+        "Suggested fix: Use `.float()` (changes precision on CPU/CUDA)\n\n"
+        "```suggestion\nw = torch.ones(1).float()\n```\n\n"
         "<sub>`f64lint --explain F64002` says more; `# noqa: F64002` silences it.</sub>"
     )
     assert (second["line"], second.get("start_line")) == (4, None)
+
+
+def test_review_names_a_fix_that_reaches_beyond_the_commented_lines():
+    from f64lint.report import review
+
+    found = lint("import torch\ndef grid(n):\n    return torch.arange(n, dtype=torch.float64)\n")
+    body = json.loads(review.render(found, 1, ReportOptions()))["comments"][0]["body"]
+    assert "```suggestion" not in body
+    assert (
+        "`f64lint --fix --unsafe-fixes` would: Add a `dtype` parameter (default `torch.float32`) to `grid` "
+        "and use it (changes precision on CPU/CUDA).\n\n"
+    ) in body
+
+
+def test_sarif_results_carry_fixes_as_replacements():
+    from f64lint.report import sarif
+
+    found = lint("import torch\ndef grid(n):\n    return torch.arange(n, dtype=torch.float64)\n")
+    (result,) = json.loads(sarif.render(found, 1, ReportOptions()))["runs"][0]["results"]
+    assert result["fixes"] == [
+        {
+            "description": {"text": "Add a `dtype` parameter (default `torch.float32`) to `grid` and use it (unsafe fix)"},
+            "artifactChanges": [
+                {
+                    "artifactLocation": {"uri": "m.py"},
+                    "replacements": [
+                        {"deletedRegion": {"startLine": 3, "startColumn": 34, "endLine": 3, "endColumn": 47},
+                         "insertedContent": {"text": "dtype"}},
+                        {"deletedRegion": {"startLine": 2, "startColumn": 11, "endLine": 2, "endColumn": 11},
+                         "insertedContent": {"text": ", dtype=torch.float32"}},
+                    ],
+                }
+            ],
+        }
+    ]
 
 
 def test_review_multi_line_finding_spans_lines():
