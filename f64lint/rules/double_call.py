@@ -112,6 +112,8 @@ class DoubleCall(Rule):
             (2, 19),
             fixed="""
             import torch
+
+
             def setup(model, device, dtype=torch.float32):
                 model = model.to(dtype)
                 return model.to(device)
@@ -125,6 +127,8 @@ class DoubleCall(Rule):
             (2, 21),
             fixed="""
             import torch
+
+
             def stack(xs, dtype=torch.float32):
                 return [(a + b).to(dtype) for a, b in xs]
             """,
