@@ -254,7 +254,7 @@ def command(
     if result.internal_errors:
         raise click.exceptions.Exit(EXIT_ERROR)
     if show_diff:
-        if result.diffs and not exit_zero:
+        if result.texts and not exit_zero:
             raise click.exceptions.Exit(EXIT_FINDINGS)
         return
     if exit_non_zero_on_fix and result.fixed:
@@ -322,7 +322,7 @@ def _report_fix_problems(result: RunResult) -> None:
 
 
 def _print_diffs(result: RunResult, quiet: bool) -> None:
-    for diff in result.diffs:
+    for diff in result.diffs():
         click.echo(diff, nl=not diff.endswith("\n"))
     if not quiet:
         count = len(result.fixed)
@@ -332,11 +332,13 @@ def _print_diffs(result: RunResult, quiet: bool) -> None:
 def _show_fixes(result: RunResult, to_stderr: bool) -> None:
     if not result.fixed:
         click.echo("No findings were fixed.", err=to_stderr)
-        return
-    click.echo(f"Fixed {len(result.fixed)} finding{'' if len(result.fixed) == 1 else 's'}:", err=to_stderr)
+    else:
+        click.echo(f"Fixed {len(result.fixed)} finding{'' if len(result.fixed) == 1 else 's'}:", err=to_stderr)
     for d in sorted(result.fixed, key=Diagnostic.sort_key):
         assert d.fix is not None
         click.echo(f"  {d.path}:{d.start.line}:{d.start.column}: {d.code} {d.fix.message}", err=to_stderr)
+    for path in result.passed_on:
+        click.echo(f"  {path}: its calls now pass their `dtype` to the functions that gained one", err=to_stderr)
 
 
 def _print_report(

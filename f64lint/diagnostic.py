@@ -43,6 +43,9 @@ class Fix:
     message: str
     applicability: Applicability
     edits: Tuple[Edit, ...]
+    # The module-level function the fix gives a `dtype` parameter, if any: callers in
+    # other files of the run then pass theirs on.
+    threads: Optional[str] = None
 
 
 @dataclass(frozen=True)

@@ -9,12 +9,13 @@ import traceback
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, FrozenSet, List, Optional, Sequence, Tuple, Union
+from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple, Union
 
 from f64lint.cache import Cache, cache_key
 from f64lint.changes import ChangedLines, touches
 from f64lint.config import Settings
 from f64lint.diagnostic import Applicability, Diagnostic
+from f64lint.fix.callers import module_name, pass_dtype_on
 from f64lint.fix.fixer import fix_source
 from f64lint.fix.write import write_atomically
 from f64lint.files import discover, is_force_excluded
@@ -54,7 +55,8 @@ class FileResult:
     internal_error: Optional[InternalError] = None
     fixed: Tuple[Diagnostic, ...] = ()  # findings fixed, as they were before the fix
     dropped: Tuple[Tuple[Diagnostic, str], ...] = ()  # fixes not applied, and why
-    diff: str = ""  # with --diff: the unified diff of what --fix would write
+    texts: Optional[Tuple[str, str]] = None  # with --diff: the source before and after the fixes
+    threaded: Tuple[str, ...] = ()  # functions (qualified names) that got a `dtype` parameter
     fixed_source: Optional[bytes] = None  # the fixed source, when it changed (stdin prints it)
     fix_error: Optional[str] = None  # why the fixed file could not be written
 
@@ -66,9 +68,18 @@ class RunResult:
     internal_errors: List[InternalError] = field(default_factory=list)
     fixed: List[Diagnostic] = field(default_factory=list)
     dropped: List[Tuple[Diagnostic, str]] = field(default_factory=list)
-    diffs: List[str] = field(default_factory=list)
+    texts: Dict[str, Tuple[str, str]] = field(default_factory=dict)  # --diff: path -> before, after
+    threaded: List[str] = field(default_factory=list)
+    passed_on: List[str] = field(default_factory=list)  # files whose calls now pass a dtype on
     fix_errors: List[str] = field(default_factory=list)
     fixed_source: Optional[bytes] = None  # for stdin: the source with fixes applied
+
+    def diffs(self) -> List[str]:
+        """With --diff: the unified diff of each file --fix would change, by path."""
+        return [
+            "".join(difflib.unified_diff(before.splitlines(True), after.splitlines(True), path, path))
+            for path, (before, after) in sorted(self.texts.items())
+        ]
 
     @property
     def files_checked(self) -> int:
@@ -81,8 +92,9 @@ class RunResult:
         self.checked.append(result.path)
         self.fixed.extend(result.fixed)
         self.dropped.extend(result.dropped)
-        if result.diff:
-            self.diffs.append(result.diff)
+        if result.texts is not None:
+            self.texts[result.path] = result.texts
+        self.threaded.extend(result.threaded)
         if result.fix_error is not None:
             self.fix_errors.append(result.fix_error)
         self.fixed_source = result.fixed_source
@@ -156,13 +168,14 @@ def _fix(
     dropped = tuple(outcome.dropped)
     if outcome.text == source.text:
         return FileResult(shown, tuple(outcome.remaining), dropped=dropped)
+    threaded = tuple(
+        f"{module_name(path)}.{d.fix.threads}" for d in outcome.fixed if path is not None and d.fix and d.fix.threads
+    )
     if not mode.write and not mode.to_stdout:
-        diff = "".join(
-            difflib.unified_diff(
-                source.text.splitlines(keepends=True), outcome.text.splitlines(keepends=True), shown, shown
-            )
+        return FileResult(
+            shown, tuple(found), fixed=tuple(outcome.fixed), dropped=dropped,
+            texts=(source.text, outcome.text), threaded=threaded,
         )
-        return FileResult(shown, tuple(found), fixed=tuple(outcome.fixed), dropped=dropped, diff=diff)
     try:
         new = outcome.text.encode(source.encoding)
     except UnicodeEncodeError as error:
@@ -175,7 +188,7 @@ def _fix(
         return FileResult(shown, tuple(found), fix_error=f"{shown}: {problem}")
     if cache is not None:
         cache.put(_cache_key(new, enabled, settings), outcome.remaining)
-    return FileResult(shown, tuple(outcome.remaining), fixed=tuple(outcome.fixed), dropped=dropped)
+    return FileResult(shown, tuple(outcome.remaining), fixed=tuple(outcome.fixed), dropped=dropped, threaded=threaded)
 
 
 def _lint_file(
@@ -240,11 +253,41 @@ def run(
     else:
         for path in files:
             result.add(lint_path(path, settings, cache, fix))
+    if fix is not None and result.threaded:
+        _pass_dtype_across(files, frozenset(result.threaded), fix, result)
     if changed is not None:
         result.diagnostics = [d for d in result.diagnostics if touches(d, changed, WHOLE_FILE_CODES)]
     result.diagnostics.sort(key=Diagnostic.sort_key)
     result.internal_errors.sort(key=lambda error: error.path)
     return result
+
+
+def _pass_dtype_across(files: Sequence[Path], threaded: FrozenSet[str], mode: FixMode, result: RunResult) -> None:
+    """Calls in the run's files to functions that got a `dtype` parameter pass theirs on."""
+    names = [name.rsplit(".", 1)[-1].encode() for name in threaded]
+    for path in files:
+        shown = display_path(path)
+        data = read_bytes(path)
+        if isinstance(data, Unreadable) or not any(name in data for name in names):
+            continue
+        source = decode(data)
+        if isinstance(source, Unreadable):
+            continue
+        before, text = result.texts.get(shown, (source.text, source.text))
+        new = pass_dtype_on(text, path, threaded)
+        if new is None:
+            continue
+        if not mode.write:
+            result.texts[shown] = (before, new)
+        else:
+            try:
+                problem = write_atomically(path, data, new.encode(source.encoding))
+            except UnicodeEncodeError as error:
+                problem = f"cannot encode the fix as {source.encoding}: {error.reason}"
+            if problem is not None:
+                result.fix_errors.append(f"{shown}: {problem}")
+                continue
+        result.passed_on.append(shown)
 
 
 def run_stdin(data: bytes, filename: Optional[Path], settings: Settings, fix: Optional[FixMode] = None) -> RunResult:

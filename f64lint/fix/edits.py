@@ -62,6 +62,13 @@ class EditMaker:
             return self.insert(Position(last_end.line, comma + 2), f" {content}")
         return self.insert(last_end, f", {content}")
 
+    def add_keyword_argument(self, call: cst.Call, content: str) -> Edit:
+        """`f(a)` -> `f(a, content)`, `f()` -> `f(content)`, in the call's own layout."""
+        if call.args:
+            return self.append_item(self.start(call.args[0]), self.end(call.args[-1].value), content)
+        end = self.end(call)
+        return self.insert(Position(end.line, end.column - 1), content)
+
     def insert_item_before(self, item: cst.CSTNode, content: str) -> Edit:
         """Add `content` just before `item` in a list, on a line of its own when `item`
         starts its line."""

@@ -47,6 +47,7 @@ class FunctionPlan:
     message: str
     applicability: Applicability
     adds_parameter: bool = False
+    threads: Optional[str] = None  # the module-level function that gets the parameter
 
 
 _PRECISION_COMMENT = re.compile(r"#[^\n]*(precis|accura|numeric|stabil|float64|double|fp64|overflow)", re.I)
@@ -242,6 +243,11 @@ class FunctionPlanner:
             start = maker.start(last)
             end = type(start)(start.line, start.column + 1)
         return maker.append_item(first, end, parameter)
+
+
+def can_take_dtype(call: cst.Call) -> bool:
+    """A call that does not pass a `dtype` already (nor maybe, through `**kwargs`)."""
+    return keyword(call, "dtype") is None and not any(arg.star == "**" for arg in call.args)
 
 
 def callers_in_scope(plans: Dict[cst.FunctionDef, FunctionPlan], caller: Optional[cst.FunctionDef]) -> bool:

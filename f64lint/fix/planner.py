@@ -23,6 +23,7 @@ from f64lint.fix.functions import (
     Kind,
     Strategy,
     callers_in_scope,
+    can_take_dtype,
     enclosing_function,
 )
 from f64lint.fix.imports import import_torch, torch_module_name
@@ -99,8 +100,10 @@ class Planner:
         for function, plan in list(self.plans.items()):
             if plan.adds_parameter:
                 passing = tuple(self._pass_dtype(function))
+                module_level = isinstance(self.facts.parent(function), cst.Module)
                 self.plans[function] = FunctionPlan(
-                    plan.kind, plan.name, plan.shared + passing, plan.message, plan.applicability, True
+                    plan.kind, plan.name, plan.shared + passing, plan.message, plan.applicability, True,
+                    threads=function.name.value if module_level else None,
                 )
 
     def _pass_dtype(self, function: cst.FunctionDef):
@@ -109,17 +112,12 @@ class Planner:
         for call in self.facts.calls:
             if not self._calls(call, function, owner):
                 continue
-            if keyword(call, "dtype") is not None or any(arg.star == "**" for arg in call.args):
+            if not can_take_dtype(call):
                 continue
             caller = enclosing_function(self.facts, call)
             if not callers_in_scope(self.plans, caller):
                 continue
-            if call.args:
-                last = call.args[-1]
-                yield self.maker.append_item(self.maker.start(call.args[0]), self.maker.end(last.value), "dtype=dtype")
-            else:
-                end = self.maker.end(call)
-                yield self.maker.insert(type(end)(end.line, end.column - 1), "dtype=dtype")
+            yield self.maker.add_keyword_argument(call, "dtype=dtype")
 
     def _class_of(self, function: cst.FunctionDef) -> Optional[cst.ClassDef]:
         block = self.facts.parent(function)
@@ -161,7 +159,7 @@ class Planner:
         return self._move_then_cast(request)
 
     def _with(self, plan: FunctionPlan, *edits: Edit) -> Fix:
-        return Fix(plan.message, plan.applicability, (*edits, *plan.shared))
+        return Fix(plan.message, plan.applicability, (*edits, *plan.shared), plan.threads)
 
     def _wide_dtype(self, request: WideDtype) -> Optional[Fix]:
         spelled = spelled_dtype(self.facts, request.node)
