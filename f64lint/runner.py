@@ -264,11 +264,12 @@ def run(
 
 def _pass_dtype_across(files: Sequence[Path], threaded: FrozenSet[str], mode: FixMode, result: RunResult) -> None:
     """Calls in the run's files to functions that got a `dtype` parameter pass theirs on."""
-    names = [name.rsplit(".", 1)[-1].encode() for name in threaded]
+    # A caller names the function and imports its module (`from .embeddings import sincos`).
+    needles = [tuple(part.encode() for part in name.split(".")[-2:]) for name in threaded]
     for path in files:
         shown = display_path(path)
         data = read_bytes(path)
-        if isinstance(data, Unreadable) or not any(name in data for name in names):
+        if isinstance(data, Unreadable) or not any(all(part in data for part in parts) for parts in needles):
             continue
         source = decode(data)
         if isinstance(source, Unreadable):

@@ -4,7 +4,7 @@ add an item to a parameter or argument list the way the list is already laid out
 from __future__ import annotations
 
 import re
-from typing import List, Optional
+from typing import List, Union
 
 import libcst as cst
 
@@ -65,7 +65,7 @@ class EditMaker:
     def add_keyword_argument(self, call: cst.Call, content: str) -> Edit:
         """`f(a)` -> `f(a, content)`, `f()` -> `f(content)`, in the call's own layout."""
         if call.args:
-            return self.append_item(self.start(call.args[0]), self.end(call.args[-1].value), content)
+            return self.append_item(self.start(call.args[0]), self.item_end(call.args[-1]), content)
         end = self.end(call)
         return self.insert(Position(end.line, end.column - 1), content)
 
@@ -78,8 +78,17 @@ class EditMaker:
             return self.insert(at, f"{content},\n{before}")
         return self.insert(at, f"{content}, ")
 
-    def expression_end(self, *parts: Optional[cst.CSTNode]) -> Position:
-        """The furthest end among the parts present (a parameter's name, annotation and
-        default; LibCST's own range for a parameter stops at its name)."""
-        ends = [self.end(part) for part in parts if part is not None]
-        return max(ends, key=lambda p: (p.line, p.column))
+    def item_end(self, item: Union[cst.Param, cst.Arg]) -> Position:
+        """Where a parameter or argument ends, before its comma. Counted from its text:
+        LibCST's ranges stop at a parameter's name and are empty for `()`."""
+        bare = item.with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        if isinstance(bare, cst.Param):
+            bare = bare.with_changes(whitespace_after_param=cst.SimpleWhitespace(""))
+        else:
+            bare = bare.with_changes(whitespace_after_arg=cst.SimpleWhitespace(""))
+        text = self.facts.module.code_for_node(bare)
+        start = self.start(item)
+        lines = _LINE_BREAK.split(text)
+        if len(lines) == 1:
+            return Position(start.line, start.column + len(text))
+        return Position(start.line + len(lines) - 1, len(lines[-1]) + 1)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
-from typing import Dict, Iterator, List, Optional, Set, Tuple
+from typing import Dict, Iterator, List, Optional, Sequence, Set, Tuple
 
 import libcst as cst
 
@@ -51,7 +51,16 @@ class FunctionPlan:
 
 
 _PRECISION_COMMENT = re.compile(r"#[^\n]*(precis|accura|numeric|stabil|float64|double|fp64|overflow)", re.I)
+_PRECISION_NAME = re.compile(r"double|precision|fp64|upcast", re.I)
 _DEVICE_AWARE_NAMES = ("dtype", "compute_dtype", "work_dtype")
+
+
+@dataclass(frozen=True)
+class DeviceTest:
+    """Conditions, as source, that a function's device is MPS and that it is not."""
+
+    is_mps: str
+    not_mps: str
 
 
 def enclosing_function(facts: ModuleFacts, node: cst.CSTNode) -> Optional[cst.FunctionDef]:
@@ -88,6 +97,18 @@ def _is_protocol_method(function: cst.FunctionDef) -> bool:
     return name.startswith("__") and name.endswith("__") and name != "__init__"
 
 
+def identifiers_in(node: cst.CSTNode) -> Set[str]:
+    """Every name and attribute name in a node (`self.double_precision` gives both)."""
+    found: Set[str] = set()
+    stack: List[cst.CSTNode] = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.Name):
+            found.add(current.value)
+        stack.extend(current.children)
+    return found
+
+
 def all_params(function: cst.FunctionDef) -> Iterator[cst.Param]:
     params = function.params
     yield from params.posonly_params
@@ -121,7 +142,7 @@ class FunctionPlanner:
     def plan(self, function: cst.FunctionDef, uses: List[cst.CSTNode], calls: List[cst.Call]) -> FunctionPlan:
         """`uses`: the nodes to be replaced in `function`; `calls`: the calls in it."""
         names = names_in(function)
-        device = self._device(function, uses)
+        device = self.device_test(function, uses)
         wants_precision = self._wants_precision(function, calls)
         if device is not None and (self.strategy is Strategy.DEVICE_AWARE or wants_precision):
             plan = self._device_aware(function, uses, names, device, wants_precision)
@@ -153,32 +174,46 @@ class FunctionPlanner:
 
     # Device-aware ----------------------------------------------------------------------
 
-    def _device(self, function: cst.FunctionDef, uses: List[cst.CSTNode]) -> Optional[str]:
-        """A condition that says the function works on MPS, from a device parameter or a
-        tensor parameter's `.device`; None when the function cannot know its device."""
+    def device_test(self, function: cst.FunctionDef, uses: Sequence[cst.CSTNode] = ()) -> Optional[DeviceTest]:
+        """How the function can tell it works on MPS: from a device parameter, or from a
+        tensor parameter's `.device`; None when it cannot know its device."""
         for param in all_params(function):
             if device_like_name(param.name.value) and param.star == "":
                 name = param.name.value
+                kind = f"{self.torch}.device({name}).type"
                 if isinstance(param.default, cst.Name) and param.default.value == "None":
-                    return f'{name} is not None and {self.torch}.device({name}).type == "mps"'
-                return f'{self.torch}.device({name}).type == "mps"'
+                    return DeviceTest(f'{name} is not None and {kind} == "mps"', f'({name} is None or {kind} != "mps")')
+                return DeviceTest(f'{kind} == "mps"', f'{kind} != "mps"')
         params = {p.name.value for p in all_params(function)}
         for use in uses:
-            holder = self.facts.parent(self.facts.parent(use) or use)
-            device = keyword(holder, "device") if isinstance(holder, cst.Call) else None
-            if (
-                isinstance(device, cst.Attribute)
-                and device.attr.value == "device"
-                and isinstance(device.value, cst.Name)
-                and device.value.value in params
-            ):
-                return f'{device.value.value}.device.type == "mps"'
+            tensor = self._tensor_parameter(use, params)
+            if tensor is not None:
+                return DeviceTest(f'{tensor}.device.type == "mps"', f'{tensor}.device.type != "mps"')
+        return None
+
+    def _tensor_parameter(self, use: cst.CSTNode, params: Set[str]) -> Optional[str]:
+        """`x` for a use in `f(..., device=x.device)` or for `x.double()`, `x` a parameter."""
+        if isinstance(use, cst.Call) and isinstance(use.func, cst.Attribute):
+            receiver = use.func.value
+            return receiver.value if isinstance(receiver, cst.Name) and receiver.value in params else None
+        holder = self.facts.parent(self.facts.parent(use) or use)
+        device = keyword(holder, "device") if isinstance(holder, cst.Call) else None
+        if (
+            isinstance(device, cst.Attribute)
+            and device.attr.value == "device"
+            and isinstance(device.value, cst.Name)
+            and device.value.value in params
+        ):
+            return device.value.value
         return None
 
     def _wants_precision(self, function: cst.FunctionDef, calls: List[cst.Call]) -> bool:
-        """Float64 on purpose: a comment speaks of precision, or the result is brought
-        back to the input's dtype (`.to(x.dtype)`, `.type_as(x)`) after float64 work."""
+        """Float64 on purpose: a comment or a name speaks of precision (`upcast_to_double`,
+        `self.double_precision`), or the result is brought back to the input's dtype
+        (`.to(x.dtype)`, `.type_as(x)`) after float64 work."""
         if _PRECISION_COMMENT.search(self.facts.module.code_for_node(function)):
+            return True
+        if any(_PRECISION_NAME.search(name) for name in identifiers_in(function) if name != "double"):
             return True
         for call in calls:
             if method_name(call) == "type_as":
@@ -200,7 +235,7 @@ class FunctionPlanner:
             return None
         first = min(uses, key=lambda node: (self.maker.start(node).line, self.maker.start(node).column))
         statement = self._top_statement(body, first)
-        line = f"{name} = {self.torch}.float32 if {device} else {self.torch}.float64"
+        line = f"{name} = {self.torch}.float32 if {device.is_mps} else {self.torch}.float64"
         why = " (the function asks for float64 precision on purpose)" if on_purpose else ""
         return FunctionPlan(
             Kind.DEVICE_AWARE,
@@ -237,8 +272,7 @@ class FunctionPlanner:
         last = items[-1]
         first = maker.start(items[0])
         if isinstance(last, cst.Param):
-            annotation = last.annotation.annotation if last.annotation is not None else None
-            end = maker.expression_end(last.name, annotation, last.default)
+            end = maker.item_end(last)
         else:  # `/` or a bare `*` cannot end the list; `/` can
             start = maker.start(last)
             end = type(start)(start.line, start.column + 1)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Dict, List, Optional, Set, Tuple
 
@@ -61,6 +62,7 @@ def import_torch(facts: ModuleFacts, maker: EditMaker) -> Edit:
 
 # Names whose `from torch import ...` / `from numpy import ...` a fix can leave unused.
 _WIDE_NAMES = frozenset({"float64", "double", "complex128", "cdouble", "float_", "complex_"})
+_IMPORTS_WIDE_NAME = re.compile(r"from\s+(torch|numpy)\s+import[^\n]*(\n[^\n]*){0,20}?\b(float64|double|complex128|cdouble|float_|complex_)\b")
 
 
 def _wide_imports(module: cst.Module) -> Dict[str, Tuple[cst.SimpleStatementLine, cst.ImportFrom, cst.ImportAlias]]:
@@ -102,6 +104,8 @@ def _reads(module: cst.Module) -> Counter:
 def drop_imports_left_unused(before: str, after: str) -> str:
     """`after` without the float64 imports (`from torch import float64`) that were used in
     `before` and are not any more: the fix replaced their every use."""
+    if not _IMPORTS_WIDE_NAME.search(after):
+        return after
     try:
         old, new = cst.parse_module(before), cst.parse_module(after)
     except cst.ParserSyntaxError:

@@ -170,8 +170,33 @@ class Planner:
             narrow = f"{self.torch}.complex64"
             return Fix(f"Use `{narrow}`", Applicability.UNSAFE, (self.maker.replace(origin, narrow), *self.import_edit))
         threaded = self._threaded_node(request)
+        if threaded is None:
+            chosen = self._keep_float64_off_mps(origin)
+            if chosen is not None:
+                return chosen
         plan = self._plan_for(threaded) if threaded is not None else self.functions.literal()
         return self._with(plan, self.maker.replace(origin, plan.name))
+
+    def _keep_float64_off_mps(self, origin: cst.CSTNode) -> Optional[Fix]:
+        """`torch.float64 if self.double_precision else torch.float32`, in a function that
+        knows its device, keeps float64 where it was asked for and the hardware has it:
+        `... if self.double_precision and torch.device(device).type != "mps" else ...`."""
+        choice = self.facts.parent(origin)
+        function = enclosing_function(self.facts, origin)
+        if not isinstance(choice, cst.IfExp) or function is None:
+            return None
+        device = self.functions.device_test(function)
+        if device is None:
+            return None
+        test = self.facts.module.code_for_node(choice.test)
+        if not isinstance(choice.test, (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Comparison)):
+            test = f"({test})"
+        condition = f"{test} and {device.not_mps}" if origin is choice.body else f"{test} or {device.is_mps}"
+        return Fix(
+            f"Keep float64 off MPS only: `{condition}`",
+            Applicability.SAFE,
+            (self.maker.replace(choice.test, condition), *self.import_edit),
+        )
 
     def _conversion(self, request: WideConversion) -> Optional[Fix]:
         call = request.call
@@ -208,17 +233,11 @@ class Planner:
                 return Fix(message, Applicability.UNSAFE, (self.maker.replace(given, narrow),))
             if not origin.args:
                 return None
-            edit = self.maker.append_item(
-                self.maker.start(origin.args[0]), self.maker.end(origin.args[-1].value), f"dtype={narrow}"
-            )
-            return Fix(message, Applicability.UNSAFE, (edit,))
+            return Fix(message, Applicability.UNSAFE, (self.maker.add_keyword_argument(origin, f"dtype={narrow}"),))
         call = request.call
         plan = self._plan_for(call)
         if self.facts.qualified_name(call.func) in _TENSOR_WITH_DTYPE and call.args:
-            edit = self.maker.append_item(
-                self.maker.start(call.args[0]), self.maker.end(call.args[-1].value), f"dtype={plan.name}"
-            )
-            return self._with(plan, edit)
+            return self._with(plan, self.maker.add_keyword_argument(call, f"dtype={plan.name}"))
         end = self.maker.end(call)
         if plan.kind is Kind.LITERAL:
             return Fix("Cast it to float32: `.float()`", Applicability.UNSAFE, (self.maker.insert(end, ".float()"),))

@@ -122,3 +122,44 @@ def test_move_then_cast_is_merged_safely():
         def load(batch, device):
             return torch.tensor(batch["x"]).to(device, dtype=torch.float16), batch["y"].to(device, non_blocking=True, dtype=torch.float32)
         """)
+
+
+def test_a_precision_flag_is_kept_and_mps_is_left_out_of_it():
+    assert fix("""
+        import torch
+
+        class Rope(torch.nn.Module):
+            def forward(self, x, device=None):
+                freqs_dtype = torch.float64 if self.double_precision else torch.float32
+                low = torch.float32 if self.fast else torch.float64
+                return torch.arange(4, dtype=freqs_dtype, device=device), torch.ones(4, dtype=low, device=device)
+        """, DEFAULT_CODES, unsafe=False) == same("""
+        import torch
+
+        class Rope(torch.nn.Module):
+            def forward(self, x, device=None):
+                freqs_dtype = torch.float64 if self.double_precision and (device is None or torch.device(device).type != "mps") else torch.float32
+                low = torch.float32 if self.fast or device is not None and torch.device(device).type == "mps" else torch.float64
+                return torch.arange(4, dtype=freqs_dtype, device=device), torch.ones(4, dtype=low, device=device)
+        """)
+
+
+def test_a_name_that_asks_for_double_precision_chooses_device_aware_from_a_tensors_device():
+    assert fix("""
+        import torch
+
+        def project(v0, v1, upcast_to_double=True):
+            if upcast_to_double:
+                dtype = v0.dtype
+                v0, v1 = v0.double(), v1.double()
+            return (v0 * v1).to(dtype)
+        """, DEFAULT_CODES, unsafe=False) == same("""
+        import torch
+
+        def project(v0, v1, upcast_to_double=True):
+            compute_dtype = torch.float32 if v0.device.type == "mps" else torch.float64
+            if upcast_to_double:
+                dtype = v0.dtype
+                v0, v1 = v0.to(compute_dtype), v1.to(compute_dtype)
+            return (v0 * v1).to(dtype)
+        """)
