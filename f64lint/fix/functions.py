@@ -93,8 +93,18 @@ def names_in(node: cst.CSTNode) -> Set[str]:
 
 
 def _is_protocol_method(function: cst.FunctionDef) -> bool:
+    """Python calls it (`__getitem__`) or reads it as an attribute (`@property`,
+    `@cached_property`): nobody could pass a `dtype`."""
     name = function.name.value
-    return name.startswith("__") and name.endswith("__") and name != "__init__"
+    if name.startswith("__") and name.endswith("__") and name != "__init__":
+        return True
+    for decorator in function.decorators:
+        target = decorator.decorator
+        target = target.func if isinstance(target, cst.Call) else target
+        last = target.attr.value if isinstance(target, cst.Attribute) else getattr(target, "value", "")
+        if "property" in last or last in ("setter", "getter"):
+            return True
+    return False
 
 
 def identifiers_in(node: cst.CSTNode) -> Set[str]:

@@ -50,6 +50,26 @@ def is_torch_call(facts: ModuleFacts, call: cst.Call) -> bool:
     return False
 
 
+_CONVERSION_APIS = frozenset({"double", "cdouble"})
+
+
+def implements_conversion_api(facts: ModuleFacts, node: cst.CSTNode) -> bool:
+    """Inside the definition of a `.double()` / `.cdouble()` method, or an assignment
+    that makes one (`double = _conversion_method_template(dtype=torch.float64)`): the API
+    whose contract is float64, as in torch's own Module and Storage."""
+    current = facts.parent(node)
+    while current is not None:
+        if isinstance(current, cst.FunctionDef) and current.name.value in _CONVERSION_APIS:
+            return True
+        if isinstance(current, cst.Assign) and any(
+            isinstance(target.target, cst.Name) and target.target.value in _CONVERSION_APIS
+            for target in current.targets
+        ):
+            return True
+        current = facts.parent(current)
+    return False
+
+
 def wide_dtype_uses(
     facts: ModuleFacts, width: Width, spellings: Collection[Spelling]
 ) -> Iterator[Tuple[DtypeUse, Dtype]]:
@@ -62,6 +82,8 @@ def wide_dtype_uses(
         if isinstance(use.holder, cst.Call) and (
             is_cpu_pinned(facts, use.holder) or _made_on_cpu_and_cast_down(facts, use.holder)
         ):
+            continue
+        if implements_conversion_api(facts, use.value):
             continue
         yield use, dtype
 

@@ -8,6 +8,7 @@ from f64lint.analysis.devices import is_cpu_pinned
 from f64lint.analysis.module import ModuleFacts
 from f64lint.fix.requests import WideConversion
 from f64lint.rules.base import Finding, Invalid, Rule, any_of
+from f64lint.rules.common import implements_conversion_api
 
 
 def conversion_calls(facts: ModuleFacts, method: str) -> Iterator[cst.Call]:
@@ -21,7 +22,7 @@ def conversion_calls(facts: ModuleFacts, method: str) -> Iterator[cst.Call]:
             continue
         if call.args or facts.qualified_name(func) is not None:
             continue
-        if not is_cpu_pinned(facts, call):
+        if not is_cpu_pinned(facts, call) and not implements_conversion_api(facts, call):
             yield call
 
 
@@ -54,6 +55,13 @@ class DoubleCall(Rule):
     required = (any_of("double"),)
 
     valid = (
+        """
+        import torch
+
+        class Module:
+            def double(self):
+                return self._apply(lambda t: t.double() if t.is_floating_point() else t)
+        """,
         """
         import torch
 

@@ -56,6 +56,18 @@ class TorchFloat64Dtype(Rule):
         """
         import torch
 
+        class TypedStorage:
+            double = _conversion_method_template(dtype=torch.float64)
+
+            def cdouble(self):
+                return self.to(dtype=torch.cdouble)
+
+            def double(self):
+                return self.to(dtype=torch.double)
+        """,
+        """
+        import torch
+
         def is_double(x):
             return x.dtype == torch.float64 or x.dtype is torch.double
         """,

@@ -246,3 +246,37 @@ def test_only_safe_fixes_without_unsafe_fixes():
             return torch.arange(n, dtype=torch.float64)
         """
     assert fix(source, DEFAULT_CODES, unsafe=False) == same(source)
+
+
+def test_properties_and_protocol_methods_get_no_parameter():
+    assert fixed("""
+        import torch
+        from functools import cached_property
+
+        class Dist:
+            @property
+            def loc(self):
+                return self._loc.to(torch.double)
+
+            @cached_property
+            def scale(self):
+                return self._scale.double()
+
+            def __getitem__(self, i):
+                return self.data[i].double()
+        """) == same("""
+        import torch
+        from functools import cached_property
+
+        class Dist:
+            @property
+            def loc(self):
+                return self._loc.to(torch.float32)
+
+            @cached_property
+            def scale(self):
+                return self._scale.float()
+
+            def __getitem__(self, i):
+                return self.data[i].float()
+        """)
