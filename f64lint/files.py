@@ -100,10 +100,17 @@ def _expand(given: Path, settings: Settings) -> Iterator[Path]:
         return
     absolute = Path(os.path.abspath(given))
     ignores = GitIgnores.above(absolute) if settings.respect_gitignore else GitIgnores()
-    yield from _walk(given, absolute, ignores, settings)
+    yield from _walk(given, absolute, ignores, settings, Path(os.path.realpath(given)))
 
 
-def _walk(directory: Path, absolute: Path, ignores: GitIgnores, settings: Settings) -> Iterator[Path]:
+def _leads_outside(path: Path, root: Path) -> bool:
+    """A symbolic link whose target lies outside the folder being linted (followed only
+    when the file is named on the command line)."""
+    target = Path(os.path.realpath(path))
+    return target != root and root not in target.parents
+
+
+def _walk(directory: Path, absolute: Path, ignores: GitIgnores, settings: Settings, root: Path) -> Iterator[Path]:
     try:
         entries = sorted(os.scandir(directory), key=lambda entry: entry.name)
     except OSError:
@@ -119,6 +126,8 @@ def _walk(directory: Path, absolute: Path, ignores: GitIgnores, settings: Settin
             continue
         if is_dir:
             inner = ignores.entering(absolute_path) if settings.respect_gitignore else ignores
-            yield from _walk(path, absolute_path, inner, settings)
+            yield from _walk(path, absolute_path, inner, settings, root)
         elif entry.name.endswith(PYTHON_SUFFIXES):
+            if entry.is_symlink() and os.path.exists(path) and _leads_outside(path, root):
+                continue
             yield path

@@ -34,8 +34,9 @@ def replace_file(path: Path, data: bytes, mode: Optional[int] = None, sync: bool
 
 
 def write_atomically(path: Path, original: bytes, new: bytes) -> Optional[str]:
-    """Replace `path` (read as `original`) with `new`, keeping its permissions. Returns why
-    not, or None."""
+    """Replace `path` (read as `original`) with `new`, keeping its permissions; through a
+    symbolic link, the file it points to is replaced, not the link. Returns why not, or None."""
+    path = Path(os.path.realpath(path))
     try:
         with open(path, "rb") as handle:
             if handle.read() != original:

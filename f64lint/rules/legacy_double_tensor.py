@@ -31,7 +31,9 @@ class LegacyDoubleTensor(Rule):
     ## Fix
     `torch.tensor(class_weights, dtype=dtype)` with a threaded dtype (or
     `torch.float32`, which changes precision on CPU/CUDA); `.to(dtype)` instead of
-    `.type(...)`.
+    `.type(...)`. `--fix` leaves this one to you: `torch.DoubleTensor(3, 4)` makes an
+    empty 3x4 tensor and `torch.DoubleTensor(shape)` may do the same, which the source
+    alone cannot tell from data; `.type(torch.cuda.DoubleTensor)` also picks a device.
     """
 
     code = "F64007"

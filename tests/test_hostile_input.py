@@ -1,0 +1,97 @@
+"""Hostile trees and files: f64lint reports them and goes on, and `--fix` never corrupts a
+file or writes where it should not."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from f64lint.cli import command
+from f64lint.config import Settings
+from f64lint.runner import run
+from tests.helpers import cli_runner
+
+BAD = "import torch\n\n\ndef grid(n):\n    return torch.arange(n, dtype=torch.float64)\n"
+FIXED = "import torch\n\n\ndef grid(n, dtype=torch.float32):\n    return torch.arange(n, dtype=dtype)\n"
+
+
+def found(tmp_path, *paths):
+    result = run(list(paths) or [tmp_path], Settings(root=tmp_path))
+    return [(os.path.basename(d.path), d.code, d.message) for d in result.diagnostics]
+
+
+def fix(*args):
+    return cli_runner().invoke(command, ["--isolated", "--no-cache", "--fix", "--unsafe-fixes", *args])
+
+
+def test_a_symlink_loop_is_reported_and_the_run_goes_on(tmp_path):
+    (tmp_path / "loop.py").symlink_to(tmp_path / "loop.py")
+    (tmp_path / "model.py").write_text(BAD)
+    assert [(name, code) for name, code, _ in found(tmp_path)] == [("loop.py", "F64902"), ("model.py", "F64001")]
+    assert found(tmp_path)[0][2].startswith("broken symbolic link")
+
+
+def test_a_symlink_out_of_the_tree_is_not_followed_unless_named(tmp_path):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.py").write_text(BAD)
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    (tree / "link.py").symlink_to(outside / "secret.py")
+    (tree / "linked_dir").symlink_to(outside, target_is_directory=True)
+    assert found(tmp_path, tree) == []
+    assert [code for _, code, _ in found(tmp_path, tree / "link.py")] == ["F64001"]
+
+
+def test_fix_through_a_symlink_fixes_the_target_and_keeps_the_link(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "real.py").write_text(BAD)
+    (tmp_path / "alias.py").symlink_to(tmp_path / "real.py")
+    fix("alias.py")
+    assert (tmp_path / "alias.py").is_symlink()
+    assert (tmp_path / "real.py").read_text() == FIXED
+
+
+def test_a_50_mb_file_is_reported_not_read(tmp_path):
+    with open(tmp_path / "huge.py", "wb") as handle:
+        handle.truncate(50 * 2**20)
+    (tmp_path / "model.py").write_text(BAD)
+    assert found(tmp_path) == [
+        ("huge.py", "F64902", "file too large (50.0 MiB; the limit is 10 MiB)"),
+        ("model.py", "F64001", "`torch.float64` used as a dtype in `torch.arange()`; MPS has no float64"),
+    ]
+
+
+def test_a_file_deleted_between_discovery_and_reading(tmp_path, monkeypatch):
+    (tmp_path / "model.py").write_text(BAD)
+    gone = tmp_path / "gone.py"
+    monkeypatch.setattr("f64lint.runner.discover", lambda paths, settings: [gone, tmp_path / "model.py"])
+    assert found(tmp_path) == [
+        ("gone.py", "F64902", "no such file or directory"),
+        ("model.py", "F64001", "`torch.float64` used as a dtype in `torch.arange()`; MPS has no float64"),
+    ]
+
+
+def test_mixed_line_endings_tabs_and_form_feeds_survive_a_fix(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    source = "import torch\r\n\x0c\n\ndef grid(n):\r\n\tx = 1\n\treturn torch.arange(n, dtype=torch.float64)  # \tnote\r\n"
+    (tmp_path / "m.py").write_bytes(source.encode())
+    fix("m.py")
+    assert (tmp_path / "m.py").read_bytes() == source.replace("def grid(n):", "def grid(n, dtype=torch.float32):").replace(
+        "dtype=torch.float64", "dtype=dtype"
+    ).encode()
+
+
+def test_two_fix_runs_at_once_leave_each_file_original_or_fully_fixed(tmp_path):
+    for index in range(40):
+        (tmp_path / f"m{index}.py").write_text(BAD)
+    command_line = [sys.executable, "-m", "f64lint", "--isolated", "--no-cache", "--fix", "--unsafe-fixes", "-j", "2", "."]
+    runs = [subprocess.Popen(command_line, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(2)]
+    for process in runs:
+        process.communicate(timeout=120)
+        assert process.returncode in (0, 1)
+    contents = {(tmp_path / f"m{index}.py").read_text() for index in range(40)}
+    assert contents <= {BAD, FIXED}
+    assert not list(tmp_path.glob(".f64lint-*"))  # no temporary file left behind
