@@ -15,6 +15,7 @@ from f64lint.cache import Cache, cache_key
 from f64lint.changes import ChangedLines, touches
 from f64lint.config import Settings
 from f64lint.diagnostic import Applicability, Diagnostic
+from f64lint.fix.apply import split_lines
 from f64lint.fix.callers import module_name, pass_dtype_on
 from f64lint.fix.fixer import fix_source
 from f64lint.fix.write import write_atomically
@@ -77,7 +78,7 @@ class RunResult:
     def diffs(self) -> List[str]:
         """With --diff: the unified diff of each file --fix would change, by path."""
         return [
-            "".join(difflib.unified_diff(before.splitlines(True), after.splitlines(True), path, path))
+            "".join(difflib.unified_diff(split_lines(before), split_lines(after), path, path))
             for path, (before, after) in sorted(self.texts.items())
         ]
 

@@ -17,6 +17,14 @@ def newline_of(text: str) -> str:
     return found.group() if found else "\n"
 
 
+def split_lines(text: str) -> List[str]:
+    """Lines with their breaks, as Python sees them: only CR, LF and CRLF end a line
+    (`str.splitlines` also splits at form feeds and other separators)."""
+    starts = _line_starts(text)
+    lines = [text[start:end] for start, end in zip(starts, starts[1:])]
+    return lines + [text[starts[-1]:]] if starts[-1] < len(text) else lines
+
+
 def _line_starts(text: str) -> List[int]:
     return [0, *(found.end() for found in _LINE_BREAK.finditer(text))]
 

@@ -53,3 +53,11 @@ def test_an_insertion_at_the_edge_of_a_replacement_is_fine():
     after = fix(edit(1, 6, 1, 6, "b"))
     assert compatible_fixes([replace, before, after]) == [replace, before, after]
     assert apply_edits("0123456", [*replace.edits, *before.edits, *after.edits]) == "01ax b56".replace(" ", "")
+
+
+def test_lines_split_only_where_python_ends_them():
+    from f64lint.fix.apply import split_lines
+
+    assert split_lines("a\r\nb\x0cc\x1ed\re\nf") == ["a\r\n", "b\x0cc\x1ed\r", "e\n", "f"]
+    assert split_lines("a\n") == ["a\n"]
+    assert split_lines("") == []
