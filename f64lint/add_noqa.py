@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import ast
 import re
-import warnings
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,7 +10,7 @@ from typing import Dict, List, Sequence, Set, Tuple
 
 from f64lint.diagnostic import Diagnostic
 from f64lint.fix.write import write_atomically
-from f64lint.source import Unreadable, decode, read_bytes
+from f64lint.source import Unreadable, decode, python_accepts, read_bytes
 from f64lint.suppress import LINE_NOQA, parse_directives
 
 _LINES_WITH_ENDINGS = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
@@ -52,16 +50,6 @@ def _with_noqa(text: str, codes_by_line: Dict[int, Set[str]]) -> Tuple[str, int]
     return "".join(lines), added
 
 
-def _parses(text: str) -> bool:
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return False
-    return True
-
-
 def add_noqa(diagnostics: Sequence[Diagnostic], whole_file_codes: Set[str]) -> NoqaReport:
     """Add a `# noqa` for every finding that is about a line (not a whole file)."""
     by_file: Dict[str, Dict[int, Set[str]]] = defaultdict(lambda: defaultdict(set))
@@ -79,7 +67,7 @@ def add_noqa(diagnostics: Sequence[Diagnostic], whole_file_codes: Set[str]) -> N
         new_text, added = _with_noqa(source.text, codes_by_line)
         if not added:
             continue
-        if not _parses(new_text):
+        if not python_accepts(new_text):
             report.problems.append(f"{path}: adding noqa comments would break the file; left alone")
             continue
         problem = write_atomically(Path(path), data, new_text.encode(source.encoding))

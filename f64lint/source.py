@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import ast
 import codecs
 import io
 import os
 import tokenize
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Union
@@ -43,6 +45,17 @@ def decode(data: bytes) -> Union[Source, Unreadable]:
             "save it as UTF-8 or declare its encoding (PEP 263)"
         )
     return Source(text, encoding)
+
+
+def python_accepts(text: str) -> bool:
+    """Does CPython's own parser accept the source? (For checking code f64lint wrote.)"""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return True
 
 
 def read_bytes(path: Path) -> Union[bytes, Unreadable]:

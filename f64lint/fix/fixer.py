@@ -9,8 +9,6 @@ undone and done again without it, so that no fix is applied over and over.
 
 from __future__ import annotations
 
-import ast
-import warnings
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, List, Sequence, Set, Tuple
@@ -18,6 +16,7 @@ from typing import Callable, List, Sequence, Set, Tuple
 from f64lint.diagnostic import Diagnostic, Fix
 from f64lint.fix.apply import apply_edits, compatible_fixes
 from f64lint.fix.imports import drop_imports_left_unused
+from f64lint.source import python_accepts
 
 # Passes are bounded: fixes of the same finding in a loop must not hang a run.
 MAX_PASSES = 10
@@ -32,17 +31,6 @@ class FixOutcome:
     fixed: List[Diagnostic] = field(default_factory=list)  # as found before their fix
     # Fixes not applied: they would break the file, or leave their finding in place.
     dropped: List[Tuple[Diagnostic, str]] = field(default_factory=list)
-
-
-def _parses(text: str) -> bool:
-    """Python's own parser accepts it (LibCST's verdict follows when the text is linted)."""
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return False
-    return True
 
 
 def _signature(diagnostic: Diagnostic) -> Tuple[str, str, str]:
@@ -68,10 +56,10 @@ def fix_source(text: str, diagnostics: List[Diagnostic], lint: Lint, wanted: Cal
         if not chosen:
             break
         new = _apply(outcome.text, [d.fix for d in chosen if d.fix is not None])
-        if not _parses(new):
+        if not python_accepts(new):
             chosen = _each_alone(outcome, chosen, dropped)
             new = _apply(outcome.text, [d.fix for d in chosen if d.fix is not None])
-            if not chosen or not _parses(new):
+            if not chosen or not python_accepts(new):
                 chosen = chosen[:1]
                 new = _apply(outcome.text, [d.fix for d in chosen if d.fix is not None])
         new = drop_imports_left_unused(outcome.text, new)
@@ -102,7 +90,7 @@ def _each_alone(outcome: FixOutcome, chosen: List[Diagnostic], dropped: Set[Tupl
     kept = []
     for diagnostic in chosen:
         assert diagnostic.fix is not None
-        if _parses(_apply(outcome.text, [diagnostic.fix])):
+        if python_accepts(_apply(outcome.text, [diagnostic.fix])):
             kept.append(diagnostic)
         else:
             dropped.add(_signature(diagnostic))

@@ -75,17 +75,18 @@ def enclosing_function(facts: ModuleFacts, node: cst.CSTNode) -> Optional[cst.Fu
     return None
 
 
-def names_in(node: cst.CSTNode) -> Set[str]:
-    """The variable names used in a node (not keyword-argument names, not attributes)."""
+def names_in(node: cst.CSTNode, attributes: bool = False) -> Set[str]:
+    """The variable names used in a node; with `attributes`, attribute and keyword names
+    too (`self.double_precision` gives `self` and `double_precision`)."""
     found: Set[str] = set()
     stack: List[cst.CSTNode] = [node]
     while stack:
         current = stack.pop()
         if isinstance(current, cst.Name):
             found.add(current.value)
-        elif isinstance(current, cst.Arg):
+        elif isinstance(current, cst.Arg) and not attributes:
             stack.append(current.value)
-        elif isinstance(current, cst.Attribute):
+        elif isinstance(current, cst.Attribute) and not attributes:
             stack.append(current.value)
         else:
             stack.extend(current.children)
@@ -105,18 +106,6 @@ def _is_protocol_method(function: cst.FunctionDef) -> bool:
         if "property" in last or last in ("setter", "getter"):
             return True
     return False
-
-
-def identifiers_in(node: cst.CSTNode) -> Set[str]:
-    """Every name and attribute name in a node (`self.double_precision` gives both)."""
-    found: Set[str] = set()
-    stack: List[cst.CSTNode] = [node]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, cst.Name):
-            found.add(current.value)
-        stack.extend(current.children)
-    return found
 
 
 def all_params(function: cst.FunctionDef) -> Iterator[cst.Param]:
@@ -223,7 +212,7 @@ class FunctionPlanner:
         (`.to(x.dtype)`, `.type_as(x)`) after float64 work."""
         if _PRECISION_COMMENT.search(self.facts.module.code_for_node(function)):
             return True
-        if any(_PRECISION_NAME.search(name) for name in identifiers_in(function) if name != "double"):
+        if any(_PRECISION_NAME.search(name) for name in names_in(function, attributes=True) if name != "double"):
             return True
         for call in calls:
             if method_name(call) == "type_as":
