@@ -28,18 +28,19 @@ def _encode_fix(fix: Optional[Fix]) -> Optional[list]:
     if fix is None:
         return None
     edits = [[e.start.line, e.start.column, e.end.line, e.end.column, e.content] for e in fix.edits]
-    return [fix.message, fix.applicability.value, edits, fix.threads]
+    return [fix.message, fix.applicability.value, edits, fix.threads, fix.deferred]
 
 
 def _decode_fix(row: Optional[list]) -> Optional[Fix]:
     if row is None:
         return None
-    message, applicability, edits, threads = row
+    message, applicability, edits, threads, deferred = row
     return Fix(
         message,
         Applicability(applicability),
         tuple(Edit(Position(a, b), Position(c, d), content) for a, b, c, d, content in edits),
         threads,
+        deferred,
     )
 
 

@@ -46,6 +46,9 @@ class Fix:
     # The module-level function the fix gives a `dtype` parameter, if any: callers in
     # other files of the run then pass theirs on.
     threads: Optional[str] = None
+    # Applied only in a pass where no other fix is: fixing the source of a float64 value
+    # often makes the fix at the place it is moved (F64004) unneeded.
+    deferred: bool = False
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,8 @@ import os
 import re
 from typing import List, Set
 
+import pytest
+
 from tests.helpers import require
 
 hypothesis = require("hypothesis")
@@ -30,6 +32,9 @@ from f64lint.fix.apply import split_lines  # noqa: E402
 from f64lint.fix.fixer import fix_source  # noqa: E402
 from f64lint.linter import lint_text  # noqa: E402
 from f64lint.rules import ALL_RULES  # noqa: E402
+
+# Generated programs such as `1()` are valid but make CPython warn.
+pytestmark = pytest.mark.filterwarnings("ignore::SyntaxWarning")
 
 EXAMPLES = int(os.environ.get("F64LINT_FUZZ_EXAMPLES", "40"))
 ALL_CODES = frozenset(rule.code for rule in ALL_RULES)

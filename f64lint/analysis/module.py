@@ -8,13 +8,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Dict, List, Mapping, Optional, Set
+from typing import TYPE_CHECKING, Dict, List, Mapping, Optional, Set
 
 import libcst as cst
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
 from f64lint.analysis.bindings import Binding
 from f64lint.analysis.walk import Walker
+
+if TYPE_CHECKING:
+    from f64lint.analysis.flow import Flow
 
 
 @dataclass
@@ -53,6 +56,22 @@ class ModuleFacts:
         # Only files with a finding pay for positions.
         wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)
         return wrapper.resolve(PositionProvider)
+
+    @cached_property
+    def flow(self) -> "Flow":
+        """Data flow (which values are float64, which devices may be MPS), on demand."""
+        from f64lint.analysis.flow import Flow  # it builds on the analyses that import this module
+
+        return Flow(self)
+
+    def statement(self, node: cst.CSTNode) -> Optional[cst.CSTNode]:
+        """The simple statement line holding `node`, if it is in one."""
+        current: Optional[cst.CSTNode] = node
+        while current is not None and not isinstance(current, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+            if isinstance(current, cst.BaseCompoundStatement):
+                return current
+            current = self.parents.get(current)
+        return current
 
     def statement_end_line(self, node: cst.CSTNode) -> int:
         """The last line of the simple statement holding `node` (a `# noqa` may sit there)."""

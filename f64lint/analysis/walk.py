@@ -114,8 +114,29 @@ class Walker:
     def _bind_value(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
         if isinstance(target, cst.Name):
             self.scopes.bind(target.value, Binding(value=value))
+        elif isinstance(target, (cst.Tuple, cst.List)) and not any(
+            isinstance(element, cst.StarredElement) for element in target.elements
+        ):
+            self._bind_unpacked(target, value)
         else:
             self._bind_unknown(target)
+
+    def _bind_unpacked(self, target: cst.Tuple | cst.List, value: cst.BaseExpression) -> None:
+        """`a, b = x, y` binds element by element; `a, b = torch.meshgrid(...)` binds each
+        name to the call, whose result they are parts of."""
+        if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == len(target.elements):
+            if not any(isinstance(element, cst.StarredElement) for element in value.elements):
+                for element, item in zip(target.elements, value.elements):
+                    self._bind_value(element.value, item.value)
+                return
+        if isinstance(value, cst.Call):
+            for element in target.elements:
+                if isinstance(element.value, cst.Name):
+                    self.scopes.bind(element.value.value, Binding(value=value))
+                else:
+                    self._bind_unknown(element.value)
+            return
+        self._bind_unknown(target)
 
     # Reads ---------------------------------------------------------------------------
 

@@ -51,6 +51,8 @@ def fix_source(text: str, diagnostics: List[Diagnostic], lint: Lint, wanted: Cal
             d for d in outcome.remaining
             if d.fix is not None and wanted(d) and _signature(d) not in dropped
         ]
+        if any(d.fix is not None and not d.fix.deferred for d in candidates):
+            candidates = [d for d in candidates if d.fix is not None and not d.fix.deferred]
         taken = set(map(id, compatible_fixes(d.fix for d in candidates if d.fix is not None)))
         chosen = [d for d in candidates if id(d.fix) in taken]
         if not chosen:

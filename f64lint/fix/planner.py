@@ -7,7 +7,7 @@ the others there (one new parameter, one guard line) and on its callers (which p
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Dict, List, Optional, Sequence, Tuple
 
 import libcst as cst
@@ -27,7 +27,7 @@ from f64lint.fix.functions import (
     enclosing_function,
 )
 from f64lint.fix.imports import import_torch, torch_module_name
-from f64lint.fix.requests import FixRequest, MoveThenCast, WideArrayToTensor, WideConversion, WideDtype
+from f64lint.fix.requests import FixRequest, MoveThenCast, WideArrayToTensor, WideConversion, WideDtype, WideMove
 
 
 @dataclass(frozen=True)
@@ -79,6 +79,8 @@ class Planner:
             return request.call if plain else None
         if isinstance(request, WideArrayToTensor):
             return None if self._numpy_source(request) is not None else request.call
+        if isinstance(request, WideMove):
+            return None if request.complex_ else request.call
         return None
 
     def _plan_functions(self, requests: Sequence[Optional[FixRequest]]) -> None:
@@ -156,7 +158,22 @@ class Planner:
             return self._conversion(request)
         if isinstance(request, WideArrayToTensor):
             return self._array_to_tensor(request)
+        if isinstance(request, WideMove):
+            return self._move(request)
         return self._move_then_cast(request)
+
+    def _move(self, request: WideMove) -> Optional[Fix]:
+        """`.to(device)` -> `.to(device, dtype=dtype)`: cast while moving."""
+        if any(arg.star for arg in request.call.args):
+            return None
+        if request.complex_:
+            narrow = f"{self.torch}.complex64"
+            edit = self.maker.add_keyword_argument(request.call, f"dtype={narrow}")
+            message = f"Cast while moving: `dtype={narrow}`"
+            return Fix(message, Applicability.UNSAFE, (edit, *self.import_edit), deferred=True)
+        plan = self._plan_for(request.call)
+        fix = self._with(plan, self.maker.add_keyword_argument(request.call, f"dtype={plan.name}"))
+        return replace(fix, deferred=True)
 
     def _with(self, plan: FunctionPlan, *edits: Edit) -> Fix:
         return Fix(plan.message, plan.applicability, (*edits, *plan.shared), plan.threads)

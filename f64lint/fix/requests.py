@@ -42,4 +42,12 @@ class MoveThenCast:
     cast: cst.Call
 
 
-FixRequest = Union[WideDtype, WideConversion, WideArrayToTensor, MoveThenCast]
+@dataclass(frozen=True)
+class WideMove:
+    """`x.to(device)` of a float64 (or, with `complex_=True`, complex128) value."""
+
+    call: cst.Call
+    complex_: bool = False
+
+
+FixRequest = Union[WideDtype, WideConversion, WideArrayToTensor, MoveThenCast, WideMove]

@@ -1,0 +1,263 @@
+"""Data flow: which values are float64 (or complex128), where they were made, and which
+device expressions may be MPS.
+
+A value is followed through names (the value last assigned, element-wise for tuple
+unpacking), dtype-keeping methods (`.clone()`, `.to(device)`, `.reshape(...)`, ...),
+torch functions that keep their input's dtype (`torch.cat`, `torch.meshgrid`,
+`torch.outer`, `torch.sin`, ...), arithmetic, indexing, attributes set on `self` (or
+registered with `register_buffer`) anywhere in the class, and the return values of the
+module's own functions. A cast to a 32-bit dtype ends the trace.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Dict, FrozenSet, Iterator, List, Optional, Tuple
+
+import libcst as cst
+
+from f64lint.analysis.arrays import float64_array
+from f64lint.analysis.calls import MAX_TRACE_DEPTH, keyword, method_name, positional
+from f64lint.analysis.casts import casts_narrow, casts_to_chosen_dtype
+from f64lint.analysis.devices import device_like_name, is_device_like
+from f64lint.analysis.dtypes import Width, dtype_of, spelled_dtype
+
+if TYPE_CHECKING:
+    from f64lint.analysis.module import ModuleFacts
+
+DEFAULT_NO_FLOAT64_DEVICES: FrozenSet[str] = frozenset({"mps"})
+
+
+@dataclass(frozen=True)
+class WideValue:
+    """A float64 or complex128 value and the expression that made it."""
+
+    origin: cst.CSTNode
+    made_by: str  # for messages: `torch.from_numpy`, `.double()`, `torch.arange(dtype=torch.float64)`
+    width: Width
+
+
+# Methods whose result has the dtype of the tensor they are called on.
+_KEEP_DTYPE_METHODS = frozenset(
+    {
+        "clone", "detach", "cpu", "cuda", "contiguous", "reshape", "view_as", "permute",
+        "transpose", "flatten", "squeeze", "unsqueeze", "expand", "expand_as", "repeat",
+        "sin", "cos", "exp", "log", "sqrt", "abs", "neg", "cumsum", "cumprod", "sum", "mean",
+        "t", "flip", "roll", "chunk", "split", "unbind", "requires_grad_", "pin_memory",
+        "__getitem__", "reciprocal", "pow", "mul", "add", "sub", "div", "matmul", "clamp",
+    }
+)
+# torch functions whose result has the dtype of their (widest) tensor argument.
+_KEEP_DTYPE_FUNCTIONS = frozenset(
+    f"torch.{name}"
+    for name in (
+        "cat", "concat", "stack", "hstack", "vstack", "meshgrid", "outer", "sin", "cos", "exp",
+        "log", "sqrt", "cumprod", "cumsum", "where", "polar", "view_as_complex", "einsum",
+        "matmul", "flatten", "reshape", "pow", "abs", "clamp", "flip", "roll", "repeat_interleave",
+        "broadcast_tensors", "atleast_1d", "atleast_2d", "diag", "tril", "triu",
+    )
+)
+_FROM_DATA = frozenset({"torch.from_numpy", "torch.tensor", "torch.as_tensor", "torch.asarray"})
+
+
+class Flow:
+    """Answers flow questions for one module; results are cached per node."""
+
+    def __init__(self, facts: "ModuleFacts", no_float64_devices: FrozenSet[str] = DEFAULT_NO_FLOAT64_DEVICES):
+        self.facts = facts
+        self.devices = no_float64_devices
+        self._wide: Dict[cst.CSTNode, Optional[WideValue]] = {}
+        self._functions: Optional[Dict[str, cst.FunctionDef]] = None
+
+    # Devices ---------------------------------------------------------------------------
+
+    def may_lack_float64(self, node: cst.BaseExpression, depth: int = 0) -> bool:
+        """May this device expression be MPS (or another device without float64)?
+        Literals, `torch.device(...)`, conditionals, a tensor's `.device`, names like
+        `device`, and names assigned any of those."""
+        if depth > MAX_TRACE_DEPTH:
+            return False
+        if isinstance(node, cst.SimpleString):
+            value = node.evaluated_value
+            return isinstance(value, str) and value.split(":")[0] in self.devices
+        if isinstance(node, cst.Call):
+            if self.facts.qualified_name(node.func) == "torch.device" and node.args:
+                return self.may_lack_float64(node.args[0].value, depth + 1)
+            return False
+        if isinstance(node, cst.IfExp):
+            return self.may_lack_float64(node.body, depth + 1) or self.may_lack_float64(node.orelse, depth + 1)
+        if isinstance(node, cst.Attribute):
+            return device_like_name(node.attr.value)
+        if isinstance(node, cst.Name):
+            traced = self.facts.assigned_value(node)
+            if traced is not None:
+                return self.may_lack_float64(traced, depth + 1)
+            return device_like_name(node.value)
+        return False
+
+    # Values ----------------------------------------------------------------------------
+
+    def wide_value(self, node: cst.BaseExpression, depth: int = 0) -> Optional[WideValue]:
+        """Where a float64/complex128 value was made, if the expression is one."""
+        if depth > MAX_TRACE_DEPTH * 2:
+            return None
+        if node in self._wide:
+            return self._wide[node]
+        self._wide[node] = None  # cycles (`x = x.clone()` in a loop) end here
+        found = self._trace(node, depth)
+        self._wide[node] = found
+        return found
+
+    def _trace(self, node: cst.BaseExpression, depth: int) -> Optional[WideValue]:
+        if isinstance(node, cst.Name):
+            traced = self.facts.assigned_value(node)
+            return self.wide_value(traced, depth + 1) if traced is not None else None
+        if isinstance(node, cst.Subscript):
+            return self.wide_value(node.value, depth + 1)
+        if isinstance(node, cst.BinaryOperation):
+            return self.wide_value(node.left, depth + 1) or self.wide_value(node.right, depth + 1)
+        if isinstance(node, (cst.Tuple, cst.List)):
+            return self._first_wide((element.value for element in node.elements), depth)
+        if isinstance(node, cst.Attribute):
+            return self._attribute(node, depth)
+        if isinstance(node, cst.Call):
+            return self._call(node, depth)
+        return None
+
+    def _first_wide(self, nodes, depth: int) -> Optional[WideValue]:
+        for value in nodes:
+            found = self.wide_value(value, depth + 1)
+            if found is not None:
+                return found
+        return None
+
+    def _call(self, call: cst.Call, depth: int) -> Optional[WideValue]:
+        facts = self.facts
+        qualified = facts.qualified_name(call.func)
+        given = keyword(call, "dtype")
+        if given is not None:
+            dtype = dtype_of(facts, given)
+            if dtype is None or not dtype.is_wide:
+                return None
+            return WideValue(call, f"{facts.module.code_for_node(call.func)}(dtype={dtype.text})", dtype.width)
+        if qualified is not None:
+            if qualified in _FROM_DATA and call.args:
+                source = float64_array(facts, call.args[0].value)
+                if source is not None:
+                    return WideValue(call, qualified, Width.FLOAT64)
+                return None
+            if qualified in _KEEP_DTYPE_FUNCTIONS:
+                return self._first_wide((arg.value for arg in call.args), depth)
+            return None
+        method = method_name(call)
+        if method is None:
+            return self._own_function(call, depth)
+        assert isinstance(call.func, cst.Attribute)
+        if method in ("double", "cdouble") and not call.args:
+            width = Width.FLOAT64 if method == "double" else Width.COMPLEX128
+            return WideValue(call, f".{method}()", width)
+        if casts_narrow(facts, call) or method in ("float", "half", "int", "long", "bool", "type_as", "numpy"):
+            return None
+        if method in ("to", "type"):
+            args = positional(call)
+            for arg in args:
+                spelled = spelled_dtype(facts, arg)
+                if spelled is not None:
+                    if not spelled[0].is_wide:
+                        return None
+                    return WideValue(call, f".{method}({spelled[0].text})", spelled[0].width)
+            moves_only = method == "to" and all(is_device_like(facts, arg) for arg in args)
+            if moves_only and not casts_to_chosen_dtype(call):
+                return self.wide_value(call.func.value, depth + 1)
+            return None
+        if method in _KEEP_DTYPE_METHODS:
+            return self.wide_value(call.func.value, depth + 1)
+        return None
+
+    def _own_function(self, call: cst.Call, depth: int) -> Optional[WideValue]:
+        """A call of one of the module's own functions returns what its `return`s do."""
+        if not isinstance(call.func, cst.Name):
+            return None
+        function = self._module_functions().get(call.func.value)
+        if function is None:
+            return None
+        return self._first_wide((r.value for r in _returns(function.body) if r.value is not None), depth)
+
+    def _module_functions(self) -> Dict[str, cst.FunctionDef]:
+        if self._functions is None:
+            self._functions = {
+                statement.name.value: statement
+                for statement in self.facts.module.body
+                if isinstance(statement, cst.FunctionDef)
+            }
+        return self._functions
+
+    def _attribute(self, node: cst.Attribute, depth: int) -> Optional[WideValue]:
+        """`self.freqs`: what the class assigns to it, or registers as a buffer of that name."""
+        if not (isinstance(node.value, cst.Name) and node.value.value == "self"):
+            return None
+        owner = self._class_of(node)
+        if owner is None:
+            return None
+        return self._first_wide(_assigned_to_self(owner, node.attr.value), depth)
+
+    def _class_of(self, node: cst.CSTNode) -> Optional[cst.ClassDef]:
+        current = self.facts.parent(node)
+        while current is not None and not isinstance(current, cst.ClassDef):
+            current = self.facts.parent(current)
+        return current
+
+
+def _returns(node: cst.CSTNode) -> Iterator[cst.Return]:
+    """The `return` statements of a function body (not of functions nested in it)."""
+    stack: List[cst.CSTNode] = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.Return):
+            yield current
+        elif not isinstance(current, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            stack.extend(current.children)
+
+
+def _assigned_to_self(owner: cst.ClassDef, name: str) -> List[cst.BaseExpression]:
+    """Values a class's methods assign to `self.<name>` or register as buffer `<name>`."""
+    values: List[cst.BaseExpression] = []
+    stack: List[cst.CSTNode] = [owner.body]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.Assign):
+            for target in current.targets:
+                if _is_self_attribute(target.target, name):
+                    values.append(current.value)
+        elif isinstance(current, cst.AnnAssign) and current.value is not None:
+            if _is_self_attribute(current.target, name):
+                values.append(current.value)
+        elif isinstance(current, cst.Call) and method_name(current) == "register_buffer":
+            args = positional(current)
+            if len(args) >= 2 and isinstance(args[0], cst.SimpleString) and args[0].evaluated_value == name:
+                values.append(args[1])
+        if not isinstance(current, cst.ClassDef) or current is owner:
+            stack.extend(current.children)
+    return values
+
+
+def _is_self_attribute(target: cst.BaseExpression, name: str) -> bool:
+    return (
+        isinstance(target, cst.Attribute)
+        and isinstance(target.value, cst.Name)
+        and target.value.value == "self"
+        and target.attr.value == name
+    )
+
+
+def moved_to(call: cst.Call) -> Optional[Tuple[cst.BaseExpression, Optional[cst.BaseExpression]]]:
+    """For `x.to(device)`, `x.to(device, dtype)`, `x.to(device=d, dtype=t)`: the device and
+    the dtype given with it (None when none is)."""
+    if method_name(call) != "to":
+        return None
+    args = positional(call)
+    device = keyword(call, "device") or (args[0] if args else None)
+    if device is None:
+        return None
+    dtype = keyword(call, "dtype") or (args[1] if len(args) > 1 else None)
+    return device, dtype

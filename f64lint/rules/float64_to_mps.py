@@ -1,0 +1,195 @@
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from f64lint.analysis.devices import is_cpu_device
+from f64lint.analysis.dtypes import Width
+from f64lint.analysis.flow import moved_to
+from f64lint.analysis.module import ModuleFacts
+from f64lint.fix.requests import WideMove
+from f64lint.rules.base import Finding, Invalid, Rule, any_of
+
+
+class Float64ToMps(Rule):
+    """
+    ## What it flags
+    The place where a float64 (or complex128) tensor made elsewhere is moved to a device
+    that may be `mps`: `x.to(device)`, `x.to("mps")`, `model.to(device)` after
+    `model = model.double()`. The value is followed back through assignments (tuple
+    unpacking too), dtype-keeping methods and torch functions (`.clone()`, `torch.cat`,
+    `torch.meshgrid`, arithmetic), attributes set on `self` or registered with
+    `register_buffer`, and the module's own functions' return values. The message names
+    where the float64 came from. A device may be `mps` when it is `"mps"`, a conditional
+    that can pick it, a tensor's `.device`, or a name like `device` (device-agnostic code
+    runs on Macs too). Moves to the CPU, moves with a dtype (`.to(device, torch.float32)`),
+    and moves in code an MPS test keeps MPS out of are not flagged; neither is a move in
+    the statement that makes the float64 (the rule that flags the source says it there).
+
+    ## Why it breaks on MPS
+    This is the line that raises `TypeError: Cannot convert a MPS Tensor to float64 dtype
+    as the MPS framework doesn't support float64`: the tensor was fine until it met the
+    device.
+
+    ## Example
+    ```python
+    freqs = torch.outer(t, inv_freq.double())      # float64 from here ...
+    self.register_buffer("freqs", freqs)
+    ...
+    return self.freqs.to(x.device)                 # ... crashes here on MPS
+    ```
+
+    ## Fix
+    Move and cast in one call, with the dtype threaded through the function:
+    `.to(device, dtype=dtype)` (float32 by default: changes precision on CPU/CUDA,
+    unsafe), or the device-aware dtype, which keeps CPU/CUDA unchanged (safe). Better still,
+    make the value float32 where it is made (the source's own finding).
+    """
+
+    code = "F64004"
+    name = "float64-to-mps"
+    summary = "a float64/complex128 tensor moved to a device that may be MPS"
+    required = (any_of(".to("), any_of("float64", "double", "complex128", "cdouble", "numpy", "float"))
+
+    valid = (
+        """
+        import torch
+
+        def f(x, device):
+            y = x.double()
+            return y.cpu(), y.to("cpu"), y.to(device, dtype=torch.float32), y.float().to(device)
+        """,
+        """
+        import torch
+
+        def f(device):
+            y = torch.zeros(3, dtype=torch.float64)
+            if device.type != "mps":
+                return y.to(device)
+            return y.float().to(device)
+        """,
+        """
+        import torch
+
+        def f(x, device, dtype):
+            y = x.double().sum()
+            z = y.to(dtype)
+            return z.to(device), torch.zeros(3).to(device)
+        """,
+        """
+        import numpy as np
+        import torch
+
+        def f(device):
+            a = torch.from_numpy(np.zeros(3).astype(np.float32))
+            return a.to(device)
+        """,
+    )
+    invalid = (
+        Invalid(
+            """
+            import numpy as np
+            import torch
+
+            def load(path, device):
+                data = torch.from_numpy(np.load(path).astype(np.float64))
+                batch = data.reshape(2, -1)
+                return batch.to(device)
+            """,
+            (7, 18),
+            fixed="""
+            import numpy as np
+            import torch
+
+            def load(path, device, dtype=torch.float32):
+                data = torch.from_numpy(np.load(path).astype(np.float64)).to(dtype)
+                batch = data.reshape(2, -1)
+                return batch.to(device)
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+
+            class Rotary(torch.nn.Module):
+                def __init__(self, dim):
+                    super().__init__()
+                    inv = 1.0 / 10000 ** (torch.arange(0, dim, 2) / dim)
+                    t = torch.arange(16)
+                    self.register_buffer("freqs", torch.outer(t, inv.double()), persistent=False)
+
+                def forward(self, x):
+                    cos, sin = self.freqs.cos(), self.freqs.sin()
+                    return cos.to(x.device), sin.to("mps")
+            """,
+            (12, 20),
+            (12, 38),
+            fixed="""
+            import torch
+
+            class Rotary(torch.nn.Module):
+                def __init__(self, dim, dtype=torch.float32):
+                    super().__init__()
+                    inv = 1.0 / 10000 ** (torch.arange(0, dim, 2) / dim)
+                    t = torch.arange(16)
+                    self.register_buffer("freqs", torch.outer(t, inv.to(dtype)), persistent=False)
+
+                def forward(self, x):
+                    cos, sin = self.freqs.cos(), self.freqs.sin()
+                    return cos.to(x.device), sin.to("mps")
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+
+            DEVICE = torch.device("mps" if torch.backends.mps.is_available() else "cpu")
+
+            def grid(n):
+                return torch.linspace(0, 1, n, dtype=torch.float64)
+
+            def build(model, n):
+                model = model.double()
+                g = grid(n)
+                return model.to(DEVICE), g.to(DEVICE)
+            """,
+            (11, 18),
+            (11, 32),
+            fixed="""
+            import torch
+
+            DEVICE = torch.device("mps" if torch.backends.mps.is_available() else "cpu")
+
+            def grid(n, dtype=torch.float32):
+                return torch.linspace(0, 1, n, dtype=dtype)
+
+            def build(model, n, dtype=torch.float32):
+                model = model.to(dtype)
+                g = grid(n, dtype=dtype)
+                return model.to(DEVICE), g.to(DEVICE)
+            """,
+        ),
+    )
+
+    def check(self, facts: ModuleFacts) -> Iterator[Finding]:
+        flow = facts.flow
+        for call in facts.calls:
+            moved = moved_to(call) if call not in facts.off_mps_calls else None
+            if moved is None or moved[1] is not None:
+                continue
+            device = moved[0]
+            if is_cpu_device(facts, device) or not flow.may_lack_float64(device):
+                continue
+            assert isinstance(call.func, cst.Attribute)
+            wide = flow.wide_value(call.func.value)
+            if wide is None or facts.statement(wide.origin) is facts.statement(call):
+                continue
+            kind = "float64" if wide.width is Width.FLOAT64 else "complex128"
+            line = facts.positions[wide.origin].start.line
+            yield Finding(
+                call,
+                f"{kind} tensor (from `{wide.made_by}` at line {line}) moved to a device that may be 'mps'",
+                anchor=call.func.attr,
+                fix=WideMove(call, complex_=wide.width is Width.COMPLEX128),
+            )
