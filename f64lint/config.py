@@ -66,12 +66,16 @@ class Settings:
     def fixable_codes(self) -> FrozenSet[str]:
         return resolve_codes(self.fixable or ("F",), (), self.unfixable)
 
-    def severity_of(self, code: str) -> Severity:
+    def severity_of(self, code: str, reaches_mps: bool = False) -> Severity:
+        """The configured severity; else an error for a finding whose value reaches a
+        device that may be MPS; else the rule's default."""
         best: Tuple[int, Optional[Severity]] = (-1, None)
         for selector, severity in self.severity:
             if code.startswith(selector) and len(selector) > best[0]:
                 best = (len(selector), severity)
-        return best[1] or RULES_BY_CODE[code].severity
+        if best[1] is not None:
+            return best[1]
+        return Severity.ERROR if reaches_mps else RULES_BY_CODE[code].severity
 
 
 @dataclass(frozen=True)

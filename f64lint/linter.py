@@ -20,7 +20,7 @@ from f64lint.rules.file_problems import UnparsableFile, UnreadableFile, UnusedNo
 from f64lint.selection import KNOWN_CODES
 from f64lint.suppress import apply_suppressions, parse_directives
 
-SeverityOf = Callable[[str], Severity]
+SeverityOf = Callable[..., Severity]  # (code, reaches_mps=False) -> Severity
 
 
 def _diagnostic(
@@ -31,10 +31,10 @@ def _diagnostic(
     message: str,
     severity_of: SeverityOf,
     noqa_line: int = 0,
+    reaches_mps: bool = False,
 ) -> Diagnostic:
-    return Diagnostic(
-        path, start, end, rule.code, rule.name, message, severity_of(rule.code), noqa_line=noqa_line
-    )
+    severity = severity_of(rule.code, reaches_mps) if reaches_mps else severity_of(rule.code)
+    return Diagnostic(path, start, end, rule.code, rule.name, message, severity, noqa_line=noqa_line)
 
 
 def unreadable(path: str, reason: str, enabled: FrozenSet[str], severity_of: SeverityOf) -> List[Diagnostic]:
@@ -115,6 +115,7 @@ def _flag(path: str, facts: ModuleFacts, found: List[Tuple[Rule, Finding]], seve
             finding.message,
             severity_of,
             noqa_line=facts.statement_end_line(finding.node),
+            reaches_mps=finding.reaches_mps,
         )
         yield replace(diagnostic, fix=fix) if fix is not None else diagnostic
 

@@ -110,7 +110,7 @@ def display_path(path: Path) -> str:
 
 def _cache_key(data: bytes, enabled: FrozenSet[str], settings: Settings) -> str:
     codes = sorted(enabled)
-    severities = [settings.severity_of(code).value for code in codes]
+    severities = [f"{selector}={severity.value}" for selector, severity in settings.severity]
     return cache_key(data, codes, [*severities, settings.fix_strategy.value, settings.fix_dtype])
 
 

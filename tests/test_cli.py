@@ -45,7 +45,7 @@ def test_text_output_is_sorted_with_a_summary_and_exit_1(project):
         "pkg/model.py:6:38: F64001 `torch.float64` used as a dtype in `torch.arange()`; MPS has no float64\n"
         "pkg/model.py:7:18: F64002 `.double()` converts to float64; MPS has no float64\n"
         "\n"
-        "Found 2 findings (2 errors, 0 warnings) in 2 files checked.\n"
+        "Found 2 findings (0 errors, 2 warnings) in 2 files checked.\n"
         "2 more fixes available with `--fix --unsafe-fixes` (they change precision on CPU/CUDA).\n"
     )
 
@@ -89,13 +89,13 @@ def test_json_output_fields(project):
     assert json.loads(result.output) == [
         {
             "path": "pkg/model.py", "line": 6, "column": 38, "end_line": 6, "end_column": 51,
-            "code": "F64001", "name": "torch-float64-dtype", "severity": "error",
+            "code": "F64001", "name": "torch-float64-dtype", "severity": "warning",
             "message": "`torch.float64` used as a dtype in `torch.arange()`; MPS has no float64",
             "fix": THREADED("dtype", 6, 38, 51),
         },
         {
             "path": "pkg/model.py", "line": 7, "column": 18, "end_line": 7, "end_column": 26,
-            "code": "F64002", "name": "double-call", "severity": "error",
+            "code": "F64002", "name": "double-call", "severity": "warning",
             "message": "`.double()` converts to float64; MPS has no float64",
             "fix": THREADED("to(dtype)", 7, 18, 26),
         },

@@ -46,7 +46,7 @@ def test_fix_applies_safe_fixes_and_reports_what_remains(model):
     assert result.stdout == (
         "model.py:6:38: F64001 `torch.float64` used as a dtype in `torch.arange()`; MPS has no float64\n"
         "\n"
-        "Fixed 1 finding. Found 1 finding (1 error, 0 warnings) in 1 file checked.\n"
+        "Fixed 1 finding. Found 1 finding (0 errors, 1 warning) in 1 file checked.\n"
         "1 more fix available with `--fix --unsafe-fixes` (they change precision on CPU/CUDA).\n"
     )
 

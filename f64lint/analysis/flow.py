@@ -12,14 +12,14 @@ module's own functions. A cast to a 32-bit dtype ends the trace.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Dict, FrozenSet, Iterator, List, Optional, Tuple
+from typing import TYPE_CHECKING, Dict, FrozenSet, Iterator, List, Optional, Set, Tuple
 
 import libcst as cst
 
 from f64lint.analysis.arrays import float64_array
 from f64lint.analysis.calls import MAX_TRACE_DEPTH, keyword, method_name, positional
 from f64lint.analysis.casts import casts_narrow, casts_to_chosen_dtype
-from f64lint.analysis.devices import device_like_name, is_device_like
+from f64lint.analysis.devices import device_like_name, following_calls, is_cpu_device, is_device_like
 from f64lint.analysis.dtypes import Width, dtype_of, spelled_dtype
 
 if TYPE_CHECKING:
@@ -68,6 +68,8 @@ class Flow:
         self.devices = no_float64_devices
         self._wide: Dict[cst.CSTNode, Optional[WideValue]] = {}
         self._functions: Optional[Dict[str, cst.FunctionDef]] = None
+        self._moves: Optional[List[Tuple[cst.Call, WideValue]]] = None
+        self._origins: Optional[Set[int]] = None
 
     # Devices ---------------------------------------------------------------------------
 
@@ -94,6 +96,45 @@ class Flow:
                 return self.may_lack_float64(traced, depth + 1)
             return device_like_name(node.value)
         return False
+
+    # Reaching a device -------------------------------------------------------------------
+
+    def moves(self) -> Iterator[Tuple[cst.Call, WideValue]]:
+        """Each `x.to(device)` (no dtype with it) of a float64 value onto a device that may
+        be MPS, with where the value was made."""
+        if self._moves is None:
+            self._moves = []
+            for call in self.facts.calls:
+                moved = moved_to(call) if call not in self.facts.off_mps_calls else None
+                if moved is None or moved[1] is not None:
+                    continue
+                if is_cpu_device(self.facts, moved[0]) or not self.may_lack_float64(moved[0]):
+                    continue
+                assert isinstance(call.func, cst.Attribute)
+                wide = self.wide_value(call.func.value)
+                if wide is not None:
+                    self._moves.append((call, wide))
+        return iter(self._moves)
+
+    def reaches_device(self, call: cst.Call) -> bool:
+        """Does the tensor a call makes end up on a device that may be MPS: made there
+        (`device=device`), moved there in the same chain before any narrowing cast, or
+        moved there later (an F64004 move whose value was made by this call)?"""
+        if call in self.facts.off_mps_calls:
+            return False
+        device = keyword(call, "device")
+        if device is not None and self.may_lack_float64(device):
+            return True
+        for outer in following_calls(self.facts, call):
+            if casts_narrow(self.facts, outer) or casts_to_chosen_dtype(outer) or method_name(outer) == "numpy":
+                return False
+            moved = moved_to(outer)
+            if moved is not None and moved[1] is None and not is_cpu_device(self.facts, moved[0]):
+                if self.may_lack_float64(moved[0]):
+                    return True
+        if self._origins is None:
+            self._origins = {id(wide.origin) for _, wide in self.moves()}
+        return id(call) in self._origins
 
     # Values ----------------------------------------------------------------------------
 

@@ -26,6 +26,9 @@ class Finding:
     message: str
     anchor: Optional[cst.CSTNode] = None
     fix: Optional[FixRequest] = None
+    # The float64 value provably ends up on a device that may be MPS: reported as an error
+    # (unless the configuration sets the rule's severity).
+    reaches_mps: bool = False
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,11 @@ def describe_use(facts: ModuleFacts, use: DtypeUse, dtype: Dtype) -> str:
     return f"{what} used as a dtype in `{callee_text(facts, use.holder)}`"
 
 
+def reaches_mps(facts: ModuleFacts, use: DtypeUse) -> bool:
+    """Does the tensor made with this dtype end up on a device that may be MPS?"""
+    return isinstance(use.holder, cst.Call) and facts.flow.reaches_device(use.holder)
+
+
 def is_torch_call(facts: ModuleFacts, call: cst.Call) -> bool:
     """A call into torch: a `torch.*` function or a tensor method that takes a dtype."""
     qualified = facts.qualified_name(call.func)

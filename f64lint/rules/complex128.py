@@ -6,9 +6,10 @@ import libcst as cst
 
 from f64lint.analysis.dtypes import Spelling, Width
 from f64lint.analysis.module import ModuleFacts
+from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideConversion, WideDtype
 from f64lint.rules.base import Finding, Invalid, Rule, any_of
-from f64lint.rules.common import describe_use, wide_dtype_uses
+from f64lint.rules.common import describe_use, reaches_mps, wide_dtype_uses
 from f64lint.rules.double_call import conversion_calls
 
 
@@ -34,6 +35,7 @@ class Complex128(Rule):
     """
 
     code = "F64006"
+    severity = Severity.WARNING  # an error when the value reaches a device that may be MPS
     name = "complex128"
     summary = "`torch.complex128` / `torch.cdouble` used as a dtype, or `.cdouble()`"
     required = (any_of("complex128", "cdouble"),)
@@ -95,7 +97,10 @@ class Complex128(Rule):
     def check(self, facts: ModuleFacts) -> Iterator[Finding]:
         for use, dtype in wide_dtype_uses(facts, Width.COMPLEX128, (Spelling.TORCH,)):
             yield Finding(
-                use.value, f"{describe_use(facts, use, dtype)}; MPS has no complex128", fix=WideDtype(use.value, complex_=True)
+                use.value,
+                f"{describe_use(facts, use, dtype)}; MPS has no complex128",
+                fix=WideDtype(use.value, complex_=True),
+                reaches_mps=reaches_mps(facts, use),
             )
         for call in conversion_calls(facts, "cdouble"):
             assert isinstance(call.func, cst.Attribute)
@@ -104,4 +109,5 @@ class Complex128(Rule):
                 "`.cdouble()` converts to complex128; MPS has no complex128",
                 anchor=call.func.attr,
                 fix=WideConversion(call),
+                reaches_mps=facts.flow.reaches_device(call),
             )

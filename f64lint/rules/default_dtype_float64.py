@@ -7,6 +7,7 @@ import libcst as cst
 from f64lint.analysis.calls import positional
 from f64lint.analysis.dtypes import Width, dtype_of
 from f64lint.analysis.module import ModuleFacts
+from f64lint.diagnostic import Severity
 from f64lint.rules.base import Finding, Invalid, Rule, any_of
 
 _DOUBLE_TENSOR_TYPES = frozenset({"torch.DoubleTensor", "torch.cuda.DoubleTensor"})
@@ -44,6 +45,7 @@ class DefaultDtypeFloat64(Rule):
     """
 
     code = "F64005"
+    severity = Severity.WARNING  # no one value to follow to a device
     name = "default-dtype-float64"
     summary = "the global default dtype is set to float64"
     required = (any_of("set_default_dtype", "set_default_tensor_type"),)

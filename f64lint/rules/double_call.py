@@ -6,6 +6,7 @@ import libcst as cst
 
 from f64lint.analysis.devices import is_cpu_pinned
 from f64lint.analysis.module import ModuleFacts
+from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideConversion
 from f64lint.rules.base import Finding, Invalid, Rule, any_of
 from f64lint.rules.common import implements_conversion_api
@@ -50,6 +51,7 @@ class DoubleCall(Rule):
     """
 
     code = "F64002"
+    severity = Severity.WARNING  # an error when the value reaches a device that may be MPS
     name = "double-call"
     summary = "`.double()` converts a tensor or module to float64"
     required = (any_of("double"),)
@@ -151,4 +153,5 @@ class DoubleCall(Rule):
                 "`.double()` converts to float64; MPS has no float64",
                 anchor=call.func.attr,
                 fix=WideConversion(call),
+                reaches_mps=facts.flow.reaches_device(call),
             )

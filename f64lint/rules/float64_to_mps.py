@@ -4,9 +4,7 @@ from typing import Iterator
 
 import libcst as cst
 
-from f64lint.analysis.devices import is_cpu_device
 from f64lint.analysis.dtypes import Width
-from f64lint.analysis.flow import moved_to
 from f64lint.analysis.module import ModuleFacts
 from f64lint.fix.requests import WideMove
 from f64lint.rules.base import Finding, Invalid, Rule, any_of
@@ -173,18 +171,10 @@ class Float64ToMps(Rule):
     )
 
     def check(self, facts: ModuleFacts) -> Iterator[Finding]:
-        flow = facts.flow
-        for call in facts.calls:
-            moved = moved_to(call) if call not in facts.off_mps_calls else None
-            if moved is None or moved[1] is not None:
-                continue
-            device = moved[0]
-            if is_cpu_device(facts, device) or not flow.may_lack_float64(device):
+        for call, wide in facts.flow.moves():
+            if facts.statement(wide.origin) is facts.statement(call):
                 continue
             assert isinstance(call.func, cst.Attribute)
-            wide = flow.wide_value(call.func.value)
-            if wide is None or facts.statement(wide.origin) is facts.statement(call):
-                continue
             kind = "float64" if wide.width is Width.FLOAT64 else "complex128"
             line = facts.positions[wide.origin].start.line
             yield Finding(

@@ -7,6 +7,7 @@ import libcst as cst
 from f64lint.analysis.calls import method_name, positional
 from f64lint.analysis.devices import is_cpu_pinned
 from f64lint.analysis.module import ModuleFacts
+from f64lint.diagnostic import Severity
 from f64lint.rules.base import Finding, Invalid, Rule, any_of
 from f64lint.rules.default_dtype_float64 import names_double_tensor
 
@@ -37,6 +38,7 @@ class LegacyDoubleTensor(Rule):
     """
 
     code = "F64007"
+    severity = Severity.WARNING  # an error when the value reaches a device that may be MPS
     name = "legacy-double-tensor"
     summary = "`torch.DoubleTensor(...)` or `.type(\"torch.DoubleTensor\")`"
     required = (any_of("DoubleTensor"),)
@@ -83,7 +85,11 @@ class LegacyDoubleTensor(Rule):
     def check(self, facts: ModuleFacts) -> Iterator[Finding]:
         for call in facts.calls:
             if names_double_tensor(facts, call.func):
-                yield Finding(call, "legacy `DoubleTensor` constructor makes float64; MPS has no float64")
+                yield Finding(
+                    call,
+                    "legacy `DoubleTensor` constructor makes float64; MPS has no float64",
+                    reaches_mps=facts.flow.reaches_device(call),
+                )
                 continue
             args = positional(call)
             if (
@@ -97,4 +103,5 @@ class LegacyDoubleTensor(Rule):
                     call,
                     "`.type(DoubleTensor)` converts to float64; MPS has no float64",
                     anchor=call.func.attr,
+                    reaches_mps=facts.flow.reaches_device(call),
                 )

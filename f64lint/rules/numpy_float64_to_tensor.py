@@ -8,6 +8,7 @@ from f64lint.analysis.arrays import float64_array
 from f64lint.analysis.calls import keyword, positional
 from f64lint.analysis.casts import cast_down_before_move
 from f64lint.analysis.module import ModuleFacts
+from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideArrayToTensor
 from f64lint.rules.base import Finding, Invalid, Rule, any_of
 from f64lint.rules.common import callee_text
@@ -61,6 +62,7 @@ class NumpyFloat64ToTensor(Rule):
     """
 
     code = "F64003"
+    severity = Severity.WARNING  # an error when the value reaches a device that may be MPS
     name = "numpy-float64-to-tensor"
     summary = "a float64 NumPy array becomes a tensor without a cast"
     # NumPy names need a `numpy` import; the tensor constructors a `torch` one.
@@ -217,4 +219,5 @@ class NumpyFloat64ToTensor(Rule):
                 f"float64 NumPy array (from `{source.origin_name}` at line {line}) becomes a "
                 f"tensor in `{callee_text(facts, call)}`; MPS has no float64",
                 fix=WideArrayToTensor(call, source.origin),
+                reaches_mps=facts.flow.reaches_device(call),
             )

@@ -7,9 +7,10 @@ import libcst as cst
 
 from f64lint.analysis.dtypes import Spelling, Width
 from f64lint.analysis.module import ModuleFacts
+from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideDtype
 from f64lint.rules.base import Finding, Invalid, Rule
-from f64lint.rules.common import describe_use, is_torch_call, wide_dtype_uses
+from f64lint.rules.common import describe_use, is_torch_call, reaches_mps, wide_dtype_uses
 
 _NOT_TORCH_SPELLINGS = (Spelling.PYTHON, Spelling.STRING, Spelling.NUMPY)
 
@@ -38,6 +39,7 @@ class PythonFloatDtype(Rule):
     """
 
     code = "F64008"
+    severity = Severity.WARNING  # an error when the value reaches a device that may be MPS
     name = "python-float-dtype"
     summary = "`dtype=float`, `\"float64\"` or `np.float64` passed to a torch call"
     # A float64 string or NumPy name (`"f8"`, `float64`, `double`, `float_`, `complex128`,
@@ -122,4 +124,5 @@ class PythonFloatDtype(Rule):
                         use.value,
                         f"{describe_use(facts, use, dtype)} means {name}; MPS has no {name}",
                         fix=WideDtype(use.value, complex_=width is Width.COMPLEX128),
+                        reaches_mps=reaches_mps(facts, use),
                     )

@@ -4,9 +4,10 @@ from typing import Iterator
 
 from f64lint.analysis.dtypes import Spelling, Width
 from f64lint.analysis.module import ModuleFacts
+from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideDtype
 from f64lint.rules.base import Finding, Invalid, Rule, any_of
-from f64lint.rules.common import describe_use, wide_dtype_uses
+from f64lint.rules.common import describe_use, reaches_mps, wide_dtype_uses
 
 
 class TorchFloat64Dtype(Rule):
@@ -47,6 +48,7 @@ class TorchFloat64Dtype(Rule):
     """
 
     code = "F64001"
+    severity = Severity.WARNING  # an error when the value reaches a device that may be MPS
     name = "torch-float64-dtype"
     summary = "`torch.float64` / `torch.double` used as a dtype"
     # Every spelling of torch.float64 reaches it through a name containing one of these.
@@ -272,4 +274,5 @@ class TorchFloat64Dtype(Rule):
                 use.value,
                 f"{describe_use(facts, use, dtype)}; MPS has no float64",
                 fix=WideDtype(use.value),
+                reaches_mps=reaches_mps(facts, use),
             )

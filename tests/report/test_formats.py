@@ -43,7 +43,7 @@ def test_sarif_has_the_catalogue_and_the_results():
     assert first["shortDescription"] == {"text": "`torch.float64` / `torch.double` used as a dtype"}
     assert first["fullDescription"]["text"].startswith("`torch.float64` or `torch.double` given as a dtype:")
     assert first["help"]["markdown"].startswith("## What it flags")
-    assert first["defaultConfiguration"] == {"level": "error", "enabled": True}
+    assert first["defaultConfiguration"] == {"level": "warning", "enabled": True}
     assert rules[[r.code for r in ALL_RULES].index("F64100")]["defaultConfiguration"] == {"level": "warning", "enabled": False}
     assert run["columnKind"] == "unicodeCodePoints"
     assert run["results"][0] == {
@@ -82,7 +82,7 @@ def test_junit_without_findings_has_one_passing_case():
 
 def test_output_file_receives_the_report(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "m.py").write_text("def f(x):\n    return x.double()\n")
+    (tmp_path / "m.py").write_text("def f(x):\n    return x.double().to('mps')\n")
     result = CliRunner().invoke(command, ["--no-cache", "--output-format", "github", "--output-file", "out.txt", "m.py"])
     assert (result.exit_code, result.output) == (1, "")
     assert (tmp_path / "out.txt").read_text() == (
@@ -125,6 +125,6 @@ def test_sarif_validates_against_the_sarif_2_1_0_schema_and_reads_back(tmp_path)
     assert run_log.tool.driver.name == "f64lint"
     assert [rule.id for rule in run_log.tool.driver.rules] == [rule.code for rule in ALL_RULES]
     first = run_log.results[0]
-    assert (first.rule_id, first.level.value) == (found[0].code, "error")
+    assert (first.rule_id, first.level.value) == (found[0].code, found[0].severity.value)
     region = first.locations[0].physical_location.region
     assert (region.start_line, region.start_column) == (found[0].start.line, found[0].start.column)

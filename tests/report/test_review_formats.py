@@ -41,7 +41,7 @@ def test_rdjson_columns_are_utf8_bytes():
             "message": "`torch.float64` used as a dtype in `torch.zeros()`; MPS has no float64",
             "location": {"path": "m.py", "range": {"start": {"line": 2, "column": 38},
                                                    "end": {"line": 2, "column": 51}}},
-            "severity": "ERROR",
+            "severity": "WARNING",
             "source": {"name": "f64lint", "url": "https://github.com/f64lint/f64lint"},
             "code": {"value": "F64001", "url": "https://github.com/f64lint/f64lint#f64001-torch-float64-dtype"},
             "suggestions": [
@@ -66,7 +66,7 @@ def test_gitlab_code_quality_fields():
             "description": "F64001 `torch.float64` used as a dtype in `torch.zeros()`; MPS has no float64",
             "check_name": "F64001",
             "fingerprint": fingerprints(found)[0],
-            "severity": "major",
+            "severity": "minor",
             "location": {"path": "m.py", "lines": {"begin": 2, "end": 2}},
         }
     ]

@@ -1,0 +1,52 @@
+"""Severity by reachability: a finding is a warning unless its float64 value provably ends
+up on a device that may be MPS; then it is an error. A configured severity wins."""
+
+from __future__ import annotations
+
+from f64lint.config import Settings
+from f64lint.diagnostic import Severity
+from f64lint.linter import lint_text
+from f64lint.selection import DEFAULT_CODES
+
+SOURCE = """\
+import numpy as np
+import torch
+
+DEVICE = torch.device("mps" if torch.backends.mps.is_available() else "cpu")
+
+
+def table(n):
+    return torch.arange(n, dtype=torch.float64)
+
+
+def on_device(n, device):
+    a = torch.zeros(n, dtype=torch.float64, device=device)
+    b = torch.from_numpy(np.linspace(0, 1, n)).to(device)
+    c = torch.ones(n).double()
+    return a, b, c.to(DEVICE)
+
+
+def on_cpu(n):
+    return torch.zeros(n).double().to("cpu")
+"""
+
+
+def severities(settings: Settings):
+    found = lint_text("m.py", SOURCE, DEFAULT_CODES, settings.severity_of)
+    return sorted((d.start.line, d.code, d.severity.value) for d in found)
+
+
+def test_only_values_that_reach_a_device_that_may_be_mps_are_errors():
+    assert severities(Settings()) == [
+        (8, "F64001", "warning"),   # made on the CPU, never moved here
+        (12, "F64001", "error"),    # made on `device`
+        (13, "F64003", "error"),    # moved to `device` in the same chain
+        (14, "F64002", "error"),    # moved to DEVICE (mps when available) two lines later
+        (15, "F64004", "error"),    # ... here
+        (19, "F64002", "warning"),  # stays on the CPU
+    ]
+
+
+def test_a_configured_severity_wins_over_reachability():
+    settings = Settings(severity=(("F64001", Severity.WARNING), ("F64004", Severity.WARNING)))
+    assert [s for line, code, s in severities(settings) if code in ("F64001", "F64004")] == ["warning"] * 3
