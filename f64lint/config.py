@@ -50,6 +50,8 @@ class Settings:
     unsafe_fixes: bool = False
     fixable: Optional[Tuple[str, ...]] = None  # None: every rule's fixes
     unfixable: Tuple[str, ...] = ()
+    no_float64_devices: Tuple[str, ...] = ("mps",)
+    safe_helpers: Tuple[str, ...] = ()
 
     def enabled_codes(self, path: Optional[Path]) -> FrozenSet[str]:
         codes = resolve_codes(self.select, self.extend_select, self.ignore)
@@ -61,7 +63,10 @@ class Settings:
         return codes
 
     def fix_options(self) -> FixOptions:
-        return FixOptions(self.fix_strategy, self.fix_dtype)
+        return FixOptions(self.fix_strategy, self.fix_dtype, self.safe_helpers[0] if self.safe_helpers else None)
+
+    def devices(self) -> FrozenSet[str]:
+        return frozenset(self.no_float64_devices)
 
     def fixable_codes(self) -> FrozenSet[str]:
         return resolve_codes(self.fixable or ("F",), (), self.unfixable)
@@ -157,6 +162,22 @@ def _fix_dtype(key: str, value: Any) -> str:
     return value
 
 
+def _device_types(key: str, value: Any) -> Tuple[str, ...]:
+    devices = _strings(key, value)
+    for device in devices:
+        if not device.isidentifier():
+            raise ConfigError(f"`{key}` must list device types such as \"mps\" or \"npu\", got {device!r}")
+    return devices
+
+
+def _helpers(key: str, value: Any) -> Tuple[str, ...]:
+    helpers = _strings(key, value)
+    for helper in helpers:
+        if not all(part.isidentifier() for part in helper.split(".")) or "." not in helper:
+            raise ConfigError(f"`{key}` must list dotted names such as \"mypkg.utils.mps_safe_dtype\", got {helper!r}")
+    return helpers
+
+
 _KEYS: Dict[str, Tuple[str, Callable[[str, Any], Any]]] = {
     "select": ("select", _selectors),
     "extend-select": ("extend_select", _selectors),
@@ -172,6 +193,8 @@ _KEYS: Dict[str, Tuple[str, Callable[[str, Any], Any]]] = {
     "unsafe-fixes": ("unsafe_fixes", _boolean),
     "fixable": ("fixable", _selectors),
     "unfixable": ("unfixable", _selectors),
+    "no-float64-devices": ("no_float64_devices", _device_types),
+    "safe-helpers": ("safe_helpers", _helpers),
 }
 
 

@@ -11,6 +11,7 @@ from typing import Callable, FrozenSet, Iterator, List, Optional, Tuple, Union
 
 import libcst as cst
 
+from f64lint.analysis.devices import NO_FLOAT64_DEVICES
 from f64lint.analysis.module import ModuleFacts, analyse
 from f64lint.diagnostic import Diagnostic, Position, Severity
 from f64lint.rules import ALL_RULES
@@ -121,7 +122,12 @@ def _flag(path: str, facts: ModuleFacts, found: List[Tuple[Rule, Finding]], seve
 
 
 def lint_text(
-    path: str, text: str, enabled: FrozenSet[str], severity_of: SeverityOf, fix_options: FixOptions = FixOptions()
+    path: str,
+    text: str,
+    enabled: FrozenSet[str],
+    severity_of: SeverityOf,
+    fix_options: FixOptions = FixOptions(),
+    devices: FrozenSet[str] = NO_FLOAT64_DEVICES,
 ) -> List[Diagnostic]:
     """Diagnostics for one file's source, with suppressions applied (unsorted).
 
@@ -140,7 +146,7 @@ def lint_text(
             failure = _parse_failure(path, module.message, module.at, enabled, severity_of)
             return _with_source_lines(failure, text)
         try:
-            facts = analyse(module)
+            facts = analyse(module, devices)
             found = [(rule, finding) for rule in rules for finding in rule.check(facts)]
             flagged.extend(_flag(path, facts, found, severity_of, fix_options))
         except RecursionError:

@@ -111,7 +111,8 @@ def display_path(path: Path) -> str:
 def _cache_key(data: bytes, enabled: FrozenSet[str], settings: Settings) -> str:
     codes = sorted(enabled)
     severities = [f"{selector}={severity.value}" for selector, severity in settings.severity]
-    return cache_key(data, codes, [*severities, settings.fix_strategy.value, settings.fix_dtype])
+    fixing = [settings.fix_strategy.value, settings.fix_dtype, *settings.safe_helpers]
+    return cache_key(data, codes, [*severities, *fixing, *sorted(settings.devices())])
 
 
 def _lint_data(
@@ -135,7 +136,7 @@ def _lint_bytes(shown: str, data: bytes, enabled: FrozenSet[str], settings: Sett
     source = decode(data)
     if isinstance(source, Unreadable):
         return unreadable(shown, source.reason, enabled, settings.severity_of)
-    return lint_text(shown, source.text, enabled, settings.severity_of, settings.fix_options())
+    return lint_text(shown, source.text, enabled, settings.severity_of, settings.fix_options(), settings.devices())
 
 
 def _wanted(settings: Settings) -> Callable[[Diagnostic], bool]:
@@ -163,7 +164,7 @@ def _fix(
     enabled = settings.enabled_codes(path)
 
     def lint(text: str) -> List[Diagnostic]:
-        return lint_text(shown, text, enabled, settings.severity_of, settings.fix_options())
+        return lint_text(shown, text, enabled, settings.severity_of, settings.fix_options(), settings.devices())
 
     outcome = fix_source(source.text, found, lint, _wanted(settings))
     dropped = tuple(outcome.dropped)

@@ -41,7 +41,7 @@ def fix(source: str, codes: Iterable[str], unsafe: bool = True, settings: Settin
     enabled = frozenset(codes)
 
     def run_lint(current: str) -> List[Diagnostic]:
-        return lint_text("snippet.py", current, enabled, settings.severity_of, settings.fix_options())
+        return lint_text("snippet.py", current, enabled, settings.severity_of, settings.fix_options(), settings.devices())
 
     def wanted(d: Diagnostic) -> bool:
         return d.fix is not None and (unsafe or d.fix.applicability is Applicability.SAFE)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -103,3 +104,24 @@ def test_malformed_toml_is_a_config_error(tmp_path):
 def test_unknown_cli_selector_is_an_error(tmp_path):
     with pytest.raises(ConfigError, match="unknown rule code or prefix 'X1' in --ignore"):
         load_settings([tmp_path], None, True, Overrides(ignore=("X1",)))
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ('no-float64-devices = ["np u"]', "`no-float64-devices` must list device types such as \"mps\" or \"npu\", got 'np u'"),
+        ('safe-helpers = ["helper"]', "`safe-helpers` must list dotted names such as \"mypkg.utils.mps_safe_dtype\", got 'helper'"),
+    ],
+)
+def test_bad_device_settings_name_the_key(tmp_path, body, message):
+    path = write(tmp_path / "pyproject.toml", f"[tool.f64lint]\n{body}\n")
+    with pytest.raises(ConfigError, match=re.escape(message)):
+        load_settings([tmp_path], path, False, Overrides())
+
+
+def test_device_settings_are_read(tmp_path):
+    path = write(tmp_path / "pyproject.toml",
+                 '[tool.f64lint]\nno-float64-devices = ["mps", "npu"]\nsafe-helpers = ["pkg.dtypes.safe"]\n')
+    settings = load_settings([tmp_path], path, False, Overrides())
+    assert settings.devices() == {"mps", "npu"}
+    assert settings.fix_options().safe_helper == "pkg.dtypes.safe"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator, Optional
+from typing import TYPE_CHECKING, FrozenSet, Iterator, Optional
 
 import libcst as cst
 
@@ -111,12 +111,17 @@ def is_device_like(facts: "ModuleFacts", node: cst.BaseExpression, depth: int = 
     return False
 
 
-def _is_mps_literal(node: cst.BaseExpression) -> bool:
+# Devices without float64 unless the configuration (`no-float64-devices`) says more.
+NO_FLOAT64_DEVICES: FrozenSet[str] = frozenset({"mps"})
+
+
+def _names_device(node: cst.BaseExpression, devices: FrozenSet[str]) -> bool:
+    """`"mps"`, `"mps:0"`, or a tuple/list/set holding one (for `in (...)`)."""
     if isinstance(node, cst.SimpleString):
         value = node.evaluated_value
-        return isinstance(value, str) and value.split(":")[0] == "mps"
+        return isinstance(value, str) and value.split(":")[0] in devices
     if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
-        return any(_is_mps_literal(element.value) for element in node.elements)
+        return any(_names_device(element.value, devices) for element in node.elements)
     return False
 
 
@@ -125,12 +130,13 @@ def mps_test(facts: "ModuleFacts", test: cst.BaseExpression) -> Optional[bool]:
     neither that we can tell (None)? Knows `x.device.type == "mps"`, `!=`, `in ("mps", ...)`,
     `not in`, `str(device).startswith("mps")`, `torch.backends.mps.is_available()`,
     `is_mps`-like flags and `not`."""
+    devices = facts.devices
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
         inner = mps_test(facts, test.expression)
         return None if inner is None else not inner
     if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
         target = test.comparisons[0]
-        if not (_is_mps_literal(target.comparator) or _is_mps_literal(test.left)):
+        if not (_names_device(target.comparator, devices) or _names_device(test.left, devices)):
             return None
         if isinstance(target.operator, (cst.Equal, cst.Is, cst.In)):
             return True
@@ -143,9 +149,10 @@ def mps_test(facts: "ModuleFacts", test: cst.BaseExpression) -> Optional[bool]:
             return True
         func = test.func
         if isinstance(func, cst.Attribute) and func.attr.value == "startswith" and test.args:
-            return True if _is_mps_literal(test.args[0].value) else None
+            return True if _names_device(test.args[0].value, devices) else None
         return None
     if isinstance(test, (cst.Name, cst.Attribute)):
         name = test.value if isinstance(test, cst.Name) else test.attr.value
-        return True if name.lower() in ("is_mps", "use_mps", "on_mps", "mps") else None
+        flags = {f"{prefix}{device}" for device in devices for prefix in ("is_", "use_", "on_", "")}
+        return True if name.lower() in flags else None
     return None

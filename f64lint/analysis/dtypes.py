@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Iterator, Optional, Tuple, Union
+from typing import FrozenSet, Iterator, Optional, Tuple, Union
 
 import libcst as cst
 
@@ -100,16 +100,17 @@ class DtypeUse:
     kind: str
 
 
-def mentions_mps(node: cst.CSTNode) -> bool:
-    """Does an expression test for MPS (`device.type == "mps"`, `torch.backends.mps...`)?"""
+def mentions_device(node: cst.CSTNode, devices: FrozenSet[str]) -> bool:
+    """Does an expression test for MPS or another device without float64
+    (`device.type == "mps"`, `torch.backends.mps...`, `is_mps`)?"""
     if isinstance(node, cst.SimpleString):
         value = node.evaluated_value
-        return isinstance(value, str) and value.startswith("mps")
-    if isinstance(node, cst.Name):
-        return "mps" in node.value.lower()
-    if isinstance(node, cst.Attribute) and "mps" in node.attr.value.lower():
-        return True
-    return any(mentions_mps(child) for child in node.children)
+        return isinstance(value, str) and value.split(":")[0] in devices
+    if isinstance(node, (cst.Name, cst.Attribute)):
+        name = (node.value if isinstance(node, cst.Name) else node.attr.value).lower()
+        if any(device in name for device in devices):
+            return True
+    return any(mentions_device(child, devices) for child in node.children)
 
 
 _DTYPE_QUERIES = frozenset({"dtype", "is_complex", "is_floating_point"})
@@ -160,7 +161,7 @@ def spelled_dtype(
     if isinstance(node, cst.IfExp):
         # `float32 if device.type == "mps" else float64` is the recommended fix itself, and
         # `float64 if x.dtype == torch.float64 else float32` follows the data's own dtype.
-        if mentions_mps(node.test) or _tests_a_dtype(facts, node.test):
+        if mentions_device(node.test, facts.devices) or _tests_a_dtype(facts, node.test):
             return None
         for branch in (node.body, node.orelse):
             found = spelled_dtype(facts, branch, depth + 1)

@@ -25,8 +25,6 @@ from f64lint.analysis.dtypes import Width, dtype_of, spelled_dtype
 if TYPE_CHECKING:
     from f64lint.analysis.module import ModuleFacts
 
-DEFAULT_NO_FLOAT64_DEVICES: FrozenSet[str] = frozenset({"mps"})
-
 
 @dataclass(frozen=True)
 class WideValue:
@@ -63,7 +61,7 @@ _FROM_DATA = frozenset({"torch.from_numpy", "torch.tensor", "torch.as_tensor", "
 class Flow:
     """Answers flow questions for one module; results are cached per node."""
 
-    def __init__(self, facts: "ModuleFacts", no_float64_devices: FrozenSet[str] = DEFAULT_NO_FLOAT64_DEVICES):
+    def __init__(self, facts: "ModuleFacts", no_float64_devices: FrozenSet[str]):
         self.facts = facts
         self.devices = no_float64_devices
         self._wide: Dict[cst.CSTNode, Optional[WideValue]] = {}

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Dict, List, Mapping, Optional, Set
+from typing import TYPE_CHECKING, Dict, FrozenSet, List, Mapping, Optional, Set
 
 import libcst as cst
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
 from f64lint.analysis.bindings import Binding
+from f64lint.analysis.devices import NO_FLOAT64_DEVICES
 from f64lint.analysis.walk import Walker
 
 if TYPE_CHECKING:
@@ -30,6 +31,8 @@ class ModuleFacts:
     # Calls in code that never runs on MPS: `with torch.device("cpu"):` blocks and the
     # branches an MPS test keeps MPS out of (`if x.device.type != "mps":`).
     off_mps_calls: Set[cst.Call] = field(default_factory=set)
+    # Device types without float64 (`mps`, and what `no-float64-devices` adds).
+    devices: FrozenSet[str] = NO_FLOAT64_DEVICES
 
     def qualified_name(self, node: cst.CSTNode) -> Optional[str]:
         """`torch.float64` for `th.float64` after `import torch as th`; None if not an import."""
@@ -62,7 +65,7 @@ class ModuleFacts:
         """Data flow (which values are float64, which devices may be MPS), on demand."""
         from f64lint.analysis.flow import Flow  # it builds on the analyses that import this module
 
-        return Flow(self)
+        return Flow(self, self.devices)
 
     def statement(self, node: cst.CSTNode) -> Optional[cst.CSTNode]:
         """The simple statement line holding `node`, if it is in one."""
@@ -85,7 +88,7 @@ class ModuleFacts:
         return self.positions[node].end.line
 
 
-def analyse(module: cst.Module) -> ModuleFacts:
-    facts = ModuleFacts(module=module)
+def analyse(module: cst.Module, devices: FrozenSet[str] = NO_FLOAT64_DEVICES) -> ModuleFacts:
+    facts = ModuleFacts(module=module, devices=devices)
     Walker(facts).walk(module, None)
     return facts

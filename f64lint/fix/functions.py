@@ -26,6 +26,7 @@ from f64lint.analysis.devices import device_like_name
 from f64lint.analysis.module import ModuleFacts
 from f64lint.diagnostic import Applicability, Edit
 from f64lint.fix.edits import EditMaker
+from f64lint.fix.imports import import_from
 
 
 class Strategy(str, enum.Enum):
@@ -61,6 +62,7 @@ class DeviceTest:
 
     is_mps: str
     not_mps: str
+    device: str  # the device itself, for a project's helper: `device`, `x.device`
 
 
 def enclosing_function(facts: ModuleFacts, node: cst.CSTNode) -> Optional[cst.FunctionDef]:
@@ -130,13 +132,14 @@ def dtype_parameter(function: cst.FunctionDef) -> Optional[cst.Param]:
 
 class FunctionPlanner:
     def __init__(self, facts: ModuleFacts, maker: EditMaker, torch: str, import_edit: Tuple[Edit, ...],
-                 strategy: Strategy, default_dtype: str) -> None:
+                 strategy: Strategy, default_dtype: str, safe_helper: Optional[str] = None) -> None:
         self.facts = facts
         self.maker = maker
         self.torch = torch
         self.import_edit = import_edit  # `import torch`, when the module lacks it
         self.strategy = strategy
         self.default_dtype = default_dtype
+        self.safe_helper = safe_helper
 
     def plan(self, function: cst.FunctionDef, uses: List[cst.CSTNode], calls: List[cst.Call]) -> FunctionPlan:
         """`uses`: the nodes to be replaced in `function`; `calls`: the calls in it."""
@@ -179,16 +182,24 @@ class FunctionPlanner:
         for param in all_params(function):
             if device_like_name(param.name.value) and param.star == "":
                 name = param.name.value
-                kind = f"{self.torch}.device({name}).type"
+                is_mps, not_mps = self._type_tests(f"{self.torch}.device({name}).type")
                 if isinstance(param.default, cst.Name) and param.default.value == "None":
-                    return DeviceTest(f'{name} is not None and {kind} == "mps"', f'({name} is None or {kind} != "mps")')
-                return DeviceTest(f'{kind} == "mps"', f'{kind} != "mps"')
+                    return DeviceTest(f"{name} is not None and {is_mps}", f"({name} is None or {not_mps})", name)
+                return DeviceTest(is_mps, not_mps, name)
         params = {p.name.value for p in all_params(function)}
         for use in uses:
             tensor = self._tensor_parameter(use, params)
             if tensor is not None:
-                return DeviceTest(f'{tensor}.device.type == "mps"', f'{tensor}.device.type != "mps"')
+                return DeviceTest(*self._type_tests(f"{tensor}.device.type"), f"{tensor}.device")
         return None
+
+    def _type_tests(self, device_type: str) -> Tuple[str, str]:
+        """`t == "mps"` and `t != "mps"`, or `in (...)` for several devices without float64."""
+        devices = sorted(self.facts.devices)
+        if len(devices) == 1:
+            return f'{device_type} == "{devices[0]}"', f'{device_type} != "{devices[0]}"'
+        listed = ", ".join(f'"{device}"' for device in devices)
+        return f"{device_type} in ({listed})", f"{device_type} not in ({listed})"
 
     def _tensor_parameter(self, use: cst.CSTNode, params: Set[str]) -> Optional[str]:
         """`x` for a use in `f(..., device=x.device)` or for `x.double()`, `x` a parameter."""
@@ -234,8 +245,19 @@ class FunctionPlanner:
             return None
         first = min(uses, key=lambda node: (self.maker.start(node).line, self.maker.start(node).column))
         statement = self._top_statement(body, first)
-        line = f"{name} = {self.torch}.float32 if {device.is_mps} else {self.torch}.float64"
         why = " (the function asks for float64 precision on purpose)" if on_purpose else ""
+        if self.safe_helper is not None:
+            module, helper = self.safe_helper.rsplit(".", 1)
+            line = f"{name} = {helper}({self.torch}.float64, {device.device})"
+            return FunctionPlan(
+                Kind.DEVICE_AWARE,
+                name,
+                (self.maker.insert_line_before(statement, line), *self.import_edit,
+                 *import_from(self.facts, self.maker, module, helper)),
+                f"Use the project's `{helper}` for float64 that MPS cannot hold{why}",
+                Applicability.SAFE,
+            )
+        line = f"{name} = {self.torch}.float32 if {device.is_mps} else {self.torch}.float64"
         return FunctionPlan(
             Kind.DEVICE_AWARE,
             name,

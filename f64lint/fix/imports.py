@@ -45,19 +45,35 @@ def _is_docstring(statement: cst.CSTNode) -> bool:
     )
 
 
-def import_torch(facts: ModuleFacts, maker: EditMaker) -> Edit:
-    """`import torch` on its own line after the module's last top-level import (after the
+def _after_imports(facts: ModuleFacts, maker: EditMaker, line_text: str) -> Edit:
+    """`line_text` on its own line after the module's last top-level import (after the
     docstring when there is none). Only called for a module with code in it."""
     body = facts.module.body
     imports = [statement for statement in body if _is_import_line(statement)]
     after = imports[-1] if imports else body[0] if body and _is_docstring(body[0]) else None
     if after is None:  # below a shebang and comments that open the file
         spacing = "\n\n" if isinstance(body[0], (cst.FunctionDef, cst.ClassDef)) else ""
-        return maker.insert(Position(maker.start(body[0]).line, 1), f"import torch\n{spacing}")
+        return maker.insert(Position(maker.start(body[0]).line, 1), f"{line_text}\n{spacing}")
     line = maker.end(after).line
     if line == len(maker.lines):  # the last line, without a line break
-        return maker.insert(Position(line, len(maker.lines[-1]) + 1), "\nimport torch")
-    return maker.insert(Position(line + 1, 1), "import torch\n")
+        return maker.insert(Position(line, len(maker.lines[-1]) + 1), f"\n{line_text}")
+    return maker.insert(Position(line + 1, 1), f"{line_text}\n")
+
+
+def import_torch(facts: ModuleFacts, maker: EditMaker) -> Edit:
+    return _after_imports(facts, maker, "import torch")
+
+
+def import_from(facts: ModuleFacts, maker: EditMaker, module: str, name: str) -> Tuple[Edit, ...]:
+    """`from module import name`, unless the module already binds `name` at the top level."""
+    for statement in facts.module.body:
+        for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
+            if isinstance(small, cst.ImportFrom) and not isinstance(small.names, cst.ImportStar):
+                for alias in small.names:
+                    bound = alias.asname.name if alias.asname is not None else alias.name
+                    if isinstance(bound, cst.Name) and bound.value == name:
+                        return ()
+    return (_after_imports(facts, maker, f"from {module} import {name}"),)
 
 
 # Names whose `from torch import ...` / `from numpy import ...` a fix can leave unused.

@@ -34,6 +34,8 @@ from f64lint.fix.requests import FixRequest, MoveThenCast, WideArrayToTensor, Wi
 class FixOptions:
     strategy: Strategy = Strategy.THREAD_DTYPE
     dtype: str = "float32"  # the default of an added `dtype` parameter, as `torch.<dtype>`
+    # `pkg.mod.helper(dtype, device)`, the project's own MPS-safe dtype: device-aware fixes call it.
+    safe_helper: Optional[str] = None
 
 
 # NumPy constructors that take `dtype=`: a float64 array they make is fixed where it is made.
@@ -57,7 +59,7 @@ class Planner:
         self.import_edit: Tuple[Edit, ...] = () if torch else (import_torch(facts, self.maker),)
         self.torch = torch or "torch"
         self.functions = FunctionPlanner(
-            facts, self.maker, self.torch, self.import_edit, options.strategy, options.dtype
+            facts, self.maker, self.torch, self.import_edit, options.strategy, options.dtype, options.safe_helper
         )
         self.plans: Dict[cst.FunctionDef, FunctionPlan] = {}
 
