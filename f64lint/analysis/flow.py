@@ -11,8 +11,8 @@ module's own functions. A cast to a 32-bit dtype ends the trace.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Dict, FrozenSet, Iterator, List, Optional, Set, Tuple
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Dict, FrozenSet, Iterable, Iterator, List, Optional, Set, Tuple
 
 import libcst as cst
 
@@ -33,6 +33,20 @@ class WideValue:
     origin: cst.CSTNode
     made_by: str  # for messages: `torch.from_numpy`, `.double()`, `torch.arange(dtype=torch.float64)`
     width: Width
+    # Every expression that made a part of the value (`torch.stack([h, w])` has two).
+    sources: Tuple[cst.CSTNode, ...] = ()
+
+    def all_sources(self) -> Tuple[cst.CSTNode, ...]:
+        return self.sources or (self.origin,)
+
+
+def _merge(values: Iterable[Optional[WideValue]]) -> Optional[WideValue]:
+    """The first wide value, knowing the sources of all of them."""
+    found = [value for value in values if value is not None]
+    if not found:
+        return None
+    sources = tuple(dict.fromkeys(source for value in found for source in value.all_sources()))
+    return replace(found[0], sources=sources)
 
 
 # Methods whose result has the dtype of the tensor they are called on.
@@ -131,7 +145,7 @@ class Flow:
                 if self.may_lack_float64(moved[0]):
                     return True
         if self._origins is None:
-            self._origins = {id(wide.origin) for _, wide in self.moves()}
+            self._origins = {id(source) for _, wide in self.moves() for source in wide.all_sources()}
         return id(call) in self._origins
 
     # Values ----------------------------------------------------------------------------
@@ -154,7 +168,7 @@ class Flow:
         if isinstance(node, cst.Subscript):
             return self.wide_value(node.value, depth + 1)
         if isinstance(node, cst.BinaryOperation):
-            return self.wide_value(node.left, depth + 1) or self.wide_value(node.right, depth + 1)
+            return _merge((self.wide_value(node.left, depth + 1), self.wide_value(node.right, depth + 1)))
         if isinstance(node, (cst.Tuple, cst.List)):
             return self._first_wide((element.value for element in node.elements), depth)
         if isinstance(node, cst.Attribute):
@@ -163,12 +177,8 @@ class Flow:
             return self._call(node, depth)
         return None
 
-    def _first_wide(self, nodes, depth: int) -> Optional[WideValue]:
-        for value in nodes:
-            found = self.wide_value(value, depth + 1)
-            if found is not None:
-                return found
-        return None
+    def _first_wide(self, nodes: Iterable[cst.BaseExpression], depth: int) -> Optional[WideValue]:
+        return _merge(self.wide_value(value, depth + 1) for value in nodes)
 
     def _call(self, call: cst.Call, depth: int) -> Optional[WideValue]:
         facts = self.facts

@@ -1,0 +1,42 @@
+"""fixtures/flow/: realistic modules, positive and negative, each with its exact findings
+and their severities in <name>.expected (`line:column CODE severity`, empty: no finding)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from f64lint.config import Settings
+from f64lint.runner import run
+
+FLOW = Path(__file__).parents[1] / "fixtures" / "flow"
+MODULES = sorted(FLOW.glob("*.py"))
+
+
+def test_there_are_at_least_30_cases_both_ways():
+    expectations = [m.with_suffix(".expected").read_text() for m in MODULES]
+    assert len(MODULES) >= 30
+    assert sum(1 for e in expectations if not e) >= 12  # modules that must stay clean
+    assert sum(1 for e in expectations if "F64004" in e) >= 12  # float64 followed to a move
+
+
+@pytest.mark.parametrize("module", MODULES, ids=[m.stem for m in MODULES])
+def test_flow_fixture_findings_and_severities_are_exact(module):
+    result = run([module], Settings(root=FLOW))
+    assert result.internal_errors == []
+    got = [f"{d.start.line}:{d.start.column} {d.code} {d.severity.value}" for d in result.diagnostics]
+    assert got == module.with_suffix(".expected").read_text().splitlines()
+
+
+@pytest.mark.parametrize("module", MODULES, ids=[m.stem for m in MODULES])
+def test_flow_fixture_fixes_parse_and_hold(module):
+    from tests.helpers import fix, lint
+    from f64lint.rules import ALL_RULES
+
+    codes = {rule.code for rule in ALL_RULES}
+    fixed = fix(module.read_text(), codes)
+    compile(fixed, str(module), "exec")
+    assert fix(fixed, codes) == fixed
+    left = {d.code for d in lint(fixed, codes)}
+    assert left <= {"F64009", "F64005", "F64007"}  # findings without a fix for what is left
