@@ -48,7 +48,8 @@ class Float64ToMps(Rule):
     code = "F64004"
     name = "float64-to-mps"
     summary = "a float64/complex128 tensor moved to a device that may be MPS"
-    required = (any_of(".to("), any_of("float64", "double", "complex128", "cdouble", "numpy", "float"))
+    # Float64 sources: a wide dtype or conversion, or NumPy data (`dtype=float` alone is not followed).
+    required = (any_of(".to("), any_of("float64", "double", "complex128", "cdouble", "numpy"))
 
     valid = (
         """
