@@ -116,10 +116,14 @@ NO_FLOAT64_DEVICES: FrozenSet[str] = frozenset({"mps"})
 
 
 def _names_device(node: cst.BaseExpression, devices: FrozenSet[str]) -> bool:
-    """`"mps"`, `"mps:0"`, or a tuple/list/set holding one (for `in (...)`)."""
+    """`"mps"`, `"mps:0"`, `torch.device("mps")`, or a tuple/list/set holding one (for
+    `in (...)`)."""
     if isinstance(node, cst.SimpleString):
         value = node.evaluated_value
         return isinstance(value, str) and value.split(":")[0] in devices
+    if isinstance(node, cst.Call) and node.args and isinstance(node.func, (cst.Name, cst.Attribute)):
+        name = node.func.value if isinstance(node.func, cst.Name) else node.func.attr.value
+        return name == "device" and _names_device(node.args[0].value, devices)
     if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
         return any(_names_device(element.value, devices) for element in node.elements)
     return False

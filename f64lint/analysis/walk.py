@@ -71,6 +71,7 @@ class Walker:
             cst.For: self._for,
             cst.With: self._with,
             cst.If: self._if,
+            cst.IfExp: self._if_expression,
             cst.ExceptHandler: self._except_handler,
             cst.ExceptStarHandler: self._except_handler,
             cst.MatchAs: self._match_capture,
@@ -228,6 +229,14 @@ class Walker:
         self._guarded(node.body, node, on_mps is False)
         if node.orelse is not None:
             self._guarded(node.orelse, node, on_mps is True)
+
+    def _if_expression(self, node: cst.CSTNode) -> None:
+        """`a.double() if a.device.type != "mps" else a.float()`: guarded like an `if`."""
+        assert isinstance(node, cst.IfExp)
+        self.walk(node.test, node)
+        on_mps = mps_test(self.facts, node.test)
+        self._guarded(node.body, node, on_mps is False)
+        self._guarded(node.orelse, node, on_mps is True)
 
     def _guarded(self, part: cst.CSTNode, parent: cst.CSTNode, off_mps: bool) -> None:
         self.off_mps_depth += off_mps

@@ -60,6 +60,17 @@ class DoubleCall(Rule):
         """
         import torch
 
+        class GradScaler:
+            def unscale_(self):
+                return (
+                    self._scale.double().reciprocal().float()
+                    if self._scale.device != torch.device("mps:0")
+                    else self._scale.reciprocal()
+                )
+        """,
+        """
+        import torch
+
         class Module:
             def double(self):
                 return self._apply(lambda t: t.double() if t.is_floating_point() else t)
