@@ -82,6 +82,7 @@ class Flow:
         self._functions: Optional[Dict[str, cst.FunctionDef]] = None
         self._moves: Optional[List[Tuple[cst.Call, WideValue]]] = None
         self._origins: Optional[Set[int]] = None
+        self._reads_by_value: Optional[Dict[int, List[cst.Name]]] = None
 
     # Devices ---------------------------------------------------------------------------
 
@@ -147,6 +148,74 @@ class Flow:
         if self._origins is None:
             self._origins = {id(source) for _, wide in self.moves() for source in wide.all_sources()}
         return id(call) in self._origins
+
+    # Narrowed before it can move -------------------------------------------------------
+
+    def narrowed_later(self, call: cst.BaseExpression, depth: int = 0) -> bool:
+        """Is the tensor a call makes on the CPU kept in local names whose every use casts
+        it down (`.float()`, `.to(torch.float32)`, `.numpy()`), directly or after
+        dtype-keeping work assigned to other such names?
+        `att = torch.tensor(a.astype("float64")); log_att = torch.log(att); self.log = log_att.float()`."""
+        if depth > MAX_TRACE_DEPTH:
+            return False
+        value = self._outermost(call)
+        assign = self.facts.parent(value)
+        if not (isinstance(assign, cst.Assign) and assign.value is value):
+            return False
+        if not all(isinstance(target.target, cst.Name) for target in assign.targets):
+            return False
+        reads = self._reads().get(id(value), [])
+        return bool(reads) and all(self._narrows(read, depth) for read in reads)
+
+    def _narrows(self, read: cst.Name, depth: int) -> bool:
+        use = self._outermost(read)
+        holder = self.facts.parent(use)
+        if isinstance(holder, cst.Attribute) and holder.value is use:
+            call = self.facts.parent(holder)
+            if isinstance(call, cst.Call):
+                return casts_narrow(self.facts, call) or method_name(call) == "numpy"
+            return False
+        if isinstance(holder, cst.Assign) and holder.value is use:
+            return self.narrowed_later(use, depth + 1)
+        argument = holder if isinstance(holder, cst.Arg) else None
+        function = self.facts.parent(argument) if argument is not None else None
+        if isinstance(function, cst.Call) and self.facts.qualified_name(function.func) in _KEEP_DTYPE_FUNCTIONS:
+            return self.narrowed_later(function, depth + 1)
+        return False
+
+    def _outermost(self, node: cst.BaseExpression) -> cst.BaseExpression:
+        """The end of the dtype-keeping chain a value starts (`x.clone().sin()` for `x`,
+        `1.0 - x` for `x`)."""
+        current = node
+        for _ in range(MAX_TRACE_DEPTH * 4):
+            parent = self.facts.parent(current)
+            if isinstance(parent, cst.Subscript) and parent.value is current:
+                current = parent
+                continue
+            if isinstance(parent, (cst.BinaryOperation, cst.UnaryOperation)):
+                current = parent  # arithmetic keeps float64
+                continue
+            call = self.facts.parent(parent) if isinstance(parent, cst.Attribute) else None
+            if (
+                isinstance(parent, cst.Attribute)
+                and parent.value is current
+                and isinstance(call, cst.Call)
+                and parent.attr.value in _KEEP_DTYPE_METHODS
+                and parent.attr.value not in ("cpu", "cuda")
+            ):
+                current = call
+                continue
+            return current
+        return current
+
+    def _reads(self) -> Dict[int, List[cst.Name]]:
+        """The names read, by the value they hold (the expression last assigned)."""
+        if self._reads_by_value is None:
+            self._reads_by_value = {}
+            for name, binding in self.facts.bindings.items():
+                if binding is not None and binding.value is not None:
+                    self._reads_by_value.setdefault(id(binding.value), []).append(name)
+        return self._reads_by_value
 
     # Values ----------------------------------------------------------------------------
 

@@ -101,5 +101,5 @@ def _made_on_cpu_and_cast_down(facts: ModuleFacts, call: cst.Call) -> bool:
         qualified is not None
         and qualified.startswith("torch.")
         and keyword(call, "device") is None
-        and cast_down_before_move(facts, call)
+        and (cast_down_before_move(facts, call) or facts.flow.narrowed_later(call))
     )

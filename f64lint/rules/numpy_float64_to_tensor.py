@@ -70,6 +70,15 @@ class NumpyFloat64ToTensor(Rule):
 
     valid = (
         """
+        import torch
+
+        class VQDiffusionScheduler:
+            def __init__(self, att):
+                att = torch.tensor(att.astype("float64"))
+                log_cumprod_at = torch.log(att)
+                self.log_cumprod_at = log_cumprod_at.float()
+        """,
+        """
         import numpy as np
         import torch
 
@@ -211,7 +220,7 @@ class NumpyFloat64ToTensor(Rule):
                 continue
             data = _data_argument(call)
             source = float64_array(facts, data) if data is not None else None
-            if source is None or cast_down_before_move(facts, call):
+            if source is None or cast_down_before_move(facts, call) or facts.flow.narrowed_later(call):
                 continue
             line = facts.positions[source.origin].start.line
             yield Finding(

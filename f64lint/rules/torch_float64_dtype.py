@@ -58,6 +58,17 @@ class TorchFloat64Dtype(Rule):
         """
         import torch
 
+        class Scheduler:
+            def __init__(self, n):
+                # float64 on the CPU, narrowed before it is kept
+                betas = torch.linspace(0, 1, n, dtype=torch.float64)
+                alphas = torch.cumprod(1.0 - betas, dim=0)
+                self.betas = betas.to(torch.float32)
+                self.alphas = alphas.float()
+        """,
+        """
+        import torch
+
         class TypedStorage:
             double = _conversion_method_template(dtype=torch.float64)
 
