@@ -200,6 +200,9 @@ def command(
     from_stdin = _check_usage(paths, add_noqa, diff_base, diff_file)
     if (fix or show_diff) and (add_noqa or write_baseline is not None):
         raise click.UsageError("--fix and --diff cannot be combined with --add-noqa or --write-baseline")
+    if (fix or show_diff) and (diff_base is not None or diff_file is not None):
+        # Fixes change whole files (a parameter, its callers), not just the changed lines.
+        raise click.UsageError("--fix and --diff cannot be combined with --diff-base or --diff-file")
     targets = list(paths) or [Path(".")]
     overrides = Overrides(
         select=select,

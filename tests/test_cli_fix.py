@@ -225,3 +225,13 @@ def test_a_file_changed_since_it_was_read_is_not_overwritten(model, monkeypatch)
     result = invoke("--fix", "--unsafe-fixes", "model.py")
     assert "changed on disk since it was read; not overwritten" in result.stderr
     assert model.read_text() == "# edited by someone else\n" + MODEL
+
+
+@pytest.mark.parametrize(
+    "other", [["--add-noqa"], ["--write-baseline", "b.json"], ["--diff-base", "HEAD"], ["--diff-file", "p.diff"]]
+)
+def test_fix_does_not_combine_with_options_that_select_or_write_otherwise(model, other):
+    result = invoke("--fix", *other, "model.py")
+    assert result.exit_code == 2
+    assert "cannot be combined" in result.stderr
+    assert model.read_text() == MODEL
