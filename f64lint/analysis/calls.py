@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 import libcst as cst
 
@@ -26,3 +26,16 @@ def keyword(call: cst.Call, name: str) -> Optional[cst.BaseExpression]:
 
 def positional(call: cst.Call) -> List[cst.BaseExpression]:
     return [arg.value for arg in call.args if arg.keyword is None and not arg.star]
+
+
+def moved_to(call: cst.Call) -> Optional[Tuple[cst.BaseExpression, Optional[cst.BaseExpression]]]:
+    """For `x.to(device)`, `x.to(device, dtype)`, `x.to(device=d, dtype=t)`: the device and
+    the dtype given with it (None when none is)."""
+    if method_name(call) != "to":
+        return None
+    args = positional(call)
+    device = keyword(call, "device") or (args[0] if args else None)
+    if device is None:
+        return None
+    dtype = keyword(call, "dtype") or (args[1] if len(args) > 1 else None)
+    return device, dtype

@@ -6,7 +6,7 @@ from typing import Optional
 
 import libcst as cst
 
-from f64lint.analysis.calls import keyword, method_name, positional
+from f64lint.analysis.calls import keyword, method_name, moved_to, positional
 from f64lint.analysis.devices import (
     following_calls,
     is_cpu_device,
@@ -84,13 +84,11 @@ _DEFAULT_DTYPE_FACTORIES = frozenset(
 def moves_to_device(facts: ModuleFacts, call: cst.Call) -> bool:
     """`x.to(device)`, `x.to("mps")`, `x.to(device=...)`: a move to a device that may be an
     accelerator, with no dtype in the same call (`.to(device, dtype=...)` casts first)."""
-    if method_name(call) != "to" or facts.qualified_name(call.func) is not None:
+    moved = moved_to(call)
+    if moved is None or moved[1] is not None or facts.qualified_name(call.func) is not None:
         return False
-    if keyword(call, "dtype") is not None:
-        return False
-    args = positional(call)
-    device = keyword(call, "device") or (args[0] if len(args) == 1 else None)
-    if device is None or dtype_of(facts, device) is not None:
+    device = moved[0]
+    if dtype_of(facts, device) is not None:
         return False
     return is_device_like(facts, device) and not is_cpu_device(facts, device)
 

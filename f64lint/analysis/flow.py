@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Dict, FrozenSet, Iterable, Iterator, List, Opt
 import libcst as cst
 
 from f64lint.analysis.arrays import float64_array
-from f64lint.analysis.calls import MAX_TRACE_DEPTH, keyword, method_name, positional
+from f64lint.analysis.calls import MAX_TRACE_DEPTH, keyword, method_name, moved_to, positional
 from f64lint.analysis.casts import casts_narrow, casts_to_chosen_dtype
 from f64lint.analysis.devices import device_like_name, following_calls, is_cpu_device, is_device_like
 from f64lint.analysis.dtypes import Width, dtype_of, spelled_dtype
@@ -112,16 +112,23 @@ class Flow:
 
     # Reaching a device -------------------------------------------------------------------
 
+    def moves_there(self, call: cst.Call) -> bool:
+        """`x.to(device)` with no dtype, onto a device that may lack float64."""
+        moved = moved_to(call)
+        return (
+            moved is not None
+            and moved[1] is None
+            and not is_cpu_device(self.facts, moved[0])
+            and self.may_lack_float64(moved[0])
+        )
+
     def moves(self) -> Iterator[Tuple[cst.Call, WideValue]]:
         """Each `x.to(device)` (no dtype with it) of a float64 value onto a device that may
         be MPS, with where the value was made."""
         if self._moves is None:
             self._moves = []
             for call in self.facts.calls:
-                moved = moved_to(call) if call not in self.facts.off_mps_calls else None
-                if moved is None or moved[1] is not None:
-                    continue
-                if is_cpu_device(self.facts, moved[0]) or not self.may_lack_float64(moved[0]):
+                if call in self.facts.off_mps_calls or not self.moves_there(call):
                     continue
                 assert isinstance(call.func, cst.Attribute)
                 wide = self.wide_value(call.func.value)
@@ -141,10 +148,8 @@ class Flow:
         for outer in following_calls(self.facts, call):
             if casts_narrow(self.facts, outer) or casts_to_chosen_dtype(outer) or method_name(outer) == "numpy":
                 return False
-            moved = moved_to(outer)
-            if moved is not None and moved[1] is None and not is_cpu_device(self.facts, moved[0]):
-                if self.may_lack_float64(moved[0]):
-                    return True
+            if self.moves_there(outer):
+                return True
         if self._origins is None:
             self._origins = {id(source) for _, wide in self.moves() for source in wide.all_sources()}
         return id(call) in self._origins
@@ -366,16 +371,3 @@ def _is_self_attribute(target: cst.BaseExpression, name: str) -> bool:
         and target.value.value == "self"
         and target.attr.value == name
     )
-
-
-def moved_to(call: cst.Call) -> Optional[Tuple[cst.BaseExpression, Optional[cst.BaseExpression]]]:
-    """For `x.to(device)`, `x.to(device, dtype)`, `x.to(device=d, dtype=t)`: the device and
-    the dtype given with it (None when none is)."""
-    if method_name(call) != "to":
-        return None
-    args = positional(call)
-    device = keyword(call, "device") or (args[0] if args else None)
-    if device is None:
-        return None
-    dtype = keyword(call, "dtype") or (args[1] if len(args) > 1 else None)
-    return device, dtype
