@@ -34,8 +34,9 @@ def _diagnostic(
     noqa_line: int = 0,
     reaches_mps: bool = False,
 ) -> Diagnostic:
-    severity = severity_of(rule.code, reaches_mps) if reaches_mps else severity_of(rule.code)
-    return Diagnostic(path, start, end, rule.code, rule.name, message, severity, noqa_line=noqa_line)
+    return Diagnostic(
+        path, start, end, rule.code, rule.name, message, severity_of(rule.code, reaches_mps), noqa_line=noqa_line
+    )
 
 
 def unreadable(path: str, reason: str, enabled: FrozenSet[str], severity_of: SeverityOf) -> List[Diagnostic]:
