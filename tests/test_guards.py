@@ -61,3 +61,34 @@ def test_unrelated_conditions_guard_nothing():
             return x
     """
     assert flagged(source) == [("F64002", 5)]
+
+
+@pytest.mark.parametrize("handler", ["except TypeError:", "except (RuntimeError, ValueError):", "except Exception:", "except:"])
+def test_a_probe_whose_failure_is_handled_is_not_flagged(handler):
+    source = f"""
+        import torch
+
+        def supports_float64(device):
+            try:
+                torch.zeros(2, dtype=torch.float64).to(device).sum()
+                return True
+            {handler}
+                return False
+    """
+    assert flagged(source) == []
+
+
+@pytest.mark.parametrize(
+    "handler",
+    ["except TypeError:\n                raise ValueError('no float64')", "except ImportError:\n                return False"],
+)
+def test_a_try_that_re_raises_or_catches_something_else_is_still_flagged(handler):
+    source = f"""
+        import torch
+
+        def supports_float64(device):
+            try:
+                return torch.zeros(2, dtype=torch.float64, device=device)
+            {handler}
+    """
+    assert flagged(source) == [("F64001", 5)]

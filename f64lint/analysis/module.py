@@ -28,8 +28,9 @@ class ModuleFacts:
     bindings: Dict[cst.Name, Optional[Binding]] = field(default_factory=dict)
     calls: List[cst.Call] = field(default_factory=list)
     defaults: List[cst.Param] = field(default_factory=list)
-    # Calls in code that never runs on MPS: `with torch.device("cpu"):` blocks and the
-    # branches an MPS test keeps MPS out of (`if x.device.type != "mps":`).
+    # Calls in code that never runs on MPS, or whose failure there is handled:
+    # `with torch.device("cpu"):` blocks, the branches an MPS test keeps MPS out of
+    # (`if x.device.type != "mps":`), and `try:` bodies whose handler catches MPS's error.
     off_mps_calls: Set[cst.Call] = field(default_factory=set)
     # Device types without float64 (`mps`, and what `no-float64-devices` adds).
     devices: FrozenSet[str] = NO_FLOAT64_DEVICES

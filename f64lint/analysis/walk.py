@@ -52,6 +52,38 @@ def _code_fields(node_type: Type[cst.CSTNode]) -> Tuple[str, ...]:
     return fields
 
 
+_MPS_ERRORS = frozenset({"TypeError", "RuntimeError", "Exception", "BaseException"})
+
+
+def _handles_mps_error(handler: cst.ExceptHandler) -> bool:
+    """Catches what MPS raises (TypeError, RuntimeError, or anything) and does not raise."""
+    caught = handler.type
+    if caught is None:
+        names = {"BaseException"}
+    elif isinstance(caught, cst.Tuple):
+        names = {_last_name(element.value) for element in caught.elements}
+    else:
+        names = {_last_name(caught)}
+    return bool(names & _MPS_ERRORS) and not _raises(handler.body)
+
+
+def _last_name(node: cst.BaseExpression) -> str:
+    if isinstance(node, cst.Attribute):
+        return node.attr.value
+    return node.value if isinstance(node, cst.Name) else ""
+
+
+def _raises(node: cst.CSTNode) -> bool:
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.Raise):
+            return True
+        if not isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            stack.extend(current.children)
+    return False
+
+
 class Walker:
     def __init__(self, facts: "ModuleFacts") -> None:
         self.facts = facts
@@ -72,6 +104,7 @@ class Walker:
             cst.With: self._with,
             cst.If: self._if,
             cst.IfExp: self._if_expression,
+            cst.Try: self._try,
             cst.ExceptHandler: self._except_handler,
             cst.ExceptStarHandler: self._except_handler,
             cst.MatchAs: self._match_capture,
@@ -237,6 +270,14 @@ class Walker:
         on_mps = mps_test(self.facts, node.test)
         self._guarded(node.body, node, on_mps is False)
         self._guarded(node.orelse, node, on_mps is True)
+
+    def _try(self, node: cst.CSTNode) -> None:
+        """A `try:` whose handler catches MPS's error and does not raise again is a probe
+        (`try: torch.zeros(1, dtype=torch.float64, device=device) except TypeError: ...`):
+        a float64 failure there is handled, not a crash."""
+        assert isinstance(node, cst.Try)
+        self._guarded(node.body, node, any(_handles_mps_error(handler) for handler in node.handlers))
+        self.children(node, ("handlers", "orelse", "finalbody"))
 
     def _guarded(self, part: cst.CSTNode, parent: cst.CSTNode, off_mps: bool) -> None:
         self.off_mps_depth += off_mps
