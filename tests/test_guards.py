@@ -92,3 +92,30 @@ def test_a_try_that_re_raises_or_catches_something_else_is_still_flagged(handler
             {handler}
     """
     assert flagged(source) == [("F64001", 5)]
+
+
+def test_tensors_that_never_hold_device_data_are_not_flagged():
+    source = """
+        import torch
+
+        def trace(g, x, fake_mode, scales, zero_points, device):
+            with fake_mode:
+                meta = torch.zeros(3, dtype=torch.float64, device=device)
+            with torch.device("meta"):
+                shape_only = torch.ones(2).double()
+            constant = g.op("Constant", value_t=torch.tensor(0.5, dtype=torch.double))
+            q = torch.quantize_per_channel(x, scales.to(torch.double), zero_points.long(), 0, torch.qint8)
+            return meta, shape_only, constant, q
+    """
+    assert flagged(source) == []
+
+
+def test_a_graph_constant_used_otherwise_is_still_flagged():
+    source = """
+        import torch
+
+        def gelu(g, x):
+            half = torch.tensor(0.5, dtype=torch.double)
+            return g.op("Mul", x, half)
+    """
+    assert flagged(source) == [("F64001", 5)]

@@ -77,11 +77,50 @@ def is_cpu_pinned(facts: "ModuleFacts", call: cst.Call) -> bool:
     `with torch.device("cpu"):`, acts on a tensor already moved there (`x.cpu().double()`),
     or feeds `.numpy()`, which only works for CPU tensors.
     """
-    if call in facts.off_mps_calls or _moves_to_cpu(facts, call):
+    if call in facts.off_mps_calls or _moves_to_cpu(facts, call) or _feeds_off_device_api(facts, call):
         return True
     if any(_moves_to_cpu(facts, inner) for inner in receiver_chain(facts, call)):
         return True
     return any(method_name(outer) == "numpy" for outer in following_calls(facts, call))
+
+
+# Quantized tensors have no MPS backend: the float64 scales these take never reach it.
+_QUANTIZATION_OPS = frozenset(
+    f"torch.{name}"
+    for name in (
+        "quantize_per_channel", "quantize_per_tensor", "fake_quantize_per_channel_affine",
+        "fake_quantize_per_tensor_affine", "_make_per_channel_quantized_tensor",
+        "_make_per_tensor_quantized_tensor",
+    )
+)
+
+
+def _feeds_off_device_api(facts: "ModuleFacts", call: cst.Call) -> bool:
+    """Is the tensor passed straight to an API that keeps it off any device: a quantized
+    op's scales, or an ONNX graph constant (`g.op("Constant", value_t=...)`), which is
+    serialized, never computed with?"""
+    argument = facts.parent(call)
+    if not (isinstance(argument, cst.Arg) and argument.value is call):
+        return False
+    if argument.keyword is not None and argument.keyword.value == "value_t":
+        return True
+    consumer = facts.parent(argument)
+    return isinstance(consumer, cst.Call) and facts.qualified_name(consumer.func) in _QUANTIZATION_OPS
+
+
+def holds_no_data(facts: "ModuleFacts", node: cst.BaseExpression) -> bool:
+    """`torch.device("meta")`, `"meta"`, or a fake-tensor mode (`fake_mode`,
+    `FakeTensorMode()`): tensors made under it have no data on any device."""
+    if isinstance(node, cst.SimpleString):
+        return node.evaluated_value == "meta"
+    if isinstance(node, cst.Call):
+        if facts.qualified_name(node.func) == "torch.device":
+            return bool(node.args) and holds_no_data(facts, node.args[0].value)
+        return holds_no_data(facts, node.func)
+    if isinstance(node, (cst.Name, cst.Attribute)):
+        name = node.value if isinstance(node, cst.Name) else node.attr.value
+        return "fake" in name.lower()
+    return False
 
 
 def device_like_name(name: str) -> bool:

@@ -22,7 +22,7 @@ from f64lint.analysis.bindings import (
     import_from_bindings,
     target_names,
 )
-from f64lint.analysis.devices import is_cpu_device, mps_test
+from f64lint.analysis.devices import holds_no_data, is_cpu_device, mps_test
 
 if TYPE_CHECKING:  # a real import would be circular
     from f64lint.analysis.module import ModuleFacts
@@ -249,7 +249,9 @@ class Walker:
         for item in node.items:
             if item.asname is not None:
                 self._bind_unknown(item.asname.name)
-        on_cpu = any(is_cpu_device(self.facts, item.item) for item in node.items)
+        on_cpu = any(
+            is_cpu_device(self.facts, item.item) or holds_no_data(self.facts, item.item) for item in node.items
+        )
         self.off_mps_depth += on_cpu
         self.children(node, ("body",))
         self.off_mps_depth -= on_cpu
