@@ -118,4 +118,4 @@ def test_a_graph_constant_used_otherwise_is_still_flagged():
             half = torch.tensor(0.5, dtype=torch.double)
             return g.op("Mul", x, half)
     """
-    assert flagged(source) == [("F64001", 5)]
+    assert flagged(source) == [("F64001", 4)]
