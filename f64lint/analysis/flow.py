@@ -21,6 +21,7 @@ from f64lint.analysis.calls import MAX_TRACE_DEPTH, keyword, method_name, moved_
 from f64lint.analysis.casts import casts_narrow, casts_to_chosen_dtype
 from f64lint.analysis.devices import device_like_name, following_calls, is_cpu_device, is_device_like
 from f64lint.analysis.dtypes import Width, dtype_of, spelled_dtype
+from f64lint.analysis.walk import own_nodes
 
 if TYPE_CHECKING:
     from f64lint.analysis.module import ModuleFacts
@@ -304,7 +305,7 @@ class Flow:
         function = self._module_functions().get(call.func.value)
         if function is None:
             return None
-        return self._first_wide((r.value for r in _returns(function.body) if r.value is not None), depth)
+        return self._first_wide((r.value for r in own_nodes(function.body, cst.Return) if r.value is not None), depth)
 
     def _module_functions(self) -> Dict[str, cst.FunctionDef]:
         if self._functions is None:
@@ -329,17 +330,6 @@ class Flow:
         while current is not None and not isinstance(current, cst.ClassDef):
             current = self.facts.parent(current)
         return current
-
-
-def _returns(node: cst.CSTNode) -> Iterator[cst.Return]:
-    """The `return` statements of a function body (not of functions nested in it)."""
-    stack: List[cst.CSTNode] = [node]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, cst.Return):
-            yield current
-        elif not isinstance(current, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
-            stack.extend(current.children)
 
 
 def _assigned_to_self(owner: cst.ClassDef, name: str) -> List[cst.BaseExpression]:

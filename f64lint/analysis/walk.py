@@ -10,7 +10,7 @@ Python evaluates it in (a function's defaults and decorators outside it, its bod
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Callable, Dict, Optional, Sequence, Tuple, Type
+from typing import TYPE_CHECKING, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Type, TypeVar
 
 import libcst as cst
 
@@ -26,6 +26,8 @@ from f64lint.analysis.devices import holds_no_data, is_cpu_device, mps_test
 
 if TYPE_CHECKING:  # a real import would be circular
     from f64lint.analysis.module import ModuleFacts
+
+N = TypeVar("N", bound=cst.CSTNode)
 
 _NOT_CODE = frozenset(
     {
@@ -73,15 +75,20 @@ def _last_name(node: cst.BaseExpression) -> str:
     return node.value if isinstance(node, cst.Name) else ""
 
 
-def _raises(node: cst.CSTNode) -> bool:
-    stack = [node]
+def own_nodes(node: cst.CSTNode, kind: Type[N]) -> Iterator[N]:
+    """The nodes of a kind in a body, not in the functions and classes nested in it
+    (its `return`s, its `raise`s)."""
+    stack: List[cst.CSTNode] = [node]
     while stack:
         current = stack.pop()
-        if isinstance(current, cst.Raise):
-            return True
-        if not isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+        if isinstance(current, kind):
+            yield current
+        elif not isinstance(current, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
             stack.extend(current.children)
-    return False
+
+
+def _raises(node: cst.CSTNode) -> bool:
+    return next(own_nodes(node, cst.Raise), None) is not None
 
 
 class Walker:
