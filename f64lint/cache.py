@@ -1,14 +1,22 @@
 """Results cached by file content: a file whose bytes, f64lint version and effective
 settings are unchanged is not linted again. Entries are written atomically; an entry that
-cannot be read (corrupt, half-written by a crashed run, removed meanwhile) is a miss."""
+cannot be read (corrupt, half-written by a crashed run, removed meanwhile) is a miss.
+
+In front of it, like git's index and Ruff's cache, an index of files by their stamp (inode,
+size, modification and change times): a file whose stamp is unchanged is not even read.
+A file changed less than two seconds before it was stamped is not indexed, since a second
+change within the clock's resolution could leave the stamp as it was.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+import os
+import time
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, List, Optional
+from typing import Dict, Iterable, List, Optional, Tuple
 
 from f64lint import __version__
 from f64lint.diagnostic import Applicability, Diagnostic, Edit, Fix, Position, Severity
@@ -17,11 +25,34 @@ from f64lint.fix.write import replace_file
 CACHE_DIR_NAME = ".f64lint_cache"
 
 
-def cache_key(data: bytes, enabled: Iterable[str], severities: Iterable[str]) -> str:
-    digest = hashlib.sha256()
-    digest.update(f"{__version__}\0{','.join(enabled)}\0{','.join(severities)}\0".encode())
+RACY_NS = 2_000_000_000
+
+
+def settings_key(enabled: Iterable[str], settings: Iterable[str]) -> str:
+    """What besides the bytes decides a file's result: the version, the enabled rules and
+    the settings that change findings or fixes."""
+    text = f"{__version__}\0{','.join(enabled)}\0{','.join(settings)}"
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def cache_key(data: bytes, settings: str) -> str:
+    digest = hashlib.sha256(settings.encode())
     digest.update(data)
     return digest.hexdigest()
+
+
+Stamp = Tuple[int, int, int, int]  # inode, size, mtime, ctime (ns)
+
+
+def stamp(path: Path) -> Optional[Stamp]:
+    """The file's stamp, if it is settled (not changed in the last two seconds)."""
+    try:
+        status = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    if time.time_ns() - max(status.st_mtime_ns, status.st_ctime_ns) < RACY_NS:
+        return None
+    return status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns
 
 
 def _encode_fix(fix: Optional[Fix]) -> Optional[list]:
@@ -74,22 +105,73 @@ class Cache:
         except (OSError, ValueError, TypeError, KeyError):
             return None
 
+    def stamps(self) -> "StampIndex":
+        return StampIndex.load(self.directory, self.directory / __version__ / "stamps.json")
+
     def put(self, key: str, diagnostics: Iterable[Diagnostic]) -> None:
         entry = self._entry(key)
         try:
-            self._prepare(entry.parent)
+            _make_folder(self.directory, entry.parent)
             # No fsync: an entry lost in a crash is only a miss.
             replace_file(entry, json.dumps([_encode(d) for d in diagnostics]).encode("utf-8"), sync=False)
         except OSError:
             pass  # a cache that cannot be written only costs time
 
-    def _prepare(self, folder: Path) -> None:
-        if folder.is_dir():
+
+def _make_folder(directory: Path, folder: Path) -> None:
+    """Make a folder in the cache; a new cache gets a `.gitignore` and a `CACHEDIR.TAG`."""
+    if folder.is_dir():
+        return
+    folder.mkdir(parents=True, exist_ok=True)
+    marker = directory / ".gitignore"
+    if not marker.exists():
+        marker.write_text("# Created by f64lint\n*\n", encoding="utf-8")
+        (directory / "CACHEDIR.TAG").write_text(
+            "Signature: 8a477f597d28d172789f06886806bc55\n# Created by f64lint\n", encoding="utf-8"
+        )
+
+
+@dataclass
+class StampIndex:
+    """Results by absolute path, valid while the file's stamp and settings key hold."""
+
+    directory: Path  # the cache's
+    location: Path
+    entries: Dict[str, list] = field(default_factory=dict)  # path -> [settings, stamp, rows]
+    changed: bool = False
+
+    @classmethod
+    def load(cls, directory: Path, location: Path) -> "StampIndex":
+        try:
+            with open(location, encoding="utf-8") as handle:
+                entries = json.load(handle)
+            if isinstance(entries, dict):
+                return cls(directory, location, entries)
+        except (OSError, ValueError):
+            pass
+        return cls(directory, location)
+
+    def get(self, path: str, shown: str, settings: str, now: Optional[Stamp]) -> Optional[List[Diagnostic]]:
+        entry = self.entries.get(path)
+        if now is None or not isinstance(entry, list) or len(entry) != 3:
+            return None
+        key, then, rows = entry
+        if key != settings or then != list(now):
+            return None
+        try:
+            return [_decode(shown, row) for row in rows]
+        except (ValueError, TypeError, KeyError):
+            return None
+
+    def put(self, path: str, settings: str, now: Stamp, diagnostics: Iterable[Diagnostic]) -> None:
+        self.entries[path] = [settings, list(now), [_encode(d) for d in diagnostics]]
+        self.changed = True
+
+    def save(self) -> None:
+        if not self.changed:
             return
-        folder.mkdir(parents=True, exist_ok=True)
-        marker = self.directory / ".gitignore"
-        if not marker.exists():
-            marker.write_text("# Created by f64lint\n*\n", encoding="utf-8")
-            (self.directory / "CACHEDIR.TAG").write_text(
-                "Signature: 8a477f597d28d172789f06886806bc55\n# Created by f64lint\n", encoding="utf-8"
-            )
+        try:
+            _make_folder(self.directory, self.location.parent)
+            replace_file(self.location, json.dumps(self.entries).encode("utf-8"), sync=False)
+        except OSError:
+            pass  # a cache that cannot be written only costs time

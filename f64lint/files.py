@@ -10,7 +10,7 @@ from typing import Iterator, List, Optional, Sequence, Tuple
 import pathspec
 
 from f64lint.config import Settings
-from f64lint.globs import matches
+from f64lint.globs import matches, matches_absolute
 
 PYTHON_SUFFIXES = (".py", ".pyi")
 
@@ -115,19 +115,22 @@ def _walk(directory: Path, absolute: Path, ignores: GitIgnores, settings: Settin
         entries = sorted(os.scandir(directory), key=lambda entry: entry.name)
     except OSError:
         return
+    excludes = settings.exclude + settings.extend_exclude
     for entry in entries:
-        path = directory / entry.name
-        absolute_path = absolute / entry.name
         try:
             is_dir = entry.is_dir(follow_symlinks=False)
         except OSError:
             is_dir = False
-        if _excluded(absolute_path, is_dir, settings) or ignores.ignores(absolute_path, is_dir):
+        if not is_dir and not entry.name.endswith(PYTHON_SUFFIXES):
             continue
+        absolute_path = os.path.join(absolute, entry.name)
+        if matches_absolute(excludes, absolute_path, settings.root, is_dir):
+            continue
+        if ignores.layers and ignores.ignores(Path(absolute_path), is_dir):
+            continue
+        path = directory / entry.name
         if is_dir:
-            inner = ignores.entering(absolute_path) if settings.respect_gitignore else ignores
-            yield from _walk(path, absolute_path, inner, settings, root)
-        elif entry.name.endswith(PYTHON_SUFFIXES):
-            if entry.is_symlink() and os.path.exists(path) and _leads_outside(path, root):
-                continue
+            inner = ignores.entering(Path(absolute_path)) if settings.respect_gitignore else ignores
+            yield from _walk(path, Path(absolute_path), inner, settings, root)
+        elif not (entry.is_symlink() and os.path.exists(path) and _leads_outside(path, root)):
             yield path

@@ -9,37 +9,70 @@ the command line (`.../site-packages/transformers`) never excludes what is insid
 from __future__ import annotations
 
 import os
+import re
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Optional, Sequence, Tuple
+from typing import FrozenSet, Optional, Sequence, Tuple, Union
 
 import pathspec
 
+_PLAIN_NAME = re.compile(r"[\w.\-]+/?")
+
+
+@dataclass(frozen=True)
+class _Globs:
+    """Plain names (`build`, `.venv`, `dist/`) are looked up in a set, which is what nearly
+    every exclude is and what a walk asks thousands of times; the rest goes to pathspec.
+    With a negated pattern (`!keep`) order matters, so then everything goes to pathspec."""
+
+    names: FrozenSet[str]  # files or directories
+    directory_names: FrozenSet[str]
+    by_name: pathspec.GitIgnoreSpec
+    by_path: pathspec.GitIgnoreSpec
+
+    def match_name(self, name: str, is_dir: bool) -> bool:
+        if name in self.names or (is_dir and name in self.directory_names):
+            return True
+        return bool(self.by_name.patterns) and self.by_name.match_file(name + ("/" if is_dir else ""))
+
 
 @lru_cache(maxsize=512)
-def _compile(patterns: Tuple[str, ...]) -> Tuple[pathspec.GitIgnoreSpec, pathspec.GitIgnoreSpec]:
+def _compile(patterns: Tuple[str, ...]) -> _Globs:
     by_name = [p for p in patterns if "/" not in p.rstrip("/")]
     by_path = [p for p in patterns if "/" in p.rstrip("/")]
-    return (
-        pathspec.GitIgnoreSpec.from_lines(by_name),
+    plain = [] if any(p.startswith("!") for p in patterns) else [p for p in by_name if _PLAIN_NAME.fullmatch(p)]
+    return _Globs(
+        frozenset(p for p in plain if not p.endswith("/")),
+        frozenset(p.rstrip("/") for p in plain if p.endswith("/")),
+        pathspec.GitIgnoreSpec.from_lines([p for p in by_name if p not in plain]),
         pathspec.GitIgnoreSpec.from_lines(by_path),
     )
 
 
-def relative_to_root(path: Path, root: Path) -> Optional[str]:
-    try:
-        return Path(os.path.abspath(path)).relative_to(root).as_posix()
-    except ValueError:
+def _below(absolute: str, root: Path) -> Optional[str]:
+    """The path below `root`, with forward slashes; None when it is not below it."""
+    base = str(root)
+    if absolute == base:
+        return "."
+    prefix = base if base.endswith(os.sep) else base + os.sep
+    if not absolute.startswith(prefix):
         return None
+    return absolute[len(prefix):].replace(os.sep, "/")
 
 
-def matches(patterns: Sequence[str], path: Path, root: Path, is_dir: bool = False) -> bool:
+def matches(patterns: Sequence[str], path: Union[Path, str], root: Path, is_dir: bool = False) -> bool:
+    return matches_absolute(patterns, os.path.abspath(path), root, is_dir)
+
+
+def matches_absolute(patterns: Sequence[str], absolute: str, root: Path, is_dir: bool = False) -> bool:
+    """`matches` for a path already absolute and normalised (a walk's)."""
     if not patterns:
         return False
-    by_name, by_path = _compile(tuple(patterns))
-    suffix = "/" if is_dir else ""
-    name = Path(os.path.abspath(path)).name
-    if by_name.match_file(name + suffix):
+    globs = _compile(tuple(patterns))
+    if globs.match_name(os.path.basename(absolute), is_dir):
         return True
-    relative = relative_to_root(path, root)
-    return relative is not None and by_path.match_file(relative + suffix)
+    if not globs.by_path.patterns:
+        return False
+    relative = _below(absolute, root)
+    return relative is not None and globs.by_path.match_file(relative + ("/" if is_dir else ""))

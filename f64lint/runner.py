@@ -6,12 +6,13 @@ from __future__ import annotations
 import difflib
 import os
 import traceback
+from functools import lru_cache
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple, Union
 
-from f64lint.cache import Cache, cache_key
+from f64lint.cache import Cache, Stamp, StampIndex, cache_key, settings_key, stamp
 from f64lint.changes import ChangedLines, touches
 from f64lint.config import Settings
 from f64lint.diagnostic import Applicability, Diagnostic
@@ -103,16 +104,22 @@ class RunResult:
 
 def display_path(path: Path) -> str:
     """Relative to the current directory when below it, as given otherwise."""
+    if not path.is_absolute() and ".." not in path.parts:
+        return path.as_posix()
     absolute = os.path.abspath(path)
     relative = os.path.relpath(absolute)
     return path.as_posix() if relative.startswith("..") else Path(relative).as_posix()
 
 
-def _cache_key(data: bytes, enabled: FrozenSet[str], settings: Settings) -> str:
-    codes = sorted(enabled)
+@lru_cache(maxsize=64)
+def _settings_key(enabled: FrozenSet[str], settings: Settings) -> str:
     severities = [f"{selector}={severity.value}" for selector, severity in settings.severity]
     fixing = [settings.fix_strategy.value, settings.fix_dtype, *settings.safe_helpers]
-    return cache_key(data, codes, [*severities, *fixing, *sorted(settings.devices())])
+    return settings_key(sorted(enabled), [*severities, *fixing, *sorted(settings.devices())])
+
+
+def _cache_key(data: bytes, enabled: FrozenSet[str], settings: Settings) -> str:
+    return cache_key(data, _settings_key(enabled, settings))
 
 
 def _lint_data(
@@ -244,17 +251,22 @@ def run(
     files = discover(paths, settings)
     if changed is not None:
         files = [path for path in files if os.path.abspath(path) in changed]
-    workers = min(jobs, len(files) // MIN_FILES_PER_WORKER)
+    stamps = cache.stamps() if cache is not None else None
+    pending = [(path, None) for path in files] if stamps is None else _from_stamps(files, stamps, settings, fix, result)
+    linted: List[FileResult] = []
+    workers = min(jobs, len(pending) // MIN_FILES_PER_WORKER)
     if workers > 1:
-        batches = _batches(files, workers * 8)
+        batches = _batches([path for path, _ in pending], workers * 8)
         with ProcessPoolExecutor(max_workers=workers) as pool:
             many = len(batches)
             for batch in pool.map(_lint_paths, batches, [settings] * many, [cache] * many, [fix] * many):
-                for file_result in batch:
-                    result.add(file_result)
+                linted.extend(batch)
     else:
-        for path in files:
-            result.add(lint_path(path, settings, cache, fix))
+        linted = [lint_path(path, settings, cache, fix) for path, _ in pending]
+    for file_result in linted:
+        result.add(file_result)
+    if stamps is not None:
+        _index(pending, linted, stamps, settings)
     if fix is not None and result.threaded:
         _pass_dtype_across(files, frozenset(result.threaded), fix, result)
     if changed is not None:
@@ -262,6 +274,40 @@ def run(
     result.diagnostics.sort(key=Diagnostic.sort_key)
     result.internal_errors.sort(key=lambda error: error.path)
     return result
+
+
+def _from_stamps(
+    files: Sequence[Path], stamps: StampIndex, settings: Settings, fix: Optional[FixMode], result: RunResult
+) -> List[Tuple[Path, Optional[Stamp]]]:
+    """Take the results of files unchanged since they were indexed; return the others,
+    each with its stamp as it was before it is read. Under --fix, a file with a wanted fix
+    is linted again (to be fixed)."""
+    wanted = _wanted(settings)
+    pending: List[Tuple[Path, Optional[Stamp]]] = []
+    for path in files:
+        shown = display_path(path)
+        now = stamp(path)
+        found = stamps.get(os.path.abspath(path), shown, _settings_key(settings.enabled_codes(path), settings), now)
+        if found is None or (fix is not None and any(map(wanted, found))):
+            pending.append((path, now))
+        else:
+            result.add(FileResult(shown, tuple(found)))
+    return pending
+
+
+def _index(
+    pending: Sequence[Tuple[Path, Optional[Stamp]]], linted: Sequence[FileResult], stamps: StampIndex, settings: Settings
+) -> None:
+    """Index the files just linted by their stamps from before they were read; not those
+    that failed or that this run rewrote."""
+    by_shown = {file_result.path: file_result for file_result in linted}
+    for path, then in pending:
+        file_result = by_shown.get(display_path(path))
+        if then is None or file_result is None or file_result.internal_error is not None or file_result.fixed:
+            continue
+        key = _settings_key(settings.enabled_codes(path), settings)
+        stamps.put(os.path.abspath(path), key, then, file_result.diagnostics)
+    stamps.save()
 
 
 def _pass_dtype_across(files: Sequence[Path], threaded: FrozenSet[str], mode: FixMode, result: RunResult) -> None:

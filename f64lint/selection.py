@@ -7,7 +7,8 @@ On a tie, `ignore` wins.
 
 from __future__ import annotations
 
-from typing import FrozenSet, Iterable, Optional, Sequence
+from functools import lru_cache
+from typing import FrozenSet, Iterable, Optional, Sequence, Tuple
 
 from f64lint.rules import ALL_RULES
 
@@ -31,8 +32,9 @@ def _specificity(code: str, selectors: Sequence[str]) -> int:
     return max((len(s) for s in selectors if code.startswith(s)), default=-1)
 
 
+@lru_cache(maxsize=64)
 def resolve_codes(
-    select: Optional[Sequence[str]], extend_select: Sequence[str], ignore: Sequence[str]
+    select: Optional[Tuple[str, ...]], extend_select: Tuple[str, ...], ignore: Tuple[str, ...]
 ) -> FrozenSet[str]:
     enabled = set()
     for code in KNOWN_CODES:
