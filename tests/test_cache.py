@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from f64lint import runner
+from f64lint import cache, runner
 from f64lint.cache import CACHE_DIR_NAME, Cache
 from f64lint.cli import command
 from f64lint.config import Settings
@@ -88,3 +89,59 @@ def test_cached_paths_follow_the_current_name(project, monkeypatch):
     (project / "m.py").rename(project / "renamed.py")
     forbid_linting(monkeypatch)
     assert {Path(row[0]).name for row in summary(run_with_cache(project))} == {"renamed.py"}
+
+
+@pytest.fixture
+def settled(monkeypatch):
+    """Files count as settled at once (the stamp index skips files changed in the last two
+    seconds, and a test cannot date a file's change time back)."""
+    monkeypatch.setattr(cache, "RACY_NS", 0)
+
+
+def forbid_reading(monkeypatch):
+    def fail(path):
+        raise AssertionError(f"read {path} although its stamp is unchanged")
+
+    monkeypatch.setattr(runner, "read_bytes", fail)
+
+
+def test_unchanged_files_are_not_even_read(project, monkeypatch, settled):
+    first = summary(run_with_cache(project))
+    forbid_reading(monkeypatch)
+    assert summary(run_with_cache(project)) == first
+    assert len(first) == 2
+
+
+def test_a_fresh_file_is_read_again(project, monkeypatch):
+    run_with_cache(project)  # m.py was written just now: too fresh to index
+    forbid_reading(monkeypatch)
+    with pytest.raises(AssertionError, match="although its stamp is unchanged"):
+        run_with_cache(project)
+
+
+def test_a_changed_stamp_or_setting_misses_the_index(project, settled):
+    path = project / "m.py"
+    run_with_cache(project)
+    status = path.stat()
+    path.write_text(SOURCE.replace("float64", "float32"))  # same size, same times, new content
+    os.utime(path, ns=(status.st_atime_ns, status.st_mtime_ns))
+    assert [row[1] for row in summary(run_with_cache(project))] == ["F64002"]
+    assert summary(run_with_cache(project, Settings(root=project, ignore=("F64002",)))) == []
+
+
+def test_a_broken_index_is_ignored(project, settled):
+    expected = summary(run_with_cache(project))
+    for index in (project / CACHE_DIR_NAME).rglob("stamps.json"):
+        index.write_text('{"' + str(project / "m.py") + '": [1, 2, 3]}')
+    assert summary(run_with_cache(project)) == expected
+    for index in (project / CACHE_DIR_NAME).rglob("stamps.json"):
+        index.write_text("[[")
+    assert summary(run_with_cache(project)) == expected
+
+
+def test_fix_lints_again_a_file_the_index_knows(project, settled):
+    path = project / "m.py"
+    run_with_cache(project)
+    settings = Settings(root=project, unsafe_fixes=True)
+    fixed = runner.run([project], settings, cache=Cache(project / CACHE_DIR_NAME), fix=runner.FixMode())
+    assert len(fixed.fixed) == 2 and "float64" not in path.read_text()
