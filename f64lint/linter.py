@@ -18,6 +18,7 @@ from f64lint.rules import ALL_RULES
 from f64lint.fix.planner import FixOptions, plan_fixes
 from f64lint.rules.base import FileRule, Finding, Rule
 from f64lint.rules.file_problems import UnparsableFile, UnreadableFile, UnusedNoqa
+from f64lint.prefilter import rules_that_may_fire
 from f64lint.selection import KNOWN_CODES
 from f64lint.suppress import apply_suppressions, parse_directives
 
@@ -135,11 +136,8 @@ def lint_text(
     A file that no enabled rule can fire on (the rules' `required` patterns) is not parsed
     at all: that is most files, and parsing is nearly all of the cost.
     """
-    rules = [
-        rule()
-        for rule in ALL_RULES
-        if rule.code in enabled and not issubclass(rule, FileRule) and rule.may_fire(text)
-    ]
+    checkable = [rule for rule in ALL_RULES if rule.code in enabled and not issubclass(rule, FileRule)]
+    rules = [rule() for rule in rules_that_may_fire(checkable, text)]
     flagged: List[Diagnostic] = []
     if rules:
         module = parse(text)

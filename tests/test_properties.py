@@ -14,6 +14,7 @@ import ast
 import os
 import re
 from typing import List, Set
+from unittest import mock
 
 import pytest
 
@@ -30,6 +31,7 @@ from f64lint.diagnostic import Diagnostic  # noqa: E402
 from f64lint.fix.apply import split_lines  # noqa: E402
 from f64lint.fix.fixer import fix_source  # noqa: E402
 from f64lint.linter import lint_text  # noqa: E402
+from f64lint import linter  # noqa: E402
 from f64lint.rules import ALL_RULES  # noqa: E402
 
 # Generated programs such as `1()` are valid but make CPython warn.
@@ -47,6 +49,16 @@ FUZZ = settings(
 
 def lint(text: str) -> List[Diagnostic]:
     return lint_text("gen.py", text, ALL_CODES, SETTINGS.severity_of, SETTINGS.fix_options())
+
+
+def lint_every_rule(text: str) -> List[Diagnostic]:
+    """Linting with no prefilter: every rule runs on every source."""
+    with mock.patch.object(linter, "rules_that_may_fire", lambda rules, source: list(rules)):
+        return lint(text)
+
+
+def check_prefilter_loses_nothing(text: str) -> None:
+    assert sorted(lint(text), key=Diagnostic.sort_key) == sorted(lint_every_rule(text), key=Diagnostic.sort_key)
 
 
 def fixed(text: str) -> str:
@@ -86,6 +98,13 @@ FLOAT64_LINE = "\nimport torch\n_f64lint_probe = torch.zeros(1, dtype=torch.floa
 def test_linting_any_valid_program_never_raises(program):
     for text in (program, program + FLOAT64_LINE):
         lint(text)
+
+
+@FUZZ
+@given(hypothesmith.from_grammar())
+def test_the_prefilter_never_changes_what_is_found(program):
+    for text in (program, program + FLOAT64_LINE):
+        check_prefilter_loses_nothing(text)
 
 
 @FUZZ
@@ -169,6 +188,12 @@ def programs(draw):
 def test_fixing_model_shaped_code_keeps_it_valid_stable_and_local(program):
     ast.parse(program)
     check_fix_properties(program)
+
+
+@FUZZ
+@given(programs())
+def test_the_prefilter_never_changes_what_is_found_in_model_code(program):
+    check_prefilter_loses_nothing(program)
 
 
 def test_the_generator_reaches_every_fixable_rule():

@@ -6,13 +6,14 @@ import inspect
 import re
 import textwrap
 from dataclasses import dataclass
-from typing import ClassVar, Iterator, Optional, Pattern, Tuple
+from typing import ClassVar, Iterator, Optional, Tuple
 
 import libcst as cst
 
 from f64lint.analysis.module import ModuleFacts
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import FixRequest
+from f64lint.prefilter import TextPattern
 
 
 @dataclass(frozen=True)
@@ -46,11 +47,6 @@ class Invalid:
         object.__setattr__(self, "fixed", textwrap.dedent(fixed).lstrip("\n") if fixed is not None else None)
 
 
-def any_of(*words: str) -> Pattern[str]:
-    """A prefilter pattern: one of these substrings occurs."""
-    return re.compile("|".join(re.escape(word) for word in words))
-
-
 class Rule:
     """Subclasses set the class attributes and implement `check`.
 
@@ -67,7 +63,7 @@ class Rule:
     invalid: ClassVar[Tuple[Invalid, ...]] = ()
     # The prefilter: a source must match every one of these for the rule to be able to
     # fire; files that no enabled rule can fire on are never parsed. Empty: always parse.
-    required: ClassVar[Tuple[Pattern[str], ...]] = ()
+    required: ClassVar[Tuple[TextPattern, ...]] = ()
 
     def check(self, facts: ModuleFacts) -> Iterator[Finding]:
         raise NotImplementedError

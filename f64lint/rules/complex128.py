@@ -8,7 +8,8 @@ from f64lint.analysis.dtypes import Spelling, Width
 from f64lint.analysis.module import ModuleFacts
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideConversion, WideDtype
-from f64lint.rules.base import Finding, Invalid, Rule, any_of
+from f64lint.prefilter import words
+from f64lint.rules.base import Finding, Invalid, Rule
 from f64lint.rules.common import describe_use, reaches_mps, wide_dtype_uses
 from f64lint.rules.double_call import conversion_calls
 
@@ -38,7 +39,7 @@ class Complex128(Rule):
     severity = Severity.WARNING  # an error when the value reaches a device that may be MPS
     name = "complex128"
     summary = "`torch.complex128` / `torch.cdouble` used as a dtype, or `.cdouble()`"
-    required = (any_of("complex128", "cdouble"),)
+    required = (words("complex128", "cdouble"),)
 
     valid = (
         """

@@ -8,7 +8,8 @@ from f64lint.analysis.calls import positional
 from f64lint.analysis.dtypes import Width, dtype_of
 from f64lint.analysis.module import ModuleFacts
 from f64lint.diagnostic import Severity
-from f64lint.rules.base import Finding, Invalid, Rule, any_of
+from f64lint.prefilter import any_of
+from f64lint.rules.base import Finding, Invalid, Rule
 
 _DOUBLE_TENSOR_TYPES = frozenset({"torch.DoubleTensor", "torch.cuda.DoubleTensor"})
 

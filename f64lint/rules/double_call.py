@@ -8,7 +8,8 @@ from f64lint.analysis.devices import is_cpu_pinned
 from f64lint.analysis.module import ModuleFacts
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideConversion
-from f64lint.rules.base import Finding, Invalid, Rule, any_of
+from f64lint.prefilter import words
+from f64lint.rules.base import Finding, Invalid, Rule
 from f64lint.rules.common import implements_conversion_api
 
 
@@ -54,7 +55,7 @@ class DoubleCall(Rule):
     severity = Severity.WARNING  # an error when the value reaches a device that may be MPS
     name = "double-call"
     summary = "`.double()` converts a tensor or module to float64"
-    required = (any_of("double"),)
+    required = (words("double"),)
 
     valid = (
         """

@@ -7,7 +7,9 @@ import libcst as cst
 from f64lint.analysis.dtypes import Width
 from f64lint.analysis.module import ModuleFacts
 from f64lint.fix.requests import WideMove
-from f64lint.rules.base import Finding, Invalid, Rule, any_of
+from f64lint.prefilter import any_of
+from f64lint.rules.base import Finding, Invalid, Rule
+from f64lint.rules.tokens import WIDE_VALUE
 
 
 class Float64ToMps(Rule):
@@ -49,7 +51,7 @@ class Float64ToMps(Rule):
     name = "float64-to-mps"
     summary = "a float64/complex128 tensor moved to a device that may be MPS"
     # Float64 sources: a wide dtype or conversion, or NumPy data (`dtype=float` alone is not followed).
-    required = (any_of(".to("), any_of("float64", "double", "complex128", "cdouble", "numpy"))
+    required = (any_of(".to("), WIDE_VALUE)
 
     valid = (
         """

@@ -8,7 +8,8 @@ from f64lint.analysis.calls import method_name, positional
 from f64lint.analysis.devices import is_cpu_pinned
 from f64lint.analysis.module import ModuleFacts
 from f64lint.diagnostic import Severity
-from f64lint.rules.base import Finding, Invalid, Rule, any_of
+from f64lint.prefilter import any_of
+from f64lint.rules.base import Finding, Invalid, Rule
 from f64lint.rules.default_dtype_float64 import names_double_tensor
 
 

@@ -10,7 +10,8 @@ from f64lint.analysis.casts import cast_down_before_move
 from f64lint.analysis.module import ModuleFacts
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideArrayToTensor
-from f64lint.rules.base import Finding, Invalid, Rule, any_of
+from f64lint.rules.base import Finding, Invalid, Rule
+from f64lint.rules.tokens import NUMPY, TENSOR_FROM_DATA, TORCH
 from f64lint.rules.common import callee_text
 
 _TENSOR_FROM_DATA = frozenset({"torch.from_numpy", "torch.tensor", "torch.as_tensor", "torch.asarray"})
@@ -66,7 +67,7 @@ class NumpyFloat64ToTensor(Rule):
     name = "numpy-float64-to-tensor"
     summary = "a float64 NumPy array becomes a tensor without a cast"
     # NumPy names need a `numpy` import; the tensor constructors a `torch` one.
-    required = (any_of("numpy"), any_of("torch"))
+    required = (NUMPY, TORCH, TENSOR_FROM_DATA)
 
     valid = (
         """

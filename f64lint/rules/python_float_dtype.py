@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import re
 from typing import Iterator
 
 import libcst as cst
@@ -11,6 +10,7 @@ from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideDtype
 from f64lint.rules.base import Finding, Invalid, Rule
 from f64lint.rules.common import describe_use, is_torch_call, reaches_mps, wide_dtype_uses
+from f64lint.rules.tokens import WIDE_DTYPE
 
 _NOT_TORCH_SPELLINGS = (Spelling.PYTHON, Spelling.STRING, Spelling.NUMPY)
 
@@ -42,16 +42,7 @@ class PythonFloatDtype(Rule):
     severity = Severity.WARNING  # an error when the value reaches a device that may be MPS
     name = "python-float-dtype"
     summary = "`dtype=float`, `\"float64\"` or `np.float64` passed to a torch call"
-    # A float64 string or NumPy name (`"f8"`, `float64`, `double`, `float_`, `complex128`,
-    # `cdouble`, `complex_`), or the builtin `float` / `complex` as a value where a dtype
-    # goes: after a lone `=` (`dtype=float`, `DTYPE = float`) or in `.to(...)` / `.type(...)`.
-    required = (
-        re.compile(
-            r"float64|double|\bf8\b|c16|complex128|float_|complex_"
-            r"|(?<![=!<>])=\s*(?:float|complex)\b(?!\s*\()"
-            r"|\.(?:to|type)\((?:[^()]*,)?\s*(?:float|complex)\s*\)"
-        ),
-    )
+    required = (WIDE_DTYPE,)
 
     valid = (
         """

@@ -6,7 +6,8 @@ from f64lint.analysis.dtypes import Spelling, Width
 from f64lint.analysis.module import ModuleFacts
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideDtype
-from f64lint.rules.base import Finding, Invalid, Rule, any_of
+from f64lint.prefilter import words
+from f64lint.rules.base import Finding, Invalid, Rule
 from f64lint.rules.common import describe_use, reaches_mps, wide_dtype_uses
 
 
@@ -52,7 +53,7 @@ class TorchFloat64Dtype(Rule):
     name = "torch-float64-dtype"
     summary = "`torch.float64` / `torch.double` used as a dtype"
     # Every spelling of torch.float64 reaches it through a name containing one of these.
-    required = (any_of("float64", "double"),)
+    required = (words("float64", "double"),)
 
     valid = (
         """

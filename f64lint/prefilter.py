@@ -1,0 +1,105 @@
+"""Which rules could fire on a source, judged from its text: a file that no rule could fire
+on is never parsed, and parsing is nearly all of the cost.
+
+Each rule names the text it cannot fire without (`Rule.required`). The source is tried
+first as it is; when some rule's text is there, it is tried again on the source's code
+alone, with comments removed and long strings emptied (docstrings, messages), since
+`double` or `float64` in prose is what most files that pass the first look have. A string
+can only matter to a rule when it spells a dtype (`"float64"`, `"<f8"`), so strings of up
+to `SHORT_STRING` characters stay, and f-strings stay whole (their fields are code).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, List, Protocol, Sequence, Type, Union
+
+if TYPE_CHECKING:
+    from f64lint.rules.base import Rule
+
+SHORT_STRING = 24
+
+
+class TextPattern(Protocol):
+    def search(self, text: str) -> object: ...
+
+
+class AnyOf:
+    """Any of these patterns matches. Python's `re` finds a pattern that starts with a
+    literal (`float64`) by a fast scan, but tries every position of the text for one that
+    starts with `\\b`, a lookbehind or an alternation, about 30 times slower; so each
+    alternative is a pattern of its own, written to start with its literal."""
+
+    def __init__(self, *patterns: Union[str, TextPattern]) -> None:
+        self.patterns = tuple(re.compile(p) if isinstance(p, str) else p for p in patterns)
+
+    def search(self, text: str) -> bool:
+        return any(pattern.search(text) for pattern in self.patterns)
+
+
+class AllOf:
+    """Every one of these patterns matches, anywhere in the text."""
+
+    def __init__(self, *patterns: TextPattern) -> None:
+        self.patterns = patterns
+
+    def search(self, text: str) -> bool:
+        return all(pattern.search(text) for pattern in self.patterns)
+
+
+def any_of(*texts: str) -> AnyOf:
+    """One of these substrings occurs."""
+    return AnyOf(*(re.escape(text) for text in texts))
+
+
+def words(*names: str) -> AnyOf:
+    """One of these names occurs as a whole word (`float64` in `torch.float64`, not in
+    `is_float64`): the name, then a check of the character before it."""
+    return AnyOf(*(rf"{re.escape(name)}\b(?<!\w{re.escape(name)})" for name in names))
+
+_COMMENT_OR_STRING = re.compile(
+    r"""\#[^\r\n]*"""
+    r"""|(?P<prefix>[rRbBuUfF]{0,2})(?:"""
+    r"""'''(?:[^'\\]|\\.|'(?!''))*(?:'''|\Z)"""
+    r'''|"""(?:[^"\\]|\\.|"(?!""))*(?:"""|\Z)'''
+    r"""|'(?:[^'\\\r\n]|\\.)*'"""
+    r'''|"(?:[^"\\\r\n]|\\.)*")''',
+    re.DOTALL,
+)
+_ESCAPED_BRACES = re.compile(r"\{\{|\}\}")
+
+
+def _fields_closed(literal: str) -> bool:
+    """Does an f-string, as the pattern delimited it, close every `{` it opens? One that
+    does not was cut short at a quote inside a field (`f"{d["k"]}"`, Python 3.12)."""
+    text = _ESCAPED_BRACES.sub("", literal)
+    return text.count("{") <= text.count("}")
+
+
+def code_text(source: str) -> str:
+    """The source without comments and with long non-f-strings emptied (line breaks in them
+    kept). The source itself when an f-string could be misread."""
+    pieces: List[str] = []
+    start = 0
+    for match in _COMMENT_OR_STRING.finditer(source):
+        literal = match.group()
+        if literal.startswith("#"):
+            pieces.append(source[start : match.start()])
+            start = match.end()
+        elif "f" in match.group("prefix").lower():
+            if not _fields_closed(literal):
+                return source
+        elif len(literal) > SHORT_STRING:
+            pieces.append(source[start : match.start()])
+            pieces.append('""' + "\n" * literal.count("\n"))
+            start = match.end()
+    pieces.append(source[start:])
+    return "".join(pieces)
+
+
+def rules_that_may_fire(rules: Sequence[Type["Rule"]], source: str) -> List[Type["Rule"]]:
+    candidates = [rule for rule in rules if rule.may_fire(source)]
+    if not candidates or all(not rule.required for rule in candidates):
+        return candidates
+    code = code_text(source)
+    return [rule for rule in candidates if rule.may_fire(code)]

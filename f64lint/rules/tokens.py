@@ -1,0 +1,22 @@
+"""Prefilter patterns several rules share (see `Rule.required`)."""
+
+from __future__ import annotations
+
+from f64lint.prefilter import AllOf, AnyOf, words
+
+# Every spelling of a float64/complex128 dtype: a torch, NumPy or string name, or the
+# builtin `float` / `complex` as a value where a dtype goes: after a lone `=`
+# (`dtype=float`, `DTYPE = float`) or in `.to(...)` / `.type(...)`.
+WIDE_DTYPE = AnyOf(
+    words("float64", "double", "cdouble", "f8", "c16", "complex128", "float_", "complex_"),
+    r"=(?<![=!<>]=)\s*(?:float|complex)\b(?!\s*\()",
+    r"\.(?:to|type)\((?:[^()]*,)?\s*(?:float|complex)\s*\)",
+)
+
+NUMPY = words("numpy")
+TORCH = words("torch")
+# The torch functions that turn NumPy data into a tensor.
+TENSOR_FROM_DATA = words("from_numpy", "tensor", "as_tensor", "asarray")
+
+# A float64 value: a wide dtype, `.double()`, or NumPy data made a tensor.
+WIDE_VALUE = AnyOf(WIDE_DTYPE, AllOf(NUMPY, TENSOR_FROM_DATA))
