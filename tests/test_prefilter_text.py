@@ -1,0 +1,72 @@
+"""The prefilter's second look: the source's code without comments and long strings."""
+
+from __future__ import annotations
+
+import pytest
+
+from f64lint.prefilter import code_text, rules_that_may_fire, words
+from f64lint.rules import ALL_RULES
+
+
+def codes(source):
+    return [rule.code for rule in rules_that_may_fire([r for r in ALL_RULES if r.required], source)]
+
+
+def test_comments_go_and_long_strings_are_emptied_keeping_their_lines():
+    source = (
+        'def f(x):\n'
+        '    """Return x in double precision,\n'
+        '    as float64."""  # float64 here too\n'
+        '    return g(x, "float64", \'a message that mentions double\')\n'
+    )
+    assert code_text(source) == (
+        'def f(x):\n'
+        '    ""\n'
+        '  \n'
+        '    return g(x, "float64", "")\n'
+    )
+
+
+@pytest.mark.parametrize("prefix", ["r", "b", "rb", "BR", "u", "R"])
+def test_prefixed_strings_are_strings(prefix):
+    source = f'x = {prefix}"this long text mentions float64 and double"\n'
+    assert code_text(source) == 'x = ""\n'
+
+
+def test_escaped_quotes_and_hashes_inside_strings():
+    source = 'a = "a \\" # not a comment float64 in a long string"; b = torch.float64  # c\n'
+    assert code_text(source) == 'a = ""; b = torch.float64  \n'
+
+
+def test_f_strings_are_kept_whole_since_their_fields_are_code():
+    source = 'msg = f"value {torch.zeros(1, dtype=torch.float64)} and a long tail of text"\n'
+    assert code_text(source) == source
+    assert "F64001" in codes(source)
+
+
+def test_an_f_string_cut_short_by_a_nested_quote_keeps_the_source():
+    # Python 3.12 allows the same quotes inside a field; the pattern cannot tell where
+    # such an f-string ends, so nothing is removed.
+    source = 'a = f"{d["k"]} {torch.float64}"  # a long enough comment\ns = "a long string that should go"\n'
+    assert code_text(source) == source
+
+
+def test_a_file_with_float64_only_in_prose_is_not_parsed():
+    source = (
+        '"""Utilities. Numbers are float64 or double in NumPy."""\n'
+        'import torch\n\n'
+        'def f(x):  # was .double() before\n'
+        '    return x.float()\n'
+    )
+    assert codes(source) == []
+
+
+def test_a_short_string_that_spells_a_dtype_is_kept():
+    assert codes('import torch\nt = torch.zeros(2, dtype="float64")\n') == ["F64001", "F64008"]
+
+
+def test_words_are_whole_names():
+    pattern = words("float64", "double")
+    assert pattern.search("x = torch.float64")
+    assert pattern.search("double")
+    assert not pattern.search("is_float64(x) or double_backward")
