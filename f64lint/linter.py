@@ -18,6 +18,7 @@ from f64lint.rules import ALL_RULES
 from f64lint.fix.planner import FixOptions, plan_fixes
 from f64lint.rules.base import FileRule, Finding, Rule
 from f64lint.rules.file_problems import UnparsableFile, UnreadableFile, UnusedNoqa
+from f64lint.narrowing import narrowed
 from f64lint.prefilter import rules_that_may_fire
 from f64lint.selection import KNOWN_CODES
 from f64lint.suppress import apply_suppressions, parse_directives
@@ -140,7 +141,10 @@ def lint_text(
     rules = [rule() for rule in rules_that_may_fire(checkable, text)]
     flagged: List[Diagnostic] = []
     if rules:
-        module = parse(text)
+        narrow = narrowed(text)
+        module = parse(narrow)
+        if isinstance(module, ParseFailure) and narrow is not text:
+            module = parse(text)
         if isinstance(module, ParseFailure):
             failure = _parse_failure(path, module.message, module.at, enabled, severity_of)
             return _with_source_lines(failure, text)

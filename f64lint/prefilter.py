@@ -12,7 +12,7 @@ to `SHORT_STRING` characters stay, and f-strings stay whole (their fields are co
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, List, Protocol, Sequence, Type, Union
+from typing import TYPE_CHECKING, List, Optional, Protocol, Sequence, Type, Union
 
 if TYPE_CHECKING:
     from f64lint.rules.base import Rule
@@ -76,9 +76,10 @@ def _fields_closed(literal: str) -> bool:
     return text.count("{") <= text.count("}")
 
 
-def code_text(source: str) -> str:
-    """The source without comments and with long non-f-strings emptied (line breaks in them
-    kept). The source itself when an f-string could be misread."""
+def _masked(source: str, keep_short: bool) -> Optional[str]:
+    """The source without comments, its strings emptied (line breaks in them kept): only
+    the long ones but not f-strings (`keep_short`), or all. None when an f-string could be
+    misread."""
     pieces: List[str] = []
     start = 0
     for match in _COMMENT_OR_STRING.finditer(source):
@@ -86,15 +87,32 @@ def code_text(source: str) -> str:
         if literal.startswith("#"):
             pieces.append(source[start : match.start()])
             start = match.end()
-        elif "f" in match.group("prefix").lower():
+            continue
+        if "f" in match.group("prefix").lower():
             if not _fields_closed(literal):
-                return source
-        elif len(literal) > SHORT_STRING:
-            pieces.append(source[start : match.start()])
-            pieces.append('""' + "\n" * literal.count("\n"))
-            start = match.end()
+                return None
+            if keep_short:
+                continue
+        elif keep_short and len(literal) <= SHORT_STRING:
+            continue
+        pieces.append(source[start : match.start()])
+        pieces.append('""' + "\n" * literal.count("\n"))
+        start = match.end()
     pieces.append(source[start:])
     return "".join(pieces)
+
+
+def code_text(source: str) -> str:
+    """The source without comments and with long non-f-strings emptied (line breaks in them
+    kept). The source itself when an f-string could be misread."""
+    masked = _masked(source, keep_short=True)
+    return source if masked is None else masked
+
+
+def strings_emptied(source: str) -> Optional[str]:
+    """The source without comments and with every string emptied, so that its brackets and
+    line starts are the code's own. None when an f-string could be misread."""
+    return _masked(source, keep_short=False)
 
 
 def rules_that_may_fire(rules: Sequence[Type["Rule"]], source: str) -> List[Type["Rule"]]:

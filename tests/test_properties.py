@@ -52,9 +52,10 @@ def lint(text: str) -> List[Diagnostic]:
 
 
 def lint_every_rule(text: str) -> List[Diagnostic]:
-    """Linting with no prefilter: every rule runs on every source."""
+    """Linting with no prefilter and no narrowing: every rule runs on the whole source."""
     with mock.patch.object(linter, "rules_that_may_fire", lambda rules, source: list(rules)):
-        return lint(text)
+        with mock.patch.object(linter, "narrowed", lambda source: source):
+            return lint(text)
 
 
 def check_prefilter_loses_nothing(text: str) -> None:

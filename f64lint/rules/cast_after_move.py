@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import re
 from typing import Iterator
 
 import libcst as cst
@@ -10,6 +9,7 @@ from f64lint.analysis.module import ModuleFacts
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import MoveThenCast
 from f64lint.rules.base import Finding, Invalid, Rule
+from f64lint.rules.tokens import CAST_AFTER_MOVE
 
 
 class CastAfterMove(Rule):
@@ -41,11 +41,7 @@ class CastAfterMove(Rule):
     name = "cast-after-move"
     summary = "moved to a device before a cast to 32 bits"
     severity = Severity.WARNING
-    # A `.to(...)` (with at most one level of nested brackets inside) directly followed by
-    # a cast. `.to(` alone is in nearly every torch file and would let them all be parsed.
-    required = (
-        re.compile(r"\.to\((?:[^()]|\([^()]*\))*\)\s*\.\s*(?:float|half|bfloat16|cfloat|to|type)\s*\("),
-    )
+    required = (CAST_AFTER_MOVE,)
 
     valid = (
         """

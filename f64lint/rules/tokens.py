@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from f64lint.prefilter import AllOf, AnyOf, words
 
 # Every spelling of a float64/complex128 dtype: a torch, NumPy or string name, or the
@@ -20,3 +22,7 @@ TENSOR_FROM_DATA = words("from_numpy", "tensor", "as_tensor", "asarray")
 
 # A float64 value: a wide dtype, `.double()`, or NumPy data made a tensor.
 WIDE_VALUE = AnyOf(WIDE_DTYPE, AllOf(NUMPY, TENSOR_FROM_DATA))
+
+# A `.to(...)` (with at most one level of nested brackets inside) directly followed by a
+# cast. `.to(` alone is in nearly every torch file and would let them all be parsed.
+CAST_AFTER_MOVE = re.compile(r"\.to\((?:[^()]|\([^()]*\))*\)\s*\.\s*(?:float|half|bfloat16|cfloat|to|type)\s*\(")
