@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import FrozenSet, List, Optional, Set
+from typing import FrozenSet, List, Optional, Set, Tuple
 
-from f64lint.prefilter import AnyOf, code_text, strings_emptied, words
+from f64lint.prefilter import AnyOf, masked, words
 from f64lint.rules.tokens import CAST_AFTER_MOVE, WIDE_DTYPE
 
 _SOURCE_LIKE = AnyOf(
@@ -28,7 +28,7 @@ _SOURCE_LIKE = AnyOf(
     CAST_AFTER_MOVE,
     words("DoubleTensor", "set_default_dtype", "set_default_tensor_type", "numpy"),
 )
-_DEFINED_NAME = re.compile(r"(?:async\s+)?(?:def|class)\s+(\w+)")
+_DEFINED_NAME = re.compile(r"(?:async\s+)?(def|class)\s+(\w+)")
 _NAME = re.compile(r"[A-Za-z_]\w*")
 _CALLED = re.compile(r"(?<![.\w])([A-Za-z_]\w*)\s*\(")
 _NUMPY_IMPORT = re.compile(r"\b(?:import|from)\s+numpy\b[^\n;]*")
@@ -39,15 +39,20 @@ _TARGETS = re.compile(
 )
 _IMPORT_ALIAS = re.compile(r"\bas\s+(\w+)")
 _WALRUS = re.compile(r"(\w+)\s*:=")
+_SELF_ATTRIBUTE = re.compile(
+    r"\bself\.(\w+)\s*(?::[^=\n]*)?(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)"
+    r"|register_buffer\(\s*[\"'](\w+)|setattr\(\s*self\s*,\s*[\"'](\w+)"
+)
 _OPENING = re.compile(r"[(\[{]")
 _CLOSING = re.compile(r"[)\]}]")
 
 
-@dataclass
+@dataclass(eq=False)  # compared by identity
 class _Statement:
     first: int  # line index
     last: int  # inclusive
     name: Optional[str]  # a definition's name; None for other statements
+    is_class: bool = False
     text: str = ""  # its code (comments out, long strings emptied)
     bound: FrozenSet[str] = field(default_factory=frozenset)  # the names it may bind
     names: FrozenSet[str] = field(default_factory=frozenset)  # the names its code mentions
@@ -71,7 +76,8 @@ def _statements(lines: List[str]) -> List[_Statement]:
             else:
                 defined = _DEFINED_NAME.match(line)
                 first = number if decorated_from is None else decorated_from
-                statements.append(_Statement(first, number, defined.group(1) if defined else None))
+                name = defined.group(2) if defined else None
+                statements.append(_Statement(first, number, name, defined is not None and defined.group(1) == "class"))
                 decorated_from = None
         depth = max(0, depth + len(_OPENING.findall(line)) - len(_CLOSING.findall(line)))
         continued = line.endswith("\\")
@@ -107,26 +113,126 @@ def _numpy_names(statements: List[_Statement]) -> Set[str]:
     return found - {"import", "from", "as"}
 
 
-def narrowed(source: str) -> str:
-    """The source with the top-level definitions nothing can come from blanked out; the
-    source itself when none can be left out or its text cannot be read this way."""
-    if source.count("\r") != source.count("\r\n"):
-        return source  # lone carriage returns end lines for Python, not for this
-    structure = strings_emptied(source)
-    if structure is None:
-        return source
-    lines = source.split("\n")
-    code_lines = code_text(source).split("\n")
-    structure_lines = structure.split("\n")
-    if not len(lines) == len(code_lines) == len(structure_lines):
-        return source
-    statements = _statements(structure_lines)
+def _describe(statements: List[_Statement], code_lines: List[str], structure_lines: List[str]) -> None:
     for statement in statements:
         statement.text = "\n".join(code_lines[statement.first : statement.last + 1])
         statement.names = frozenset(_NAME.findall(statement.text))
         statement.calls = frozenset(_CALLED.findall(statement.text))
         if statement.name is None:
             statement.bound = _bound(structure_lines[statement.first : statement.last + 1])
+
+
+def _members(owner: _Statement, structure_lines: List[str]) -> List[_Statement]:
+    """The statements of a class's body, by line; none for a one-line class."""
+    depth = 0
+    continued = False
+    for number in range(owner.first, owner.last + 1):
+        line = structure_lines[number].rstrip("\r")
+        if number > owner.first and depth == 0 and not continued and line[:1] in (" ", "\t") and line.strip():
+            indent = line[: len(line) - len(line.lstrip())]
+            body = [
+                text[len(indent) :] if text.startswith(indent) else (" " + text if text.strip() else "")
+                for text in structure_lines[number : owner.last + 1]
+            ]
+            members = _statements(body)
+            for member in members:
+                member.first += number
+                member.last += number
+            return members
+        depth = max(0, depth + len(_OPENING.findall(line)) - len(_CLOSING.findall(line)))
+        continued = line.endswith("\\")
+    return []
+
+
+def _logical_lines(structure_lines: List[str], first: int, last: int) -> List[Tuple[int, int]]:
+    """(first, last) line of each logical line: brackets and backslashes join lines."""
+    found: List[Tuple[int, int]] = []
+    depth = 0
+    start = first
+    for number in range(first, last + 1):
+        line = structure_lines[number].rstrip("\r")
+        depth = max(0, depth + len(_OPENING.findall(line)) - len(_CLOSING.findall(line)))
+        if depth == 0 and not line.endswith("\\"):
+            found.append((start, number))
+            start = number + 1
+    if start <= last:
+        found.append((start, last))
+    return found
+
+
+def _attributes_set_hot(
+    method: _Statement, structure_lines: List[str], code_lines: List[str], hot: Set[str], functions: Set[str]
+) -> Set[str]:
+    """The attributes (`self.freqs = ...`, `register_buffer("freqs", ...)`) a method may set
+    to a float64 value: set on a line with a float64-like spelling, a hot name, a call to
+    a function that stays, or a local name set on such a line."""
+    spans = _logical_lines(structure_lines, method.first, method.last)
+    texts = ["\n".join(code_lines[first : last + 1]) for first, last in spans]
+    warm: Set[str] = set(hot)
+    attributes: Set[str] = set()
+    for _ in range(len(texts)):
+        grown = False
+        for (first, last), text in zip(spans, texts):
+            names = set(_NAME.findall(text))
+            if _SOURCE_LIKE.search(text) or names & warm or set(_CALLED.findall(text)) & functions:
+                assigned = _bound(structure_lines[first : last + 1]) | {
+                    name for match in _SELF_ATTRIBUTE.findall(text) for name in match if name
+                }
+                new = assigned - warm - {"self", "cls"}
+                if new:
+                    warm |= new
+                    grown = True
+        if not grown:
+            break
+    for text in texts:
+        attributes.update(name for match in _SELF_ATTRIBUTE.findall(text) for name in match if name and name in warm)
+    return attributes
+
+
+def _left_out_of_class(
+    owner: _Statement, structure_lines: List[str], code_lines: List[str], hot: Set[str], functions: Set[str]
+) -> List[_Statement]:
+    """The methods of a class that stays that nothing can come from: kept are those with a
+    float64-like spelling, a hot name, a call to a function that stays, and then those
+    reading an attribute (`self.freqs`) a kept one may set to float64, or naming a kept
+    method. Every other statement of the body stays."""
+    members = _members(owner, structure_lines)
+    _describe(members, code_lines, structure_lines)
+    methods = [m for m in members if m.name is not None and not m.is_class]
+    kept = [m for m in members if m not in methods]
+    kept += [m for m in methods if _SOURCE_LIKE.search(m.text) or m.names & hot or m.calls & functions]
+    rest = [m for m in methods if m not in kept]
+    attributes: Set[str] = set()
+    looked_at: Set[int] = set()
+    while rest:
+        for member in kept:
+            if member.name is not None and id(member) not in looked_at:
+                looked_at.add(id(member))
+                attributes |= _attributes_set_hot(member, structure_lines, code_lines, hot, functions)
+                attributes.add(member.name)
+        joined = [m for m in rest if m.names & attributes]
+        if not joined:
+            break
+        kept.extend(joined)
+        rest = [m for m in rest if m not in joined]
+    return rest if kept else []
+
+
+def narrowed(source: str) -> str:
+    """The source with the definitions nothing can come from blanked out; the source
+    itself when none can be left out or its text cannot be read this way."""
+    if source.count("\r") != source.count("\r\n"):
+        return source  # lone carriage returns end lines for Python, not for this
+    texts = masked(source)
+    if texts is None:
+        return source
+    lines = source.split("\n")
+    code_lines = texts.code.split("\n")
+    structure_lines = texts.structure.split("\n")
+    if not len(lines) == len(code_lines) == len(structure_lines):
+        return source
+    statements = _statements(structure_lines)
+    _describe(statements, code_lines, structure_lines)
     definitions = [s for s in statements if s.name is not None]
     module_level = [s for s in statements if s.name is None]
     if not definitions:
@@ -139,7 +245,7 @@ def narrowed(source: str) -> str:
     rest = [d for d in definitions if d not in kept]
     warm = [s for s in module_level if _SOURCE_LIKE.search(s.text)]
     while True:
-        kept_names = {d.name for d in kept}
+        kept_names = {d.name for d in kept if d.name is not None}
         hot |= frozenset().union(*(s.bound for s in warm))
         warmed = [s for s in module_level if s not in warm and (s.calls & kept_names or s.names & hot)]
         joined = [d for d in rest if d.calls & kept_names or d.names & hot]
@@ -148,6 +254,9 @@ def narrowed(source: str) -> str:
         warm.extend(warmed)
         kept.extend(joined)
         rest = [d for d in rest if d not in joined]
+    for owner in kept:
+        if owner.is_class:
+            rest.extend(_left_out_of_class(owner, structure_lines, code_lines, hot, kept_names))
     if not rest:
         return source
     for definition in rest:

@@ -12,6 +12,8 @@ to `SHORT_STRING` characters stay, and f-strings stay whole (their fields are co
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, List, Optional, Protocol, Sequence, Type, Union
 
 if TYPE_CHECKING:
@@ -76,43 +78,51 @@ def _fields_closed(literal: str) -> bool:
     return text.count("{") <= text.count("}")
 
 
-def _masked(source: str, keep_short: bool) -> Optional[str]:
-    """The source without comments, its strings emptied (line breaks in them kept): only
-    the long ones but not f-strings (`keep_short`), or all. None when an f-string could be
-    misread."""
-    pieces: List[str] = []
-    start = 0
+@dataclass(frozen=True)
+class Masked:
+    """A source without its comments, and with strings emptied (each line break in one
+    kept as a backslash continuation, so that a line starting inside a string does not
+    start a statement)."""
+
+    code: str  # long strings emptied, short ones and f-strings kept
+    structure: str  # every string emptied: brackets and line starts are the code's own
+
+
+@lru_cache(maxsize=4)
+def masked(source: str) -> Optional[Masked]:
+    """None when an f-string could be misread (see `_fields_closed`)."""
+    code: List[str] = []
+    structure: List[str] = []
+    code_start = structure_start = 0
     for match in _COMMENT_OR_STRING.finditer(source):
         literal = match.group()
+        start, end = match.span()
         if literal.startswith("#"):
-            pieces.append(source[start : match.start()])
-            start = match.end()
+            code.append(source[code_start:start])
+            structure.append(source[structure_start:start])
+            code_start = structure_start = end
             continue
+        emptied = '""' + "\\\n" * literal.count("\n")
+        structure.append(source[structure_start:start])
+        structure.append(emptied)
+        structure_start = end
         if "f" in match.group("prefix").lower():
             if not _fields_closed(literal):
                 return None
-            if keep_short:
-                continue
-        elif keep_short and len(literal) <= SHORT_STRING:
-            continue
-        pieces.append(source[start : match.start()])
-        pieces.append('""' + "\n" * literal.count("\n"))
-        start = match.end()
-    pieces.append(source[start:])
-    return "".join(pieces)
+        elif len(literal) > SHORT_STRING:
+            code.append(source[code_start:start])
+            code.append(emptied)
+            code_start = end
+    code.append(source[code_start:])
+    structure.append(source[structure_start:])
+    return Masked("".join(code), "".join(structure))
 
 
 def code_text(source: str) -> str:
-    """The source without comments and with long non-f-strings emptied (line breaks in them
-    kept). The source itself when an f-string could be misread."""
-    masked = _masked(source, keep_short=True)
-    return source if masked is None else masked
-
-
-def strings_emptied(source: str) -> Optional[str]:
-    """The source without comments and with every string emptied, so that its brackets and
-    line starts are the code's own. None when an f-string could be misread."""
-    return _masked(source, keep_short=False)
+    """The source without comments and with long non-f-strings emptied. The source itself
+    when an f-string could be misread."""
+    found = masked(source)
+    return source if found is None else found.code
 
 
 def rules_that_may_fire(rules: Sequence[Type["Rule"]], source: str) -> List[Type["Rule"]]:

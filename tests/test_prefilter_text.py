@@ -21,7 +21,7 @@ def test_comments_go_and_long_strings_are_emptied_keeping_their_lines():
     )
     assert code_text(source) == (
         'def f(x):\n'
-        '    ""\n'
+        '    ""\\\n'
         '  \n'
         '    return g(x, "float64", "")\n'
     )
