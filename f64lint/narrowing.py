@@ -192,13 +192,14 @@ def _attributes_set_hot(
 def _left_out_of_class(
     owner: _Statement, structure_lines: List[str], code_lines: List[str], hot: Set[str], functions: Set[str]
 ) -> List[_Statement]:
-    """The methods of a class that stays that nothing can come from: kept are those with a
-    float64-like spelling, a hot name, a call to a function that stays, and then those
-    reading an attribute (`self.freqs`) a kept one may set to float64, or naming a kept
-    method. Every other statement of the body stays."""
+    """The methods (and nested classes) of a class that stays that nothing can come from:
+    kept are those with a float64-like spelling, a hot name, a call to a function that
+    stays, and then those reading an attribute (`self.freqs`) a kept one may set to
+    float64, or naming a kept method. Every other statement of the body stays; a nested
+    class that stays is narrowed the same way."""
     members = _members(owner, structure_lines)
     _describe(members, code_lines, structure_lines)
-    methods = [m for m in members if m.name is not None and not m.is_class]
+    methods = [m for m in members if m.name is not None]
     kept = [m for m in members if m not in methods]
     kept += [m for m in methods if _SOURCE_LIKE.search(m.text) or m.names & hot or m.calls & functions]
     rest = [m for m in methods if m not in kept]
@@ -215,7 +216,12 @@ def _left_out_of_class(
             break
         kept.extend(joined)
         rest = [m for m in rest if m not in joined]
-    return rest if kept else []
+    if not kept:
+        return []
+    for member in kept:
+        if member.is_class:
+            rest.extend(_left_out_of_class(member, structure_lines, code_lines, hot, functions))
+    return rest
 
 
 def narrowed(source: str) -> str:
