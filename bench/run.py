@@ -133,6 +133,8 @@ def main() -> None:
     shutil.rmtree(cache, ignore_errors=True)
 
     env = dict(os.environ)
+    # Users' installs have compiled bytecode; without it every start recompiles f64lint.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     f64lint = [sys.executable, "-m", "f64lint", "--isolated", "--exit-zero", "-q"]
     subprocess.run([*f64lint, "--cache-dir", str(cache), str(corpus)], env=env, check=True,
                    stdout=subprocess.DEVNULL)  # fills the cache for the warm runs

@@ -110,12 +110,29 @@ def test_tensors_that_never_hold_device_data_are_not_flagged():
     assert flagged(source) == []
 
 
-def test_a_graph_constant_used_otherwise_is_still_flagged():
+def test_tensors_made_in_an_onnx_symbolic_are_graph_constants():
     source = """
         import torch
 
         def gelu(g, x):
             half = torch.tensor(0.5, dtype=torch.double)
             return g.op("Mul", x, half)
+
+        def gelu_typed(g: "jit_utils.GraphContext", x):
+            return mul(g, x, torch.tensor(0.5, dtype=torch.double))
     """
-    assert flagged(source) == [("F64001", 4)]
+    assert flagged(source) == []
+
+
+def test_the_same_tensor_outside_a_symbolic_is_still_flagged():
+    source = """
+        import torch
+
+        def gelu(graph, x):
+            half = torch.tensor(0.5, dtype=torch.double)
+            return graph.op("Mul", x, half)
+
+        def g_without_op(g, x):
+            return g(x) * torch.tensor(0.5, dtype=torch.double)
+    """
+    assert flagged(source) == [("F64001", 4), ("F64001", 8)]

@@ -79,6 +79,8 @@ def is_cpu_pinned(facts: "ModuleFacts", call: cst.Call) -> bool:
     """
     if call in facts.off_mps_calls or _moves_to_cpu(facts, call) or _feeds_off_device_api(facts, call):
         return True
+    if _is_quantization_scale(facts, call):
+        return True
     if any(_moves_to_cpu(facts, inner) for inner in receiver_chain(facts, call)):
         return True
     return any(method_name(outer) == "numpy" for outer in following_calls(facts, call))
@@ -93,6 +95,26 @@ _QUANTIZATION_OPS = frozenset(
         "_make_per_tensor_quantized_tensor",
     )
 )
+
+
+def _is_quantization_scale(facts: "ModuleFacts", call: cst.Call) -> bool:
+    """A quantization scale, made float64 as the quantized ops take it: assigned to a name
+    like `scales`, or `scale.to(torch.double)`, in a function that also handles a
+    `zero_point` (`return scale.to(torch.double), zero_point.to(torch.int64)`)."""
+    named = ""
+    if isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name):
+        named = call.func.value.value
+    holder: Optional[cst.CSTNode] = facts.parent(call)
+    while isinstance(holder, cst.IfExp):
+        holder = facts.parent(holder)
+    if isinstance(holder, cst.Assign) and len(holder.targets) == 1 and isinstance(holder.targets[0].target, cst.Name):
+        named += " " + holder.targets[0].target.value
+    if "scale" not in named.lower():
+        return False
+    function = facts.parent(call)
+    while function is not None and not isinstance(function, cst.FunctionDef):
+        function = facts.parent(function)
+    return function is not None and "zero_point" in facts.module.code_for_node(function)
 
 
 def _feeds_off_device_api(facts: "ModuleFacts", call: cst.Call) -> bool:
@@ -165,6 +187,52 @@ def _names_device(node: cst.BaseExpression, devices: FrozenSet[str]) -> bool:
         return name == "device" and _names_device(node.args[0].value, devices)
     if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
         return any(_names_device(element.value, devices) for element in node.elements)
+    return False
+
+
+_DEVICE_TYPES = frozenset({"cpu", "cuda", "mps", "xpu", "npu", "hpu", "xla", "meta", "privateuseone"})
+
+
+def _names_only_other_devices(node: cst.BaseExpression, devices: FrozenSet[str]) -> bool:
+    """`"cuda"`, `torch.device("cuda")`, or a tuple/list/set of such: device types that
+    have float64."""
+    if isinstance(node, cst.SimpleString):
+        value = node.evaluated_value
+        return isinstance(value, str) and value.split(":")[0] in _DEVICE_TYPES - devices
+    if isinstance(node, cst.Call) and node.args and isinstance(node.func, (cst.Name, cst.Attribute)):
+        name = node.func.value if isinstance(node.func, cst.Name) else node.func.attr.value
+        return name == "device" and _names_only_other_devices(node.args[0].value, devices)
+    if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
+        return bool(node.elements) and all(
+            _names_only_other_devices(element.value, devices) for element in node.elements
+        )
+    return False
+
+
+def true_only_off_mps(facts: "ModuleFacts", test: cst.BaseExpression) -> bool:
+    """Does a condition hold only on devices with float64 (`device.type == "cuda"`,
+    `device.type in ("cuda", "xpu")`, `str(device).startswith("cuda")`, or an MPS test
+    that is false on MPS)?"""
+    devices = facts.devices
+    if mps_test(facts, test) is False:
+        return True
+    if isinstance(test, cst.BooleanOperation):
+        if isinstance(test.operator, cst.And):
+            return true_only_off_mps(facts, test.left) or true_only_off_mps(facts, test.right)
+        return true_only_off_mps(facts, test.left) and true_only_off_mps(facts, test.right)
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+        target = test.comparisons[0]
+        return isinstance(target.operator, (cst.Equal, cst.Is, cst.In)) and (
+            _names_only_other_devices(target.comparator, devices) or _names_only_other_devices(test.left, devices)
+        )
+    if isinstance(test, cst.Call):
+        func = test.func
+        return (
+            isinstance(func, cst.Attribute)
+            and func.attr.value == "startswith"
+            and bool(test.args)
+            and _names_only_other_devices(test.args[0].value, devices)
+        )
     return False
 
 

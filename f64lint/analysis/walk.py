@@ -22,7 +22,7 @@ from f64lint.analysis.bindings import (
     import_from_bindings,
     target_names,
 )
-from f64lint.analysis.devices import holds_no_data, is_cpu_device, mps_test
+from f64lint.analysis.devices import holds_no_data, is_cpu_device, mps_test, true_only_off_mps
 
 if TYPE_CHECKING:  # a real import would be circular
     from f64lint.analysis.module import ModuleFacts
@@ -57,8 +57,9 @@ def _code_fields(node_type: Type[cst.CSTNode]) -> Tuple[str, ...]:
 _MPS_ERRORS = frozenset({"TypeError", "RuntimeError", "Exception", "BaseException"})
 
 
-def _handles_mps_error(handler: cst.ExceptHandler) -> bool:
-    """Catches what MPS raises (TypeError, RuntimeError, or anything) and does not raise."""
+def _handles_mps_error(facts: "ModuleFacts", handler: cst.ExceptHandler) -> bool:
+    """Catches what MPS raises (TypeError, RuntimeError, or anything) and does not raise
+    again on MPS (a `raise` under `if device.type == "cuda":` is for CUDA)."""
     caught = handler.type
     if caught is None:
         names = {"BaseException"}
@@ -66,7 +67,7 @@ def _handles_mps_error(handler: cst.ExceptHandler) -> bool:
         names = {_last_name(element.value) for element in caught.elements}
     else:
         names = {_last_name(caught)}
-    return bool(names & _MPS_ERRORS) and not _raises(handler.body)
+    return bool(names & _MPS_ERRORS) and not _may_raise_on_mps(facts, handler.body)
 
 
 def _last_name(node: cst.BaseExpression) -> str:
@@ -87,8 +88,43 @@ def own_nodes(node: cst.CSTNode, kind: Type[N]) -> Iterator[N]:
             stack.extend(current.children)
 
 
-def _raises(node: cst.CSTNode) -> bool:
-    return next(own_nodes(node, cst.Raise), None) is not None
+def _may_raise_on_mps(facts: "ModuleFacts", node: cst.CSTNode) -> bool:
+    """A `raise` in a body (not in nested functions), unless it is under a condition that
+    holds only off MPS."""
+    if isinstance(node, cst.Raise):
+        return True
+    if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+        return False
+    if isinstance(node, cst.If) and true_only_off_mps(facts, node.test):
+        return node.orelse is not None and _may_raise_on_mps(facts, node.orelse)
+    return any(_may_raise_on_mps(facts, child) for child in node.children)
+
+
+def _builds_onnx_graph(function: cst.FunctionDef) -> bool:
+    """An ONNX symbolic function (`def gelu(g: GraphContext, self, ...)`, or a first
+    parameter `g` whose `.op(...)` it calls): the tensors it makes are constants of the
+    exported graph, serialized and never computed with on a device."""
+    params = function.params.params
+    if not params:
+        return False
+    for param in params:
+        annotation = param.annotation.annotation if param.annotation is not None else None
+        if isinstance(annotation, cst.SimpleString):
+            written = annotation.evaluated_value
+            name = written.rsplit(".", 1)[-1] if isinstance(written, str) else ""
+        else:
+            name = _last_name(annotation) if isinstance(annotation, (cst.Name, cst.Attribute)) else ""
+        if name in ("GraphContext", "Graph"):
+            return True
+    if params[0].name.value != "g":
+        return False
+    return any(
+        isinstance(call.func, cst.Attribute)
+        and call.func.attr.value == "op"
+        and isinstance(call.func.value, cst.Name)
+        and call.func.value.value == "g"
+        for call in own_nodes(function.body, cst.Call)
+    )
 
 
 class Walker:
@@ -285,7 +321,7 @@ class Walker:
         (`try: torch.zeros(1, dtype=torch.float64, device=device) except TypeError: ...`):
         a float64 failure there is handled, not a crash."""
         assert isinstance(node, cst.Try)
-        self._guarded(node.body, node, any(_handles_mps_error(handler) for handler in node.handlers))
+        self._guarded(node.body, node, any(_handles_mps_error(self.facts, handler) for handler in node.handlers))
         self.children(node, ("handlers", "orelse", "finalbody"))
 
     def _guarded(self, part: cst.CSTNode, parent: cst.CSTNode, off_mps: bool) -> None:
@@ -323,7 +359,7 @@ class Walker:
         self.children(node, ("decorators", "type_parameters", "params", "returns"))
         self.scopes.push()
         self._bind_params(node.params)
-        self.children(node, ("body",))
+        self._guarded(node.body, node, _builds_onnx_graph(node))
         self.scopes.pop()
         self.scopes.bind(node.name.value, UNKNOWN_LOCAL)
 

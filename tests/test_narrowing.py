@@ -1,0 +1,149 @@
+"""Narrowing: the definitions nothing can come from are blanked, everything else stays
+where it was, and what is found does not change."""
+
+from __future__ import annotations
+
+import textwrap
+from unittest import mock
+
+from f64lint import linter
+from f64lint.narrowing import narrowed
+from tests.helpers import lint
+
+ALL = frozenset({"F64001", "F64002", "F64003", "F64004", "F64005", "F64006", "F64007", "F64008", "F64009"})
+
+
+def kept(source: str) -> str:
+    """The narrowed source, with blanked lines shown as `-`."""
+    return "\n".join(line if line.strip() else "-" for line in narrowed(source).split("\n"))
+
+
+def same_findings(source: str) -> None:
+    with mock.patch.object(linter, "narrowed", lambda text: text):
+        whole = lint(source, ALL)
+    assert [(d.code, d.start, d.message) for d in lint(source, ALL)] == [(d.code, d.start, d.message) for d in whole]
+    assert whole  # the case is about a finding that narrowing must keep
+
+
+def test_unrelated_definitions_become_blank_lines_and_the_rest_stays_in_place():
+    source = textwrap.dedent('''\
+        import torch
+        SCALE = 2
+
+        @torch.no_grad()
+        def unrelated(x):
+            """A docstring that says float64 in prose."""
+            return x * SCALE
+
+        def build(n):
+            return torch.arange(n, dtype=torch.float64)
+        ''')
+    assert kept(source) == textwrap.dedent('''\
+        import torch
+        SCALE = 2
+        -
+        -
+        -
+        -
+        -
+        -
+        def build(n):
+            return torch.arange(n, dtype=torch.float64)
+        -''')
+
+
+def test_callers_of_a_kept_function_stay_since_values_flow_through_returns():
+    source = textwrap.dedent('''\
+        import torch
+
+        def make():
+            return torch.zeros(3, dtype=torch.float64)
+
+        def use(device):
+            return make().to(device)
+
+        def other(device):
+            return torch.ones(3).to(device)
+        ''')
+    assert "def use(device):" in narrowed(source)
+    assert "def other" not in narrowed(source)
+    same_findings(source)
+
+
+def test_names_bound_to_float64_at_module_level_keep_their_readers():
+    source = textwrap.dedent('''\
+        import torch
+        from torch import float64 as wide
+
+        DTYPE = torch.float64
+        GRID = torch.linspace(0, 1, 5, dtype=DTYPE)
+
+        def table(n, device):
+            return torch.zeros(n, dtype=wide, device=device)
+
+        def grid(device):
+            return GRID.to(device)
+        ''')
+    assert narrowed(source) == source
+    same_findings(source)
+
+
+def test_methods_reading_an_attribute_set_to_float64_stay_and_others_go():
+    source = textwrap.dedent('''\
+        import torch
+
+        class Rotary(torch.nn.Module):
+            def __init__(self, dim):
+                super().__init__()
+                self.dim = dim
+                inv = 1.0 / (10000 ** (torch.arange(0, dim, 2, dtype=torch.float64) / dim))
+                self.register_buffer("inv_freq", inv)
+
+            def extra_repr(self):
+                return f"dim={self.dim}"
+
+            def forward(self, x):
+                return self.inv_freq.to(x.device)
+        ''')
+    result = narrowed(source)
+    assert "def forward" in result and "def extra_repr" not in result
+    assert len(result.split("\n")) == len(source.split("\n"))
+    same_findings(source)
+
+
+def test_a_string_at_column_zero_inside_a_definition_does_not_end_it():
+    source = textwrap.dedent('''\
+        import torch
+
+        def doc():
+            text = """
+        def not_a_definition(): the text of a string
+        """
+            return text
+
+        MESSAGE = """
+        a module-level string
+        """.strip()
+
+        def build(device):
+            return torch.zeros(2, dtype=torch.float64, device=device)
+        ''')
+    result = narrowed(source)
+    assert "def doc" not in result and "not_a_definition" not in result
+    assert 'MESSAGE = """\na module-level string\n""".strip()' in result
+    same_findings(source)
+
+
+def test_crlf_line_endings_are_kept_and_lone_carriage_returns_left_alone():
+    source = "import torch\r\n\r\ndef f(x):\r\n    return x\r\n\r\ndef g():\r\n    return torch.float64\r\n"
+    assert narrowed(source) == "import torch\r\n\r\n\r\n\r\n\r\ndef g():\r\n    return torch.float64\r\n"
+    lone = source.replace("\r\n", "\r")
+    assert narrowed(lone) == lone
+
+
+def test_a_module_without_definitions_or_with_all_of_them_relevant_is_unchanged():
+    assert narrowed("import torch\nx = torch.zeros(1, dtype=torch.float64)\n") == (
+        "import torch\nx = torch.zeros(1, dtype=torch.float64)\n"
+    )
+    source = "import torch\n\ndef f():\n    return torch.float64\n"
+    assert narrowed(source) is source
