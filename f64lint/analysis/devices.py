@@ -79,8 +79,6 @@ def is_cpu_pinned(facts: "ModuleFacts", call: cst.Call) -> bool:
     """
     if call in facts.off_mps_calls or _moves_to_cpu(facts, call) or _feeds_off_device_api(facts, call):
         return True
-    if _is_quantization_scale(facts, call):
-        return True
     if any(_moves_to_cpu(facts, inner) for inner in receiver_chain(facts, call)):
         return True
     return any(method_name(outer) == "numpy" for outer in following_calls(facts, call))
@@ -95,26 +93,6 @@ _QUANTIZATION_OPS = frozenset(
         "_make_per_tensor_quantized_tensor",
     )
 )
-
-
-def _is_quantization_scale(facts: "ModuleFacts", call: cst.Call) -> bool:
-    """A quantization scale, made float64 as the quantized ops take it: assigned to a name
-    like `scales`, or `scale.to(torch.double)`, in a function that also handles a
-    `zero_point` (`return scale.to(torch.double), zero_point.to(torch.int64)`)."""
-    named = ""
-    if isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name):
-        named = call.func.value.value
-    holder: Optional[cst.CSTNode] = facts.parent(call)
-    while isinstance(holder, cst.IfExp):
-        holder = facts.parent(holder)
-    if isinstance(holder, cst.Assign) and len(holder.targets) == 1 and isinstance(holder.targets[0].target, cst.Name):
-        named += " " + holder.targets[0].target.value
-    if "scale" not in named.lower():
-        return False
-    function = facts.parent(call)
-    while function is not None and not isinstance(function, cst.FunctionDef):
-        function = facts.parent(function)
-    return function is not None and "zero_point" in facts.module.code_for_node(function)
 
 
 def _feeds_off_device_api(facts: "ModuleFacts", call: cst.Call) -> bool:
