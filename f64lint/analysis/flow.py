@@ -20,7 +20,7 @@ from f64lint.analysis.arrays import float64_array
 from f64lint.analysis.calls import MAX_TRACE_DEPTH, keyword, method_name, moved_to, positional
 from f64lint.analysis.casts import casts_narrow, casts_to_chosen_dtype
 from f64lint.analysis.devices import device_like_name, following_calls, is_cpu_device, is_device_like
-from f64lint.analysis.dtypes import Width, dtype_of, spelled_dtype
+from f64lint.analysis.dtypes import Width, dtype_of, mentions_device, spelled_dtype
 from f64lint.analysis.walk import own_nodes
 
 if TYPE_CHECKING:
@@ -172,6 +172,41 @@ class Flow:
             return False
         reads = self._reads().get(id(value), [])
         return bool(reads) and all(self._narrows(read, depth) for read in reads)
+
+    def cast_at_every_move(self, call: cst.Call) -> bool:
+        """Is the tensor a call makes on the CPU in a function that picks its dtype by
+        device (`out_dtype = torch.float32 if is_mps else torch.float64`), moves nothing
+        to a device without a dtype (`.to(device=device, dtype=out_dtype)`), and neither
+        returns the float64 value nor keeps it on `self`? That is the recommended way to
+        keep CPU precision: build in float64 on the CPU, cast at the move."""
+        function = self.facts.parent(call)
+        while function is not None and not isinstance(function, cst.FunctionDef):
+            function = self.facts.parent(function)
+        if function is None:
+            return False
+        body = function.body
+        if not any(
+            mentions_device(choice.test, self.devices)
+            and (dtype_of(self.facts, choice.body) is not None or dtype_of(self.facts, choice.orelse) is not None)
+            for choice in own_nodes(body, cst.IfExp)
+        ):
+            return False
+        for inner in own_nodes(body, cst.Call):
+            if method_name(inner) in ("cuda", "mps"):
+                return False
+            moved = moved_to(inner)
+            if moved is not None and moved[1] is None and is_device_like(self.facts, moved[0]):
+                if not is_cpu_device(self.facts, moved[0]):
+                    return False
+        kept = [node.value for node in own_nodes(body, cst.Return) if node.value is not None]
+        for assign in own_nodes(body, cst.Assign):
+            if any(isinstance(target.target, cst.Attribute) for target in assign.targets):
+                kept.append(assign.value)
+        return not any(self._made_by(value, call) for value in kept)
+
+    def _made_by(self, value: cst.BaseExpression, source: cst.CSTNode) -> bool:
+        wide = self.wide_value(value)
+        return wide is not None and source in wide.all_sources()
 
     def _narrows(self, read: cst.Name, depth: int) -> bool:
         use = self._outermost(read)

@@ -100,6 +100,62 @@ def _may_raise_on_mps(facts: "ModuleFacts", node: cst.CSTNode) -> bool:
     return any(_may_raise_on_mps(facts, child) for child in node.children)
 
 
+def _never_on_mps(function: cst.FunctionDef, lookup: Callable[[str], Optional[Binding]]) -> bool:
+    """A function whose tensors never hold data on MPS: an ONNX symbolic, a meta/fake
+    kernel, or one that cannot run without CUDA (`lookup` resolves the names in scope)."""
+    return _builds_onnx_graph(function) or _is_meta_kernel(function) or _needs_cuda(function, lookup)
+
+
+_META_REGISTRATIONS = frozenset({"register_meta", "register_fake", "impl_abstract", "register_fake_class"})
+
+
+def _is_meta_kernel(function: cst.FunctionDef) -> bool:
+    """`@register_meta(aten.op)`, `@torch.library.register_fake("lib::op")`,
+    `@impl(lib, "op", "Meta")`: a kernel for meta or fake tensors, which have no data."""
+    for decorator in function.decorators:
+        registration = decorator.decorator
+        callee = registration.func if isinstance(registration, cst.Call) else registration
+        if isinstance(callee, (cst.Name, cst.Attribute)) and _last_name(callee) in _META_REGISTRATIONS:
+            return True
+        if isinstance(registration, cst.Call) and any(
+            isinstance(arg.value, cst.SimpleString) and arg.value.evaluated_value == "Meta" for arg in registration.args
+        ):
+            return True
+    return False
+
+
+# CUDA calls that raise on a machine without CUDA (unlike `is_available()` or `empty_cache()`).
+_CUDA_ONLY = frozenset(
+    f"torch.cuda.{name}"
+    for name in (
+        "current_stream", "default_stream", "synchronize", "set_device", "current_device",
+        "get_device_properties", "mem_get_info", "Stream", "Event",
+    )
+)
+
+
+def _dotted(node: cst.BaseExpression, lookup: Callable[[str], Optional[Binding]]) -> Optional[str]:
+    if isinstance(node, cst.Name):
+        binding = lookup(node.value)
+        return binding.qualified_name if binding is not None else None
+    if isinstance(node, cst.Attribute):
+        base = _dotted(node.value, lookup)
+        return f"{base}.{node.attr.value}" if base is not None else None
+    return None
+
+
+def _needs_cuda(function: cst.FunctionDef, lookup: Callable[[str], Optional[Binding]]) -> bool:
+    """A function that, in its own body and outside any condition or `try`, calls a CUDA API
+    that raises without CUDA: it never runs on a Mac."""
+    for statement in function.body.body if isinstance(function.body, cst.IndentedBlock) else ():
+        if isinstance(statement, (cst.If, cst.Try, cst.While, cst.For, cst.With, cst.Match)):
+            continue
+        for call in own_nodes(statement, cst.Call):
+            if _dotted(call.func, lookup) in _CUDA_ONLY:
+                return True
+    return False
+
+
 def _builds_onnx_graph(function: cst.FunctionDef) -> bool:
     """An ONNX symbolic function (`def gelu(g: GraphContext, self, ...)`, or a first
     parameter `g` whose `.op(...)` it calls): the tensors it makes are constants of the
@@ -359,7 +415,7 @@ class Walker:
         self.children(node, ("decorators", "type_parameters", "params", "returns"))
         self.scopes.push()
         self._bind_params(node.params)
-        self._guarded(node.body, node, _builds_onnx_graph(node))
+        self._guarded(node.body, node, _never_on_mps(node, self.scopes.lookup))
         self.scopes.pop()
         self.scopes.bind(node.name.value, UNKNOWN_LOCAL)
 

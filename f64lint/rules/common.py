@@ -101,5 +101,9 @@ def _made_on_cpu_and_cast_down(facts: ModuleFacts, call: cst.Call) -> bool:
         qualified is not None
         and qualified.startswith("torch.")
         and keyword(call, "device") is None
-        and (cast_down_before_move(facts, call) or facts.flow.narrowed_later(call))
+        and (
+            cast_down_before_move(facts, call)
+            or facts.flow.narrowed_later(call)
+            or facts.flow.cast_at_every_move(call)
+        )
     )
