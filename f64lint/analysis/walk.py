@@ -84,7 +84,7 @@ def own_nodes(node: cst.CSTNode, kind: Type[N]) -> Iterator[N]:
         current = stack.pop()
         if isinstance(current, kind):
             yield current
-        elif not isinstance(current, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+        if not isinstance(current, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
             stack.extend(current.children)
 
 
