@@ -74,10 +74,13 @@ def is_cpu_pinned(facts: "ModuleFacts", call: cst.Call) -> bool:
     """Does the tensor this call makes or converts provably stay on the CPU?
 
     Yes when the call names the CPU (`device="cpu"`, `.to("cpu", ...)`), runs inside
-    `with torch.device("cpu"):`, acts on a tensor already moved there (`x.cpu().double()`),
-    or feeds `.numpy()`, which only works for CPU tensors.
+    `with torch.device("cpu"):` or other code that never runs on MPS, acts on a tensor
+    already moved there (`x.cpu().double()`), feeds `.numpy()`, which only works for CPU
+    tensors, or is handed to torch.distributed, which has no MPS backend.
     """
     if call in facts.off_mps_calls or _moves_to_cpu(facts, call) or _feeds_off_device_api(facts, call):
+        return True
+    if facts.flow.handed_to_distributed(call):
         return True
     if any(_moves_to_cpu(facts, inner) for inner in receiver_chain(facts, call)):
         return True

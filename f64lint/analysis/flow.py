@@ -70,6 +70,7 @@ _KEEP_DTYPE_FUNCTIONS = frozenset(
         "broadcast_tensors", "atleast_1d", "atleast_2d", "diag", "tril", "triu",
     )
 )
+_DISTRIBUTED = ("torch.distributed.", "torch.nn.parallel.DistributedDataParallel")
 _FROM_DATA = frozenset({"torch.from_numpy", "torch.tensor", "torch.as_tensor", "torch.asarray"})
 
 
@@ -84,6 +85,7 @@ class Flow:
         self._moves: Optional[List[Tuple[cst.Call, WideValue]]] = None
         self._origins: Optional[Set[int]] = None
         self._reads_by_value: Optional[Dict[int, List[cst.Name]]] = None
+        self._reads_by_binding: Optional[Dict[int, List[cst.Name]]] = None
 
     # Devices ---------------------------------------------------------------------------
 
@@ -173,6 +175,36 @@ class Flow:
         reads = self._reads().get(id(value), [])
         return bool(reads) and all(self._narrows(read, depth) for read in reads)
 
+    def handed_to_distributed(self, call: cst.Call) -> bool:
+        """Is the tensor or module a call makes (or converts in place, `model.fc1.double()`)
+        handed to torch.distributed: a collective, RPC, `DistributedDataParallel`? Its
+        process groups have no MPS backend (gloo is CPU, nccl CUDA), so it never gets there."""
+        if self._handed_on(call, 0):
+            return True
+        root: cst.BaseExpression = call.func.value if isinstance(call.func, cst.Attribute) else call
+        while isinstance(root, (cst.Attribute, cst.Subscript)):
+            root = root.value
+        binding = self.facts.bindings.get(root) if isinstance(root, cst.Name) else None
+        if binding is None:
+            return False
+        return any(self._handed_on(read, 0) for read in self._readers().get(id(binding), []) if read is not root)
+
+    def _handed_on(self, node: cst.BaseExpression, depth: int) -> bool:
+        if depth > MAX_TRACE_DEPTH:
+            return False
+        value = self._outermost(node)
+        holder = self.facts.parent(value)
+        if isinstance(holder, cst.Attribute) and holder.value is value:
+            method = self.facts.parent(holder)  # `x.fill_(0.0)`, `x.cuda()`: the same data
+            return isinstance(method, cst.Call) and self._handed_on(method, depth + 1)
+        if isinstance(holder, cst.Arg):
+            consumer = self.facts.parent(holder)
+            qualified = self.facts.qualified_name(consumer.func) if isinstance(consumer, cst.Call) else None
+            return qualified is not None and qualified.startswith(_DISTRIBUTED)
+        if isinstance(holder, cst.Assign) and holder.value is value:
+            return any(self._handed_on(read, depth + 1) for read in self._reads().get(id(value), []))
+        return False
+
     def cast_at_every_move(self, call: cst.Call) -> bool:
         """Is the tensor a call makes on the CPU in a function that picks its dtype by
         device (`out_dtype = torch.float32 if is_mps else torch.float64`), moves nothing
@@ -248,6 +280,15 @@ class Flow:
                 continue
             return current
         return current
+
+    def _readers(self) -> Dict[int, List[cst.Name]]:
+        """The names read, by the binding they see (parameters too)."""
+        if self._reads_by_binding is None:
+            self._reads_by_binding = {}
+            for name, binding in self.facts.bindings.items():
+                if binding is not None:
+                    self._reads_by_binding.setdefault(id(binding), []).append(name)
+        return self._reads_by_binding
 
     def _reads(self) -> Dict[int, List[cst.Name]]:
         """The names read, by the value they hold (the expression last assigned)."""

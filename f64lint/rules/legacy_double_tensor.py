@@ -86,6 +86,8 @@ class LegacyDoubleTensor(Rule):
     def check(self, facts: ModuleFacts) -> Iterator[Finding]:
         for call in facts.calls:
             if names_double_tensor(facts, call.func):
+                if is_cpu_pinned(facts, call):
+                    continue
                 yield Finding(
                     call,
                     "legacy `DoubleTensor` constructor makes float64; MPS has no float64",
