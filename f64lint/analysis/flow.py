@@ -181,7 +181,10 @@ class Flow:
         process groups have no MPS backend (gloo is CPU, nccl CUDA), so it never gets there."""
         if self._handed_on(call, 0):
             return True
-        root: cst.BaseExpression = call.func.value if isinstance(call.func, cst.Attribute) else call
+        in_place = isinstance(self.facts.parent(call), cst.Expr) and self.facts.qualified_name(call.func) is None
+        if not (in_place and isinstance(call.func, cst.Attribute)):
+            return False
+        root = call.func.value
         while isinstance(root, (cst.Attribute, cst.Subscript)):
             root = root.value
         binding = self.facts.bindings.get(root) if isinstance(root, cst.Name) else None
