@@ -58,6 +58,7 @@ _KEEP_DTYPE_METHODS = frozenset(
         "sin", "cos", "exp", "log", "sqrt", "abs", "neg", "cumsum", "cumprod", "sum", "mean",
         "t", "flip", "roll", "chunk", "split", "unbind", "requires_grad_", "pin_memory",
         "__getitem__", "reciprocal", "pow", "mul", "add", "sub", "div", "matmul", "clamp",
+        "repeat_interleave",
     }
 )
 # torch functions whose result has the dtype of their (widest) tensor argument.
@@ -166,13 +167,13 @@ class Flow:
         `att = torch.tensor(a.astype("float64")); log_att = torch.log(att); self.log = log_att.float()`."""
         if depth > MAX_TRACE_DEPTH:
             return False
-        value = self._outermost(call)
+        value = self.outermost(call)
         assign = self.facts.parent(value)
         if not (isinstance(assign, cst.Assign) and assign.value is value):
             return False
         if not all(isinstance(target.target, cst.Name) for target in assign.targets):
             return False
-        reads = self._reads().get(id(value), [])
+        reads = self.reads_by_value().get(id(value), [])
         return bool(reads) and all(self._narrows(read, depth) for read in reads)
 
     def handed_to_distributed(self, call: cst.Call) -> bool:
@@ -190,12 +191,12 @@ class Flow:
         binding = self.facts.bindings.get(root) if isinstance(root, cst.Name) else None
         if binding is None:
             return False
-        return any(self._handed_on(read, 0) for read in self._readers().get(id(binding), []) if read is not root)
+        return any(self._handed_on(read, 0) for read in self.reads_by_binding().get(id(binding), []) if read is not root)
 
     def _handed_on(self, node: cst.BaseExpression, depth: int) -> bool:
         if depth > MAX_TRACE_DEPTH:
             return False
-        value = self._outermost(node)
+        value = self.outermost(node)
         holder = self.facts.parent(value)
         if isinstance(holder, cst.Attribute) and holder.value is value:
             method = self.facts.parent(holder)  # `x.fill_(0.0)`, `x.cuda()`: the same data
@@ -205,7 +206,7 @@ class Flow:
             qualified = self.facts.qualified_name(consumer.func) if isinstance(consumer, cst.Call) else None
             return qualified is not None and qualified.startswith(_DISTRIBUTED)
         if isinstance(holder, cst.Assign) and holder.value is value:
-            return any(self._handed_on(read, depth + 1) for read in self._reads().get(id(value), []))
+            return any(self._handed_on(read, depth + 1) for read in self.reads_by_value().get(id(value), []))
         return False
 
     def cast_at_every_move(self, call: cst.Call) -> bool:
@@ -244,7 +245,7 @@ class Flow:
         return wide is not None and source in wide.all_sources()
 
     def _narrows(self, read: cst.Name, depth: int) -> bool:
-        use = self._outermost(read)
+        use = self.outermost(read)
         holder = self.facts.parent(use)
         if isinstance(holder, cst.Attribute) and holder.value is use:
             call = self.facts.parent(holder)
@@ -259,7 +260,11 @@ class Flow:
             return self.narrowed_later(function, depth + 1)
         return False
 
-    def _outermost(self, node: cst.BaseExpression) -> cst.BaseExpression:
+    def keeps_dtype(self, call: cst.Call) -> bool:
+        """A torch function whose result has its tensor arguments' dtype (`torch.cat`)."""
+        return self.facts.qualified_name(call.func) in _KEEP_DTYPE_FUNCTIONS
+
+    def outermost(self, node: cst.BaseExpression) -> cst.BaseExpression:
         """The end of the dtype-keeping chain a value starts (`x.clone().sin()` for `x`,
         `1.0 - x` for `x`)."""
         current = node
@@ -284,7 +289,7 @@ class Flow:
             return current
         return current
 
-    def _readers(self) -> Dict[int, List[cst.Name]]:
+    def reads_by_binding(self) -> Dict[int, List[cst.Name]]:
         """The names read, by the binding they see (parameters too)."""
         if self._reads_by_binding is None:
             self._reads_by_binding = {}
@@ -293,7 +298,7 @@ class Flow:
                     self._reads_by_binding.setdefault(id(binding), []).append(name)
         return self._reads_by_binding
 
-    def _reads(self) -> Dict[int, List[cst.Name]]:
+    def reads_by_value(self) -> Dict[int, List[cst.Name]]:
         """The names read, by the value they hold (the expression last assigned)."""
         if self._reads_by_value is None:
             self._reads_by_value = {}

@@ -18,6 +18,7 @@ from f64lint.analysis.devices import NO_FLOAT64_DEVICES
 from f64lint.analysis.walk import Walker
 
 if TYPE_CHECKING:
+    from f64lint.analysis.containment import Containment
     from f64lint.analysis.flow import Flow
 
 
@@ -67,6 +68,13 @@ class ModuleFacts:
         from f64lint.analysis.flow import Flow  # it builds on the analyses that import this module
 
         return Flow(self, self.devices)
+
+    @cached_property
+    def containment(self) -> "Containment":
+        """Where float64 made on the CPU goes (analysis/containment.py), on demand."""
+        from f64lint.analysis.containment import Containment
+
+        return Containment(self)
 
     def statement(self, node: cst.CSTNode) -> Optional[cst.CSTNode]:
         """The simple statement line holding `node`, if it is in one."""

@@ -6,7 +6,7 @@ from typing import Collection, Iterator, Tuple
 
 import libcst as cst
 
-from f64lint.analysis.calls import keyword
+from f64lint.analysis.calls import keyword, moved_to
 from f64lint.analysis.casts import cast_down_before_move
 from f64lint.analysis.devices import is_cpu_pinned
 from f64lint.analysis.dtypes import (
@@ -95,15 +95,26 @@ def wide_dtype_uses(
 
 def _made_on_cpu_and_cast_down(facts: ModuleFacts, call: cst.Call) -> bool:
     """`torch.linspace(a, b, n, dtype=torch.float64).to(torch.float32)`: a factory without
-    a device makes the tensor on the CPU, and it is narrowed before it can move."""
+    a device makes the tensor on the CPU, and it is narrowed before it can move (or cast
+    wherever it moves, see analysis/containment.py)."""
+    return _made_on_cpu(facts, call) and (
+        cast_down_before_move(facts, call)
+        or facts.flow.narrowed_later(call)
+        or facts.flow.cast_at_every_move(call)
+        or facts.containment.kept_safe(call)
+    )
+
+
+def _made_on_cpu(facts: ModuleFacts, call: cst.Call) -> bool:
+    """A torch factory without a device, or a cast of one (`torch.from_numpy(a).to(torch.float64)`)."""
     qualified = facts.qualified_name(call.func)
+    if qualified is not None:
+        return qualified.startswith("torch.") and keyword(call, "device") is None
+    moved = moved_to(call)
     return (
-        qualified is not None
-        and qualified.startswith("torch.")
-        and keyword(call, "device") is None
-        and (
-            cast_down_before_move(facts, call)
-            or facts.flow.narrowed_later(call)
-            or facts.flow.cast_at_every_move(call)
-        )
+        moved is not None
+        and dtype_of(facts, moved[0]) is not None
+        and isinstance(call.func, cst.Attribute)
+        and isinstance(call.func.value, cst.Call)
+        and _made_on_cpu(facts, call.func.value)
     )

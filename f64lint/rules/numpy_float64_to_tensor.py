@@ -223,6 +223,8 @@ class NumpyFloat64ToTensor(Rule):
             source = float64_array(facts, data) if data is not None else None
             if source is None or cast_down_before_move(facts, call) or facts.flow.narrowed_later(call):
                 continue
+            if keyword(call, "device") is None and facts.containment.kept_safe(call):
+                continue  # made on the CPU, and cast wherever it moves
             line = facts.positions[source.origin].start.line
             yield Finding(
                 call,

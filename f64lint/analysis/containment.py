@@ -1,0 +1,260 @@
+"""Does a float64 tensor made on the CPU stay out of harm's way wherever this module shows
+where it goes?
+
+A value is kept safe when every use of it is: a cast down or a move that gives a dtype
+(`.to(device, dtype)`), a CPU-only use (`.item()`, `.tolist()`, `.numpy()`, `float(x)`,
+a query such as `.dtype`), dtype-keeping work whose result is kept safe in turn (`x + 1`,
+`x.cumsum(0)`, `torch.cat([x, y])`), a write into another tensor that is kept safe
+(`grid[:, 0] = x`), or a return from a function whose callers in this module keep the
+result (or their element of a returned tuple) safe. Anything else (a move without a
+dtype, an attribute, an argument to an unknown function, a function no one here calls)
+is not. A value with no use at all in its function is kept safe; one bound at module or
+class level is not (other modules may import it).
+
+This is how a scheduler or a pipeline builds a schedule or a position grid in float64 on
+the CPU on purpose and casts where it moves it (diffusers'
+`position_ids.to(device, maybe_adjust_dtype_for_device(position_ids.dtype, device))`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Dict, List, Optional, Set, Tuple
+
+import libcst as cst
+
+from f64lint.analysis.calls import MAX_TRACE_DEPTH, method_name, moved_to
+from f64lint.analysis.casts import casts_narrow, casts_to_chosen_dtype
+from f64lint.analysis.devices import is_cpu_device
+from f64lint.analysis.dtypes import dtype_of
+
+if TYPE_CHECKING:
+    from f64lint.analysis.module import ModuleFacts
+
+_CPU_ONLY_METHODS = frozenset(
+    {"item", "tolist", "numpy", "size", "dim", "numel", "is_floating_point", "is_complex", "nelement"}
+)
+_IN_PLACE_METHODS = frozenset({"fill_", "zero_", "copy_", "add_", "sub_", "mul_", "div_", "clamp_"})
+_QUERIES = frozenset({"dtype", "shape", "ndim", "device", "is_cuda", "requires_grad"})
+_PLAIN_FUNCTIONS = frozenset({"float", "int", "len", "print", "str", "repr", "bool", "round"})
+_DEPTH = MAX_TRACE_DEPTH * 3
+
+
+class Containment:
+    def __init__(self, facts: "ModuleFacts") -> None:
+        self.facts = facts
+        self.flow = facts.flow
+        self._visiting: Set[int] = set()
+        self._functions: Optional[Dict[Tuple[str, str], cst.FunctionDef]] = None
+
+    def kept_safe(self, made: cst.BaseExpression) -> bool:
+        """Is the value `made` (a call that makes a float64 tensor on the CPU) kept safe?"""
+        return self._value(made, 0)
+
+    def _value(self, node: cst.BaseExpression, depth: int) -> bool:
+        if depth > _DEPTH:
+            return False
+        if id(node) in self._visiting:
+            return True  # a cycle adds no use of its own
+        self._visiting.add(id(node))
+        try:
+            return self._uses(self.flow.outermost(node), depth)
+        finally:
+            self._visiting.discard(id(node))
+
+    def _uses(self, value: cst.BaseExpression, depth: int) -> bool:
+        parent = self.facts.parent
+        holder = parent(value)
+        if isinstance(holder, cst.Attribute) and holder.value is value:
+            call = parent(holder)
+            if isinstance(call, cst.Call) and call.func is holder:
+                return self._method(call, depth)
+            return holder.attr.value in _QUERIES
+        if isinstance(holder, cst.Assign) and holder.value is value:
+            return all(self._stored(target.target, value, depth) for target in holder.targets)
+        if isinstance(holder, cst.AssignTarget) or (isinstance(holder, cst.AugAssign) and holder.target is value):
+            # Written into (`grid[:, 0] = ...`) or the name bound anew: not a use that moves it.
+            return isinstance(value, (cst.Subscript, cst.Name))
+        if isinstance(holder, cst.Return):
+            return self._returned(holder, None, depth)
+        if isinstance(holder, cst.Element):
+            return self._element(holder, depth)
+        if isinstance(holder, (cst.ListComp, cst.GeneratorExp, cst.SetComp)) and holder.elt is value:
+            return self._value(holder, depth + 1)
+        if isinstance(holder, cst.CompFor) and holder.iter is value:
+            return self._iterated(holder, depth)
+        if isinstance(holder, cst.Arg):
+            return self._argument(holder, depth)
+        return isinstance(holder, (cst.Comparison, cst.ComparisonTarget, cst.Assert, cst.If))
+
+    def _method(self, call: cst.Call, depth: int) -> bool:
+        method = method_name(call)
+        if casts_narrow(self.facts, call) or casts_to_chosen_dtype(call) or method in _CPU_ONLY_METHODS:
+            return True
+        moved = moved_to(call)
+        if moved is not None and dtype_of(self.facts, moved[0]) is not None:
+            return self._value(call, depth + 1)  # `.to(torch.float64)`: a cast (to a narrow one returned above)
+        if moved is not None:
+            device, dtype = moved
+            if dtype is not None:
+                spelled = dtype_of(self.facts, dtype)
+                return spelled is None or not spelled.is_wide
+            return is_cpu_device(self.facts, device) and self._value(call, depth + 1)
+        if method in _IN_PLACE_METHODS:
+            return self._value(call, depth + 1)
+        return False
+
+    def _stored(self, target: cst.BaseAssignTargetExpression, value: cst.BaseExpression, depth: int) -> bool:
+        if isinstance(target, cst.Name):
+            if not self._in_function(target):
+                return False  # a module or class attribute: other code may import it
+            reads = self.flow.reads_by_value().get(id(value), [])
+            return all(self._value(read, depth + 1) for read in reads)
+        if isinstance(target, cst.Subscript):
+            base: cst.BaseExpression = target.value
+            while isinstance(base, cst.Subscript):
+                base = base.value
+            made = self.facts.assigned_value(base)
+            if made is not None:
+                return self._value(made, depth + 1)
+            return isinstance(base, cst.Name) and self._callers_tensors(base, depth)
+        return False
+
+    def _callers_tensors(self, name: cst.Name, depth: int) -> bool:
+        """Written into a parameter (`position_ids[rows, 0] = ...`): the tensors the callers
+        in this module pass for it must be kept safe."""
+        function = self.facts.parent(name)
+        while function is not None and not isinstance(function, cst.FunctionDef):
+            function = self.facts.parent(function)
+        if function is None:
+            return False
+        sites = [call for call in self.facts.calls if self._callee(call) is function]
+        if not sites:
+            return False
+        for site in sites:
+            passed = [arg for arg in site.args if (p := self._parameter(site, arg)) is not None and p.name.value == name.value]
+            if len(passed) != 1:
+                return False
+            made = self.facts.assigned_value(passed[0].value)
+            if made is None or not self._value(made, depth + 1):
+                return False
+        return True
+
+    def _iterated(self, clause: cst.CompFor, depth: int) -> bool:
+        """`[g.reshape(-1) for g in grids]`: each read of the loop name in the comprehension."""
+        if not isinstance(clause.target, cst.Name):
+            return False
+        name = clause.target.value
+        comprehension = self.facts.parent(clause)
+        while comprehension is not None and not isinstance(comprehension, (cst.ListComp, cst.GeneratorExp, cst.SetComp)):
+            comprehension = self.facts.parent(comprehension)
+        if comprehension is None:
+            return False
+        reads: List[cst.Name] = []
+        stack: List[cst.CSTNode] = [comprehension]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, cst.Name) and node.value == name and node is not clause.target:
+                reads.append(node)
+            stack.extend(node.children)
+        return all(self._value(read, depth + 1) for read in reads)
+
+    def _in_function(self, node: cst.CSTNode) -> bool:
+        current = self.facts.parent(node)
+        while current is not None and not isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            current = self.facts.parent(current)
+        return isinstance(current, cst.FunctionDef)
+
+    def _element(self, element: cst.Element, depth: int) -> bool:
+        sequence = self.facts.parent(element)
+        holder = self.facts.parent(sequence)
+        if isinstance(holder, cst.AssignTarget):
+            return True  # `a, b = ...` binds the name anew
+        if isinstance(sequence, cst.Tuple) and isinstance(holder, cst.Return):
+            return self._returned(holder, list(sequence.elements).index(element), depth)
+        if isinstance(sequence, (cst.List, cst.Tuple)) and isinstance(holder, cst.Arg):
+            return self._argument(holder, depth)
+        return False
+
+    def _argument(self, argument: cst.Arg, depth: int) -> bool:
+        call = self.facts.parent(argument)
+        if not isinstance(call, cst.Call):
+            return False
+        if self.flow.keeps_dtype(call):
+            return self._value(call, depth + 1)
+        if isinstance(call.func, cst.Name) and call.func.value in _PLAIN_FUNCTIONS:
+            return True
+        parameter = self._parameter(call, argument)
+        if parameter is None:
+            return False
+        binding = self.facts.bindings.get(parameter.name)
+        reads = [read for read in self.flow.reads_by_binding().get(id(binding), []) if read is not parameter.name]
+        return all(self._value(read, depth + 1) for read in reads)
+
+    def _parameter(self, call: cst.Call, argument: cst.Arg) -> Optional[cst.Param]:
+        """The parameter of a function of this module that an argument binds."""
+        function = self._callee(call)
+        if function is None or argument.star:
+            return None
+        params = list(function.params.posonly_params) + list(function.params.params)
+        if argument.keyword is not None:
+            named = [p for p in params + list(function.params.kwonly_params) if p.name.value == argument.keyword.value]
+            return named[0] if named else None
+        position = [arg for arg in call.args if arg.keyword is None].index(argument)
+        if params and params[0].name.value in ("self", "cls") and isinstance(call.func, cst.Attribute):
+            position += 1
+        return params[position] if position < len(params) else None
+
+    def _returned(self, statement: cst.Return, index: Optional[int], depth: int) -> bool:
+        """A returned value (or the `index`th element of a returned tuple), followed to the
+        callers of its function in this module: each must keep its result safe."""
+        sites = self._call_sites(statement)
+        if not sites:
+            return False
+        for site in sites:
+            if index is None:
+                if not self._value(site, depth + 1):
+                    return False
+                continue
+            assign = self.facts.parent(site)
+            if not (isinstance(assign, cst.Assign) and assign.value is site and len(assign.targets) == 1):
+                return False
+            unpacked = assign.targets[0].target
+            if not isinstance(unpacked, (cst.Tuple, cst.List)) or index >= len(unpacked.elements):
+                return False
+            target = unpacked.elements[index].value
+            if not isinstance(target, cst.Name):
+                return False
+            # Each name unpacked from the call is bound to the call itself.
+            reads = [read for read in self.flow.reads_by_value().get(id(site), []) if read.value == target.value]
+            if not all(self._value(read, depth + 1) for read in reads):
+                return False
+        return True
+
+    def _call_sites(self, statement: cst.Return) -> List[cst.Call]:
+        """Calls of the function holding a `return`, in this module."""
+        function = self.facts.parent(statement)
+        while function is not None and not isinstance(function, cst.FunctionDef):
+            function = self.facts.parent(function)
+        if function is None:
+            return []
+        return [call for call in self.facts.calls if self._callee(call) is function]
+
+    def _callee(self, call: cst.Call) -> Optional[cst.FunctionDef]:
+        """The function of this module a call calls: a module function by its name, a
+        method through `self.` / `cls.` / its class."""
+        if self._functions is None:
+            self._functions = {}
+            for function in (node for node in self.facts.parents if isinstance(node, cst.FunctionDef)):
+                container = self.facts.parent(function)
+                owner = self.facts.parent(container) if isinstance(container, cst.IndentedBlock) else container
+                if isinstance(owner, cst.Module):
+                    self._functions[("", function.name.value)] = function
+                elif isinstance(owner, cst.ClassDef):
+                    for receiver in ("self", "cls", owner.name.value):
+                        self._functions[(receiver, function.name.value)] = function
+        func = call.func
+        if isinstance(func, cst.Name):
+            return self._functions.get(("", func.value))
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+            return self._functions.get((func.value.value, func.attr.value))
+        return None
