@@ -58,7 +58,7 @@ _KEEP_DTYPE_METHODS = frozenset(
         "sin", "cos", "exp", "log", "sqrt", "abs", "neg", "cumsum", "cumprod", "sum", "mean",
         "t", "flip", "roll", "chunk", "split", "unbind", "requires_grad_", "pin_memory",
         "__getitem__", "reciprocal", "pow", "mul", "add", "sub", "div", "matmul", "clamp",
-        "repeat_interleave",
+        "repeat_interleave", "quantile", "median", "std", "var", "norm", "amax", "amin", "prod", "max", "min",
     }
 )
 # torch functions whose result has the dtype of their (widest) tensor argument.

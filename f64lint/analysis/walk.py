@@ -106,12 +106,15 @@ def _never_on_mps(function: cst.FunctionDef, lookup: Callable[[str], Optional[Bi
     return _builds_onnx_graph(function) or _is_meta_kernel(function) or _needs_cuda(function, lookup)
 
 
-_META_REGISTRATIONS = frozenset({"register_meta", "register_fake", "impl_abstract", "register_fake_class"})
+_META_REGISTRATIONS = frozenset(
+    {"register_meta", "register_fake", "impl_abstract", "register_fake_class", "register_op_impl"}
+)
 
 
 def _is_meta_kernel(function: cst.FunctionDef) -> bool:
     """`@register_meta(aten.op)`, `@torch.library.register_fake("lib::op")`,
-    `@impl(lib, "op", "Meta")`: a kernel for meta or fake tensors, which have no data."""
+    `@impl(lib, "op", "Meta")`, torch's own `@register_op_impl(...)` for fake tensors: a
+    kernel for meta or fake tensors, which have no data."""
     for decorator in function.decorators:
         registration = decorator.decorator
         callee = registration.func if isinstance(registration, cst.Call) else registration

@@ -1,0 +1,115 @@
+"""Float64 made on the CPU is not flagged when every use this module shows keeps it there
+or casts it at the move; any use that may move it as float64 keeps the finding."""
+
+from __future__ import annotations
+
+import pytest
+
+from f64lint.selection import DEFAULT_CODES
+from tests.helpers import lint
+
+
+def flagged(source):
+    return [(d.code, d.start.line) for d in lint(source, DEFAULT_CODES)]
+
+
+@pytest.mark.parametrize(
+    "use",
+    [
+        "return float(times.quantile(0.5).item())",
+        "return times.tolist()",
+        "return len(times)",
+        "return times.to(device, torch.float32)",
+        "return times.to(device=device, dtype=dtype)",
+        "return (times * 2).cumsum(0).numpy()",
+        "return torch.cat([times, times]).to(device, dtype)",
+    ],
+)
+def test_uses_that_keep_it_on_the_cpu_or_cast_at_the_move(use):
+    source = f"""
+        import torch
+
+        def stats(values, device, dtype=torch.float32):
+            times = torch.tensor(values, dtype=torch.float64)
+            {use}
+    """
+    assert flagged(source) == []
+
+
+@pytest.mark.parametrize(
+    "use",
+    [
+        "return times",  # nobody here calls stats(): another module may move it
+        "return times.to(device)",
+        "self.times = times",
+        "return consume(times)",
+        "return times.to(device, torch.float64)",
+    ],
+)
+def test_uses_that_may_move_it_as_float64(use):
+    source = f"""
+        import torch
+
+        def stats(self, values, device):
+            times = torch.tensor(values, dtype=torch.float64)
+            {use}
+    """
+    assert ("F64001", 4) in flagged(source)
+
+
+def test_a_returned_tuple_is_followed_to_the_callers_element():
+    source = """
+        import torch
+
+        def build(n):
+            grid = torch.zeros(n, dtype=torch.float64)
+            return grid, n
+
+        def use(n, device):
+            grid, count = build(n)
+            return grid.to(device, torch.float32), count
+
+        def other(n, device):
+            grid, count = build(n)
+            return grid.to(device)
+    """
+    assert ("F64001", 4) in flagged(source)
+    assert flagged(source.replace("return grid.to(device)\n", "return grid.float().to(device)\n")) == []
+
+
+def test_a_module_level_value_may_be_imported_elsewhere():
+    assert flagged("import torch\nSCALE = torch.ones(3, dtype=torch.float64)\n") == [("F64001", 2)]
+
+
+def test_writes_into_a_parameter_follow_the_callers_tensors():
+    source = """
+        import torch
+
+        def fill(positions, count):
+            positions[:, 0] = torch.arange(count, dtype=torch.float64)
+
+        def build(count, device):
+            positions = torch.zeros(count, 3, dtype=torch.float64)
+            fill(positions, count)
+            return positions.to(device, torch.float32)
+    """
+    assert flagged(source) == []
+    assert flagged(source.replace("positions.to(device, torch.float32)", "positions.to(device)")) == [
+        ("F64001", 4),
+        ("F64001", 7),
+        ("F64004", 9),
+    ]
+
+
+def test_a_write_into_another_tensor_follows_that_tensor():
+    source = """
+        import torch
+
+        def stats(values, device, dtype=torch.float32):
+            times = torch.tensor(values, dtype=torch.float64)
+            grid = torch.empty(3, 2)
+            grid[:, 0] = times
+            return grid.to(device, dtype)
+    """
+    assert flagged(source) == []
+    assert flagged(source.replace("grid.to(device, dtype)", "grid")) == [("F64001", 4)]
