@@ -72,7 +72,7 @@ def cast_down_before_move(facts: ModuleFacts, call: cst.Call) -> bool:
 
 
 # Factories whose result is float32 (the default dtype) or an integer type unless told.
-_DEFAULT_DTYPE_FACTORIES = frozenset(
+DEFAULT_DTYPE_FACTORIES = frozenset(
     f"torch.{name}"
     for name in (
         "zeros", "ones", "empty", "full", "rand", "randn", "randint", "arange", "linspace",
@@ -95,15 +95,17 @@ def moves_to_device(facts: ModuleFacts, call: cst.Call) -> bool:
 
 def known_narrow_before(facts: ModuleFacts, call: cst.Call) -> bool:
     """Is the value a method call acts on already 32-bit or narrower: cast earlier in the
-    chain (`x.float().to(device)`) or made by a factory with the default dtype
-    (`torch.zeros(3).to(device)`)?"""
+    chain (`x.float().to(device)`), made by a factory with the default dtype
+    (`torch.zeros(3).to(device)`), or known narrow where it was made (`Flow.known_narrow`)?"""
     chain = list(receiver_chain(facts, call))
     if any(casts_narrow(facts, inner) for inner in chain):
+        return True
+    if isinstance(call.func, cst.Attribute) and facts.flow.known_narrow(call.func.value):
         return True
     origin = chain[-1] if chain else None
     return (
         origin is not None
-        and facts.qualified_name(origin.func) in _DEFAULT_DTYPE_FACTORIES
+        and facts.qualified_name(origin.func) in DEFAULT_DTYPE_FACTORIES
         and keyword(origin, "dtype") is None
     )
 

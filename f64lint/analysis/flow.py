@@ -18,7 +18,7 @@ import libcst as cst
 
 from f64lint.analysis.arrays import float64_array
 from f64lint.analysis.calls import MAX_TRACE_DEPTH, keyword, method_name, moved_to, positional
-from f64lint.analysis.casts import casts_narrow, casts_to_chosen_dtype
+from f64lint.analysis.casts import DEFAULT_DTYPE_FACTORIES, casts_narrow, casts_to_chosen_dtype
 from f64lint.analysis.devices import device_like_name, following_calls, is_cpu_device, is_device_like
 from f64lint.analysis.dtypes import Width, dtype_of, mentions_device, spelled_dtype
 from f64lint.analysis.walk import own_nodes
@@ -258,6 +258,37 @@ class Flow:
         function = self.facts.parent(argument) if argument is not None else None
         if isinstance(function, cst.Call) and self.facts.qualified_name(function.func) in _KEEP_DTYPE_FUNCTIONS:
             return self.narrowed_later(function, depth + 1)
+        return False
+
+    def known_narrow(self, node: cst.BaseExpression, depth: int = 0) -> bool:
+        """Is a value known to be 32-bit or narrower: cast down (`.float()`), made by a
+        factory with the default dtype, or a name or `self.` attribute only ever given such
+        values (`self.w_up = w_up.cpu()` after `w_up = weight.float()`), or arithmetic on
+        one with nothing wide?"""
+        if depth > MAX_TRACE_DEPTH * 3:
+            return False
+        facts = self.facts
+        if isinstance(node, cst.Call):
+            if casts_narrow(facts, node):
+                return True
+            if facts.qualified_name(node.func) in DEFAULT_DTYPE_FACTORIES:
+                return keyword(node, "dtype") is None
+            method = method_name(node)
+            moved = moved_to(node)
+            keeps = method in ("cpu", "clone", "detach", "contiguous") or (moved is not None and moved[1] is None)
+            return keeps and isinstance(node.func, cst.Attribute) and self.known_narrow(node.func.value, depth + 1)
+        if isinstance(node, cst.Name):
+            traced = facts.assigned_value(node)
+            return traced is not None and self.known_narrow(traced, depth + 1)
+        if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == "self":
+            owner = self._class_of(node)
+            values = [v for v in _assigned_to_self(owner, node.attr.value) if not isinstance(v, cst.Name) or v.value != "None"] if owner else []
+            return bool(values) and all(self.known_narrow(value, depth + 1) for value in values)
+        if isinstance(node, cst.BinaryOperation):
+            sides = (node.left, node.right)
+            return any(self.known_narrow(side, depth + 1) for side in sides) and not any(
+                self.wide_value(side) for side in sides
+            )
         return False
 
     def keeps_dtype(self, call: cst.Call) -> bool:

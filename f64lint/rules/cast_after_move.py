@@ -18,8 +18,10 @@ class CastAfterMove(Rule):
     A value moved to a device first and cast to a 32-bit (or narrower) dtype second, in one
     chain: `torch.from_numpy(a).to(device).float()`,
     `torch.tensor(x).to(device).to(torch.float32)`. Not flagged when the value is already
-    narrow (`x.float().to(device).half()`, `torch.zeros(3).to(device).float()`), when the
-    move names the dtype too (`.to(device, dtype=torch.float32)`), or goes to the CPU.
+    narrow (`x.float().to(device).half()`, `torch.zeros(3).to(device).float()`, a name or
+    `self.` attribute only ever given narrow values, such as LoRA weights kept on the CPU
+    after `.float()`), when the move names the dtype too (`.to(device,
+    dtype=torch.float32)`), or goes to the CPU.
 
     ## Why it breaks on MPS
     The most common shape of this bug in real fixes: NumPy data, a caller's argument or a
@@ -58,6 +60,17 @@ class CastAfterMove(Rule):
         """
         def convert(x, other):
             return x.to(other).float(), x.to(device=None).float() if False else x
+        """,
+        """
+        class LoRALinear:
+            def fuse(self, weight, alpha):
+                w_up = weight.float()
+                w_up = w_up * alpha
+                self.w_up = w_up.cpu()
+
+            def unfuse(self, device):
+                self.w_up = self.w_up.to(device).float()
+                self.w_up = None
         """,
     )
     invalid = (
