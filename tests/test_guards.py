@@ -136,3 +136,17 @@ def test_the_same_tensor_outside_a_symbolic_is_still_flagged():
             return g(x) * torch.tensor(0.5, dtype=torch.double)
     """
     assert flagged(source) == [("F64001", 4), ("F64001", 8)]
+
+
+def test_either_on_mps_keeps_the_else_branch_off_mps():
+    source = """
+        import torch
+
+        def compare(orig, ref):
+            if orig.is_mps or ref.is_mps:
+                return torch.testing.assert_close(orig.float(), ref.float())
+            return torch.testing.assert_close(orig.double(), ref.double())
+    """
+    assert flagged(source) == []
+    both = source.replace("orig.is_mps or ref.is_mps", "orig.is_mps and ref.is_mps")
+    assert flagged(both) == [("F64002", 6), ("F64002", 6)]

@@ -221,11 +221,16 @@ def mps_test(facts: "ModuleFacts", test: cst.BaseExpression) -> Optional[bool]:
     """Is a condition true exactly when running on MPS (True), exactly when not (False), or
     neither that we can tell (None)? Knows `x.device.type == "mps"`, `!=`, `in ("mps", ...)`,
     `not in`, `str(device).startswith("mps")`, `torch.backends.mps.is_available()`,
-    `is_mps`-like flags and `not`."""
+    `is_mps`-like flags, `not`, and `or` of two such tests."""
     devices = facts.devices
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
         inner = mps_test(facts, test.expression)
         return None if inner is None else not inner
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.Or):
+        # `a.is_mps or b.is_mps`: false only when neither is on MPS.
+        if mps_test(facts, test.left) is True and mps_test(facts, test.right) is True:
+            return True
+        return None
     if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
         target = test.comparisons[0]
         if not (_names_device(target.comparator, devices) or _names_device(test.left, devices)):

@@ -68,7 +68,9 @@ _KEEP_DTYPE_FUNCTIONS = frozenset(
         "cat", "concat", "stack", "hstack", "vstack", "meshgrid", "outer", "sin", "cos", "exp",
         "log", "sqrt", "cumprod", "cumsum", "where", "polar", "view_as_complex", "einsum",
         "matmul", "flatten", "reshape", "pow", "abs", "clamp", "flip", "roll", "repeat_interleave",
-        "broadcast_tensors", "atleast_1d", "atleast_2d", "diag", "tril", "triu",
+        "broadcast_tensors", "atleast_1d", "atleast_2d", "diag", "tril", "triu", "sigmoid",
+        "tanh", "erf", "erfinv", "log1p", "expm1", "floor", "ceil", "round", "special.ndtri",
+        "special.expit", "special.logit", "special.erf", "special.erfinv", "special.log_ndtr",
     )
 )
 _DISTRIBUTED = ("torch.distributed.", "torch.nn.parallel.DistributedDataParallel")

@@ -159,6 +159,14 @@ def _needs_cuda(function: cst.FunctionDef, lookup: Callable[[str], Optional[Bind
     return False
 
 
+def _exits(body: cst.BaseSuite) -> bool:
+    """Does a block end by leaving (`return`, `raise`, `continue`, `break`)?"""
+    last: Optional[cst.CSTNode] = body.body[-1] if body.body else None
+    if isinstance(last, cst.SimpleStatementLine):
+        last = last.body[-1] if last.body else None
+    return isinstance(last, (cst.Return, cst.Raise, cst.Continue, cst.Break))
+
+
 def _builds_onnx_graph(function: cst.FunctionDef) -> bool:
     """An ONNX symbolic function (`def gelu(g: GraphContext, self, ...)`, or a first
     parameter `g` whose `.op(...)` it calls): the tensors it makes are constants of the
@@ -205,6 +213,7 @@ class Walker:
             cst.For: self._for,
             cst.With: self._with,
             cst.If: self._if,
+            cst.IndentedBlock: self._block,
             cst.IfExp: self._if_expression,
             cst.Try: self._try,
             cst.ExceptHandler: self._except_handler,
@@ -366,6 +375,23 @@ class Walker:
         self._guarded(node.body, node, on_mps is False)
         if node.orelse is not None:
             self._guarded(node.orelse, node, on_mps is True)
+
+    def _block(self, node: cst.CSTNode) -> None:
+        """After `if x.device.type == "mps": return ...` the rest of the block is off MPS."""
+        assert isinstance(node, cst.IndentedBlock)
+        guarded = 0
+        for statement in node.body:
+            self.walk(statement, node)
+            if (
+                not guarded
+                and isinstance(statement, cst.If)
+                and statement.orelse is None
+                and _exits(statement.body)
+                and mps_test(self.facts, statement.test) is True
+            ):
+                guarded = 1
+                self.off_mps_depth += 1
+        self.off_mps_depth -= guarded
 
     def _if_expression(self, node: cst.CSTNode) -> None:
         """`a.double() if a.device.type != "mps" else a.float()`: guarded like an `if`."""
