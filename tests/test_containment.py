@@ -114,3 +114,18 @@ def test_a_write_into_another_tensor_follows_that_tensor():
     """
     assert flagged(source) == []
     assert flagged(source.replace("grid.to(device, dtype)", "grid")) == [("F64001", 4)]
+
+
+def test_a_double_of_a_cpu_tensor_used_on_the_cpu():
+    source = """
+        import torch
+
+        def bitwidth(quant_min, quant_max, device):
+            bitrange = torch.tensor(quant_max - quant_min + 1).double()
+            return int(torch.log2(bitrange).item())
+    """
+    assert flagged(source) == []
+    assert flagged(source.replace("int(torch.log2(bitrange).item())", "bitrange.to(device)")) == [
+        ("F64002", 4),
+        ("F64004", 5),
+    ]

@@ -69,7 +69,7 @@ _KEEP_DTYPE_FUNCTIONS = frozenset(
         "log", "sqrt", "cumprod", "cumsum", "where", "polar", "view_as_complex", "einsum",
         "matmul", "flatten", "reshape", "pow", "abs", "clamp", "flip", "roll", "repeat_interleave",
         "broadcast_tensors", "atleast_1d", "atleast_2d", "diag", "tril", "triu", "sigmoid",
-        "tanh", "erf", "erfinv", "log1p", "expm1", "floor", "ceil", "round", "special.ndtri",
+        "tanh", "erf", "erfinv", "log1p", "log2", "log10", "exp2", "expm1", "floor", "ceil", "round", "special.ndtri",
         "special.expit", "special.logit", "special.erf", "special.erfinv", "special.log_ndtr",
     )
 )

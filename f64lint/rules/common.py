@@ -6,7 +6,7 @@ from typing import Collection, Iterator, Tuple
 
 import libcst as cst
 
-from f64lint.analysis.calls import keyword, moved_to
+from f64lint.analysis.calls import keyword, method_name, moved_to
 from f64lint.analysis.casts import cast_down_before_move
 from f64lint.analysis.devices import is_cpu_pinned
 from f64lint.analysis.dtypes import (
@@ -85,7 +85,7 @@ def wide_dtype_uses(
         if dtype is None or dtype.width is not width or dtype.spelling not in spellings:
             continue
         if isinstance(use.holder, cst.Call) and (
-            is_cpu_pinned(facts, use.holder) or _made_on_cpu_and_cast_down(facts, use.holder)
+            is_cpu_pinned(facts, use.holder) or made_on_cpu_and_kept_there(facts, use.holder)
         ):
             continue
         if implements_conversion_api(facts, use.value):
@@ -93,7 +93,7 @@ def wide_dtype_uses(
         yield use, dtype
 
 
-def _made_on_cpu_and_cast_down(facts: ModuleFacts, call: cst.Call) -> bool:
+def made_on_cpu_and_kept_there(facts: ModuleFacts, call: cst.Call) -> bool:
     """`torch.linspace(a, b, n, dtype=torch.float64).to(torch.float32)`: a factory without
     a device makes the tensor on the CPU, and it is narrowed before it can move (or cast
     wherever it moves, see analysis/containment.py)."""
@@ -106,14 +106,17 @@ def _made_on_cpu_and_cast_down(facts: ModuleFacts, call: cst.Call) -> bool:
 
 
 def _made_on_cpu(facts: ModuleFacts, call: cst.Call) -> bool:
-    """A torch factory without a device, or a cast of one (`torch.from_numpy(a).to(torch.float64)`)."""
+    """A torch factory without a device, or a cast of one (`torch.from_numpy(a).to(torch.float64)`,
+    `torch.tensor(n).double()`)."""
     qualified = facts.qualified_name(call.func)
     if qualified is not None:
         return qualified.startswith("torch.") and keyword(call, "device") is None
     moved = moved_to(call)
+    is_cast = (moved is not None and dtype_of(facts, moved[0]) is not None) or (
+        method_name(call) in ("double", "cdouble") and not call.args
+    )
     return (
-        moved is not None
-        and dtype_of(facts, moved[0]) is not None
+        is_cast
         and isinstance(call.func, cst.Attribute)
         and isinstance(call.func.value, cst.Call)
         and _made_on_cpu(facts, call.func.value)

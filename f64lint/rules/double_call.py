@@ -10,7 +10,7 @@ from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideConversion
 from f64lint.prefilter import words
 from f64lint.rules.base import Finding, Invalid, Rule
-from f64lint.rules.common import implements_conversion_api
+from f64lint.rules.common import implements_conversion_api, made_on_cpu_and_kept_there
 
 
 def conversion_calls(facts: ModuleFacts, method: str) -> Iterator[cst.Call]:
@@ -24,7 +24,9 @@ def conversion_calls(facts: ModuleFacts, method: str) -> Iterator[cst.Call]:
             continue
         if call.args or facts.qualified_name(func) is not None:
             continue
-        if not is_cpu_pinned(facts, call) and not implements_conversion_api(facts, call):
+        if is_cpu_pinned(facts, call) or implements_conversion_api(facts, call):
+            continue
+        if not made_on_cpu_and_kept_there(facts, call):
             yield call
 
 
