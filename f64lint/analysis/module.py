@@ -99,5 +99,7 @@ class ModuleFacts:
 
 def analyse(module: cst.Module, devices: FrozenSet[str] = NO_FLOAT64_DEVICES) -> ModuleFacts:
     facts = ModuleFacts(module=module, devices=devices)
-    Walker(facts).walk(module, None)
+    walker = Walker(facts)
+    walker.walk(module, None)
+    walker.finish()
     return facts

@@ -10,7 +10,7 @@ Python evaluates it in (a function's defaults and decorators outside it, its bod
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Type, TypeVar
+from typing import TYPE_CHECKING, Callable, Dict, Iterator, List, Optional, Sequence, Set, Tuple, Type, TypeVar
 
 import libcst as cst
 
@@ -100,10 +100,10 @@ def _may_raise_on_mps(facts: "ModuleFacts", node: cst.CSTNode) -> bool:
     return any(_may_raise_on_mps(facts, child) for child in node.children)
 
 
-def _never_on_mps(function: cst.FunctionDef, lookup: Callable[[str], Optional[Binding]]) -> bool:
-    """A function whose tensors never hold data on MPS: an ONNX symbolic, a meta/fake
-    kernel, or one that cannot run without CUDA (`lookup` resolves the names in scope)."""
-    return _builds_onnx_graph(function) or _is_meta_kernel(function) or _needs_cuda(function, lookup)
+def _never_on_mps(function: cst.FunctionDef) -> bool:
+    """A function whose tensors never hold data on MPS: an ONNX symbolic or a meta/fake
+    kernel. (One that cannot run without CUDA is found during the walk.)"""
+    return _builds_onnx_graph(function) or _is_meta_kernel(function)
 
 
 _META_REGISTRATIONS = frozenset(
@@ -128,12 +128,16 @@ def _is_meta_kernel(function: cst.FunctionDef) -> bool:
 
 
 # CUDA calls that raise on a machine without CUDA (unlike `is_available()` or `empty_cache()`).
-_CUDA_ONLY = frozenset(
-    f"torch.cuda.{name}"
-    for name in (
+_CUDA_ONLY_NAMES = frozenset(
+    {
         "current_stream", "default_stream", "synchronize", "set_device", "current_device",
         "get_device_properties", "mem_get_info", "Stream", "Event",
-    )
+    }
+)
+_CUDA_ONLY = frozenset(f"torch.cuda.{name}" for name in _CUDA_ONLY_NAMES)
+_CONDITIONAL = (
+    cst.If, cst.IfExp, cst.Try, cst.TryStar, cst.While, cst.For, cst.With, cst.Match,
+    cst.BooleanOperation, cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp,
 )
 
 
@@ -145,18 +149,6 @@ def _dotted(node: cst.BaseExpression, lookup: Callable[[str], Optional[Binding]]
         base = _dotted(node.value, lookup)
         return f"{base}.{node.attr.value}" if base is not None else None
     return None
-
-
-def _needs_cuda(function: cst.FunctionDef, lookup: Callable[[str], Optional[Binding]]) -> bool:
-    """A function that, in its own body and outside any condition or `try`, calls a CUDA API
-    that raises without CUDA: it never runs on a Mac."""
-    for statement in function.body.body if isinstance(function.body, cst.IndentedBlock) else ():
-        if isinstance(statement, (cst.If, cst.Try, cst.While, cst.For, cst.With, cst.Match)):
-            continue
-        for call in own_nodes(statement, cst.Call):
-            if _dotted(call.func, lookup) in _CUDA_ONLY:
-                return True
-    return False
 
 
 def _exits(body: cst.BaseSuite) -> bool:
@@ -199,6 +191,8 @@ class Walker:
         self.facts = facts
         self.scopes = ScopeStack()
         self.off_mps_depth = 0
+        self.functions: List[cst.FunctionDef] = []  # the functions being walked, innermost last
+        self.needs_cuda: Set[cst.FunctionDef] = set()
         self.special: Dict[type, Callable[[cst.CSTNode], None]] = {
             cst.Name: self._name,
             cst.Attribute: self._attribute,
@@ -299,7 +293,39 @@ class Walker:
         self.facts.calls.append(node)
         if self.off_mps_depth:
             self.facts.off_mps_calls.add(node)
+        func = node.func
+        if (
+            self.functions
+            and isinstance(func, cst.Attribute)
+            and func.attr.value in _CUDA_ONLY_NAMES
+            and _dotted(func, self.scopes.lookup) in _CUDA_ONLY
+            and self._unconditional(node)
+        ):
+            self.needs_cuda.add(self.functions[-1])
         self.children(node)
+
+    def _unconditional(self, node: cst.CSTNode) -> bool:
+        """Does a node in the innermost function run whenever the function does (not under
+        a condition, loop, `try` or `with`)?"""
+        current = self.facts.parent(node)
+        while current is not None and current is not self.functions[-1]:
+            if isinstance(current, _CONDITIONAL):
+                return False
+            current = self.facts.parent(current)
+        return current is not None
+
+    def finish(self) -> None:
+        """A function that needs CUDA before anything else never runs on a Mac: its calls
+        are off MPS."""
+        if not self.needs_cuda:
+            return
+        for call in self.facts.calls:
+            current = self.facts.parent(call)
+            while current is not None:
+                if current in self.needs_cuda:
+                    self.facts.off_mps_calls.add(call)
+                    break
+                current = self.facts.parent(current)
 
     def _param(self, node: cst.CSTNode) -> None:
         assert isinstance(node, cst.Param)
@@ -444,7 +470,9 @@ class Walker:
         self.children(node, ("decorators", "type_parameters", "params", "returns"))
         self.scopes.push()
         self._bind_params(node.params)
-        self._guarded(node.body, node, _never_on_mps(node, self.scopes.lookup))
+        self.functions.append(node)
+        self._guarded(node.body, node, _never_on_mps(node))
+        self.functions.pop()
         self.scopes.pop()
         self.scopes.bind(node.name.value, UNKNOWN_LOCAL)
 
