@@ -110,6 +110,14 @@ def test_the_prefilter_never_changes_what_is_found(program):
 
 @FUZZ
 @given(hypothesmith.from_grammar())
+def test_positions_a_statement_at_a_time_are_libcsts(program):
+    from tests.test_positions import assert_same_positions
+
+    assert_same_positions(program)
+
+
+@FUZZ
+@given(hypothesmith.from_grammar())
 def test_fixing_any_valid_program_keeps_it_valid_and_stable(program):
     check_fix_properties(program + FLOAT64_LINE)
 

@@ -11,9 +11,10 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Dict, FrozenSet, List, Mapping, Optional, Set
 
 import libcst as cst
-from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
+from libcst.metadata import CodeRange
 
 from f64lint.analysis.bindings import Binding
+from f64lint.analysis.positions import StatementPositions
 from f64lint.analysis.devices import NO_FLOAT64_DEVICES
 from f64lint.analysis.walk import Walker
 
@@ -58,9 +59,8 @@ class ModuleFacts:
 
     @cached_property
     def positions(self) -> Mapping[cst.CSTNode, CodeRange]:
-        # Only files with a finding pay for positions.
-        wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)
-        return wrapper.resolve(PositionProvider)
+        # Only files with a finding pay for positions, and only for its statements.
+        return StatementPositions(self.module, self.parents)
 
     @cached_property
     def flow(self) -> "Flow":
