@@ -42,11 +42,14 @@ class Binding:
     """What a name means at one point of the program.
 
     `qualified_name` is set for imports and builtins (`torch`, `numpy.float64`,
-    `builtins.float`); `value` is the expression last assigned to a local, when simple.
+    `builtins.float`); `value` is the expression last assigned to a local, when simple;
+    `part`, for a name unpacked from a call (`grid, n = build()`), is its index in the
+    call's result.
     """
 
     qualified_name: Optional[str] = None
     value: Optional[cst.BaseExpression] = None
+    part: Optional[int] = None
 
 
 UNKNOWN_LOCAL = Binding()

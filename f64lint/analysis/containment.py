@@ -18,7 +18,7 @@ the CPU on purpose and casts where it moves it (diffusers'
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Dict, List, Optional, Set, Tuple
+from typing import TYPE_CHECKING, List, Optional, Set
 
 import libcst as cst
 
@@ -44,7 +44,6 @@ class Containment:
         self.facts = facts
         self.flow = facts.flow
         self._visiting: Set[int] = set()
-        self._functions: Optional[Dict[Tuple[str, str], cst.FunctionDef]] = None
 
     def kept_safe(self, made: cst.BaseExpression) -> bool:
         """Is the value `made` (a call that makes a float64 tensor on the CPU) kept safe?"""
@@ -127,7 +126,7 @@ class Containment:
             function = self.facts.parent(function)
         if function is None:
             return False
-        sites = [call for call in self.facts.calls if self._callee(call) is function]
+        sites = [call for call in self.facts.calls if self.flow.callee(call) is function]
         if not sites:
             return False
         for site in sites:
@@ -192,7 +191,7 @@ class Containment:
 
     def _parameter(self, call: cst.Call, argument: cst.Arg) -> Optional[cst.Param]:
         """The parameter of a function of this module that an argument binds."""
-        function = self._callee(call)
+        function = self.flow.callee(call)
         if function is None or argument.star:
             return None
         params = list(function.params.posonly_params) + list(function.params.params)
@@ -237,24 +236,4 @@ class Containment:
             function = self.facts.parent(function)
         if function is None:
             return []
-        return [call for call in self.facts.calls if self._callee(call) is function]
-
-    def _callee(self, call: cst.Call) -> Optional[cst.FunctionDef]:
-        """The function of this module a call calls: a module function by its name, a
-        method through `self.` / `cls.` / its class."""
-        if self._functions is None:
-            self._functions = {}
-            for function in (node for node in self.facts.parents if isinstance(node, cst.FunctionDef)):
-                container = self.facts.parent(function)
-                owner = self.facts.parent(container) if isinstance(container, cst.IndentedBlock) else container
-                if isinstance(owner, cst.Module):
-                    self._functions[("", function.name.value)] = function
-                elif isinstance(owner, cst.ClassDef):
-                    for receiver in ("self", "cls", owner.name.value):
-                        self._functions[(receiver, function.name.value)] = function
-        func = call.func
-        if isinstance(func, cst.Name):
-            return self._functions.get(("", func.value))
-        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
-            return self._functions.get((func.value.value, func.attr.value))
-        return None
+        return [call for call in self.facts.calls if self.flow.callee(call) is function]

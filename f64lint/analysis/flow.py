@@ -84,7 +84,7 @@ class Flow:
         self.facts = facts
         self.devices = no_float64_devices
         self._wide: Dict[cst.CSTNode, Optional[WideValue]] = {}
-        self._functions: Optional[Dict[str, cst.FunctionDef]] = None
+        self._functions: Optional[Dict[Tuple[str, str], cst.FunctionDef]] = None
         self._moves: Optional[List[Tuple[cst.Call, WideValue]]] = None
         self._origins: Optional[Set[int]] = None
         self._reads_by_value: Optional[Dict[int, List[cst.Name]]] = None
@@ -355,8 +355,15 @@ class Flow:
 
     def _trace(self, node: cst.BaseExpression, depth: int) -> Optional[WideValue]:
         if isinstance(node, cst.Name):
-            traced = self.facts.assigned_value(node)
-            return self.wide_value(traced, depth + 1) if traced is not None else None
+            binding = self.facts.bindings.get(node)
+            traced = binding.value if binding is not None else None
+            if traced is None:
+                return None
+            if binding.part is not None and isinstance(traced, cst.Call):
+                tuples = self._tuple_returns(traced, binding.part)
+                if tuples is not None:
+                    return self._first_wide((value.elements[binding.part].value for value in tuples), depth)
+            return self.wide_value(traced, depth + 1)
         if isinstance(node, cst.Subscript):
             return self.wide_value(node.value, depth + 1)
         if isinstance(node, cst.BinaryOperation):
@@ -391,7 +398,7 @@ class Flow:
                 return self._first_wide((arg.value for arg in call.args), depth)
             return None
         method = method_name(call)
-        if method is None:
+        if method is None or self.callee(call) is not None:
             return self._own_function(call, depth)
         assert isinstance(call.func, cst.Attribute)
         if method in ("double", "cdouble") and not call.args:
@@ -416,22 +423,43 @@ class Flow:
         return None
 
     def _own_function(self, call: cst.Call, depth: int) -> Optional[WideValue]:
-        """A call of one of the module's own functions returns what its `return`s do."""
-        if not isinstance(call.func, cst.Name):
-            return None
-        function = self._module_functions().get(call.func.value)
+        """A call of one of the module's own functions or methods returns what its
+        `return`s do."""
+        function = self.callee(call)
         if function is None:
             return None
         return self._first_wide((r.value for r in own_nodes(function.body, cst.Return) if r.value is not None), depth)
 
-    def _module_functions(self) -> Dict[str, cst.FunctionDef]:
+    def _tuple_returns(self, call: cst.Call, part: int) -> Optional[List[cst.Tuple]]:
+        """For `grid, n = build()`: the tuples `build`'s returns give, when it is this
+        module's and every return is a tuple with a `part`th element; None otherwise (then
+        the whole result stands for each name)."""
+        function = self.callee(call)
+        if function is None:
+            return None
+        returned = [r.value for r in own_nodes(function.body, cst.Return) if r.value is not None]
+        tuples = [value for value in returned if isinstance(value, cst.Tuple) and len(value.elements) > part]
+        return tuples if tuples and len(tuples) == len(returned) else None
+
+    def callee(self, call: cst.Call) -> Optional[cst.FunctionDef]:
+        """The function of this module a call calls: a module function by its name, a
+        method through `self.` / `cls.` / its class."""
         if self._functions is None:
-            self._functions = {
-                statement.name.value: statement
-                for statement in self.facts.module.body
-                if isinstance(statement, cst.FunctionDef)
-            }
-        return self._functions
+            self._functions = {}
+            for function in (node for node in self.facts.parents if isinstance(node, cst.FunctionDef)):
+                container = self.facts.parent(function)
+                owner = self.facts.parent(container) if isinstance(container, cst.IndentedBlock) else container
+                if isinstance(owner, cst.Module):
+                    self._functions[("", function.name.value)] = function
+                elif isinstance(owner, cst.ClassDef):
+                    for receiver in ("self", "cls", owner.name.value):
+                        self._functions[(receiver, function.name.value)] = function
+        func = call.func
+        if isinstance(func, cst.Name):
+            return self._functions.get(("", func.value))
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+            return self._functions.get((func.value.value, func.attr.value))
+        return None
 
     def _attribute(self, node: cst.Attribute, depth: int) -> Optional[WideValue]:
         """`self.freqs`: what the class assigns to it, or registers as a buffer of that name."""

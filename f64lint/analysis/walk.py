@@ -269,9 +269,10 @@ class Walker:
                     self._bind_value(element.value, item.value)
                 return
         if isinstance(value, cst.Call):
-            for element in target.elements:
+            starred = any(isinstance(element, cst.StarredElement) for element in target.elements)
+            for index, element in enumerate(target.elements):
                 if isinstance(element.value, cst.Name):
-                    self.scopes.bind(element.value.value, Binding(value=value))
+                    self.scopes.bind(element.value.value, Binding(value=value, part=None if starred else index))
                 else:
                     self._bind_unknown(element.value)
             return

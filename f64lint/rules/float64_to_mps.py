@@ -20,7 +20,8 @@ class Float64ToMps(Rule):
     `model = model.double()`. The value is followed back through assignments (tuple
     unpacking too), dtype-keeping methods and torch functions (`.clone()`, `torch.cat`,
     `torch.meshgrid`, arithmetic), attributes set on `self` or registered with
-    `register_buffer`, and the module's own functions' return values. The message names
+    `register_buffer`, and the return values of the module's own functions and of methods
+    called through `self.` (element by element for an unpacked tuple). The message names
     where the float64 came from. A device may be `mps` when it is `"mps"`, a conditional
     that can pick it, a tensor's `.device`, or a name like `device` (device-agnostic code
     runs on Macs too). Moves to the CPU, moves with a dtype (`.to(device, torch.float32)`),
