@@ -104,7 +104,7 @@ class Containment:
 
     def _stored(self, target: cst.BaseAssignTargetExpression, value: cst.BaseExpression, depth: int) -> bool:
         if isinstance(target, cst.Name):
-            if not self._in_function(target):
+            if self.facts.enclosing_function(target) is None:
                 return False  # a module or class attribute: other code may import it
             reads = self.flow.reads_by_value().get(id(value), [])
             return all(self._value(read, depth + 1) for read in reads)
@@ -124,9 +124,7 @@ class Containment:
         function = self.facts.parent(name)
         while function is not None and not isinstance(function, cst.FunctionDef):
             function = self.facts.parent(function)
-        if function is None:
-            return False
-        sites = [call for call in self.facts.calls if self.flow.callee(call) is function]
+        sites = self._call_sites(function)
         if not sites:
             return False
         for site in sites:
@@ -156,12 +154,6 @@ class Containment:
                 reads.append(node)
             stack.extend(node.children)
         return all(self._value(read, depth + 1) for read in reads)
-
-    def _in_function(self, node: cst.CSTNode) -> bool:
-        current = self.facts.parent(node)
-        while current is not None and not isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            current = self.facts.parent(current)
-        return isinstance(current, cst.FunctionDef)
 
     def _element(self, element: cst.Element, depth: int) -> bool:
         sequence = self.facts.parent(element)
@@ -206,7 +198,7 @@ class Containment:
     def _returned(self, statement: cst.Return, index: Optional[int], depth: int) -> bool:
         """A returned value (or the `index`th element of a returned tuple), followed to the
         callers of its function in this module: each must keep its result safe."""
-        sites = self._call_sites(statement)
+        sites = self._call_sites(self.facts.enclosing_function(statement))
         if not sites:
             return False
         for site in sites:
@@ -229,11 +221,8 @@ class Containment:
                 return False
         return True
 
-    def _call_sites(self, statement: cst.Return) -> List[cst.Call]:
-        """Calls of the function holding a `return`, in this module."""
-        function = self.facts.parent(statement)
-        while function is not None and not isinstance(function, cst.FunctionDef):
-            function = self.facts.parent(function)
+    def _call_sites(self, function: Optional[cst.FunctionDef]) -> List[cst.Call]:
+        """Calls of a function of this module, in this module."""
         if function is None:
             return []
         return [call for call in self.facts.calls if self.flow.callee(call) is function]

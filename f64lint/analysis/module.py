@@ -76,6 +76,17 @@ class ModuleFacts:
 
         return Containment(self)
 
+    def enclosing_function(self, node: cst.CSTNode) -> Optional[cst.FunctionDef]:
+        """The function whose body holds `node`; None at module or class level and in lambdas."""
+        current = self.parents.get(node)
+        while current is not None:
+            if isinstance(current, cst.FunctionDef):
+                return current
+            if isinstance(current, (cst.Lambda, cst.ClassDef)):
+                return None
+            current = self.parents.get(current)
+        return None
+
     def statement(self, node: cst.CSTNode) -> Optional[cst.CSTNode]:
         """The simple statement line holding `node`, if it is in one."""
         current: Optional[cst.CSTNode] = node

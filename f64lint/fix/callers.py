@@ -17,7 +17,7 @@ from f64lint.analysis.module import ModuleFacts, analyse
 from f64lint.diagnostic import Edit
 from f64lint.fix.apply import apply_edits
 from f64lint.fix.edits import EditMaker
-from f64lint.fix.functions import can_take_dtype, dtype_parameter, enclosing_function
+from f64lint.fix.functions import can_take_dtype, dtype_parameter
 from f64lint.linter import ParseFailure, parse
 
 
@@ -81,7 +81,7 @@ def pass_dtype_on(text: str, path: Path, threaded: FrozenSet[str]) -> Optional[s
     for call in facts.calls:
         if _callee(facts, call, relative) not in threaded or not can_take_dtype(call):
             continue
-        caller = enclosing_function(facts, call)
+        caller = facts.enclosing_function(call)
         if caller is None or dtype_parameter(caller) is None:
             continue
         maker = maker or EditMaker(facts)

@@ -65,18 +65,6 @@ class DeviceTest:
     device: str  # the device itself, for a project's helper: `device`, `x.device`
 
 
-def enclosing_function(facts: ModuleFacts, node: cst.CSTNode) -> Optional[cst.FunctionDef]:
-    """The function whose body holds `node`; None at module or class level and in lambdas."""
-    current = facts.parent(node)
-    while current is not None:
-        if isinstance(current, cst.FunctionDef):
-            return current
-        if isinstance(current, (cst.Lambda, cst.ClassDef)):
-            return None
-        current = facts.parent(current)
-    return None
-
-
 def names_in(node: cst.CSTNode, attributes: bool = False) -> Set[str]:
     """The variable names used in a node; with `attributes`, attribute and keyword names
     too (`self.double_precision` gives `self` and `double_precision`)."""

@@ -24,7 +24,6 @@ from f64lint.fix.functions import (
     Strategy,
     callers_in_scope,
     can_take_dtype,
-    enclosing_function,
 )
 from f64lint.fix.imports import import_torch, torch_module_name
 from f64lint.fix.requests import FixRequest, MoveThenCast, WideArrayToTensor, WideConversion, WideDtype, WideMove
@@ -89,14 +88,14 @@ class Planner:
         uses: Dict[cst.FunctionDef, List[cst.CSTNode]] = {}
         for request in requests:
             node = self._threaded_node(request) if request is not None else None
-            function = enclosing_function(self.facts, node) if node is not None else None
+            function = self.facts.enclosing_function(node) if node is not None else None
             if node is not None and function is not None:
                 uses.setdefault(function, []).append(node)
         if not uses:
             return
         calls: Dict[cst.FunctionDef, List[cst.Call]] = {}
         for call in self.facts.calls:
-            function = enclosing_function(self.facts, call)
+            function = self.facts.enclosing_function(call)
             if function is not None:
                 calls.setdefault(function, []).append(call)
         for function, nodes in uses.items():
@@ -118,7 +117,7 @@ class Planner:
                 continue
             if not can_take_dtype(call):
                 continue
-            caller = enclosing_function(self.facts, call)
+            caller = self.facts.enclosing_function(call)
             if not callers_in_scope(self.plans, caller):
                 continue
             yield self.maker.add_keyword_argument(call, "dtype=dtype")
@@ -136,7 +135,7 @@ class Planner:
                 and isinstance(call.func, cst.Name)
                 and call.func.value == name
             )
-        caller = enclosing_function(self.facts, call)
+        caller = self.facts.enclosing_function(call)
         return (
             isinstance(call.func, cst.Attribute)
             and call.func.attr.value == name
@@ -149,7 +148,7 @@ class Planner:
     # One fix per request -------------------------------------------------------------------
 
     def _plan_for(self, node: Optional[cst.CSTNode]) -> FunctionPlan:
-        function = enclosing_function(self.facts, node) if node is not None else None
+        function = self.facts.enclosing_function(node) if node is not None else None
         plan = self.plans.get(function) if function is not None else None
         return plan or self.functions.literal()
 
@@ -201,7 +200,7 @@ class Planner:
         knows its device, keeps float64 where it was asked for and the hardware has it:
         `... if self.double_precision and torch.device(device).type != "mps" else ...`."""
         choice = self.facts.parent(origin)
-        function = enclosing_function(self.facts, origin)
+        function = self.facts.enclosing_function(origin)
         if not isinstance(choice, cst.IfExp) or function is None:
             return None
         device = self.functions.device_test(function)
@@ -237,7 +236,7 @@ class Planner:
             return None
         if self.facts.qualified_name(origin.func) not in _NUMPY_WITH_DTYPE:
             return None
-        if enclosing_function(self.facts, origin) is not enclosing_function(self.facts, request.call):
+        if self.facts.enclosing_function(origin) is not self.facts.enclosing_function(request.call):
             return None
         return origin
 
