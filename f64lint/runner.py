@@ -10,7 +10,7 @@ from functools import lru_cache
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple, Union
+from typing import Callable, Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from f64lint.cache import Cache, Stamp, StampIndex, cache_key, settings_key, stamp
 from f64lint.changes import ChangedLines, touches
@@ -252,21 +252,22 @@ def run(
     if changed is not None:
         files = [path for path in files if os.path.abspath(path) in changed]
     stamps = cache.stamps() if cache is not None else None
-    pending = [(path, None) for path in files] if stamps is None else _from_stamps(files, stamps, settings, fix, result)
+    pending = [] if stamps is None else _from_stamps(files, stamps, settings, fix, result)
+    paths = list(files) if stamps is None else [entry.path for entry in pending]
     linted: List[FileResult] = []
-    workers = min(jobs, len(pending) // MIN_FILES_PER_WORKER)
+    workers = min(jobs, len(paths) // MIN_FILES_PER_WORKER)
     if workers > 1:
-        batches = _batches([path for path, _ in pending], workers * 8)
+        batches = _batches(paths, workers * 8)
         with ProcessPoolExecutor(max_workers=workers) as pool:
             many = len(batches)
             for batch in pool.map(_lint_paths, batches, [settings] * many, [cache] * many, [fix] * many):
                 linted.extend(batch)
     else:
-        linted = [lint_path(path, settings, cache, fix) for path, _ in pending]
+        linted = [lint_path(path, settings, cache, fix) for path in paths]
     for file_result in linted:
         result.add(file_result)
     if stamps is not None:
-        _index(pending, linted, stamps, settings)
+        _index(pending, linted, stamps)
     if fix is not None and result.threaded:
         _pass_dtype_across(files, frozenset(result.threaded), fix, result)
     if changed is not None:
@@ -276,37 +277,41 @@ def run(
     return result
 
 
+class _Pending(NamedTuple):
+    """A file to lint, with what the stamp index needs to keep its result."""
+
+    path: Path
+    shown: str
+    stamp: Optional[Stamp]  # as it was before the file is read
+    settings_key: str
+
+
 def _from_stamps(
     files: Sequence[Path], stamps: StampIndex, settings: Settings, fix: Optional[FixMode], result: RunResult
-) -> List[Tuple[Path, Optional[Stamp]]]:
-    """Take the results of files unchanged since they were indexed; return the others,
-    each with its stamp as it was before it is read. Under --fix, a file with a wanted fix
-    is linted again (to be fixed)."""
+) -> List[_Pending]:
+    """Take the results of files unchanged since they were indexed; return the others.
+    Under --fix, a file with a wanted fix is linted again (to be fixed)."""
     wanted = _wanted(settings)
-    pending: List[Tuple[Path, Optional[Stamp]]] = []
+    pending: List[_Pending] = []
     for path in files:
-        shown = display_path(path)
-        now = stamp(path)
-        found = stamps.get(os.path.abspath(path), shown, _settings_key(settings.enabled_codes(path), settings), now)
+        entry = _Pending(path, display_path(path), stamp(path), _settings_key(settings.enabled_codes(path), settings))
+        found = stamps.get(os.path.abspath(path), entry.shown, entry.settings_key, entry.stamp)
         if found is None or (fix is not None and any(map(wanted, found))):
-            pending.append((path, now))
+            pending.append(entry)
         else:
-            result.add(FileResult(shown, tuple(found)))
+            result.add(FileResult(entry.shown, tuple(found)))
     return pending
 
 
-def _index(
-    pending: Sequence[Tuple[Path, Optional[Stamp]]], linted: Sequence[FileResult], stamps: StampIndex, settings: Settings
-) -> None:
+def _index(pending: Sequence[_Pending], linted: Sequence[FileResult], stamps: StampIndex) -> None:
     """Index the files just linted by their stamps from before they were read; not those
     that failed or that this run rewrote."""
     by_shown = {file_result.path: file_result for file_result in linted}
-    for path, then in pending:
-        file_result = by_shown.get(display_path(path))
-        if then is None or file_result is None or file_result.internal_error is not None or file_result.fixed:
+    for entry in pending:
+        file_result = by_shown.get(entry.shown)
+        if entry.stamp is None or file_result is None or file_result.internal_error is not None or file_result.fixed:
             continue
-        key = _settings_key(settings.enabled_codes(path), settings)
-        stamps.put(os.path.abspath(path), key, then, file_result.diagnostics)
+        stamps.put(os.path.abspath(entry.path), entry.settings_key, entry.stamp, file_result.diagnostics)
     stamps.save()
 
 
