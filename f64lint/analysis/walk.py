@@ -396,12 +396,17 @@ class Walker:
 
     def _if(self, node: cst.CSTNode) -> None:
         assert isinstance(node, cst.If)
-        self.walk(node.test, node)
-        on_mps = mps_test(self.facts, node.test)
-        # The branch an MPS test keeps MPS out of never runs there.
-        self._guarded(node.body, node, on_mps is False)
-        if node.orelse is not None:
-            self._guarded(node.orelse, node, on_mps is True)
+        self._branches(node, node.test, node.body, node.orelse)
+
+    def _branches(
+        self, node: cst.CSTNode, test: cst.BaseExpression, body: cst.CSTNode, orelse: Optional[cst.CSTNode]
+    ) -> None:
+        """The branch an MPS test keeps MPS out of never runs there."""
+        self.walk(test, node)
+        on_mps = mps_test(self.facts, test)
+        self._guarded(body, node, on_mps is False)
+        if orelse is not None:
+            self._guarded(orelse, node, on_mps is True)
 
     def _block(self, node: cst.CSTNode) -> None:
         """After `if x.device.type == "mps": return ...` the rest of the block is off MPS."""
@@ -423,10 +428,7 @@ class Walker:
     def _if_expression(self, node: cst.CSTNode) -> None:
         """`a.double() if a.device.type != "mps" else a.float()`: guarded like an `if`."""
         assert isinstance(node, cst.IfExp)
-        self.walk(node.test, node)
-        on_mps = mps_test(self.facts, node.test)
-        self._guarded(node.body, node, on_mps is False)
-        self._guarded(node.orelse, node, on_mps is True)
+        self._branches(node, node.test, node.body, node.orelse)
 
     def _try(self, node: cst.CSTNode) -> None:
         """A `try:` whose handler catches MPS's error and does not raise again is a probe
