@@ -3,14 +3,19 @@ from or flow through, with the rest of the module around them.
 
 Most of a large file that passes the prefilter is code with nothing float64-like in it
 (torch's `common_methods_invocations.py` is 1.4 MB). Every module-level statement that is
-not a definition stays (imports, constants, device variables). A top-level `def` or
+not a definition stays (imports, constants, device variables), though not every entry of
+a literal (below). A top-level `def` or
 `class` stays when its code has a float64-like spelling, a NumPy name, a move-then-cast,
 or a name a module-level statement with one of those binds; then, until nothing changes,
 those that name one that stays or are named by one, since values flow through return
 values, safe helpers are read from their bodies and fixes pass a dtype on to callers.
 
-The others become blank lines, so every line and column of what stays is where it was:
-positions, fixes and suppressions need no mapping. The linter parses the whole source
+A module-level literal written an entry a line or more (torch's 566-entry `op_db`, a
+generated table of 2,000 signatures) is narrowed the same way: an entry stays when it
+has one of those spellings, names one of those names or calls a definition that stays.
+
+What is left out becomes blank lines, so every line and column of what stays is where it
+was: positions, fixes and suppressions need no mapping. The linter parses the whole source
 when the narrowed one does not parse.
 """
 
@@ -43,6 +48,7 @@ _SELF_ATTRIBUTE = re.compile(
     r"\bself\.(\w+)\s*(?::[^=\n]*)?(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)"
     r"|register_buffer\(\s*[\"'](\w+)|setattr\(\s*self\s*,\s*[\"'](\w+)"
 )
+_LITERAL_START = re.compile(r"(?<![=!<>])=\s*[\[({]$")
 _OPENING = re.compile(r"[(\[{]")
 _CLOSING = re.compile(r"[)\]}]")
 
@@ -224,6 +230,39 @@ def _left_out_of_class(
     return rest
 
 
+def _entries_left_out(
+    statement: _Statement, structure_lines: List[str], code_lines: List[str], hot: Set[str], functions: Set[str]
+) -> List[Tuple[int, int]]:
+    """(first, last) line of the entries of a module-level literal (`op_db = [`, its
+    opening bracket last on the first line) that nothing can come from. An entry runs to
+    a line that ends with a comma outside its own brackets, so a span holds whole entries
+    (several on a line, or one over many); one that runs into the closing bracket stays."""
+    opening = structure_lines[statement.first].rstrip()
+    if not _LITERAL_START.search(opening) or len(_OPENING.findall(opening)) - len(_CLOSING.findall(opening)) != 1:
+        return []
+    left_out: List[Tuple[int, int]] = []
+    start: Optional[int] = None
+    depth = 1
+    for number in range(statement.first + 1, statement.last + 1):
+        line = structure_lines[number].rstrip()
+        if start is None:
+            if not line:
+                continue
+            if _CLOSING.match(line.lstrip()):
+                break
+            start = number
+        depth += len(_OPENING.findall(line)) - len(_CLOSING.findall(line))
+        if depth < 1:
+            break
+        if depth == 1 and line.endswith(","):
+            text = "\n".join(code_lines[start : number + 1])
+            names = set(_NAME.findall(text))
+            if not (_SOURCE_LIKE.search(text) or names & hot or set(_CALLED.findall(text)) & functions):
+                left_out.append((start, number))
+            start = None
+    return left_out
+
+
 def narrowed(source: str) -> str:
     """The source with the definitions nothing can come from blanked out; the source
     itself when none can be left out or its text cannot be read this way."""
@@ -241,8 +280,6 @@ def narrowed(source: str) -> str:
     _describe(statements, code_lines, structure_lines)
     definitions = [s for s in statements if s.name is not None]
     module_level = [s for s in statements if s.name is None]
-    if not definitions:
-        return source
 
     # Names that may hold float64: NumPy's, and those bound by module-level statements
     # with a float64-like spelling (grown below with those naming a kept definition).
@@ -260,12 +297,15 @@ def narrowed(source: str) -> str:
         warm.extend(warmed)
         kept.extend(joined)
         rest = [d for d in rest if d not in joined]
+    spans = [(s.first, s.last) for s in rest]
     for owner in kept:
         if owner.is_class:
-            rest.extend(_left_out_of_class(owner, structure_lines, code_lines, hot, kept_names))
-    if not rest:
+            spans.extend((m.first, m.last) for m in _left_out_of_class(owner, structure_lines, code_lines, hot, kept_names))
+    for statement in module_level:
+        spans.extend(_entries_left_out(statement, structure_lines, code_lines, hot, kept_names))
+    if not spans:
         return source
-    for definition in rest:
-        for number in range(definition.first, definition.last + 1):
+    for first, last in spans:
+        for number in range(first, last + 1):
             lines[number] = "\r" if lines[number].endswith("\r") else ""
     return "\n".join(lines)

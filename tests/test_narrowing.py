@@ -147,3 +147,105 @@ def test_a_module_without_definitions_or_with_all_of_them_relevant_is_unchanged(
     )
     source = "import torch\n\ndef f():\n    return torch.float64\n"
     assert narrowed(source) is source
+
+
+def test_entries_of_a_module_level_table_with_nothing_float64_like_become_blank_lines():
+    source = textwrap.dedent('''\
+        import torch
+        op_db = [
+            OpInfo('abs', dtypes=all_types()),
+            OpInfo('acos', dtypes=(torch.float64,)),
+            OpInfo(
+                'add',
+                sample_inputs_func=sample_inputs_add,
+            ),
+            'a', 'b',
+            OpInfo('exp',
+                   ref=lambda x: x.double()),
+            1 +
+            2,
+        ]
+        ''')
+    assert kept(source) == textwrap.dedent('''\
+        import torch
+        op_db = [
+        -
+            OpInfo('acos', dtypes=(torch.float64,)),
+        -
+        -
+        -
+        -
+        -
+            OpInfo('exp',
+                   ref=lambda x: x.double()),
+        -
+        -
+        ]
+        -''')
+
+
+def test_entries_naming_what_may_hold_float64_stay():
+    source = textwrap.dedent('''\
+        import torch
+        WIDE = torch.float64
+
+        def reference(x):
+            return x.to(torch.float64)
+
+        TABLE = {
+            'wide': WIDE,
+            'ref': reference(1),
+            'narrow': torch.float32,
+        }
+        ''')
+    assert "'wide': WIDE," in narrowed(source)
+    assert "'ref': reference(1)," in narrowed(source)
+    assert "'narrow'" not in narrowed(source)
+
+
+def test_comprehensions_subscripts_and_an_entry_running_into_the_bracket_stay():
+    source = textwrap.dedent('''\
+        import torch
+        SQUARES = [
+            x * x
+            for x in range(3)
+        ]
+        PICKED = CHOICES[
+            0,
+        ]
+        LAST = [
+            torch.float32,
+            torch.float16]
+        CAST = torch.ones(3).to(torch.float64)
+        ''')
+    assert kept(source) == textwrap.dedent('''\
+        import torch
+        SQUARES = [
+            x * x
+            for x in range(3)
+        ]
+        PICKED = CHOICES[
+            0,
+        ]
+        LAST = [
+        -
+            torch.float16]
+        CAST = torch.ones(3).to(torch.float64)
+        -''')
+
+
+def test_a_table_of_dtypes_finds_the_same_with_its_entries_left_out():
+    source = textwrap.dedent('''\
+        import torch
+        DTYPES = [
+            torch.float32,
+            torch.float64,
+            torch.float16,
+        ]
+        GRIDS = [
+            torch.zeros(3, dtype=torch.float32),
+            torch.zeros(3, dtype=torch.float64),
+        ]
+        ''')
+    assert "torch.float32" not in narrowed(source)
+    same_findings(source)
