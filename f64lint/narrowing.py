@@ -48,7 +48,9 @@ _SELF_ATTRIBUTE = re.compile(
     r"\bself\.(\w+)\s*(?::[^=\n]*)?(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)"
     r"|register_buffer\(\s*[\"'](\w+)|setattr\(\s*self\s*,\s*[\"'](\w+)"
 )
-_LITERAL_START = re.compile(r"(?<![=!<>])=\s*[\[({]$")
+# `name = [` or `name: Annotation = {`: one name bound to the whole literal (an unpacking
+# target would be matched element by element, so its entries must all stay).
+_LITERAL_START = re.compile(r"[A-Za-z_][\w.]*\s*(?::[^=]*)?=\s*[\[({]$")
 _OPENING = re.compile(r"[(\[{]")
 _CLOSING = re.compile(r"[)\]}]")
 
@@ -234,11 +236,11 @@ def _entries_left_out(
     statement: _Statement, structure_lines: List[str], code_lines: List[str], hot: Set[str], functions: Set[str]
 ) -> List[Tuple[int, int]]:
     """(first, last) line of the entries of a module-level literal (`op_db = [`, its
-    opening bracket last on the first line) that nothing can come from. An entry runs to
+    opening bracket last on the first line, bound to one name) that nothing can come from. An entry runs to
     a line that ends with a comma outside its own brackets, so a span holds whole entries
     (several on a line, or one over many); one that runs into the closing bracket stays."""
     opening = structure_lines[statement.first].rstrip()
-    if not _LITERAL_START.search(opening) or len(_OPENING.findall(opening)) - len(_CLOSING.findall(opening)) != 1:
+    if not _LITERAL_START.fullmatch(opening) or len(_OPENING.findall(opening)) - len(_CLOSING.findall(opening)) != 1:
         return []
     left_out: List[Tuple[int, int]] = []
     start: Optional[int] = None

@@ -249,3 +249,16 @@ def test_a_table_of_dtypes_finds_the_same_with_its_entries_left_out():
         ''')
     assert "torch.float32" not in narrowed(source)
     same_findings(source)
+
+
+def test_a_literal_unpacked_into_several_names_keeps_every_entry():
+    source = textwrap.dedent('''\
+        import torch
+        grid, scale = (
+            torch.zeros(3),
+            torch.ones(3, dtype=torch.float64),
+        )
+        moved = scale.to("mps")
+        ''')
+    assert narrowed(source) == source
+    same_findings(source)
