@@ -4,14 +4,15 @@ LibCST's QualifiedNameProvider costs about five parses per file. We only need to
 a name means where it is read: an import (`import torch as th` makes `th` mean `torch`),
 a local value (which shadows an import and can be traced to the expression assigned), or
 a builtin. Bindings are recorded in visiting order, so a read sees the latest assignment
-before it, which is the reaching definition for straight-line code.
+before it, which is the reaching definition for straight-line code; after an `if` whose
+branches bind a name differently, a read sees each binding that may reach it.
 """
 
 from __future__ import annotations
 
 import builtins
-from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Set
+from dataclasses import dataclass, field, replace
+from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 import libcst as cst
 
@@ -44,12 +45,18 @@ class Binding:
     `qualified_name` is set for imports and builtins (`torch`, `numpy.float64`,
     `builtins.float`); `value` is the expression last assigned to a local, when simple;
     `part`, for a name unpacked from a call (`grid, n = build()`), is its index in the
-    call's result.
+    call's result. After branches that bind a name differently, `alternatives` are the
+    bindings that may reach a read; the other fields are those of the last to bind it.
     """
 
     qualified_name: Optional[str] = None
     value: Optional[cst.BaseExpression] = None
     part: Optional[int] = None
+    alternatives: Tuple["Binding", ...] = ()
+
+    def reaching(self) -> Tuple["Binding", ...]:
+        """The plain bindings a read of this may see."""
+        return self.alternatives or (self,)
 
 
 UNKNOWN_LOCAL = Binding()
@@ -74,6 +81,29 @@ class ScopeStack:
 
     def bind(self, name: str, binding: Binding) -> None:
         self._scopes[-1].names[name] = binding
+
+    def names(self) -> Dict[str, Binding]:
+        """The innermost scope's bindings as they are now (to walk a branch from)."""
+        return dict(self._scopes[-1].names)
+
+    def restore(self, names: Dict[str, Binding]) -> None:
+        self._scopes[-1].names = dict(names)
+
+    def join(self, before: Dict[str, Binding], outcomes: Sequence[Dict[str, Binding]]) -> None:
+        """After branches: each name sees what any branch that goes on may have bound. Its
+        `value` stays the one the last branch to bind it gave (what a straight walk sees)."""
+        if not outcomes:
+            return  # no branch goes on: what follows is not reached
+        joined: Dict[str, Binding] = {}
+        for name in dict.fromkeys(name for outcome in outcomes for name in outcome):
+            found = [outcome[name] for outcome in outcomes if name in outcome]
+            reaching = tuple({id(b): b for binding in found for b in binding.reaching()}.values())
+            if len(reaching) == 1:
+                joined[name] = reaching[0]
+                continue
+            bound_here = [binding for binding in found if binding is not before.get(name)]
+            joined[name] = replace((bound_here or found)[-1], alternatives=reaching)
+        self._scopes[-1].names = joined
 
     def bind_star(self, module: str) -> None:
         self._scopes[-1].star_modules.append(module)

@@ -76,39 +76,43 @@ def is_cpu_pinned(facts: "ModuleFacts", call: cst.Call) -> bool:
     Yes when the call names the CPU (`device="cpu"`, `.to("cpu", ...)`), runs inside
     `with torch.device("cpu"):` or other code that never runs on MPS, acts on a tensor
     already moved there (`x.cpu().double()`), feeds `.numpy()`, which only works for CPU
-    tensors, or is handed to torch.distributed, which has no MPS backend.
+    tensors, or is handed to an API with no MPS backend (torch.distributed, quantized ops).
     """
-    if call in facts.off_mps_calls or _moves_to_cpu(facts, call) or _feeds_off_device_api(facts, call):
+    if call in facts.off_mps_calls or _moves_to_cpu(facts, call) or _feeds_onnx_constant(facts, call):
         return True
-    if facts.flow.handed_to_distributed(call):
+    if facts.flow.handed_to_api_without_mps(call):
         return True
     if any(_moves_to_cpu(facts, inner) for inner in receiver_chain(facts, call)):
         return True
     return any(method_name(outer) == "numpy" for outer in following_calls(facts, call))
 
 
+_DISTRIBUTED = ("torch.distributed.", "torch.nn.parallel.DistributedDataParallel")
 # Quantized tensors have no MPS backend: the float64 scales these take never reach it.
 _QUANTIZATION_OPS = frozenset(
     f"torch.{name}"
     for name in (
         "quantize_per_channel", "quantize_per_tensor", "fake_quantize_per_channel_affine",
         "fake_quantize_per_tensor_affine", "_make_per_channel_quantized_tensor",
-        "_make_per_tensor_quantized_tensor",
+        "_make_per_tensor_quantized_tensor", "_empty_per_channel_affine_quantized", "_empty_affine_quantized",
     )
 )
 
 
-def _feeds_off_device_api(facts: "ModuleFacts", call: cst.Call) -> bool:
-    """Is the tensor passed straight to an API that keeps it off any device: a quantized
-    op's scales, or an ONNX graph constant (`g.op("Constant", value_t=...)`), which is
+def has_no_mps_backend(qualified: Optional[str]) -> bool:
+    """Is a function (by qualified name) one whose tensors never live on MPS: torch.distributed
+    (collectives, RPC, `DistributedDataParallel`; gloo is CPU, nccl CUDA) or a quantized-tensor
+    op?"""
+    return qualified is not None and (qualified.startswith(_DISTRIBUTED) or qualified in _QUANTIZATION_OPS)
+
+
+def _feeds_onnx_constant(facts: "ModuleFacts", call: cst.Call) -> bool:
+    """Is the tensor an ONNX graph constant (`g.op("Constant", value_t=...)`), which is
     serialized, never computed with?"""
     argument = facts.parent(call)
-    if not (isinstance(argument, cst.Arg) and argument.value is call):
-        return False
-    if argument.keyword is not None and argument.keyword.value == "value_t":
-        return True
-    consumer = facts.parent(argument)
-    return isinstance(consumer, cst.Call) and facts.qualified_name(consumer.func) in _QUANTIZATION_OPS
+    return isinstance(argument, cst.Arg) and argument.value is call and argument.keyword is not None and (
+        argument.keyword.value == "value_t"
+    )
 
 
 def holds_no_data(facts: "ModuleFacts", node: cst.BaseExpression) -> bool:

@@ -18,8 +18,15 @@ import libcst as cst
 
 from f64lint.analysis.arrays import float64_array
 from f64lint.analysis.calls import MAX_TRACE_DEPTH, keyword, method_name, moved_to, positional
+from f64lint.analysis.bindings import Binding
 from f64lint.analysis.casts import DEFAULT_DTYPE_FACTORIES, casts_narrow, casts_to_chosen_dtype
-from f64lint.analysis.devices import device_like_name, following_calls, is_cpu_device, is_device_like
+from f64lint.analysis.devices import (
+    device_like_name,
+    following_calls,
+    has_no_mps_backend,
+    is_cpu_device,
+    is_device_like,
+)
 from f64lint.analysis.dtypes import Width, dtype_of, mentions_device, spelled_dtype
 from f64lint.analysis.walk import own_nodes
 
@@ -73,7 +80,6 @@ _KEEP_DTYPE_FUNCTIONS = frozenset(
         "special.expit", "special.logit", "special.erf", "special.erfinv", "special.log_ndtr",
     )
 )
-_DISTRIBUTED = ("torch.distributed.", "torch.nn.parallel.DistributedDataParallel")
 _FROM_DATA = frozenset({"torch.from_numpy", "torch.tensor", "torch.as_tensor", "torch.asarray"})
 
 
@@ -110,11 +116,16 @@ class Flow:
         if isinstance(node, cst.Attribute):
             return device_like_name(node.attr.value)
         if isinstance(node, cst.Name):
-            traced = self.facts.assigned_value(node)
-            if traced is not None:
-                return self.may_lack_float64(traced, depth + 1)
+            values = self._reaching_values(node)
+            if values and all(value is not None for value in values):
+                return any(self.may_lack_float64(value, depth + 1) for value in values)
             return device_like_name(node.value)
         return False
+
+    def _reaching_values(self, name: cst.Name) -> List[Optional[cst.BaseExpression]]:
+        """The values a read of a name may see (one per branch that bound it)."""
+        binding = self.facts.bindings.get(name)
+        return [seen.value for seen in binding.reaching()] if binding is not None else []
 
     # Reaching a device -------------------------------------------------------------------
 
@@ -178,10 +189,10 @@ class Flow:
         reads = self.reads_by_value().get(id(value), [])
         return bool(reads) and all(self._narrows(read, depth) for read in reads)
 
-    def handed_to_distributed(self, call: cst.Call) -> bool:
+    def handed_to_api_without_mps(self, call: cst.Call) -> bool:
         """Is the tensor or module a call makes (or converts in place, `model.fc1.double()`)
-        handed to torch.distributed: a collective, RPC, `DistributedDataParallel`? Its
-        process groups have no MPS backend (gloo is CPU, nccl CUDA), so it never gets there."""
+        handed, directly or through a name, to an API with no MPS backend (torch.distributed,
+        a quantized-tensor op)? Then it is on a device that API works on, never MPS."""
         if self._handed_on(call, 0):
             return True
         in_place = isinstance(self.facts.parent(call), cst.Expr) and self.facts.qualified_name(call.func) is None
@@ -205,8 +216,7 @@ class Flow:
             return isinstance(method, cst.Call) and self._handed_on(method, depth + 1)
         if isinstance(holder, cst.Arg):
             consumer = self.facts.parent(holder)
-            qualified = self.facts.qualified_name(consumer.func) if isinstance(consumer, cst.Call) else None
-            return qualified is not None and qualified.startswith(_DISTRIBUTED)
+            return isinstance(consumer, cst.Call) and has_no_mps_backend(self.facts.qualified_name(consumer.func))
         if isinstance(holder, cst.Assign) and holder.value is value:
             return any(self._handed_on(read, depth + 1) for read in self.reads_by_value().get(id(value), []))
         return False
@@ -280,8 +290,8 @@ class Flow:
             keeps = method in ("cpu", "clone", "detach", "contiguous") or (moved is not None and moved[1] is None)
             return keeps and isinstance(node.func, cst.Attribute) and self.known_narrow(node.func.value, depth + 1)
         if isinstance(node, cst.Name):
-            traced = facts.assigned_value(node)
-            return traced is not None and self.known_narrow(traced, depth + 1)
+            values = self._reaching_values(node)
+            return bool(values) and all(value is not None and self.known_narrow(value, depth + 1) for value in values)
         if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == "self":
             owner = self._class_of(node)
             values = [v for v in _assigned_to_self(owner, node.attr.value) if not isinstance(v, cst.Name) or v.value != "None"] if owner else []
@@ -328,7 +338,8 @@ class Flow:
             self._reads_by_binding = {}
             for name, binding in self.facts.bindings.items():
                 if binding is not None:
-                    self._reads_by_binding.setdefault(id(binding), []).append(name)
+                    for seen in {id(binding): binding, **{id(b): b for b in binding.alternatives}}.values():
+                        self._reads_by_binding.setdefault(id(seen), []).append(name)
         return self._reads_by_binding
 
     def reads_by_value(self) -> Dict[int, List[cst.Name]]:
@@ -336,8 +347,9 @@ class Flow:
         if self._reads_by_value is None:
             self._reads_by_value = {}
             for name, binding in self.facts.bindings.items():
-                if binding is not None and binding.value is not None:
-                    self._reads_by_value.setdefault(id(binding.value), []).append(name)
+                for seen in binding.reaching() if binding is not None else ():
+                    if seen.value is not None:
+                        self._reads_by_value.setdefault(id(seen.value), []).append(name)
         return self._reads_by_value
 
     # Values ----------------------------------------------------------------------------
@@ -356,14 +368,9 @@ class Flow:
     def _trace(self, node: cst.BaseExpression, depth: int) -> Optional[WideValue]:
         if isinstance(node, cst.Name):
             binding = self.facts.bindings.get(node)
-            traced = binding.value if binding is not None else None
-            if traced is None:
+            if binding is None:
                 return None
-            if binding.part is not None and isinstance(traced, cst.Call):
-                tuples = self._tuple_returns(traced, binding.part)
-                if tuples is not None:
-                    return self._first_wide((value.elements[binding.part].value for value in tuples), depth)
-            return self.wide_value(traced, depth + 1)
+            return _merge(self._bound_value(seen, depth) for seen in binding.reaching())
         if isinstance(node, cst.Subscript):
             return self.wide_value(node.value, depth + 1)
         if isinstance(node, cst.BinaryOperation):
@@ -375,6 +382,16 @@ class Flow:
         if isinstance(node, cst.Call):
             return self._call(node, depth)
         return None
+
+    def _bound_value(self, binding: Binding, depth: int) -> Optional[WideValue]:
+        traced = binding.value
+        if traced is None:
+            return None
+        if binding.part is not None and isinstance(traced, cst.Call):
+            tuples = self._tuple_returns(traced, binding.part)
+            if tuples is not None:
+                return self._first_wide((value.elements[binding.part].value for value in tuples), depth)
+        return self.wide_value(traced, depth + 1)
 
     def _first_wide(self, nodes: Iterable[cst.BaseExpression], depth: int) -> Optional[WideValue]:
         return _merge(self.wide_value(value, depth + 1) for value in nodes)

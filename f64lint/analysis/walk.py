@@ -159,6 +159,13 @@ def _exits(body: cst.BaseSuite) -> bool:
     return isinstance(last, (cst.Return, cst.Raise, cst.Continue, cst.Break))
 
 
+def _leaves(branch: cst.CSTNode) -> bool:
+    """Does an `if` or `else` block always leave (its last statement returns, raises...)?"""
+    if isinstance(branch, cst.Else):
+        branch = branch.body
+    return isinstance(branch, cst.BaseSuite) and _exits(branch)
+
+
 def _builds_onnx_graph(function: cst.FunctionDef) -> bool:
     """An ONNX symbolic function (`def gelu(g: GraphContext, self, ...)`, or a first
     parameter `g` whose `.op(...)` it calls): the tensors it makes are constants of the
@@ -401,12 +408,21 @@ class Walker:
     def _branches(
         self, node: cst.CSTNode, test: cst.BaseExpression, body: cst.CSTNode, orelse: Optional[cst.CSTNode]
     ) -> None:
-        """The branch an MPS test keeps MPS out of never runs there."""
+        """The branch an MPS test keeps MPS out of never runs there. A name bound in a
+        branch that goes on is seen after the `if` alongside what the other branch left."""
         self.walk(test, node)
         on_mps = mps_test(self.facts, test)
+        before = self.scopes.names()
         self._guarded(body, node, on_mps is False)
+        outcomes = [] if _leaves(body) else [self.scopes.names()]
+        self.scopes.restore(before)
         if orelse is not None:
             self._guarded(orelse, node, on_mps is True)
+            if not _leaves(orelse):
+                outcomes.append(self.scopes.names())
+        else:
+            outcomes.append(before)
+        self.scopes.join(before, outcomes)
 
     def _block(self, node: cst.CSTNode) -> None:
         """After `if x.device.type == "mps": return ...` the rest of the block is off MPS."""
