@@ -70,6 +70,17 @@ def _handles_mps_error(facts: "ModuleFacts", handler: cst.ExceptHandler) -> bool
     return bool(names & _MPS_ERRORS) and not _may_raise_on_mps(facts, handler.body)
 
 
+_EXPECTS_AN_ERROR = frozenset({"assertRaises", "assertRaisesRegex", "assertRaisesRegexp"})
+
+
+def _expects_an_error(facts: "ModuleFacts", item: cst.BaseExpression) -> bool:
+    """`with self.assertRaises(...):` or `with pytest.raises(...):` (a test of code that is
+    meant to fail: what it makes is never used)."""
+    if not isinstance(item, cst.Call):
+        return False
+    return _last_name(item.func) in _EXPECTS_AN_ERROR or facts.qualified_name(item.func) == "pytest.raises"
+
+
 def _last_name(node: cst.BaseExpression) -> str:
     if isinstance(node, cst.Attribute):
         return node.attr.value
@@ -208,6 +219,7 @@ class Walker:
             cst.Import: self._import,
             cst.ImportFrom: self._import_from,
             cst.Assign: self._assign,
+            cst.Expr: self._expression,
             cst.AnnAssign: self._ann_assign,
             cst.AugAssign: self._aug_assign,
             cst.NamedExpr: self._named_expr,
@@ -362,6 +374,22 @@ class Walker:
         for target in node.targets:
             self._bind_value(target.target, node.value)
 
+    def _expression(self, node: cst.CSTNode) -> None:
+        """`model.double()` as a statement converts a module in place: from then on the name
+        holds float64, as after `model = model.double()`. (On a tensor the statement does
+        nothing, and is flagged for the `.double()` anyway.)"""
+        assert isinstance(node, cst.Expr)
+        self.children(node)
+        call = node.value
+        if (
+            isinstance(call, cst.Call)
+            and isinstance(call.func, cst.Attribute)
+            and isinstance(call.func.value, cst.Name)
+            and call.func.attr.value == "double"
+            and not call.args
+        ):
+            self.scopes.bind(call.func.value.value, Binding(value=call))
+
     def _ann_assign(self, node: cst.CSTNode) -> None:
         assert isinstance(node, cst.AnnAssign)
         self.children(node)
@@ -394,12 +422,13 @@ class Walker:
         for item in node.items:
             if item.asname is not None:
                 self._bind_unknown(item.asname.name)
-        on_cpu = any(
-            is_cpu_device(self.facts, item.item) or holds_no_data(self.facts, item.item) for item in node.items
+        off_mps = any(
+            is_cpu_device(self.facts, item.item)
+            or holds_no_data(self.facts, item.item)
+            or _expects_an_error(self.facts, item.item)
+            for item in node.items
         )
-        self.off_mps_depth += on_cpu
-        self.children(node, ("body",))
-        self.off_mps_depth -= on_cpu
+        self._guarded(node.body, node, off_mps)
 
     def _if(self, node: cst.CSTNode) -> None:
         assert isinstance(node, cst.If)
