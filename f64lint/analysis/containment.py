@@ -5,7 +5,8 @@ A value is kept safe when every use of it is: a cast down or a move that gives a
 (`.to(device, dtype)`), a CPU-only use (`.item()`, `.tolist()`, `.numpy()`, `float(x)`,
 a query such as `.dtype`), dtype-keeping work whose result is kept safe in turn (`x + 1`,
 `x.cumsum(0)`, `torch.cat([x, y])`), a write into another tensor that is kept safe
-(`grid[:, 0] = x`), or a return from a function whose callers in this module keep the
+(`grid[:, 0] = x`), an entry of a list whose uses are kept safe, a hand-over to an API
+with no MPS backend (torch.distributed, quantized ops), or a return from a function whose callers in this module keep the
 result (or their element of a returned tuple) safe. Anything else (a move without a
 dtype, an attribute, an argument to an unknown function, a function no one here calls)
 is not. A value with no use at all in its function is kept safe; one bound at module or
@@ -24,7 +25,7 @@ import libcst as cst
 
 from f64lint.analysis.calls import MAX_TRACE_DEPTH, method_name, moved_to
 from f64lint.analysis.casts import casts_narrow, casts_to_chosen_dtype
-from f64lint.analysis.devices import is_cpu_device
+from f64lint.analysis.devices import has_no_mps_backend, is_cpu_device
 from f64lint.analysis.dtypes import dtype_of
 
 if TYPE_CHECKING:
@@ -164,6 +165,8 @@ class Containment:
             return self._returned(holder, list(sequence.elements).index(element), depth)
         if isinstance(sequence, (cst.List, cst.Tuple)) and isinstance(holder, cst.Arg):
             return self._argument(holder, depth)
+        if isinstance(sequence, (cst.List, cst.Tuple)) and isinstance(holder, cst.Assign) and holder.value is sequence:
+            return self._value(sequence, depth + 1)  # `tensors = [a, b]`: where the list goes
         return False
 
     def _argument(self, argument: cst.Arg, depth: int) -> bool:
@@ -174,6 +177,8 @@ class Containment:
             return self._value(call, depth + 1)
         if isinstance(call.func, cst.Name) and call.func.value in _PLAIN_FUNCTIONS:
             return True
+        if has_no_mps_backend(self.facts.qualified_name(call.func)):
+            return True  # torch.distributed, a quantized op: never on MPS
         parameter = self._parameter(call, argument)
         if parameter is None:
             return False

@@ -66,6 +66,7 @@ _KEEP_DTYPE_METHODS = frozenset(
         "t", "flip", "roll", "chunk", "split", "unbind", "requires_grad_", "pin_memory",
         "__getitem__", "reciprocal", "pow", "mul", "add", "sub", "div", "matmul", "clamp",
         "repeat_interleave", "quantile", "median", "std", "var", "norm", "amax", "amin", "prod", "max", "min",
+        "to_sparse", "to_dense", "coalesce",
     }
 )
 # torch functions whose result has the dtype of their (widest) tensor argument.
