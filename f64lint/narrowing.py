@@ -8,7 +8,11 @@ a literal (below). A top-level `def` or
 `class` stays when its code has a float64-like spelling, a NumPy name, a move-then-cast,
 or a name a module-level statement with one of those binds; then, until nothing changes,
 those that name one that stays or are named by one, since values flow through return
-values, safe helpers are read from their bodies and fixes pass a dtype on to callers.
+values, safe helpers are read from their bodies and fixes pass a dtype on to callers;
+then the functions those with a float64-like spelling call, and the functions those
+call, since a value made there is followed into the functions it is passed to. (A value
+a caller passes on to yet another function is not: there narrowing can keep a finding
+that the whole module would clear, never the other way round.)
 
 A module-level literal written an entry a line or more (torch's 566-entry `op_db`, a
 generated table of 2,000 signatures) is narrowed the same way: an entry stays when it
@@ -36,6 +40,7 @@ _SOURCE_LIKE = AnyOf(
 _DEFINED_NAME = re.compile(r"(?:async\s+)?(def|class)\s+(\w+)")
 _NAME = re.compile(r"[A-Za-z_]\w*")
 _CALLED = re.compile(r"(?<![.\w])([A-Za-z_]\w*)\s*\(")
+_SELF_CALLED = re.compile(r"\b(?:self|cls)\.(\w+)\s*\(")
 _NUMPY_IMPORT = re.compile(r"\b(?:import|from)\s+numpy\b[^\n;]*")
 _TARGETS = re.compile(
     r"\s*(?:async\s+)?(?:def|class)\s+(\w+)"
@@ -197,14 +202,31 @@ def _attributes_set_hot(
     return attributes
 
 
+def _callees(callers: List[_Statement], candidates: List[_Statement], call: "re.Pattern[str]") -> List[_Statement]:
+    """The candidates the callers call (`helper(x)`, or `self.helper(x)` with `_SELF_CALLED`),
+    and those they call in turn."""
+    found: List[_Statement] = []
+    rest = list(candidates)
+    while rest:
+        called = {name for caller in callers for name in call.findall(caller.text)}
+        joined = [c for c in rest if c.name in called]
+        if not joined:
+            break
+        found.extend(joined)
+        callers = joined
+        rest = [c for c in rest if c not in joined]
+    return found
+
+
 def _left_out_of_class(
     owner: _Statement, structure_lines: List[str], code_lines: List[str], hot: Set[str], functions: Set[str]
 ) -> List[_Statement]:
     """The methods (and nested classes) of a class that stays that nothing can come from:
     kept are those with a float64-like spelling, a hot name, a call to a function that
     stays, and then those reading an attribute (`self.freqs`) a kept one may set to
-    float64, or naming a kept method. Every other statement of the body stays; a nested
-    class that stays is narrowed the same way."""
+    float64 or naming a kept method, and those a method with a float64-like spelling calls
+    (`self.helper(x)`). Every other statement of the body stays; a nested class that stays
+    is narrowed the same way."""
     members = _members(owner, structure_lines)
     _describe(members, code_lines, structure_lines)
     methods = [m for m in members if m.name is not None]
@@ -226,6 +248,8 @@ def _left_out_of_class(
         rest = [m for m in rest if m not in joined]
     if not kept:
         return []
+    kept.extend(_callees([m for m in kept if _SOURCE_LIKE.search(m.text)], rest, _SELF_CALLED))
+    rest = [m for m in rest if m not in kept]
     for member in kept:
         if member.is_class:
             rest.extend(_left_out_of_class(member, structure_lines, code_lines, hot, functions))
@@ -299,6 +323,8 @@ def narrowed(source: str) -> str:
         warm.extend(warmed)
         kept.extend(joined)
         rest = [d for d in rest if d not in joined]
+    kept.extend(_callees([d for d in kept if _SOURCE_LIKE.search(d.text)], rest, _CALLED))
+    rest = [d for d in rest if d not in kept]
     spans = [(s.first, s.last) for s in rest]
     for owner in kept:
         if owner.is_class:

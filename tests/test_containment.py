@@ -129,3 +129,36 @@ def test_a_double_of_a_cpu_tensor_used_on_the_cpu():
         ("F64002", 4),
         ("F64004", 5),
     ]
+
+
+def test_a_value_passed_to_a_function_of_the_module_is_followed_into_its_parameter():
+    moved = """
+        import torch
+
+        def sink(x, device):
+            x.to(device)
+
+        def make(device):
+            t = torch.zeros(3, dtype=torch.float64)
+            sink(t, device)
+    """
+    listed = moved.replace("x.to(device)", "return x.tolist()").replace("sink(t, device)", "return sink(t, device)")
+    assert flagged(moved) == [("F64001", 7)]
+    assert flagged(listed) == []
+
+
+def test_parameters_are_told_apart_by_their_own_reads():
+    # Another function's parameter handed to torch.distributed says nothing of `model`.
+    source = """
+        import torch
+        import torch.distributed as dist
+
+        def reduce(total, flag):
+            dist.all_reduce(flag)
+            return total.to(torch.float64).sum().item()
+
+        def train(model, device):
+            model.fc1.double()
+            return model.to(device)
+    """
+    assert flagged(source) == [("F64001", 6), ("F64002", 9)]

@@ -262,3 +262,52 @@ def test_a_literal_unpacked_into_several_names_keeps_every_entry():
         ''')
     assert narrowed(source) == source
     same_findings(source)
+
+
+def test_functions_a_float64_value_may_be_passed_to_stay_with_theirs():
+    source = textwrap.dedent('''\
+        import torch
+
+        def summary(x):
+            return x.tolist()
+
+        def nested(x):
+            return summary(x)
+
+        def make(device):
+            t = torch.zeros(3, dtype=torch.float64)
+            return nested(t)
+
+        class Grid:
+            def build(self):
+                return self.finish(torch.ones(3, dtype=torch.float64))
+
+            def finish(self, grid):
+                return grid.to("cpu")
+
+            def unrelated(self):
+                return 1
+        ''')
+    assert kept(source) == textwrap.dedent('''\
+        import torch
+        -
+        def summary(x):
+            return x.tolist()
+        -
+        def nested(x):
+            return summary(x)
+        -
+        def make(device):
+            t = torch.zeros(3, dtype=torch.float64)
+            return nested(t)
+        -
+        class Grid:
+            def build(self):
+                return self.finish(torch.ones(3, dtype=torch.float64))
+        -
+            def finish(self, grid):
+                return grid.to("cpu")
+        -
+        -
+        -
+        -''')

@@ -59,7 +59,10 @@ class Binding:
         return self.alternatives or (self,)
 
 
-UNKNOWN_LOCAL = Binding()
+def unknown_local() -> Binding:
+    """A local whose value is not known: a binding of its own, so that the reads of one
+    parameter or loop variable are not mistaken for those of another."""
+    return Binding()
 
 
 @dataclass
@@ -168,7 +171,7 @@ def import_from_bindings(node: cst.ImportFrom) -> tuple[Dict[str, Binding], Opti
         if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
             local = alias.asname.name.value
         qualified = f"{module}.{alias.name.value}" if module else None
-        bound[local] = Binding(qualified_name=qualified) if qualified else UNKNOWN_LOCAL
+        bound[local] = Binding(qualified_name=qualified) if qualified else unknown_local()
     return bound, None
 
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, FrozenSet, Iterator, Optional
 
 import libcst as cst
 
-from f64lint.analysis.calls import MAX_TRACE_DEPTH, method_name
+from f64lint.analysis.calls import MAX_TRACE_DEPTH, keyword, method_name
 
 if TYPE_CHECKING:
     from f64lint.analysis.module import ModuleFacts
@@ -76,10 +76,13 @@ def is_cpu_pinned(facts: "ModuleFacts", call: cst.Call) -> bool:
     Yes when the call names the CPU (`device="cpu"`, `.to("cpu", ...)`), runs inside
     `with torch.device("cpu"):` or other code that never runs on MPS, acts on a tensor
     already moved there (`x.cpu().double()`), feeds `.numpy()`, which only works for CPU
-    tensors, or is handed to an API with no MPS backend (torch.distributed, quantized ops).
+    tensors, is handed to an API with no MPS backend (torch.distributed, quantized ops), or
+    goes to an API that picks the CPU or CUDA by a flag (`cuda=True`) and takes no device.
     """
     if call in facts.off_mps_calls or _moves_to_cpu(facts, call) or _feeds_onnx_constant(facts, call):
         return True
+    if keyword(call, "cuda") is not None and keyword(call, "device") is None:
+        return True  # `FuzzedTensor(..., cuda=cuda)`: the CPU or CUDA, by a flag
     if facts.flow.handed_to_api_without_mps(call):
         return True
     if any(_moves_to_cpu(facts, inner) for inner in receiver_chain(facts, call)):

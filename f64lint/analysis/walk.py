@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Callable, Dict, Iterator, List, Optional, Sequ
 import libcst as cst
 
 from f64lint.analysis.bindings import (
-    UNKNOWN_LOCAL,
     Binding,
     ScopeStack,
     import_bindings,
     import_from_bindings,
     target_names,
+    unknown_local,
 )
 from f64lint.analysis.devices import holds_no_data, is_cpu_device, mps_test, true_only_off_mps
 
@@ -267,7 +267,7 @@ class Walker:
     def _bind_unknown(self, target: Optional[cst.CSTNode]) -> None:
         if isinstance(target, cst.BaseExpression):
             for name in target_names(target):
-                self.scopes.bind(name, UNKNOWN_LOCAL)
+                self.scopes.bind(name, unknown_local())
 
     def _bind_value(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
         if isinstance(target, cst.Name):
@@ -403,7 +403,7 @@ class Walker:
         if isinstance(node.target, cst.Name):
             current = self.scopes.lookup(node.target.value)
             if current is None or current.qualified_name is not None:
-                self.scopes.bind(node.target.value, UNKNOWN_LOCAL)
+                self.scopes.bind(node.target.value, unknown_local())
 
     def _named_expr(self, node: cst.CSTNode) -> None:
         assert isinstance(node, cst.NamedExpr)
@@ -511,7 +511,9 @@ class Walker:
         every = [*params.posonly_params, *params.params, *params.kwonly_params]
         every += [star for star in (params.star_arg, params.star_kwarg) if isinstance(star, cst.Param)]
         for param in every:
-            self.scopes.bind(param.name.value, UNKNOWN_LOCAL)
+            binding = unknown_local()
+            self.scopes.bind(param.name.value, binding)
+            self.facts.bindings[param.name] = binding  # its reads are found by it
 
     def _function(self, node: cst.CSTNode) -> None:
         assert isinstance(node, cst.FunctionDef)
@@ -522,7 +524,7 @@ class Walker:
         self._guarded(node.body, node, _never_on_mps(node))
         self.functions.pop()
         self.scopes.pop()
-        self.scopes.bind(node.name.value, UNKNOWN_LOCAL)
+        self.scopes.bind(node.name.value, unknown_local())
 
     def _lambda(self, node: cst.CSTNode) -> None:
         assert isinstance(node, cst.Lambda)
@@ -538,7 +540,7 @@ class Walker:
         self.scopes.push(is_class=True)
         self.children(node, ("body",))
         self.scopes.pop()
-        self.scopes.bind(node.name.value, UNKNOWN_LOCAL)
+        self.scopes.bind(node.name.value, unknown_local())
 
     def _comprehension(self, node: cst.CSTNode) -> None:
         assert isinstance(node, cst.BaseComp)

@@ -88,9 +88,24 @@ def wide_dtype_uses(
             is_cpu_pinned(facts, use.holder) or made_on_cpu_and_kept_there(facts, use.holder)
         ):
             continue
+        if isinstance(use.holder, cst.Param) and _only_given_off_mps(facts, use.holder):
+            continue
         if implements_conversion_api(facts, use.value):
             continue
         yield use, dtype
+
+
+def _only_given_off_mps(facts: ModuleFacts, param: cst.Param) -> bool:
+    """Is a dtype parameter only ever passed on to calls pinned off MPS (`def fuzz(dtype=
+    torch.float64, cuda=False)` handing both to `FuzzedTensor(dtype=dtype, cuda=cuda)`)?"""
+    binding = facts.bindings.get(param.name)
+    reads = [read for read in facts.flow.reads_by_binding().get(id(binding), []) if read is not param.name]
+    return bool(reads) and all(
+        isinstance(argument := facts.parent(read), cst.Arg)
+        and isinstance(call := facts.parent(argument), cst.Call)
+        and is_cpu_pinned(facts, call)
+        for read in reads
+    )
 
 
 def made_on_cpu_and_kept_there(facts: ModuleFacts, call: cst.Call) -> bool:
