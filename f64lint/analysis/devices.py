@@ -76,8 +76,9 @@ def is_cpu_pinned(facts: "ModuleFacts", call: cst.Call) -> bool:
     Yes when the call names the CPU (`device="cpu"`, `.to("cpu", ...)`), runs inside
     `with torch.device("cpu"):` or other code that never runs on MPS, acts on a tensor
     already moved there (`x.cpu().double()`), feeds `.numpy()`, which only works for CPU
-    tensors, is handed to an API with no MPS backend (torch.distributed, quantized ops), or
-    goes to an API that picks the CPU or CUDA by a flag (`cuda=True`) and takes no device.
+    tensors, is handed to an API with no MPS backend (torch.distributed, quantized ops) or
+    was received from torch.distributed.rpc, or goes to an API that picks the CPU or CUDA
+    by a flag (`cuda=True`) and takes no device.
     """
     if call in facts.off_mps_calls or _moves_to_cpu(facts, call) or _feeds_onnx_constant(facts, call):
         return True
@@ -85,7 +86,7 @@ def is_cpu_pinned(facts: "ModuleFacts", call: cst.Call) -> bool:
         return True  # `FuzzedTensor(..., cuda=cuda)`: the CPU or CUDA, by a flag
     if facts.flow.handed_to_api_without_mps(call):
         return True
-    if any(_moves_to_cpu(facts, inner) for inner in receiver_chain(facts, call)):
+    if any(_moves_to_cpu(facts, inner) or _received_over_rpc(facts, inner) for inner in receiver_chain(facts, call)):
         return True
     return any(method_name(outer) == "numpy" for outer in following_calls(facts, call))
 
@@ -107,6 +108,18 @@ def has_no_mps_backend(qualified: Optional[str]) -> bool:
     (collectives, RPC, `DistributedDataParallel`; gloo is CPU, nccl CUDA) or a quantized-tensor
     op?"""
     return qualified is not None and (qualified.startswith(_DISTRIBUTED) or qualified in _QUANTIZATION_OPS)
+
+
+_RPC_CALLS = frozenset({"rpc_sync", "rpc_async", "to_here"})
+
+
+def _received_over_rpc(facts: "ModuleFacts", call: cst.Call) -> bool:
+    """`rref.rpc_sync().get_gradient(...)`, `fut.wait()` of an `rpc_async`, `rref.to_here()`:
+    torch.distributed.rpc hands tensors over on the CPU or CUDA only."""
+    qualified = facts.qualified_name(call.func)
+    if qualified is not None:
+        return qualified.startswith("torch.distributed.rpc.")
+    return method_name(call) in _RPC_CALLS
 
 
 def _feeds_onnx_constant(facts: "ModuleFacts", call: cst.Call) -> bool:
