@@ -56,6 +56,9 @@ _SELF_ATTRIBUTE = re.compile(
 # `name = [` or `name: Annotation = {`: one name bound to the whole literal (an unpacking
 # target would be matched element by element, so its entries must all stay).
 _LITERAL_START = re.compile(r"[A-Za-z_][\w.]*\s*(?::[^=]*)?=\s*[\[({]$")
+# A literal opened last on a line inside an entry: a keyword argument's value (`skips=(`),
+# a dict value, an element; not a call, a subscript or a comparison (`in (`).
+_NESTED_LITERAL = re.compile(r"(?:^|\w=|[(\[{,:])\s*[\[({]$")
 _OPENING = re.compile(r"[(\[{]")
 _CLOSING = re.compile(r"[)\]}]")
 
@@ -259,34 +262,62 @@ def _left_out_of_class(
 def _entries_left_out(
     statement: _Statement, structure_lines: List[str], code_lines: List[str], hot: Set[str], functions: Set[str]
 ) -> List[Tuple[int, int]]:
-    """(first, last) line of the entries of a module-level literal (`op_db = [`, its
-    opening bracket last on the first line, bound to one name) that nothing can come from. An entry runs to
-    a line that ends with a comma outside its own brackets, so a span holds whole entries
-    (several on a line, or one over many); one that runs into the closing bracket stays."""
+    """(first, last) line of the entries of a module-level literal (`op_db = [`, its opening
+    bracket last on the first line, bound to one name) that nothing can come from."""
     opening = structure_lines[statement.first].rstrip()
     if not _LITERAL_START.fullmatch(opening) or len(_OPENING.findall(opening)) - len(_CLOSING.findall(opening)) != 1:
         return []
-    left_out: List[Tuple[int, int]] = []
-    start: Optional[int] = None
-    depth = 1
-    for number in range(statement.first + 1, statement.last + 1):
-        line = structure_lines[number].rstrip()
-        if start is None:
-            if not line:
-                continue
-            if _CLOSING.match(line.lstrip()):
+    return _Entries(structure_lines, code_lines, hot, functions).left_out(statement.first)[0]
+
+
+@dataclass
+class _Entries:
+    """The entries of literals, by line. An entry runs to a line that ends with a comma
+    outside its own brackets, so a span holds whole entries (several on a line, or one over
+    many); one that runs into the closing bracket stays. Inside an entry that stays, the
+    literals opened last on a line (`skips=(`, `"key": [`) are narrowed the same way."""
+
+    structure_lines: List[str]
+    code_lines: List[str]
+    hot: Set[str]
+    functions: Set[str]
+
+    def left_out(self, opening: int) -> Tuple[List[Tuple[int, int]], int]:
+        """The entries left out of the literal whose bracket opens last on line `opening`,
+        and the line it closes on."""
+        left_out: List[Tuple[int, int]] = []
+        start: Optional[int] = None
+        depth = 1
+        number = opening
+        for number in range(opening + 1, len(self.structure_lines)):
+            line = self.structure_lines[number].rstrip()
+            if start is None:
+                if not line:
+                    continue
+                if _CLOSING.match(line.lstrip()):
+                    break
+                start = number
+            depth += len(_OPENING.findall(line)) - len(_CLOSING.findall(line))
+            if depth < 1:
                 break
-            start = number
-        depth += len(_OPENING.findall(line)) - len(_CLOSING.findall(line))
-        if depth < 1:
-            break
-        if depth == 1 and line.endswith(","):
-            text = "\n".join(code_lines[start : number + 1])
-            names = set(_NAME.findall(text))
-            if not (_SOURCE_LIKE.search(text) or names & hot or set(_CALLED.findall(text)) & functions):
-                left_out.append((start, number))
-            start = None
-    return left_out
+            if depth == 1 and line.endswith(","):
+                text = "\n".join(self.code_lines[start : number + 1])
+                if _SOURCE_LIKE.search(text) or set(_NAME.findall(text)) & self.hot or set(_CALLED.findall(text)) & self.functions:
+                    left_out.extend(self._inside(start, number))
+                else:
+                    left_out.append((start, number))
+                start = None
+        return left_out, number
+
+    def _inside(self, first: int, last: int) -> List[Tuple[int, int]]:
+        found: List[Tuple[int, int]] = []
+        number = first
+        while number < last:
+            if _NESTED_LITERAL.search(self.structure_lines[number].rstrip()):
+                spans, number = self.left_out(number)
+                found.extend(spans)
+            number += 1
+        return found
 
 
 def narrowed(source: str) -> str:

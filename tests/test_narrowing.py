@@ -311,3 +311,36 @@ def test_functions_a_float64_value_may_be_passed_to_stay_with_theirs():
         -
         -
         -''')
+
+
+def test_literals_inside_an_entry_that_stays_are_narrowed_the_same_way():
+    source = textwrap.dedent('''\
+        import torch
+        op_db = [
+            OpInfo(
+                'acos',
+                dtypes=(torch.float64,),
+                skips=(
+                    DecorateInfo(unittest.skip("flaky"), 'TestGradients'),
+                    DecorateInfo(toleranceOverride({torch.float64: tol(1e-5)}), 'TestCommon'),
+                ),
+                devices=('cpu',
+                         'mps'),
+            ),
+        ]
+        ''')
+    assert kept(source) == textwrap.dedent('''\
+        import torch
+        op_db = [
+            OpInfo(
+                'acos',
+                dtypes=(torch.float64,),
+                skips=(
+        -
+                    DecorateInfo(toleranceOverride({torch.float64: tol(1e-5)}), 'TestCommon'),
+                ),
+                devices=('cpu',
+                         'mps'),
+            ),
+        ]
+        -''')

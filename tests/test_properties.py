@@ -192,6 +192,7 @@ def entries(t: str):
         f"Info('b', dtypes=({t}.float32, {t}.float64)),",
         f"Info(\n    'c',\n    dtype={t}.float32,\n    sample=helper,\n),",
         f"Info('d', op=lambda v: v.double()),",
+        f"Info(\n    'e',\n    skips=(\n        Skip({t}.float64),\n        Skip('x', device='mps'),\n    ),\n),",
         f"{t}.ones(2).to(DEVICE),",
         "helper(3), build(4),",
         "np.zeros(3),",
