@@ -171,8 +171,9 @@ def _exits(body: cst.BaseSuite) -> bool:
 
 
 def _leaves(branch: cst.CSTNode) -> bool:
-    """Does an `if` or `else` block always leave (its last statement returns, raises...)?"""
-    if isinstance(branch, cst.Else):
+    """Does a branch (an `if` or `else` block, a handler, a `case`) always leave: its last
+    statement returns, raises, continues or breaks? An `elif` is a branch of its own."""
+    if isinstance(branch, (cst.Else, cst.ExceptHandler, cst.ExceptStarHandler, cst.MatchCase)):
         branch = branch.body
     return isinstance(branch, cst.BaseSuite) and _exits(branch)
 
@@ -229,6 +230,8 @@ class Walker:
             cst.IndentedBlock: self._block,
             cst.IfExp: self._if_expression,
             cst.Try: self._try,
+            cst.TryStar: self._try,
+            cst.Match: self._match,
             cst.ExceptHandler: self._except_handler,
             cst.ExceptStarHandler: self._except_handler,
             cst.MatchAs: self._match_capture,
@@ -437,20 +440,28 @@ class Walker:
     def _branches(
         self, node: cst.CSTNode, test: cst.BaseExpression, body: cst.CSTNode, orelse: Optional[cst.CSTNode]
     ) -> None:
-        """The branch an MPS test keeps MPS out of never runs there. A name bound in a
-        branch that goes on is seen after the `if` alongside what the other branch left."""
+        """The branch an MPS test keeps MPS out of never runs there."""
         self.walk(test, node)
         on_mps = mps_test(self.facts, test)
-        before = self.scopes.names()
-        self._guarded(body, node, on_mps is False)
-        outcomes = [] if _leaves(body) else [self.scopes.names()]
-        self.scopes.restore(before)
-        if orelse is not None:
-            self._guarded(orelse, node, on_mps is True)
-            if not _leaves(orelse):
+        branches = [(body, on_mps is False)] + ([(orelse, on_mps is True)] if orelse is not None else [])
+        self._one_of(node, branches, self.scopes.names(), may_skip=orelse is None)
+
+    def _one_of(
+        self,
+        node: cst.CSTNode,
+        branches: Sequence[Tuple[cst.CSTNode, bool]],
+        before: Dict[str, Binding],
+        may_skip: bool,
+    ) -> None:
+        """Walk branches of which one runs (each marked off MPS or not), each from the
+        bindings `before`. After them a name sees what any branch that goes on may have
+        bound, and what it was before when none may run."""
+        outcomes = [before] if may_skip else []
+        for branch, off_mps in branches:
+            self.scopes.restore(before)
+            self._guarded(branch, node, off_mps)
+            if not _leaves(branch):
                 outcomes.append(self.scopes.names())
-        else:
-            outcomes.append(before)
         self.scopes.join(before, outcomes)
 
     def _block(self, node: cst.CSTNode) -> None:
@@ -478,10 +489,22 @@ class Walker:
     def _try(self, node: cst.CSTNode) -> None:
         """A `try:` whose handler catches MPS's error and does not raise again is a probe
         (`try: torch.zeros(1, dtype=torch.float64, device=device) except TypeError: ...`):
-        a float64 failure there is handled, not a crash."""
-        assert isinstance(node, cst.Try)
+        a float64 failure there is handled, not a crash. After the `try`, a name sees what
+        the body (and `else`) or any handler that goes on may have bound."""
+        assert isinstance(node, (cst.Try, cst.TryStar))
         self._guarded(node.body, node, any(_handles_mps_error(self.facts, handler) for handler in node.handlers))
-        self.children(node, ("handlers", "orelse", "finalbody"))
+        after_body = self.scopes.names()
+        completed = [(node.orelse, False)] if node.orelse is not None else []
+        handled = [(handler, False) for handler in node.handlers]
+        self._one_of(node, completed + handled, after_body, may_skip=node.orelse is None)
+        if node.finalbody is not None:
+            self.walk(node.finalbody, node)
+
+    def _match(self, node: cst.CSTNode) -> None:
+        """Each `case` is a branch; a match may take none of them."""
+        assert isinstance(node, cst.Match)
+        self.walk(node.subject, node)
+        self._one_of(node, [(case, False) for case in node.cases], self.scopes.names(), may_skip=True)
 
     def _guarded(self, part: cst.CSTNode, parent: cst.CSTNode, off_mps: bool) -> None:
         self.off_mps_depth += off_mps
