@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Iterator, List, Optional, Sequence, Tuple
-
-import pathspec
+from typing import TYPE_CHECKING, Iterator, List, Optional, Sequence, Tuple
 
 from f64lint.config import Settings
 from f64lint.globs import matches, matches_absolute
+
+if TYPE_CHECKING:
+    import pathspec
 
 PYTHON_SUFFIXES = (".py", ".pyi")
 
@@ -52,12 +53,15 @@ class GitIgnores:
         return decision
 
 
-def _read_gitignore(directory: Path) -> Optional[pathspec.GitIgnoreSpec]:
+def _read_gitignore(directory: Path) -> Optional["pathspec.GitIgnoreSpec"]:
     try:
         with open(directory / ".gitignore", encoding="utf-8", errors="replace") as handle:
-            return pathspec.GitIgnoreSpec.from_lines(handle.read().splitlines())
+            lines = handle.read().splitlines()
     except OSError:
         return None
+    import pathspec  # only once a walk meets a .gitignore (see globs._spec)
+
+    return pathspec.GitIgnoreSpec.from_lines(lines)
 
 
 def discover(paths: Sequence[Path], settings: Settings) -> List[Path]:

@@ -13,9 +13,11 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import FrozenSet, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, FrozenSet, List, Optional, Sequence, Tuple, Union
 
-import pathspec
+if TYPE_CHECKING:
+    import pathspec
+
 
 _PLAIN_NAME = re.compile(r"[\w.\-]+/?")
 
@@ -28,13 +30,24 @@ class _Globs:
 
     names: FrozenSet[str]  # files or directories
     directory_names: FrozenSet[str]
-    by_name: pathspec.GitIgnoreSpec
-    by_path: pathspec.GitIgnoreSpec
+    by_name: Optional["pathspec.GitIgnoreSpec"]
+    by_path: Optional["pathspec.GitIgnoreSpec"]
 
     def match_name(self, name: str, is_dir: bool) -> bool:
         if name in self.names or (is_dir and name in self.directory_names):
             return True
-        return bool(self.by_name.patterns) and self.by_name.match_file(name + ("/" if is_dir else ""))
+        return self.by_name is not None and self.by_name.match_file(name + ("/" if is_dir else ""))
+
+
+def _spec(patterns: List[str]) -> Optional["pathspec.GitIgnoreSpec"]:
+    """None when there is nothing for pathspec: importing it (and the asyncio it imports)
+    takes 25 ms, a twentieth of a pre-commit run, which names its files and has plain
+    excludes only."""
+    if not patterns:
+        return None
+    import pathspec
+
+    return pathspec.GitIgnoreSpec.from_lines(patterns)
 
 
 @lru_cache(maxsize=512)
@@ -45,8 +58,8 @@ def _compile(patterns: Tuple[str, ...]) -> _Globs:
     return _Globs(
         frozenset(p for p in plain if not p.endswith("/")),
         frozenset(p.rstrip("/") for p in plain if p.endswith("/")),
-        pathspec.GitIgnoreSpec.from_lines([p for p in by_name if p not in plain]),
-        pathspec.GitIgnoreSpec.from_lines(by_path),
+        _spec([p for p in by_name if p not in plain]),
+        _spec(by_path),
     )
 
 
@@ -72,7 +85,7 @@ def matches_absolute(patterns: Sequence[str], absolute: str, root: Path, is_dir:
     globs = _compile(tuple(patterns))
     if globs.match_name(os.path.basename(absolute), is_dir):
         return True
-    if not globs.by_path.patterns:
+    if globs.by_path is None:
         return False
     relative = _below(absolute, root)
     return relative is not None and globs.by_path.match_file(relative + ("/" if is_dir else ""))

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import FrozenSet, List, Optional, Set, Tuple
+from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
 from f64lint.prefilter import AnyOf, masked, words
 from f64lint.rules.tokens import CAST_AFTER_MOVE, WIDE_DTYPE
@@ -181,28 +181,30 @@ def _attributes_set_hot(
 ) -> Set[str]:
     """The attributes (`self.freqs = ...`, `register_buffer("freqs", ...)`) a method may set
     to a float64 value: set on a line with a float64-like spelling, a hot name, a call to
-    a function that stays, or a local name set on such a line."""
-    spans = _logical_lines(structure_lines, method.first, method.last)
-    texts = ["\n".join(code_lines[first : last + 1]) for first, last in spans]
+    a function that stays, or a local name set on such a line. Each logical line is read
+    once; what it sets only once it is found to set something warm."""
+    lines = []  # per logical line: its span, its text, the names it reads, whether a source
+    for first, last in _logical_lines(structure_lines, method.first, method.last):
+        text = "\n".join(code_lines[first : last + 1])
+        source = bool(_SOURCE_LIKE.search(text)) or bool(set(_CALLED.findall(text)) & functions)
+        lines.append((first, last, text, set(_NAME.findall(text)), source))
     warm: Set[str] = set(hot)
-    attributes: Set[str] = set()
-    for _ in range(len(texts)):
+    assigned: Dict[int, Set[str]] = {}
+    grown = True
+    while grown:
         grown = False
-        for (first, last), text in zip(spans, texts):
-            names = set(_NAME.findall(text))
-            if _SOURCE_LIKE.search(text) or names & warm or set(_CALLED.findall(text)) & functions:
-                assigned = _bound(structure_lines[first : last + 1]) | {
-                    name for match in _SELF_ATTRIBUTE.findall(text) for name in match if name
-                }
-                new = assigned - warm - {"self", "cls"}
-                if new:
-                    warm |= new
-                    grown = True
-        if not grown:
-            break
-    for text in texts:
-        attributes.update(name for match in _SELF_ATTRIBUTE.findall(text) for name in match if name and name in warm)
-    return attributes
+        for index, (first, last, text, names, source) in enumerate(lines):
+            if index in assigned or not (source or names & warm):
+                continue
+            assigned[index] = (_bound(structure_lines[first : last + 1]) | _attributes_set(text)) - {"self", "cls"}
+            if not assigned[index] <= warm:
+                warm |= assigned[index]
+                grown = True
+    return {name for _, _, text, _, _ in lines for name in _attributes_set(text) if name in warm}
+
+
+def _attributes_set(text: str) -> Set[str]:
+    return {name for match in _SELF_ATTRIBUTE.findall(text) for name in match if name}
 
 
 def _callees(callers: List[_Statement], candidates: List[_Statement], call: "re.Pattern[str]") -> List[_Statement]:
