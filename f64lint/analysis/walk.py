@@ -225,6 +225,7 @@ class Walker:
             cst.AugAssign: self._aug_assign,
             cst.NamedExpr: self._named_expr,
             cst.For: self._for,
+            cst.While: self._while,
             cst.With: self._with,
             cst.If: self._if,
             cst.IndentedBlock: self._block,
@@ -416,8 +417,22 @@ class Walker:
     def _for(self, node: cst.CSTNode) -> None:
         assert isinstance(node, cst.For)
         self.children(node, ("target", "iter"))
+        before = self.scopes.names()
         self._bind_unknown(node.target)
-        self.children(node, ("body", "orelse"))
+        self._loop_body(node, before)
+
+    def _while(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.While)
+        self.children(node, ("test",))
+        self._loop_body(node, self.scopes.names())
+
+    def _loop_body(self, node: cst.For | cst.While, before: Dict[str, Binding]) -> None:
+        """A loop's body runs any number of times: after it a name holds what it held
+        before or what the body left (a `break` or `continue` goes on after the loop too)."""
+        self.walk(node.body, node)
+        self.scopes.join(before, [before, self.scopes.names()])
+        if node.orelse is not None:
+            self.walk(node.orelse, node)
 
     def _with(self, node: cst.CSTNode) -> None:
         assert isinstance(node, cst.With)
