@@ -9,7 +9,7 @@ import warnings
 from dataclasses import dataclass, replace
 from typing import Callable, FrozenSet, Iterator, List, Optional, Tuple, Union
 
-import libcst as cst
+from f64lint.cst import cst
 
 from f64lint.analysis.devices import NO_FLOAT64_DEVICES
 from f64lint.analysis.module import ModuleFacts, analyse

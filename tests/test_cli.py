@@ -197,3 +197,20 @@ def test_installed_command_runs_as_a_module(project):
     assert completed.returncode == 1
     assert completed.stdout.splitlines()[0].startswith("pkg/model.py:6:38: F64001")
     assert completed.stderr == ""
+
+
+@pytest.mark.parametrize("source, parses", [("x = 1\n", False), ("import torch\nDTYPE = torch.float64\n", True)])
+def test_libcst_is_imported_only_by_a_run_that_parses(tmp_path, source, parses):
+    """f64lint/cst.py: a run that parses nothing (no rule can fire) does not pay LibCST's import."""
+    (tmp_path / "module.py").write_text(source)
+    code = (
+        "import sys\n"
+        "from f64lint.cli import command\n"
+        "try:\n"
+        "    command(['--isolated', '--no-cache', '--exit-zero', sys.argv[1]])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print('libcst' in sys.modules)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code, str(tmp_path / "module.py")], capture_output=True, text=True)
+    assert result.stdout.splitlines()[-1] == str(parses)

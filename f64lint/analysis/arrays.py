@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-import libcst as cst
+from f64lint.cst import cst
 
 from f64lint.analysis.calls import MAX_TRACE_DEPTH, keyword, positional
 from f64lint.analysis.dtypes import Width, dtype_of

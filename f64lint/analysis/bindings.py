@@ -14,7 +14,7 @@ import builtins
 from dataclasses import dataclass, field, replace
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
-import libcst as cst
+from f64lint.cst import cst
 
 _BUILTIN_NAMES = frozenset(dir(builtins))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import List, Optional, Tuple
 
-import libcst as cst
+from f64lint.cst import cst
 
 # How far names are followed to the values assigned to them.
 MAX_TRACE_DEPTH = 5

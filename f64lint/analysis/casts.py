@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-import libcst as cst
+from f64lint.cst import cst
 
 from f64lint.analysis.calls import keyword, method_name, moved_to, positional
 from f64lint.analysis.devices import (

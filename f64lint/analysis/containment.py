@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, List, Optional, Set
 
-import libcst as cst
+from f64lint.cst import cst
 
 from f64lint.analysis.calls import MAX_TRACE_DEPTH, method_name, moved_to
 from f64lint.analysis.casts import casts_narrow, casts_to_chosen_dtype

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, FrozenSet, Iterator, Optional
 
-import libcst as cst
+from f64lint.cst import cst
 
 from f64lint.analysis.calls import MAX_TRACE_DEPTH, keyword, method_name
 

@@ -6,7 +6,7 @@ import enum
 from dataclasses import dataclass
 from typing import FrozenSet, Iterator, Optional, Tuple, Union
 
-import libcst as cst
+from f64lint.cst import cst
 
 from f64lint.analysis.calls import MAX_TRACE_DEPTH, keyword, method_name, positional
 from f64lint.analysis.module import ModuleFacts
@@ -84,7 +84,7 @@ _BY_STRING = {
 # Torch's own spelling of "float" as a string is float32; NumPy's is float64. Strings only
 # reach torch calls here, so "float" is narrow.
 
-DtypeHolder = Union[cst.Call, cst.Param]
+DtypeHolder = Union["cst.Call", "cst.Param"]
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Dict, FrozenSet, Iterable, Iterator, List, Optional, Set, Tuple
 
-import libcst as cst
+from f64lint.cst import cst
 
 from f64lint.analysis.arrays import float64_array
 from f64lint.analysis.calls import MAX_TRACE_DEPTH, keyword, method_name, moved_to, positional

@@ -10,8 +10,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Dict, FrozenSet, List, Mapping, Optional, Set
 
-import libcst as cst
-from libcst.metadata import CodeRange
+from f64lint.cst import cst
 
 from f64lint.analysis.bindings import Binding
 from f64lint.analysis.positions import StatementPositions
@@ -58,7 +57,7 @@ class ModuleFacts:
         return self.parents.get(node)
 
     @cached_property
-    def positions(self) -> Mapping[cst.CSTNode, CodeRange]:
+    def positions(self) -> Mapping[cst.CSTNode, cst.metadata.CodeRange]:
         # Only files with a finding pay for positions, and only for its statements.
         return StatementPositions(self.module, self.parents)
 

@@ -13,23 +13,22 @@ from __future__ import annotations
 import re
 from typing import Dict, Iterator, Mapping, Optional, Set
 
-import libcst as cst
-from libcst.metadata import CodeRange, CodePosition, MetadataWrapper, PositionProvider
+from f64lint.cst import cst
 
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
-class StatementPositions(Mapping[cst.CSTNode, CodeRange]):
+class StatementPositions(Mapping["cst.CSTNode", "cst.metadata.CodeRange"]):
     def __init__(self, module: cst.Module, parents: Mapping[cst.CSTNode, cst.CSTNode]) -> None:
         self.module = module
         self.parents = parents
-        self.found: Dict[cst.CSTNode, CodeRange] = {}
+        self.found: Dict[cst.CSTNode, cst.metadata.CodeRange] = {}
         self.measured: Set[cst.CSTNode] = set()
         self.first_lines: Optional[Dict[cst.CSTNode, int]] = None
-        self.whole: Optional[Mapping[cst.CSTNode, CodeRange]] = None
+        self.whole: Optional[Mapping[cst.CSTNode, cst.metadata.CodeRange]] = None
 
-    def __getitem__(self, node: cst.CSTNode) -> CodeRange:
+    def __getitem__(self, node: cst.CSTNode) -> cst.metadata.CodeRange:
         if node in self.found:
             return self.found[node]
         statement = self._statement(node)
@@ -67,17 +66,17 @@ class StatementPositions(Mapping[cst.CSTNode, CodeRange]):
     def _measure(self, statement: cst.CSTNode) -> None:
         alone = self.module.with_changes(header=(), body=(statement,), footer=())
         shift = self._first_lines()[statement] - 1
-        positions = MetadataWrapper(alone, unsafe_skip_copy=True).resolve(PositionProvider)
+        positions = cst.MetadataWrapper(alone, unsafe_skip_copy=True).resolve(cst.metadata.PositionProvider)
         for node, where in positions.items():
             if node is alone:
                 continue
-            self.found[node] = CodeRange(
-                CodePosition(where.start.line + shift, where.start.column),
-                CodePosition(where.end.line + shift, where.end.column),
+            self.found[node] = cst.metadata.CodeRange(
+                cst.metadata.CodePosition(where.start.line + shift, where.start.column),
+                cst.metadata.CodePosition(where.end.line + shift, where.end.column),
             )
         self.measured.add(statement)
 
-    def _whole(self) -> Mapping[cst.CSTNode, CodeRange]:
+    def _whole(self) -> Mapping[cst.CSTNode, cst.metadata.CodeRange]:
         if self.whole is None:
-            self.whole = MetadataWrapper(self.module, unsafe_skip_copy=True).resolve(PositionProvider)
+            self.whole = cst.MetadataWrapper(self.module, unsafe_skip_copy=True).resolve(cst.metadata.PositionProvider)
         return self.whole

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Callable, Dict, Iterator, List, Optional, Sequence, Set, Tuple, Type, TypeVar
 
-import libcst as cst
+from f64lint.cst import cst
 
 from f64lint.analysis.bindings import (
     Binding,
@@ -27,7 +27,7 @@ from f64lint.analysis.devices import holds_no_data, is_cpu_device, mps_test, tru
 if TYPE_CHECKING:  # a real import would be circular
     from f64lint.analysis.module import ModuleFacts
 
-N = TypeVar("N", bound=cst.CSTNode)
+N = TypeVar("N", bound="cst.CSTNode")
 
 _NOT_CODE = frozenset(
     {
@@ -146,10 +146,11 @@ _CUDA_ONLY_NAMES = frozenset(
     }
 )
 _CUDA_ONLY = frozenset(f"torch.cuda.{name}" for name in _CUDA_ONLY_NAMES)
-_CONDITIONAL = (
-    cst.If, cst.IfExp, cst.Try, cst.TryStar, cst.While, cst.For, cst.With, cst.Match,
-    cst.BooleanOperation, cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp,
-)
+# Node classes by name: see f64lint/cst.py.
+_CONDITIONAL = frozenset({
+    "If", "IfExp", "Try", "TryStar", "While", "For", "With", "Match",
+    "BooleanOperation", "Lambda", "ListComp", "SetComp", "DictComp", "GeneratorExp",
+})
 
 
 def _dotted(node: cst.BaseExpression, lookup: Callable[[str], Optional[Binding]]) -> Optional[str]:
@@ -333,7 +334,7 @@ class Walker:
         a condition, loop, `try` or `with`)?"""
         current = self.facts.parent(node)
         while current is not None and current is not self.functions[-1]:
-            if isinstance(current, _CONDITIONAL):
+            if type(current).__name__ in _CONDITIONAL:
                 return False
             current = self.facts.parent(current)
         return current is not None

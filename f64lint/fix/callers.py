@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 from typing import Dict, FrozenSet, List, Optional
 
-import libcst as cst
+from f64lint.cst import cst
 
 from f64lint.analysis.bindings import dotted_name
 from f64lint.analysis.module import ModuleFacts, analyse

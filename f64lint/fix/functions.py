@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Dict, Iterator, List, Optional, Sequence, Set, Tuple
 
-import libcst as cst
+from f64lint.cst import cst
 
 from f64lint.analysis.calls import keyword, method_name
 from f64lint.analysis.devices import device_like_name

@@ -6,7 +6,7 @@ import re
 from collections import Counter
 from typing import Dict, List, Optional, Set, Tuple
 
-import libcst as cst
+from f64lint.cst import cst
 
 from f64lint.analysis.module import ModuleFacts
 from f64lint.diagnostic import Edit, Position
@@ -133,20 +133,23 @@ def drop_imports_left_unused(before: str, after: str) -> str:
     unused = {name for name in imported if used_before[name] and not used_after[name]}
     if not unused:
         return after
-    return new.visit(_DropAliases({id(imported[name][2]) for name in unused})).code
+    return _without_aliases(new, {id(imported[name][2]) for name in unused}).code
 
 
-class _DropAliases(cst.CSTTransformer):
-    def __init__(self, aliases: Set[int]) -> None:
-        self.aliases = aliases
+def _without_aliases(module: cst.Module, aliases: Set[int]) -> cst.Module:
+    """The module without the import aliases (by id) given; an import left with none goes.
+    (The transformer class is made here: see f64lint/cst.py.)"""
 
-    def leave_ImportFrom(self, original: cst.ImportFrom, updated: cst.ImportFrom):
-        if isinstance(updated.names, cst.ImportStar):
-            return updated
-        kept = [alias for old, alias in zip(original.names, updated.names) if id(old) not in self.aliases]
-        if len(kept) == len(updated.names):
-            return updated
-        if not kept:
-            return cst.RemoveFromParent()
-        kept[-1] = kept[-1].with_changes(comma=updated.names[-1].comma)
-        return updated.with_changes(names=kept)
+    class DropAliases(cst.CSTTransformer):
+        def leave_ImportFrom(self, original: cst.ImportFrom, updated: cst.ImportFrom):
+            if isinstance(updated.names, cst.ImportStar):
+                return updated
+            kept = [alias for old, alias in zip(original.names, updated.names) if id(old) not in aliases]
+            if len(kept) == len(updated.names):
+                return updated
+            if not kept:
+                return cst.RemoveFromParent()
+            kept[-1] = kept[-1].with_changes(comma=updated.names[-1].comma)
+            return updated.with_changes(names=kept)
+
+    return module.visit(DropAliases())

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Dict, List, Optional, Sequence, Tuple
 
-import libcst as cst
+from f64lint.cst import cst
 
 from f64lint.analysis.calls import keyword, method_name
 from f64lint.analysis.dtypes import Width, dtype_of, spelled_dtype

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Union
 
-import libcst as cst
+from f64lint.cst import cst
 
 
 @dataclass(frozen=True)

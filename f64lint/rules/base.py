@@ -8,7 +8,7 @@ import textwrap
 from dataclasses import dataclass
 from typing import ClassVar, Iterator, Optional, Tuple
 
-import libcst as cst
+from f64lint.cst import cst
 
 from f64lint.analysis.module import ModuleFacts
 from f64lint.diagnostic import Severity

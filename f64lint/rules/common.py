@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Collection, Iterator, Tuple
 
-import libcst as cst
+from f64lint.cst import cst
 
 from f64lint.analysis.calls import keyword, method_name, moved_to
 from f64lint.analysis.casts import cast_down_before_move

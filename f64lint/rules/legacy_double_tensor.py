@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-import libcst as cst
+from f64lint.cst import cst
 
 from f64lint.analysis.calls import method_name, positional
 from f64lint.analysis.devices import is_cpu_pinned

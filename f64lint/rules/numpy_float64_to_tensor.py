@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from typing import Iterator, Optional
 
-import libcst as cst
+from f64lint.cst import cst
 
 from f64lint.analysis.arrays import float64_array
 from f64lint.analysis.calls import keyword, positional
