@@ -107,8 +107,11 @@ def display_path(path: Path) -> str:
     if not path.is_absolute() and ".." not in path.parts:
         return path.as_posix()
     absolute = os.path.abspath(path)
-    relative = os.path.relpath(absolute)
-    return path.as_posix() if relative.startswith("..") else Path(relative).as_posix()
+    here = os.getcwd()
+    if absolute == here:
+        return "."
+    below = here if here.endswith(os.sep) else here + os.sep
+    return absolute[len(below) :].replace(os.sep, "/") if absolute.startswith(below) else path.as_posix()
 
 
 @lru_cache(maxsize=64)

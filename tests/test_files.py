@@ -80,3 +80,16 @@ def test_duplicates_are_linted_once(tmp_path):
 def test_explicit_non_python_file_is_linted(tmp_path):
     tree(tmp_path, "script")
     assert found(tmp_path, Settings(root=tmp_path), tmp_path / "script") == ["script"]
+
+
+def test_paths_are_shown_relative_to_the_current_directory_when_below_it(tmp_path, monkeypatch):
+    from f64lint.runner import display_path
+
+    (tmp_path / "pkg").mkdir()
+    monkeypatch.chdir(tmp_path / "pkg")
+    assert display_path(tmp_path / "pkg" / "sub" / "model.py") == "sub/model.py"
+    assert display_path(Path("../pkg/model.py")) == "model.py"
+    assert display_path(Path("sub/model.py")) == "sub/model.py"
+    assert display_path(tmp_path / "other.py") == (tmp_path / "other.py").as_posix()
+    assert display_path(tmp_path / "pkg") == "."
+    assert display_path(tmp_path / "pkgx" / "model.py") == (tmp_path / "pkgx" / "model.py").as_posix()
