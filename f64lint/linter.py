@@ -156,6 +156,8 @@ def lint_text(
             failure = _parse_failure(path, "too deeply nested to check", Position(1, 1), enabled, severity_of)
             return _with_source_lines(failure, text)
 
+    if not flagged and UnusedNoqa.code not in enabled:
+        return []  # nothing to suppress, and no unused `# noqa` to report
     kept, unused = apply_suppressions(flagged, parse_directives(text), enabled, KNOWN_CODES)
     if UnusedNoqa.code in enabled:
         for directive, message in unused:
