@@ -28,7 +28,7 @@ from f64lint.analysis.devices import (
     is_device_like,
 )
 from f64lint.analysis.dtypes import Width, dtype_of, mentions_device, spelled_dtype
-from f64lint.analysis.walk import own_nodes
+from f64lint.analysis.walk import code_children, own_nodes
 
 if TYPE_CHECKING:
     from f64lint.analysis.module import ModuleFacts
@@ -96,6 +96,7 @@ class Flow:
         self._origins: Optional[Set[int]] = None
         self._reads_by_value: Optional[Dict[int, List[cst.Name]]] = None
         self._reads_by_binding: Optional[Dict[int, List[cst.Name]]] = None
+        self._set_on_self: Dict[cst.ClassDef, Dict[str, List[cst.BaseExpression]]] = {}
 
     # Devices ---------------------------------------------------------------------------
 
@@ -295,7 +296,7 @@ class Flow:
             return bool(values) and all(value is not None and self.known_narrow(value, depth + 1) for value in values)
         if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == "self":
             owner = self._class_of(node)
-            values = [v for v in _assigned_to_self(owner, node.attr.value) if not isinstance(v, cst.Name) or v.value != "None"] if owner else []
+            values = [v for v in self.assigned_to_self(owner, node.attr.value) if not isinstance(v, cst.Name) or v.value != "None"] if owner else []
             return bool(values) and all(self.known_narrow(value, depth + 1) for value in values)
         if isinstance(node, cst.BinaryOperation):
             sides = (node.left, node.right)
@@ -486,7 +487,15 @@ class Flow:
         owner = self._class_of(node)
         if owner is None:
             return None
-        return self._first_wide(_assigned_to_self(owner, node.attr.value), depth)
+        return self._first_wide(self.assigned_to_self(owner, node.attr.value), depth)
+
+    def assigned_to_self(self, owner: cst.ClassDef, name: str) -> List[cst.BaseExpression]:
+        """Values the class's methods assign to `self.<name>` or register as buffer `<name>`
+        (each class is read once, for all its attributes)."""
+        found = self._set_on_self.get(owner)
+        if found is None:
+            found = self._set_on_self[owner] = _values_set_on_self(owner)
+        return found.get(name, [])
 
     def _class_of(self, node: cst.CSTNode) -> Optional[cst.ClassDef]:
         current = self.facts.parent(node)
@@ -495,32 +504,28 @@ class Flow:
         return current
 
 
-def _assigned_to_self(owner: cst.ClassDef, name: str) -> List[cst.BaseExpression]:
-    """Values a class's methods assign to `self.<name>` or register as buffer `<name>`."""
-    values: List[cst.BaseExpression] = []
+def _values_set_on_self(owner: cst.ClassDef) -> Dict[str, List[cst.BaseExpression]]:
+    """By attribute name: the values a class's methods assign to `self.<name>` or register
+    as buffer `<name>` (nested classes are their own)."""
+    values: Dict[str, List[cst.BaseExpression]] = {}
     stack: List[cst.CSTNode] = [owner.body]
     while stack:
         current = stack.pop()
         if isinstance(current, cst.Assign):
             for target in current.targets:
-                if _is_self_attribute(target.target, name):
-                    values.append(current.value)
+                if _is_self_attribute(target.target):
+                    values.setdefault(target.target.attr.value, []).append(current.value)
         elif isinstance(current, cst.AnnAssign) and current.value is not None:
-            if _is_self_attribute(current.target, name):
-                values.append(current.value)
+            if _is_self_attribute(current.target):
+                values.setdefault(current.target.attr.value, []).append(current.value)
         elif isinstance(current, cst.Call) and method_name(current) == "register_buffer":
             args = positional(current)
-            if len(args) >= 2 and isinstance(args[0], cst.SimpleString) and args[0].evaluated_value == name:
-                values.append(args[1])
-        if not isinstance(current, cst.ClassDef) or current is owner:
-            stack.extend(current.children)
+            if len(args) >= 2 and isinstance(args[0], cst.SimpleString) and isinstance(args[0].evaluated_value, str):
+                values.setdefault(args[0].evaluated_value, []).append(args[1])
+        if not isinstance(current, cst.ClassDef):
+            stack.extend(code_children(current))
     return values
 
 
-def _is_self_attribute(target: cst.BaseExpression, name: str) -> bool:
-    return (
-        isinstance(target, cst.Attribute)
-        and isinstance(target.value, cst.Name)
-        and target.value.value == "self"
-        and target.attr.value == name
-    )
+def _is_self_attribute(target: cst.BaseExpression) -> bool:
+    return isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == "self"
