@@ -9,17 +9,16 @@ import warnings
 from dataclasses import dataclass, replace
 from typing import Callable, FrozenSet, Iterator, List, Optional, Tuple, Union
 
-from f64lint.cst import cst
-
 from f64lint.analysis.devices import NO_FLOAT64_DEVICES
 from f64lint.analysis.module import ModuleFacts, analyse
+from f64lint.cst import cst
 from f64lint.diagnostic import Diagnostic, Position, Severity
-from f64lint.rules import ALL_RULES
 from f64lint.fix.planner import FixOptions, plan_fixes
-from f64lint.rules.base import FileRule, Finding, Rule
-from f64lint.rules.file_problems import UnparsableFile, UnreadableFile, UnusedNoqa
 from f64lint.narrowing import narrowed
 from f64lint.prefilter import rules_that_may_fire
+from f64lint.rules import ALL_RULES
+from f64lint.rules.base import FileRule, Finding, Rule
+from f64lint.rules.file_problems import UnparsableFile, UnreadableFile, UnusedNoqa
 from f64lint.selection import KNOWN_CODES
 from f64lint.suppress import apply_suppressions, parse_directives
 

@@ -27,12 +27,12 @@ hypothesmith = require("hypothesmith")
 from hypothesis import HealthCheck, assume, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
+from f64lint import linter  # noqa: E402
 from f64lint.config import Settings  # noqa: E402
 from f64lint.diagnostic import Diagnostic  # noqa: E402
 from f64lint.fix.apply import split_lines  # noqa: E402
 from f64lint.fix.fixer import fix_source  # noqa: E402
 from f64lint.linter import lint_text  # noqa: E402
-from f64lint import linter  # noqa: E402
 from f64lint.prefilter import rules_that_may_fire  # noqa: E402
 from f64lint.rules import ALL_RULES  # noqa: E402
 from f64lint.rules.base import FileRule  # noqa: E402
@@ -196,7 +196,7 @@ def entries(t: str):
         f"Info('a', dtype={t}.float64),",
         f"Info('b', dtypes=({t}.float32, {t}.float64)),",
         f"Info(\n    'c',\n    dtype={t}.float32,\n    sample=helper,\n),",
-        f"Info('d', op=lambda v: v.double()),",
+        "Info('d', op=lambda v: v.double()),",
         f"Info(\n    'e',\n    skips=(\n        Skip({t}.float64),\n        Skip('x', device='mps'),\n    ),\n),",
         f"{t}.ones(2).to(DEVICE),",
         "helper(3), build(4),",

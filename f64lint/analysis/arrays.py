@@ -5,11 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from f64lint.cst import cst
-
 from f64lint.analysis.calls import MAX_TRACE_DEPTH, keyword, positional
 from f64lint.analysis.dtypes import Width, dtype_of
 from f64lint.analysis.module import ModuleFacts
+from f64lint.cst import cst
 
 # Constructors that make float64 unless told otherwise.
 _FLOAT_BY_DEFAULT = frozenset(

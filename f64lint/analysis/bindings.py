@@ -4,8 +4,9 @@ LibCST's QualifiedNameProvider costs about five parses per file. We only need to
 a name means where it is read: an import (`import torch as th` makes `th` mean `torch`),
 a local value (which shadows an import and can be traced to the expression assigned), or
 a builtin. Bindings are recorded in visiting order, so a read sees the latest assignment
-before it, which is the reaching definition for straight-line code; after an `if` whose
-branches bind a name differently, a read sees each binding that may reach it.
+before it, which is the reaching definition for straight-line code; after branches (`if`,
+`try`, `match`, a loop that may not run) that bind a name differently, a read sees each
+binding that may reach it.
 """
 
 from __future__ import annotations

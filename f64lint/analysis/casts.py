@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Optional
 
-from f64lint.cst import cst
-
 from f64lint.analysis.calls import keyword, method_name, moved_to, positional
 from f64lint.analysis.devices import (
     following_calls,
@@ -15,6 +13,7 @@ from f64lint.analysis.devices import (
 )
 from f64lint.analysis.dtypes import Width, dtype_of
 from f64lint.analysis.module import ModuleFacts
+from f64lint.cst import cst
 
 _NARROWING_METHODS = frozenset({"float", "half", "bfloat16", "cfloat"})
 # Methods that may put the tensor on an accelerator, or keep it float64 while doing so.

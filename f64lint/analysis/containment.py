@@ -21,12 +21,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, List, Optional, Set
 
-from f64lint.cst import cst
-
 from f64lint.analysis.calls import MAX_TRACE_DEPTH, method_name, moved_to
 from f64lint.analysis.casts import casts_narrow, casts_to_chosen_dtype
 from f64lint.analysis.devices import has_no_mps_backend, is_cpu_device
 from f64lint.analysis.dtypes import dtype_of
+from f64lint.cst import cst
 
 if TYPE_CHECKING:
     from f64lint.analysis.module import ModuleFacts

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, FrozenSet, Iterator, Optional
 
-from f64lint.cst import cst
-
 from f64lint.analysis.calls import MAX_TRACE_DEPTH, keyword, method_name
+from f64lint.cst import cst
 
 if TYPE_CHECKING:
     from f64lint.analysis.module import ModuleFacts

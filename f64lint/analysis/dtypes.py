@@ -6,10 +6,9 @@ import enum
 from dataclasses import dataclass
 from typing import FrozenSet, Iterator, Optional, Tuple, Union
 
-from f64lint.cst import cst
-
 from f64lint.analysis.calls import MAX_TRACE_DEPTH, keyword, method_name, positional
 from f64lint.analysis.module import ModuleFacts
+from f64lint.cst import cst
 
 
 class Width(enum.Enum):

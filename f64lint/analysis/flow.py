@@ -14,11 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Dict, FrozenSet, Iterable, Iterator, List, Optional, Set, Tuple
 
-from f64lint.cst import cst
-
 from f64lint.analysis.arrays import float64_array
-from f64lint.analysis.calls import MAX_TRACE_DEPTH, keyword, method_name, moved_to, positional
 from f64lint.analysis.bindings import Binding
+from f64lint.analysis.calls import MAX_TRACE_DEPTH, keyword, method_name, moved_to, positional
 from f64lint.analysis.casts import DEFAULT_DTYPE_FACTORIES, casts_narrow, casts_to_chosen_dtype
 from f64lint.analysis.devices import (
     device_like_name,
@@ -29,6 +27,7 @@ from f64lint.analysis.devices import (
 )
 from f64lint.analysis.dtypes import Width, dtype_of, mentions_device, spelled_dtype
 from f64lint.analysis.walk import code_children, own_nodes
+from f64lint.cst import cst
 
 if TYPE_CHECKING:
     from f64lint.analysis.module import ModuleFacts

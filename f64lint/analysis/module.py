@@ -10,12 +10,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Dict, FrozenSet, List, Mapping, Optional, Set
 
-from f64lint.cst import cst
-
 from f64lint.analysis.bindings import Binding
-from f64lint.analysis.positions import StatementPositions
 from f64lint.analysis.devices import NO_FLOAT64_DEVICES
+from f64lint.analysis.positions import StatementPositions
 from f64lint.analysis.walk import Walker
+from f64lint.cst import cst
 
 if TYPE_CHECKING:
     from f64lint.analysis.containment import Containment

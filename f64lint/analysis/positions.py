@@ -15,7 +15,6 @@ from typing import Dict, Iterator, Mapping, Optional, Set
 
 from f64lint.cst import cst
 
-
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 

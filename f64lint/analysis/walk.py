@@ -12,8 +12,6 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Callable, Dict, Iterator, List, Optional, Sequence, Set, Tuple, Type, TypeVar
 
-from f64lint.cst import cst
-
 from f64lint.analysis.bindings import (
     Binding,
     ScopeStack,
@@ -23,6 +21,7 @@ from f64lint.analysis.bindings import (
     unknown_local,
 )
 from f64lint.analysis.devices import holds_no_data, is_cpu_device, mps_test, true_only_off_mps
+from f64lint.cst import cst
 
 if TYPE_CHECKING:  # a real import would be circular
     from f64lint.analysis.module import ModuleFacts

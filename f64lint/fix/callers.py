@@ -10,10 +10,9 @@ import os
 from pathlib import Path
 from typing import Dict, FrozenSet, List, Optional
 
-from f64lint.cst import cst
-
 from f64lint.analysis.bindings import dotted_name
 from f64lint.analysis.module import ModuleFacts, analyse
+from f64lint.cst import cst
 from f64lint.diagnostic import Edit
 from f64lint.fix.apply import apply_edits
 from f64lint.fix.edits import EditMaker

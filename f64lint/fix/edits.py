@@ -6,9 +6,8 @@ from __future__ import annotations
 import re
 from typing import List, Union
 
-from f64lint.cst import cst
-
 from f64lint.analysis.module import ModuleFacts
+from f64lint.cst import cst
 from f64lint.diagnostic import Edit, Position
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")

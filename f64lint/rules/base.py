@@ -8,9 +8,8 @@ import textwrap
 from dataclasses import dataclass
 from typing import ClassVar, Iterator, Optional, Tuple
 
-from f64lint.cst import cst
-
 from f64lint.analysis.module import ModuleFacts
+from f64lint.cst import cst
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import FixRequest
 from f64lint.prefilter import TextPattern

@@ -2,10 +2,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from f64lint.cst import cst
-
 from f64lint.analysis.casts import cast_after, known_narrow_before, moves_to_device
 from f64lint.analysis.module import ModuleFacts
+from f64lint.cst import cst
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import MoveThenCast
 from f64lint.rules.base import Finding, Invalid, Rule

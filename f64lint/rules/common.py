@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Collection, Iterator, Tuple
 
-from f64lint.cst import cst
-
 from f64lint.analysis.calls import keyword, method_name, moved_to
 from f64lint.analysis.casts import cast_down_before_move
 from f64lint.analysis.devices import is_cpu_pinned
@@ -18,6 +16,7 @@ from f64lint.analysis.dtypes import (
     dtype_uses,
 )
 from f64lint.analysis.module import ModuleFacts
+from f64lint.cst import cst
 
 
 def callee_text(facts: ModuleFacts, call: cst.Call) -> str:

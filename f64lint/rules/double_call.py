@@ -2,10 +2,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from f64lint.cst import cst
-
 from f64lint.analysis.devices import is_cpu_pinned
 from f64lint.analysis.module import ModuleFacts
+from f64lint.cst import cst
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideConversion
 from f64lint.prefilter import words

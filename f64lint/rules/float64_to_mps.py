@@ -2,10 +2,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from f64lint.cst import cst
-
 from f64lint.analysis.dtypes import Width
 from f64lint.analysis.module import ModuleFacts
+from f64lint.cst import cst
 from f64lint.fix.requests import WideMove
 from f64lint.prefilter import any_of
 from f64lint.rules.base import Finding, Invalid, Rule

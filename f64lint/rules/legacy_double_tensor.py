@@ -2,11 +2,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from f64lint.cst import cst
-
 from f64lint.analysis.calls import method_name, positional
 from f64lint.analysis.devices import is_cpu_pinned
 from f64lint.analysis.module import ModuleFacts
+from f64lint.cst import cst
 from f64lint.diagnostic import Severity
 from f64lint.prefilter import any_of
 from f64lint.rules.base import Finding, Invalid, Rule

@@ -2,17 +2,16 @@ from __future__ import annotations
 
 from typing import Iterator, Optional
 
-from f64lint.cst import cst
-
 from f64lint.analysis.arrays import float64_array
 from f64lint.analysis.calls import keyword, positional
 from f64lint.analysis.casts import cast_down_before_move
 from f64lint.analysis.module import ModuleFacts
+from f64lint.cst import cst
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideArrayToTensor
 from f64lint.rules.base import Finding, Invalid, Rule
-from f64lint.rules.tokens import NUMPY, TENSOR_FROM_DATA, TORCH
 from f64lint.rules.common import callee_text
+from f64lint.rules.tokens import NUMPY, TENSOR_FROM_DATA, TORCH
 
 _TENSOR_FROM_DATA = frozenset({"torch.from_numpy", "torch.tensor", "torch.as_tensor", "torch.asarray"})
 def _data_argument(call: cst.Call) -> Optional[cst.BaseExpression]:
