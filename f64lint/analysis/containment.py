@@ -181,9 +181,7 @@ class Containment:
         parameter = self._parameter(call, argument)
         if parameter is None:
             return False
-        binding = self.facts.bindings.get(parameter.name)
-        reads = [read for read in self.flow.reads_by_binding().get(id(binding), []) if read is not parameter.name]
-        return all(self._value(read, depth + 1) for read in reads)
+        return all(self._value(read, depth + 1) for read in self.flow.parameter_reads(parameter))
 
     def _parameter(self, call: cst.Call, argument: cst.Arg) -> Optional[cst.Param]:
         """The parameter of a function of this module that an argument binds."""

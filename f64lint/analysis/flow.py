@@ -343,6 +343,11 @@ class Flow:
                         self._reads_by_binding.setdefault(id(seen), []).append(name)
         return self._reads_by_binding
 
+    def parameter_reads(self, param: cst.Param) -> List[cst.Name]:
+        """Where a parameter is read in its function (the reads of its own binding)."""
+        binding = self.facts.bindings.get(param.name)
+        return [read for read in self.reads_by_binding().get(id(binding), []) if read is not param.name]
+
     def reads_by_value(self) -> Dict[int, List[cst.Name]]:
         """The names read, by the value they hold (the expression last assigned)."""
         if self._reads_by_value is None:

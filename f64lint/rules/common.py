@@ -97,8 +97,7 @@ def wide_dtype_uses(
 def _only_given_off_mps(facts: ModuleFacts, param: cst.Param) -> bool:
     """Is a dtype parameter only ever passed on to calls pinned off MPS (`def fuzz(dtype=
     torch.float64, cuda=False)` handing both to `FuzzedTensor(dtype=dtype, cuda=cuda)`)?"""
-    binding = facts.bindings.get(param.name)
-    reads = [read for read in facts.flow.reads_by_binding().get(id(binding), []) if read is not param.name]
+    reads = facts.flow.parameter_reads(param)
     return bool(reads) and all(
         isinstance(argument := facts.parent(read), cst.Arg)
         and isinstance(call := facts.parent(argument), cst.Call)
