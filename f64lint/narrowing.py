@@ -63,6 +63,11 @@ _OPENING = re.compile(r"[(\[{]")
 _CLOSING = re.compile(r"[)\]}]")
 
 
+def _opened(line: str) -> int:
+    """Brackets a line (of code with its strings emptied) opens, less those it closes."""
+    return len(_OPENING.findall(line)) - len(_CLOSING.findall(line))
+
+
 @dataclass(eq=False)  # compared by identity
 class _Statement:
     first: int  # line index
@@ -95,7 +100,7 @@ def _statements(lines: List[str]) -> List[_Statement]:
                 name = defined.group(2) if defined else None
                 statements.append(_Statement(first, number, name, defined is not None and defined.group(1) == "class"))
                 decorated_from = None
-        depth = max(0, depth + len(_OPENING.findall(line)) - len(_CLOSING.findall(line)))
+        depth = max(0, depth + _opened(line))
         continued = line.endswith("\\")
     if statements:
         statements[-1].last = len(lines) - 1
@@ -114,7 +119,7 @@ def _bound(structure_lines: List[str]) -> FrozenSet[str]:
             if target is not None:
                 found.update(_NAME.findall(target.group(1) or target.group(2)))
         found.update(_WALRUS.findall(line))
-        depth = max(0, depth + len(_OPENING.findall(line)) - len(_CLOSING.findall(line)))
+        depth = max(0, depth + _opened(line))
     if structure_lines and structure_lines[0].startswith(("import", "from")):
         found.update(_IMPORT_ALIAS.findall("\n".join(structure_lines)))
     return frozenset(found)
@@ -155,7 +160,7 @@ def _members(owner: _Statement, structure_lines: List[str]) -> List[_Statement]:
                 member.first += number
                 member.last += number
             return members
-        depth = max(0, depth + len(_OPENING.findall(line)) - len(_CLOSING.findall(line)))
+        depth = max(0, depth + _opened(line))
         continued = line.endswith("\\")
     return []
 
@@ -167,7 +172,7 @@ def _logical_lines(structure_lines: List[str], first: int, last: int) -> List[Tu
     start = first
     for number in range(first, last + 1):
         line = structure_lines[number].rstrip("\r")
-        depth = max(0, depth + len(_OPENING.findall(line)) - len(_CLOSING.findall(line)))
+        depth = max(0, depth + _opened(line))
         if depth == 0 and not line.endswith("\\"):
             found.append((start, number))
             start = number + 1
@@ -267,7 +272,7 @@ def _entries_left_out(
     """(first, last) line of the entries of a module-level literal (`op_db = [`, its opening
     bracket last on the first line, bound to one name) that nothing can come from."""
     opening = structure_lines[statement.first].rstrip()
-    if not _LITERAL_START.fullmatch(opening) or len(_OPENING.findall(opening)) - len(_CLOSING.findall(opening)) != 1:
+    if not _LITERAL_START.fullmatch(opening) or _opened(opening) != 1:
         return []
     return _Entries(structure_lines, code_lines, hot, functions).left_out(statement.first)[0]
 
@@ -299,7 +304,7 @@ class _Entries:
                 if _CLOSING.match(line.lstrip()):
                     break
                 start = number
-            depth += len(_OPENING.findall(line)) - len(_CLOSING.findall(line))
+            depth += _opened(line)
             if depth < 1:
                 break
             if depth == 1 and line.endswith(","):
