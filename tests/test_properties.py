@@ -38,8 +38,12 @@ from f64lint.rules import ALL_RULES  # noqa: E402
 from f64lint.rules.base import FileRule  # noqa: E402
 from f64lint.rules.file_problems import UnparsableFile  # noqa: E402
 
-# Generated programs such as `1()` are valid but make CPython warn.
-pytestmark = pytest.mark.filterwarnings("ignore::SyntaxWarning")
+# Generated programs such as `1()` or `'\X'` are valid but make CPython warn (an invalid
+# escape is a DeprecationWarning before Python 3.12, a SyntaxWarning from it).
+pytestmark = [
+    pytest.mark.filterwarnings("ignore::SyntaxWarning"),
+    pytest.mark.filterwarnings("ignore:invalid escape sequence:DeprecationWarning"),
+]
 
 EXAMPLES = int(os.environ.get("F64LINT_FUZZ_EXAMPLES", "40"))
 ALL_CODES = frozenset(rule.code for rule in ALL_RULES)
