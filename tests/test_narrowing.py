@@ -7,6 +7,7 @@ import textwrap
 from unittest import mock
 
 from f64lint import linter
+from f64lint.analysis.calls import MAX_TRACE_DEPTH
 from f64lint.narrowing import narrowed
 from tests.helpers import lint
 
@@ -344,3 +345,98 @@ def test_literals_inside_an_entry_that_stays_are_narrowed_the_same_way():
             ),
         ]
         -''')
+
+
+def test_numpy_code_stays_only_where_a_float64_array_it_makes_becomes_a_tensor():
+    source = textwrap.dedent('''\
+        import numpy as onp
+        import torch
+        from numpy import linspace as spaced
+        from numpy.random import rand
+
+        def grid(device):
+            steps = onp.arange(8)
+            scaled = steps / 8
+            return torch.from_numpy(scaled.reshape(2, 4)).to(device)
+
+        def sigmas(n):
+            return torch.tensor(spaced(0.0, 1.0, n))
+
+        def noise(n):
+            if (values := rand(n)) is not None:
+                return torch.as_tensor(data=values)
+
+        def weights():
+            return torch.tensor(onp.array([0.5, 1.5]))
+
+        def pixels(image):
+            return torch.from_numpy(onp.array(image))
+
+        def checked(x):
+            if isinstance(x, onp.ndarray):
+                x = torch.from_numpy(x)
+            return x
+
+        def handed_on(scheduler, n):
+            sigmas = onp.linspace(1.0, 1 / n, n)
+            timesteps = scheduler.set_timesteps(sigmas=sigmas)
+            return torch.tensor(timesteps)
+
+        def typed(n):
+            return torch.tensor(onp.zeros(n), dtype=torch.float32)
+
+        def unused(n):
+            table = onp.zeros(n)
+            return torch.tensor([n])
+        ''')
+    assert kept(source) == textwrap.dedent('''\
+        import numpy as onp
+        import torch
+        from numpy import linspace as spaced
+        from numpy.random import rand
+        -
+        def grid(device):
+            steps = onp.arange(8)
+            scaled = steps / 8
+            return torch.from_numpy(scaled.reshape(2, 4)).to(device)
+        -
+        def sigmas(n):
+            return torch.tensor(spaced(0.0, 1.0, n))
+        -
+        def noise(n):
+            if (values := rand(n)) is not None:
+                return torch.as_tensor(data=values)
+        -
+        def weights():
+            return torch.tensor(onp.array([0.5, 1.5]))
+        -
+        -
+        -
+        -
+        -
+        -
+        -
+        -
+        -
+        -
+        -
+        -
+        -
+        -
+        -
+        -
+        -
+        -
+        -
+        -
+        -''')
+    same_findings(source)
+
+
+def test_an_array_followed_further_than_the_analysis_does_not_keep_its_function():
+    chain = "\n".join(f"    a{n + 1} = a{n} * 2" for n in range(MAX_TRACE_DEPTH + 1))
+    source = f"import numpy as np\nimport torch\n\ndef far():\n    a0 = np.zeros(3)\n{chain}\n    return torch.from_numpy(a{MAX_TRACE_DEPTH + 1})\n"
+    assert "def far" not in narrowed(source)
+    near = source.replace(f"from_numpy(a{MAX_TRACE_DEPTH + 1})", "from_numpy(a1)")
+    assert "def far" in narrowed(near)
+    same_findings(near)

@@ -11,7 +11,7 @@ from f64lint.analysis.module import ModuleFacts
 from f64lint.cst import cst
 
 # Constructors that make float64 unless told otherwise.
-_FLOAT_BY_DEFAULT = frozenset(
+FLOAT_BY_DEFAULT = frozenset(
     f"numpy.{name}"
     for name in (
         "zeros", "ones", "empty", "eye", "identity", "linspace", "logspace", "geomspace",
@@ -22,7 +22,7 @@ _FLOAT_BY_DEFAULT = frozenset(
 )
 
 # Constructors whose result dtype follows their data.
-_FOLLOW_DATA = frozenset(
+FOLLOW_DATA = frozenset(
     f"numpy.{name}" for name in ("array", "asarray", "ascontiguousarray", "full", "arange")
 )
 
@@ -38,7 +38,7 @@ _KEEP_DTYPE = frozenset(
 )
 
 # Array methods that keep the dtype of the array they are called on.
-_KEEP_DTYPE_METHODS = frozenset(
+KEEP_DTYPE_METHODS = frozenset(
     {
         "reshape", "copy", "flatten", "ravel", "transpose", "squeeze", "clip", "repeat",
         "cumsum", "cumprod", "swapaxes", "T",
@@ -70,14 +70,14 @@ def _constructor_source(facts: ModuleFacts, call: cst.Call, name: str, depth: in
     if given is not None:
         dtype = dtype_of(facts, given)
         return dtype is not None and dtype.width is Width.FLOAT64
-    if name in _FLOAT_BY_DEFAULT:
+    if name in FLOAT_BY_DEFAULT:
         return True
     args = positional(call)
     if name == "numpy.full":
         return len(args) >= 2 and _has_float_literal(args[1])
     if name == "numpy.arange":
         return any(_has_float_literal(arg) for arg in args)
-    if name in _FOLLOW_DATA and args:
+    if name in FOLLOW_DATA and args:
         return _has_float_literal(args[0]) or float64_array(facts, args[0], depth + 1) is not None
     return False
 
@@ -139,7 +139,7 @@ def float64_array(
         return None
     name = facts.qualified_name(node.func)
     if name is not None:
-        if name in _FLOAT_BY_DEFAULT or name in _FOLLOW_DATA:
+        if name in FLOAT_BY_DEFAULT or name in FOLLOW_DATA:
             if _constructor_source(facts, node, name, depth):
                 return ArraySource(node, facts.module.code_for_node(node.func))
             return None
@@ -158,6 +158,6 @@ def float64_array(
             if dtype is not None and dtype.width is Width.FLOAT64:
                 return ArraySource(node, "astype")
             return None
-        if method in _KEEP_DTYPE_METHODS:
+        if method in KEEP_DTYPE_METHODS:
             return float64_array(facts, receiver, depth + 1)
     return None
