@@ -1,0 +1,89 @@
+"""Parse only what can matter: the top-level functions and classes a finding could come
+from or flow through, with the rest of the module around them.
+
+Most of a large file that passes the prefilter is code with nothing float64-like in it
+(torch's `common_methods_invocations.py` is 1.4 MB). Every module-level statement that is
+not a definition stays (imports, constants, device variables), though not every entry of
+a literal (below). A top-level `def` or `class` stays when its code has a float64-like
+spelling or a move-then-cast, makes a float64 NumPy array and hands it to torch as a
+tensor's data (followed line by line through names, as far as the analysis follows them),
+or names what a module-level statement binds to one of those; then, until nothing changes,
+those that name one that stays or are named by one, since values flow through return
+values, safe helpers are read from their bodies and fixes pass a dtype on to callers;
+then the functions those with a float64-like spelling call, and the functions those
+call, since a value made there is followed into the functions it is passed to. (A value
+a caller passes on to yet another function is not: there narrowing can keep a finding
+that the whole module would clear, never the other way round.)
+
+A module-level literal written an entry a line or more (torch's 566-entry `op_db`, a
+generated table of 2,000 signatures) is narrowed the same way: an entry stays when it
+has one of those spellings, names one of those names or calls a definition that stays.
+
+What is left out becomes blank lines, so every line and column of what stays is where it
+was: positions, fixes and suppressions need no mapping. The linter parses the whole source
+when the narrowed one does not parse.
+"""
+
+from __future__ import annotations
+
+from typing import FrozenSet
+
+from f64lint.narrowing.arrays import array_makers
+from f64lint.narrowing.classes import callees, left_out_of_class
+from f64lint.narrowing.entries import entries_left_out
+from f64lint.narrowing.lines import CALLED, describe, split_statements
+from f64lint.narrowing.reading import Reading
+from f64lint.prefilter import masked
+
+
+def narrowed(source: str) -> str:
+    """The source with the definitions nothing can come from blanked out; the source
+    itself when none can be left out or its text cannot be read this way."""
+    if source.count("\r") != source.count("\r\n"):
+        return source  # lone carriage returns end lines for Python, not for this
+    texts = masked(source)
+    if texts is None:
+        return source
+    lines = source.split("\n")
+    code_lines = texts.code.split("\n")
+    structure_lines = texts.structure.split("\n")
+    if not len(lines) == len(code_lines) == len(structure_lines):
+        return source
+    statements = split_statements(structure_lines)
+    describe(statements, code_lines, structure_lines)
+    definitions = [s for s in statements if s.name is not None]
+    module_level = [s for s in statements if s.name is None]
+
+    # Names that may hold float64: those bound by module-level statements with a
+    # float64-like spelling or a float64 array (grown below with those naming a kept
+    # definition).
+    reading = Reading(structure_lines, code_lines, array_makers(statements))
+    hot: FrozenSet[str] = frozenset()
+    kept = [d for d in definitions if reading.is_source(d)]
+    rest = [d for d in definitions if d not in kept]
+    warm = [s for s in module_level if reading.makes_float64(s.text)]
+    while True:
+        kept_names = {d.name for d in kept if d.name is not None}
+        hot |= frozenset().union(*(s.bound for s in warm))
+        warmed = [s for s in module_level if s not in warm and (s.calls & kept_names or s.names & hot)]
+        joined = [d for d in rest if d.calls & kept_names or d.names & hot]
+        if not warmed and not joined:
+            break
+        warm.extend(warmed)
+        kept.extend(joined)
+        rest = [d for d in rest if d not in joined]
+    kept.extend(callees([d for d in kept if reading.is_source(d)], rest, CALLED))
+    rest = [d for d in rest if d not in kept]
+    reading.hot, reading.functions = hot, frozenset(kept_names)
+    spans = [(s.first, s.last) for s in rest]
+    for owner in kept:
+        if owner.is_class:
+            spans.extend((m.first, m.last) for m in left_out_of_class(owner, reading))
+    for statement in module_level:
+        spans.extend(entries_left_out(statement, reading))
+    if not spans:
+        return source
+    for first, last in spans:
+        for number in range(first, last + 1):
+            lines[number] = "\r" if lines[number].endswith("\r") else ""
+    return "\n".join(lines)

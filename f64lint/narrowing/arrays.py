@@ -1,0 +1,194 @@
+"""Which definitions make a float64 NumPy array and hand it to torch as a tensor's data,
+judged from their lines as the analysis (`analysis/arrays.py`) judges the code."""
+
+from __future__ import annotations
+
+import keyword
+import re
+from dataclasses import dataclass
+from typing import Dict, FrozenSet, List, Optional, Set, Tuple
+
+from f64lint.analysis.arrays import FLOAT_BY_DEFAULT, FOLLOW_DATA, KEEP_DTYPE_METHODS
+from f64lint.analysis.calls import MAX_TRACE_DEPTH
+from f64lint.narrowing.lines import NAME, Statement, bound_names, logical_lines
+from f64lint.prefilter import AnyOf
+
+_NUMPY_MODULE_ALIAS = re.compile(r"\bimport\s+numpy(?:\.random)?\s+as\s+(\w+)")
+_FROM_NUMPY = re.compile(r"\bfrom\s+numpy(?:\.random)?\s+import\s+(\([^)]*\)|[^\n;]*)")
+_IMPORTED = re.compile(r"(\w+)(?:\s+as\s+(\w+))?")
+# NumPy's functions that make float64 arrays: `zeros`, `rand`, and `arange`, whose integers
+# division or a float operand where it is used makes float64 (`np.arange(n) / n`) ...
+_FLOAT_BY_DEFAULT = sorted({name.rsplit(".", 1)[-1] for name in FLOAT_BY_DEFAULT} | {"arange"})
+# ... and those that make float64 only of float data (`np.array([0.5, 1.0])`), given on the
+# line that calls them: a float literal.
+_FOLLOW_DATA = sorted({name.rsplit(".", 1)[-1] for name in FOLLOW_DATA} - {"arange"})
+_FLOAT_LITERAL = re.compile(r"(?<![\w.])(?:\d[\d_]*\.|\.\d|\d[\d_]*[eE][-+]?\d)")
+# A call of a torch function that makes a tensor of NumPy data (`torch.from_numpy(`,
+# `tensor(` imported from torch).
+FROM_DATA = AnyOf(*(rf"{name}(?<!\w{name})\s*\(" for name in ("from_numpy", "tensor", "as_tensor", "asarray")))
+_FROM_DATA_CALL = re.compile(r"(?<!\w)(?:from_numpy|tensor|as_tensor|asarray)\s*\(")
+_KEYWORD = re.compile(r"\s*\w+\s*=(?!=)")
+_DATA_KEYWORD = re.compile(r"\s*(?:data|ndarray|obj)\s*=(?!=)")
+_DTYPE_KEYWORD = re.compile(r"\s*dtype\s*=(?!=)")
+_CALLEE = re.compile(r"([A-Za-z_][\w.]*)\s*\(")
+
+
+@dataclass(frozen=True)
+class ArrayMakers:
+    """Calls of NumPy's functions that make float64 arrays, as a module spells them."""
+
+    by_default: AnyOf  # `np.zeros(`, `numpy.random.rand(`, `linspace(` imported from NumPy
+    following_data: AnyOf  # `np.array(`, `np.full(`: float64 only of float data
+    numpy_names: FrozenSet[str]  # `np`, and the NumPy functions imported by name
+
+    def search(self, text: str) -> bool:
+        return bool(self.by_default.search(text)) or (
+            bool(self.following_data.search(text)) and bool(_FLOAT_LITERAL.search(text))
+        )
+
+    def passing(self, text: str) -> str:
+        """The part of a line of code (strings emptied) an array flows through to what
+        the line binds: all of it but the arguments of calls other than NumPy's (`np.sin(`)
+        and array methods that keep the dtype (`.reshape(`): the analysis follows an
+        array into no other call."""
+        parts: List[str] = []
+        position = 0
+        while True:
+            call = _CALLEE.search(text, position)
+            if call is None:
+                parts.append(text[position:])
+                return "".join(parts)
+            parts.append(text[position : call.end()])
+            position = call.end()
+            callee = call.group(1)
+            if keyword.iskeyword(callee) or callee in ("match", "case"):
+                continue  # `if (`, `return (`: brackets, not a call
+            if callee.split(".", 1)[0] not in self.numpy_names and callee.rsplit(".", 1)[-1] not in KEEP_DTYPE_METHODS:
+                position = _arguments(text, position)[1]
+
+
+def array_makers(statements: List[Statement]) -> ArrayMakers:
+    """By whatever names the module imports NumPy as, anywhere."""
+    modules = {"numpy", "np"}
+    imported: Dict[str, str] = {}  # the name a NumPy function is imported as: its own name
+    for statement in statements:
+        modules.update(_NUMPY_MODULE_ALIAS.findall(statement.text))
+        for names in _FROM_NUMPY.findall(statement.text):
+            for name, alias in _IMPORTED.findall(names):
+                if name == "random":
+                    modules.add(alias or name)
+                else:
+                    imported[alias or name] = name
+    return ArrayMakers(
+        _calls(modules, {a for a, name in imported.items() if name in _FLOAT_BY_DEFAULT}, _FLOAT_BY_DEFAULT),
+        _calls(modules, {a for a, name in imported.items() if name in _FOLLOW_DATA}, _FOLLOW_DATA),
+        frozenset(modules | set(imported)),
+    )
+
+
+def _calls(modules: Set[str], functions: Set[str], names: List[str]) -> AnyOf:
+    """`module.name(` (or `module.random.name(`) for these modules, and `function(`. Each
+    pattern starts with its literal name, then checks the character before it (a pattern
+    starting with a lookbehind is much slower to search for: see `AnyOf`)."""
+    alternatives = "|".join(names)
+    return AnyOf(
+        *(
+            rf"{re.escape(module)}(?<![\w.]{re.escape(module)})\s*\.\s*(?:random\s*\.\s*)?(?:{alternatives})\s*\("
+            for module in sorted(modules)
+        ),
+        *(rf"{re.escape(name)}(?<![\w.]{re.escape(name)})\s*\(" for name in sorted(functions)),
+    )
+
+
+class _ArrayLine:
+    """A logical line of code (strings emptied), as float64 arrays flow through it: read
+    when a generation first reaches it."""
+
+    def __init__(self, text: str, makers: ArrayMakers) -> None:
+        self.text = text
+        self.makers = makers
+        self.reads = frozenset(NAME.findall(text))
+        self.data: Optional[Tuple[bool, FrozenSet[str]]] = None
+        self.passed: Optional[Tuple[bool, FrozenSet[str], FrozenSet[str]]] = None
+
+    def hands_to_torch(self, arrays: Set[str]) -> bool:
+        """Does it make a tensor of an array it makes there or reads from these names?"""
+        if self.data is None:
+            if not FROM_DATA.search(self.text):
+                self.data = (False, frozenset())
+            else:
+                data = self.makers.passing(_data_given(self.text))
+                self.data = (self.makers.search(data), frozenset(NAME.findall(data)))
+        makes, names = self.data
+        return makes or not names.isdisjoint(arrays)
+
+    def binds(self, arrays: Set[str]) -> FrozenSet[str]:
+        """The names it binds to an array it makes or reads from these names."""
+        if self.passed is None:
+            if self.reads.isdisjoint(arrays) and not self.makers.search(self.text):
+                return frozenset()
+            passing = self.makers.passing(self.text)
+            self.passed = (self.makers.search(passing), frozenset(NAME.findall(passing)), bound_names(self.text.split("\n")))
+        makes, names, bound = self.passed
+        return bound if makes or not names.isdisjoint(arrays) else frozenset()
+
+
+def _data_given(line: str) -> str:
+    """What a line of code (strings emptied) hands to torch as the data of a tensor made
+    without a `dtype=`: the first argument of each `torch.from_numpy(`, `torch.tensor(`...,
+    its positional arguments and `data=`, `ndarray=`, `obj=`."""
+    given: List[str] = []
+    for call in _FROM_DATA_CALL.finditer(line):
+        arguments, _ = _arguments(line, call.end())
+        if any(_DTYPE_KEYWORD.match(argument) for argument in arguments):
+            continue
+        for index, argument in enumerate(arguments):
+            if index == 0 or not _KEYWORD.match(argument) or _DATA_KEYWORD.match(argument):
+                given.append(argument)
+    return "\n".join(given)
+
+
+def _arguments(line: str, start: int) -> Tuple[List[str], int]:
+    """The arguments of a call whose `(` ends at `start`, split at its own commas, and
+    where its `)` is."""
+    arguments: List[str] = []
+    depth = 0
+    begin = start
+    for position in range(start, len(line)):
+        character = line[position]
+        if character in "([{":
+            depth += 1
+        elif character in ")]}":
+            if depth == 0:
+                break
+            depth -= 1
+        elif character == "," and depth == 0:
+            arguments.append(line[begin:position])
+            begin = position + 1
+    else:
+        position = len(line)
+    arguments.append(line[begin:position])
+    return arguments, position
+
+
+def hands_array_to_torch(definition: Statement, structure_lines: List[str], makers: ArrayMakers) -> bool:
+    """Does a definition make a float64 array and hand it to torch as a tensor's data? The
+    analysis follows an array only through names, NumPy's calls and the methods that keep
+    its dtype, so this follows it generation by generation: the names bound to an array
+    made on a line, then to one read from those names, and so on as far as the analysis
+    follows names (`MAX_TRACE_DEPTH`)."""
+    if not (makers.search(definition.text) and FROM_DATA.search(definition.text)):
+        return False
+    lines = [
+        _ArrayLine("\n".join(structure_lines[first : last + 1]), makers)
+        for first, last in logical_lines(structure_lines, definition.first, definition.last)
+    ]
+    arrays: Set[str] = set()  # names that may hold a float64 array
+    for _ in range(MAX_TRACE_DEPTH + 1):
+        if any(line.hands_to_torch(arrays) for line in lines):
+            return True
+        bound = set().union(*(line.binds(arrays) for line in lines)) - {"self", "cls"}
+        if bound <= arrays:
+            return False
+        arrays |= bound
+    return False

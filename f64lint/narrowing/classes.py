@@ -1,0 +1,96 @@
+"""The methods of a class that stays that nothing float64 can come from."""
+
+from __future__ import annotations
+
+import re
+from typing import Dict, List, Set
+
+from f64lint.narrowing.lines import CALLED, NAME, Statement, bound_names, class_members, describe, logical_lines
+from f64lint.narrowing.reading import Reading
+
+_SELF_CALLED = re.compile(r"\b(?:self|cls)\.(\w+)\s*\(")
+_SELF_ATTRIBUTE = re.compile(
+    r"\bself\.(\w+)\s*(?::[^=\n]*)?(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)"
+    r"|register_buffer\(\s*[\"'](\w+)|setattr\(\s*self\s*,\s*[\"'](\w+)"
+)
+
+
+def _attributes_set_hot(method: Statement, reading: Reading) -> Set[str]:
+    """The attributes (`self.freqs = ...`, `register_buffer("freqs", ...)`) a method may set
+    to a float64 value: set on a line with a float64-like spelling, a hot name, a call to
+    a function that stays, or a local name set on such a line. Each logical line is read
+    once; what it sets only once it is found to set something warm."""
+    lines = []  # per logical line: its span, its text, the names it reads, whether a source
+    for first, last in logical_lines(reading.structure_lines, method.first, method.last):
+        text = "\n".join(reading.code_lines[first : last + 1])
+        source = reading.makes_float64(text) or not reading.functions.isdisjoint(CALLED.findall(text))
+        lines.append((first, last, text, set(NAME.findall(text)), source))
+    warm: Set[str] = set(reading.hot)
+    assigned: Dict[int, Set[str]] = {}
+    grown = True
+    while grown:
+        grown = False
+        for index, (first, last, text, names, source) in enumerate(lines):
+            if index in assigned or not (source or names & warm):
+                continue
+            assigned[index] = (bound_names(reading.structure_lines[first : last + 1]) | _attributes_set(text)) - {"self", "cls"}
+            if not assigned[index] <= warm:
+                warm |= assigned[index]
+                grown = True
+    return {name for _, _, text, _, _ in lines for name in _attributes_set(text) if name in warm}
+
+
+def _attributes_set(text: str) -> Set[str]:
+    return {name for match in _SELF_ATTRIBUTE.findall(text) for name in match if name}
+
+
+def callees(callers: List[Statement], candidates: List[Statement], call: "re.Pattern[str]") -> List[Statement]:
+    """The candidates the callers call (`helper(x)`, or `self.helper(x)` with `_SELF_CALLED`),
+    and those they call in turn."""
+    found: List[Statement] = []
+    rest = list(candidates)
+    while rest:
+        called = {name for caller in callers for name in call.findall(caller.text)}
+        joined = [c for c in rest if c.name in called]
+        if not joined:
+            break
+        found.extend(joined)
+        callers = joined
+        rest = [c for c in rest if c not in joined]
+    return found
+
+
+def left_out_of_class(owner: Statement, reading: Reading) -> List[Statement]:
+    """The methods (and nested classes) of a class that stays that nothing can come from:
+    kept are those with a float64-like spelling, a hot name, a call to a function that
+    stays, and then those reading an attribute (`self.freqs`) a kept one may set to
+    float64 or naming a kept method, and those a method with a float64-like spelling calls
+    (`self.helper(x)`). Every other statement of the body stays; a nested class that stays
+    is narrowed the same way."""
+    members = class_members(owner, reading.structure_lines)
+    describe(members, reading.code_lines, reading.structure_lines)
+    methods = [m for m in members if m.name is not None]
+    kept = [m for m in members if m not in methods]
+    kept += [m for m in methods if reading.is_source(m) or m.names & reading.hot or m.calls & reading.functions]
+    rest = [m for m in methods if m not in kept]
+    attributes: Set[str] = set()
+    looked_at: Set[int] = set()
+    while rest:
+        for member in kept:
+            if member.name is not None and id(member) not in looked_at:
+                looked_at.add(id(member))
+                attributes |= _attributes_set_hot(member, reading)
+                attributes.add(member.name)
+        joined = [m for m in rest if m.names & attributes]
+        if not joined:
+            break
+        kept.extend(joined)
+        rest = [m for m in rest if m not in joined]
+    if not kept:
+        return []
+    kept.extend(callees([m for m in kept if reading.is_source(m)], rest, _SELF_CALLED))
+    rest = [m for m in rest if m not in kept]
+    for member in kept:
+        if member.is_class:
+            rest.extend(left_out_of_class(member, reading))
+    return rest

@@ -1,0 +1,132 @@
+"""Reading a source by lines: its top-level statements, the logical lines of a
+definition, the names a statement binds. The text is code with comments removed and
+strings emptied (`prefilter.masked`), so brackets and line starts are the code's own."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import FrozenSet, List, Optional, Set, Tuple
+
+_DEFINED_NAME = re.compile(r"(?:async\s+)?(def|class)\s+(\w+)")
+NAME = re.compile(r"[A-Za-z_]\w*")
+CALLED = re.compile(r"(?<![.\w])([A-Za-z_]\w*)\s*\(")
+_TARGETS = re.compile(
+    r"\s*(?:async\s+)?(?:def|class)\s+(\w+)"
+    r"|\s*(?!(?:if|elif|while|for|with|return|assert|del|raise|yield|lambda)\b)"
+    r"([\w\s,.\[\]()*]+?)\s*(?::[^=]*)?(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)"
+)
+AS_NAME = re.compile(r"\bas\s+(\w+)")  # `import numpy as np`, `with open(p) as f`
+_WALRUS = re.compile(r"(\w+)\s*:=")
+_OPENING = re.compile(r"[(\[{]")
+CLOSING = re.compile(r"[)\]}]")
+
+
+def opened(line: str) -> int:
+    """Brackets a line (of code with its strings emptied) opens, less those it closes."""
+    return len(_OPENING.findall(line)) - len(CLOSING.findall(line))
+
+
+@dataclass(eq=False)  # compared by identity
+class Statement:
+    first: int  # line index
+    last: int  # inclusive
+    name: Optional[str]  # a definition's name; None for other statements
+    is_class: bool = False
+    text: str = ""  # its code (comments out, long strings emptied)
+    bound: FrozenSet[str] = field(default_factory=frozenset)  # the names it may bind
+    names: FrozenSet[str] = field(default_factory=frozenset)  # the names its code mentions
+    calls: FrozenSet[str] = field(default_factory=frozenset)  # the plain names it calls
+    is_source: Optional[bool] = None  # for a definition, once `Reading.is_source` knows
+
+
+def split_statements(lines: List[str]) -> List[Statement]:
+    """Top-level statements by line, from a source whose strings and comments are empty
+    (so that brackets and line starts are the code's own)."""
+    statements: List[Statement] = []
+    depth = 0
+    continued = False
+    decorated_from: Optional[int] = None
+    for number, line in enumerate(lines):
+        line = line.rstrip("\r")
+        if depth == 0 and not continued and line[:1] not in ("", " ", "\t", "\f"):
+            if statements and decorated_from is None:
+                statements[-1].last = number - 1
+            if line.startswith("@"):
+                decorated_from = number if decorated_from is None else decorated_from
+            else:
+                defined = _DEFINED_NAME.match(line)
+                first = number if decorated_from is None else decorated_from
+                name = defined.group(2) if defined else None
+                statements.append(Statement(first, number, name, defined is not None and defined.group(1) == "class"))
+                decorated_from = None
+        depth = max(0, depth + opened(line))
+        continued = line.endswith("\\")
+    if statements:
+        statements[-1].last = len(lines) - 1
+    return statements
+
+
+def describe(statements: List[Statement], code_lines: List[str], structure_lines: List[str]) -> None:
+    for statement in statements:
+        statement.text = "\n".join(code_lines[statement.first : statement.last + 1])
+        statement.names = frozenset(NAME.findall(statement.text))
+        statement.calls = frozenset(CALLED.findall(statement.text))
+        if statement.name is None:
+            statement.bound = bound_names(structure_lines[statement.first : statement.last + 1])
+
+
+def class_members(owner: Statement, structure_lines: List[str]) -> List[Statement]:
+    """The statements of a class's body, by line; none for a one-line class."""
+    depth = 0
+    continued = False
+    for number in range(owner.first, owner.last + 1):
+        line = structure_lines[number].rstrip("\r")
+        if number > owner.first and depth == 0 and not continued and line[:1] in (" ", "\t") and line.strip():
+            indent = line[: len(line) - len(line.lstrip())]
+            body = [
+                text[len(indent) :] if text.startswith(indent) else (" " + text if text.strip() else "")
+                for text in structure_lines[number : owner.last + 1]
+            ]
+            members = split_statements(body)
+            for member in members:
+                member.first += number
+                member.last += number
+            return members
+        depth = max(0, depth + opened(line))
+        continued = line.endswith("\\")
+    return []
+
+
+def logical_lines(structure_lines: List[str], first: int, last: int) -> List[Tuple[int, int]]:
+    """(first, last) line of each logical line: brackets and backslashes join lines."""
+    found: List[Tuple[int, int]] = []
+    depth = 0
+    start = first
+    for number in range(first, last + 1):
+        line = structure_lines[number].rstrip("\r")
+        depth = max(0, depth + opened(line))
+        if depth == 0 and not line.endswith("\\"):
+            found.append((start, number))
+            start = number + 1
+    if start <= last:
+        found.append((start, last))
+    return found
+
+
+def bound_names(structure_lines: List[str]) -> FrozenSet[str]:
+    """The names a module-level statement may bind to a value the analysis follows:
+    assignment targets on lines outside brackets, walrus targets, import aliases (`from
+    torch import float64 as f64`), nested definitions. More is harmless."""
+    found: Set[str] = set()
+    depth = 0
+    for line in structure_lines:
+        if depth == 0:
+            target = _TARGETS.match(line)
+            if target is not None:
+                found.update(NAME.findall(target.group(1) or target.group(2)))
+        found.update(_WALRUS.findall(line))
+        depth = max(0, depth + opened(line))
+    if structure_lines and structure_lines[0].startswith(("import", "from")):
+        found.update(AS_NAME.findall("\n".join(structure_lines)))
+    return frozenset(found)

@@ -1,0 +1,54 @@
+"""What narrowing knows of a module while it reads it: where float64 values can come from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import FrozenSet, List
+
+from f64lint.narrowing.arrays import ArrayMakers, hands_array_to_torch
+from f64lint.narrowing.lines import CALLED, NAME, Statement
+from f64lint.prefilter import AnyOf, words
+from f64lint.rules.tokens import CAST_AFTER_MOVE, WIDE_DTYPE
+
+SPELLED_SOURCE = AnyOf(
+    WIDE_DTYPE,
+    CAST_AFTER_MOVE,
+    words("DoubleTensor", "set_default_dtype", "set_default_tensor_type"),
+    r"\.astype\(\s*[\"']?(?:float|complex)\b",
+)
+
+
+@dataclass
+class Reading:
+    """A module's lines, read for narrowing, and what is known to matter in them."""
+
+    structure_lines: List[str]  # every string emptied
+    code_lines: List[str]  # long strings emptied
+    array_makers: ArrayMakers
+    hot: FrozenSet[str] = frozenset()  # names module-level code may bind to float64
+    functions: FrozenSet[str] = frozenset()  # the top-level definitions that stay
+
+    def makes_float64(self, text: str) -> bool:
+        """Can this statement (at module level, in a method that stays, an entry of a
+        table) bind a name to a float64 value, a float64 tensor or array?"""
+        return bool(SPELLED_SOURCE.search(text)) or bool(self.array_makers.search(text))
+
+    def matters(self, text: str) -> bool:
+        """Can a float64 value come from this code: a source, a hot name, a call of a
+        definition that stays?"""
+        return (
+            self.makes_float64(text)
+            or not self.hot.isdisjoint(NAME.findall(text))
+            or not self.functions.isdisjoint(CALLED.findall(text))
+        )
+
+    def is_source(self, definition: Statement) -> bool:
+        """Can a definition make a float64 value: has it a float64-like spelling, or does it
+        make a float64 array and hand it to torch? A function that makes arrays and never
+        a tensor of them is no source (most NumPy code in torch's tests, the `np.linspace`
+        sigmas diffusers pipelines hand to their schedulers)."""
+        if definition.is_source is None:
+            definition.is_source = bool(SPELLED_SOURCE.search(definition.text)) or hands_array_to_torch(
+                definition, self.structure_lines, self.array_makers
+            )
+        return definition.is_source
