@@ -95,7 +95,7 @@ def parse(text: str) -> Union[cst.Module, ParseFailure]:
     except (RecursionError, MemoryError):
         return ParseFailure("too deeply nested to parse", Position(1, 1))
     try:
-        return cst.parse_module(text)
+        return _parse_unvalidated(text)
     except cst.ParserSyntaxError as error:
         if python_error is not None:
             at = Position(python_error.lineno or 1, python_error.offset or 1)
@@ -103,6 +103,26 @@ def parse(text: str) -> Union[cst.Module, ParseFailure]:
         return ParseFailure(f"syntax error: {error.message}", Position(error.raw_line, error.raw_column + 1))
     except RecursionError:
         return ParseFailure("too deeply nested to parse", Position(1, 1))
+
+
+def _skip_validation(node: object) -> None:
+    pass
+
+
+def _parse_unvalidated(text: str) -> "cst.Module":
+    """LibCST's parse, without validating each node it builds: a tree from its own parser
+    is valid, and validation (`CSTNode.__post_init__`) is a ninth of parsing. (LibCST's
+    own comment there says validation could be skipped for parsed trees.) Nodes built
+    after, by fixes, are validated as usual."""
+    node_class = cst.CSTNode
+    validate = node_class.__dict__.get("__post_init__")
+    if validate is None:
+        return cst.parse_module(text)
+    node_class.__post_init__ = _skip_validation
+    try:
+        return cst.parse_module(text)
+    finally:
+        node_class.__post_init__ = validate
 
 
 def _flag(path: str, facts: ModuleFacts, found: List[Tuple[Rule, Finding]], severity_of: SeverityOf, fix_options: FixOptions) -> Iterator[Diagnostic]:
