@@ -160,15 +160,16 @@ def lint_text(
     rules = [rule() for rule in rules_that_may_fire(checkable, text)]
     flagged: List[Diagnostic] = []
     if rules:
-        narrow = narrowed(text)
-        module = parse(narrow)
-        if isinstance(module, ParseFailure) and narrow is not text:
+        parsed = narrowed(text)
+        module = parse(parsed)
+        if isinstance(module, ParseFailure) and parsed is not text:
+            parsed = text
             module = parse(text)
         if isinstance(module, ParseFailure):
             failure = _parse_failure(path, module.message, module.at, enabled, severity_of)
             return _with_source_lines(failure, text)
         try:
-            facts = analyse(module, devices)
+            facts = analyse(module, devices, parsed)
             found = [(rule, finding) for rule in rules for finding in rule.check(facts)]
             flagged.extend(_flag(path, facts, found, severity_of, fix_options))
         except RecursionError:

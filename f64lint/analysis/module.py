@@ -34,6 +34,8 @@ class ModuleFacts:
     off_mps_calls: Set[cst.Call] = field(default_factory=set)
     # Device types without float64 (`mps`, and what `no-float64-devices` adds).
     devices: FrozenSet[str] = NO_FLOAT64_DEVICES
+    # The text the module was parsed from, when known (else its code is generated).
+    text: Optional[str] = None
 
     def qualified_name(self, node: cst.CSTNode) -> Optional[str]:
         """`torch.float64` for `th.float64` after `import torch as th`; None if not an import."""
@@ -58,7 +60,11 @@ class ModuleFacts:
     @cached_property
     def positions(self) -> Mapping[cst.CSTNode, cst.metadata.CodeRange]:
         # Only files with a finding pay for positions, and only for its statements.
-        return StatementPositions(self.module, self.parents)
+        return StatementPositions(self.module, self.parents, self.source)
+
+    @cached_property
+    def source(self) -> str:
+        return self.text if self.text is not None else self.module.code
 
     @cached_property
     def flow(self) -> "Flow":
@@ -106,8 +112,9 @@ class ModuleFacts:
         return self.positions[node].end.line
 
 
-def analyse(module: cst.Module, devices: FrozenSet[str] = NO_FLOAT64_DEVICES) -> ModuleFacts:
-    facts = ModuleFacts(module=module, devices=devices)
+def analyse(module: cst.Module, devices: FrozenSet[str] = NO_FLOAT64_DEVICES, text: Optional[str] = None) -> ModuleFacts:
+    """`text`, the source the module was parsed from, spares generating its code again."""
+    facts = ModuleFacts(module=module, devices=devices, text=text)
     walker = Walker(facts)
     walker.walk(module, None)
     walker.finish()

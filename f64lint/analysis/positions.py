@@ -1,17 +1,24 @@
-"""Positions of nodes, computed one top-level statement at a time.
+"""Positions of nodes, computed one definition or top-level statement at a time.
 
 LibCST's `PositionProvider` regenerates the whole module's code while tracking every token,
 the slowest step left for a large file with a finding. Positions are only needed for the
-few statements that hold a finding or a fix, so each statement is measured on its own, as a
-module of one statement, and shifted down by the lines before it (top-level statements
-start at column 0, so columns need no shift). The lines before are counted from each
-statement's code, once.
+few statements that hold a finding or a fix, so each is measured on its own: the
+innermost statement holding the node that is reached from the module through the bodies
+of functions and classes only (a statement of a method, not its 3,000-line class), or
+else the top-level statement. It is generated as a module of one statement and moved:
+down by the line it starts on, which CPython's parser gives (`ast`, fast, and parsing the
+same text), and right, line by line, by the indentation the source has there and the
+generated code has not. Every generated line is checked to end the source's line;
+where one does not (some layout this does not foresee), the top-level statement, and at
+worst the module, is measured instead.
 """
 
 from __future__ import annotations
 
+import ast
 import re
-from typing import Dict, Iterator, Mapping, Optional, Set
+import warnings
+from typing import Dict, Iterator, List, Mapping, Optional, Sequence, Set, Tuple
 
 from f64lint.cst import cst
 
@@ -19,22 +26,23 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 class StatementPositions(Mapping["cst.CSTNode", "cst.metadata.CodeRange"]):
-    def __init__(self, module: cst.Module, parents: Mapping[cst.CSTNode, cst.CSTNode]) -> None:
+    def __init__(self, module: cst.Module, parents: Mapping[cst.CSTNode, cst.CSTNode], text: str) -> None:
         self.module = module
         self.parents = parents
+        self.text = text
+        self.lines: Optional[List[str]] = None
+        self.tree: Optional[ast.Module] = None
         self.found: Dict[cst.CSTNode, cst.metadata.CodeRange] = {}
-        self.measured: Set[cst.CSTNode] = set()
-        self.first_lines: Optional[Dict[cst.CSTNode, int]] = None
+        self.measured: Set[Tuple[cst.CSTNode, ...]] = set()
         self.whole: Optional[Mapping[cst.CSTNode, cst.metadata.CodeRange]] = None
 
     def __getitem__(self, node: cst.CSTNode) -> cst.metadata.CodeRange:
         if node in self.found:
             return self.found[node]
-        statement = self._statement(node)
-        if statement is None or statement in self.measured:
-            return self._whole()[node]
-        self._measure(statement)
-        return self.found[node]
+        for unit in self._units(node):
+            if unit not in self.measured and self._measure(unit) and node in self.found:
+                return self.found[node]
+        return self._whole()[node]
 
     def __iter__(self) -> Iterator[cst.CSTNode]:
         return iter(self._whole())
@@ -42,40 +50,127 @@ class StatementPositions(Mapping["cst.CSTNode", "cst.metadata.CodeRange"]):
     def __len__(self) -> int:
         return len(self._whole())
 
-    def _statement(self, node: cst.CSTNode) -> Optional[cst.CSTNode]:
+    def _units(self, node: cst.CSTNode) -> List[Tuple[cst.CSTNode, ...]]:
+        """The statements that can be measured for `node`, innermost first, each as its path
+        of statements from the module down."""
+        path: List[cst.CSTNode] = []  # statements, innermost first
         current: Optional[cst.CSTNode] = node
-        while current is not None:
+        while current is not None and current is not self.module:
             parent = self.parents.get(current)
-            if parent is self.module:
-                return current if current in self._first_lines() else None
+            if isinstance(current, cst.BaseStatement) and (
+                parent is self.module or isinstance(parent, cst.IndentedBlock)
+            ):
+                path.append(current)
             current = parent
-        return None
+        if current is None or not path:
+            return []
+        path.reverse()  # from the module down
+        depth = 1
+        while depth < len(path) and _is_definition(path[depth - 1]) and self.parents[path[depth]] is path[depth - 1].body:
+            depth += 1
+        return [tuple(path[:length]) for length in range(depth, 0, -1)]
 
-    def _first_lines(self) -> Dict[cst.CSTNode, int]:
-        """The line each top-level statement's code (its leading blank and comment lines
-        included) starts on."""
-        if self.first_lines is None:
-            self.first_lines = {}
-            line = 1 + sum(1 for _ in self.module.header)
-            for statement in self.module.body:
-                self.first_lines[statement] = line
-                line += len(_LINE_BREAK.findall(self.module.code_for_node(statement)))
-        return self.first_lines
-
-    def _measure(self, statement: cst.CSTNode) -> None:
+    def _measure(self, unit: Tuple[cst.CSTNode, ...]) -> bool:
+        """Measure the last statement of `unit`; False when its place cannot be worked out."""
+        statement = unit[-1]
+        self.measured.add(unit)
+        first = self._first_line(unit)
+        if first is None:
+            return False
         alone = self.module.with_changes(header=(), body=(statement,), footer=())
-        shift = self._first_lines()[statement] - 1
+        generated = _LINE_BREAK.split(alone.code)
+        if len(generated) > 1 and generated[-1] == "":
+            generated.pop()  # after the statement's last line break
+        lines = self._lines()
+        shifts: List[int] = []
+        for number, line in enumerate(generated):
+            index = first - 1 + number
+            if index >= len(lines):
+                return False
+            source = lines[index]
+            prefix = source[: len(source) - len(line)]
+            if not source.endswith(line) or prefix.strip():
+                return False
+            shifts.append(len(prefix))
         positions = cst.MetadataWrapper(alone, unsafe_skip_copy=True).resolve(cst.metadata.PositionProvider)
+        found: Dict[cst.CSTNode, cst.metadata.CodeRange] = {}
         for node, where in positions.items():
             if node is alone:
                 continue
-            self.found[node] = cst.metadata.CodeRange(
-                cst.metadata.CodePosition(where.start.line + shift, where.start.column),
-                cst.metadata.CodePosition(where.end.line + shift, where.end.column),
+            found[node] = cst.metadata.CodeRange(
+                _placed(where.start, first, shifts, at_end=False),
+                _placed(where.end, first, shifts, at_end=True),
             )
-        self.measured.add(statement)
+        self.found.update(found)
+        return True
+
+    def _first_line(self, unit: Tuple[cst.CSTNode, ...]) -> Optional[int]:
+        """The line the code of the last statement of `unit` (its leading blank and comment
+        lines and decorators included) starts on, from CPython's tree of the same text."""
+        tree = self._tree()
+        if tree is None:
+            return None
+        body: Sequence[cst.CSTNode] = self.module.body
+        statements: Sequence[ast.stmt] = tree.body
+        found: Optional[ast.stmt] = None
+        for statement in unit:
+            found = _counterpart(statement, body, statements)
+            if found is None:
+                return None
+            if _is_definition(statement):
+                inner = statement.body
+                body = inner.body if isinstance(inner, cst.IndentedBlock) else ()
+                statements = found.body if isinstance(found, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) else []
+        statement = unit[-1]
+        assert found is not None
+        line = found.lineno
+        decorators = getattr(statement, "decorators", ())
+        if decorators:
+            decorated = getattr(found, "decorator_list", [])
+            if not decorated:
+                return None
+            line = decorated[0].lineno - len(decorators[0].leading_lines)
+        return line - len(statement.leading_lines)
+
+    def _tree(self) -> Optional[ast.Module]:
+        if self.tree is None:
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    self.tree = ast.parse(self.text)
+            except (SyntaxError, RecursionError, MemoryError, ValueError):
+                return None  # a syntax only LibCST knows: measure the whole module
+        return self.tree
+
+    def _lines(self) -> List[str]:
+        if self.lines is None:
+            self.lines = _LINE_BREAK.split(self.text)
+        return self.lines
 
     def _whole(self) -> Mapping[cst.CSTNode, cst.metadata.CodeRange]:
         if self.whole is None:
             self.whole = cst.MetadataWrapper(self.module, unsafe_skip_copy=True).resolve(cst.metadata.PositionProvider)
         return self.whole
+
+
+def _is_definition(statement: cst.CSTNode) -> bool:
+    return isinstance(statement, (cst.FunctionDef, cst.ClassDef))
+
+
+def _counterpart(statement: cst.CSTNode, body: Sequence[cst.CSTNode], statements: Sequence[ast.stmt]) -> Optional[ast.stmt]:
+    """CPython's statement for a statement of a LibCST body: a line of simple statements
+    (`a = 1; b = 2`) is one for each of them."""
+    index = 0
+    for sibling in body:
+        if sibling is statement:
+            return statements[index] if index < len(statements) else None
+        index += len(sibling.body) if isinstance(sibling, cst.SimpleStatementLine) else 1
+    return None
+
+
+def _placed(at: cst.metadata.CodePosition, first: int, shifts: List[int], at_end: bool) -> cst.metadata.CodePosition:
+    """A position in the statement's own code, in the source. A position at the start of a
+    line ends a node that ran to the end of the line before: it moves down, not right."""
+    index = at.line - 1
+    shift = shifts[index] if index < len(shifts) and not (at_end and at.column == 0) else 0
+    return cst.metadata.CodePosition(at.line + first - 1, at.column + shift)

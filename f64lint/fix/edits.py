@@ -16,7 +16,7 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 class EditMaker:
     def __init__(self, facts: ModuleFacts) -> None:
         self.facts = facts
-        self.lines: List[str] = _LINE_BREAK.split(facts.module.code)
+        self.lines: List[str] = _LINE_BREAK.split(facts.source)
 
     def start(self, node: cst.CSTNode) -> Position:
         at = self.facts.positions[node].start
