@@ -68,14 +68,25 @@ _COMMENT_OR_STRING = re.compile(
     r'''|"(?:[^"\\\r\n]|\\.)*")''',
     re.DOTALL,
 )
-_ESCAPED_BRACES = re.compile(r"\{\{|\}\}")
-
-
 def _fields_closed(literal: str) -> bool:
-    """Does an f-string, as the pattern delimited it, close every `{` it opens? One that
-    does not was cut short at a quote inside a field (`f"{d["k"]}"`, Python 3.12)."""
-    text = _ESCAPED_BRACES.sub("", literal)
-    return text.count("{") <= text.count("}")
+    """Does an f-string, as the pattern delimited it, close every field it opens? One that
+    does not was cut short at a quote inside a field (`f"{d["k"]}"`, Python 3.12). Outside
+    a field `{{` and `}}` are escaped braces; inside one, braces nest (`{h:{w}}`)."""
+    if "{{" not in literal and "}}" not in literal:
+        return literal.count("{") <= literal.count("}")
+    depth = 0
+    position = 0
+    while position < len(literal):
+        character = literal[position]
+        if depth == 0 and literal.startswith(("{{", "}}"), position):
+            position += 2
+            continue
+        if character == "{":
+            depth += 1
+        elif character == "}" and depth > 0:
+            depth -= 1
+        position += 1
+    return depth == 0
 
 
 @dataclass(frozen=True)

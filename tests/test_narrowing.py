@@ -440,3 +440,39 @@ def test_an_array_followed_further_than_the_analysis_does_not_keep_its_function(
     near = source.replace(f"from_numpy(a{MAX_TRACE_DEPTH + 1})", "from_numpy(a1)")
     assert "def far" in narrowed(near)
     same_findings(near)
+
+
+def test_module_level_expressions_nothing_can_come_from_become_blank_lines():
+    source = textwrap.dedent('''\
+        """Docs."""
+        import torch
+
+        add_docstr(torch.abs, """
+        Long docs.
+        """)
+        add_docstr(torch.Tensor.double, "double")
+        for name in names:
+            register(name)
+
+        def make():
+            return torch.zeros(3, dtype=torch.float64)
+
+        make()
+        ''')
+    assert kept(source) == textwrap.dedent('''\
+        -
+        import torch
+        -
+        -
+        -
+        -
+        add_docstr(torch.Tensor.double, "double")
+        for name in names:
+            register(name)
+        -
+        def make():
+            return torch.zeros(3, dtype=torch.float64)
+        -
+        make()
+        -''')
+    same_findings(source)

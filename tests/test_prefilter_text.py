@@ -51,6 +51,12 @@ def test_an_f_string_cut_short_by_a_nested_quote_keeps_the_source():
     assert code_text(source) == source
 
 
+@pytest.mark.parametrize("field", ["{h:{w}}", "{{literal}} {x!r:>{w}}", "{x:{w}.{p}f}"])
+def test_nested_format_specs_and_escaped_braces_are_read_as_closed_fields(field):
+    source = f'line = f" {field} "\ns = "a long string that should go, and it does"  # a comment\n'
+    assert code_text(source) == f'line = f" {field} "\ns = ""  \n'
+
+
 def test_a_file_with_float64_only_in_prose_is_not_parsed():
     source = (
         '"""Utilities. Numbers are float64 or double in NumPy."""\n'

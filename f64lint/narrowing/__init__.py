@@ -26,14 +26,21 @@ when the narrowed one does not parse.
 
 from __future__ import annotations
 
-from typing import FrozenSet
+import re
+from typing import FrozenSet, List
 
 from f64lint.narrowing.arrays import array_makers
 from f64lint.narrowing.classes import callees, left_out_of_class
 from f64lint.narrowing.entries import entries_left_out
-from f64lint.narrowing.lines import CALLED, describe, split_statements
+from f64lint.narrowing.lines import CALLED, Statement, describe, split_statements
 from f64lint.narrowing.reading import Reading
 from f64lint.prefilter import masked
+
+_EXPRESSION_START = re.compile(r"[A-Za-z_\"'(\[{]")  # a name, a string, a bracket
+# Statements that bind or hold others (`for x in`, `with ... as f`, `import`, `global`).
+_COMPOUND_OR_BINDING = re.compile(
+    r"(?:if|elif|else|for|while|with|try|except|finally|match|case|async|def|class|import|from|global|nonlocal|del|type)\b"
+)
 
 
 def narrowed(source: str) -> str:
@@ -80,10 +87,26 @@ def narrowed(source: str) -> str:
         if owner.is_class:
             spans.extend((m.first, m.last) for m in left_out_of_class(owner, reading))
     for statement in module_level:
-        spans.extend(entries_left_out(statement, reading))
+        if _is_idle(statement, structure_lines, reading):
+            spans.append((statement.first, statement.last))
+        else:
+            spans.extend(entries_left_out(statement, reading))
     if not spans:
         return source
     for first, last in spans:
         for number in range(first, last + 1):
             lines[number] = "\r" if lines[number].endswith("\r") else ""
     return "\n".join(lines)
+
+
+def _is_idle(statement: Statement, structure_lines: List[str], reading: Reading) -> bool:
+    """A module-level expression that binds nothing and that nothing can come from: a
+    docstring, a registration call (`add_docstr(torch.abs, ...)`, torch's `_tensor_docs`
+    is 3,000 of them)."""
+    first = structure_lines[statement.first]
+    return (
+        not statement.bound
+        and _EXPRESSION_START.match(first) is not None
+        and _COMPOUND_OR_BINDING.match(first) is None
+        and not reading.matters(statement.text)
+    )
