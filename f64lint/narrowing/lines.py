@@ -18,6 +18,7 @@ _TARGETS = re.compile(
 )
 AS_NAME = re.compile(r"\bas\s+(\w+)")  # `import numpy as np`, `with open(p) as f`
 _WALRUS = re.compile(r"(\w+)\s*:=")
+_FLUSH_LINE = re.compile(r"^[^ \t\f\r\n]", re.MULTILINE)  # a line that starts at column 0
 _OPENING = re.compile(r"[(\[{]")
 CLOSING = re.compile(r"[)\]}]")
 
@@ -42,29 +43,44 @@ class Statement:
 
 def split_statements(lines: List[str]) -> List[Statement]:
     """Top-level statements by line, from a source whose strings and comments are empty
-    (so that brackets and line starts are the code's own)."""
+    (so that brackets and line starts are the code's own). Only the lines that start at
+    column 0 are looked at one by one; the brackets between them are counted in the
+    text, and a line inside brackets or after a backslash starts no statement."""
+    text = "\n".join(lines)
     statements: List[Statement] = []
     depth = 0
-    continued = False
+    number = 0
+    counted = 0  # where the text is counted to: the start of line `number`
     decorated_from: Optional[int] = None
-    for number, line in enumerate(lines):
-        line = line.rstrip("\r")
-        if depth == 0 and not continued and line[:1] not in ("", " ", "\t", "\f"):
-            if statements and decorated_from is None:
-                statements[-1].last = number - 1
-            if line.startswith("@"):
-                decorated_from = number if decorated_from is None else decorated_from
-            else:
-                defined = _DEFINED_NAME.match(line)
-                first = number if decorated_from is None else decorated_from
-                name = defined.group(2) if defined else None
-                statements.append(Statement(first, number, name, defined is not None and defined.group(1) == "class"))
-                decorated_from = None
-        depth = max(0, depth + opened(line))
-        continued = line.endswith("\\")
+    for start in _FLUSH_LINE.finditer(text):
+        offset = start.start()
+        number += text.count("\n", counted, offset)
+        depth = max(0, depth + _opened_in(text, counted, offset))
+        counted = offset
+        if depth or (number and lines[number - 1].rstrip("\r").endswith("\\")):
+            continue
+        line = lines[number]
+        if statements and decorated_from is None:
+            statements[-1].last = number - 1
+        if line.startswith("@"):
+            decorated_from = number if decorated_from is None else decorated_from
+        else:
+            defined = _DEFINED_NAME.match(line)
+            first = number if decorated_from is None else decorated_from
+            name = defined.group(2) if defined else None
+            statements.append(Statement(first, number, name, defined is not None and defined.group(1) == "class"))
+            decorated_from = None
     if statements:
         statements[-1].last = len(lines) - 1
     return statements
+
+
+def _opened_in(text: str, start: int, end: int) -> int:
+    """Brackets `text[start:end]` opens, less those it closes (counted in place)."""
+    return (
+        text.count("(", start, end) + text.count("[", start, end) + text.count("{", start, end)
+        - text.count(")", start, end) - text.count("]", start, end) - text.count("}", start, end)
+    )
 
 
 def describe(statements: List[Statement], code_lines: List[str], structure_lines: List[str]) -> None:
