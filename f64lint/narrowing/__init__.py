@@ -64,7 +64,7 @@ def narrowed(source: str) -> str:
     # Names that may hold float64: those bound by module-level statements with a
     # float64-like spelling or a float64 array (grown below with those naming a kept
     # definition).
-    reading = Reading(structure_lines, code_lines, array_makers(statements))
+    reading = Reading(structure_lines, code_lines, array_makers(texts.code))
     hot: FrozenSet[str] = frozenset()
     kept = [d for d in definitions if reading.is_source(d)]
     rest = [d for d in definitions if d not in kept]
@@ -72,8 +72,8 @@ def narrowed(source: str) -> str:
     while True:
         kept_names = {d.name for d in kept if d.name is not None}
         hot |= frozenset().union(*(s.bound for s in warm))
-        warmed = [s for s in module_level if s not in warm and (s.calls & kept_names or s.names & hot)]
-        joined = [d for d in rest if d.calls & kept_names or d.names & hot]
+        warmed = [s for s in module_level if s not in warm and (s.calls(kept_names) or s.names & hot)]
+        joined = [d for d in rest if d.calls(kept_names) or d.names & hot]
         if not warmed and not joined:
             break
         warm.extend(warmed)

@@ -13,8 +13,9 @@ from f64lint.analysis.calls import MAX_TRACE_DEPTH
 from f64lint.narrowing.lines import NAME, Statement, bound_names, logical_lines
 from f64lint.prefilter import AnyOf
 
-_NUMPY_MODULE_ALIAS = re.compile(r"\bimport\s+numpy(?:\.random)?\s+as\s+(\w+)")
-_FROM_NUMPY = re.compile(r"\bfrom\s+numpy(?:\.random)?\s+import\s+(\([^)]*\)|[^\n;]*)")
+# (Each starts with its keyword, so that it is searched for fast: see `AnyOf`.)
+_NUMPY_MODULE_ALIAS = re.compile(r"import\s+numpy(?:\.random)?\s+as\s+(\w+)")
+_FROM_NUMPY = re.compile(r"from\s+numpy(?:\.random)?\s+import\s+(\([^)]*\)|[^\n;]*)")
 _IMPORTED = re.compile(r"(\w+)(?:\s+as\s+(\w+))?")
 # NumPy's functions that make float64 arrays: `zeros`, `rand`, and `arange`, whose integers
 # division or a float operand where it is used makes float64 (`np.arange(n) / n`) ...
@@ -67,18 +68,17 @@ class ArrayMakers:
                 position = _arguments(text, position)[1]
 
 
-def array_makers(statements: List[Statement]) -> ArrayMakers:
-    """By whatever names the module imports NumPy as, anywhere."""
+def array_makers(code: str) -> ArrayMakers:
+    """By whatever names the module's code imports NumPy as, anywhere."""
     modules = {"numpy", "np"}
     imported: Dict[str, str] = {}  # the name a NumPy function is imported as: its own name
-    for statement in statements:
-        modules.update(_NUMPY_MODULE_ALIAS.findall(statement.text))
-        for names in _FROM_NUMPY.findall(statement.text):
-            for name, alias in _IMPORTED.findall(names):
-                if name == "random":
-                    modules.add(alias or name)
-                else:
-                    imported[alias or name] = name
+    modules.update(_NUMPY_MODULE_ALIAS.findall(code))
+    for names in _FROM_NUMPY.findall(code):
+        for name, alias in _IMPORTED.findall(names):
+            if name == "random":
+                modules.add(alias or name)
+            else:
+                imported[alias or name] = name
     return ArrayMakers(
         _calls(modules, {a for a, name in imported.items() if name in _FLOAT_BY_DEFAULT}, _FLOAT_BY_DEFAULT),
         _calls(modules, {a for a, name in imported.items() if name in _FOLLOW_DATA}, _FOLLOW_DATA),

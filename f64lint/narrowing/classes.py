@@ -71,7 +71,7 @@ def left_out_of_class(owner: Statement, reading: Reading) -> List[Statement]:
     describe(members, reading.code_lines, reading.structure_lines)
     methods = [m for m in members if m.name is not None]
     kept = [m for m in members if m not in methods]
-    kept += [m for m in methods if reading.is_source(m) or m.names & reading.hot or m.calls & reading.functions]
+    kept += [m for m in methods if reading.is_source(m) or m.names & reading.hot or m.calls(reading.functions)]
     rest = [m for m in methods if m not in kept]
     attributes: Set[str] = set()
     looked_at: Set[int] = set()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import FrozenSet, List, Optional, Set, Tuple
+from typing import AbstractSet, FrozenSet, List, Optional, Set, Tuple
 
 _DEFINED_NAME = re.compile(r"(?:async\s+)?(def|class)\s+(\w+)")
 NAME = re.compile(r"[A-Za-z_]\w*")
@@ -37,8 +37,17 @@ class Statement:
     text: str = ""  # its code (comments out, long strings emptied)
     bound: FrozenSet[str] = field(default_factory=frozenset)  # the names it may bind
     names: FrozenSet[str] = field(default_factory=frozenset)  # the names its code mentions
-    calls: FrozenSet[str] = field(default_factory=frozenset)  # the plain names it calls
+    called: Optional[FrozenSet[str]] = None  # the plain names it calls, once asked
     is_source: Optional[bool] = None  # for a definition, once `Reading.is_source` knows
+
+    def calls(self, names: AbstractSet[str]) -> bool:
+        """Does it call one of these plain names? (The calls are read only for a statement
+        that mentions one: reading them is the slow part.)"""
+        if self.names.isdisjoint(names):
+            return False
+        if self.called is None:
+            self.called = frozenset(CALLED.findall(self.text))
+        return not self.called.isdisjoint(names)
 
 
 def split_statements(lines: List[str]) -> List[Statement]:
@@ -87,7 +96,6 @@ def describe(statements: List[Statement], code_lines: List[str], structure_lines
     for statement in statements:
         statement.text = "\n".join(code_lines[statement.first : statement.last + 1])
         statement.names = frozenset(NAME.findall(statement.text))
-        statement.calls = frozenset(CALLED.findall(statement.text))
         if statement.name is None:
             statement.bound = bound_names(structure_lines[statement.first : statement.last + 1])
 
