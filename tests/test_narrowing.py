@@ -476,3 +476,21 @@ def test_module_level_expressions_nothing_can_come_from_become_blank_lines():
         make()
         -''')
     same_findings(source)
+
+
+def test_a_table_a_guard_reads_keeps_its_entries():
+    source = textwrap.dedent('''\
+        import torch
+        QUANTIZED = {
+            torch.quint8: torch.uint8,
+            torch.qint8: torch.int8,
+        }
+
+        def unpack(value):
+            if value.dtype in QUANTIZED:
+                return torch.tensor(value.q_scale(), dtype=torch.double, device=value.device)
+        ''')
+    assert narrowed(source) == source
+    with mock.patch.object(linter, "narrowed", lambda text: text):
+        assert lint(source, ALL) == []
+    assert lint(source, ALL) == []

@@ -223,7 +223,9 @@ def true_only_off_mps(facts: "ModuleFacts", test: cst.BaseExpression) -> bool:
     if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
         target = test.comparisons[0]
         return isinstance(target.operator, (cst.Equal, cst.Is, cst.In)) and (
-            _names_only_other_devices(target.comparator, devices) or _names_only_other_devices(test.left, devices)
+            _names_only_other_devices(target.comparator, devices)
+            or _names_only_other_devices(test.left, devices)
+            or (_is_dtype(test.left) and _names_quantized_dtypes(facts, target.comparator))
         )
     if isinstance(test, cst.Call):
         func = test.func
@@ -233,7 +235,30 @@ def true_only_off_mps(facts: "ModuleFacts", test: cst.BaseExpression) -> bool:
             and bool(test.args)
             and _names_only_other_devices(test.args[0].value, devices)
         )
-    return False
+    return isinstance(test, cst.Attribute) and test.attr.value == "is_quantized"
+
+
+# Quantized tensors have no MPS backend: code that runs only for one (`if x.is_quantized:`,
+# `if x.dtype in (torch.qint8, torch.quint8):`) runs off MPS.
+_QUANTIZED_DTYPES = frozenset(f"torch.{name}" for name in ("qint8", "quint8", "qint32", "quint4x2", "quint2x4"))
+
+
+def _is_dtype(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Attribute) and node.attr.value == "dtype"
+
+
+def _names_quantized_dtypes(facts: "ModuleFacts", node: cst.BaseExpression) -> bool:
+    """`torch.qint8`, or a tuple, list, set or dict (its keys) of quantized dtypes, written
+    there or bound to a name (a module-level `_qtype_map = {torch.quint8: torch.uint8}`)."""
+    if isinstance(node, cst.Name):
+        node = facts.assigned_value(node) or node
+    if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
+        elements = [element.value for element in node.elements]
+    elif isinstance(node, cst.Dict):
+        elements = [element.key for element in node.elements if isinstance(element, cst.DictElement)]
+    else:
+        elements = [node]
+    return bool(elements) and all(facts.qualified_name(element) in _QUANTIZED_DTYPES for element in elements)
 
 
 def mps_test(facts: "ModuleFacts", test: cst.BaseExpression) -> Optional[bool]:

@@ -10,6 +10,7 @@ Python evaluates it in (a function's defaults and decorators outside it, its bod
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import TYPE_CHECKING, Callable, Dict, Iterator, List, Optional, Sequence, Set, Tuple, Type, TypeVar
 
 from f64lint.analysis.bindings import (
@@ -125,9 +126,23 @@ def _may_raise_on_mps(facts: "ModuleFacts", node: cst.CSTNode) -> bool:
 
 
 def _never_on_mps(function: cst.FunctionDef) -> bool:
-    """A function whose tensors never hold data on MPS: an ONNX symbolic or a meta/fake
-    kernel. (One that cannot run without CUDA is found during the walk.)"""
-    return _builds_onnx_graph(function) or _is_meta_kernel(function)
+    """A function whose tensors never hold data on MPS: an ONNX symbolic, a meta/fake
+    kernel, or one named for CUDA. (One that cannot run without CUDA is found during the
+    walk.)"""
+    return _builds_onnx_graph(function) or _is_meta_kernel(function) or named_for_cuda(function.name.value)
+
+
+# Libraries and APIs that exist only on NVIDIA GPUs.
+_CUDA_ONLY_WORDS = frozenset({"cuda", "cutlass", "cudnn", "cublas", "cufft", "cusparse", "cusolver", "nccl"})
+_NAME_WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")  # `CUTLASSBenchmark`: CUTLASS, Benchmark
+
+
+def named_for_cuda(name: str) -> bool:
+    """A function or class named for a CUDA-only library or API (`CUTLASSBenchmarkRequest`,
+    `cuda_graph_runner`, `test_nccl_reduce`) is written for NVIDIA GPUs: on a Mac it is never
+    reached. A name that says MPS too (`cuda_or_mps`) is not."""
+    words = {word.lower() for word in _NAME_WORDS.findall(name)}
+    return not words.isdisjoint(_CUDA_ONLY_WORDS) and "mps" not in words
 
 
 _META_REGISTRATIONS = frozenset(
@@ -463,10 +478,12 @@ class Walker:
     def _branches(
         self, node: cst.CSTNode, test: cst.BaseExpression, body: cst.CSTNode, orelse: Optional[cst.CSTNode]
     ) -> None:
-        """The branch an MPS test keeps MPS out of never runs there."""
+        """The branch an MPS test keeps MPS out of never runs there, nor one that runs only
+        on devices with float64 (`device.type == "cuda"`) or for quantized tensors."""
         self.walk(test, node)
         on_mps = mps_test(self.facts, test)
-        branches = [(body, on_mps is False)] + ([(orelse, on_mps is True)] if orelse is not None else [])
+        body_off_mps = on_mps is False or true_only_off_mps(self.facts, test)
+        branches = [(body, body_off_mps)] + ([(orelse, on_mps is True)] if orelse is not None else [])
         self._one_of(node, branches, self.scopes.names(), may_skip=orelse is None)
 
     def _one_of(
@@ -584,7 +601,7 @@ class Walker:
         assert isinstance(node, cst.ClassDef)
         self.children(node, ("decorators", "type_parameters", "bases", "keywords"))
         self.scopes.push(is_class=True)
-        self.children(node, ("body",))
+        self._guarded(node.body, node, named_for_cuda(node.name.value))
         self.scopes.pop()
         self.scopes.bind(node.name.value, unknown_local())
 

@@ -16,6 +16,8 @@ SPELLED_SOURCE = AnyOf(
     words("DoubleTensor", "set_default_dtype", "set_default_tensor_type"),
     r"\.astype\(\s*[\"']?(?:float|complex)\b",
 )
+# What a guard reads from a table: `x.dtype in QUANTIZED` keeps MPS out (analysis/devices.py).
+_GUARD_SPELLING = words("qint8", "quint8", "qint32", "quint4x2", "quint2x4")
 
 
 @dataclass
@@ -34,10 +36,11 @@ class Reading:
         return bool(SPELLED_SOURCE.search(text)) or bool(self.array_makers.search(text))
 
     def matters(self, text: str) -> bool:
-        """Can a float64 value come from this code: a source, a hot name, a call of a
-        definition that stays?"""
+        """Can a float64 value come from this code (a source, a hot name, a call of a
+        definition that stays), or a guard read it?"""
         return (
             self.makes_float64(text)
+            or bool(_GUARD_SPELLING.search(text))
             or not self.hot.isdisjoint(NAME.findall(text))
             or not self.functions.isdisjoint(CALLED.findall(text))
         )
