@@ -494,3 +494,19 @@ def test_a_table_a_guard_reads_keeps_its_entries():
     with mock.patch.object(linter, "narrowed", lambda text: text):
         assert lint(source, ALL) == []
     assert lint(source, ALL) == []
+
+
+def test_every_target_of_a_chained_assignment_holds_the_array():
+    source = textwrap.dedent('''\
+        import numpy as np
+        import torch
+
+        def grid(device):
+            raw = steps = np.linspace(0.0, 1.0, 8)
+            return torch.from_numpy(steps).to(device)
+
+        def other():
+            return 1
+        ''')
+    assert "def grid" in narrowed(source) and "def other" not in narrowed(source)
+    same_findings(source)

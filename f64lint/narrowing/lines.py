@@ -16,6 +16,7 @@ _TARGETS = re.compile(
     r"|\s*(?!(?:if|elif|while|for|with|return|assert|del|raise|yield|lambda)\b)"
     r"([\w\s,.\[\]()*]+?)\s*(?::[^=]*)?(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)"
 )
+_CHAINED_TARGET = re.compile(r"\s*([\w\s,.]+?)\s*=(?!=)")  # `b =` after `a =`
 AS_NAME = re.compile(r"\bas\s+(\w+)")  # `import numpy as np`, `with open(p) as f`
 _WALRUS = re.compile(r"(\w+)\s*:=")
 _FLUSH_LINE = re.compile(r"^[^ \t\f\r\n]", re.MULTILINE)  # a line that starts at column 0
@@ -139,9 +140,9 @@ def logical_lines(structure_lines: List[str], first: int, last: int) -> List[Tup
 
 
 def bound_names(structure_lines: List[str]) -> FrozenSet[str]:
-    """The names a module-level statement may bind to a value the analysis follows:
-    assignment targets on lines outside brackets, walrus targets, import aliases (`from
-    torch import float64 as f64`), nested definitions. More is harmless."""
+    """The names a statement may bind to a value the analysis follows: assignment targets
+    on lines outside brackets (each of `a = b = ...`), walrus targets, import aliases
+    (`from torch import float64 as f64`), nested definitions. More is harmless."""
     found: Set[str] = set()
     depth = 0
     for line in structure_lines:
@@ -149,6 +150,10 @@ def bound_names(structure_lines: List[str]) -> FrozenSet[str]:
             target = _TARGETS.match(line)
             if target is not None:
                 found.update(NAME.findall(target.group(1) or target.group(2)))
+                chained = _CHAINED_TARGET.match(line, target.end()) if target.group(2) else None
+                while chained is not None:  # `a = b = np.zeros(3)`
+                    found.update(NAME.findall(chained.group(1)))
+                    chained = _CHAINED_TARGET.match(line, chained.end())
         found.update(_WALRUS.findall(line))
         depth = max(0, depth + opened(line))
     if structure_lines and structure_lines[0].startswith(("import", "from")):
