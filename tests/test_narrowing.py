@@ -510,3 +510,18 @@ def test_every_target_of_a_chained_assignment_holds_the_array():
         ''')
     assert "def grid" in narrowed(source) and "def other" not in narrowed(source)
     same_findings(source)
+
+
+def test_a_tensor_made_of_an_array_by_an_alias_of_torch_from_numpy_keeps_its_function():
+    source = textwrap.dedent('''\
+        import numpy as np
+        from torch import from_numpy as as_torch
+
+        def grid(device):
+            return as_torch(np.linspace(0.0, 1.0, 8)).to(device)
+
+        def other():
+            return 1
+        ''')
+    assert "def grid" in narrowed(source) and "def other" not in narrowed(source)
+    same_findings(source)

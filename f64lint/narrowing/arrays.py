@@ -24,10 +24,10 @@ _FLOAT_BY_DEFAULT = sorted({name.rsplit(".", 1)[-1] for name in FLOAT_BY_DEFAULT
 # line that calls them: a float literal.
 _FOLLOW_DATA = sorted({name.rsplit(".", 1)[-1] for name in FOLLOW_DATA} - {"arange"})
 _FLOAT_LITERAL = re.compile(r"(?<![\w.])(?:\d[\d_]*\.|\.\d|\d[\d_]*[eE][-+]?\d)")
-# A call of a torch function that makes a tensor of NumPy data (`torch.from_numpy(`,
-# `tensor(` imported from torch).
-FROM_DATA = AnyOf(*(rf"{name}(?<!\w{name})\s*\(" for name in ("from_numpy", "tensor", "as_tensor", "asarray")))
-_FROM_DATA_CALL = re.compile(r"(?<!\w)(?:from_numpy|tensor|as_tensor|asarray)\s*\(")
+# The torch functions that make a tensor of NumPy data (`torch.from_numpy(`, or `tensor(`
+# imported from torch, under its own name or another).
+_FROM_DATA = ("from_numpy", "tensor", "as_tensor", "asarray")
+_FROM_TORCH = re.compile(r"from\s+torch\s+import\s+(\([^)]*\)|[^\n;]*)")
 _KEYWORD = re.compile(r"\s*\w+\s*=(?!=)")
 _DATA_KEYWORD = re.compile(r"\s*(?:data|ndarray|obj)\s*=(?!=)")
 _DTYPE_KEYWORD = re.compile(r"\s*dtype\s*=(?!=)")
@@ -41,6 +41,7 @@ class ArrayMakers:
     by_default: AnyOf  # `np.zeros(`, `numpy.random.rand(`, `linspace(` imported from NumPy
     following_data: AnyOf  # `np.array(`, `np.full(`: float64 only of float data
     numpy_names: FrozenSet[str]  # `np`, and the NumPy functions imported by name
+    tensor_of_data: "re.Pattern[str]"  # `torch.from_numpy(`, `th.tensor(`, `fnp(` (an alias)
 
     def search(self, text: str) -> bool:
         return bool(self.by_default.search(text)) or (
@@ -73,6 +74,9 @@ def array_makers(code: str) -> ArrayMakers:
     modules = {"numpy", "np"}
     imported: Dict[str, str] = {}  # the name a NumPy function is imported as: its own name
     modules.update(_NUMPY_MODULE_ALIAS.findall(code))
+    makers = set(_FROM_DATA)
+    for names in _FROM_TORCH.findall(code):
+        makers.update(alias for name, alias in _IMPORTED.findall(names) if name in _FROM_DATA and alias)
     for names in _FROM_NUMPY.findall(code):
         for name, alias in _IMPORTED.findall(names):
             if name == "random":
@@ -83,6 +87,7 @@ def array_makers(code: str) -> ArrayMakers:
         _calls(modules, {a for a, name in imported.items() if name in _FLOAT_BY_DEFAULT}, _FLOAT_BY_DEFAULT),
         _calls(modules, {a for a, name in imported.items() if name in _FOLLOW_DATA}, _FOLLOW_DATA),
         frozenset(modules | set(imported)),
+        re.compile(rf"(?<!\w)(?:{'|'.join(sorted(makers))})\s*\("),
     )
 
 
@@ -114,10 +119,10 @@ class _ArrayLine:
     def hands_to_torch(self, arrays: Set[str]) -> bool:
         """Does it make a tensor of an array it makes there or reads from these names?"""
         if self.data is None:
-            if not FROM_DATA.search(self.text):
+            if not self.makers.tensor_of_data.search(self.text):
                 self.data = (False, frozenset())
             else:
-                data = self.makers.passing(_data_given(self.text))
+                data = self.makers.passing(_data_given(self.text, self.makers.tensor_of_data))
                 self.data = (self.makers.search(data), frozenset(NAME.findall(data)))
         makes, names = self.data
         return makes or not names.isdisjoint(arrays)
@@ -133,12 +138,12 @@ class _ArrayLine:
         return bound if makes or not names.isdisjoint(arrays) else frozenset()
 
 
-def _data_given(line: str) -> str:
+def _data_given(line: str, tensor_of_data: "re.Pattern[str]") -> str:
     """What a line of code (strings emptied) hands to torch as the data of a tensor made
     without a `dtype=`: the first argument of each `torch.from_numpy(`, `torch.tensor(`...,
     its positional arguments and `data=`, `ndarray=`, `obj=`."""
     given: List[str] = []
-    for call in _FROM_DATA_CALL.finditer(line):
+    for call in tensor_of_data.finditer(line):
         arguments, _ = _arguments(line, call.end())
         if any(_DTYPE_KEYWORD.match(argument) for argument in arguments):
             continue
@@ -177,7 +182,7 @@ def hands_array_to_torch(definition: Statement, structure_lines: List[str], make
     its dtype, so this follows it generation by generation: the names bound to an array
     made on a line, then to one read from those names, and so on as far as the analysis
     follows names (`MAX_TRACE_DEPTH`)."""
-    if not (makers.search(definition.text) and FROM_DATA.search(definition.text)):
+    if not (makers.search(definition.text) and makers.tensor_of_data.search(definition.text)):
         return False
     lines = [
         _ArrayLine("\n".join(structure_lines[first : last + 1]), makers)
