@@ -4,20 +4,22 @@ from or flow through, with the rest of the module around them.
 Most of a large file that passes the prefilter is code with nothing float64-like in it
 (torch's `common_methods_invocations.py` is 1.4 MB). Every module-level statement that is
 not a definition stays (imports, constants, device variables), though not every entry of
-a literal (below). A top-level `def` or `class` stays when its code has a float64-like
-spelling or a move-then-cast, makes a float64 NumPy array and hands it to torch as a
-tensor's data (followed line by line through names, as far as the analysis follows them),
-or names what a module-level statement binds to one of those; then, until nothing changes,
-those that name one that stays or are named by one, since values flow through return
-values, safe helpers are read from their bodies and fixes pass a dtype on to callers;
-then the functions those with a float64-like spelling call, and the functions those
-call, since a value made there is followed into the functions it is passed to. (A value
-a caller passes on to yet another function is not: there narrowing can keep a finding
-that the whole module would clear, never the other way round.)
+a literal (below), except an expression that binds nothing and that nothing can come from
+(a docstring, a registration call). A top-level `def` or `class` stays when its code has
+a float64-like spelling or a move-then-cast, makes a float64 NumPy array and hands it to
+torch as a tensor's data (followed line by line through names, as far as the analysis
+follows them), or names what a module-level statement binds to one of those; then, until
+nothing changes, those that name one that stays or are named by one, since values flow
+through return values, safe helpers are read from their bodies and fixes pass a dtype on
+to callers; then the functions those with a float64-like spelling call, and the functions
+those call, since a value made there is followed into the functions it is passed to. (A
+value a caller passes on to yet another function is not: there narrowing can keep a
+finding that the whole module would clear, never the other way round.)
 
 A module-level literal written an entry a line or more (torch's 566-entry `op_db`, a
 generated table of 2,000 signatures) is narrowed the same way: an entry stays when it
-has one of those spellings, names one of those names or calls a definition that stays.
+has one of those spellings, names one of those names or calls a definition that stays,
+or spells a quantized dtype (a guard reads those tables).
 
 What is left out becomes blank lines, so every line and column of what stays is where it
 was: positions, fixes and suppressions need no mapping. The linter parses the whole source
