@@ -13,9 +13,8 @@ from f64lint.analysis.calls import MAX_TRACE_DEPTH
 from f64lint.narrowing.lines import NAME, Statement, bound_names, logical_lines
 from f64lint.prefilter import AnyOf
 
-# (Each starts with its keyword, so that it is searched for fast: see `AnyOf`.)
+# (It starts with its keyword, so that it is searched for fast: see `AnyOf`.)
 _NUMPY_MODULE_ALIAS = re.compile(r"import\s+numpy(?:\.random)?\s+as\s+(\w+)")
-_FROM_NUMPY = re.compile(r"from\s+numpy(?:\.random)?\s+import\s+(\([^)]*\)|[^\n;]*)")
 _IMPORTED = re.compile(r"(\w+)(?:\s+as\s+(\w+))?")
 # NumPy's functions that make float64 arrays: `zeros`, `rand`, and `arange`, whose integers
 # division or a float operand where it is used makes float64 (`np.arange(n) / n`) ...
@@ -27,7 +26,6 @@ _FLOAT_LITERAL = re.compile(r"(?<![\w.])(?:\d[\d_]*\.|\.\d|\d[\d_]*[eE][-+]?\d)"
 # The torch functions that make a tensor of NumPy data (`torch.from_numpy(`, or `tensor(`
 # imported from torch, under its own name or another).
 _FROM_DATA = ("from_numpy", "tensor", "as_tensor", "asarray")
-_FROM_TORCH = re.compile(r"from\s+torch\s+import\s+(\([^)]*\)|[^\n;]*)")
 _KEYWORD = re.compile(r"\s*\w+\s*=(?!=)")
 _DATA_KEYWORD = re.compile(r"\s*(?:data|ndarray|obj)\s*=(?!=)")
 _DTYPE_KEYWORD = re.compile(r"\s*dtype\s*=(?!=)")
@@ -75,20 +73,25 @@ def array_makers(code: str) -> ArrayMakers:
     imported: Dict[str, str] = {}  # the name a NumPy function is imported as: its own name
     modules.update(_NUMPY_MODULE_ALIAS.findall(code))
     makers = set(_FROM_DATA)
-    for names in _FROM_TORCH.findall(code):
-        makers.update(alias for name, alias in _IMPORTED.findall(names) if name in _FROM_DATA and alias)
-    for names in _FROM_NUMPY.findall(code):
-        for name, alias in _IMPORTED.findall(names):
-            if name == "random":
-                modules.add(alias or name)
-            else:
-                imported[alias or name] = name
+    makers.update(alias for name, alias in _imported_from(r"torch", code) if name in _FROM_DATA and alias)
+    for name, alias in _imported_from(r"numpy(?:\.random)?", code):
+        if name == "random":
+            modules.add(alias or name)
+        else:
+            imported[alias or name] = name
     return ArrayMakers(
         _calls(modules, {a for a, name in imported.items() if name in _FLOAT_BY_DEFAULT}, _FLOAT_BY_DEFAULT),
         _calls(modules, {a for a, name in imported.items() if name in _FOLLOW_DATA}, _FOLLOW_DATA),
         frozenset(modules | set(imported)),
         re.compile(rf"(?<!\w)(?:{'|'.join(sorted(makers))})\s*\("),
     )
+
+
+def _imported_from(module: str, code: str) -> List[Tuple[str, str]]:
+    """(name, alias or "") of each `from <module> import name as alias`, parenthesized or not.
+    (The pattern starts with its keyword, so that it is searched for fast.)"""
+    pattern = rf"from\s+{module}\s+import\s+(\([^)]*\)|[^\n;]*)"
+    return [pair for names in re.findall(pattern, code) for pair in _IMPORTED.findall(names)]
 
 
 def _calls(modules: Set[str], functions: Set[str], names: List[str]) -> AnyOf:

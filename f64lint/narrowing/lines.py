@@ -20,13 +20,17 @@ _CHAINED_TARGET = re.compile(r"\s*([\w\s,.]+?)\s*=(?!=)")  # `b =` after `a =`
 AS_NAME = re.compile(r"\bas\s+(\w+)")  # `import numpy as np`, `with open(p) as f`
 _WALRUS = re.compile(r"(\w+)\s*:=")
 _FLUSH_LINE = re.compile(r"^[^ \t\f\r\n]", re.MULTILINE)  # a line that starts at column 0
-_OPENING = re.compile(r"[(\[{]")
 CLOSING = re.compile(r"[)\]}]")
 
 
-def opened(line: str) -> int:
-    """Brackets a line (of code with its strings emptied) opens, less those it closes."""
-    return len(_OPENING.findall(line)) - len(CLOSING.findall(line))
+def opened(text: str, start: int = 0, end: Optional[int] = None) -> int:
+    """Brackets a line of code with its strings emptied, or `text[start:end]`, opens, less
+    those it closes (counted in place)."""
+    end = len(text) if end is None else end
+    return (
+        text.count("(", start, end) + text.count("[", start, end) + text.count("{", start, end)
+        - text.count(")", start, end) - text.count("]", start, end) - text.count("}", start, end)
+    )
 
 
 @dataclass(eq=False)  # compared by identity
@@ -65,7 +69,7 @@ def split_statements(lines: List[str]) -> List[Statement]:
     for start in _FLUSH_LINE.finditer(text):
         offset = start.start()
         number += text.count("\n", counted, offset)
-        depth = max(0, depth + _opened_in(text, counted, offset))
+        depth = max(0, depth + opened(text, counted, offset))
         counted = offset
         if depth or (number and lines[number - 1].rstrip("\r").endswith("\\")):
             continue
@@ -83,14 +87,6 @@ def split_statements(lines: List[str]) -> List[Statement]:
     if statements:
         statements[-1].last = len(lines) - 1
     return statements
-
-
-def _opened_in(text: str, start: int, end: int) -> int:
-    """Brackets `text[start:end]` opens, less those it closes (counted in place)."""
-    return (
-        text.count("(", start, end) + text.count("[", start, end) + text.count("{", start, end)
-        - text.count(")", start, end) - text.count("]", start, end) - text.count("}", start, end)
-    )
 
 
 def describe(statements: List[Statement], code_lines: List[str], structure_lines: List[str]) -> None:
