@@ -154,16 +154,20 @@ def lint_text(
     """Diagnostics for one file's source, with suppressions applied (unsorted).
 
     A file that no enabled rule can fire on (the rules' `required` patterns) is not parsed
-    at all: that is most files, and parsing is nearly all of the cost.
+    at all: that is most files, and parsing is nearly all of the cost. Nor is one in
+    which narrowing leaves nothing a rule can fire on (NumPy code that makes no float64
+    tensor, a `double` in a function no finding can come from).
     """
     checkable = [rule for rule in ALL_RULES if rule.code in enabled and not issubclass(rule, FileRule)]
-    rules = [rule() for rule in rules_that_may_fire(checkable, text)]
+    candidates = rules_that_may_fire(checkable, text)
+    parsed = narrowed(text) if candidates else text
+    rules = [rule() for rule in (rules_that_may_fire(candidates, parsed) if parsed is not text else candidates)]
     flagged: List[Diagnostic] = []
     if rules:
-        parsed = narrowed(text)
         module = parse(parsed)
         if isinstance(module, ParseFailure) and parsed is not text:
             parsed = text
+            rules = [rule() for rule in candidates]
             module = parse(text)
         if isinstance(module, ParseFailure):
             failure = _parse_failure(path, module.message, module.at, enabled, severity_of)
