@@ -68,6 +68,8 @@ _COMMENT_OR_STRING = re.compile(
     r'''|"(?:[^"\\\r\n]|\\.)*")''',
     re.DOTALL,
 )
+
+
 def _fields_closed(literal: str) -> bool:
     """Does an f-string, as the pattern delimited it, close every field it opens? One that
     does not was cut short at a quote inside a field (`f"{d["k"]}"`, Python 3.12). Outside
