@@ -24,6 +24,8 @@ def flagged(source):
         "return (times * 2).cumsum(0).numpy()",
         "return torch.cat([times, times]).to(device, dtype)",
         "return (1.0 - torch.special.expit(times)).flip(0).to(dtype=dtype, device=device)",
+        "return torch.multinomial(times, 4).to(device)",
+        "return times.argsort().to(device)",
     ],
 )
 def test_uses_that_keep_it_on_the_cpu_or_cast_at_the_move(use):

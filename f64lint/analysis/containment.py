@@ -6,11 +6,15 @@ A value is kept safe when every use of it is: a cast down or a move that gives a
 a query such as `.dtype`), dtype-keeping work whose result is kept safe in turn (`x + 1`,
 `x.cumsum(0)`, `torch.cat([x, y])`), a write into another tensor that is kept safe
 (`grid[:, 0] = x`), an entry of a list whose uses are kept safe, a hand-over to an API
-with no MPS backend (torch.distributed, quantized ops), or a return from a function whose callers in this module keep the
-result (or their element of a returned tuple) safe. Anything else (a move without a
-dtype, an attribute, an argument to an unknown function, a function no one here calls)
-is not. A value with no use at all in its function is kept safe; one bound at module or
-class level is not (other modules may import it).
+with no MPS backend (torch.distributed, quantized ops), to a torch function whose result
+is indices or booleans (`torch.multinomial(weights, n)`), or a return from a function
+whose callers in this module keep the result (or their element of a returned tuple) safe.
+A tensor stored on `self` in the function that makes it is followed to the reads of that
+attribute in its class: the class's own reads say what the attribute is for. Anything
+else (a move without a dtype, an argument to an unknown function, a function no one here
+calls, an attribute the class never reads) is not. A value with no use at all in its
+function is kept safe; one bound at module or class level is not (other modules may
+import it).
 
 This is how a scheduler or a pipeline builds a schedule or a position grid in float64 on
 the CPU on purpose and casts where it moves it (diffusers'
@@ -21,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, List, Optional, Set
 
-from f64lint.analysis.calls import MAX_TRACE_DEPTH, method_name, moved_to
+from f64lint.analysis.calls import MAX_TRACE_DEPTH, keyword, method_name, moved_to
 from f64lint.analysis.casts import casts_narrow, casts_to_chosen_dtype
 from f64lint.analysis.devices import has_no_mps_backend, is_cpu_device
 from f64lint.analysis.dtypes import dtype_of
@@ -36,6 +40,13 @@ _CPU_ONLY_METHODS = frozenset(
 _IN_PLACE_METHODS = frozenset({"fill_", "zero_", "copy_", "add_", "sub_", "mul_", "div_", "clamp_"})
 _QUERIES = frozenset({"dtype", "shape", "ndim", "device", "is_cuda", "requires_grad"})
 _PLAIN_FUNCTIONS = frozenset({"float", "int", "len", "print", "str", "repr", "bool", "round"})
+# What these make of a float64 tensor is indices or booleans, on its device.
+_NOT_FLOAT_RESULTS = frozenset(
+    {
+        "multinomial", "argmax", "argmin", "argsort", "nonzero", "isnan", "isinf", "isfinite",
+        "isclose", "allclose", "equal", "searchsorted", "bucketize", "count_nonzero",
+    }
+)
 _DEPTH = MAX_TRACE_DEPTH * 3
 
 
@@ -44,9 +55,11 @@ class Containment:
         self.facts = facts
         self.flow = facts.flow
         self._visiting: Set[int] = set()
+        self._made: Optional[cst.BaseExpression] = None
 
     def kept_safe(self, made: cst.BaseExpression) -> bool:
         """Is the value `made` (a call that makes a float64 tensor on the CPU) kept safe?"""
+        self._made = made
         return self._value(made, 0)
 
     def _value(self, node: cst.BaseExpression, depth: int) -> bool:
@@ -87,7 +100,9 @@ class Containment:
 
     def _method(self, call: cst.Call, depth: int) -> bool:
         method = method_name(call)
-        if casts_narrow(self.facts, call) or casts_to_chosen_dtype(call) or method in _CPU_ONLY_METHODS:
+        if casts_narrow(self.facts, call) or casts_to_chosen_dtype(call):
+            return True
+        if method in _CPU_ONLY_METHODS or method in _NOT_FLOAT_RESULTS:
             return True
         moved = moved_to(call)
         if moved is not None and dtype_of(self.facts, moved[0]) is not None:
@@ -108,6 +123,9 @@ class Containment:
                 return False  # a module or class attribute: other code may import it
             reads = self.flow.reads_by_value().get(id(value), [])
             return all(self._value(read, depth + 1) for read in reads)
+        if isinstance(target, cst.Attribute) and self._made_here(target):
+            reads = self.flow.attribute_reads(target)
+            return bool(reads) and all(self._value(read, depth + 1) for read in reads)
         if isinstance(target, cst.Subscript):
             base: cst.BaseExpression = target.value
             while isinstance(base, cst.Subscript):
@@ -117,6 +135,22 @@ class Containment:
                 return self._value(made, depth + 1)
             return isinstance(base, cst.Name) and self._callers_tensors(base, depth)
         return False
+
+    def _made_here(self, target: cst.Attribute) -> bool:
+        """Is `self.<name> = ...` in the function that makes the value, which spells its
+        dtype (`torch.as_tensor(w, dtype=torch.double)`, `.double()`)? Then every method
+        of the class that reads the attribute is in the narrowed source (narrowing/classes.py
+        keeps the readers of an attribute set from such a line), so its reads are all seen."""
+        if not (isinstance(target.value, cst.Name) and target.value.value == "self"):
+            return False
+        made = self._made
+        function = self.facts.enclosing_function(target)
+        return (
+            made is not None
+            and function is not None
+            and function is self.facts.enclosing_function(made)
+            and _spells_float64(self.facts, made)
+        )
 
     def _callers_tensors(self, name: cst.Name, depth: int) -> bool:
         """Written into a parameter (`position_ids[rows, 0] = ...`): the tensors the callers
@@ -176,8 +210,11 @@ class Containment:
             return self._value(call, depth + 1)
         if isinstance(call.func, cst.Name) and call.func.value in _PLAIN_FUNCTIONS:
             return True
-        if has_no_mps_backend(self.facts.qualified_name(call.func)):
+        qualified = self.facts.qualified_name(call.func)
+        if has_no_mps_backend(qualified):
             return True  # torch.distributed, a quantized op: never on MPS
+        if qualified is not None and qualified.startswith("torch.") and qualified[len("torch."):] in _NOT_FLOAT_RESULTS:
+            return True
         parameter = self._parameter(call, argument)
         if parameter is None:
             return False
@@ -228,3 +265,15 @@ class Containment:
         if function is None:
             return []
         return [call for call in self.facts.calls if self.flow.callee(call) is function]
+
+
+def _spells_float64(facts: "ModuleFacts", made: cst.BaseExpression) -> bool:
+    """A factory given a float64 dtype, or a cast to float64 (`.double()`, `.to(torch.float64)`)."""
+    if not isinstance(made, cst.Call):
+        return False
+    if method_name(made) in ("double", "cdouble"):
+        return True
+    moved = moved_to(made)
+    spelled = keyword(made, "dtype") or (moved[0] if moved is not None else None)
+    dtype = dtype_of(facts, spelled) if spelled is not None else None
+    return dtype is not None and dtype.is_wide

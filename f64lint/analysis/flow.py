@@ -96,6 +96,7 @@ class Flow:
         self._reads_by_value: Optional[Dict[int, List[cst.Name]]] = None
         self._reads_by_binding: Optional[Dict[int, List[cst.Name]]] = None
         self._set_on_self: Dict[cst.ClassDef, Dict[str, List[cst.BaseExpression]]] = {}
+        self._read_on_self: Dict[cst.ClassDef, Dict[str, List[cst.Attribute]]] = {}
 
     # Devices ---------------------------------------------------------------------------
 
@@ -500,6 +501,29 @@ class Flow:
         if found is None:
             found = self._set_on_self[owner] = _values_set_on_self(owner)
         return found.get(name, [])
+
+    def attribute_reads(self, target: cst.Attribute) -> List[cst.Attribute]:
+        """Where the class that assigns `self.<name>` reads it (`self.<name>` in its methods)."""
+        owner = self._class_of(target)
+        if owner is None:
+            return []
+        found = self._read_on_self.get(owner)
+        if found is None:
+            found = self._read_on_self[owner] = self._attributes_read_on_self(owner)
+        return found.get(target.attr.value, [])
+
+    def _attributes_read_on_self(self, owner: cst.ClassDef) -> Dict[str, List[cst.Attribute]]:
+        reads: Dict[str, List[cst.Attribute]] = {}
+        stack: List[cst.CSTNode] = [owner.body]
+        while stack:
+            current = stack.pop()
+            if _is_self_attribute(current) and not isinstance(
+                self.facts.parent(current), (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.Del)
+            ):
+                reads.setdefault(current.attr.value, []).append(current)
+            if not isinstance(current, cst.ClassDef):
+                stack.extend(code_children(current))
+        return reads
 
     def _class_of(self, node: cst.CSTNode) -> Optional[cst.ClassDef]:
         current = self.facts.parent(node)
