@@ -525,3 +525,31 @@ def test_a_tensor_made_of_an_array_by_an_alias_of_torch_from_numpy_keeps_its_fun
         ''')
     assert "def grid" in narrowed(source) and "def other" not in narrowed(source)
     same_findings(source)
+
+
+def test_methods_of_a_base_class_that_a_derived_class_hands_float64_to_stay():
+    source = textwrap.dedent('''\
+        import torch
+
+        class Fixture:
+            def _run(self, method, *args):
+                return self._dispatch(method, *args)
+
+            def _dispatch(self, method, *args):
+                return method(*args).to(self.device)
+
+            def _unrelated(self):
+                return 1
+
+        class Other:
+            def helper(self):
+                return 2
+
+        class SuiteTest(Fixture):
+            def test_add(self):
+                return self._run(torch.add, torch.rand(3, dtype=torch.float64))
+        ''')
+    result = narrowed(source)
+    assert "def _run" in result and "def _dispatch" in result
+    assert "def _unrelated" not in result and "class Other" not in result
+    same_findings(source)

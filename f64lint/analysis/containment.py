@@ -4,17 +4,23 @@ where it goes?
 A value is kept safe when every use of it is: a cast down or a move that gives a dtype
 (`.to(device, dtype)`), a CPU-only use (`.item()`, `.tolist()`, `.numpy()`, `float(x)`,
 a query such as `.dtype`), dtype-keeping work whose result is kept safe in turn (`x + 1`,
-`x.cumsum(0)`, `torch.cat([x, y])`), a write into another tensor that is kept safe
-(`grid[:, 0] = x`), an entry of a list whose uses are kept safe, a hand-over to an API
-with no MPS backend (torch.distributed, quantized ops), to a torch function whose result
-is indices or booleans (`torch.multinomial(weights, n)`), or a return from a function
-whose callers in this module keep the result (or their element of a returned tuple) safe.
-A tensor stored on `self` in the function that makes it is followed to the reads of that
-attribute in its class: the class's own reads say what the attribute is for. Anything
-else (a move without a dtype, an argument to an unknown function, a function no one here
-calls, an attribute the class never reads) is not. A value with no use at all in its
-function is kept safe; one bound at module or class level is not (other modules may
-import it).
+`x.cumsum(0)`, `torch.cat([x, y])`, its `.grad`), a write into another tensor that is kept
+safe (`grid[:, 0] = x`), an entry of a list whose uses are kept safe, a comparison, an
+index or a key, a test's assertion (`self.assertEqual(a, b)`), a hand-over to an API with
+no MPS backend (torch.distributed, quantized ops), to autograd, to a torch function whose
+result is indices or booleans (`torch.multinomial(weights, n)`), or a return from a
+function whose callers in this module keep the result (or their element of a returned
+tuple) safe.
+
+An argument to a function of this module is followed to the reads of the parameter it
+binds (`*args` too), remembering the call: a value returned goes back to that call only,
+and a parameter called (`method(*args)`) is the function that call passed for it
+(`self._exec_func(mode, torch.add, t1, t2)`). A tensor stored on `self` in the function
+that makes it is followed to the reads of that attribute in its class: the class's own
+reads say what the attribute is for. Anything else (a move without a dtype, an argument
+to an unknown function, a function no one here calls, an attribute the class never reads)
+is not. A value with no use at all in its function is kept safe; one bound at module or
+class level is not (other modules may import it).
 
 This is how a scheduler or a pipeline builds a schedule or a position grid in float64 on
 the CPU on purpose and casts where it moves it (diffusers'
@@ -23,12 +29,14 @@ the CPU on purpose and casts where it moves it (diffusers'
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List, Optional, Set
+import re
+from typing import TYPE_CHECKING, List, Optional, Set, Tuple
 
 from f64lint.analysis.calls import MAX_TRACE_DEPTH, keyword, method_name, moved_to
 from f64lint.analysis.casts import casts_narrow, casts_to_chosen_dtype
 from f64lint.analysis.devices import has_no_mps_backend, is_cpu_device
 from f64lint.analysis.dtypes import dtype_of
+from f64lint.analysis.flow import KEEP_DTYPE_FUNCTIONS
 from f64lint.cst import cst
 
 if TYPE_CHECKING:
@@ -39,7 +47,13 @@ _CPU_ONLY_METHODS = frozenset(
 )
 _IN_PLACE_METHODS = frozenset({"fill_", "zero_", "copy_", "add_", "sub_", "mul_", "div_", "clamp_"})
 _QUERIES = frozenset({"dtype", "shape", "ndim", "device", "is_cuda", "requires_grad"})
-_PLAIN_FUNCTIONS = frozenset({"float", "int", "len", "print", "str", "repr", "bool", "round"})
+_PLAIN_FUNCTIONS = frozenset({"float", "int", "len", "print", "str", "repr", "bool", "round", "isinstance", "type"})
+# A test's own assertions (`self.assertEqual(a, b)`) compare, on the tensors' devices.
+_ASSERTION = re.compile(r"assert[A-Z]\w*$")
+# Take the tensors where they are: gradients are computed on their devices, comparisons made.
+_KEEPS_IT_WHERE_IT_IS = frozenset(
+    {"torch.autograd.backward", "torch.autograd.grad", "torch.testing.assert_close"}
+)
 # What these make of a float64 tensor is indices or booleans, on its device.
 _NOT_FLOAT_RESULTS = frozenset(
     {
@@ -48,6 +62,9 @@ _NOT_FLOAT_RESULTS = frozenset(
     }
 )
 _DEPTH = MAX_TRACE_DEPTH * 3
+# The calls a value entered the function it is read in through, innermost last: a value
+# returned goes back to that call, a parameter called (`method(*args)`) is what it passed.
+Calls = Tuple[cst.Call, ...]
 
 
 class Containment:
@@ -57,48 +74,52 @@ class Containment:
         self._visiting: Set[int] = set()
         self._made: Optional[cst.BaseExpression] = None
 
-    def kept_safe(self, made: cst.BaseExpression) -> bool:
-        """Is the value `made` (a call that makes a float64 tensor on the CPU) kept safe?"""
+    def kept_safe(self, made: cst.BaseExpression, calls: Calls = ()) -> bool:
+        """Is the value `made` (a call that makes a float64 tensor on the CPU) kept safe?
+        `calls` are those its function was entered through, if it is followed from one."""
         self._made = made
-        return self._value(made, 0)
+        return self._value(made, 0, calls)
 
-    def _value(self, node: cst.BaseExpression, depth: int) -> bool:
+    def _value(self, node: cst.BaseExpression, depth: int, calls: Calls) -> bool:
         if depth > _DEPTH:
             return False
         if id(node) in self._visiting:
             return True  # a cycle adds no use of its own
         self._visiting.add(id(node))
         try:
-            return self._uses(self.flow.outermost(node), depth)
+            return self._uses(self.flow.outermost(node), depth, calls)
         finally:
             self._visiting.discard(id(node))
 
-    def _uses(self, value: cst.BaseExpression, depth: int) -> bool:
+    def _uses(self, value: cst.BaseExpression, depth: int, calls: Calls) -> bool:
         parent = self.facts.parent
         holder = parent(value)
         if isinstance(holder, cst.Attribute) and holder.value is value:
             call = parent(holder)
             if isinstance(call, cst.Call) and call.func is holder:
-                return self._method(call, depth)
+                return self._method(call, depth, calls)
+            if holder.attr.value == "grad":
+                return self._value(holder, depth + 1, calls)  # its gradient: same dtype, same device
             return holder.attr.value in _QUERIES
         if isinstance(holder, cst.Assign) and holder.value is value:
-            return all(self._stored(target.target, value, depth) for target in holder.targets)
+            return all(self._stored(target.target, value, depth, calls) for target in holder.targets)
         if isinstance(holder, cst.AssignTarget) or (isinstance(holder, cst.AugAssign) and holder.target is value):
             # Written into (`grid[:, 0] = ...`) or the name bound anew: not a use that moves it.
             return isinstance(value, (cst.Subscript, cst.Name))
         if isinstance(holder, cst.Return):
-            return self._returned(holder, None, depth)
+            return self._returned(holder, None, depth, calls)
         if isinstance(holder, cst.Element):
-            return self._element(holder, depth)
+            return self._element(holder, depth, calls)
         if isinstance(holder, (cst.ListComp, cst.GeneratorExp, cst.SetComp)) and holder.elt is value:
-            return self._value(holder, depth + 1)
+            return self._value(holder, depth + 1, calls)
         if isinstance(holder, cst.CompFor) and holder.iter is value:
-            return self._iterated(holder, depth)
+            return self._iterated(holder, depth, calls)
         if isinstance(holder, cst.Arg):
-            return self._argument(holder, depth)
-        return isinstance(holder, (cst.Comparison, cst.ComparisonTarget, cst.Assert, cst.If))
+            return self._argument(holder, depth, calls)
+        # Compared, tested, or an index or a key (`grads[t]`), which moves nothing.
+        return isinstance(holder, (cst.Comparison, cst.ComparisonTarget, cst.Assert, cst.If, cst.Index))
 
-    def _method(self, call: cst.Call, depth: int) -> bool:
+    def _method(self, call: cst.Call, depth: int, calls: Calls) -> bool:
         method = method_name(call)
         if casts_narrow(self.facts, call) or casts_to_chosen_dtype(call):
             return True
@@ -106,33 +127,35 @@ class Containment:
             return True
         moved = moved_to(call)
         if moved is not None and dtype_of(self.facts, moved[0]) is not None:
-            return self._value(call, depth + 1)  # `.to(torch.float64)`: a cast (to a narrow one returned above)
+            return self._value(call, depth + 1, calls)  # `.to(torch.float64)`: a cast (to a narrow one returned above)
         if moved is not None:
             device, dtype = moved
             if dtype is not None:
                 spelled = dtype_of(self.facts, dtype)
                 return spelled is None or not spelled.is_wide
-            return is_cpu_device(self.facts, device) and self._value(call, depth + 1)
+            return is_cpu_device(self.facts, device) and self._value(call, depth + 1, calls)
         if method in _IN_PLACE_METHODS:
-            return self._value(call, depth + 1)
+            return self._value(call, depth + 1, calls)
         return False
 
-    def _stored(self, target: cst.BaseAssignTargetExpression, value: cst.BaseExpression, depth: int) -> bool:
+    def _stored(
+        self, target: cst.BaseAssignTargetExpression, value: cst.BaseExpression, depth: int, calls: Calls
+    ) -> bool:
         if isinstance(target, cst.Name):
             if self.facts.enclosing_function(target) is None:
                 return False  # a module or class attribute: other code may import it
             reads = self.flow.reads_by_value().get(id(value), [])
-            return all(self._value(read, depth + 1) for read in reads)
+            return all(self._value(read, depth + 1, calls) for read in reads)
         if isinstance(target, cst.Attribute) and self._made_here(target):
             reads = self.flow.attribute_reads(target)
-            return bool(reads) and all(self._value(read, depth + 1) for read in reads)
+            return bool(reads) and all(self._value(read, depth + 1, calls) for read in reads)
         if isinstance(target, cst.Subscript):
             base: cst.BaseExpression = target.value
             while isinstance(base, cst.Subscript):
                 base = base.value
             made = self.facts.assigned_value(base)
             if made is not None:
-                return self._value(made, depth + 1)
+                return self._value(made, depth + 1, calls)
             return isinstance(base, cst.Name) and self._callers_tensors(base, depth)
         return False
 
@@ -162,15 +185,15 @@ class Containment:
         if not sites:
             return False
         for site in sites:
-            passed = [arg for arg in site.args if (p := self._parameter(site, arg)) is not None and p.name.value == name.value]
+            passed = [arg for arg in site.args if (p := self.parameter(site, arg)) is not None and p.name.value == name.value]
             if len(passed) != 1:
                 return False
             made = self.facts.assigned_value(passed[0].value)
-            if made is None or not self._value(made, depth + 1):
+            if made is None or not self._value(made, depth + 1, ()):
                 return False
         return True
 
-    def _iterated(self, clause: cst.CompFor, depth: int) -> bool:
+    def _iterated(self, clause: cst.CompFor, depth: int, calls: Calls) -> bool:
         """`[g.reshape(-1) for g in grids]`: each read of the loop name in the comprehension."""
         if not isinstance(clause.target, cst.Name):
             return False
@@ -187,62 +210,110 @@ class Containment:
             if isinstance(node, cst.Name) and node.value == name and node is not clause.target:
                 reads.append(node)
             stack.extend(node.children)
-        return all(self._value(read, depth + 1) for read in reads)
+        return all(self._value(read, depth + 1, calls) for read in reads)
 
-    def _element(self, element: cst.Element, depth: int) -> bool:
+    def _element(self, element: cst.Element, depth: int, calls: Calls) -> bool:
         sequence = self.facts.parent(element)
         holder = self.facts.parent(sequence)
         if isinstance(holder, cst.AssignTarget):
             return True  # `a, b = ...` binds the name anew
         if isinstance(sequence, cst.Tuple) and isinstance(holder, cst.Return):
-            return self._returned(holder, list(sequence.elements).index(element), depth)
+            return self._returned(holder, list(sequence.elements).index(element), depth, calls)
         if isinstance(sequence, (cst.List, cst.Tuple)) and isinstance(holder, cst.Arg):
-            return self._argument(holder, depth)
+            return self._argument(holder, depth, calls)
         if isinstance(sequence, (cst.List, cst.Tuple)) and isinstance(holder, cst.Assign) and holder.value is sequence:
-            return self._value(sequence, depth + 1)  # `tensors = [a, b]`: where the list goes
+            return self._value(sequence, depth + 1, calls)  # `tensors = [a, b]`: where the list goes
         return False
 
-    def _argument(self, argument: cst.Arg, depth: int) -> bool:
+    def _argument(self, argument: cst.Arg, depth: int, calls: Calls) -> bool:
         call = self.facts.parent(argument)
         if not isinstance(call, cst.Call):
             return False
-        if self.flow.keeps_dtype(call):
-            return self._value(call, depth + 1)
         if isinstance(call.func, cst.Name) and call.func.value in _PLAIN_FUNCTIONS:
             return True
-        qualified = self.facts.qualified_name(call.func)
-        if has_no_mps_backend(qualified):
-            return True  # torch.distributed, a quantized op: never on MPS
+        if isinstance(call.func, cst.Attribute) and _ASSERTION.match(call.func.attr.value):
+            return isinstance(call.func.value, cst.Name) and call.func.value.value == "self"
+        qualified = self.facts.qualified_name(call.func) or self._passed_callable(call, calls)
+        if has_no_mps_backend(qualified) or qualified in _KEEPS_IT_WHERE_IT_IS:
+            return True  # torch.distributed, a quantized op: never on MPS; gradients, comparisons
         if qualified is not None and qualified.startswith("torch.") and qualified[len("torch."):] in _NOT_FLOAT_RESULTS:
             return True
-        parameter = self._parameter(call, argument)
+        if qualified in KEEP_DTYPE_FUNCTIONS:
+            return self._value(call, depth + 1, calls)
+        parameter = self.parameter(call, argument)
         if parameter is None:
             return False
-        return all(self._value(read, depth + 1) for read in self.flow.parameter_reads(parameter))
+        inner = calls + (call,)
+        return all(self._value(read, depth + 1, inner) for read in self.flow.parameter_reads(parameter))
 
-    def _parameter(self, call: cst.Call, argument: cst.Arg) -> Optional[cst.Param]:
-        """The parameter of a function of this module that an argument binds."""
+    def _passed_callable(self, call: cst.Call, calls: Calls) -> Optional[str]:
+        """`method(*args)` where `method` is a parameter: the torch function (qualified name)
+        that the call it was entered through passes for it (`self._exec_func(mode, torch.add,
+        t1, t2)`), followed through callers that pass their own parameter on."""
+        read = call.func
+        while isinstance(read, cst.Name) and calls:
+            parameter = self._parameter_read(read)
+            site = calls[-1]
+            if parameter is None or self.flow.callee(site) is not self.facts.enclosing_function(read):
+                return None
+            passed = [arg for arg in site.args if self.parameter(site, arg) is parameter]
+            if len(passed) != 1:
+                return None
+            read, calls = passed[0].value, calls[:-1]
+            qualified = self.facts.qualified_name(read)
+            if qualified is not None:
+                return qualified
+        return None
+
+    def _parameter_read(self, name: cst.Name) -> Optional[cst.Param]:
+        """The parameter of its function that a name reads, if it reads one."""
+        function = self.facts.enclosing_function(name)
+        binding = self.facts.bindings.get(name)
+        if function is None or binding is None:
+            return None
+        for parameter in _all_parameters(function):
+            if self.facts.bindings.get(parameter.name) is binding:
+                return parameter
+        return None
+
+    def parameter(self, call: cst.Call, argument: cst.Arg) -> Optional[cst.Param]:
+        """The parameter of a function of this module that an argument binds: a named one,
+        or `*args` for a positional argument past the named ones (and for `*args` passed on
+        where it starts)."""
         function = self.flow.callee(call)
-        if function is None or argument.star:
+        if function is None or argument.star == "**":
             return None
         params = list(function.params.posonly_params) + list(function.params.params)
         if argument.keyword is not None:
             named = [p for p in params + list(function.params.kwonly_params) if p.name.value == argument.keyword.value]
             return named[0] if named else None
-        position = [arg for arg in call.args if arg.keyword is None].index(argument)
+        before = [arg for arg in call.args if arg.keyword is None]
+        before = before[: before.index(argument)]
+        if any(arg.star for arg in before):
+            return None  # after `*xs` the position is not known
+        position = len(before)
         if params and params[0].name.value in ("self", "cls") and isinstance(call.func, cst.Attribute):
             position += 1
-        return params[position] if position < len(params) else None
+        star = function.params.star_arg
+        rest = star if isinstance(star, cst.Param) else None
+        if argument.star == "*":
+            return rest if position == len(params) else None
+        return params[position] if position < len(params) else rest
 
-    def _returned(self, statement: cst.Return, index: Optional[int], depth: int) -> bool:
+    def _returned(self, statement: cst.Return, index: Optional[int], depth: int, calls: Calls) -> bool:
         """A returned value (or the `index`th element of a returned tuple), followed to the
-        callers of its function in this module: each must keep its result safe."""
-        sites = self._call_sites(self.facts.enclosing_function(statement))
+        call the value entered the function through, or else to every caller of the function
+        in this module: each must keep its result safe."""
+        function = self.facts.enclosing_function(statement)
+        if calls and function is not None and self.flow.callee(calls[-1]) is function:
+            sites, calls = [calls[-1]], calls[:-1]
+        else:
+            sites, calls = self._call_sites(function), ()
         if not sites:
             return False
         for site in sites:
             if index is None:
-                if not self._value(site, depth + 1):
+                if not self._value(site, depth + 1, calls):
                     return False
                 continue
             assign = self.facts.parent(site)
@@ -256,7 +327,7 @@ class Containment:
                 return False
             # Each name unpacked from the call is bound to the call itself.
             reads = [read for read in self.flow.reads_by_value().get(id(site), []) if read.value == target.value]
-            if not all(self._value(read, depth + 1) for read in reads):
+            if not all(self._value(read, depth + 1, calls) for read in reads):
                 return False
         return True
 
@@ -277,3 +348,12 @@ def _spells_float64(facts: "ModuleFacts", made: cst.BaseExpression) -> bool:
     spelled = keyword(made, "dtype") or (moved[0] if moved is not None else None)
     dtype = dtype_of(facts, spelled) if spelled is not None else None
     return dtype is not None and dtype.is_wide
+
+
+def _all_parameters(function: cst.FunctionDef) -> List[cst.Param]:
+    params = function.params
+    found = list(params.posonly_params) + list(params.params) + list(params.kwonly_params)
+    for star in (params.star_arg, params.star_kwarg):
+        if isinstance(star, cst.Param):
+            found.append(star)
+    return found

@@ -69,10 +69,11 @@ _KEEP_DTYPE_METHODS = frozenset(
     }
 )
 # torch functions whose result has the dtype of their (widest) tensor argument.
-_KEEP_DTYPE_FUNCTIONS = frozenset(
+KEEP_DTYPE_FUNCTIONS = frozenset(
     f"torch.{name}"
     for name in (
         "cat", "concat", "stack", "hstack", "vstack", "meshgrid", "outer", "sin", "cos", "exp",
+        "add", "sub", "mul", "div", "sparse.sum",
         "log", "sqrt", "cumprod", "cumsum", "where", "polar", "view_as_complex", "einsum",
         "matmul", "flatten", "reshape", "pow", "abs", "clamp", "flip", "roll", "repeat_interleave",
         "broadcast_tensors", "atleast_1d", "atleast_2d", "diag", "tril", "triu", "sigmoid",
@@ -270,7 +271,7 @@ class Flow:
             return self.narrowed_later(use, depth + 1)
         argument = holder if isinstance(holder, cst.Arg) else None
         function = self.facts.parent(argument) if argument is not None else None
-        if isinstance(function, cst.Call) and self.facts.qualified_name(function.func) in _KEEP_DTYPE_FUNCTIONS:
+        if isinstance(function, cst.Call) and self.facts.qualified_name(function.func) in KEEP_DTYPE_FUNCTIONS:
             return self.narrowed_later(function, depth + 1)
         return False
 
@@ -304,10 +305,6 @@ class Flow:
                 self.wide_value(side) for side in sides
             )
         return False
-
-    def keeps_dtype(self, call: cst.Call) -> bool:
-        """A torch function whose result has its tensor arguments' dtype (`torch.cat`)."""
-        return self.facts.qualified_name(call.func) in _KEEP_DTYPE_FUNCTIONS
 
     def outermost(self, node: cst.BaseExpression) -> cst.BaseExpression:
         """The end of the dtype-keeping chain a value starts (`x.clone().sin()` for `x`,
@@ -418,7 +415,7 @@ class Flow:
                 if source is not None:
                     return WideValue(call, qualified, Width.FLOAT64)
                 return None
-            if qualified in _KEEP_DTYPE_FUNCTIONS:
+            if qualified in KEEP_DTYPE_FUNCTIONS:
                 return self._first_wide((arg.value for arg in call.args), depth)
             return None
         method = method_name(call)

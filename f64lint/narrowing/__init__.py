@@ -32,7 +32,7 @@ import re
 from typing import FrozenSet, List
 
 from f64lint.narrowing.arrays import array_makers
-from f64lint.narrowing.classes import callees, left_out_of_class
+from f64lint.narrowing.classes import bases_called, callees, left_out_of_class
 from f64lint.narrowing.entries import entries_left_out
 from f64lint.narrowing.lines import CALLED, Statement, describe, split_statements
 from f64lint.narrowing.reading import Reading
@@ -84,10 +84,13 @@ def narrowed(source: str) -> str:
     kept.extend(callees([d for d in kept if reading.is_source(d)], rest, CALLED))
     rest = [d for d in rest if d not in kept]
     reading.hot, reading.functions = hot, frozenset(kept_names)
-    spans = [(s.first, s.last) for s in rest]
+    bases = bases_called(kept, rest, reading)
+    spans = [(s.first, s.last) for s in rest if s not in bases]
     for owner in kept:
         if owner.is_class:
             spans.extend((m.first, m.last) for m in left_out_of_class(owner, reading))
+    for base, callers in bases.items():
+        spans.extend((m.first, m.last) for m in left_out_of_class(base, reading, callers))
     for statement in module_level:
         if _is_idle(statement, structure_lines, reading):
             spans.append((statement.first, statement.last))

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
-from typing import Dict, List, Set
+from typing import Dict, List, Sequence, Set
 
 from f64lint.narrowing.lines import CALLED, NAME, Statement, bound_names, class_members, describe, logical_lines
 from f64lint.narrowing.reading import Reading
 
+_BASES = re.compile(r"^class\s+\w+\s*\(([^)]*)\)", re.MULTILINE)
 _SELF_CALLED = re.compile(r"\b(?:self|cls)\.(\w+)\s*\(")
 _SELF_ATTRIBUTE = re.compile(
     r"\bself\.(\w+)\s*(?::[^=\n]*)?(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)"
@@ -60,18 +61,48 @@ def callees(callers: List[Statement], candidates: List[Statement], call: "re.Pat
     return found
 
 
-def left_out_of_class(owner: Statement, reading: Reading) -> List[Statement]:
+def bases_called(kept: List[Statement], rest: List[Statement], reading: Reading) -> Dict[Statement, List[Statement]]:
+    """The classes left out that a class that stays derives from and whose methods its
+    methods with a float64-like spelling call (`self._exec_func(mode, torch.add, t1, t2)`
+    into a test fixture's base class), with those callers: a value made there is followed
+    into the methods it is passed to, wherever in the class hierarchy they are."""
+    left_out = {d.name: d for d in rest if d.is_class}
+    found: Dict[Statement, List[Statement]] = {}
+    pending = [owner for owner in kept if owner.is_class]
+    while pending and left_out:
+        owner = pending.pop()
+        header = _BASES.search(owner.text)
+        bases = [left_out[name] for name in NAME.findall(header.group(1)) if name in left_out] if header else []
+        if not bases:
+            continue
+        callers = found.get(owner) or [m for m in _methods(owner, reading) if reading.is_source(m)]
+        for base in bases:
+            if callers and callees(callers, _methods(base, reading), _SELF_CALLED):
+                if base not in found:
+                    pending.append(base)
+                found.setdefault(base, []).extend(callers)
+    return found
+
+
+def _methods(owner: Statement, reading: Reading) -> List[Statement]:
+    members = class_members(owner, reading.structure_lines)
+    describe(members, reading.code_lines, reading.structure_lines)
+    return [m for m in members if m.name is not None]
+
+
+def left_out_of_class(owner: Statement, reading: Reading, callers: Sequence[Statement] = ()) -> List[Statement]:
     """The methods (and nested classes) of a class that stays that nothing can come from:
     kept are those with a float64-like spelling, a hot name, a call to a function that
-    stays, and then those reading an attribute (`self.freqs`) a kept one may set to
-    float64 or naming a kept method, and those a method with a float64-like spelling calls
-    (`self.helper(x)`). Every other statement of the body stays; a nested class that stays
-    is narrowed the same way."""
+    stays, those the `callers` from a derived class call, and then those reading an
+    attribute (`self.freqs`) a kept one may set to float64 or naming a kept method, and
+    those a method with a float64-like spelling calls (`self.helper(x)`). Every other
+    statement of the body stays; a nested class that stays is narrowed the same way."""
     members = class_members(owner, reading.structure_lines)
     describe(members, reading.code_lines, reading.structure_lines)
     methods = [m for m in members if m.name is not None]
     kept = [m for m in members if m not in methods]
     kept += [m for m in methods if reading.is_source(m) or m.names & reading.hot or m.calls(reading.functions)]
+    kept += callees(list(callers), [m for m in methods if m not in kept], _SELF_CALLED)
     rest = [m for m in methods if m not in kept]
     attributes: Set[str] = set()
     looked_at: Set[int] = set()

@@ -84,7 +84,9 @@ def wide_dtype_uses(
         if dtype is None or dtype.width is not width or dtype.spelling not in spellings:
             continue
         if isinstance(use.holder, cst.Call) and (
-            is_cpu_pinned(facts, use.holder) or made_on_cpu_and_kept_there(facts, use.holder)
+            is_cpu_pinned(facts, use.holder)
+            or made_on_cpu_and_kept_there(facts, use.holder)
+            or _given_to_factories_kept_on_cpu(facts, use)
         ):
             continue
         if isinstance(use.holder, cst.Param) and _only_given_off_mps(facts, use.holder):
@@ -115,6 +117,26 @@ def made_on_cpu_and_kept_there(facts: ModuleFacts, call: cst.Call) -> bool:
         or facts.flow.narrowed_later(call)
         or facts.flow.cast_at_every_move(call)
         or facts.containment.kept_safe(call)
+    )
+
+
+def _given_to_factories_kept_on_cpu(facts: ModuleFacts, use: DtypeUse) -> bool:
+    """`build_sparse_tensor(dtype=torch.float64)`, a function of this module that gives its
+    dtype parameter only to torch factories without a device, whose tensors are kept safe
+    (followed back to this call where the function returns them)."""
+    argument = facts.parent(use.value)
+    if not isinstance(argument, cst.Arg) or not isinstance(use.holder, cst.Call):
+        return False
+    parameter = facts.containment.parameter(use.holder, argument)
+    reads = facts.flow.parameter_reads(parameter) if parameter is not None else []
+    return bool(reads) and all(
+        isinstance(given := facts.parent(read), cst.Arg)
+        and given.keyword is not None
+        and given.keyword.value == "dtype"
+        and isinstance(factory := facts.parent(given), cst.Call)
+        and _made_on_cpu(facts, factory)
+        and facts.containment.kept_safe(factory, (use.holder,))
+        for read in reads
     )
 
 
