@@ -553,3 +553,32 @@ def test_methods_of_a_base_class_that_a_derived_class_hands_float64_to_stay():
     assert "def _run" in result and "def _dispatch" in result
     assert "def _unrelated" not in result and "class Other" not in result
     same_findings(source)
+
+
+def test_methods_calling_a_predicate_that_stays_stay_since_a_guard_may_test_it():
+    source = textwrap.dedent('''\
+        import torch
+
+        def _is_supported(tensor):
+            """CPU or CUDA."""
+            return tensor.device.type in ("cpu", "cuda", "mps")
+
+        def _unrelated(tensor):
+            x = tensor + 1
+            return x
+
+        class Scaler:
+            def scale(self, outputs):
+                if not _is_supported(outputs):
+                    raise AssertionError("unsupported device")
+                return outputs
+
+            def other(self, outputs):
+                return _unrelated(outputs)
+
+            def unscale(self):
+                return self._scale.double().reciprocal().float()
+        ''')
+    result = narrowed(source)
+    assert "def scale" in result and "def other" not in result
+    same_findings(source)

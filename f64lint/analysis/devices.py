@@ -91,6 +91,27 @@ def is_cpu_pinned(facts: "ModuleFacts", call: cst.Call) -> bool:
 
 
 _DISTRIBUTED = ("torch.distributed.", "torch.nn.parallel.DistributedDataParallel")
+def _predicate_returned(facts: "ModuleFacts", func: cst.BaseExpression) -> Optional[cst.BaseExpression]:
+    """What a module-level function that is one `return` returns (`def _is_supported_device(t):
+    return t.is_cuda or t.device.type in ("xla", "cpu")`), for a call of it by name."""
+    function = facts.top_level_functions.get(func.value) if isinstance(func, cst.Name) else None
+    if function is None:
+        return None
+    body = [line for line in function.body.body if not _is_docstring(line)]
+    if len(body) == 1 and isinstance(body[0], cst.SimpleStatementLine):
+        body = list(body[0].body)
+    only = body[0] if len(body) == 1 else None
+    return only.value if isinstance(only, cst.Return) else None
+
+
+def _is_docstring(line: cst.BaseStatement) -> bool:
+    return (
+        isinstance(line, cst.SimpleStatementLine)
+        and isinstance(line.body[0], cst.Expr)
+        and isinstance(line.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
+    )
+
+
 # Quantized tensors have no MPS backend: the float64 scales these take never reach it.
 _QUANTIZATION_OPS = frozenset(
     f"torch.{name}"
@@ -190,7 +211,7 @@ def _names_device(node: cst.BaseExpression, devices: FrozenSet[str]) -> bool:
     return False
 
 
-_DEVICE_TYPES = frozenset({"cpu", "cuda", "mps", "xpu", "npu", "hpu", "xla", "meta", "privateuseone"})
+_DEVICE_TYPES = frozenset({"cpu", "cuda", "mps", "xpu", "npu", "hpu", "xla", "meta", "privateuseone", "mtia", "hip"})
 
 
 def _names_only_other_devices(node: cst.BaseExpression, devices: FrozenSet[str]) -> bool:
@@ -199,9 +220,11 @@ def _names_only_other_devices(node: cst.BaseExpression, devices: FrozenSet[str])
     if isinstance(node, cst.SimpleString):
         value = node.evaluated_value
         return isinstance(value, str) and value.split(":")[0] in _DEVICE_TYPES - devices
-    if isinstance(node, cst.Call) and node.args and isinstance(node.func, (cst.Name, cst.Attribute)):
+    if isinstance(node, cst.Call) and isinstance(node.func, (cst.Name, cst.Attribute)):
         name = node.func.value if isinstance(node.func, cst.Name) else node.func.attr.value
-        return name == "device" and _names_only_other_devices(node.args[0].value, devices)
+        if name == "_get_privateuse1_backend_name":
+            return True  # an out-of-tree backend's name, which cannot be taken by MPS
+        return name == "device" and bool(node.args) and _names_only_other_devices(node.args[0].value, devices)
     if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
         return bool(node.elements) and all(
             _names_only_other_devices(element.value, devices) for element in node.elements
@@ -209,17 +232,19 @@ def _names_only_other_devices(node: cst.BaseExpression, devices: FrozenSet[str])
     return False
 
 
-def true_only_off_mps(facts: "ModuleFacts", test: cst.BaseExpression) -> bool:
+def true_only_off_mps(facts: "ModuleFacts", test: cst.BaseExpression, in_predicate: bool = False) -> bool:
     """Does a condition hold only on devices with float64 (`device.type == "cuda"`,
-    `device.type in ("cuda", "xpu")`, `str(device).startswith("cuda")`, or an MPS test
-    that is false on MPS)?"""
+    `device.type in ("cuda", "xpu")`, `str(device).startswith("cuda")`, `x.is_cuda`, or
+    an MPS test that is false on MPS), or call a function of the module that returns such
+    a condition (`_is_supported_device(x)`; not from within one)?"""
     devices = facts.devices
     if mps_test(facts, test) is False:
         return True
     if isinstance(test, cst.BooleanOperation):
+        left = true_only_off_mps(facts, test.left, in_predicate)
         if isinstance(test.operator, cst.And):
-            return true_only_off_mps(facts, test.left) or true_only_off_mps(facts, test.right)
-        return true_only_off_mps(facts, test.left) and true_only_off_mps(facts, test.right)
+            return left or true_only_off_mps(facts, test.right, in_predicate)
+        return left and true_only_off_mps(facts, test.right, in_predicate)
     if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
         target = test.comparisons[0]
         return isinstance(target.operator, (cst.Equal, cst.Is, cst.In)) and (
@@ -229,13 +254,37 @@ def true_only_off_mps(facts: "ModuleFacts", test: cst.BaseExpression) -> bool:
         )
     if isinstance(test, cst.Call):
         func = test.func
+        predicate = None if in_predicate else _predicate_returned(facts, func)
+        if predicate is not None:
+            return true_only_off_mps(facts, predicate, in_predicate=True)
         return (
             isinstance(func, cst.Attribute)
             and func.attr.value == "startswith"
             and bool(test.args)
             and _names_only_other_devices(test.args[0].value, devices)
         )
-    return isinstance(test, cst.Attribute) and test.attr.value == "is_quantized"
+    return isinstance(test, cst.Attribute) and test.attr.value in ("is_quantized", "is_cuda", "is_xpu")
+
+
+def _predicate_returned(facts: "ModuleFacts", func: cst.BaseExpression) -> Optional[cst.BaseExpression]:
+    """What a module-level function that is one `return` returns (`def _is_supported_device(t):
+    return t.is_cuda or t.device.type in ("xla", "cpu")`), for a call of it by name."""
+    function = facts.top_level_functions.get(func.value) if isinstance(func, cst.Name) else None
+    if function is None:
+        return None
+    body = [line for line in function.body.body if not _is_docstring(line)]
+    if len(body) == 1 and isinstance(body[0], cst.SimpleStatementLine):
+        body = list(body[0].body)
+    only = body[0] if len(body) == 1 else None
+    return only.value if isinstance(only, cst.Return) else None
+
+
+def _is_docstring(line: cst.BaseStatement) -> bool:
+    return (
+        isinstance(line, cst.SimpleStatementLine)
+        and isinstance(line.body[0], cst.Expr)
+        and isinstance(line.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
+    )
 
 
 # Quantized tensors have no MPS backend: code that runs only for one (`if x.is_quantized:`,

@@ -63,6 +63,11 @@ class ModuleFacts:
         return StatementPositions(self.module, self.parents, self.source)
 
     @cached_property
+    def top_level_functions(self) -> Dict[str, cst.FunctionDef]:
+        """The module's own functions, by name (the last of a name wins, as in Python)."""
+        return {s.name.value: s for s in self.module.body if isinstance(s, cst.FunctionDef)}
+
+    @cached_property
     def source(self) -> str:
         return self.text if self.text is not None else self.module.code
 

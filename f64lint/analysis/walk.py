@@ -158,6 +158,29 @@ def named_for_cuda(name: str) -> bool:
     return not words.isdisjoint(_CUDA_ONLY_WORDS) and "mps" not in words
 
 
+def _refuses_mps(facts: "ModuleFacts", owner: cst.ClassDef) -> bool:
+    """A class with a method that raises for a tensor on MPS: `if not _is_supported_device(t):
+    raise ...` where the devices it supports have float64, `assert t.is_cuda`, `if
+    t.device.type == "mps": raise ...`. It is written for those devices (torch's FSDP
+    `ShardedGradScaler`), and on MPS it fails at that check."""
+    for method in owner.body.body:
+        if not isinstance(method, cst.FunctionDef):
+            continue
+        for check in own_nodes(method.body, cst.If):
+            if isinstance(check.body, cst.IndentedBlock) and isinstance(_last_statement(check.body), cst.Raise):
+                test = check.test
+                refused = mps_test(facts, test) is True or (
+                    isinstance(test, cst.UnaryOperation)
+                    and isinstance(test.operator, cst.Not)
+                    and true_only_off_mps(facts, test.expression)
+                )
+                if refused:
+                    return True
+        if any(true_only_off_mps(facts, check.test) for check in own_nodes(method.body, cst.Assert)):
+            return True
+    return False
+
+
 _META_REGISTRATIONS = frozenset(
     {"register_meta", "register_fake", "impl_abstract", "register_fake_class", "register_op_impl"}
 )
@@ -204,12 +227,16 @@ def _dotted(node: cst.BaseExpression, lookup: Callable[[str], Optional[Binding]]
     return None
 
 
-def _exits(body: cst.BaseSuite) -> bool:
-    """Does a block end by leaving (`return`, `raise`, `continue`, `break`)?"""
+def _last_statement(body: cst.BaseSuite) -> Optional[cst.CSTNode]:
     last: Optional[cst.CSTNode] = body.body[-1] if body.body else None
     if isinstance(last, cst.SimpleStatementLine):
         last = last.body[-1] if last.body else None
-    return isinstance(last, (cst.Return, cst.Raise, cst.Continue, cst.Break))
+    return last
+
+
+def _exits(body: cst.BaseSuite) -> bool:
+    """Does a block end by leaving (`return`, `raise`, `continue`, `break`)?"""
+    return isinstance(_last_statement(body), (cst.Return, cst.Raise, cst.Continue, cst.Break))
 
 
 def _leaves(branch: cst.CSTNode) -> bool:
@@ -614,7 +641,7 @@ class Walker:
         assert isinstance(node, cst.ClassDef)
         self.children(node, ("decorators", "type_parameters", "bases", "keywords"))
         self.scopes.push(is_class=True)
-        self._guarded(node.body, node, named_for_cuda(node.name.value))
+        self._guarded(node.body, node, named_for_cuda(node.name.value) or _refuses_mps(self.facts, node))
         self.scopes.pop()
         self.scopes.bind(node.name.value, unknown_local())
 

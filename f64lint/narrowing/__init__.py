@@ -34,10 +34,12 @@ from typing import FrozenSet, List
 from f64lint.narrowing.arrays import array_makers
 from f64lint.narrowing.classes import bases_called, callees, left_out_of_class
 from f64lint.narrowing.entries import entries_left_out
-from f64lint.narrowing.lines import CALLED, Statement, describe, split_statements
+from f64lint.narrowing.lines import CALLED, Statement, describe, logical_lines, split_statements
 from f64lint.narrowing.reading import Reading
 from f64lint.prefilter import masked
 
+_DEF = re.compile(r"(?:async\s+)?def\b")
+_STRING_START = re.compile(r"[rbuRBUfF]{0,2}[\"']")  # a docstring
 _EXPRESSION_START = re.compile(r"[A-Za-z_\"'(\[{]")  # a name, a string, a bracket
 # Statements that bind or hold others (`for x in`, `with ... as f`, `import`, `global`).
 _COMPOUND_OR_BINDING = re.compile(
@@ -84,6 +86,7 @@ def narrowed(source: str) -> str:
     kept.extend(callees([d for d in kept if reading.is_source(d)], rest, CALLED))
     rest = [d for d in rest if d not in kept]
     reading.hot, reading.functions = hot, frozenset(kept_names)
+    reading.predicates = frozenset(d.name for d in kept if d.name and _is_one_return(d, structure_lines))
     bases = bases_called(kept, rest, reading)
     spans = [(s.first, s.last) for s in rest if s not in bases]
     for owner in kept:
@@ -102,6 +105,21 @@ def narrowed(source: str) -> str:
         for number in range(first, last + 1):
             lines[number] = "\r" if lines[number].endswith("\r") else ""
     return "\n".join(lines)
+
+
+def _is_one_return(definition: Statement, structure_lines: List[str]) -> bool:
+    """A function that is one `return` (after its docstring): a predicate a guard may call
+    (`def _is_supported_device(t): return t.is_cuda or ...`)."""
+    if definition.is_class:
+        return False
+    body = [
+        structure_lines[first].strip()
+        for first, _ in logical_lines(structure_lines, definition.first, definition.last)
+    ]
+    while body and not _DEF.match(body[0]):
+        body.pop(0)  # decorators
+    body = [line for line in body[1:] if line and not _STRING_START.match(line)]
+    return len(body) == 1 and body[0].startswith("return")
 
 
 def _is_idle(statement: Statement, structure_lines: List[str], reading: Reading) -> bool:

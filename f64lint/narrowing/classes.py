@@ -93,7 +93,8 @@ def _methods(owner: Statement, reading: Reading) -> List[Statement]:
 def left_out_of_class(owner: Statement, reading: Reading, callers: Sequence[Statement] = ()) -> List[Statement]:
     """The methods (and nested classes) of a class that stays that nothing can come from:
     kept are those with a float64-like spelling, a hot name, a call to a function that
-    stays, those the `callers` from a derived class call, and then those reading an
+    stays or a predicate that stays (a guard may test it, analysis/devices.py), those the
+    `callers` from a derived class call, and then those reading an
     attribute (`self.freqs`) a kept one may set to float64 or naming a kept method, and
     those a method with a float64-like spelling calls (`self.helper(x)`). Every other
     statement of the body stays; a nested class that stays is narrowed the same way."""
@@ -101,7 +102,11 @@ def left_out_of_class(owner: Statement, reading: Reading, callers: Sequence[Stat
     describe(members, reading.code_lines, reading.structure_lines)
     methods = [m for m in members if m.name is not None]
     kept = [m for m in members if m not in methods]
-    kept += [m for m in methods if reading.is_source(m) or m.names & reading.hot or m.calls(reading.functions)]
+    kept += [
+        m
+        for m in methods
+        if reading.is_source(m) or m.names & reading.hot or m.calls(reading.functions) or m.calls(reading.predicates)
+    ]
     kept += callees(list(callers), [m for m in methods if m not in kept], _SELF_CALLED)
     rest = [m for m in methods if m not in kept]
     attributes: Set[str] = set()

@@ -29,6 +29,7 @@ class Reading:
     array_makers: ArrayMakers
     hot: FrozenSet[str] = frozenset()  # names module-level code may bind to float64
     functions: FrozenSet[str] = frozenset()  # the top-level definitions that stay
+    predicates: FrozenSet[str] = frozenset()  # those that stay and are one `return`
 
     def makes_float64(self, text: str) -> bool:
         """Can this statement (at module level, in a method that stays, an entry of a
