@@ -236,7 +236,7 @@ class Containment:
         qualified = self.facts.qualified_name(call.func) or self._passed_callable(call, calls)
         if has_no_mps_backend(qualified) or qualified in _KEEPS_IT_WHERE_IT_IS:
             return True  # torch.distributed, a quantized op: never on MPS; gradients, comparisons
-        if qualified is not None and qualified.startswith("torch.") and qualified[len("torch."):] in _NOT_FLOAT_RESULTS:
+        if qualified is not None and qualified.startswith("torch.") and _answers_about_it(qualified):
             return True
         if qualified in KEEP_DTYPE_FUNCTIONS:
             return self._value(call, depth + 1, calls)
@@ -357,3 +357,10 @@ def _all_parameters(function: cst.FunctionDef) -> List[cst.Param]:
         if isinstance(star, cst.Param):
             found.append(star)
     return found
+
+
+def _answers_about_it(qualified: str) -> bool:
+    """A torch function whose result is indices or booleans (`torch.multinomial`), or a
+    question (`torch.is_tensor`, `torch._C._functorch.is_gradtrackingtensor`)."""
+    name = qualified[len("torch."):]
+    return name in _NOT_FLOAT_RESULTS or name.rsplit(".", 1)[-1].startswith("is_")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Collection, Iterator, Tuple
 
-from f64lint.analysis.calls import keyword, method_name, moved_to
+from f64lint.analysis.calls import keyword, method_name, moved_to, positional
 from f64lint.analysis.casts import cast_down_before_move
 from f64lint.analysis.devices import is_cpu_pinned
 from f64lint.analysis.dtypes import (
@@ -117,6 +117,51 @@ def made_on_cpu_and_kept_there(facts: ModuleFacts, call: cst.Call) -> bool:
         or facts.flow.narrowed_later(call)
         or facts.flow.cast_at_every_move(call)
         or facts.containment.kept_safe(call)
+        or (wraps_python_number(facts, call) and not facts.flow.reaches_device(call))
+    )
+
+
+_SCALAR_FACTORIES = frozenset({"torch.tensor", "torch.scalar_tensor"})
+
+
+def wraps_python_number(facts: ModuleFacts, call: cst.Call) -> bool:
+    """`torch.tensor(value, dtype=torch.float64)` where `value` is a Python number: a 0-dim
+    tensor on the CPU that holds a Python float exactly (dynamo's unspecialized floats).
+    PyTorch reads a 0-dim CPU tensor as a number in operations on any device, so only a
+    move this module shows (`.to(device)`, F64004) takes it to MPS. A number is a numeric
+    literal, or a name annotated `float` or `int`, or handed to a `math` function in its
+    function (`math.isnan(value)`). Not in a lambda or at module level, whose values other
+    code takes (a table of test inputs that a harness moves to its device)."""
+    if facts.qualified_name(call.func) not in _SCALAR_FACTORIES or keyword(call, "device") is not None:
+        return False
+    if facts.enclosing_function(call) is None:
+        return False
+    args = positional(call)
+    return bool(args) and _is_python_number(facts, args[0])
+
+
+def _is_python_number(facts: ModuleFacts, node: cst.BaseExpression) -> bool:
+    if isinstance(node, cst.UnaryOperation):
+        node = node.expression
+    if isinstance(node, (cst.Float, cst.Integer)):
+        return True
+    if not isinstance(node, cst.Name):
+        return False
+    binding = facts.bindings.get(node)
+    reads = facts.flow.reads_by_binding().get(id(binding), []) if binding is not None else []
+    function = facts.enclosing_function(node)
+    annotated = function is not None and any(
+        param.name.value == node.value
+        and param.annotation is not None
+        and isinstance(param.annotation.annotation, cst.Name)
+        and param.annotation.annotation.value in ("float", "int")
+        for param in function.params.params
+    )
+    return annotated or any(
+        isinstance(argument := facts.parent(read), cst.Arg)
+        and isinstance(used := facts.parent(argument), cst.Call)
+        and (facts.qualified_name(used.func) or "").startswith("math.")
+        for read in reads
     )
 
 
