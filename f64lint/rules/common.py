@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Collection, Iterator, Tuple
+from typing import Collection, Iterator, List, Tuple
 
 from f64lint.analysis.calls import keyword, method_name, moved_to, positional
 from f64lint.analysis.casts import cast_down_before_move
@@ -125,26 +125,24 @@ _SCALAR_FACTORIES = frozenset({"torch.tensor", "torch.scalar_tensor"})
 
 
 def wraps_python_number(facts: ModuleFacts, call: cst.Call) -> bool:
-    """`torch.tensor(value, dtype=torch.float64)` where `value` is a Python number: a 0-dim
-    tensor on the CPU that holds a Python float exactly (dynamo's unspecialized floats).
-    PyTorch reads a 0-dim CPU tensor as a number in operations on any device, so only a
-    move this module shows (`.to(device)`, F64004) takes it to MPS. A number is a numeric
-    literal, or a name annotated `float` or `int`, or handed to a `math` function in its
-    function (`math.isnan(value)`). Not in a lambda or at module level, whose values other
-    code takes (a table of test inputs that a harness moves to its device)."""
+    """`wrapped = torch.tensor(value, dtype=torch.float64)` where `value` is a Python number
+    and the tensor is never seen moved or computed with: a number boxed on the CPU for code
+    that records values (dynamo hands its unspecialized floats to its tracer so), exact in
+    float64. The number is one the function was given: a name annotated `float` or `int`,
+    or handed to a `math` function there (`math.isnan(value)`). A literal is not (`torch.
+    tensor(0.5, dtype=torch.double)` is a constant to compute with), nor is a value in a
+    lambda or at module level, which other code takes (a table of test inputs that a
+    harness moves to its device)."""
     if facts.qualified_name(call.func) not in _SCALAR_FACTORIES or keyword(call, "device") is not None:
         return False
-    if facts.enclosing_function(call) is None:
-        return False
     args = positional(call)
-    return bool(args) and _is_python_number(facts, args[0])
+    if not args or facts.enclosing_function(call) is None or not _is_python_number(facts, args[0]):
+        return False
+    uses: List[cst.BaseExpression] = [call, *facts.flow.reads_by_value().get(id(call), [])]
+    return not any(isinstance(facts.parent(use), (cst.BinaryOperation, cst.UnaryOperation)) for use in uses)
 
 
 def _is_python_number(facts: ModuleFacts, node: cst.BaseExpression) -> bool:
-    if isinstance(node, cst.UnaryOperation):
-        node = node.expression
-    if isinstance(node, (cst.Float, cst.Integer)):
-        return True
     if not isinstance(node, cst.Name):
         return False
     binding = facts.bindings.get(node)
