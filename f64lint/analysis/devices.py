@@ -91,27 +91,6 @@ def is_cpu_pinned(facts: "ModuleFacts", call: cst.Call) -> bool:
 
 
 _DISTRIBUTED = ("torch.distributed.", "torch.nn.parallel.DistributedDataParallel")
-def _predicate_returned(facts: "ModuleFacts", func: cst.BaseExpression) -> Optional[cst.BaseExpression]:
-    """What a module-level function that is one `return` returns (`def _is_supported_device(t):
-    return t.is_cuda or t.device.type in ("xla", "cpu")`), for a call of it by name."""
-    function = facts.top_level_functions.get(func.value) if isinstance(func, cst.Name) else None
-    if function is None:
-        return None
-    body = [line for line in function.body.body if not _is_docstring(line)]
-    if len(body) == 1 and isinstance(body[0], cst.SimpleStatementLine):
-        body = list(body[0].body)
-    only = body[0] if len(body) == 1 else None
-    return only.value if isinstance(only, cst.Return) else None
-
-
-def _is_docstring(line: cst.BaseStatement) -> bool:
-    return (
-        isinstance(line, cst.SimpleStatementLine)
-        and isinstance(line.body[0], cst.Expr)
-        and isinstance(line.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
-    )
-
-
 # Quantized tensors have no MPS backend: the float64 scales these take never reach it.
 _QUANTIZATION_OPS = frozenset(
     f"torch.{name}"

@@ -166,19 +166,54 @@ def _refuses_mps(facts: "ModuleFacts", owner: cst.ClassDef) -> bool:
     for method in owner.body.body:
         if not isinstance(method, cst.FunctionDef):
             continue
-        for check in own_nodes(method.body, cst.If):
-            if isinstance(check.body, cst.IndentedBlock) and isinstance(_last_statement(check.body), cst.Raise):
+        for check in _checks(method.body):
+            if isinstance(check, cst.Assert):
+                if true_only_off_mps(facts, check.test):
+                    return True
+            elif isinstance(_last_statement(check.body), cst.Raise):
                 test = check.test
-                refused = mps_test(facts, test) is True or (
+                if mps_test(facts, test) is True or (
                     isinstance(test, cst.UnaryOperation)
                     and isinstance(test.operator, cst.Not)
                     and true_only_off_mps(facts, test.expression)
-                )
-                if refused:
+                ):
                     return True
-        if any(true_only_off_mps(facts, check.test) for check in own_nodes(method.body, cst.Assert)):
-            return True
     return False
+
+
+def _checks(body: cst.BaseSuite) -> Iterator[cst.CSTNode]:
+    """The `if` and `assert` statements of a body and of the blocks in it, not of nested
+    functions and classes (statements only: expressions are not entered)."""
+    blocks: List[cst.BaseSuite] = [body]
+    while blocks:
+        for statement in blocks.pop().body:
+            if isinstance(statement, cst.SimpleStatementLine):
+                yield from (small for small in statement.body if isinstance(small, cst.Assert))
+            elif isinstance(statement, cst.Assert):  # in a one-line block
+                yield statement
+            elif isinstance(statement, cst.If):
+                part: Optional[cst.CSTNode] = statement
+                while isinstance(part, cst.If):  # the `if` and its `elif`s
+                    yield part
+                    blocks.append(part.body)
+                    part = part.orelse
+                if isinstance(part, cst.Else):
+                    blocks.append(part.body)
+            elif not isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+                blocks.extend(_blocks_of(statement))
+
+
+def _blocks_of(statement: cst.CSTNode) -> List[cst.BaseSuite]:
+    """The blocks of a `for`, `while`, `with`, `try` or `match`: body, `else`, handlers,
+    `finally`, cases."""
+    parts = [
+        statement,
+        getattr(statement, "orelse", None),
+        getattr(statement, "finalbody", None),
+        *getattr(statement, "handlers", ()),
+        *getattr(statement, "cases", ()),
+    ]
+    return [part.body for part in parts if part is not None and isinstance(getattr(part, "body", None), cst.BaseSuite)]
 
 
 _META_REGISTRATIONS = frozenset(
