@@ -117,14 +117,14 @@ def made_on_cpu_and_kept_there(facts: ModuleFacts, call: cst.Call) -> bool:
         or facts.flow.narrowed_later(call)
         or facts.flow.cast_at_every_move(call)
         or facts.containment.kept_safe(call)
-        or (wraps_python_number(facts, call) and not facts.flow.reaches_device(call))
+        or (_wraps_python_number(facts, call) and not facts.flow.reaches_device(call))
     )
 
 
 _SCALAR_FACTORIES = frozenset({"torch.tensor", "torch.scalar_tensor"})
 
 
-def wraps_python_number(facts: ModuleFacts, call: cst.Call) -> bool:
+def _wraps_python_number(facts: ModuleFacts, call: cst.Call) -> bool:
     """`wrapped = torch.tensor(value, dtype=torch.float64)` where `value` is a Python number
     and the tensor is never seen moved or computed with: a number boxed on the CPU for code
     that records values (dynamo hands its unspecialized floats to its tracer so), exact in
@@ -133,8 +133,8 @@ def wraps_python_number(facts: ModuleFacts, call: cst.Call) -> bool:
     tensor(0.5, dtype=torch.double)` is a constant to compute with), nor is a value in a
     lambda or at module level, which other code takes (a table of test inputs that a
     harness moves to its device)."""
-    if facts.qualified_name(call.func) not in _SCALAR_FACTORIES or keyword(call, "device") is not None:
-        return False
+    if facts.qualified_name(call.func) not in _SCALAR_FACTORIES:
+        return False  # (asked only of calls made on the CPU: no `device=`)
     args = positional(call)
     if not args or facts.enclosing_function(call) is None or not _is_python_number(facts, args[0]):
         return False
@@ -145,17 +145,18 @@ def wraps_python_number(facts: ModuleFacts, call: cst.Call) -> bool:
 def _is_python_number(facts: ModuleFacts, node: cst.BaseExpression) -> bool:
     if not isinstance(node, cst.Name):
         return False
-    binding = facts.bindings.get(node)
-    reads = facts.flow.reads_by_binding().get(id(binding), []) if binding is not None else []
     function = facts.enclosing_function(node)
-    annotated = function is not None and any(
+    if function is not None and any(
         param.name.value == node.value
         and param.annotation is not None
         and isinstance(param.annotation.annotation, cst.Name)
         and param.annotation.annotation.value in ("float", "int")
         for param in function.params.params
-    )
-    return annotated or any(
+    ):
+        return True
+    binding = facts.bindings.get(node)
+    reads = facts.flow.reads_by_binding().get(id(binding), []) if binding is not None else []
+    return any(
         isinstance(argument := facts.parent(read), cst.Arg)
         and isinstance(used := facts.parent(argument), cst.Call)
         and (facts.qualified_name(used.func) or "").startswith("math.")
