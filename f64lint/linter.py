@@ -9,8 +9,9 @@ import warnings
 from dataclasses import dataclass, replace
 from typing import Callable, FrozenSet, Iterator, List, Optional, Tuple, Union
 
-from f64lint.analysis.devices import NO_FLOAT64_DEVICES
-from f64lint.analysis.module import ModuleFacts, analyse
+from f64lint.analysis.domain.devices import NO_FLOAT64_DEVICES
+from f64lint.analysis.flow.analysis import analyse
+from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.cst import cst
 from f64lint.diagnostic import Diagnostic, Position, Severity
 from f64lint.fix.planner import FixOptions, plan_fixes
@@ -173,9 +174,9 @@ def lint_text(
             failure = _parse_failure(path, module.message, module.at, enabled, severity_of)
             return _with_source_lines(failure, text)
         try:
-            facts = analyse(module, devices, parsed)
-            found = [(rule, finding) for rule in rules for finding in rule.check(facts)]
-            flagged.extend(_flag(path, facts, found, severity_of, fix_options))
+            analysis = analyse(module, devices, parsed)
+            found = [(rule, finding) for rule in rules for finding in rule.check(analysis)]
+            flagged.extend(_flag(path, analysis.facts, found, severity_of, fix_options))
         except RecursionError:
             failure = _parse_failure(path, "too deeply nested to check", Position(1, 1), enabled, severity_of)
             return _with_source_lines(failure, text)

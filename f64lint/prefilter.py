@@ -14,10 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, List, Optional, Protocol, Sequence, Type, Union
-
-if TYPE_CHECKING:
-    from f64lint.rules.base import Rule
+from typing import List, Optional, Protocol, Sequence, TypeVar, Union
 
 SHORT_STRING = 24
 
@@ -138,7 +135,19 @@ def code_text(source: str) -> str:
     return source if found is None else found.code
 
 
-def rules_that_may_fire(rules: Sequence[Type["Rule"]], source: str) -> List[Type["Rule"]]:
+class MayFire(Protocol):
+    """A rule class, as far as the prefilter knows it (rules/base.py)."""
+
+    required: Sequence["TextPattern"]
+
+    @classmethod
+    def may_fire(cls, source: str) -> bool: ...
+
+
+R = TypeVar("R", bound=MayFire)
+
+
+def rules_that_may_fire(rules: Sequence[R], source: str) -> List[R]:
     candidates = [rule for rule in rules if rule.may_fire(source)]
     if not candidates or all(not rule.required for rule in candidates):
         return candidates

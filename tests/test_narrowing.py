@@ -4,10 +4,11 @@ where it was, and what is found does not change."""
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 from unittest import mock
 
 from f64lint import linter
-from f64lint.analysis.calls import MAX_TRACE_DEPTH
+from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH
 from f64lint.narrowing import narrowed
 from tests.helpers import lint
 
@@ -582,3 +583,9 @@ def test_methods_calling_a_predicate_that_stays_stay_since_a_guard_may_test_it()
     result = narrowed(source)
     assert "def scale" in result and "def other" not in result
     same_findings(source)
+
+
+def test_a_method_resolves_in_its_own_class_with_and_without_narrowing():
+    source = (Path(__file__).parents[1] / "fixtures" / "flow" / "same_named_helpers.py").read_text()
+    same_findings(source)
+    assert [(d.code, d.start.line) for d in lint(source, ALL)] == [("F64001", 28), ("F64004", 32)]

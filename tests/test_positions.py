@@ -9,7 +9,7 @@ import libcst as cst
 import pytest
 from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionProvider
 
-from f64lint.analysis.module import analyse
+from f64lint.analysis.semantic.walk import walk
 
 FIXTURES = sorted((Path(__file__).parents[1] / "fixtures").rglob("*.py"))
 LAYOUTS = [
@@ -36,15 +36,15 @@ def assert_same_positions(source: str) -> None:
     asked for are inside the last method, so that methods are measured on their own)."""
     module = cst.parse_module(source)
     expected = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
-    walked = analyse(module).parents  # the nodes rules and fixes can ask about
+    walked = walk(module).parents  # the nodes rules and fixes can ask about
     in_statements = [(node, where) for node, where in expected.items() if node in walked]
     for order in (in_statements, in_statements[::-1]):
-        facts = analyse(module, text=source)
+        facts = walk(module, text=source)
         for node, where in order:
             assert facts.positions[node] == where, (type(node).__name__, source[:60])
         if _python_parses(source):  # else (`match` before 3.10) the whole module is measured
             assert facts.positions.whole is None  # the module's code was never generated whole
-    facts = analyse(module, text=source)
+    facts = walk(module, text=source)
     for node, where in expected.items():
         assert facts.positions[node] == where
 
@@ -66,7 +66,7 @@ def test_a_statement_in_a_method_is_measured_without_the_rest_of_its_class():
         "    @property\n    def wide(self):\n        return torch.float64\n"
     )
     module = cst.parse_module(source)
-    facts = analyse(module, text=source)
+    facts = walk(module, text=source)
     wide = module.body[1].body.body[1]
     dtype = wide.body.body[0].body[0].value
     assert facts.positions[dtype] == CodeRange(CodePosition(10, 15), CodePosition(10, 28))

@@ -10,8 +10,9 @@ import os
 from pathlib import Path
 from typing import Dict, FrozenSet, List, Optional
 
-from f64lint.analysis.bindings import dotted_name
-from f64lint.analysis.module import ModuleFacts, analyse
+from f64lint.analysis.syntax.nodes import dotted_name
+from f64lint.analysis.semantic.facts import ModuleFacts
+from f64lint.analysis.semantic.walk import walk
 from f64lint.cst import cst
 from f64lint.diagnostic import Edit
 from f64lint.fix.apply import apply_edits
@@ -73,7 +74,7 @@ def pass_dtype_on(text: str, path: Path, threaded: FrozenSet[str]) -> Optional[s
     module = parse(text)
     if isinstance(module, ParseFailure):
         return None
-    facts = analyse(module)
+    facts = walk(module)
     relative = _relative_imports(module, module_name(path), Path(path).stem == "__init__")
     maker: Optional[EditMaker] = None
     edits: List[Edit] = []

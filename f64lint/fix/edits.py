@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import List, Union
 
-from f64lint.analysis.module import ModuleFacts
+from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.cst import cst
 from f64lint.diagnostic import Edit, Position
 

@@ -19,9 +19,9 @@ import re
 from dataclasses import dataclass
 from typing import Dict, Iterator, List, Optional, Sequence, Set, Tuple
 
-from f64lint.analysis.calls import keyword, method_name
-from f64lint.analysis.devices import device_like_name
-from f64lint.analysis.module import ModuleFacts
+from f64lint.analysis.syntax.calls import keyword, method_name
+from f64lint.analysis.domain.devices import device_like_name
+from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.cst import cst
 from f64lint.diagnostic import Applicability, Edit
 from f64lint.fix.edits import EditMaker

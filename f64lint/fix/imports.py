@@ -6,7 +6,7 @@ import re
 from collections import Counter
 from typing import Dict, List, Optional, Set, Tuple
 
-from f64lint.analysis.module import ModuleFacts
+from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.cst import cst
 from f64lint.diagnostic import Edit, Position
 from f64lint.fix.edits import EditMaker

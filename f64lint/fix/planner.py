@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from f64lint.analysis.calls import keyword, method_name
-from f64lint.analysis.dtypes import Width, dtype_of, spelled_dtype
-from f64lint.analysis.module import ModuleFacts
+from f64lint.analysis.syntax.calls import keyword, method_name
+from f64lint.analysis.domain.dtypes import Width, dtype_of, spelled_dtype
+from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.cst import cst
 from f64lint.diagnostic import Applicability, Edit, Fix
 from f64lint.fix.edits import EditMaker

@@ -8,8 +8,8 @@ import re
 from dataclasses import dataclass
 from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
-from f64lint.analysis.arrays import FLOAT_BY_DEFAULT, FOLLOW_DATA, KEEP_DTYPE_METHODS
-from f64lint.analysis.calls import MAX_TRACE_DEPTH
+from f64lint.analysis.domain.arrays import FLOAT_BY_DEFAULT, FOLLOW_DATA, KEEP_DTYPE_METHODS
+from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH
 from f64lint.narrowing.lines import NAME, Statement, bound_names, logical_lines
 from f64lint.prefilter import AnyOf
 

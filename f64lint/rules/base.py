@@ -8,7 +8,7 @@ import textwrap
 from dataclasses import dataclass
 from typing import ClassVar, Iterator, Optional, Tuple
 
-from f64lint.analysis.module import ModuleFacts
+from f64lint.analysis.flow.analysis import Analysis
 from f64lint.cst import cst
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import FixRequest
@@ -64,7 +64,7 @@ class Rule:
     # fire; files that no enabled rule can fire on are never parsed. Empty: always parse.
     required: ClassVar[Tuple[TextPattern, ...]] = ()
 
-    def check(self, facts: ModuleFacts) -> Iterator[Finding]:
+    def check(self, analysis: Analysis) -> Iterator[Finding]:
         raise NotImplementedError
 
     @classmethod
@@ -86,5 +86,5 @@ class FileRule(Rule):
     """A rule about a file as a whole (it could not be read or parsed): the runner reports
     these itself, so they have no check, only a code, documentation and a severity."""
 
-    def check(self, facts: ModuleFacts) -> Iterator[Finding]:
+    def check(self, analysis: Analysis) -> Iterator[Finding]:
         return iter(())

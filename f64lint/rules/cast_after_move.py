@@ -2,8 +2,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from f64lint.analysis.casts import cast_after, known_narrow_before, moves_to_device
-from f64lint.analysis.module import ModuleFacts
+from f64lint.analysis.domain.casts import cast_after, moves_to_device
+from f64lint.analysis.flow.placement import known_narrow_before
+from f64lint.analysis.flow.analysis import Analysis
 from f64lint.cst import cst
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import MoveThenCast
@@ -116,12 +117,13 @@ class CastAfterMove(Rule):
         ),
     )
 
-    def check(self, facts: ModuleFacts) -> Iterator[Finding]:
+    def check(self, analysis: Analysis) -> Iterator[Finding]:
+        facts = analysis.facts
         for call in facts.calls:
-            if not moves_to_device(facts, call) or call in facts.off_mps_calls:
+            if not moves_to_device(facts, call) or analysis.guards.off_mps(call):
                 continue
             cast = cast_after(facts, call)
-            if cast is None or known_narrow_before(facts, call):
+            if cast is None or known_narrow_before(analysis, call):
                 continue
             assert isinstance(call.func, cst.Attribute) and isinstance(cast.func, cst.Attribute)
             arguments = ", ".join(facts.module.code_for_node(arg).strip(", ") for arg in cast.args)

@@ -2,14 +2,15 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from f64lint.analysis.dtypes import Spelling, Width
-from f64lint.analysis.module import ModuleFacts
+from f64lint.analysis.domain.dtypes import Spelling, Width
+from f64lint.analysis.flow.analysis import Analysis
 from f64lint.cst import cst
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideConversion, WideDtype
 from f64lint.prefilter import words
 from f64lint.rules.base import Finding, Invalid, Rule
-from f64lint.rules.common import describe_use, reaches_mps, wide_dtype_uses
+from f64lint.analysis.flow.placement import reaches_mps, wide_dtype_uses
+from f64lint.rules.common import describe_use
 from f64lint.rules.double_call import conversion_calls
 
 
@@ -94,20 +95,21 @@ class Complex128(Rule):
         ),
     )
 
-    def check(self, facts: ModuleFacts) -> Iterator[Finding]:
-        for use, dtype in wide_dtype_uses(facts, Width.COMPLEX128, (Spelling.TORCH,)):
+    def check(self, analysis: Analysis) -> Iterator[Finding]:
+        facts = analysis.facts
+        for use, dtype in wide_dtype_uses(analysis, Width.COMPLEX128, (Spelling.TORCH,)):
             yield Finding(
                 use.value,
                 f"{describe_use(facts, use, dtype)}; MPS has no complex128",
                 fix=WideDtype(use.value, complex_=True),
-                reaches_mps=reaches_mps(facts, use),
+                reaches_mps=reaches_mps(analysis, use),
             )
-        for call in conversion_calls(facts, "cdouble"):
+        for call in conversion_calls(analysis, "cdouble"):
             assert isinstance(call.func, cst.Attribute)
             yield Finding(
                 call,
                 "`.cdouble()` converts to complex128; MPS has no complex128",
                 anchor=call.func.attr,
                 fix=WideConversion(call),
-                reaches_mps=facts.flow.reaches_device(call),
+                reaches_mps=analysis.flow.reaches_device(call),
             )

@@ -2,9 +2,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from f64lint.analysis.calls import positional
-from f64lint.analysis.dtypes import Width, dtype_of
-from f64lint.analysis.module import ModuleFacts
+from f64lint.analysis.syntax.calls import positional
+from f64lint.analysis.domain.dtypes import Width, dtype_of
+from f64lint.analysis.flow.analysis import Analysis
+from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.cst import cst
 from f64lint.diagnostic import Severity
 from f64lint.prefilter import any_of
@@ -93,7 +94,8 @@ class DefaultDtypeFloat64(Rule):
         ),
     )
 
-    def check(self, facts: ModuleFacts) -> Iterator[Finding]:
+    def check(self, analysis: Analysis) -> Iterator[Finding]:
+        facts = analysis.facts
         for call in facts.calls:
             name = facts.qualified_name(call.func)
             args = positional(call)

@@ -2,30 +2,32 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from f64lint.analysis.devices import is_cpu_pinned
-from f64lint.analysis.module import ModuleFacts
+from f64lint.analysis.flow.placement import is_cpu_pinned
+from f64lint.analysis.flow.analysis import Analysis
 from f64lint.cst import cst
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideConversion
 from f64lint.prefilter import words
 from f64lint.rules.base import Finding, Invalid, Rule
-from f64lint.rules.common import implements_conversion_api, made_on_cpu_and_kept_there
+from f64lint.analysis.domain.dtypes import implements_conversion_api
+from f64lint.analysis.flow.placement import made_on_cpu_and_kept_there
 
 
-def conversion_calls(facts: ModuleFacts, method: str) -> Iterator[cst.Call]:
+def conversion_calls(analysis: Analysis, method: str) -> Iterator[cst.Call]:
     """`x.<method>()` tensor/module conversions that may run off the CPU.
 
     Calls with arguments and module-level functions (`np.double(3)`) are not conversions.
     """
+    facts = analysis.facts
     for call in facts.calls:
         func = call.func
         if not (isinstance(func, cst.Attribute) and func.attr.value == method):
             continue
         if call.args or facts.qualified_name(func) is not None:
             continue
-        if is_cpu_pinned(facts, call) or implements_conversion_api(facts, call):
+        if is_cpu_pinned(analysis, call) or implements_conversion_api(facts, call):
             continue
-        if not made_on_cpu_and_kept_there(facts, call):
+        if not made_on_cpu_and_kept_there(analysis, call):
             yield call
 
 
@@ -158,13 +160,13 @@ class DoubleCall(Rule):
         ),
     )
 
-    def check(self, facts: ModuleFacts) -> Iterator[Finding]:
-        for call in conversion_calls(facts, "double"):
+    def check(self, analysis: Analysis) -> Iterator[Finding]:
+        for call in conversion_calls(analysis, "double"):
             assert isinstance(call.func, cst.Attribute)
             yield Finding(
                 call,
                 "`.double()` converts to float64; MPS has no float64",
                 anchor=call.func.attr,
                 fix=WideConversion(call),
-                reaches_mps=facts.flow.reaches_device(call),
+                reaches_mps=analysis.flow.reaches_device(call),
             )

@@ -2,8 +2,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from f64lint.analysis.dtypes import Width
-from f64lint.analysis.module import ModuleFacts
+from f64lint.analysis.domain.dtypes import Width
+from f64lint.analysis.flow.analysis import Analysis
 from f64lint.cst import cst
 from f64lint.fix.requests import WideMove
 from f64lint.prefilter import any_of
@@ -173,8 +173,9 @@ class Float64ToMps(Rule):
         ),
     )
 
-    def check(self, facts: ModuleFacts) -> Iterator[Finding]:
-        for call, wide in facts.flow.moves():
+    def check(self, analysis: Analysis) -> Iterator[Finding]:
+        facts = analysis.facts
+        for call, wide in analysis.flow.moves():
             if facts.statement(wide.origin) is facts.statement(call):
                 continue
             assert isinstance(call.func, cst.Attribute)

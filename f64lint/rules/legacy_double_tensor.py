@@ -2,9 +2,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from f64lint.analysis.calls import method_name, positional
-from f64lint.analysis.devices import is_cpu_pinned
-from f64lint.analysis.module import ModuleFacts
+from f64lint.analysis.syntax.calls import method_name, positional
+from f64lint.analysis.flow.placement import is_cpu_pinned
+from f64lint.analysis.flow.analysis import Analysis
 from f64lint.cst import cst
 from f64lint.diagnostic import Severity
 from f64lint.prefilter import any_of
@@ -82,15 +82,16 @@ class LegacyDoubleTensor(Rule):
         ),
     )
 
-    def check(self, facts: ModuleFacts) -> Iterator[Finding]:
+    def check(self, analysis: Analysis) -> Iterator[Finding]:
+        facts = analysis.facts
         for call in facts.calls:
             if names_double_tensor(facts, call.func):
-                if is_cpu_pinned(facts, call):
+                if is_cpu_pinned(analysis, call):
                     continue
                 yield Finding(
                     call,
                     "legacy `DoubleTensor` constructor makes float64; MPS has no float64",
-                    reaches_mps=facts.flow.reaches_device(call),
+                    reaches_mps=analysis.flow.reaches_device(call),
                 )
                 continue
             args = positional(call)
@@ -98,12 +99,12 @@ class LegacyDoubleTensor(Rule):
                 method_name(call) == "type"
                 and args
                 and names_double_tensor(facts, args[0])
-                and not is_cpu_pinned(facts, call)
+                and not is_cpu_pinned(analysis, call)
             ):
                 assert isinstance(call.func, cst.Attribute)
                 yield Finding(
                     call,
                     "`.type(DoubleTensor)` converts to float64; MPS has no float64",
                     anchor=call.func.attr,
-                    reaches_mps=facts.flow.reaches_device(call),
+                    reaches_mps=analysis.flow.reaches_device(call),
                 )

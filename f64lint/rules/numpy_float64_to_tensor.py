@@ -2,10 +2,10 @@ from __future__ import annotations
 
 from typing import Iterator, Optional
 
-from f64lint.analysis.arrays import float64_array
-from f64lint.analysis.calls import keyword, positional
-from f64lint.analysis.casts import cast_down_before_move
-from f64lint.analysis.module import ModuleFacts
+from f64lint.analysis.domain.arrays import float64_array
+from f64lint.analysis.syntax.calls import keyword, positional
+from f64lint.analysis.domain.casts import cast_down_before_move
+from f64lint.analysis.flow.analysis import Analysis
 from f64lint.cst import cst
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideArrayToTensor
@@ -212,7 +212,8 @@ class NumpyFloat64ToTensor(Rule):
         ),
     )
 
-    def check(self, facts: ModuleFacts) -> Iterator[Finding]:
+    def check(self, analysis: Analysis) -> Iterator[Finding]:
+        facts = analysis.facts
         for call in facts.calls:
             if facts.qualified_name(call.func) not in _TENSOR_FROM_DATA:
                 continue
@@ -220,9 +221,9 @@ class NumpyFloat64ToTensor(Rule):
                 continue
             data = _data_argument(call)
             source = float64_array(facts, data) if data is not None else None
-            if source is None or cast_down_before_move(facts, call) or facts.flow.narrowed_later(call):
+            if source is None or cast_down_before_move(facts, call) or analysis.flow.narrowed_later(call):
                 continue
-            if keyword(call, "device") is None and facts.containment.kept_safe(call):
+            if keyword(call, "device") is None and analysis.containment.kept_safe(call):
                 continue  # made on the CPU, and cast wherever it moves
             line = facts.positions[source.origin].start.line
             yield Finding(
@@ -230,5 +231,5 @@ class NumpyFloat64ToTensor(Rule):
                 f"float64 NumPy array (from `{source.origin_name}` at line {line}) becomes a "
                 f"tensor in `{callee_text(facts, call)}`; MPS has no float64",
                 fix=WideArrayToTensor(call, source.origin),
-                reaches_mps=facts.flow.reaches_device(call),
+                reaches_mps=analysis.flow.reaches_device(call),
             )

@@ -2,13 +2,14 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from f64lint.analysis.dtypes import Spelling, Width
-from f64lint.analysis.module import ModuleFacts
+from f64lint.analysis.domain.dtypes import Spelling, Width
+from f64lint.analysis.flow.analysis import Analysis
 from f64lint.cst import cst
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideDtype
 from f64lint.rules.base import Finding, Invalid, Rule
-from f64lint.rules.common import describe_use, is_torch_call, reaches_mps, wide_dtype_uses
+from f64lint.analysis.flow.placement import reaches_mps, wide_dtype_uses
+from f64lint.rules.common import describe_use, is_torch_call
 from f64lint.rules.tokens import WIDE_DTYPE
 
 _NOT_TORCH_SPELLINGS = (Spelling.PYTHON, Spelling.STRING, Spelling.NUMPY)
@@ -106,13 +107,14 @@ class PythonFloatDtype(Rule):
         ),
     )
 
-    def check(self, facts: ModuleFacts) -> Iterator[Finding]:
+    def check(self, analysis: Analysis) -> Iterator[Finding]:
+        facts = analysis.facts
         for width, name in ((Width.FLOAT64, "float64"), (Width.COMPLEX128, "complex128")):
-            for use, dtype in wide_dtype_uses(facts, width, _NOT_TORCH_SPELLINGS):
+            for use, dtype in wide_dtype_uses(analysis, width, _NOT_TORCH_SPELLINGS):
                 if isinstance(use.holder, cst.Call) and is_torch_call(facts, use.holder):
                     yield Finding(
                         use.value,
                         f"{describe_use(facts, use, dtype)} means {name}; MPS has no {name}",
                         fix=WideDtype(use.value, complex_=width is Width.COMPLEX128),
-                        reaches_mps=reaches_mps(facts, use),
+                        reaches_mps=reaches_mps(analysis, use),
                     )

@@ -2,13 +2,14 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from f64lint.analysis.dtypes import Spelling, Width
-from f64lint.analysis.module import ModuleFacts
+from f64lint.analysis.domain.dtypes import Spelling, Width
+from f64lint.analysis.flow.analysis import Analysis
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideDtype
 from f64lint.prefilter import words
 from f64lint.rules.base import Finding, Invalid, Rule
-from f64lint.rules.common import describe_use, reaches_mps, wide_dtype_uses
+from f64lint.analysis.flow.placement import reaches_mps, wide_dtype_uses
+from f64lint.rules.common import describe_use
 
 
 class TorchFloat64Dtype(Rule):
@@ -280,11 +281,12 @@ class TorchFloat64Dtype(Rule):
         ),
     )
 
-    def check(self, facts: ModuleFacts) -> Iterator[Finding]:
-        for use, dtype in wide_dtype_uses(facts, Width.FLOAT64, (Spelling.TORCH,)):
+    def check(self, analysis: Analysis) -> Iterator[Finding]:
+        facts = analysis.facts
+        for use, dtype in wide_dtype_uses(analysis, Width.FLOAT64, (Spelling.TORCH,)):
             yield Finding(
                 use.value,
                 f"{describe_use(facts, use, dtype)}; MPS has no float64",
                 fix=WideDtype(use.value),
-                reaches_mps=reaches_mps(facts, use),
+                reaches_mps=reaches_mps(analysis, use),
             )

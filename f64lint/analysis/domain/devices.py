@@ -1,16 +1,16 @@
-"""Where a value lives: is a device expression the CPU, and is a tensor pinned to it?"""
+"""Devices: which expressions denote one, the CPU or a device without float64, and which
+conditions tell MPS apart."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, FrozenSet, Iterator, Optional
+from typing import FrozenSet, Iterator, Optional
 
-from f64lint.analysis.calls import MAX_TRACE_DEPTH, keyword, method_name
+from f64lint.analysis.semantic.facts import ModuleFacts
+from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, method_name
+from f64lint.analysis.syntax.nodes import is_docstring
 from f64lint.cst import cst
 
-if TYPE_CHECKING:
-    from f64lint.analysis.module import ModuleFacts
-
-def is_cpu_device(facts: "ModuleFacts", node: cst.BaseExpression) -> bool:
+def is_cpu_device(facts: ModuleFacts, node: cst.BaseExpression) -> bool:
     """`"cpu"` or `torch.device("cpu")`."""
     if isinstance(node, cst.SimpleString):
         return node.evaluated_value == "cpu"
@@ -19,7 +19,7 @@ def is_cpu_device(facts: "ModuleFacts", node: cst.BaseExpression) -> bool:
     return False
 
 
-def _moves_to_cpu(facts: "ModuleFacts", call: cst.Call) -> bool:
+def moves_to_cpu(facts: ModuleFacts, call: cst.Call) -> bool:
     if method_name(call) == "cpu":
         return True
     return any(
@@ -29,7 +29,7 @@ def _moves_to_cpu(facts: "ModuleFacts", call: cst.Call) -> bool:
     )
 
 
-def receiver_chain(facts: "ModuleFacts", call: cst.Call) -> Iterator[cst.Call]:
+def receiver_chain(facts: ModuleFacts, call: cst.Call) -> Iterator[cst.Call]:
     """The calls a method call is made on, innermost last: for `a.cpu().to(x).double()`,
     `.to(x)` then `.cpu()`; names are followed to the value last assigned to them."""
     node: cst.BaseExpression = call.func.value if isinstance(call.func, cst.Attribute) else call
@@ -54,7 +54,7 @@ def receiver_chain(facts: "ModuleFacts", call: cst.Call) -> Iterator[cst.Call]:
             return
 
 
-def following_calls(facts: "ModuleFacts", call: cst.Call) -> Iterator[cst.Call]:
+def following_calls(facts: ModuleFacts, call: cst.Call) -> Iterator[cst.Call]:
     """The method calls chained on a call's result: for `x.double().sum().numpy()` and the
     `.double()` call, `.sum()` then `.numpy()`."""
     node: cst.CSTNode = call
@@ -67,27 +67,6 @@ def following_calls(facts: "ModuleFacts", call: cst.Call) -> Iterator[cst.Call]:
             return
         yield outer
         node = outer
-
-
-def is_cpu_pinned(facts: "ModuleFacts", call: cst.Call) -> bool:
-    """Does the tensor this call makes or converts provably stay on the CPU?
-
-    Yes when the call names the CPU (`device="cpu"`, `.to("cpu", ...)`), runs inside
-    `with torch.device("cpu"):` or other code that never runs on MPS, acts on a tensor
-    already moved there (`x.cpu().double()`), feeds `.numpy()`, which only works for CPU
-    tensors, is handed to an API with no MPS backend (torch.distributed, quantized ops) or
-    was received from torch.distributed.rpc, or goes to an API that picks the CPU or CUDA
-    by a flag (`cuda=True`) and takes no device.
-    """
-    if call in facts.off_mps_calls or _moves_to_cpu(facts, call) or _feeds_onnx_constant(facts, call):
-        return True
-    if keyword(call, "cuda") is not None and keyword(call, "device") is None:
-        return True  # `FuzzedTensor(..., cuda=cuda)`: the CPU or CUDA, by a flag
-    if facts.flow.handed_to_api_without_mps(call):
-        return True
-    if any(_moves_to_cpu(facts, inner) or _received_over_rpc(facts, inner) for inner in receiver_chain(facts, call)):
-        return True
-    return any(method_name(outer) == "numpy" for outer in following_calls(facts, call))
 
 
 _DISTRIBUTED = ("torch.distributed.", "torch.nn.parallel.DistributedDataParallel")
@@ -112,7 +91,7 @@ def has_no_mps_backend(qualified: Optional[str]) -> bool:
 _RPC_CALLS = frozenset({"rpc_sync", "rpc_async", "to_here"})
 
 
-def _received_over_rpc(facts: "ModuleFacts", call: cst.Call) -> bool:
+def received_over_rpc(facts: ModuleFacts, call: cst.Call) -> bool:
     """`rref.rpc_sync().get_gradient(...)`, `fut.wait()` of an `rpc_async`, `rref.to_here()`:
     torch.distributed.rpc hands tensors over on the CPU or CUDA only."""
     qualified = facts.qualified_name(call.func)
@@ -121,7 +100,7 @@ def _received_over_rpc(facts: "ModuleFacts", call: cst.Call) -> bool:
     return method_name(call) in _RPC_CALLS
 
 
-def _feeds_onnx_constant(facts: "ModuleFacts", call: cst.Call) -> bool:
+def feeds_onnx_constant(facts: ModuleFacts, call: cst.Call) -> bool:
     """Is the tensor an ONNX graph constant (`g.op("Constant", value_t=...)`), which is
     serialized, never computed with?"""
     argument = facts.parent(call)
@@ -130,7 +109,7 @@ def _feeds_onnx_constant(facts: "ModuleFacts", call: cst.Call) -> bool:
     )
 
 
-def holds_no_data(facts: "ModuleFacts", node: cst.BaseExpression) -> bool:
+def holds_no_data(facts: ModuleFacts, node: cst.BaseExpression) -> bool:
     """`torch.device("meta")`, `"meta"`, or a fake-tensor mode (`fake_mode`,
     `FakeTensorMode()`): tensors made under it have no data on any device."""
     if isinstance(node, cst.SimpleString):
@@ -150,7 +129,7 @@ def device_like_name(name: str) -> bool:
     return lowered in ("device", "dev") or lowered.endswith("_device") or lowered.startswith("device_")
 
 
-def is_device_like(facts: "ModuleFacts", node: cst.BaseExpression, depth: int = 0) -> bool:
+def is_device_like(facts: ModuleFacts, node: cst.BaseExpression, depth: int = 0) -> bool:
     """Does an expression plainly denote a device: `"mps"`, `torch.device(...)`, `x.device`,
     or a name like `device`, `dev`, `target_device` (followed to its value when local)?"""
     if depth > MAX_TRACE_DEPTH:
@@ -211,7 +190,7 @@ def _names_only_other_devices(node: cst.BaseExpression, devices: FrozenSet[str])
     return False
 
 
-def true_only_off_mps(facts: "ModuleFacts", test: cst.BaseExpression, in_predicate: bool = False) -> bool:
+def true_only_off_mps(facts: ModuleFacts, test: cst.BaseExpression, in_predicate: bool = False) -> bool:
     """Does a condition hold only on devices with float64 (`device.type == "cuda"`,
     `device.type in ("cuda", "xpu")`, `str(device).startswith("cuda")`, `x.is_cuda`, or
     an MPS test that is false on MPS), or call a function of the module that returns such
@@ -245,25 +224,17 @@ def true_only_off_mps(facts: "ModuleFacts", test: cst.BaseExpression, in_predica
     return isinstance(test, cst.Attribute) and test.attr.value in ("is_quantized", "is_cuda", "is_xpu")
 
 
-def _predicate_returned(facts: "ModuleFacts", func: cst.BaseExpression) -> Optional[cst.BaseExpression]:
+def _predicate_returned(facts: ModuleFacts, func: cst.BaseExpression) -> Optional[cst.BaseExpression]:
     """What a module-level function that is one `return` returns (`def _is_supported_device(t):
     return t.is_cuda or t.device.type in ("xla", "cpu")`), for a call of it by name."""
     function = facts.top_level_functions.get(func.value) if isinstance(func, cst.Name) else None
     if function is None:
         return None
-    body = [line for line in function.body.body if not _is_docstring(line)]
+    body = [line for line in function.body.body if not is_docstring(line)]
     if len(body) == 1 and isinstance(body[0], cst.SimpleStatementLine):
         body = list(body[0].body)
     only = body[0] if len(body) == 1 else None
     return only.value if isinstance(only, cst.Return) else None
-
-
-def _is_docstring(line: cst.BaseStatement) -> bool:
-    return (
-        isinstance(line, cst.SimpleStatementLine)
-        and isinstance(line.body[0], cst.Expr)
-        and isinstance(line.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
-    )
 
 
 # Quantized tensors have no MPS backend: code that runs only for one (`if x.is_quantized:`,
@@ -275,7 +246,7 @@ def _is_dtype(node: cst.BaseExpression) -> bool:
     return isinstance(node, cst.Attribute) and node.attr.value == "dtype"
 
 
-def _names_quantized_dtypes(facts: "ModuleFacts", node: cst.BaseExpression) -> bool:
+def _names_quantized_dtypes(facts: ModuleFacts, node: cst.BaseExpression) -> bool:
     """`torch.qint8`, or a tuple, list, set or dict (its keys) of quantized dtypes, written
     there or bound to a name (a module-level `_qtype_map = {torch.quint8: torch.uint8}`)."""
     if isinstance(node, cst.Name):
@@ -289,7 +260,7 @@ def _names_quantized_dtypes(facts: "ModuleFacts", node: cst.BaseExpression) -> b
     return bool(elements) and all(facts.qualified_name(element) in _QUANTIZED_DTYPES for element in elements)
 
 
-def mps_test(facts: "ModuleFacts", test: cst.BaseExpression) -> Optional[bool]:
+def mps_test(facts: ModuleFacts, test: cst.BaseExpression) -> Optional[bool]:
     """Is a condition true exactly when running on MPS (True), exactly when not (False), or
     neither that we can tell (None)? Knows `x.device.type == "mps"`, `!=`, `in ("mps", ...)`,
     `not in`, `str(device).startswith("mps")`, `torch.backends.mps.is_available()`,

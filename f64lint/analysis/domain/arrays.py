@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from f64lint.analysis.calls import MAX_TRACE_DEPTH, keyword, positional
-from f64lint.analysis.dtypes import Width, dtype_of
-from f64lint.analysis.module import ModuleFacts
+from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, positional
+from f64lint.analysis.domain.dtypes import Width, dtype_of
+from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.cst import cst
 
 # Constructors that make float64 unless told otherwise.

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import builtins
 from dataclasses import dataclass, field, replace
-from typing import Dict, List, Optional, Sequence, Set, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
+from f64lint.analysis.syntax.nodes import dotted_name
 from f64lint.cst import cst
 
 _BUILTIN_NAMES = frozenset(dir(builtins))
@@ -44,13 +45,15 @@ class Binding:
     """What a name means at one point of the program.
 
     `qualified_name` is set for imports and builtins (`torch`, `numpy.float64`,
-    `builtins.float`); `value` is the expression last assigned to a local, when simple;
+    `builtins.float`); `definition` for the name a `def` or `class` binds; `value` is the
+    expression last assigned to a local, when simple;
     `part`, for a name unpacked from a call (`grid, n = build()`), is its index in the
     call's result. After branches that bind a name differently, `alternatives` are the
     bindings that may reach a read; the other fields are those of the last to bind it.
     """
 
     qualified_name: Optional[str] = None
+    definition: Optional[cst.CSTNode] = None
     value: Optional[cst.BaseExpression] = None
     part: Optional[int] = None
     alternatives: Tuple["Binding", ...] = ()
@@ -130,18 +133,6 @@ class ScopeStack:
         return None
 
 
-def dotted_name(node: cst.BaseExpression) -> Optional[str]:
-    """`a.b.c` for a chain of attributes on a name, else None."""
-    parts: List[str] = []
-    while isinstance(node, cst.Attribute):
-        parts.append(node.attr.value)
-        node = node.value
-    if not isinstance(node, cst.Name):
-        return None
-    parts.append(node.value)
-    return ".".join(reversed(parts))
-
-
 def import_bindings(node: cst.Import) -> Dict[str, Binding]:
     bound: Dict[str, Binding] = {}
     for alias in node.names:
@@ -156,12 +147,29 @@ def import_bindings(node: cst.Import) -> Dict[str, Binding]:
     return bound
 
 
-def import_from_bindings(node: cst.ImportFrom) -> tuple[Dict[str, Binding], Optional[str]]:
-    """Bindings of a `from m import ...` and, for `from m import *`, the module."""
-    if node.relative or node.module is None:
-        module = None
-    else:
-        module = dotted_name(node.module)
+def imported_module(node: cst.ImportFrom, package: Optional[str]) -> Optional[str]:
+    """The module a `from ... import` reads: `pkg.utils` for `from .utils import x` in a
+    module of package `pkg`; None for a relative import when the package is not known or
+    the dots climb above it."""
+    written = dotted_name(node.module) if node.module is not None else None
+    if not node.relative:
+        return written
+    if package is None:
+        return None
+    parts = package.split(".") if package else []
+    climb = len(node.relative) - 1
+    if climb >= len(parts):
+        return None
+    base = parts[: len(parts) - climb]
+    return ".".join(base + ([written] if written else [])) or None
+
+
+def import_from_bindings(
+    node: cst.ImportFrom, package: Optional[str] = None
+) -> Tuple[Dict[str, Binding], Optional[str]]:
+    """Bindings of a `from m import ...` and, for `from m import *`, the module.
+    `package` is the package relative imports start from (None: not known)."""
+    module = imported_module(node, package)
     if isinstance(node.names, cst.ImportStar):
         return {}, module
     bound: Dict[str, Binding] = {}
@@ -174,17 +182,3 @@ def import_from_bindings(node: cst.ImportFrom) -> tuple[Dict[str, Binding], Opti
         qualified = f"{module}.{alias.name.value}" if module else None
         bound[local] = Binding(qualified_name=qualified) if qualified else unknown_local()
     return bound, None
-
-
-def target_names(target: cst.BaseExpression) -> Set[str]:
-    """Names bound by an assignment target (`a`, `a, (b, *c)`); attributes bind nothing."""
-    if isinstance(target, cst.Name):
-        return {target.value}
-    if isinstance(target, (cst.Tuple, cst.List)):
-        names: Set[str] = set()
-        for element in target.elements:
-            names |= target_names(element.value)
-        return names
-    if isinstance(target, cst.StarredElement):
-        return target_names(target.value)
-    return set()

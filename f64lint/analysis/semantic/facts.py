@@ -1,24 +1,24 @@
-"""What every rule asks about a module, recorded by one walk (analysis/walk.py).
+"""The semantic record of one module, filled by one walk (semantic/walk.py): what Python
+makes of the code, with nothing about dtypes or devices.
 
-The walk records, for each name read, the binding it sees; each node's parent; every call
-(in source order); every parameter default; and the calls in code that cannot run on MPS. Rules never walk the tree themselves.
+For each name read, the binding it sees; each node's parent; every call (in source order);
+every parameter default; the functions, classes and branches (`if`, conditional
+expressions, `with`, `try`) in source order; and, on demand, the index of definitions
+(semantic/definitions.py). Rules never walk the tree themselves.
+
+This layer imports only the syntax layer below it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Dict, FrozenSet, List, Mapping, Optional, Set
+from typing import Dict, FrozenSet, List, Mapping, Optional
 
-from f64lint.analysis.bindings import Binding
-from f64lint.analysis.devices import NO_FLOAT64_DEVICES
-from f64lint.analysis.positions import StatementPositions
-from f64lint.analysis.walk import Walker
+from f64lint.analysis.semantic.bindings import Binding
+from f64lint.analysis.semantic.definitions import Definitions
+from f64lint.analysis.syntax.positions import StatementPositions
 from f64lint.cst import cst
-
-if TYPE_CHECKING:
-    from f64lint.analysis.containment import Containment
-    from f64lint.analysis.flow import Flow
 
 
 @dataclass
@@ -28,14 +28,18 @@ class ModuleFacts:
     bindings: Dict[cst.Name, Optional[Binding]] = field(default_factory=dict)
     calls: List[cst.Call] = field(default_factory=list)
     defaults: List[cst.Param] = field(default_factory=list)
-    # Calls in code that never runs on MPS, or whose failure there is handled:
-    # `with torch.device("cpu"):` blocks, the branches an MPS test keeps MPS out of
-    # (`if x.device.type != "mps":`), and `try:` bodies whose handler catches MPS's error.
-    off_mps_calls: Set[cst.Call] = field(default_factory=set)
-    # Device types without float64 (`mps`, and what `no-float64-devices` adds).
-    devices: FrozenSet[str] = NO_FLOAT64_DEVICES
+    functions: List[cst.FunctionDef] = field(default_factory=list)
+    classes: List[cst.ClassDef] = field(default_factory=list)
+    # `if`, conditional expressions, `with` and `try`, in source order: what guards are read from.
+    branches: List[cst.CSTNode] = field(default_factory=list)
+    # A setting this layer only carries: the device types the domain layer treats as
+    # having no float64.
+    devices: FrozenSet[str] = frozenset()
     # The text the module was parsed from, when known (else its code is generated).
     text: Optional[str] = None
+    # The module's dotted name and the package its relative imports start from, when known.
+    module_name: Optional[str] = None
+    package: Optional[str] = None
 
     def qualified_name(self, node: cst.CSTNode) -> Optional[str]:
         """`torch.float64` for `th.float64` after `import torch as th`; None if not an import."""
@@ -72,18 +76,9 @@ class ModuleFacts:
         return self.text if self.text is not None else self.module.code
 
     @cached_property
-    def flow(self) -> "Flow":
-        """Data flow (which values are float64, which devices may be MPS), on demand."""
-        from f64lint.analysis.flow import Flow  # it builds on the analyses that import this module
-
-        return Flow(self, self.devices)
-
-    @cached_property
-    def containment(self) -> "Containment":
-        """Where float64 made on the CPU goes (analysis/containment.py), on demand."""
-        from f64lint.analysis.containment import Containment
-
-        return Containment(self)
+    def definitions(self) -> Definitions:
+        """Functions and classes by qualified name, and what a call calls."""
+        return Definitions(self.module, self.parents, self.bindings, self.functions, self.classes, self.calls)
 
     def enclosing_function(self, node: cst.CSTNode) -> Optional[cst.FunctionDef]:
         """The function whose body holds `node`; None at module or class level and in lambdas."""
@@ -115,12 +110,3 @@ class ModuleFacts:
                 break
             current = self.parents.get(current)
         return self.positions[node].end.line
-
-
-def analyse(module: cst.Module, devices: FrozenSet[str] = NO_FLOAT64_DEVICES, text: Optional[str] = None) -> ModuleFacts:
-    """`text`, the source the module was parsed from, spares generating its code again."""
-    facts = ModuleFacts(module=module, devices=devices, text=text)
-    walker = Walker(facts)
-    walker.walk(module, None)
-    walker.finish()
-    return facts

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from typing import Optional
 
-from f64lint.analysis.calls import keyword, method_name, moved_to, positional
-from f64lint.analysis.devices import (
+from f64lint.analysis.syntax.calls import keyword, method_name, moved_to, positional
+from f64lint.analysis.domain.devices import (
     following_calls,
     is_cpu_device,
     is_device_like,
-    receiver_chain,
 )
-from f64lint.analysis.dtypes import Width, dtype_of
-from f64lint.analysis.module import ModuleFacts
+from f64lint.analysis.domain.dtypes import Width, dtype_of
+from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.cst import cst
 
 _NARROWING_METHODS = frozenset({"float", "half", "bfloat16", "cfloat"})
@@ -90,23 +89,6 @@ def moves_to_device(facts: ModuleFacts, call: cst.Call) -> bool:
     if dtype_of(facts, device) is not None:
         return False
     return is_device_like(facts, device) and not is_cpu_device(facts, device)
-
-
-def known_narrow_before(facts: ModuleFacts, call: cst.Call) -> bool:
-    """Is the value a method call acts on already 32-bit or narrower: cast earlier in the
-    chain (`x.float().to(device)`), made by a factory with the default dtype
-    (`torch.zeros(3).to(device)`), or known narrow where it was made (`Flow.known_narrow`)?"""
-    chain = list(receiver_chain(facts, call))
-    if any(casts_narrow(facts, inner) for inner in chain):
-        return True
-    if isinstance(call.func, cst.Attribute) and facts.flow.known_narrow(call.func.value):
-        return True
-    origin = chain[-1] if chain else None
-    return (
-        origin is not None
-        and facts.qualified_name(origin.func) in DEFAULT_DTYPE_FACTORIES
-        and keyword(origin, "dtype") is None
-    )
 
 
 def cast_after(facts: ModuleFacts, call: cst.Call) -> Optional[cst.Call]:

@@ -30,17 +30,15 @@ the CPU on purpose and casts where it moves it (diffusers'
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, List, Optional, Set, Tuple
+from typing import List, Optional, Set, Tuple
 
-from f64lint.analysis.calls import MAX_TRACE_DEPTH, keyword, method_name, moved_to
-from f64lint.analysis.casts import casts_narrow, casts_to_chosen_dtype
-from f64lint.analysis.devices import has_no_mps_backend, is_cpu_device
-from f64lint.analysis.dtypes import dtype_of
-from f64lint.analysis.flow import KEEP_DTYPE_FUNCTIONS
+from f64lint.analysis.domain.casts import casts_narrow, casts_to_chosen_dtype
+from f64lint.analysis.domain.devices import has_no_mps_backend, is_cpu_device
+from f64lint.analysis.domain.dtypes import dtype_of
+from f64lint.analysis.flow.values import KEEP_DTYPE_FUNCTIONS, Flow
+from f64lint.analysis.semantic.facts import ModuleFacts
+from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, method_name, moved_to
 from f64lint.cst import cst
-
-if TYPE_CHECKING:
-    from f64lint.analysis.module import ModuleFacts
 
 _CPU_ONLY_METHODS = frozenset(
     {"item", "tolist", "numpy", "size", "dim", "numel", "is_floating_point", "is_complex", "nelement"}
@@ -64,13 +62,13 @@ _NOT_FLOAT_RESULTS = frozenset(
 _DEPTH = MAX_TRACE_DEPTH * 3
 # The calls a value entered the function it is read in through, innermost last: a value
 # returned goes back to that call, a parameter called (`method(*args)`) is what it passed.
-Calls = Tuple[cst.Call, ...]
+Calls = Tuple["cst.Call", ...]
 
 
 class Containment:
-    def __init__(self, facts: "ModuleFacts") -> None:
+    def __init__(self, facts: ModuleFacts, flow: Flow) -> None:
         self.facts = facts
-        self.flow = facts.flow
+        self.flow = flow
         self._visiting: Set[int] = set()
         self._made: Optional[cst.BaseExpression] = None
 
@@ -333,12 +331,10 @@ class Containment:
 
     def _call_sites(self, function: Optional[cst.FunctionDef]) -> List[cst.Call]:
         """Calls of a function of this module, in this module."""
-        if function is None:
-            return []
-        return [call for call in self.facts.calls if self.flow.callee(call) is function]
+        return self.facts.definitions.call_sites(function)
 
 
-def _spells_float64(facts: "ModuleFacts", made: cst.BaseExpression) -> bool:
+def _spells_float64(facts: ModuleFacts, made: cst.BaseExpression) -> bool:
     """A factory given a float64 dtype, or a cast to float64 (`.double()`, `.to(torch.float64)`)."""
     if not isinstance(made, cst.Call):
         return False

@@ -6,8 +6,8 @@ import enum
 from dataclasses import dataclass
 from typing import FrozenSet, Iterator, Optional, Tuple, Union
 
-from f64lint.analysis.calls import MAX_TRACE_DEPTH, keyword, method_name, positional
-from f64lint.analysis.module import ModuleFacts
+from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, method_name, positional
+from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.cst import cst
 
 
@@ -188,3 +188,23 @@ def dtype_uses(facts: ModuleFacts) -> Iterator[DtypeUse]:
     for param in facts.defaults:
         assert param.default is not None
         yield DtypeUse(param.default, param, "default")
+
+
+_CONVERSION_APIS = frozenset({"double", "cdouble"})
+
+
+def implements_conversion_api(facts: ModuleFacts, node: cst.CSTNode) -> bool:
+    """Inside the definition of a `.double()` / `.cdouble()` method, or an assignment
+    that makes one (`double = _conversion_method_template(dtype=torch.float64)`): the API
+    whose contract is float64, as in torch's own Module and Storage."""
+    current = facts.parent(node)
+    while current is not None:
+        if isinstance(current, cst.FunctionDef) and current.name.value in _CONVERSION_APIS:
+            return True
+        if isinstance(current, cst.Assign) and any(
+            isinstance(target.target, cst.Name) and target.target.value in _CONVERSION_APIS
+            for target in current.targets
+        ):
+            return True
+        current = facts.parent(current)
+    return False

@@ -12,25 +12,24 @@ module's own functions. A cast to a 32-bit dtype ends the trace.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Dict, FrozenSet, Iterable, Iterator, List, Optional, Set, Tuple
+from typing import Dict, Iterable, Iterator, List, Optional, Set, Tuple
 
-from f64lint.analysis.arrays import float64_array
-from f64lint.analysis.bindings import Binding
-from f64lint.analysis.calls import MAX_TRACE_DEPTH, keyword, method_name, moved_to, positional
-from f64lint.analysis.casts import DEFAULT_DTYPE_FACTORIES, casts_narrow, casts_to_chosen_dtype
-from f64lint.analysis.devices import (
+from f64lint.analysis.domain.arrays import float64_array
+from f64lint.analysis.domain.casts import DEFAULT_DTYPE_FACTORIES, casts_narrow, casts_to_chosen_dtype
+from f64lint.analysis.domain.devices import (
     device_like_name,
     following_calls,
     has_no_mps_backend,
     is_cpu_device,
     is_device_like,
 )
-from f64lint.analysis.dtypes import Width, dtype_of, mentions_device, spelled_dtype
-from f64lint.analysis.walk import code_children, own_nodes
+from f64lint.analysis.domain.dtypes import Width, dtype_of, mentions_device, spelled_dtype
+from f64lint.analysis.domain.guards import Guards
+from f64lint.analysis.semantic.bindings import Binding
+from f64lint.analysis.semantic.facts import ModuleFacts
+from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, method_name, moved_to, positional
+from f64lint.analysis.syntax.nodes import code_children, own_nodes
 from f64lint.cst import cst
-
-if TYPE_CHECKING:
-    from f64lint.analysis.module import ModuleFacts
 
 
 @dataclass(frozen=True)
@@ -87,11 +86,11 @@ _FROM_DATA = frozenset({"torch.from_numpy", "torch.tensor", "torch.as_tensor", "
 class Flow:
     """Answers flow questions for one module; results are cached per node."""
 
-    def __init__(self, facts: "ModuleFacts", no_float64_devices: FrozenSet[str]):
+    def __init__(self, facts: ModuleFacts, guards: Guards):
         self.facts = facts
-        self.devices = no_float64_devices
+        self.guards = guards
+        self.devices = facts.devices
         self._wide: Dict[cst.CSTNode, Optional[WideValue]] = {}
-        self._functions: Optional[Dict[Tuple[str, str], cst.FunctionDef]] = None
         self._moves: Optional[List[Tuple[cst.Call, WideValue]]] = None
         self._origins: Optional[Set[int]] = None
         self._reads_by_value: Optional[Dict[int, List[cst.Name]]] = None
@@ -148,7 +147,7 @@ class Flow:
         if self._moves is None:
             self._moves = []
             for call in self.facts.calls:
-                if call in self.facts.off_mps_calls or not self.moves_there(call):
+                if self.guards.off_mps(call) or not self.moves_there(call):
                     continue
                 assert isinstance(call.func, cst.Attribute)
                 wide = self.wide_value(call.func.value)
@@ -160,7 +159,7 @@ class Flow:
         """Does the tensor a call makes end up on a device that may be MPS: made there
         (`device=device`), moved there in the same chain before any narrowing cast, or
         moved there later (an F64004 move whose value was made by this call)?"""
-        if call in self.facts.off_mps_calls:
+        if self.guards.off_mps(call):
             return False
         device = keyword(call, "device")
         if device is not None and self.may_lack_float64(device):
@@ -463,24 +462,8 @@ class Flow:
         return tuples if tuples and len(tuples) == len(returned) else None
 
     def callee(self, call: cst.Call) -> Optional[cst.FunctionDef]:
-        """The function of this module a call calls: a module function by its name, a
-        method through `self.` / `cls.` / its class."""
-        if self._functions is None:
-            self._functions = {}
-            for function in (node for node in self.facts.parents if isinstance(node, cst.FunctionDef)):
-                container = self.facts.parent(function)
-                owner = self.facts.parent(container) if isinstance(container, cst.IndentedBlock) else container
-                if isinstance(owner, cst.Module):
-                    self._functions[("", function.name.value)] = function
-                elif isinstance(owner, cst.ClassDef):
-                    for receiver in ("self", "cls", owner.name.value):
-                        self._functions[(receiver, function.name.value)] = function
-        func = call.func
-        if isinstance(func, cst.Name):
-            return self._functions.get(("", func.value))
-        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
-            return self._functions.get((func.value.value, func.attr.value))
-        return None
+        """The function or method of this module a call calls (semantic/definitions.py)."""
+        return self.facts.definitions.callee(call)
 
     def _attribute(self, node: cst.Attribute, depth: int) -> Optional[WideValue]:
         """`self.freqs`: what the class assigns to it, or registers as a buffer of that name."""
@@ -523,10 +506,7 @@ class Flow:
         return reads
 
     def _class_of(self, node: cst.CSTNode) -> Optional[cst.ClassDef]:
-        current = self.facts.parent(node)
-        while current is not None and not isinstance(current, cst.ClassDef):
-            current = self.facts.parent(current)
-        return current
+        return self.facts.definitions.enclosing_class(node)
 
 
 def _values_set_on_self(owner: cst.ClassDef) -> Dict[str, List[cst.BaseExpression]]:

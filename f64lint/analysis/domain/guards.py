@@ -1,0 +1,249 @@
+"""Guards: the code that never runs on MPS, or whose failure there is handled.
+
+Read from the branches, functions, classes and calls the semantic walk lists, after it:
+`with torch.device("cpu"):` blocks (and meta devices, fake-tensor modes, a test's
+`assertRaises`), the branch an MPS test keeps MPS out of (`if x.device.type != "mps":`,
+the `else` of `if x.device.type == "mps":`, a branch that runs only on devices with
+float64 or for quantized tensors), the rest of a block after `if <on MPS>: return ...`,
+`try:` bodies whose handler catches MPS's error and does not raise again, ONNX symbolics,
+meta and fake kernels, functions and classes named for CUDA-only libraries, a function
+that needs CUDA before anything else, and a class with a method that raises for a tensor
+on MPS. A call in any of them is off MPS.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Dict, List, Set
+
+from f64lint.analysis.domain.devices import holds_no_data, is_cpu_device, mps_test, true_only_off_mps
+from f64lint.analysis.semantic.facts import ModuleFacts
+from f64lint.analysis.syntax.nodes import checks, exits, last_name, last_statement, own_nodes
+from f64lint.cst import cst
+
+
+_MPS_ERRORS = frozenset({"TypeError", "RuntimeError", "Exception", "BaseException"})
+
+
+def _handles_mps_error(facts: ModuleFacts, handler: cst.ExceptHandler) -> bool:
+    """Catches what MPS raises (TypeError, RuntimeError, or anything) and does not raise
+    again on MPS (a `raise` under `if device.type == "cuda":` is for CUDA)."""
+    caught = handler.type
+    if caught is None:
+        names = {"BaseException"}
+    elif isinstance(caught, cst.Tuple):
+        names = {last_name(element.value) for element in caught.elements}
+    else:
+        names = {last_name(caught)}
+    return bool(names & _MPS_ERRORS) and not _may_raise_on_mps(facts, handler.body)
+
+
+_EXPECTS_AN_ERROR = frozenset({"assertRaises", "assertRaisesRegex", "assertRaisesRegexp"})
+
+
+def _expects_an_error(facts: ModuleFacts, item: cst.BaseExpression) -> bool:
+    """`with self.assertRaises(...):` or `with pytest.raises(...):` (a test of code that is
+    meant to fail: what it makes is never used)."""
+    if not isinstance(item, cst.Call):
+        return False
+    return last_name(item.func) in _EXPECTS_AN_ERROR or facts.qualified_name(item.func) == "pytest.raises"
+
+
+def _may_raise_on_mps(facts: ModuleFacts, node: cst.CSTNode) -> bool:
+    """A `raise` in a body (not in nested functions), unless it is under a condition that
+    holds only off MPS."""
+    if isinstance(node, cst.Raise):
+        return True
+    if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+        return False
+    if isinstance(node, cst.If) and true_only_off_mps(facts, node.test):
+        return node.orelse is not None and _may_raise_on_mps(facts, node.orelse)
+    return any(_may_raise_on_mps(facts, child) for child in node.children)
+
+
+def _never_on_mps(function: cst.FunctionDef) -> bool:
+    """A function whose tensors never hold data on MPS: an ONNX symbolic, a meta/fake
+    kernel, or one named for CUDA. (One that cannot run without CUDA is found during the
+    walk.)"""
+    return _builds_onnx_graph(function) or _is_meta_kernel(function) or named_for_cuda(function.name.value)
+
+
+# Libraries and APIs that exist only on NVIDIA GPUs.
+_CUDA_ONLY_WORDS = frozenset({"cuda", "cutlass", "cudnn", "cublas", "cufft", "cusparse", "cusolver", "nccl"})
+_NAME_WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")  # `CUTLASSBenchmark`: CUTLASS, Benchmark
+
+
+def named_for_cuda(name: str) -> bool:
+    """A function or class named for a CUDA-only library or API (`CUTLASSBenchmarkRequest`,
+    `cuda_graph_runner`, `test_nccl_reduce`) is written for NVIDIA GPUs: on a Mac it is never
+    reached. A name that says MPS too (`cuda_or_mps`) is not."""
+    words = {word.lower() for word in _NAME_WORDS.findall(name)}
+    return not words.isdisjoint(_CUDA_ONLY_WORDS) and "mps" not in words
+
+
+def _refuses_mps(facts: ModuleFacts, owner: cst.ClassDef) -> bool:
+    """A class with a method that raises for a tensor on MPS: `if not _is_supported_device(t):
+    raise ...` where the devices it supports have float64, `assert t.is_cuda`, `if
+    t.device.type == "mps": raise ...`. It is written for those devices (torch's FSDP
+    `ShardedGradScaler`), and on MPS it fails at that check."""
+    for method in owner.body.body:
+        if not isinstance(method, cst.FunctionDef):
+            continue
+        for check in checks(method.body):
+            if isinstance(check, cst.Assert):
+                if true_only_off_mps(facts, check.test):
+                    return True
+            elif isinstance(last_statement(check.body), cst.Raise):
+                test = check.test
+                if mps_test(facts, test) is True or (
+                    isinstance(test, cst.UnaryOperation)
+                    and isinstance(test.operator, cst.Not)
+                    and true_only_off_mps(facts, test.expression)
+                ):
+                    return True
+    return False
+
+
+_META_REGISTRATIONS = frozenset(
+    {"register_meta", "register_fake", "impl_abstract", "register_fake_class", "register_op_impl"}
+)
+
+
+def _is_meta_kernel(function: cst.FunctionDef) -> bool:
+    """`@register_meta(aten.op)`, `@torch.library.register_fake("lib::op")`,
+    `@impl(lib, "op", "Meta")`, torch's own `@register_op_impl(...)` for fake tensors: a
+    kernel for meta or fake tensors, which have no data."""
+    for decorator in function.decorators:
+        registration = decorator.decorator
+        callee = registration.func if isinstance(registration, cst.Call) else registration
+        if isinstance(callee, (cst.Name, cst.Attribute)) and last_name(callee) in _META_REGISTRATIONS:
+            return True
+        if isinstance(registration, cst.Call) and any(
+            isinstance(arg.value, cst.SimpleString) and arg.value.evaluated_value == "Meta" for arg in registration.args
+        ):
+            return True
+    return False
+
+
+# CUDA calls that raise on a machine without CUDA (unlike `is_available()` or `empty_cache()`).
+_CUDA_ONLY_NAMES = frozenset(
+    {
+        "current_stream", "default_stream", "synchronize", "set_device", "current_device",
+        "get_device_properties", "mem_get_info", "Stream", "Event",
+    }
+)
+_CUDA_ONLY = frozenset(f"torch.cuda.{name}" for name in _CUDA_ONLY_NAMES)
+# Node classes by name: see f64lint/cst.py.
+_CONDITIONAL = frozenset({
+    "If", "IfExp", "Try", "TryStar", "While", "For", "With", "Match",
+    "BooleanOperation", "Lambda", "ListComp", "SetComp", "DictComp", "GeneratorExp",
+})
+
+
+def _builds_onnx_graph(function: cst.FunctionDef) -> bool:
+    """An ONNX symbolic function (`def gelu(g: GraphContext, self, ...)`, or a first
+    parameter `g` whose `.op(...)` it calls): the tensors it makes are constants of the
+    exported graph, serialized and never computed with on a device."""
+    params = function.params.params
+    if not params:
+        return False
+    for param in params:
+        annotation = param.annotation.annotation if param.annotation is not None else None
+        if isinstance(annotation, cst.SimpleString):
+            written = annotation.evaluated_value
+            name = written.rsplit(".", 1)[-1] if isinstance(written, str) else ""
+        else:
+            name = last_name(annotation) if isinstance(annotation, (cst.Name, cst.Attribute)) else ""
+        if name in ("GraphContext", "Graph"):
+            return True
+    if params[0].name.value != "g":
+        return False
+    return any(
+        isinstance(call.func, cst.Attribute)
+        and call.func.attr.value == "op"
+        and isinstance(call.func.value, cst.Name)
+        and call.func.value.value == "g"
+        for call in own_nodes(function.body, cst.Call)
+    )
+
+class Guards:
+    """Which calls of a module never run on MPS (`off_mps(call)`), worked out once."""
+
+    def __init__(self, facts: ModuleFacts) -> None:
+        self.facts = facts
+        self._regions: Set[cst.CSTNode] = set()  # nodes whose code never runs on MPS
+        self._known: Dict[cst.CSTNode, bool] = {}
+        for node in facts.branches:
+            self._branch(node)
+        for function in facts.functions:
+            if _never_on_mps(function):
+                self._regions.add(function.body)
+        for owner in facts.classes:
+            if named_for_cuda(owner.name.value) or _refuses_mps(facts, owner):
+                self._regions.add(owner.body)
+        for call in facts.calls:
+            function = self._needs_cuda_first(call)
+            if function is not None:
+                self._regions.add(function)
+
+    def off_mps(self, node: cst.CSTNode) -> bool:
+        """Is a node in code that never runs on MPS, or whose failure there is handled?"""
+        path: List[cst.CSTNode] = []
+        current = node
+        found = False
+        while current is not None:
+            known = self._known.get(current)
+            if known is not None:
+                found = known
+                break
+            path.append(current)
+            if current in self._regions:
+                found = True
+                break
+            current = self.facts.parent(current)
+        for seen in path:
+            self._known[seen] = found
+        return found
+
+    def _branch(self, node: cst.CSTNode) -> None:
+        facts = self.facts
+        if isinstance(node, (cst.If, cst.IfExp)):
+            on_mps = mps_test(facts, node.test)
+            if on_mps is False or true_only_off_mps(facts, node.test):
+                self._regions.add(node.body)
+            if on_mps is True and node.orelse is not None:
+                self._regions.add(node.orelse)
+            if isinstance(node, cst.If) and on_mps is True:
+                self._after_leaving(node)
+        elif isinstance(node, cst.With):
+            if any(
+                is_cpu_device(facts, item.item) or holds_no_data(facts, item.item) or _expects_an_error(facts, item.item)
+                for item in node.items
+            ):
+                self._regions.add(node.body)
+        elif isinstance(node, (cst.Try, cst.TryStar)):
+            if any(_handles_mps_error(facts, handler) for handler in node.handlers):
+                self._regions.add(node.body)
+
+    def _after_leaving(self, node: cst.If) -> None:
+        """After `if x.device.type == "mps": return ...` the rest of the block is off MPS."""
+        block = self.facts.parent(node)
+        if node.orelse is not None or not exits(node.body) or not isinstance(block, cst.IndentedBlock):
+            return
+        statements = list(block.body)
+        self._regions.update(statements[statements.index(node) + 1 :])
+
+    def _needs_cuda_first(self, call: cst.Call) -> "cst.FunctionDef | None":
+        """The function a CUDA-only call (`torch.cuda.current_stream()`) is in, when it runs
+        whenever the function does (not under a condition, loop, `try` or `with`)."""
+        func = call.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value in _CUDA_ONLY_NAMES):
+            return None
+        if self.facts.qualified_name(func) not in _CUDA_ONLY:
+            return None
+        current = self.facts.parent(call)
+        while current is not None and not isinstance(current, cst.FunctionDef):
+            if type(current).__name__ in _CONDITIONAL:
+                return None
+            current = self.facts.parent(current)
+        return current

@@ -1,0 +1,45 @@
+"""Everything rules may ask about one module, layer by layer: the semantic record, its
+guards, data flow and containment."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import FrozenSet, Optional
+
+from f64lint.analysis.domain.devices import NO_FLOAT64_DEVICES
+from f64lint.analysis.domain.guards import Guards
+from f64lint.analysis.flow.containment import Containment
+from f64lint.analysis.flow.values import Flow
+from f64lint.analysis.semantic.facts import ModuleFacts
+from f64lint.analysis.semantic.walk import walk
+from f64lint.cst import cst
+
+
+@dataclass
+class Analysis:
+    """One module's analysis. Rules read `facts` for what the code means, `guards` for
+    where MPS cannot be, `flow` for where float64 values go and `containment` for whether
+    a float64 value made on the CPU stays out of harm's way."""
+
+    facts: ModuleFacts
+    guards: Guards = field(init=False)
+    flow: Flow = field(init=False)
+    containment: Containment = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.guards = Guards(self.facts)
+        self.flow = Flow(self.facts, self.guards)
+        self.containment = Containment(self.facts, self.flow)
+
+
+def analyse(
+    module: cst.Module,
+    devices: FrozenSet[str] = NO_FLOAT64_DEVICES,
+    text: Optional[str] = None,
+    module_name: Optional[str] = None,
+    package: Optional[str] = None,
+) -> Analysis:
+    """`text`, the source the module was parsed from, spares generating its code again;
+    `module_name` and `package` (when the file's place in a package is known) resolve its
+    relative imports."""
+    return Analysis(walk(module, devices, text, module_name, package))

@@ -1,0 +1,201 @@
+"""Where a float64 tensor made by a call may be: provably on the CPU, cast down before it
+can move, kept safe wherever this module shows it going, or on a device that may be MPS.
+The answers the rules share, on the semantic record, the domain facts and flow."""
+
+from __future__ import annotations
+
+from typing import Collection, Iterator, List, Tuple
+
+from f64lint.analysis.domain.casts import DEFAULT_DTYPE_FACTORIES, cast_down_before_move, casts_narrow
+from f64lint.analysis.domain.devices import (
+    feeds_onnx_constant,
+    following_calls,
+    moves_to_cpu,
+    receiver_chain,
+    received_over_rpc,
+)
+from f64lint.analysis.domain.dtypes import Dtype, DtypeUse, Spelling, Width, dtype_of, dtype_uses, implements_conversion_api
+from f64lint.analysis.flow.analysis import Analysis
+from f64lint.analysis.semantic.facts import ModuleFacts
+from f64lint.analysis.syntax.calls import keyword, method_name, moved_to, positional
+from f64lint.cst import cst
+
+
+def is_cpu_pinned(analysis: Analysis, call: cst.Call) -> bool:
+    """Does the tensor this call makes or converts provably stay on the CPU?
+
+    Yes when the call names the CPU (`device="cpu"`, `.to("cpu", ...)`), runs inside
+    `with torch.device("cpu"):` or other code that never runs on MPS, acts on a tensor
+    already moved there (`x.cpu().double()`), feeds `.numpy()`, which only works for CPU
+    tensors, is handed to an API with no MPS backend (torch.distributed, quantized ops) or
+    was received from torch.distributed.rpc, or goes to an API that picks the CPU or CUDA
+    by a flag (`cuda=True`) and takes no device.
+    """
+    facts = analysis.facts
+    if analysis.guards.off_mps(call) or moves_to_cpu(facts, call) or feeds_onnx_constant(facts, call):
+        return True
+    if keyword(call, "cuda") is not None and keyword(call, "device") is None:
+        return True  # `FuzzedTensor(..., cuda=cuda)`: the CPU or CUDA, by a flag
+    if analysis.flow.handed_to_api_without_mps(call):
+        return True
+    if any(moves_to_cpu(facts, inner) or received_over_rpc(facts, inner) for inner in receiver_chain(facts, call)):
+        return True
+    return any(method_name(outer) == "numpy" for outer in following_calls(facts, call))
+
+
+def known_narrow_before(analysis: Analysis, call: cst.Call) -> bool:
+    """Is the value a method call acts on already 32-bit or narrower: cast earlier in the
+    chain (`x.float().to(device)`), made by a factory with the default dtype
+    (`torch.zeros(3).to(device)`), or known narrow where it was made (`Flow.known_narrow`)?"""
+    facts = analysis.facts
+    chain = list(receiver_chain(facts, call))
+    if any(casts_narrow(facts, inner) for inner in chain):
+        return True
+    if isinstance(call.func, cst.Attribute) and analysis.flow.known_narrow(call.func.value):
+        return True
+    origin = chain[-1] if chain else None
+    return (
+        origin is not None
+        and facts.qualified_name(origin.func) in DEFAULT_DTYPE_FACTORIES
+        and keyword(origin, "dtype") is None
+    )
+
+
+def reaches_mps(analysis: Analysis, use: DtypeUse) -> bool:
+    """Does the tensor made with this dtype end up on a device that may be MPS?"""
+    return isinstance(use.holder, cst.Call) and analysis.flow.reaches_device(use.holder)
+
+
+def wide_dtype_uses(
+    analysis: Analysis, width: Width, spellings: Collection[Spelling]
+) -> Iterator[Tuple[DtypeUse, Dtype]]:
+    """Uses of a float64 (or complex128) dtype, spelled one of `spellings`, that may end up
+    on an accelerator: uses pinned to the CPU are left out."""
+    facts = analysis.facts
+    for use in dtype_uses(facts):
+        dtype = dtype_of(facts, use.value)
+        if dtype is None or dtype.width is not width or dtype.spelling not in spellings:
+            continue
+        if isinstance(use.holder, cst.Call) and (
+            is_cpu_pinned(analysis, use.holder)
+            or made_on_cpu_and_kept_there(analysis, use.holder)
+            or _given_to_factories_kept_on_cpu(analysis, use)
+        ):
+            continue
+        if isinstance(use.holder, cst.Param) and _only_given_off_mps(analysis, use.holder):
+            continue
+        if implements_conversion_api(facts, use.value):
+            continue
+        yield use, dtype
+
+
+def _only_given_off_mps(analysis: Analysis, param: cst.Param) -> bool:
+    """Is a dtype parameter only ever passed on to calls pinned off MPS (`def fuzz(dtype=
+    torch.float64, cuda=False)` handing both to `FuzzedTensor(dtype=dtype, cuda=cuda)`)?"""
+    facts = analysis.facts
+    reads = analysis.flow.parameter_reads(param)
+    return bool(reads) and all(
+        isinstance(argument := facts.parent(read), cst.Arg)
+        and isinstance(call := facts.parent(argument), cst.Call)
+        and is_cpu_pinned(analysis, call)
+        for read in reads
+    )
+
+
+def made_on_cpu_and_kept_there(analysis: Analysis, call: cst.Call) -> bool:
+    """`torch.linspace(a, b, n, dtype=torch.float64).to(torch.float32)`: a factory without
+    a device makes the tensor on the CPU, and it is narrowed before it can move (or cast
+    wherever it moves, see analysis/containment.py)."""
+    facts = analysis.facts
+    return _made_on_cpu(facts, call) and (
+        cast_down_before_move(facts, call)
+        or analysis.flow.narrowed_later(call)
+        or analysis.flow.cast_at_every_move(call)
+        or analysis.containment.kept_safe(call)
+        or (_wraps_python_number(analysis, call) and not analysis.flow.reaches_device(call))
+    )
+
+
+_SCALAR_FACTORIES = frozenset({"torch.tensor", "torch.scalar_tensor"})
+
+
+def _wraps_python_number(analysis: Analysis, call: cst.Call) -> bool:
+    """`wrapped = torch.tensor(value, dtype=torch.float64)` where `value` is a Python number
+    and the tensor is never seen moved or computed with: a number boxed on the CPU for code
+    that records values (dynamo hands its unspecialized floats to its tracer so), exact in
+    float64. The number is one the function was given: a name annotated `float` or `int`,
+    or handed to a `math` function there (`math.isnan(value)`). A literal is not (`torch.
+    tensor(0.5, dtype=torch.double)` is a constant to compute with), nor is a value in a
+    lambda or at module level, which other code takes (a table of test inputs that a
+    harness moves to its device)."""
+    facts = analysis.facts
+    if facts.qualified_name(call.func) not in _SCALAR_FACTORIES:
+        return False  # (asked only of calls made on the CPU: no `device=`)
+    args = positional(call)
+    if not args or facts.enclosing_function(call) is None or not _is_python_number(analysis, args[0]):
+        return False
+    uses: List[cst.BaseExpression] = [call, *analysis.flow.reads_by_value().get(id(call), [])]
+    return not any(isinstance(facts.parent(use), (cst.BinaryOperation, cst.UnaryOperation)) for use in uses)
+
+
+def _is_python_number(analysis: Analysis, node: cst.BaseExpression) -> bool:
+    facts = analysis.facts
+    if not isinstance(node, cst.Name):
+        return False
+    function = facts.enclosing_function(node)
+    if function is not None and any(
+        param.name.value == node.value
+        and param.annotation is not None
+        and isinstance(param.annotation.annotation, cst.Name)
+        and param.annotation.annotation.value in ("float", "int")
+        for param in function.params.params
+    ):
+        return True
+    binding = facts.bindings.get(node)
+    reads = analysis.flow.reads_by_binding().get(id(binding), []) if binding is not None else []
+    return any(
+        isinstance(argument := facts.parent(read), cst.Arg)
+        and isinstance(used := facts.parent(argument), cst.Call)
+        and (facts.qualified_name(used.func) or "").startswith("math.")
+        for read in reads
+    )
+
+
+def _given_to_factories_kept_on_cpu(analysis: Analysis, use: DtypeUse) -> bool:
+    """`build_sparse_tensor(dtype=torch.float64)`, a function of this module that gives its
+    dtype parameter only to torch factories without a device, whose tensors are kept safe
+    (followed back to this call where the function returns them)."""
+    facts = analysis.facts
+    facts = analysis.facts
+    argument = facts.parent(use.value)
+    if not isinstance(argument, cst.Arg) or not isinstance(use.holder, cst.Call):
+        return False
+    parameter = analysis.containment.parameter(use.holder, argument)
+    reads = analysis.flow.parameter_reads(parameter) if parameter is not None else []
+    return bool(reads) and all(
+        isinstance(given := facts.parent(read), cst.Arg)
+        and given.keyword is not None
+        and given.keyword.value == "dtype"
+        and isinstance(factory := facts.parent(given), cst.Call)
+        and _made_on_cpu(facts, factory)
+        and analysis.containment.kept_safe(factory, (use.holder,))
+        for read in reads
+    )
+
+
+def _made_on_cpu(facts: ModuleFacts, call: cst.Call) -> bool:
+    """A torch factory without a device, or a cast of one (`torch.from_numpy(a).to(torch.float64)`,
+    `torch.tensor(n).double()`)."""
+    qualified = facts.qualified_name(call.func)
+    if qualified is not None:
+        return qualified.startswith("torch.") and keyword(call, "device") is None
+    moved = moved_to(call)
+    is_cast = (moved is not None and dtype_of(facts, moved[0]) is not None) or (
+        method_name(call) in ("double", "cdouble") and not call.args
+    )
+    return (
+        is_cast
+        and isinstance(call.func, cst.Attribute)
+        and isinstance(call.func.value, cst.Call)
+        and _made_on_cpu(facts, call.func.value)
+    )

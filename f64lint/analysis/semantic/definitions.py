@@ -1,0 +1,152 @@
+"""The functions and classes of one module: their qualified names, the class a method
+belongs to, a class's bases in this module, and which of them a call calls.
+
+A call resolves by what its name is bound to where it is read: `helper()` to the `def`
+that binds `helper` there (a module-level `def` later in the file, for a name a
+function body reads before it is defined); `self.helper()` and `cls.helper()` to the
+method of the class the call is written in, looked up in that class and then in its
+bases (depth first, in the order they are listed, as Python's method resolution order
+does for single inheritance); `Name.helper()` where `Name` binds a class, likewise;
+`super().helper()` in the bases only. A class's own methods shadow its bases', so two
+classes that each define `helper()` never see each other's.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, Iterator, List, Mapping, Optional, Sequence, Set
+
+from f64lint.analysis.semantic.bindings import Binding
+from f64lint.cst import cst
+
+class Definitions:
+    def __init__(
+        self,
+        module: cst.Module,
+        parents: Mapping[cst.CSTNode, cst.CSTNode],
+        bindings: Mapping[cst.Name, Optional[Binding]],
+        functions: Sequence[cst.FunctionDef],
+        classes: Sequence[cst.ClassDef],
+        calls: Sequence[cst.Call],
+    ) -> None:
+        self._parents = parents
+        self._calls = calls
+        self._bindings = bindings
+        self.functions = list(functions)
+        self.classes = list(classes)
+        self._top_level: Dict[str, cst.CSTNode] = {
+            statement.name.value: statement
+            for statement in module.body
+            if isinstance(statement, (cst.FunctionDef, cst.ClassDef))
+        }
+        self._methods: Dict[cst.ClassDef, Dict[str, cst.FunctionDef]] = {owner: {} for owner in self.classes}
+        for function in self.functions:
+            owner = self.owner(function)
+            if owner is not None:
+                self._methods[owner][function.name.value] = function
+        self._callers: Optional[Dict[cst.FunctionDef, List[cst.Call]]] = None
+
+    # Where a definition is ------------------------------------------------------------
+
+    def owner(self, function: cst.FunctionDef) -> Optional[cst.ClassDef]:
+        """The class whose body holds a function directly (a method), if any."""
+        block = self._parents.get(function)
+        holder = self._parents.get(block) if isinstance(block, cst.IndentedBlock) else block
+        return holder if isinstance(holder, cst.ClassDef) else None
+
+    def enclosing_class(self, node: cst.CSTNode) -> Optional[cst.ClassDef]:
+        """The innermost class a node is written in."""
+        current = self._parents.get(node)
+        while current is not None and not isinstance(current, cst.ClassDef):
+            current = self._parents.get(current)
+        return current
+
+    def qualified_name(self, definition: cst.CSTNode) -> str:
+        """`Outer.method` for a method, `build.<locals>.inner` for a nested function, as
+        Python's `__qualname__`."""
+        assert isinstance(definition, (cst.FunctionDef, cst.ClassDef))
+        parts = [definition.name.value]
+        current = self._parents.get(definition)
+        while current is not None:
+            if isinstance(current, cst.ClassDef):
+                parts.append(current.name.value)
+            elif isinstance(current, cst.FunctionDef):
+                parts.append(f"{current.name.value}.<locals>")
+            current = self._parents.get(current)
+        return ".".join(reversed(parts))
+
+    # Classes --------------------------------------------------------------------------
+
+    def bases(self, owner: cst.ClassDef) -> List[cst.ClassDef]:
+        """The bases of a class that are classes of this module, in the order listed."""
+        found = []
+        for base in owner.bases:
+            if base.keyword is None and isinstance(base.value, cst.Name):
+                definition = self._bound_definition(base.value)
+                if isinstance(definition, cst.ClassDef):
+                    found.append(definition)
+        return found
+
+    def method(self, owner: cst.ClassDef, name: str, skip_own: bool = False) -> Optional[cst.FunctionDef]:
+        """The method `name` of a class: its own, else its bases' (depth first)."""
+        seen: Set[cst.ClassDef] = set()
+        for candidate in self._resolution_order(owner, seen):
+            if skip_own and candidate is owner:
+                continue
+            found = self._methods.get(candidate, {}).get(name)
+            if found is not None:
+                return found
+        return None
+
+    def _resolution_order(self, owner: cst.ClassDef, seen: Set[cst.ClassDef]) -> Iterator[cst.ClassDef]:
+        if owner in seen:
+            return
+        seen.add(owner)
+        yield owner
+        for base in self.bases(owner):
+            yield from self._resolution_order(base, seen)
+
+    # Calls ----------------------------------------------------------------------------
+
+    def callee(self, call: cst.Call) -> Optional[cst.FunctionDef]:
+        """The function or method of this module a call calls, if it can be told."""
+        func = call.func
+        if isinstance(func, cst.Name):
+            found = self._bound_definition(func)
+            return found if isinstance(found, cst.FunctionDef) else None
+        if not isinstance(func, cst.Attribute):
+            return None
+        receiver = func.value
+        name = func.attr.value
+        if isinstance(receiver, cst.Name):
+            if receiver.value in ("self", "cls"):
+                owner = self.enclosing_class(call)
+                return self.method(owner, name) if owner is not None else None
+            found = self._bound_definition(receiver)
+            return self.method(found, name) if isinstance(found, cst.ClassDef) else None
+        if isinstance(receiver, cst.Call) and isinstance(receiver.func, cst.Name) and receiver.func.value == "super":
+            owner = self.enclosing_class(call)
+            return self.method(owner, name, skip_own=True) if owner is not None else None
+        return None
+
+    def call_sites(self, function: Optional[cst.FunctionDef]) -> List[cst.Call]:
+        """The calls of this module that call `function`, in source order."""
+        if function is None:
+            return []
+        if self._callers is None:
+            self._callers = {}
+            for call in self._calls:
+                callee = self.callee(call)
+                if callee is not None:
+                    self._callers.setdefault(callee, []).append(call)
+        return self._callers.get(function, [])
+
+    def _bound_definition(self, name: cst.Name) -> Optional[cst.CSTNode]:
+        """The `def` or `class` a name read is bound to; for a name with no binding where it
+        is read (a function body reading a module-level name defined further down), the
+        module-level definition of that name."""
+        if name not in self._bindings:
+            return None
+        binding = self._bindings[name]
+        if binding is None:
+            return self._top_level.get(name.value)
+        return binding.definition

@@ -1,0 +1,348 @@
+"""The one walk over a module that fills the semantic record (semantic/facts.py).
+
+A plain recursive walk over each node's dataclass fields, not LibCST's visitor: the
+visitor's dispatch (a hook lookup per node and per field) cost as much as the parse itself,
+and whitespace, brackets and commas, more than half of all nodes, never matter here.
+Nodes that open scopes or bind names are handled so that each part is walked in the scope
+Python evaluates it in (a function's defaults and decorators outside it, its body inside).
+It knows Python, not dtypes or devices: guards are judged later, from the branches it lists.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Dict, FrozenSet, Optional, Sequence
+
+from f64lint.analysis.semantic.bindings import (
+    Binding,
+    ScopeStack,
+    import_bindings,
+    import_from_bindings,
+    unknown_local,
+)
+from f64lint.analysis.semantic.facts import ModuleFacts
+from f64lint.analysis.syntax.nodes import code_children, leaves, target_names
+from f64lint.cst import cst
+
+
+def walk(
+    module: cst.Module,
+    devices: FrozenSet[str] = frozenset(),
+    text: Optional[str] = None,
+    module_name: Optional[str] = None,
+    package: Optional[str] = None,
+) -> ModuleFacts:
+    """The semantic record of a module. `text`, the source it was parsed from, spares
+    generating its code again."""
+    facts = ModuleFacts(module=module, devices=devices, text=text, module_name=module_name, package=package)
+    Walker(facts).walk(module, None)
+    return facts
+
+
+class Walker:
+    def __init__(self, facts: ModuleFacts) -> None:
+        self.facts = facts
+        self.scopes = ScopeStack()
+        self.special: Dict[type, Callable[[cst.CSTNode], None]] = {
+            cst.Name: self._name,
+            cst.Attribute: self._attribute,
+            cst.Call: self._call,
+            cst.Param: self._param,
+            cst.Import: self._import,
+            cst.ImportFrom: self._import_from,
+            cst.Assign: self._assign,
+            cst.Expr: self._expression,
+            cst.AnnAssign: self._ann_assign,
+            cst.AugAssign: self._aug_assign,
+            cst.NamedExpr: self._named_expr,
+            cst.For: self._for,
+            cst.While: self._while,
+            cst.With: self._with,
+            cst.If: self._if,
+            cst.IfExp: self._if_expression,
+            cst.Try: self._try,
+            cst.TryStar: self._try,
+            cst.Match: self._match,
+            cst.ExceptHandler: self._except_handler,
+            cst.ExceptStarHandler: self._except_handler,
+            cst.MatchAs: self._match_capture,
+            cst.MatchStar: self._match_capture,
+            cst.MatchMapping: self._match_mapping,
+            cst.FunctionDef: self._function,
+            cst.Lambda: self._lambda,
+            cst.ClassDef: self._class,
+            cst.ListComp: self._comprehension,
+            cst.SetComp: self._comprehension,
+            cst.DictComp: self._comprehension,
+            cst.GeneratorExp: self._comprehension,
+        }
+
+    # The walk ------------------------------------------------------------------------
+
+    def walk(self, node: cst.CSTNode, parent: Optional[cst.CSTNode]) -> None:
+        if parent is not None:
+            self.facts.parents[node] = parent
+        handler = self.special.get(type(node))
+        if handler is not None:
+            handler(node)
+        else:
+            self.children(node)
+
+    def children(self, node: cst.CSTNode, only: Sequence[str] = ()) -> None:
+        for child in code_children(node, only):
+            self.walk(child, node)
+
+    def _bind_unknown(self, target: Optional[cst.CSTNode]) -> None:
+        if isinstance(target, cst.BaseExpression):
+            for name in target_names(target):
+                self.scopes.bind(name, unknown_local())
+
+    def _bind_value(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        if isinstance(target, cst.Name):
+            self.scopes.bind(target.value, Binding(value=value))
+        elif isinstance(target, (cst.Tuple, cst.List)) and not any(
+            isinstance(element, cst.StarredElement) for element in target.elements
+        ):
+            self._bind_unpacked(target, value)
+        else:
+            self._bind_unknown(target)
+
+    def _bind_unpacked(self, target: cst.Tuple | cst.List, value: cst.BaseExpression) -> None:
+        """`a, b = x, y` binds element by element; `a, b = torch.meshgrid(...)` binds each
+        name to the call, whose result they are parts of."""
+        if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == len(target.elements):
+            if not any(isinstance(element, cst.StarredElement) for element in value.elements):
+                for element, item in zip(target.elements, value.elements):
+                    self._bind_value(element.value, item.value)
+                return
+        if isinstance(value, cst.Call):
+            starred = any(isinstance(element, cst.StarredElement) for element in target.elements)
+            for index, element in enumerate(target.elements):
+                if isinstance(element.value, cst.Name):
+                    self.scopes.bind(element.value.value, Binding(value=value, part=None if starred else index))
+                else:
+                    self._bind_unknown(element.value)
+            return
+        self._bind_unknown(target)
+
+    # Reads ---------------------------------------------------------------------------
+
+    def _name(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.Name)
+        self.facts.bindings[node] = self.scopes.lookup(node.value)
+
+    def _attribute(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.Attribute)
+        # `attr` is not a variable: only the object is looked up.
+        self.walk(node.value, node)
+
+    def _call(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.Call)
+        self.facts.calls.append(node)
+        self.children(node)
+
+    def _param(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.Param)
+        if node.default is not None:
+            self.facts.defaults.append(node)
+        self.children(node, ("annotation", "default"))
+
+    # Bindings ------------------------------------------------------------------------
+
+    def _import(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.Import)
+        for name, binding in import_bindings(node).items():
+            self.scopes.bind(name, binding)
+
+    def _import_from(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.ImportFrom)
+        bound, star_module = import_from_bindings(node, self.facts.package)
+        for name, binding in bound.items():
+            self.scopes.bind(name, binding)
+        if star_module is not None:
+            self.scopes.bind_star(star_module)
+
+    def _assign(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.Assign)
+        self.children(node)
+        for target in node.targets:
+            self._bind_value(target.target, node.value)
+
+    def _expression(self, node: cst.CSTNode) -> None:
+        """`model.double()` as a statement converts a module in place: from then on the name
+        holds float64, as after `model = model.double()`. (On a tensor the statement does
+        nothing, and is flagged for the `.double()` anyway.)"""
+        assert isinstance(node, cst.Expr)
+        self.children(node)
+        call = node.value
+        if (
+            isinstance(call, cst.Call)
+            and isinstance(call.func, cst.Attribute)
+            and isinstance(call.func.value, cst.Name)
+            and call.func.attr.value == "double"
+            and not call.args
+        ):
+            self.scopes.bind(call.func.value.value, Binding(value=call))
+
+    def _ann_assign(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.AnnAssign)
+        self.children(node)
+        if node.value is not None:
+            self._bind_value(node.target, node.value)
+
+    def _aug_assign(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.AugAssign)
+        self.children(node)
+        # `a *= 2.0` keeps what `a` was; it only stops meaning an imported module.
+        if isinstance(node.target, cst.Name):
+            current = self.scopes.lookup(node.target.value)
+            if current is None or current.qualified_name is not None:
+                self.scopes.bind(node.target.value, unknown_local())
+
+    def _named_expr(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.NamedExpr)
+        self.children(node)
+        self._bind_value(node.target, node.value)
+
+    def _for(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.For)
+        self.children(node, ("target", "iter"))
+        before = self.scopes.names()
+        self._bind_unknown(node.target)
+        self._loop_body(node, before)
+
+    def _while(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.While)
+        self.children(node, ("test",))
+        self._loop_body(node, self.scopes.names())
+
+    def _loop_body(self, node: cst.For | cst.While, before: Dict[str, Binding]) -> None:
+        """A loop's body runs any number of times: after it a name holds what it held
+        before or what the body left (a `break` or `continue` goes on after the loop too)."""
+        self.walk(node.body, node)
+        self.scopes.join(before, [before, self.scopes.names()])
+        if node.orelse is not None:
+            self.walk(node.orelse, node)
+
+    def _with(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.With)
+        self.children(node, ("items",))
+        for item in node.items:
+            if item.asname is not None:
+                self._bind_unknown(item.asname.name)
+        self.facts.branches.append(node)
+        self.walk(node.body, node)
+
+    def _if(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.If)
+        self._branches(node, node.test, node.body, node.orelse)
+
+    def _branches(
+        self, node: cst.CSTNode, test: cst.BaseExpression, body: cst.CSTNode, orelse: Optional[cst.CSTNode]
+    ) -> None:
+        self.walk(test, node)
+        self.facts.branches.append(node)
+        branches = [body] + ([orelse] if orelse is not None else [])
+        self._one_of(node, branches, self.scopes.names(), may_skip=orelse is None)
+
+    def _one_of(
+        self, node: cst.CSTNode, branches: Sequence[cst.CSTNode], before: Dict[str, Binding], may_skip: bool
+    ) -> None:
+        """Walk branches of which one runs, each from the bindings `before`. After them a
+        name sees what any branch that goes on may have bound, and what it was before when
+        none may run."""
+        outcomes = [before] if may_skip else []
+        for branch in branches:
+            self.scopes.restore(before)
+            self.walk(branch, node)
+            if not leaves(branch):
+                outcomes.append(self.scopes.names())
+        self.scopes.join(before, outcomes)
+
+    def _if_expression(self, node: cst.CSTNode) -> None:
+        """`a.double() if a.device.type != "mps" else a.float()`: guarded like an `if`."""
+        assert isinstance(node, cst.IfExp)
+        self._branches(node, node.test, node.body, node.orelse)
+
+    def _try(self, node: cst.CSTNode) -> None:
+        """After a `try`, a name sees what the body (and `else`) or any handler that goes on
+        may have bound."""
+        assert isinstance(node, (cst.Try, cst.TryStar))
+        self.facts.branches.append(node)
+        self.walk(node.body, node)
+        after_body = self.scopes.names()
+        completed = [node.orelse] if node.orelse is not None else []
+        handled = list(node.handlers)
+        self._one_of(node, completed + handled, after_body, may_skip=node.orelse is None)
+        if node.finalbody is not None:
+            self.walk(node.finalbody, node)
+
+    def _match(self, node: cst.CSTNode) -> None:
+        """Each `case` is a branch; a match may take none of them."""
+        assert isinstance(node, cst.Match)
+        self.walk(node.subject, node)
+        self._one_of(node, list(node.cases), self.scopes.names(), may_skip=True)
+
+    def _except_handler(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, (cst.ExceptHandler, cst.ExceptStarHandler))
+        self.children(node, ("type",))
+        if node.name is not None:
+            self._bind_unknown(node.name.name)
+        self.children(node, ("body",))
+
+    def _match_capture(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, (cst.MatchAs, cst.MatchStar))
+        self._bind_unknown(node.name)
+        self.children(node)
+
+    def _match_mapping(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.MatchMapping)
+        self._bind_unknown(node.rest)
+        self.children(node)
+
+    # Scopes --------------------------------------------------------------------------
+
+    def _bind_params(self, params: cst.Parameters) -> None:
+        every = [*params.posonly_params, *params.params, *params.kwonly_params]
+        every += [star for star in (params.star_arg, params.star_kwarg) if isinstance(star, cst.Param)]
+        for param in every:
+            binding = unknown_local()
+            self.scopes.bind(param.name.value, binding)
+            self.facts.bindings[param.name] = binding  # its reads are found by it
+
+    def _function(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.FunctionDef)
+        self.children(node, ("decorators", "type_parameters", "params", "returns"))
+        self.scopes.push()
+        self._bind_params(node.params)
+        self.facts.functions.append(node)
+        self.walk(node.body, node)
+        self.scopes.pop()
+        self.scopes.bind(node.name.value, Binding(definition=node))
+
+    def _lambda(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.Lambda)
+        self.children(node, ("params",))
+        self.scopes.push()
+        self._bind_params(node.params)
+        self.children(node, ("body",))
+        self.scopes.pop()
+
+    def _class(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.ClassDef)
+        self.children(node, ("decorators", "type_parameters", "bases", "keywords"))
+        self.scopes.push(is_class=True)
+        self.facts.classes.append(node)
+        self.walk(node.body, node)
+        self.scopes.pop()
+        self.scopes.bind(node.name.value, Binding(definition=node))
+
+    def _comprehension(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.BaseComp)
+        self.scopes.push()
+        # The element comes before its `for` clauses in the source: bind their targets first.
+        clause: Optional[cst.CompFor] = node.for_in
+        while clause is not None:
+            self._bind_unknown(clause.target)
+            clause = clause.inner_for_in
+        self.children(node)
+        self.scopes.pop()

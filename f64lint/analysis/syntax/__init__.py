@@ -1,0 +1,1 @@
+"""Syntax: helpers over LibCST nodes. Imports nothing of the analysis."""

@@ -1,0 +1,169 @@
+"""Reading LibCST nodes: their code children, the statements and blocks of a body, names."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Dict, Iterator, List, Optional, Sequence, Set, Tuple, Type, TypeVar
+
+from f64lint.cst import cst
+
+N = TypeVar("N", bound="cst.CSTNode")
+
+_NOT_CODE = frozenset(
+    {
+        "lpar", "rpar", "lbrace", "rbrace", "lbracket", "rbracket", "leading_lines",
+        "lines_after_decorators", "header", "footer", "comma", "semicolon", "equal", "colon",
+        "first_colon", "second_colon", "dot", "operator", "newline", "trailing_whitespace",
+        "leading_whitespace", "indent", "asynchronous", "star", "empty_lines", "encoding",
+        "default_indent", "default_newline", "has_trailing_newline", "first_line", "last_line",
+        "comment", "separator", "posonly_ind", "relative", "trailing_comma", "conversion",
+    }
+)
+_FIELDS: Dict[type, Tuple[str, ...]] = {}
+
+
+def _code_fields(node_type: Type[cst.CSTNode]) -> Tuple[str, ...]:
+    fields = _FIELDS.get(node_type)
+    if fields is None:
+        fields = tuple(
+            f.name
+            for f in dataclasses.fields(node_type)
+            if f.name not in _NOT_CODE and not f.name.startswith("whitespace")
+        )
+        _FIELDS[node_type] = fields
+    return fields
+
+
+def code_children(node: cst.CSTNode, only: Sequence[str] = ()) -> Iterator[cst.CSTNode]:
+    """A node's children that are code (or those in the fields `only`), in order: no
+    whitespace, brackets or commas. LibCST's `children` collects them with a visitor, many
+    times slower."""
+    for name in only or _code_fields(type(node)):
+        value = getattr(node, name)
+        if _is_node(value):
+            yield value
+        elif isinstance(value, (tuple, list)):
+            for item in value:
+                if _is_node(item):
+                    yield item
+
+
+_NODE_TYPES: Dict[type, bool] = {}
+
+
+def _is_node(value: object) -> bool:
+    """`isinstance(value, cst.CSTNode)`, by a lookup of the value's type: `CSTNode` is an
+    abstract base class, whose `isinstance` is several times slower."""
+    kind = type(value)
+    known = _NODE_TYPES.get(kind)
+    if known is None:
+        known = _NODE_TYPES[kind] = issubclass(kind, cst.CSTNode)
+    return known
+
+
+def own_nodes(node: cst.CSTNode, kind: Type[N]) -> Iterator[N]:
+    """The nodes of a kind in a body, not in the functions and classes nested in it
+    (its `return`s, its `raise`s)."""
+    stack: List[cst.CSTNode] = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, kind):
+            yield current
+        if not isinstance(current, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            stack.extend(current.children)
+
+
+def last_name(node: Optional[cst.BaseExpression]) -> str:
+    """`b` for `a.b` and for `b`; empty for anything else."""
+    if isinstance(node, cst.Attribute):
+        return node.attr.value
+    return node.value if isinstance(node, cst.Name) else ""
+
+
+def dotted_name(node: cst.BaseExpression) -> Optional[str]:
+    """`a.b.c` for a chain of attributes on a name, else None."""
+    parts: List[str] = []
+    while isinstance(node, cst.Attribute):
+        parts.append(node.attr.value)
+        node = node.value
+    if not isinstance(node, cst.Name):
+        return None
+    parts.append(node.value)
+    return ".".join(reversed(parts))
+
+
+def target_names(target: cst.BaseExpression) -> Set[str]:
+    """Names bound by an assignment target (`a`, `a, (b, *c)`); attributes bind nothing."""
+    if isinstance(target, cst.Name):
+        return {target.value}
+    if isinstance(target, (cst.Tuple, cst.List)):
+        names: Set[str] = set()
+        for element in target.elements:
+            names |= target_names(element.value)
+        return names
+    if isinstance(target, cst.StarredElement):
+        return target_names(target.value)
+    return set()
+
+
+def last_statement(body: cst.BaseSuite) -> Optional[cst.CSTNode]:
+    last: Optional[cst.CSTNode] = body.body[-1] if body.body else None
+    if isinstance(last, cst.SimpleStatementLine):
+        last = last.body[-1] if last.body else None
+    return last
+
+
+def exits(body: cst.BaseSuite) -> bool:
+    """Does a block end by leaving (`return`, `raise`, `continue`, `break`)?"""
+    return isinstance(last_statement(body), (cst.Return, cst.Raise, cst.Continue, cst.Break))
+
+
+def leaves(branch: cst.CSTNode) -> bool:
+    """Does a branch (an `if` or `else` block, a handler, a `case`) always leave: its last
+    statement returns, raises, continues or breaks? An `elif` is a branch of its own."""
+    if isinstance(branch, (cst.Else, cst.ExceptHandler, cst.ExceptStarHandler, cst.MatchCase)):
+        branch = branch.body
+    return isinstance(branch, cst.BaseSuite) and exits(branch)
+
+
+def is_docstring(line: cst.BaseStatement) -> bool:
+    return (
+        isinstance(line, cst.SimpleStatementLine)
+        and isinstance(line.body[0], cst.Expr)
+        and isinstance(line.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
+    )
+
+
+def checks(body: cst.BaseSuite) -> Iterator[cst.CSTNode]:
+    """The `if` and `assert` statements of a body and of the blocks in it, not of nested
+    functions and classes (statements only: expressions are not entered)."""
+    blocks: List[cst.BaseSuite] = [body]
+    while blocks:
+        for statement in blocks.pop().body:
+            if isinstance(statement, cst.SimpleStatementLine):
+                yield from (small for small in statement.body if isinstance(small, cst.Assert))
+            elif isinstance(statement, cst.Assert):  # in a one-line block
+                yield statement
+            elif isinstance(statement, cst.If):
+                part: Optional[cst.CSTNode] = statement
+                while isinstance(part, cst.If):  # the `if` and its `elif`s
+                    yield part
+                    blocks.append(part.body)
+                    part = part.orelse
+                if isinstance(part, cst.Else):
+                    blocks.append(part.body)
+            elif not isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+                blocks.extend(_blocks_of(statement))
+
+
+def _blocks_of(statement: cst.CSTNode) -> List[cst.BaseSuite]:
+    """The blocks of a `for`, `while`, `with`, `try` or `match`: body, `else`, handlers,
+    `finally`, cases."""
+    parts = [
+        statement,
+        getattr(statement, "orelse", None),
+        getattr(statement, "finalbody", None),
+        *getattr(statement, "handlers", ()),
+        *getattr(statement, "cases", ()),
+    ]
+    return [part.body for part in parts if part is not None and isinstance(getattr(part, "body", None), cst.BaseSuite)]
