@@ -17,7 +17,8 @@ from f64lint.changes import ChangedLines, touches
 from f64lint.config import Settings
 from f64lint.diagnostic import Applicability, Diagnostic
 from f64lint.fix.apply import split_lines
-from f64lint.fix.callers import module_name, pass_dtype_on
+from f64lint.analysis.semantic.modules import ModulePlace
+from f64lint.fix.callers import pass_dtype_on
 from f64lint.fix.fixer import fix_source
 from f64lint.fix.write import write_atomically
 from f64lint.files import discover, is_force_excluded
@@ -181,7 +182,7 @@ def _fix(
     if outcome.text == source.text:
         return FileResult(shown, tuple(outcome.remaining), dropped=dropped)
     threaded = tuple(
-        f"{module_name(path)}.{d.fix.threads}" for d in outcome.fixed if path is not None and d.fix and d.fix.threads
+        f"{ModulePlace.of(path).name}.{d.fix.threads}" for d in outcome.fixed if path is not None and d.fix and d.fix.threads
     )
     if not mode.write and not mode.to_stdout:
         return FileResult(

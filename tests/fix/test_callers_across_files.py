@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from f64lint.cli import command
-from f64lint.fix.callers import module_name
 from tests.helpers import cli_runner
 
 EMBEDDINGS = """\
@@ -48,12 +47,6 @@ def package(tmp_path, monkeypatch):
     (tmp_path / "pkg" / "model.py").write_text(MODEL)
     (tmp_path / "pkg" / "other.py").write_text(OTHER)
     return tmp_path / "pkg"
-
-
-def test_module_names_follow_the_packages(package):
-    assert module_name(package / "model.py") == "pkg.model"
-    assert module_name(package / "__init__.py") == "pkg"
-    assert module_name(package.parent / "script.py") == "script"
 
 
 EMBEDDINGS_FIXED = EMBEDDINGS.replace("device=None)", "device=None, dtype=torch.float32)").replace(
