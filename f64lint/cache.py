@@ -15,10 +15,12 @@ import json
 import os
 import time
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Tuple
 
 from f64lint import __version__
+from f64lint.analysis.flow.exports import Export
 from f64lint.diagnostic import Applicability, Diagnostic, Edit, Fix, Position, Severity
 from f64lint.fix.write import replace_file
 
@@ -28,11 +30,31 @@ CACHE_DIR_NAME = ".f64lint_cache"
 RACY_NS = 2_000_000_000
 
 
+@lru_cache(maxsize=1)
+def code_version() -> str:
+    """The version and a digest of f64lint's own source: a hook moved to a new commit with
+    the same version string does not read the old commit's results."""
+    digest = hashlib.sha256(__version__.encode())
+    package = Path(__file__).parent
+    for source in sorted(package.rglob("*.py")):
+        digest.update(source.relative_to(package).as_posix().encode())
+        digest.update(source.read_bytes())
+    return f"{__version__}-{digest.hexdigest()[:16]}"
+
+
+Result = Tuple[List[Diagnostic], Tuple[Export, ...]]  # a file's findings and exports
+
+
 def settings_key(enabled: Iterable[str], settings: Iterable[str]) -> str:
-    """What besides the bytes decides a file's result: the version, the enabled rules and
-    the settings that change findings or fixes."""
-    text = f"{__version__}\0{','.join(enabled)}\0{','.join(settings)}"
+    """What besides the bytes decides a file's result: f64lint's code, the enabled rules
+    and the settings that change findings or fixes."""
+    text = f"{code_version()}\0{','.join(enabled)}\0{','.join(settings)}"
     return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def exports_digest(exports: Iterable[Export]) -> str:
+    """What the run's exports are, as one string (files import them by name)."""
+    return hashlib.sha256(json.dumps(sorted(export.as_row() for export in exports)).encode()).hexdigest()
 
 
 def cache_key(data: bytes, settings: str) -> str:
@@ -96,24 +118,26 @@ class Cache:
     directory: Path
 
     def _entry(self, key: str) -> Path:
-        return self.directory / __version__ / key[:2] / f"{key}.json"
+        return self.directory / code_version() / key[:2] / f"{key}.json"
 
-    def get(self, key: str, path: str) -> Optional[List[Diagnostic]]:
+    def get(self, key: str, path: str) -> Optional[Result]:
         try:
             with open(self._entry(key), encoding="utf-8") as handle:
-                return [_decode(path, row) for row in json.load(handle)]
+                rows, exports = json.load(handle)
+            return [_decode(path, row) for row in rows], tuple(Export.from_row(row) for row in exports)
         except (OSError, ValueError, TypeError, KeyError):
             return None
 
     def stamps(self) -> "StampIndex":
-        return StampIndex.load(self.directory, self.directory / __version__ / "stamps.json")
+        return StampIndex.load(self.directory, self.directory / code_version() / "stamps.json")
 
-    def put(self, key: str, diagnostics: Iterable[Diagnostic]) -> None:
+    def put(self, key: str, diagnostics: Iterable[Diagnostic], exports: Iterable[Export] = ()) -> None:
         entry = self._entry(key)
+        content = [[_encode(d) for d in diagnostics], [export.as_row() for export in exports]]
         try:
             _make_folder(self.directory, entry.parent)
             # No fsync: an entry lost in a crash is only a miss.
-            replace_file(entry, json.dumps([_encode(d) for d in diagnostics]).encode("utf-8"), sync=False)
+            replace_file(entry, json.dumps(content).encode("utf-8"), sync=False)
         except OSError:
             pass  # a cache that cannot be written only costs time
 
@@ -133,38 +157,55 @@ def _make_folder(directory: Path, folder: Path) -> None:
 
 @dataclass
 class StampIndex:
-    """Results by absolute path, valid while the file's stamp and settings key hold."""
+    """Results by absolute path, valid while the file's stamp and settings key hold; and
+    which exports of the run's other files each file imports, valid while its stamp and
+    the run's exports hold."""
 
     directory: Path  # the cache's
     location: Path
-    entries: Dict[str, list] = field(default_factory=dict)  # path -> [settings, stamp, rows]
+    entries: Dict[str, list] = field(default_factory=dict)  # path -> [settings, stamp, rows, exports]
+    imports: Dict[str, list] = field(default_factory=dict)  # path -> [exports digest, stamp, exports]
     changed: bool = False
 
     @classmethod
     def load(cls, directory: Path, location: Path) -> "StampIndex":
         try:
             with open(location, encoding="utf-8") as handle:
-                entries = json.load(handle)
-            if isinstance(entries, dict):
-                return cls(directory, location, entries)
+                content = json.load(handle)
+            if isinstance(content, dict) and isinstance(content.get("files"), dict):
+                imports = content.get("imports")
+                return cls(directory, location, content["files"], imports if isinstance(imports, dict) else {})
         except (OSError, ValueError):
             pass
         return cls(directory, location)
 
-    def get(self, path: str, shown: str, settings: str, now: Optional[Stamp]) -> Optional[List[Diagnostic]]:
-        entry = self.entries.get(path)
-        if now is None or not isinstance(entry, list) or len(entry) != 3:
+    def imported(self, path: str, digest: str, now: Optional[Stamp]) -> Optional[List[Export]]:
+        entry = self.imports.get(path)
+        if now is None or not isinstance(entry, list) or len(entry) != 3 or entry[:2] != [digest, list(now)]:
             return None
-        key, then, rows = entry
+        try:
+            return [Export.from_row(row) for row in entry[2]]
+        except (ValueError, TypeError):
+            return None
+
+    def put_imported(self, path: str, digest: str, now: Stamp, exports: Iterable[Export]) -> None:
+        self.imports[path] = [digest, list(now), [export.as_row() for export in exports]]
+        self.changed = True
+
+    def get(self, path: str, shown: str, settings: str, now: Optional[Stamp]) -> Optional[Result]:
+        entry = self.entries.get(path)
+        if now is None or not isinstance(entry, list) or len(entry) != 4:
+            return None
+        key, then, rows, exports = entry
         if key != settings or then != list(now):
             return None
         try:
-            return [_decode(shown, row) for row in rows]
+            return [_decode(shown, row) for row in rows], tuple(Export.from_row(row) for row in exports)
         except (ValueError, TypeError, KeyError):
             return None
 
-    def put(self, path: str, settings: str, now: Stamp, diagnostics: Iterable[Diagnostic]) -> None:
-        self.entries[path] = [settings, list(now), [_encode(d) for d in diagnostics]]
+    def put(self, path: str, settings: str, now: Stamp, diagnostics: Iterable[Diagnostic], exports: Iterable[Export]) -> None:
+        self.entries[path] = [settings, list(now), [_encode(d) for d in diagnostics], [e.as_row() for e in exports]]
         self.changed = True
 
     def save(self) -> None:
@@ -172,6 +213,7 @@ class StampIndex:
             return
         try:
             _make_folder(self.directory, self.location.parent)
-            replace_file(self.location, json.dumps(self.entries).encode("utf-8"), sync=False)
+            content = {"files": self.entries, "imports": self.imports}
+            replace_file(self.location, json.dumps(content).encode("utf-8"), sync=False)
         except OSError:
             pass  # a cache that cannot be written only costs time

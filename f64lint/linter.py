@@ -11,7 +11,10 @@ from typing import Callable, FrozenSet, Iterator, List, Optional, Tuple, Union
 
 from f64lint.analysis.domain.devices import NO_FLOAT64_DEVICES
 from f64lint.analysis.flow.analysis import analyse
+from f64lint.analysis.flow.exports import Imported
+from f64lint.analysis.flow.summaries import ModuleSummary, summarise
 from f64lint.analysis.semantic.facts import ModuleFacts
+from f64lint.analysis.semantic.modules import ModulePlace
 from f64lint.cst import cst
 from f64lint.diagnostic import Diagnostic, Position, Severity
 from f64lint.fix.planner import FixOptions, plan_fixes
@@ -144,6 +147,14 @@ def _flag(path: str, facts: ModuleFacts, found: List[Tuple[Rule, Finding]], seve
         yield replace(diagnostic, fix=fix) if fix is not None else diagnostic
 
 
+@dataclass(frozen=True)
+class Linted:
+    """One file's diagnostics, and what it exports to the modules that import it."""
+
+    diagnostics: List[Diagnostic]
+    exports: ModuleSummary = ()
+
+
 def lint_text(
     path: str,
     text: str,
@@ -151,19 +162,39 @@ def lint_text(
     severity_of: SeverityOf,
     fix_options: FixOptions = FixOptions(),
     devices: FrozenSet[str] = NO_FLOAT64_DEVICES,
+    place: Optional[ModulePlace] = None,
+    imported: Imported = Imported(),
 ) -> List[Diagnostic]:
-    """Diagnostics for one file's source, with suppressions applied (unsorted).
+    """Diagnostics for one file's source, with suppressions applied (unsorted)."""
+    return lint_source(path, text, enabled, severity_of, fix_options, devices, place, imported).diagnostics
+
+
+def lint_source(
+    path: str,
+    text: str,
+    enabled: FrozenSet[str],
+    severity_of: SeverityOf,
+    fix_options: FixOptions = FixOptions(),
+    devices: FrozenSet[str] = NO_FLOAT64_DEVICES,
+    place: Optional[ModulePlace] = None,
+    imported: Imported = Imported(),
+) -> Linted:
+    """Diagnostics for one file's source (unsorted) and its exports, when its place among
+    the modules is known.
 
     A file that no enabled rule can fire on (the rules' `required` patterns) is not parsed
     at all: that is most files, and parsing is nearly all of the cost. Nor is one in
     which narrowing leaves nothing a rule can fire on (NumPy code that makes no float64
-    tensor, a `double` in a function no finding can come from).
+    tensor, a `double` in a function no finding can come from). A file given the exports
+    of modules it imports is read whole by every rule: a value it imports needs no
+    spelling of its own.
     """
     checkable = [rule for rule in ALL_RULES if rule.code in enabled and not issubclass(rule, FileRule)]
-    candidates = rules_that_may_fire(checkable, text)
-    parsed = narrowed(text) if candidates else text
+    candidates = checkable if imported else rules_that_may_fire(checkable, text)
+    parsed = narrowed(text) if candidates and not imported else text
     rules = [rule() for rule in (rules_that_may_fire(candidates, parsed) if parsed is not text else candidates)]
     flagged: List[Diagnostic] = []
+    exports: ModuleSummary = ()
     if rules:
         module = parse(parsed)
         if isinstance(module, ParseFailure) and parsed is not text:
@@ -172,23 +203,25 @@ def lint_text(
             module = parse(text)
         if isinstance(module, ParseFailure):
             failure = _parse_failure(path, module.message, module.at, enabled, severity_of)
-            return _with_source_lines(failure, text)
+            return Linted(_with_source_lines(failure, text))
         try:
-            analysis = analyse(module, devices, parsed)
+            name, package = (place.name, place.package) if place is not None else (None, None)
+            analysis = analyse(module, devices, parsed, name, package, imported)
             found = [(rule, finding) for rule in rules for finding in rule.check(analysis)]
             flagged.extend(_flag(path, analysis.facts, found, severity_of, fix_options))
+            exports = summarise(analysis.facts, analysis.flow, path)
         except RecursionError:
             failure = _parse_failure(path, "too deeply nested to check", Position(1, 1), enabled, severity_of)
-            return _with_source_lines(failure, text)
+            return Linted(_with_source_lines(failure, text))
 
     if not flagged and UnusedNoqa.code not in enabled:
-        return []  # nothing to suppress, and no unused `# noqa` to report
+        return Linted([], exports)  # nothing to suppress, and no unused `# noqa` to report
     kept, unused = apply_suppressions(flagged, parse_directives(text), enabled, KNOWN_CODES)
     if UnusedNoqa.code in enabled:
         for directive, message in unused:
             at = Position(directive.line, directive.column)
             kept.append(_diagnostic(path, UnusedNoqa, at, at, message, severity_of))
-    return _with_source_lines(kept, text)
+    return Linted(_with_source_lines(kept, text), exports)
 
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")

@@ -8,21 +8,22 @@ import os
 import traceback
 from functools import lru_cache
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Tuple, Union
 
-from f64lint.cache import Cache, Stamp, StampIndex, cache_key, settings_key, stamp
+from f64lint.cache import Cache, Stamp, StampIndex, cache_key, exports_digest, settings_key, stamp
 from f64lint.changes import ChangedLines, touches
 from f64lint.config import Settings
 from f64lint.diagnostic import Applicability, Diagnostic
 from f64lint.fix.apply import split_lines
+from f64lint.analysis.flow.exports import Export, Imported
 from f64lint.analysis.semantic.modules import ModulePlace
 from f64lint.fix.callers import pass_dtype_on
 from f64lint.fix.fixer import fix_source
 from f64lint.fix.write import write_atomically
 from f64lint.files import discover, is_force_excluded
-from f64lint.linter import lint_text, unreadable
+from f64lint.linter import Linted, lint_source, lint_text, unreadable
 from f64lint.rules.file_problems import UnparsableFile, UnreadableFile
 from f64lint.source import Unreadable, decode, read_bytes
 
@@ -62,6 +63,7 @@ class FileResult:
     threaded: Tuple[str, ...] = ()  # functions (qualified names) that got a `dtype` parameter
     fixed_source: Optional[bytes] = None  # the fixed source, when it changed (stdin prints it)
     fix_error: Optional[str] = None  # why the fixed file could not be written
+    exports: Tuple[Export, ...] = ()  # what it gives the modules that import it
 
 
 @dataclass
@@ -122,32 +124,44 @@ def _settings_key(enabled: FrozenSet[str], settings: Settings) -> str:
     return settings_key(sorted(enabled), [*severities, *fixing, *sorted(settings.devices())])
 
 
-def _cache_key(data: bytes, enabled: FrozenSet[str], settings: Settings) -> str:
-    return cache_key(data, _settings_key(enabled, settings))
+def _cache_key(data: bytes, enabled: FrozenSet[str], settings: Settings, place: Optional[ModulePlace]) -> str:
+    # Where a file sits decides what its relative imports and its exports are called.
+    return cache_key(data, _settings_key(enabled, settings) + (place.name if place is not None else ""))
+
+
+def _place(path: Optional[Path]) -> Optional[ModulePlace]:
+    return ModulePlace.of(path) if path is not None else None
 
 
 def _lint_data(
-    shown: str, path: Optional[Path], data: Union[bytes, Unreadable], settings: Settings, cache: Optional[Cache]
-) -> List[Diagnostic]:
+    shown: str, path: Optional[Path], data: Union[bytes, Unreadable], settings: Settings, cache: Optional[Cache],
+    imported: Imported,
+) -> Linted:
+    """A file's findings and exports; from the cache when it holds them (never for a file
+    linted with the exports of others, whose result depends on more than its bytes)."""
     enabled = settings.enabled_codes(path)
     if isinstance(data, Unreadable):
-        return unreadable(shown, data.reason, enabled, settings.severity_of)
-    if cache is None:
-        return _lint_bytes(shown, data, enabled, settings)
-    key = _cache_key(data, enabled, settings)
+        return Linted(unreadable(shown, data.reason, enabled, settings.severity_of))
+    if cache is None or imported:
+        return _lint_bytes(shown, path, data, enabled, settings, imported)
+    key = _cache_key(data, enabled, settings, _place(path))
     cached = cache.get(key, shown)
     if cached is not None:
-        return cached
-    found = _lint_bytes(shown, data, enabled, settings)
-    cache.put(key, found)
+        return Linted(*cached)
+    found = _lint_bytes(shown, path, data, enabled, settings, imported)
+    cache.put(key, found.diagnostics, found.exports)
     return found
 
 
-def _lint_bytes(shown: str, data: bytes, enabled: FrozenSet[str], settings: Settings) -> List[Diagnostic]:
+def _lint_bytes(
+    shown: str, path: Optional[Path], data: bytes, enabled: FrozenSet[str], settings: Settings, imported: Imported
+) -> Linted:
     source = decode(data)
     if isinstance(source, Unreadable):
-        return unreadable(shown, source.reason, enabled, settings.severity_of)
-    return lint_text(shown, source.text, enabled, settings.severity_of, settings.fix_options(), settings.devices())
+        return Linted(unreadable(shown, source.reason, enabled, settings.severity_of))
+    return lint_source(
+        shown, source.text, enabled, settings.severity_of, settings.fix_options(), settings.devices(), _place(path), imported
+    )
 
 
 def _wanted(settings: Settings) -> Callable[[Diagnostic], bool]:
@@ -167,15 +181,18 @@ def _wanted(settings: Settings) -> Callable[[Diagnostic], bool]:
 
 def _fix(
     shown: str, path: Optional[Path], data: bytes, found: List[Diagnostic], settings: Settings,
-    cache: Optional[Cache], mode: FixMode,
+    mode: FixMode, imported: Imported,
 ) -> FileResult:
     """Fix a file that has findings with wanted fixes; write it unless only asked to show."""
     source = decode(data)
     assert not isinstance(source, Unreadable)  # it had findings with fixes
     enabled = settings.enabled_codes(path)
+    place = _place(path)
 
     def lint(text: str) -> List[Diagnostic]:
-        return lint_text(shown, text, enabled, settings.severity_of, settings.fix_options(), settings.devices())
+        return lint_text(
+            shown, text, enabled, settings.severity_of, settings.fix_options(), settings.devices(), place, imported
+        )
 
     outcome = fix_source(source.text, found, lint, _wanted(settings))
     dropped = tuple(outcome.dropped)
@@ -199,20 +216,19 @@ def _fix(
     problem = write_atomically(path, data, new)
     if problem is not None:
         return FileResult(shown, tuple(found), fix_error=f"{shown}: {problem}")
-    if cache is not None:
-        cache.put(_cache_key(new, enabled, settings), outcome.remaining)
     return FileResult(shown, tuple(outcome.remaining), fixed=tuple(outcome.fixed), dropped=dropped, threaded=threaded)
 
 
 def _lint_file(
     shown: str, path: Optional[Path], data: Union[bytes, Unreadable], settings: Settings,
-    cache: Optional[Cache], mode: Optional[FixMode] = None,
+    cache: Optional[Cache], mode: Optional[FixMode] = None, imported: Imported = Imported(),
 ) -> FileResult:
     try:
-        found = _lint_data(shown, path, data, settings, cache)
+        linted = _lint_data(shown, path, data, settings, cache, imported)
+        found = linted.diagnostics
         if mode is None or isinstance(data, Unreadable) or not any(map(_wanted(settings), found)):
-            return FileResult(shown, tuple(found))
-        return _fix(shown, path, data, found, settings, cache, mode)
+            return FileResult(shown, tuple(found), exports=linted.exports)
+        return replace(_fix(shown, path, data, found, settings, mode, imported), exports=linted.exports)
     except Exception as error:  # a bug of ours must not hide the other files' results
         message = f"{type(error).__name__}: {error}"
         return FileResult(shown, internal_error=InternalError(shown, message, traceback.format_exc()))
@@ -256,7 +272,8 @@ def run(
     if changed is not None:
         files = [path for path in files if os.path.abspath(path) in changed]
     stamps = cache.stamps() if cache is not None else None
-    pending = [] if stamps is None else _from_stamps(files, stamps, settings, fix, result)
+    unchanged: List[FileResult] = []
+    pending = [] if stamps is None else _from_stamps(files, stamps, settings, fix, unchanged)
     paths = list(files) if stamps is None else [entry.path for entry in pending]
     linted: List[FileResult] = []
     workers = min(jobs, len(paths) // MIN_FILES_PER_WORKER)
@@ -268,10 +285,12 @@ def run(
                 linted.extend(batch)
     else:
         linted = [lint_path(path, settings, cache, fix) for path in paths]
-    for file_result in linted:
-        result.add(file_result)
     if stamps is not None:
         _index(pending, linted, stamps)
+    for file_result in _with_imports(files, unchanged + linted, settings, fix, stamps):
+        result.add(file_result)
+    if stamps is not None:
+        stamps.save()
     if fix is not None and result.threaded:
         _pass_dtype_across(files, frozenset(result.threaded), fix, result)
     if changed is not None:
@@ -291,7 +310,7 @@ class _Pending(NamedTuple):
 
 
 def _from_stamps(
-    files: Sequence[Path], stamps: StampIndex, settings: Settings, fix: Optional[FixMode], result: RunResult
+    files: Sequence[Path], stamps: StampIndex, settings: Settings, fix: Optional[FixMode], unchanged: List[FileResult]
 ) -> List[_Pending]:
     """Take the results of files unchanged since they were indexed; return the others.
     Under --fix, a file with a wanted fix is linted again (to be fixed)."""
@@ -300,10 +319,10 @@ def _from_stamps(
     for path in files:
         entry = _Pending(path, display_path(path), stamp(path), _settings_key(settings.enabled_codes(path), settings))
         found = stamps.get(os.path.abspath(path), entry.shown, entry.settings_key, entry.stamp)
-        if found is None or (fix is not None and any(map(wanted, found))):
+        if found is None or (fix is not None and any(map(wanted, found[0]))):
             pending.append(entry)
         else:
-            result.add(FileResult(entry.shown, tuple(found)))
+            unchanged.append(FileResult(entry.shown, tuple(found[0]), exports=found[1]))
     return pending
 
 
@@ -315,8 +334,67 @@ def _index(pending: Sequence[_Pending], linted: Sequence[FileResult], stamps: St
         file_result = by_shown.get(entry.shown)
         if entry.stamp is None or file_result is None or file_result.internal_error is not None or file_result.fixed:
             continue
-        stamps.put(os.path.abspath(entry.path), entry.settings_key, entry.stamp, file_result.diagnostics)
-    stamps.save()
+        stamps.put(
+            os.path.abspath(entry.path), entry.settings_key, entry.stamp, file_result.diagnostics, file_result.exports
+        )
+
+
+def _with_imports(
+    files: Sequence[Path], results: List[FileResult], settings: Settings, fix: Optional[FixMode],
+    stamps: Optional[StampIndex],
+) -> List[FileResult]:
+    """The project phase: every file of the run was linted on its own, giving its exports
+    (summaries of the float64 values it makes for others); a file that imports one of them
+    is linted again with those exports. Such a result depends on other files, so it is
+    never cached; its exports stay those it has on its own."""
+    exports = [export for file_result in results for export in file_result.exports]
+    if not exports:
+        return results
+    digest = exports_digest(exports)
+    paths = {display_path(path): path for path in files}
+    redone: List[FileResult] = []
+    for file_result in results:
+        path = paths.get(file_result.path)
+        relevant = _imported(path, exports, digest, stamps) if path is not None and file_result.internal_error is None else []
+        if not relevant:
+            redone.append(file_result)
+            continue
+        again = _lint_file(file_result.path, path, read_bytes(path), settings, None, fix, Imported(relevant))
+        if fix is not None and fix.write:  # what the first pass wrote is done
+            again = replace(again, fixed=file_result.fixed + again.fixed, threaded=file_result.threaded + again.threaded)
+        redone.append(replace(again, exports=file_result.exports))
+    return redone
+
+
+def _imported(path: Path, exports: Sequence[Export], digest: str, stamps: Optional[StampIndex]) -> List[Export]:
+    """`_imported_by`, from the stamp index when the file and the run's exports are as
+    they were (an unchanged file is not read)."""
+    if stamps is None:
+        return _imported_by(path, exports)
+    now = stamp(path)
+    known = stamps.imported(os.path.abspath(path), digest, now)
+    if known is not None:
+        return known
+    found = _imported_by(path, exports)
+    if now is not None:
+        stamps.put_imported(os.path.abspath(path), digest, now, found)
+    return found
+
+
+def _imported_by(path: Path, exports: Sequence[Export]) -> List[Export]:
+    """The exports of other modules a file may import: it names the export and its module
+    (`from .utils import table`, `import pkg.utils`)."""
+    data = read_bytes(path)
+    if isinstance(data, Unreadable):
+        return []
+    own = ModulePlace.of(path).name
+    return [
+        export
+        for export in exports
+        if export.module != own
+        and export.name.encode() in data
+        and export.module.rsplit(".", 1)[-1].encode() in data
+    ]
 
 
 def _pass_dtype_across(files: Sequence[Path], threaded: FrozenSet[str], mode: FixMode, result: RunResult) -> None:

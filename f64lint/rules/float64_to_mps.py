@@ -176,14 +176,18 @@ class Float64ToMps(Rule):
     def check(self, analysis: Analysis) -> Iterator[Finding]:
         facts = analysis.facts
         for call, wide in analysis.flow.moves():
-            if facts.statement(wide.origin) is facts.statement(call):
+            if wide.imported is None and facts.statement(wide.origin) is facts.statement(call):
                 continue
             assert isinstance(call.func, cst.Attribute)
             kind = "float64" if wide.width is Width.FLOAT64 else "complex128"
-            line = facts.positions[wide.origin].start.line
+            if wide.imported is not None:
+                made = wide.imported
+                where = f"in `{made.qualified_name}` at {made.path}:{made.line}"
+            else:
+                where = f"at line {facts.positions[wide.origin].start.line}"
             yield Finding(
                 call,
-                f"{kind} tensor (from `{wide.made_by}` at line {line}) moved to a device that may be 'mps'",
+                f"{kind} tensor (from `{wide.made_by}` {where}) moved to a device that may be 'mps'",
                 anchor=call.func.attr,
                 fix=WideMove(call, complex_=wide.width is Width.COMPLEX128),
             )

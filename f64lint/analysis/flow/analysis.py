@@ -9,6 +9,7 @@ from typing import FrozenSet, Optional
 from f64lint.analysis.domain.devices import NO_FLOAT64_DEVICES
 from f64lint.analysis.domain.guards import Guards
 from f64lint.analysis.flow.containment import Containment
+from f64lint.analysis.flow.exports import Imported
 from f64lint.analysis.flow.values import Flow
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.semantic.walk import walk
@@ -22,13 +23,14 @@ class Analysis:
     a float64 value made on the CPU stays out of harm's way."""
 
     facts: ModuleFacts
+    imported: Imported = field(default_factory=Imported)
     guards: Guards = field(init=False)
     flow: Flow = field(init=False)
     containment: Containment = field(init=False)
 
     def __post_init__(self) -> None:
         self.guards = Guards(self.facts)
-        self.flow = Flow(self.facts, self.guards)
+        self.flow = Flow(self.facts, self.guards, self.imported)
         self.containment = Containment(self.facts, self.flow)
 
 
@@ -38,8 +40,9 @@ def analyse(
     text: Optional[str] = None,
     module_name: Optional[str] = None,
     package: Optional[str] = None,
+    imported: Imported = Imported(),
 ) -> Analysis:
     """`text`, the source the module was parsed from, spares generating its code again;
     `module_name` and `package` (when the file's place in a package is known) resolve its
-    relative imports."""
-    return Analysis(walk(module, devices, text, module_name, package))
+    relative imports; `imported` are the exports of the other modules of the run."""
+    return Analysis(walk(module, devices, text, module_name, package), imported)

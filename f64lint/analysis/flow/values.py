@@ -25,6 +25,7 @@ from f64lint.analysis.domain.devices import (
 )
 from f64lint.analysis.domain.dtypes import Width, dtype_of, mentions_device, spelled_dtype
 from f64lint.analysis.domain.guards import Guards
+from f64lint.analysis.flow.exports import Export, Imported
 from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, method_name, moved_to, positional
@@ -41,6 +42,8 @@ class WideValue:
     width: Width
     # Every expression that made a part of the value (`torch.stack([h, w])` has two).
     sources: Tuple[cst.CSTNode, ...] = ()
+    # When the value comes from another module (a function it imports, a name): its export.
+    imported: Optional[Export] = None
 
     def all_sources(self) -> Tuple[cst.CSTNode, ...]:
         return self.sources or (self.origin,)
@@ -86,9 +89,10 @@ _FROM_DATA = frozenset({"torch.from_numpy", "torch.tensor", "torch.as_tensor", "
 class Flow:
     """Answers flow questions for one module; results are cached per node."""
 
-    def __init__(self, facts: ModuleFacts, guards: Guards):
+    def __init__(self, facts: ModuleFacts, guards: Guards, imported: Imported = Imported()):
         self.facts = facts
         self.guards = guards
+        self.imported = imported
         self.devices = facts.devices
         self._wide: Dict[cst.CSTNode, Optional[WideValue]] = {}
         self._moves: Optional[List[Tuple[cst.Call, WideValue]]] = None
@@ -373,6 +377,8 @@ class Flow:
             binding = self.facts.bindings.get(node)
             if binding is None:
                 return None
+            if binding.qualified_name is not None:
+                return self._from_import(node, self.imported.bound_to(binding.qualified_name))
             return _merge(self._bound_value(seen, depth) for seen in binding.reaching())
         if isinstance(node, cst.Subscript):
             return self.wide_value(node.value, depth + 1)
@@ -416,7 +422,7 @@ class Flow:
                 return None
             if qualified in KEEP_DTYPE_FUNCTIONS:
                 return self._first_wide((arg.value for arg in call.args), depth)
-            return None
+            return self._from_import(call, self.imported.returned_by(qualified))
         method = method_name(call)
         if method is None or self.callee(call) is not None:
             return self._own_function(call, depth)
@@ -442,6 +448,14 @@ class Flow:
             return self.wide_value(call.func.value, depth + 1)
         return None
 
+    @staticmethod
+    def _from_import(node: cst.CSTNode, export: Optional[Export]) -> Optional[WideValue]:
+        """A value another module of the run makes (`table()` after `from .utils import
+        table`), as its summary says."""
+        if export is None:
+            return None
+        return WideValue(node, export.made_by, Width(export.width), imported=export)
+
     def _own_function(self, call: cst.Call, depth: int) -> Optional[WideValue]:
         """A call of one of the module's own functions or methods returns what its
         `return`s do."""
@@ -466,9 +480,10 @@ class Flow:
         return self.facts.definitions.callee(call)
 
     def _attribute(self, node: cst.Attribute, depth: int) -> Optional[WideValue]:
-        """`self.freqs`: what the class assigns to it, or registers as a buffer of that name."""
+        """`self.freqs`: what the class assigns to it, or registers as a buffer of that name;
+        `utils.TABLE`: what another module binds to that name."""
         if not (isinstance(node.value, cst.Name) and node.value.value == "self"):
-            return None
+            return self._from_import(node, self.imported.bound_to(self.facts.qualified_name(node)))
         owner = self._class_of(node)
         if owner is None:
             return None

@@ -1,0 +1,92 @@
+"""The project phase: float64 made in one file of the run and moved in another."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from f64lint import cache
+from f64lint.cache import Cache
+from f64lint.config import Settings
+from f64lint.runner import run
+
+UTILS = """\
+import torch
+
+
+def table(n):
+    return torch.arange(n, dtype=torch.float64) / n
+
+
+SCALE = torch.ones(3, dtype=torch.float64)
+"""
+MODEL = """\
+from torch import nn
+
+from . import utils
+from .utils import table
+
+
+class Embed(nn.Module):
+    def forward(self, x):
+        pos = table(x.shape[-1]).to(x.device)
+        return x + pos * utils.SCALE.to(x.device)
+"""
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "utils.py").write_text(UTILS)
+    (package / "model.py").write_text(MODEL)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def _found(project, **kwargs):
+    result = run([project / "pkg"], Settings(root=project), **kwargs)
+    assert result.internal_errors == []
+    return [(os.path.basename(d.path), d.start.line, d.start.column, d.code, d.message) for d in result.diagnostics]
+
+
+MOVES = [
+    (
+        "model.py", 9, 34, "F64004",
+        "float64 tensor (from `torch.arange(dtype=torch.float64)` in `pkg.utils.table` at pkg/utils.py:5) "
+        "moved to a device that may be 'mps'",
+    ),
+    (
+        "model.py", 10, 38, "F64004",
+        "float64 tensor (from `torch.ones(dtype=torch.float64)` in `pkg.utils.SCALE` at pkg/utils.py:8) "
+        "moved to a device that may be 'mps'",
+    ),
+]
+
+
+def test_float64_made_in_one_file_and_moved_in_another_is_found_at_the_move(project):
+    found = _found(project)
+    assert [row for row in found if row[0] == "model.py"] == MOVES
+    assert [row[:4] for row in found if row[0] == "utils.py"] == [("utils.py", 5, 34, "F64001"), ("utils.py", 8, 29, "F64001")]
+
+
+def test_a_file_linted_alone_knows_nothing_of_the_others(project):
+    result = run([project / "pkg" / "model.py"], Settings(root=project))
+    assert result.diagnostics == []
+
+
+def test_the_same_name_from_a_module_outside_the_run_is_not_followed(project):
+    (project / "pkg" / "model.py").write_text(MODEL.replace("from .utils import table", "from other.utils import table"))
+    assert [row[1] for row in _found(project) if row[0] == "model.py"] == [10]
+
+
+def test_a_cast_in_the_exporting_file_clears_the_importing_files_finding_on_a_warm_run(project, monkeypatch):
+    monkeypatch.setattr(cache, "RACY_NS", 0)
+    store = Cache(project / ".cache")
+    assert [row for row in _found(project, cache=store) if row[0] == "model.py"] == MOVES
+    assert [row for row in _found(project, cache=store) if row[0] == "model.py"] == MOVES
+    utils = project / "pkg" / "utils.py"
+    utils.write_text(UTILS.replace("/ n\n", "/ n).float()\n").replace("return torch.arange", "return (torch.arange"))
+    assert [row[1] for row in _found(project, cache=store) if row[0] == "model.py"] == [10]
