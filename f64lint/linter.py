@@ -186,13 +186,14 @@ def lint_source(
     at all: that is most files, and parsing is nearly all of the cost. Nor is one in
     which narrowing leaves nothing a rule can fire on (NumPy code that makes no float64
     tensor, a `double` in a function no finding can come from). A file given the exports
-    of modules it imports is read whole by every rule: a value it imports needs no
-    spelling of its own.
+    of modules it imports is read by every rule, narrowed to what may make or meet those
+    values: a value it imports needs no spelling of its own.
     """
     checkable = [rule for rule in ALL_RULES if rule.code in enabled and not issubclass(rule, FileRule)]
     candidates = checkable if imported else rules_that_may_fire(checkable, text)
-    parsed = narrowed(text) if candidates and not imported else text
-    rules = [rule() for rule in (rules_that_may_fire(candidates, parsed) if parsed is not text else candidates)]
+    parsed = narrowed(text, imported.names()) if candidates else text
+    narrowed_away = parsed is not text and not imported  # an imported value has no spelling to look for
+    rules = [rule() for rule in (rules_that_may_fire(candidates, parsed) if narrowed_away else candidates)]
     flagged: List[Diagnostic] = []
     exports: ModuleSummary = ()
     if rules:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import re
 import traceback
 from functools import lru_cache
 from concurrent.futures import ProcessPoolExecutor
@@ -382,8 +383,10 @@ def _imported(path: Path, exports: Sequence[Export], digest: str, stamps: Option
 
 
 def _imported_by(path: Path, exports: Sequence[Export]) -> List[Export]:
-    """The exports of other modules a file may import: it names the export and its module
-    (`from .utils import table`, `import pkg.utils`)."""
+    """The exports of other modules a file may import, read from its text: it imports the
+    name from its module (`from .utils import table`) or names it through the module
+    (`utils.SCALE`, `pkg.utils.table` after `from . import utils` or `import pkg.utils`).
+    The analysis then resolves the file's imports for itself."""
     data = read_bytes(path)
     if isinstance(data, Unreadable):
         return []
@@ -391,10 +394,17 @@ def _imported_by(path: Path, exports: Sequence[Export]) -> List[Export]:
     return [
         export
         for export in exports
-        if export.module != own
-        and export.name.encode() in data
-        and export.module.rsplit(".", 1)[-1].encode() in data
+        if export.module != own and export.name.encode() in data and _import_pattern(export).search(data)
     ]
+
+
+@lru_cache(maxsize=None)
+def _import_pattern(export: Export) -> "re.Pattern[bytes]":
+    module = re.escape(export.module.rsplit(".", 1)[-1].encode())
+    name = re.escape(export.name.encode())
+    return re.compile(
+        rb"from\s+[\w.]*" + module + rb"\s+import\s[^;]*?\b" + name + rb"\b|\b" + module + rb"\." + name + rb"\b"
+    )
 
 
 def _pass_dtype_across(files: Sequence[Path], threaded: FrozenSet[str], mode: FixMode, result: RunResult) -> None:

@@ -63,7 +63,7 @@ def lint(text: str) -> List[Diagnostic]:
 def lint_every_rule(text: str) -> List[Diagnostic]:
     """Linting with no prefilter and no narrowing: every rule runs on the whole source."""
     with mock.patch.object(linter, "rules_that_may_fire", lambda rules, source: list(rules)):
-        with mock.patch.object(linter, "narrowed", lambda source: source):
+        with mock.patch.object(linter, "narrowed", lambda source, imported=frozenset(): source):
             return lint(text)
 
 

@@ -47,9 +47,10 @@ _COMPOUND_OR_BINDING = re.compile(
 )
 
 
-def narrowed(source: str) -> str:
+def narrowed(source: str, imported: FrozenSet[str] = frozenset()) -> str:
     """The source with the definitions nothing can come from blanked out; the source
-    itself when none can be left out or its text cannot be read this way."""
+    itself when none can be left out or its text cannot be read this way. `imported` are
+    names of float64 values other modules of the run export: code naming one is a source."""
     if source.count("\r") != source.count("\r\n"):
         return source  # lone carriage returns end lines for Python, not for this
     texts = masked(source)
@@ -68,7 +69,7 @@ def narrowed(source: str) -> str:
     # Names that may hold float64: those bound by module-level statements with a
     # float64-like spelling or a float64 array (grown below with those naming a kept
     # definition).
-    reading = Reading(structure_lines, code_lines, array_makers(texts.code))
+    reading = Reading(structure_lines, code_lines, array_makers(texts.code), imported=imported)
     hot: FrozenSet[str] = frozenset()
     kept = [d for d in definitions if reading.is_source(d)]
     rest = [d for d in definitions if d not in kept]

@@ -30,11 +30,16 @@ class Reading:
     hot: FrozenSet[str] = frozenset()  # names module-level code may bind to float64
     functions: FrozenSet[str] = frozenset()  # the top-level definitions that stay
     predicates: FrozenSet[str] = frozenset()  # those that stay and are one `return`
+    imported: FrozenSet[str] = frozenset()  # names of float64 values other modules export
 
     def makes_float64(self, text: str) -> bool:
         """Can this statement (at module level, in a method that stays, an entry of a
         table) bind a name to a float64 value, a float64 tensor or array?"""
-        return bool(SPELLED_SOURCE.search(text)) or bool(self.array_makers.search(text))
+        return (
+            bool(SPELLED_SOURCE.search(text))
+            or bool(self.array_makers.search(text))
+            or not self.imported.isdisjoint(NAME.findall(text))
+        )
 
     def matters(self, text: str) -> bool:
         """Can a float64 value come from this code (a source, a hot name, a call of a
@@ -52,7 +57,9 @@ class Reading:
         a tensor of them is no source (most NumPy code in torch's tests, the `np.linspace`
         sigmas diffusers pipelines hand to their schedulers)."""
         if definition.is_source is None:
-            definition.is_source = bool(SPELLED_SOURCE.search(definition.text)) or hands_array_to_torch(
-                definition, self.structure_lines, self.array_makers
+            definition.is_source = (
+                bool(SPELLED_SOURCE.search(definition.text))
+                or not self.imported.isdisjoint(NAME.findall(definition.text))
+                or hands_array_to_torch(definition, self.structure_lines, self.array_makers)
             )
         return definition.is_source

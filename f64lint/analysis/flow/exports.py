@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, Iterable, Optional
+from typing import Dict, FrozenSet, Iterable, Optional
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,10 @@ class Imported:
 
     def __bool__(self) -> bool:
         return bool(self._by_name)
+
+    def names(self) -> FrozenSet[str]:
+        """The names code reads them by (`table`, `SCALE` in `utils.SCALE`)."""
+        return frozenset(export.name for export in self._by_name.values())
 
     def returned_by(self, qualified: Optional[str]) -> Optional[Export]:
         found = self._by_name.get(qualified) if qualified is not None else None
