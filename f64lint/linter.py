@@ -210,7 +210,8 @@ def lint_source(
             analysis = analyse(module, devices, parsed, name, package, imported)
             found = [(rule, finding) for rule in rules for finding in rule.check(analysis)]
             flagged.extend(_flag(path, analysis.facts, found, severity_of, fix_options))
-            exports = summarise(analysis.facts, analysis.flow, path)
+            if flagged:  # a float64 value a module gives away is a finding where it is made
+                exports = summarise(analysis.facts, analysis.flow, path)
         except RecursionError:
             failure = _parse_failure(path, "too deeply nested to check", Position(1, 1), enabled, severity_of)
             return Linted(_with_source_lines(failure, text))

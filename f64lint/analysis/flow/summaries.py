@@ -1,7 +1,8 @@
 """Summaries: what a module gives the modules that import it, as plain data.
 
 A module's summary names its top-level functions that return a float64 (or complex128)
-value and its module-level names bound to one, each with where the value is made. It is
+value and its module-level names bound to one, each with where the value is made. The
+linter asks for it only of a module with a finding: such a value is one where it is made. It is
 computed once per module, from the module alone, and read by the flow of the modules that
 import those names (the runner's project phase hands them over): `pos = table().to(device)`
 in `model.py` after `from .utils import table` is a float64 move when `utils.table`
