@@ -162,11 +162,10 @@ def lint_text(
     severity_of: SeverityOf,
     fix_options: FixOptions = FixOptions(),
     devices: FrozenSet[str] = NO_FLOAT64_DEVICES,
-    place: Optional[ModulePlace] = None,
-    imported: Imported = Imported(),
 ) -> List[Diagnostic]:
-    """Diagnostics for one file's source, with suppressions applied (unsorted)."""
-    return lint_source(path, text, enabled, severity_of, fix_options, devices, place, imported).diagnostics
+    """Diagnostics for one file's source, with suppressions applied (unsorted), for a file
+    linted on its own (`lint_source` tells its exports and takes those of other files)."""
+    return lint_source(path, text, enabled, severity_of, fix_options, devices).diagnostics
 
 
 def lint_source(

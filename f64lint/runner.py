@@ -24,7 +24,7 @@ from f64lint.fix.callers import pass_dtype_on
 from f64lint.fix.fixer import fix_source
 from f64lint.fix.write import write_atomically
 from f64lint.files import discover, is_force_excluded
-from f64lint.linter import Linted, lint_source, lint_text, unreadable
+from f64lint.linter import Linted, lint_source, unreadable
 from f64lint.rules.file_problems import UnparsableFile, UnreadableFile
 from f64lint.source import Unreadable, decode, read_bytes
 
@@ -126,8 +126,9 @@ def _settings_key(enabled: FrozenSet[str], settings: Settings) -> str:
 
 
 def _cache_key(data: bytes, enabled: FrozenSet[str], settings: Settings, place: Optional[ModulePlace]) -> str:
-    # Where a file sits decides what its relative imports and its exports are called.
-    return cache_key(data, _settings_key(enabled, settings) + (place.name if place is not None else ""))
+    # The package a file is in decides what its relative imports read; its own name only
+    # names its exports, which follow the current name as its findings do (`_lint_data`).
+    return cache_key(data, _settings_key(enabled, settings) + (place.package if place is not None else ""))
 
 
 def _place(path: Optional[Path]) -> Optional[ModulePlace]:
@@ -145,10 +146,13 @@ def _lint_data(
         return Linted(unreadable(shown, data.reason, enabled, settings.severity_of))
     if cache is None or imported:
         return _lint_bytes(shown, path, data, enabled, settings, imported)
-    key = _cache_key(data, enabled, settings, _place(path))
+    place = _place(path)
+    key = _cache_key(data, enabled, settings, place)
     cached = cache.get(key, shown)
     if cached is not None:
-        return Linted(*cached)
+        found, exports = cached
+        module = place.name if place is not None else ""
+        return Linted(found, tuple(replace(export, module=module, path=shown) for export in exports))
     found = _lint_bytes(shown, path, data, enabled, settings, imported)
     cache.put(key, found.diagnostics, found.exports)
     return found
@@ -191,9 +195,9 @@ def _fix(
     place = _place(path)
 
     def lint(text: str) -> List[Diagnostic]:
-        return lint_text(
+        return lint_source(
             shown, text, enabled, settings.severity_of, settings.fix_options(), settings.devices(), place, imported
-        )
+        ).diagnostics
 
     outcome = fix_source(source.text, found, lint, _wanted(settings))
     dropped = tuple(outcome.dropped)
@@ -274,7 +278,8 @@ def run(
         files = [path for path in files if os.path.abspath(path) in changed]
     stamps = cache.stamps() if cache is not None else None
     unchanged: List[FileResult] = []
-    pending = [] if stamps is None else _from_stamps(files, stamps, settings, fix, unchanged)
+    stamped: Dict[str, Optional[Stamp]] = {}  # by shown path, taken before the file is read
+    pending = [] if stamps is None else _from_stamps(files, stamps, settings, fix, unchanged, stamped)
     paths = list(files) if stamps is None else [entry.path for entry in pending]
     linted: List[FileResult] = []
     workers = min(jobs, len(paths) // MIN_FILES_PER_WORKER)
@@ -288,7 +293,7 @@ def run(
         linted = [lint_path(path, settings, cache, fix) for path in paths]
     if stamps is not None:
         _index(pending, linted, stamps)
-    for file_result in _with_imports(files, unchanged + linted, settings, fix, stamps):
+    for file_result in _with_imports(files, unchanged + linted, settings, fix, stamps, stamped):
         result.add(file_result)
     if stamps is not None:
         stamps.save()
@@ -311,14 +316,17 @@ class _Pending(NamedTuple):
 
 
 def _from_stamps(
-    files: Sequence[Path], stamps: StampIndex, settings: Settings, fix: Optional[FixMode], unchanged: List[FileResult]
+    files: Sequence[Path], stamps: StampIndex, settings: Settings, fix: Optional[FixMode], unchanged: List[FileResult],
+    stamped: Dict[str, Optional[Stamp]],
 ) -> List[_Pending]:
     """Take the results of files unchanged since they were indexed; return the others.
-    Under --fix, a file with a wanted fix is linted again (to be fixed)."""
+    Under --fix, a file with a wanted fix is linted again (to be fixed). Every file's
+    stamp goes into `stamped`."""
     wanted = _wanted(settings)
     pending: List[_Pending] = []
     for path in files:
         entry = _Pending(path, display_path(path), stamp(path), _settings_key(settings.enabled_codes(path), settings))
+        stamped[entry.shown] = entry.stamp
         found = stamps.get(os.path.abspath(path), entry.shown, entry.settings_key, entry.stamp)
         if found is None or (fix is not None and any(map(wanted, found[0]))):
             pending.append(entry)
@@ -342,7 +350,7 @@ def _index(pending: Sequence[_Pending], linted: Sequence[FileResult], stamps: St
 
 def _with_imports(
     files: Sequence[Path], results: List[FileResult], settings: Settings, fix: Optional[FixMode],
-    stamps: Optional[StampIndex],
+    stamps: Optional[StampIndex], stamped: Dict[str, Optional[Stamp]],
 ) -> List[FileResult]:
     """The project phase: every file of the run was linted on its own, giving its exports
     (summaries of the float64 values it makes for others); a file that imports one of them
@@ -356,7 +364,8 @@ def _with_imports(
     redone: List[FileResult] = []
     for file_result in results:
         path = paths.get(file_result.path)
-        relevant = _imported(path, exports, digest, stamps) if path is not None and file_result.internal_error is None else []
+        linted_alone = path is not None and file_result.internal_error is None
+        relevant = _imported(path, exports, digest, stamps, stamped.get(file_result.path)) if linted_alone else []
         if not relevant:
             redone.append(file_result)
             continue
@@ -367,12 +376,13 @@ def _with_imports(
     return redone
 
 
-def _imported(path: Path, exports: Sequence[Export], digest: str, stamps: Optional[StampIndex]) -> List[Export]:
-    """`_imported_by`, from the stamp index when the file and the run's exports are as
-    they were (an unchanged file is not read)."""
+def _imported(
+    path: Path, exports: Sequence[Export], digest: str, stamps: Optional[StampIndex], now: Optional[Stamp]
+) -> List[Export]:
+    """`_imported_by`, from the stamp index when the file (stamped `now`) and the run's
+    exports are as they were (an unchanged file is not read)."""
     if stamps is None:
         return _imported_by(path, exports)
-    now = stamp(path)
     known = stamps.imported(os.path.abspath(path), digest, now)
     if known is not None:
         return known

@@ -35,7 +35,7 @@ def forbid_linting(monkeypatch):
     def fail(*args, **kwargs):
         raise AssertionError("linted although cached")
 
-    monkeypatch.setattr(runner, "lint_text", fail)
+    monkeypatch.setattr(runner, "lint_source", fail)
 
 
 def test_second_run_is_served_from_the_cache(project, monkeypatch):

@@ -90,3 +90,15 @@ def test_a_cast_in_the_exporting_file_clears_the_importing_files_finding_on_a_wa
     utils = project / "pkg" / "utils.py"
     utils.write_text(UTILS.replace("/ n\n", "/ n).float()\n").replace("return torch.arange", "return (torch.arange"))
     assert [row[1] for row in _found(project, cache=store) if row[0] == "model.py"] == [10]
+
+
+def test_exports_served_from_the_cache_carry_the_files_current_name(project):
+    store = Cache(project / ".cache")
+    _found(project, cache=store)
+    (project / "pkg" / "utils.py").rename(project / "pkg" / "helpers.py")
+    (project / "pkg" / "model.py").write_text(MODEL.replace("utils", "helpers"))
+    messages = [row[4] for row in _found(project, cache=store) if row[0] == "model.py"]
+    assert [message.split(") moved")[0] for message in messages] == [
+        "float64 tensor (from `torch.arange(dtype=torch.float64)` in `pkg.helpers.table` at pkg/helpers.py:5",
+        "float64 tensor (from `torch.ones(dtype=torch.float64)` in `pkg.helpers.SCALE` at pkg/helpers.py:8",
+    ]

@@ -11,10 +11,10 @@ returns float64.
 
 from __future__ import annotations
 
-from typing import Iterable, Optional, Tuple
+from typing import Tuple
 
 from f64lint.analysis.flow.exports import Export
-from f64lint.analysis.flow.values import Flow, WideValue
+from f64lint.analysis.flow.values import Flow, WideValue, merged
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.nodes import own_nodes
 from f64lint.cst import cst
@@ -31,7 +31,7 @@ def summarise(facts: ModuleFacts, flow: Flow, path: str) -> ModuleSummary:
     for statement in facts.module.body:
         if isinstance(statement, cst.FunctionDef):
             returned = [node.value for node in own_nodes(statement.body, cst.Return) if node.value is not None]
-            wide = _first(flow.wide_value(value) for value in returned)
+            wide = merged(flow.wide_value(value) for value in returned)
             if wide is not None:
                 found.append(_export(facts, statement.name.value, True, wide, path))
         elif isinstance(statement, cst.SimpleStatementLine):
@@ -41,10 +41,6 @@ def summarise(facts: ModuleFacts, flow: Flow, path: str) -> ModuleSummary:
                     if wide is not None:
                         found.append(_export(facts, small.targets[0].target.value, False, wide, path))
     return tuple(found)
-
-
-def _first(values: Iterable[Optional[WideValue]]) -> Optional[WideValue]:
-    return next((value for value in values if value is not None), None)
 
 
 def _export(facts: ModuleFacts, name: str, returned: bool, wide: WideValue, path: str) -> Export:

@@ -49,7 +49,7 @@ class WideValue:
         return self.sources or (self.origin,)
 
 
-def _merge(values: Iterable[Optional[WideValue]]) -> Optional[WideValue]:
+def merged(values: Iterable[Optional[WideValue]]) -> Optional[WideValue]:
     """The first wide value, knowing the sources of all of them."""
     found = [value for value in values if value is not None]
     if not found:
@@ -379,11 +379,11 @@ class Flow:
                 return None
             if binding.qualified_name is not None:
                 return self._from_import(node, self.imported.bound_to(binding.qualified_name))
-            return _merge(self._bound_value(seen, depth) for seen in binding.reaching())
+            return merged(self._bound_value(seen, depth) for seen in binding.reaching())
         if isinstance(node, cst.Subscript):
             return self.wide_value(node.value, depth + 1)
         if isinstance(node, cst.BinaryOperation):
-            return _merge((self.wide_value(node.left, depth + 1), self.wide_value(node.right, depth + 1)))
+            return merged((self.wide_value(node.left, depth + 1), self.wide_value(node.right, depth + 1)))
         if isinstance(node, (cst.Tuple, cst.List)):
             return self._first_wide((element.value for element in node.elements), depth)
         if isinstance(node, cst.Attribute):
@@ -403,7 +403,7 @@ class Flow:
         return self.wide_value(traced, depth + 1)
 
     def _first_wide(self, nodes: Iterable[cst.BaseExpression], depth: int) -> Optional[WideValue]:
-        return _merge(self.wide_value(value, depth + 1) for value in nodes)
+        return merged(self.wide_value(value, depth + 1) for value in nodes)
 
     def _call(self, call: cst.Call, depth: int) -> Optional[WideValue]:
         facts = self.facts

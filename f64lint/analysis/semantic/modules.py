@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
+from typing import Tuple
 
 
 @dataclass(frozen=True)
@@ -16,12 +18,17 @@ class ModulePlace:
     @classmethod
     def of(cls, path: Path) -> "ModulePlace":
         absolute = Path(os.path.abspath(path))
-        folders = []
-        folder = absolute.parent
-        while (folder / "__init__.py").is_file() and folder.parent != folder:
-            folders.insert(0, folder.name)
-            folder = folder.parent
+        folders = _packages(absolute.parent)
         package = ".".join(folders)
         if absolute.stem == "__init__":
             return cls(package, package)
         return cls(".".join([*folders, absolute.stem]), package)
+
+
+@lru_cache(maxsize=1024)
+def _packages(folder: Path) -> Tuple[str, ...]:
+    """The names of the packages a folder is in, outermost first (each file of a run asks
+    for its folder several times: looked up once)."""
+    if folder.parent == folder or not (folder / "__init__.py").is_file():
+        return ()
+    return (*_packages(folder.parent), folder.name)
