@@ -125,10 +125,14 @@ def _settings_key(enabled: FrozenSet[str], settings: Settings) -> str:
     return settings_key(sorted(enabled), [*severities, *fixing, *sorted(settings.devices())])
 
 
-def _cache_key(data: bytes, enabled: FrozenSet[str], settings: Settings, place: Optional[ModulePlace]) -> str:
+def _cache_key(
+    data: bytes, enabled: FrozenSet[str], settings: Settings, place: Optional[ModulePlace], imported: Imported
+) -> str:
     # The package a file is in decides what its relative imports read; its own name only
     # names its exports, which follow the current name as its findings do (`_lint_data`).
-    return cache_key(data, _settings_key(enabled, settings) + (place.package if place is not None else ""))
+    package = place.package if place is not None else ""
+    given = exports_digest(imported.exports()) if imported else ""
+    return cache_key(data, f"{_settings_key(enabled, settings)}\0{package}\0{given}")
 
 
 def _place(path: Optional[Path]) -> Optional[ModulePlace]:
@@ -139,15 +143,15 @@ def _lint_data(
     shown: str, path: Optional[Path], data: Union[bytes, Unreadable], settings: Settings, cache: Optional[Cache],
     imported: Imported,
 ) -> Linted:
-    """A file's findings and exports; from the cache when it holds them (never for a file
-    linted with the exports of others, whose result depends on more than its bytes)."""
+    """A file's findings and exports; from the cache when it holds them (for a file linted
+    with the exports of others, keyed by those exports too)."""
     enabled = settings.enabled_codes(path)
     if isinstance(data, Unreadable):
         return Linted(unreadable(shown, data.reason, enabled, settings.severity_of))
-    if cache is None or imported:
+    if cache is None:
         return _lint_bytes(shown, path, data, enabled, settings, imported)
     place = _place(path)
-    key = _cache_key(data, enabled, settings, place)
+    key = _cache_key(data, enabled, settings, place, imported)
     cached = cache.get(key, shown)
     if cached is not None:
         found, exports = cached
@@ -293,7 +297,7 @@ def run(
         linted = [lint_path(path, settings, cache, fix) for path in paths]
     if stamps is not None:
         _index(pending, linted, stamps)
-    for file_result in _with_imports(files, unchanged + linted, settings, fix, stamps, stamped):
+    for file_result in _with_imports(files, unchanged + linted, settings, fix, cache, stamps, stamped):
         result.add(file_result)
     if stamps is not None:
         stamps.save()
@@ -350,12 +354,12 @@ def _index(pending: Sequence[_Pending], linted: Sequence[FileResult], stamps: St
 
 def _with_imports(
     files: Sequence[Path], results: List[FileResult], settings: Settings, fix: Optional[FixMode],
-    stamps: Optional[StampIndex], stamped: Dict[str, Optional[Stamp]],
+    cache: Optional[Cache], stamps: Optional[StampIndex], stamped: Dict[str, Optional[Stamp]],
 ) -> List[FileResult]:
     """The project phase: every file of the run was linted on its own, giving its exports
     (summaries of the float64 values it makes for others); a file that imports one of them
-    is linted again with those exports. Such a result depends on other files, so it is
-    never cached; its exports stay those it has on its own."""
+    is linted again with those exports (cached by its bytes and those exports, never in
+    the stamp index, which knows only the file). Its exports stay those it has on its own."""
     exports = [export for file_result in results for export in file_result.exports]
     if not exports:
         return results
@@ -369,7 +373,7 @@ def _with_imports(
         if not relevant:
             redone.append(file_result)
             continue
-        again = _lint_file(file_result.path, path, read_bytes(path), settings, None, fix, Imported(relevant))
+        again = _lint_file(file_result.path, path, read_bytes(path), settings, cache, fix, Imported(relevant))
         if fix is not None and fix.write:  # what the first pass wrote is done
             again = replace(again, fixed=file_result.fixed + again.fixed, threaded=file_result.threaded + again.threaded)
         redone.append(replace(again, exports=file_result.exports))

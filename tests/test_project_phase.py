@@ -9,6 +9,7 @@ import pytest
 from f64lint import cache
 from f64lint.cache import Cache
 from f64lint.config import Settings
+from f64lint import runner
 from f64lint.runner import run
 
 UTILS = """\
@@ -102,3 +103,14 @@ def test_exports_served_from_the_cache_carry_the_files_current_name(project):
         "float64 tensor (from `torch.arange(dtype=torch.float64)` in `pkg.helpers.table` at pkg/helpers.py:5",
         "float64 tensor (from `torch.ones(dtype=torch.float64)` in `pkg.helpers.SCALE` at pkg/helpers.py:8",
     ]
+
+
+def test_a_file_linted_with_others_exports_is_served_from_the_cache_while_both_are_unchanged(project, monkeypatch):
+    store = Cache(project / ".cache")
+    _found(project, cache=store)
+
+    def fail(*args, **kwargs):
+        raise AssertionError("linted although cached")
+
+    monkeypatch.setattr(runner, "lint_source", fail)
+    assert [row for row in _found(project, cache=store) if row[0] == "model.py"] == MOVES

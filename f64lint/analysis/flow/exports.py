@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, FrozenSet, Iterable, Optional
+from typing import Dict, FrozenSet, Iterable, Optional, Tuple
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,9 @@ class Imported:
 
     def __bool__(self) -> bool:
         return bool(self._by_name)
+
+    def exports(self) -> Tuple[Export, ...]:
+        return tuple(self._by_name.values())
 
     def names(self) -> FrozenSet[str]:
         """The names code reads them by (`table`, `SCALE` in `utils.SCALE`)."""
