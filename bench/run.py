@@ -29,6 +29,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Dict, List, Sequence
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from bench.generated import hadamard_module  # noqa: E402
+
+# A quantisation module of written-out Hadamard tables (bench/generated.py), about 430 KB.
+TABLES, TABLE_SIZE = 4, 148
 CORPUS_PACKAGES = {"torch": "2.13.0", "transformers": "5.24.0", "diffusers": "0.42.1"}
 TOOLS = {"ruff": "0.17.6", "fixit": "2.2.1"}
 TORCHFIX = "0.7.0"
@@ -150,6 +155,11 @@ def main() -> None:
     }
     batch = precommit_batch(corpus)
     commands["f64lint 5-file batch"] = ([*f64lint, "--no-cache", *map(str, batch)], args.runs)
+    tables = work / "generated" / "hadamard_tables.py"  # outside the corpus: timed alone
+    tables.parent.mkdir(exist_ok=True)
+    tables.write_text(hadamard_module(TABLES, TABLE_SIZE))
+    commands[f"f64lint table module ({tables.stat().st_size // 1000} KB)"] = (
+        [*f64lint, "--no-cache", str(tables)], args.runs)
     fixit_env = dict(env, PYTHONPATH=str(rules))
 
     results: Dict[str, Measurement] = {}
@@ -186,8 +196,8 @@ def main() -> None:
     target("a 5-file pre-commit batch under 0.5 s", batch_wall < 0.5, f"{batch_wall:.2f} s")
     ratio = results["f64lint --jobs 1 cold"].wall / cold
     target(f"default jobs ({os.cpu_count()}) at least 1.7x faster than --jobs 1", ratio >= 1.7, f"{ratio:.2f}x")
-    peak = max(results["f64lint cold"].peak_mb, results["f64lint --jobs 1 cold"].peak_mb)
-    target("peak memory under 300 MB", peak < 300, f"{peak:.0f} MB")
+    peak = max(m.peak_mb for name, m in results.items() if name.startswith("f64lint"))
+    target("peak memory under 300 MB on every run, the table module's included", peak < 300, f"{peak:.0f} MB")
 
 
 if __name__ == "__main__":

@@ -16,9 +16,9 @@ from f64lint.analysis.flow.summaries import ModuleSummary, summarise
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.semantic.modules import ModulePlace
 from f64lint.cst import cst
-from f64lint.diagnostic import Diagnostic, Position, Severity
+from f64lint.diagnostic import Diagnostic, Edit, Position, Severity
 from f64lint.fix.planner import FixOptions, plan_fixes
-from f64lint.narrowing import narrowed
+from f64lint.narrowing import Narrowed, narrowed
 from f64lint.prefilter import rules_that_may_fire
 from f64lint.rules import ALL_RULES
 from f64lint.rules.base import FileRule, Finding, Rule
@@ -129,9 +129,18 @@ def _parse_unvalidated(text: str) -> "cst.Module":
         node_class.__post_init__ = validate
 
 
-def _flag(path: str, facts: ModuleFacts, found: List[Tuple[Rule, Finding]], severity_of: SeverityOf, fix_options: FixOptions) -> Iterator[Diagnostic]:
+def _flag(
+    path: str,
+    facts: ModuleFacts,
+    found: List[Tuple[Rule, Finding]],
+    severity_of: SeverityOf,
+    fix_options: FixOptions,
+    narrowing: Narrowed,
+) -> Iterator[Diagnostic]:
     fixes = plan_fixes(facts, [finding.fix for _, finding in found], fix_options)
     for (rule, finding), fix in zip(found, fixes):
+        if fix is not None and not all(_kept(narrowing, edit) for edit in fix.edits):
+            fix = None  # it would write code narrowing left out: never lose the source
         start = facts.positions[finding.anchor or finding.node].start
         end = facts.positions[finding.node].end
         diagnostic = _diagnostic(
@@ -145,6 +154,10 @@ def _flag(path: str, facts: ModuleFacts, found: List[Tuple[Rule, Finding]], seve
             reaches_mps=finding.reaches_mps,
         )
         yield replace(diagnostic, fix=fix) if fix is not None else diagnostic
+
+
+def _kept(narrowing: Narrowed, edit: Edit) -> bool:
+    return narrowing.keeps(edit.start.line, edit.start.column - 1, edit.end.line, edit.end.column - 1)
 
 
 @dataclass(frozen=True)
@@ -190,7 +203,8 @@ def lint_source(
     """
     checkable = [rule for rule in ALL_RULES if rule.code in enabled and not issubclass(rule, FileRule)]
     candidates = checkable if imported else rules_that_may_fire(checkable, text)
-    parsed = narrowed(text, imported.names()) if candidates else text
+    narrowing = narrowed(text, imported.names()) if candidates else Narrowed(text, text)
+    parsed = narrowing.text
     narrowed_away = parsed is not text and not imported  # an imported value has no spelling to look for
     rules = [rule() for rule in (rules_that_may_fire(candidates, parsed) if narrowed_away else candidates)]
     flagged: List[Diagnostic] = []
@@ -208,7 +222,7 @@ def lint_source(
             name, package = (place.name, place.package) if place is not None else (None, None)
             analysis = analyse(module, devices, parsed, name, package, imported)
             found = [(rule, finding) for rule in rules for finding in rule.check(analysis)]
-            flagged.extend(_flag(path, analysis.facts, found, severity_of, fix_options))
+            flagged.extend(_flag(path, analysis.facts, found, severity_of, fix_options, narrowing))
             if flagged:  # a float64 value a module gives away is a finding where it is made
                 exports = summarise(analysis.facts, analysis.flow, path)
         except RecursionError:

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import textwrap
-from typing import Iterable, List, Tuple
+from contextlib import contextmanager
+from typing import Iterable, Iterator, List, Tuple
+from unittest import mock
 
 from f64lint.config import Settings
 from f64lint.diagnostic import Diagnostic
+from f64lint import linter
 from f64lint.linter import lint_text
+from f64lint.narrowing import Narrowed
 
 
 def lint(source: str, codes: Iterable[str]) -> List[Diagnostic]:
@@ -16,6 +20,13 @@ def lint(source: str, codes: Iterable[str]) -> List[Diagnostic]:
     text = textwrap.dedent(source).lstrip("\n")
     found = lint_text("snippet.py", text, frozenset(codes), settings.severity_of)
     return sorted(found, key=Diagnostic.sort_key)
+
+
+@contextmanager
+def whole_modules() -> Iterator[None]:
+    """Lint with narrowing off: every file that passes the prefilter is parsed whole."""
+    with mock.patch.object(linter, "narrowed", lambda source, imported=frozenset(): Narrowed(source, source)):
+        yield
 
 
 def positions(source: str, code: str) -> List[Tuple[int, int]]:

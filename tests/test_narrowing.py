@@ -7,21 +7,23 @@ import textwrap
 from pathlib import Path
 from unittest import mock
 
+from bench.generated import hadamard_module
 from f64lint import linter
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH
+from f64lint.diagnostic import Applicability, Edit, Fix, Position
 from f64lint.narrowing import narrowed
-from tests.helpers import lint
+from tests.helpers import lint, whole_modules
 
 ALL = frozenset({"F64001", "F64002", "F64003", "F64004", "F64005", "F64006", "F64007", "F64008", "F64009"})
 
 
 def kept(source: str) -> str:
     """The narrowed source, with blanked lines shown as `-`."""
-    return "\n".join(line if line.strip() else "-" for line in narrowed(source).split("\n"))
+    return "\n".join(line if line.strip() else "-" for line in narrowed(source).text.split("\n"))
 
 
 def same_findings(source: str) -> None:
-    with mock.patch.object(linter, "narrowed", lambda text, imported=frozenset(): text):
+    with whole_modules():
         whole = lint(source, ALL)
     assert [(d.code, d.start, d.message) for d in lint(source, ALL)] == [(d.code, d.start, d.message) for d in whole]
     assert whole  # the case is about a finding that narrowing must keep
@@ -67,8 +69,8 @@ def test_callers_of_a_kept_function_stay_since_values_flow_through_returns():
         def other(device):
             return torch.ones(3).to(device)
         ''')
-    assert "def use(device):" in narrowed(source)
-    assert "def other" not in narrowed(source)
+    assert "def use(device):" in narrowed(source).text
+    assert "def other" not in narrowed(source).text
     same_findings(source)
 
 
@@ -86,7 +88,7 @@ def test_names_bound_to_float64_at_module_level_keep_their_readers():
         def grid(device):
             return GRID.to(device)
         ''')
-    assert narrowed(source) == source
+    assert narrowed(source).text == source
     same_findings(source)
 
 
@@ -107,7 +109,7 @@ def test_methods_reading_an_attribute_set_to_float64_stay_and_others_go():
             def forward(self, x):
                 return self.inv_freq.to(x.device)
         ''')
-    result = narrowed(source)
+    result = narrowed(source).text
     assert "def forward" in result and "def extra_repr" not in result
     assert len(result.split("\n")) == len(source.split("\n"))
     same_findings(source)
@@ -130,7 +132,7 @@ def test_a_string_at_column_zero_inside_a_definition_does_not_end_it():
         def build(device):
             return torch.zeros(2, dtype=torch.float64, device=device)
         ''')
-    result = narrowed(source)
+    result = narrowed(source).text
     assert "def doc" not in result and "not_a_definition" not in result
     assert 'MESSAGE = """\na module-level string\n""".strip()' in result
     same_findings(source)
@@ -138,17 +140,17 @@ def test_a_string_at_column_zero_inside_a_definition_does_not_end_it():
 
 def test_crlf_line_endings_are_kept_and_lone_carriage_returns_left_alone():
     source = "import torch\r\n\r\ndef f(x):\r\n    return x\r\n\r\ndef g():\r\n    return torch.float64\r\n"
-    assert narrowed(source) == "import torch\r\n\r\n\r\n\r\n\r\ndef g():\r\n    return torch.float64\r\n"
+    assert narrowed(source).text == "import torch\r\n\r\n\r\n\r\n\r\ndef g():\r\n    return torch.float64\r\n"
     lone = source.replace("\r\n", "\r")
-    assert narrowed(lone) == lone
+    assert narrowed(lone).text == lone
 
 
 def test_a_module_without_definitions_or_with_all_of_them_relevant_is_unchanged():
-    assert narrowed("import torch\nx = torch.zeros(1, dtype=torch.float64)\n") == (
+    assert narrowed("import torch\nx = torch.zeros(1, dtype=torch.float64)\n").text == (
         "import torch\nx = torch.zeros(1, dtype=torch.float64)\n"
     )
     source = "import torch\n\ndef f():\n    return torch.float64\n"
-    assert narrowed(source) is source
+    assert narrowed(source).text is source
 
 
 def test_entries_of_a_module_level_table_with_nothing_float64_like_become_blank_lines():
@@ -200,9 +202,9 @@ def test_entries_naming_what_may_hold_float64_stay():
             'narrow': torch.float32,
         }
         ''')
-    assert "'wide': WIDE," in narrowed(source)
-    assert "'ref': reference(1)," in narrowed(source)
-    assert "'narrow'" not in narrowed(source)
+    assert "'wide': WIDE," in narrowed(source).text
+    assert "'ref': reference(1)," in narrowed(source).text
+    assert "'narrow'" not in narrowed(source).text
 
 
 def test_comprehensions_subscripts_and_an_entry_running_into_the_bracket_stay():
@@ -249,7 +251,7 @@ def test_a_table_of_dtypes_finds_the_same_with_its_entries_left_out():
             torch.zeros(3, dtype=torch.float64),
         ]
         ''')
-    assert "torch.float32" not in narrowed(source)
+    assert "torch.float32" not in narrowed(source).text
     same_findings(source)
 
 
@@ -262,7 +264,7 @@ def test_a_literal_unpacked_into_several_names_keeps_every_entry():
         )
         moved = scale.to("mps")
         ''')
-    assert narrowed(source) == source
+    assert narrowed(source).text == source
     same_findings(source)
 
 
@@ -437,9 +439,9 @@ def test_numpy_code_stays_only_where_a_float64_array_it_makes_becomes_a_tensor()
 def test_an_array_followed_further_than_the_analysis_does_not_keep_its_function():
     chain = "\n".join(f"    a{n + 1} = a{n} * 2" for n in range(MAX_TRACE_DEPTH + 1))
     source = f"import numpy as np\nimport torch\n\ndef far():\n    a0 = np.zeros(3)\n{chain}\n    return torch.from_numpy(a{MAX_TRACE_DEPTH + 1})\n"
-    assert "def far" not in narrowed(source)
+    assert "def far" not in narrowed(source).text
     near = source.replace(f"from_numpy(a{MAX_TRACE_DEPTH + 1})", "from_numpy(a1)")
-    assert "def far" in narrowed(near)
+    assert "def far" in narrowed(near).text
     same_findings(near)
 
 
@@ -491,8 +493,8 @@ def test_a_table_a_guard_reads_keeps_its_entries():
             if value.dtype in QUANTIZED:
                 return torch.tensor(value.q_scale(), dtype=torch.double, device=value.device)
         ''')
-    assert narrowed(source) == source
-    with mock.patch.object(linter, "narrowed", lambda text, imported=frozenset(): text):
+    assert narrowed(source).text == source
+    with whole_modules():
         assert lint(source, ALL) == []
     assert lint(source, ALL) == []
 
@@ -509,7 +511,7 @@ def test_every_target_of_a_chained_assignment_holds_the_array():
         def other():
             return 1
         ''')
-    assert "def grid" in narrowed(source) and "def other" not in narrowed(source)
+    assert "def grid" in narrowed(source).text and "def other" not in narrowed(source).text
     same_findings(source)
 
 
@@ -524,7 +526,7 @@ def test_a_tensor_made_of_an_array_by_an_alias_of_torch_from_numpy_keeps_its_fun
         def other():
             return 1
         ''')
-    assert "def grid" in narrowed(source) and "def other" not in narrowed(source)
+    assert "def grid" in narrowed(source).text and "def other" not in narrowed(source).text
     same_findings(source)
 
 
@@ -550,7 +552,7 @@ def test_methods_of_a_base_class_that_a_derived_class_hands_float64_to_stay():
             def test_add(self):
                 return self._run(torch.add, torch.rand(3, dtype=torch.float64))
         ''')
-    result = narrowed(source)
+    result = narrowed(source).text
     assert "def _run" in result and "def _dispatch" in result
     assert "def _unrelated" not in result and "class Other" not in result
     same_findings(source)
@@ -580,7 +582,7 @@ def test_methods_calling_a_predicate_that_stays_stay_since_a_guard_may_test_it()
             def unscale(self):
                 return self._scale.double().reciprocal().float()
         ''')
-    result = narrowed(source)
+    result = narrowed(source).text
     assert "def scale" in result and "def other" not in result
     same_findings(source)
 
@@ -589,3 +591,55 @@ def test_a_method_resolves_in_its_own_class_with_and_without_narrowing():
     source = (Path(__file__).parents[1] / "fixtures" / "flow" / "same_named_helpers.py").read_text()
     same_findings(source)
     assert [(d.code, d.start.line) for d in lint(source, ALL)] == [("F64001", 28), ("F64004", 32)]
+
+
+def test_a_long_literal_of_numbers_keeps_its_first_row_and_every_position():
+    source = hadamard_module(1, 16)
+    first_row = "        [1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0],"
+    lines = source.split("\n")
+    assert lines[5] == first_row
+    expected = lines[:5] + [first_row] + [""] * 15 + lines[21:]
+    assert narrowed(source).text == "\n".join(expected)
+    same_findings(source)
+    assert [(d.code, d.start.line, d.start.column) for d in lint(source, ALL)] == [("F64001", 26, 18)]
+
+
+def test_a_row_of_many_numbers_keeps_its_first_one_and_its_kind():
+    numbers = ", ".join(["1"] * 70)
+    source = f"import torch\nCOUNTS = torch.tensor([{numbers}], dtype=torch.float64)\n"
+    assert narrowed(source).text == "import torch\nCOUNTS = torch.tensor([1," + " " * (len(numbers) - 2) + "], dtype=torch.float64)\n"
+    same_findings(source)
+
+
+def test_mixed_numbers_short_rows_strings_and_bare_tuples_are_not_cut():
+    mixed = ", ".join(["1"] * 69 + ["2.5"])
+    bare = ", ".join(["1.0"] * 70)
+    words = ", ".join(['"a"'] * 70)
+    source = f"import torch\nA = [{mixed}]\nB = {bare}\nC = [{words}]\nD = torch.zeros(3, dtype=torch.float64)\n"
+    assert narrowed(source).text is source
+
+
+def test_a_span_of_the_source_is_kept_when_narrowing_left_it_as_it_was():
+    numbers = ", ".join(["1"] * 70)
+    source = f"import torch\nCOUNTS = torch.tensor([{numbers}], dtype=torch.float64)\n"
+    result = narrowed(source)
+    assert result.keeps(2, 9, 2, 22)  # `torch.tensor(`
+    assert result.keeps(2, 22, 2, 24)  # `[1`
+    assert not result.keeps(2, 22, 2, 30)  # into the numbers left out
+    assert not result.keeps(1, 0, 2, len(numbers) + 30)
+    assert narrowed("x = 1\n").keeps(1, 0, 1, 5)
+
+
+def test_a_fix_whose_edit_spans_code_narrowing_left_out_is_not_offered():
+    numbers = ", ".join(["1"] * 70)
+    source = f"import torch\nCOUNTS = torch.tensor([{numbers}], dtype=torch.float64)\n"
+
+    def planned(edit: Edit):
+        return lambda facts, requests, options: [Fix("Rewrite", Applicability.SAFE, (edit,)) for _ in requests]
+
+    into_the_numbers = Edit(Position(2, 10), Position(2, 30), "x")
+    with mock.patch.object(linter, "plan_fixes", planned(into_the_numbers)):
+        assert [d.fix for d in lint(source, ALL)] == [None]
+    outside = Edit(Position(2, 1), Position(2, 7), "TOTALS")
+    with mock.patch.object(linter, "plan_fixes", planned(outside)):
+        assert [d.fix.edits for d in lint(source, ALL) if d.fix] == [(outside,)]

@@ -19,7 +19,7 @@ from unittest import mock
 import libcst as cst
 import pytest
 
-from tests.helpers import require
+from tests.helpers import require, whole_modules
 
 hypothesis = require("hypothesis")
 hypothesmith = require("hypothesmith")
@@ -63,14 +63,14 @@ def lint(text: str) -> List[Diagnostic]:
 def lint_every_rule(text: str) -> List[Diagnostic]:
     """Linting with no prefilter and no narrowing: every rule runs on the whole source."""
     with mock.patch.object(linter, "rules_that_may_fire", lambda rules, source: list(rules)):
-        with mock.patch.object(linter, "narrowed", lambda source, imported=frozenset(): source):
+        with whole_modules():
             return lint(text)
 
 
 def check_prefilter_loses_nothing(text: str) -> None:
     everything = lint_every_rule(text)
     checkable = [rule for rule in ALL_RULES if not issubclass(rule, FileRule)]
-    if not rules_that_may_fire(checkable, text) or not rules_that_may_fire(checkable, narrowed(text)):
+    if not rules_that_may_fire(checkable, text) or not rules_that_may_fire(checkable, narrowed(text).text):
         # A source no rule can fire on, or whose narrowed text none can, is never parsed,
         # so a syntax error in it goes unreported: by design (f64lint is not a syntax checker).
         everything = [d for d in everything if d.code != UnparsableFile.code]

@@ -21,20 +21,29 @@ generated table of 2,000 signatures) is narrowed the same way: an entry stays wh
 has one of those spellings, names one of those names or calls a definition that stays,
 or spells a quantized dtype (a guard reads those tables).
 
-What is left out becomes blank lines, so every line and column of what stays is where it
-was: positions, fixes and suppressions need no mapping. The linter parses the whole source
-when the narrowed one does not parse.
+Long literals of numbers keep their first element (`numbers.py`): a few written-out
+Hadamard matrices cost LibCST more than a gigabyte, and only their kind matters.
+
+What is left out becomes blank lines or spaces, so every line and column of what stays is
+where it was: positions and suppressions need no mapping, and a fix whose edit would span
+code left out is not offered (`Narrowed.keeps`). The linter parses the whole source when
+the narrowed one does not parse.
 """
 
 from __future__ import annotations
 
+import ast
 import re
+import warnings
+from dataclasses import dataclass
 from typing import FrozenSet, List
 
 from f64lint.narrowing.arrays import array_makers
+from f64lint.narrowing.blanking import Blanked
 from f64lint.narrowing.classes import bases_called, callees, left_out_of_class
 from f64lint.narrowing.entries import entries_left_out
 from f64lint.narrowing.lines import CALLED, Statement, describe, logical_lines, split_statements
+from f64lint.narrowing.numbers import cut_long_numbers, has_rows_of_numbers
 from f64lint.narrowing.reading import Reading
 from f64lint.prefilter import masked
 
@@ -47,10 +56,51 @@ _COMPOUND_OR_BINDING = re.compile(
 )
 
 
-def narrowed(source: str, imported: FrozenSet[str] = frozenset()) -> str:
-    """The source with the definitions nothing can come from blanked out; the source
-    itself when none can be left out or its text cannot be read this way. `imported` are
-    names of float64 values other modules of the run export: code naming one is a source."""
+@dataclass(frozen=True)
+class Narrowed:
+    """A source as it is parsed, and the source it was narrowed from."""
+
+    text: str
+    source: str
+
+    def keeps(self, start_line: int, start_column: int, end_line: int, end_column: int) -> bool:
+        """Is this span of the source (1-based lines, 0-based character columns) there as
+        it is?"""
+        if self.text is self.source:
+            return True
+        lines, original = self.text.split("\n"), self.source.split("\n")
+        for line in range(start_line, end_line + 1):
+            left = start_column if line == start_line else 0
+            right = end_column if line == end_line else None
+            if lines[line - 1][left:right] != original[line - 1][left:right]:
+                return False
+        return True
+
+
+def narrowed(source: str, imported: FrozenSet[str] = frozenset()) -> Narrowed:
+    """The source with the definitions nothing can come from blanked out and long literals
+    of numbers cut; the source itself when nothing can be left out or its text cannot be
+    read this way. `imported` are names of float64 values other modules of the run export:
+    code naming one is a source."""
+    text = _definitions_narrowed(source, imported)
+    if has_rows_of_numbers(text):
+        text = _numbers_cut(text)
+    return Narrowed(source if text == source else text, source)
+
+
+def _numbers_cut(text: str) -> str:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # an invalid escape in a string is not ours to report
+            module = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return text
+    blanked = Blanked(text)
+    cut_long_numbers(module, text, blanked)
+    return blanked.text()
+
+
+def _definitions_narrowed(source: str, imported: FrozenSet[str]) -> str:
     if source.count("\r") != source.count("\r\n"):
         return source  # lone carriage returns end lines for Python, not for this
     texts = masked(source)
