@@ -3,9 +3,12 @@ where it was, and what is found does not change."""
 
 from __future__ import annotations
 
+import sys
 import textwrap
 from pathlib import Path
 from unittest import mock
+
+import pytest
 
 from bench.generated import hadamard_module
 from f64lint import linter
@@ -643,3 +646,16 @@ def test_a_fix_whose_edit_spans_code_narrowing_left_out_is_not_offered():
     outside = Edit(Position(2, 1), Position(2, 7), "TOTALS")
     with mock.patch.object(linter, "plan_fixes", planned(outside)):
         assert [d.fix.edits for d in lint(source, ALL) if d.fix] == [(outside,)]
+
+
+FIXTURES = sorted((Path(__file__).parents[1] / "fixtures").rglob("*.py"))
+
+
+@pytest.mark.parametrize("module", FIXTURES, ids=[str(m.relative_to(m.parents[1])) for m in FIXTURES])
+def test_every_fixture_finds_the_same_with_and_without_narrowing(module):
+    source = module.read_text()
+    if module.stem == "match_cases" and sys.version_info < (3, 10):
+        pytest.skip("a match statement")
+    with whole_modules():
+        whole = [(d.code, d.start, d.message, d.severity) for d in lint(source, ALL)]
+    assert [(d.code, d.start, d.message, d.severity) for d in lint(source, ALL)] == whole
