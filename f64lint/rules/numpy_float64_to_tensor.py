@@ -6,6 +6,7 @@ from f64lint.analysis.domain.arrays import float64_array
 from f64lint.analysis.syntax.calls import keyword, positional
 from f64lint.analysis.domain.casts import cast_down_before_move
 from f64lint.analysis.flow.analysis import Analysis
+from f64lint.analysis.flow.values import TENSOR_OF_DATA
 from f64lint.cst import cst
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideArrayToTensor
@@ -13,7 +14,6 @@ from f64lint.rules.base import Finding, Invalid, Rule
 from f64lint.rules.common import callee_text
 from f64lint.rules.tokens import NUMPY, TENSOR_FROM_DATA, TORCH
 
-_TENSOR_FROM_DATA = frozenset({"torch.from_numpy", "torch.tensor", "torch.as_tensor", "torch.asarray"})
 def _data_argument(call: cst.Call) -> Optional[cst.BaseExpression]:
     args = positional(call)
     if args:
@@ -215,7 +215,7 @@ class NumpyFloat64ToTensor(Rule):
     def check(self, analysis: Analysis) -> Iterator[Finding]:
         facts = analysis.facts
         for call in facts.calls:
-            if facts.qualified_name(call.func) not in _TENSOR_FROM_DATA:
+            if facts.qualified_name(call.func) not in TENSOR_OF_DATA:
                 continue
             if keyword(call, "dtype") is not None:
                 continue

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from f64lint.analysis.flow.exports import Export
 from f64lint.analysis.flow.summaries import summarise
-from tests.analysis.marked import analysed
+from tests.analysis.marked import analysed, marked_call
 
 SOURCE = """
 import numpy as np
@@ -50,3 +50,29 @@ def test_a_module_whose_name_is_not_known_exports_nothing():
 def test_exports_survive_the_cache_row_format():
     export = Export("pkg.utils", "table", True, "torch.arange(dtype=torch.float64)", "float64", "pkg/utils.py", 5)
     assert Export.from_row(export.as_row()) == export
+
+
+def test_a_call_reads_its_callees_summary_however_deep_the_caller_already_traced():
+    # The value at the move is five steps from the call and the callee's own chain five
+    # more: traced through as one chain it ran out of depth (diffusers' Wan RoPE tables).
+    analysis, move = marked_call("""
+        import torch
+
+        def rope_params(n, dim):
+            freqs = torch.outer(torch.arange(n), 1.0 / torch.pow(10000, torch.arange(0, dim, 2).to(torch.float64).div(dim)))
+            freqs = torch.polar(torch.ones_like(freqs), freqs)
+            return freqs
+
+        class Model:
+            def rope(self, device):
+                freqs = self.cache.get(0)
+                if freqs is None:
+                    freqs = torch.cat([rope_params(8, 4), rope_params(8, 4)], dim=1)
+                if freqs.device != device:
+                    freqs = freqs.to(device)  # <-
+                return freqs
+    """)
+    moved = analysis.flow.wide_value(move.func.value)
+    assert moved is not None and (moved.made_by, moved.width.value) == (".to(torch.float64)", "float64")
+    rope_params = analysis.facts.module.body[1]
+    assert analysis.flow.returns(rope_params) == moved

@@ -1,2 +1,3 @@
 """Domain: the MPS facts about an expression or a branch (dtypes, arrays, casts, devices,
-guards). Imports `syntax` and `semantic`."""
+guards), and what torch's and NumPy's functions return (`library`: one table). Imports
+`syntax` and `semantic`."""

@@ -7,43 +7,14 @@ from typing import Optional
 
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, positional
 from f64lint.analysis.domain.dtypes import Width, dtype_of
+from f64lint.analysis.domain.library import Returns, functions, methods
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.cst import cst
 
-# Constructors that make float64 unless told otherwise.
-FLOAT_BY_DEFAULT = frozenset(
-    f"numpy.{name}"
-    for name in (
-        "zeros", "ones", "empty", "eye", "identity", "linspace", "logspace", "geomspace",
-        "loadtxt", "genfromtxt", "random.rand", "random.randn", "random.random",
-        "random.random_sample", "random.uniform", "random.normal", "random.standard_normal",
-        "random.sample", "random.ranf", "float64", "double",
-    )
-)
-
-# Constructors whose result dtype follows their data.
-FOLLOW_DATA = frozenset(
-    f"numpy.{name}" for name in ("array", "asarray", "ascontiguousarray", "full", "arange")
-)
-
-# Functions whose result is float64 when an argument is.
-_KEEP_DTYPE = frozenset(
-    f"numpy.{name}"
-    for name in (
-        "sin", "cos", "tan", "exp", "log", "sqrt", "abs", "power", "outer", "cumsum",
-        "cumprod", "concatenate", "stack", "vstack", "hstack", "tile", "repeat", "reshape",
-        "transpose", "expand_dims", "squeeze", "clip", "copy",
-        "arctan2", "deg2rad", "radians", "square",
-    )
-)
-
-# Array methods that keep the dtype of the array they are called on.
-KEEP_DTYPE_METHODS = frozenset(
-    {
-        "reshape", "copy", "flatten", "ravel", "transpose", "squeeze", "clip", "repeat",
-        "cumsum", "cumprod", "swapaxes", "T",
-    }
-)
+FLOAT_BY_DEFAULT = functions("numpy", Returns.FLOAT64)
+FOLLOW_DATA = functions("numpy", Returns.DATA_DTYPE)
+_KEEP_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE)
+KEEP_DTYPE_METHODS = methods("numpy.ndarray", Returns.RECEIVER_DTYPE)
 
 
 @dataclass(frozen=True)

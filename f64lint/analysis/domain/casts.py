@@ -11,6 +11,7 @@ from f64lint.analysis.domain.devices import (
     is_device_like,
 )
 from f64lint.analysis.domain.dtypes import Width, dtype_of
+from f64lint.analysis.domain.library import Returns, functions
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.cst import cst
 
@@ -69,14 +70,7 @@ def cast_down_before_move(facts: ModuleFacts, call: cst.Call) -> bool:
     return False
 
 
-# Factories whose result is float32 (the default dtype) or an integer type unless told.
-DEFAULT_DTYPE_FACTORIES = frozenset(
-    f"torch.{name}"
-    for name in (
-        "zeros", "ones", "empty", "full", "rand", "randn", "randint", "arange", "linspace",
-        "logspace", "eye", "zeros_like", "ones_like", "empty_like", "rand_like", "randn_like",
-    )
-)
+DEFAULT_DTYPE_FACTORIES = functions("torch", Returns.DEFAULT_DTYPE)
 
 
 def moves_to_device(facts: ModuleFacts, call: cst.Call) -> bool:

@@ -35,6 +35,7 @@ from typing import List, Optional, Set, Tuple
 from f64lint.analysis.domain.casts import casts_narrow, casts_to_chosen_dtype
 from f64lint.analysis.domain.devices import has_no_mps_backend, is_cpu_device
 from f64lint.analysis.domain.dtypes import dtype_of
+from f64lint.analysis.domain.library import Returns, functions, methods
 from f64lint.analysis.flow.values import KEEP_DTYPE_FUNCTIONS, Flow
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, method_name, moved_to
@@ -53,12 +54,8 @@ _KEEPS_IT_WHERE_IT_IS = frozenset(
     {"torch.autograd.backward", "torch.autograd.grad", "torch.testing.assert_close"}
 )
 # What these make of a float64 tensor is indices or booleans, on its device.
-_NOT_FLOAT_RESULTS = frozenset(
-    {
-        "multinomial", "argmax", "argmin", "argsort", "nonzero", "isnan", "isinf", "isfinite",
-        "isclose", "allclose", "equal", "searchsorted", "bucketize", "count_nonzero",
-    }
-)
+_NOT_FLOAT_METHODS = methods("torch.Tensor", Returns.NOT_FLOAT)
+_NOT_FLOAT_FUNCTIONS = functions("torch", Returns.NOT_FLOAT)
 _DEPTH = MAX_TRACE_DEPTH * 3
 # The calls a value entered the function it is read in through, innermost last: a value
 # returned goes back to that call, a parameter called (`method(*args)`) is what it passed.
@@ -121,7 +118,7 @@ class Containment:
         method = method_name(call)
         if casts_narrow(self.facts, call) or casts_to_chosen_dtype(call):
             return True
-        if method in _CPU_ONLY_METHODS or method in _NOT_FLOAT_RESULTS:
+        if method in _CPU_ONLY_METHODS or method in _NOT_FLOAT_METHODS:
             return True
         moved = moved_to(call)
         if moved is not None and dtype_of(self.facts, moved[0]) is not None:
@@ -358,5 +355,4 @@ def _all_parameters(function: cst.FunctionDef) -> List[cst.Param]:
 def _answers_about_it(qualified: str) -> bool:
     """A torch function whose result is indices or booleans (`torch.multinomial`), or a
     question (`torch.is_tensor`, `torch._C._functorch.is_gradtrackingtensor`)."""
-    name = qualified[len("torch."):]
-    return name in _NOT_FLOAT_RESULTS or name.rsplit(".", 1)[-1].startswith("is_")
+    return qualified in _NOT_FLOAT_FUNCTIONS or qualified.rsplit(".", 1)[-1].startswith("is_")

@@ -14,9 +14,8 @@ from __future__ import annotations
 from typing import Tuple
 
 from f64lint.analysis.flow.exports import Export
-from f64lint.analysis.flow.values import Flow, WideValue, merged
+from f64lint.analysis.flow.values import Flow, WideValue
 from f64lint.analysis.semantic.facts import ModuleFacts
-from f64lint.analysis.syntax.nodes import own_nodes
 from f64lint.cst import cst
 
 
@@ -30,8 +29,7 @@ def summarise(facts: ModuleFacts, flow: Flow, path: str) -> ModuleSummary:
     found = []
     for statement in facts.module.body:
         if isinstance(statement, cst.FunctionDef):
-            returned = [node.value for node in own_nodes(statement.body, cst.Return) if node.value is not None]
-            wide = merged(flow.wide_value(value) for value in returned)
+            wide = flow.returns(statement)
             if wide is not None:
                 found.append(_export(facts, statement.name.value, True, wide, path))
         elif isinstance(statement, cst.SimpleStatementLine):

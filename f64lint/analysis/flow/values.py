@@ -25,6 +25,7 @@ from f64lint.analysis.domain.devices import (
 )
 from f64lint.analysis.domain.dtypes import Width, dtype_of, mentions_device, spelled_dtype
 from f64lint.analysis.domain.guards import Guards
+from f64lint.analysis.domain.library import Returns, functions, methods
 from f64lint.analysis.flow.exports import Export, Imported
 from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.facts import ModuleFacts
@@ -58,32 +59,9 @@ def merged(values: Iterable[Optional[WideValue]]) -> Optional[WideValue]:
     return replace(found[0], sources=sources)
 
 
-# Methods whose result has the dtype of the tensor they are called on.
-_KEEP_DTYPE_METHODS = frozenset(
-    {
-        "clone", "detach", "cpu", "cuda", "contiguous", "reshape", "view_as", "permute",
-        "transpose", "flatten", "squeeze", "unsqueeze", "expand", "expand_as", "repeat",
-        "sin", "cos", "exp", "log", "sqrt", "abs", "neg", "cumsum", "cumprod", "sum", "mean",
-        "t", "flip", "roll", "chunk", "split", "unbind", "requires_grad_", "pin_memory",
-        "__getitem__", "reciprocal", "pow", "mul", "add", "sub", "div", "matmul", "clamp",
-        "repeat_interleave", "quantile", "median", "std", "var", "norm", "amax", "amin", "prod", "max", "min",
-        "to_sparse", "to_dense", "coalesce",
-    }
-)
-# torch functions whose result has the dtype of their (widest) tensor argument.
-KEEP_DTYPE_FUNCTIONS = frozenset(
-    f"torch.{name}"
-    for name in (
-        "cat", "concat", "stack", "hstack", "vstack", "meshgrid", "outer", "sin", "cos", "exp",
-        "add", "sub", "mul", "div", "sparse.sum",
-        "log", "sqrt", "cumprod", "cumsum", "where", "polar", "view_as_complex", "einsum",
-        "matmul", "flatten", "reshape", "pow", "abs", "clamp", "flip", "roll", "repeat_interleave",
-        "broadcast_tensors", "atleast_1d", "atleast_2d", "diag", "tril", "triu", "sigmoid",
-        "tanh", "erf", "erfinv", "log1p", "log2", "log10", "exp2", "expm1", "floor", "ceil", "round", "special.ndtri",
-        "special.expit", "special.logit", "special.erf", "special.erfinv", "special.log_ndtr",
-    )
-)
-_FROM_DATA = frozenset({"torch.from_numpy", "torch.tensor", "torch.as_tensor", "torch.asarray"})
+_KEEP_DTYPE_METHODS = methods("torch.Tensor", Returns.RECEIVER_DTYPE)
+KEEP_DTYPE_FUNCTIONS = functions("torch", Returns.ARGUMENT_DTYPE)
+TENSOR_OF_DATA = functions("torch", Returns.DATA_DTYPE)
 
 
 class Flow:
@@ -95,6 +73,7 @@ class Flow:
         self.imported = imported
         self.devices = facts.devices
         self._wide: Dict[cst.CSTNode, Optional[WideValue]] = {}
+        self._returns: Dict[cst.FunctionDef, Optional[WideValue]] = {}
         self._moves: Optional[List[Tuple[cst.Call, WideValue]]] = None
         self._origins: Optional[Set[int]] = None
         self._reads_by_value: Optional[Dict[int, List[cst.Name]]] = None
@@ -415,7 +394,7 @@ class Flow:
                 return None
             return WideValue(call, f"{facts.module.code_for_node(call.func)}(dtype={dtype.text})", dtype.width)
         if qualified is not None:
-            if qualified in _FROM_DATA and call.args:
+            if qualified in TENSOR_OF_DATA and call.args:
                 source = float64_array(facts, call.args[0].value)
                 if source is not None:
                     return WideValue(call, qualified, Width.FLOAT64)
@@ -425,7 +404,7 @@ class Flow:
             return self._from_import(call, self.imported.returned_by(qualified))
         method = method_name(call)
         if method is None or self.callee(call) is not None:
-            return self._own_function(call, depth)
+            return self._own_function(call)
         assert isinstance(call.func, cst.Attribute)
         if method in ("double", "cdouble") and not call.args:
             width = Width.FLOAT64 if method == "double" else Width.COMPLEX128
@@ -456,13 +435,21 @@ class Flow:
             return None
         return WideValue(node, export.made_by, Width(export.width), imported=export)
 
-    def _own_function(self, call: cst.Call, depth: int) -> Optional[WideValue]:
+    def _own_function(self, call: cst.Call) -> Optional[WideValue]:
         """A call of one of the module's own functions or methods returns what its
-        `return`s do."""
+        summary says."""
         function = self.callee(call)
-        if function is None:
-            return None
-        return self._first_wide((r.value for r in own_nodes(function.body, cst.Return) if r.value is not None), depth)
+        return None if function is None else self.returns(function)
+
+    def returns(self, function: cst.FunctionDef) -> Optional[WideValue]:
+        """What a function of this module returns when it is float64 or complex128: its
+        summary, traced once from its `return`s (with a trace depth of its own) and read at
+        every call. A function that calls itself sees None for itself."""
+        if function not in self._returns:
+            self._returns[function] = None
+            values = [r.value for r in own_nodes(function.body, cst.Return) if r.value is not None]
+            self._returns[function] = merged(self.wide_value(value) for value in values)
+        return self._returns[function]
 
     def _tuple_returns(self, call: cst.Call, part: int) -> Optional[List[cst.Tuple]]:
         """For `grid, n = build()`: the tuples `build`'s returns give, when it is this

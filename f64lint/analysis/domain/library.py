@@ -1,0 +1,93 @@
+"""What the analysis knows of torch's and NumPy's functions and methods, in one table: the
+dtype of what each returns. A library function is known the way a summary knows a
+function of the project: by what comes out of it.
+
+Functions are keyed by qualified name (`numpy.zeros`, `torch.cat`); methods by the type
+they are called on and their name (`numpy.ndarray.reshape`, `torch.Tensor.clone`). The
+sets the rest of the analysis reads are views of this table.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Dict, FrozenSet, Iterable
+
+
+class Returns(enum.Enum):
+    FLOAT64 = "float64 unless given a dtype"  # NumPy's float makers: `np.zeros(3)`
+    DATA_DTYPE = "the dtype of its data"  # `np.array([0.5])` float64, `torch.tensor(a)` a's
+    ARGUMENT_DTYPE = "the dtype of its widest array or tensor argument"  # `np.sin(a)`, `torch.cat`
+    RECEIVER_DTYPE = "the dtype of what it is called on"  # `a.reshape(...)`, `t.clone()`
+    DEFAULT_DTYPE = "the default dtype (float32) or an integer dtype unless given one"  # `torch.zeros`
+    NOT_FLOAT = "indices or booleans"  # `t.argmax()`, `t.isnan()`
+
+
+def _entries(prefix: str, returns: Returns, names: Iterable[str]) -> Dict[str, Returns]:
+    return {f"{prefix}.{name}": returns for name in names}
+
+
+_INDICES_OR_BOOLEANS = (
+    "multinomial", "argmax", "argmin", "argsort", "nonzero", "isnan", "isinf", "isfinite",
+    "isclose", "allclose", "equal", "searchsorted", "bucketize", "count_nonzero",
+)
+
+LIBRARY: Dict[str, Returns] = {
+    **_entries("numpy", Returns.FLOAT64, (
+        "zeros", "ones", "empty", "eye", "identity", "linspace", "logspace", "geomspace",
+        "loadtxt", "genfromtxt", "random.rand", "random.randn", "random.random",
+        "random.random_sample", "random.uniform", "random.normal", "random.standard_normal",
+        "random.sample", "random.ranf", "float64", "double",
+    )),
+    **_entries("numpy", Returns.DATA_DTYPE, ("array", "asarray", "ascontiguousarray", "full", "arange")),
+    **_entries("numpy", Returns.ARGUMENT_DTYPE, (
+        "sin", "cos", "tan", "exp", "log", "sqrt", "abs", "power", "outer", "cumsum",
+        "cumprod", "concatenate", "stack", "vstack", "hstack", "tile", "repeat", "reshape",
+        "transpose", "expand_dims", "squeeze", "clip", "copy",
+        "arctan2", "deg2rad", "radians", "square",
+    )),
+    **_entries("numpy.ndarray", Returns.RECEIVER_DTYPE, (
+        "reshape", "copy", "flatten", "ravel", "transpose", "squeeze", "clip", "repeat",
+        "cumsum", "cumprod", "swapaxes", "T",
+    )),
+    **_entries("torch", Returns.DATA_DTYPE, ("from_numpy", "tensor", "as_tensor", "asarray")),
+    **_entries("torch", Returns.ARGUMENT_DTYPE, (
+        "cat", "concat", "stack", "hstack", "vstack", "meshgrid", "outer", "sin", "cos", "exp",
+        "add", "sub", "mul", "div", "sparse.sum",
+        "log", "sqrt", "cumprod", "cumsum", "where", "polar", "view_as_complex", "einsum",
+        "matmul", "flatten", "reshape", "pow", "abs", "clamp", "flip", "roll", "repeat_interleave",
+        "broadcast_tensors", "atleast_1d", "atleast_2d", "diag", "tril", "triu", "sigmoid",
+        "tanh", "erf", "erfinv", "log1p", "log2", "log10", "exp2", "expm1", "floor", "ceil", "round", "special.ndtri",
+        "special.expit", "special.logit", "special.erf", "special.erfinv", "special.log_ndtr",
+    )),
+    **_entries("torch", Returns.DEFAULT_DTYPE, (
+        "zeros", "ones", "empty", "full", "rand", "randn", "randint", "arange", "linspace",
+        "logspace", "eye", "zeros_like", "ones_like", "empty_like", "rand_like", "randn_like",
+    )),
+    **_entries("torch.Tensor", Returns.RECEIVER_DTYPE, (
+        "clone", "detach", "cpu", "cuda", "contiguous", "reshape", "view_as", "permute",
+        "transpose", "flatten", "squeeze", "unsqueeze", "expand", "expand_as", "repeat",
+        "sin", "cos", "exp", "log", "sqrt", "abs", "neg", "cumsum", "cumprod", "sum", "mean",
+        "t", "flip", "roll", "chunk", "split", "unbind", "requires_grad_", "pin_memory",
+        "__getitem__", "reciprocal", "pow", "mul", "add", "sub", "div", "matmul", "clamp",
+        "repeat_interleave", "quantile", "median", "std", "var", "norm", "amax", "amin", "prod", "max", "min",
+        "to_sparse", "to_dense", "coalesce",
+    )),
+    **_entries("torch", Returns.NOT_FLOAT, _INDICES_OR_BOOLEANS),
+    **_entries("torch.Tensor", Returns.NOT_FLOAT, _INDICES_OR_BOOLEANS),
+}
+
+
+def functions(module: str, returns: Returns) -> FrozenSet[str]:
+    """The qualified names of a module's functions that return this."""
+    return frozenset(name for name, kind in LIBRARY.items() if kind is returns and _module_of(name) == module)
+
+
+def methods(of: str, returns: Returns) -> FrozenSet[str]:
+    """The names of the methods of `of` (`torch.Tensor`) that return this."""
+    return frozenset(name[len(of) + 1 :] for name, kind in LIBRARY.items() if kind is returns and name.startswith(of + "."))
+
+
+def _module_of(name: str) -> str:
+    """`numpy` of `numpy.random.rand`, `torch` of `torch.special.erf`; methods belong to no module."""
+    module = name.split(".", 1)[0]
+    return "" if name.startswith(("numpy.ndarray.", "torch.Tensor.")) else module

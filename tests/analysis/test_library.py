@@ -1,0 +1,56 @@
+"""The library table: what torch's and NumPy's functions and methods return, and the views
+the analysis reads of it."""
+
+from __future__ import annotations
+
+from f64lint.analysis.domain.arrays import float64_array
+from f64lint.analysis.domain.library import LIBRARY, Returns, functions, methods
+from tests.analysis.marked import marked_call
+
+
+def test_views_select_by_module_or_type_and_by_what_is_returned():
+    assert {"numpy.linspace", "numpy.random.rand"} <= functions("numpy", Returns.FLOAT64)
+    assert "torch.zeros" in functions("torch", Returns.DEFAULT_DTYPE)
+    assert "torch.zeros" not in functions("numpy", Returns.DEFAULT_DTYPE)
+    assert {"clone", "__getitem__"} <= methods("torch.Tensor", Returns.RECEIVER_DTYPE)
+    assert "ravel" in methods("numpy.ndarray", Returns.RECEIVER_DTYPE)
+    assert "ravel" not in methods("torch.Tensor", Returns.RECEIVER_DTYPE)
+    # A method is no module's function: `torch.Tensor.argmax` is not `torch.Tensor`.
+    assert "torch.Tensor.argmax" not in functions("torch", Returns.NOT_FLOAT)
+    assert "torch.argmax" in functions("torch", Returns.NOT_FLOAT)
+
+
+def test_every_entry_belongs_to_numpy_or_torch():
+    assert all(name.split(".", 1)[0] in ("numpy", "torch") for name in LIBRARY)
+
+
+def test_the_analysis_reads_what_comes_out_of_library_calls_from_the_table():
+    analysis, call = marked_call('''
+        import numpy as np
+        import torch
+
+        def grid(n, device):
+            steps = np.linspace(0.0, 1.0, n).reshape(1, n)
+            return torch.tensor(steps, device=device)  # <-
+    ''')
+    source = float64_array(analysis.facts, call.args[0].value)  # FLOAT64, then RECEIVER_DTYPE
+    assert source is not None and source.origin_name == "np.linspace"
+
+    analysis, call = marked_call('''
+        import torch
+
+        def pick(n):
+            a = torch.zeros(n, dtype=torch.float64)
+            return torch.cat([a, a]).argmax()  # <-
+    ''')
+    kept = analysis.flow.wide_value(call.func.value)  # ARGUMENT_DTYPE keeps float64
+    assert kept is not None and kept.made_by == "torch.zeros(dtype=torch.float64)"
+    assert analysis.flow.wide_value(call) is None  # NOT_FLOAT: indices
+
+    analysis, call = marked_call('''
+        import torch
+
+        def grid(n):
+            return torch.zeros(n).clone()  # <-
+    ''')
+    assert analysis.flow.known_narrow(call)  # DEFAULT_DTYPE, then RECEIVER_DTYPE
