@@ -7,11 +7,12 @@ import difflib
 import os
 import re
 import traceback
+from contextlib import nullcontext
 from functools import lru_cache
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Callable, Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Tuple, TypeVar, Union
 
 from f64lint.cache import Cache, Stamp, StampIndex, cache_key, exports_digest, settings_key, stamp
 from f64lint.changes import ChangedLines, touches
@@ -254,6 +255,26 @@ def _lint_paths(
     return [lint_path(path, settings, cache, mode) for path in paths]
 
 
+R = TypeVar("R")
+
+
+def _in_batches(
+    pool: Optional[ProcessPoolExecutor], workers: int, paths: Sequence[Path], job: Callable[..., List[R]],
+    *shared: object,
+) -> List[R]:
+    """`job(batch, *shared)` over the files: in the pool's workers, a few batches each, or
+    here in one batch without a pool. Results are in the order of the files."""
+    if pool is None:
+        return job(list(paths), *shared)
+    order = {id(path): number for number, path in enumerate(paths)}
+    batches = _batches(paths, workers * 8)
+    done: List[Tuple[int, R]] = []
+    many = len(batches)
+    for batch, results in zip(batches, pool.map(job, batches, *([value] * many for value in shared))):
+        done.extend((order[id(item)], found) for item, found in zip(batch, results))
+    return [found for _, found in sorted(done, key=lambda pair: pair[0])]
+
+
 def _batches(paths: Sequence[Path], count: int) -> List[List[Path]]:
     """Round-robin over the files, largest first, so that no worker is left with the big ones."""
     def size(path: Path) -> int:
@@ -285,20 +306,13 @@ def run(
     stamped: Dict[str, Optional[Stamp]] = {}  # by shown path, taken before the file is read
     pending = [] if stamps is None else _from_stamps(files, stamps, settings, fix, unchanged, stamped)
     paths = list(files) if stamps is None else [entry.path for entry in pending]
-    linted: List[FileResult] = []
     workers = min(jobs, len(paths) // MIN_FILES_PER_WORKER)
-    if workers > 1:
-        batches = _batches(paths, workers * 8)
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            many = len(batches)
-            for batch in pool.map(_lint_paths, batches, [settings] * many, [cache] * many, [fix] * many):
-                linted.extend(batch)
-    else:
-        linted = [lint_path(path, settings, cache, fix) for path in paths]
-    if stamps is not None:
-        _index(pending, linted, stamps)
-    for file_result in _with_imports(files, unchanged + linted, settings, fix, cache, stamps, stamped):
-        result.add(file_result)
+    with ProcessPoolExecutor(max_workers=workers) if workers > 1 else nullcontext() as pool:
+        linted = _in_batches(pool, workers, paths, _lint_paths, settings, cache, fix)
+        if stamps is not None:
+            _index(pending, linted, stamps)
+        for file_result in _with_imports(files, unchanged + linted, settings, fix, cache, stamps, stamped, pool, workers):
+            result.add(file_result)
     if stamps is not None:
         stamps.save()
     if fix is not None and result.threaded:
@@ -355,45 +369,69 @@ def _index(pending: Sequence[_Pending], linted: Sequence[FileResult], stamps: St
 def _with_imports(
     files: Sequence[Path], results: List[FileResult], settings: Settings, fix: Optional[FixMode],
     cache: Optional[Cache], stamps: Optional[StampIndex], stamped: Dict[str, Optional[Stamp]],
+    pool: Optional[ProcessPoolExecutor], workers: int,
 ) -> List[FileResult]:
     """The project phase: every file of the run was linted on its own, giving its exports
     (summaries of the float64 values it makes for others); a file that imports one of them
     is linted again with those exports (cached by its bytes and those exports, never in
-    the stamp index, which knows only the file). Its exports stay those it has on its own."""
+    the stamp index, which knows only the file). Its exports stay those it has on its own.
+    Which files import what, and the linting again, run in the pool of the first pass."""
     exports = [export for file_result in results for export in file_result.exports]
     if not exports:
         return results
-    digest = exports_digest(exports)
     paths = {display_path(path): path for path in files}
-    redone: List[FileResult] = []
+    linted_alone = [paths[r.path] for r in results if r.path in paths and r.internal_error is None]
+    relevant = _imports_of(linted_alone, exports, stamps, stamped, pool, workers)
+    jobs = [
+        (r.path, paths[r.path], settings, cache, fix, Imported(relevant[paths[r.path]]))
+        for r in results
+        if relevant.get(paths.get(r.path, Path()))
+    ]
+    done = pool.map(_lint_again, jobs) if pool is not None else map(_lint_again, jobs)
+    redone = {job[0]: again for job, again in zip(jobs, done)}
+    final: List[FileResult] = []
     for file_result in results:
-        path = paths.get(file_result.path)
-        linted_alone = path is not None and file_result.internal_error is None
-        relevant = _imported(path, exports, digest, stamps, stamped.get(file_result.path)) if linted_alone else []
-        if not relevant:
-            redone.append(file_result)
+        again = redone.get(file_result.path)
+        if again is None:
+            final.append(file_result)
             continue
-        again = _lint_file(file_result.path, path, read_bytes(path), settings, cache, fix, Imported(relevant))
         if fix is not None and fix.write:  # what the first pass wrote is done
             again = replace(again, fixed=file_result.fixed + again.fixed, threaded=file_result.threaded + again.threaded)
-        redone.append(replace(again, exports=file_result.exports))
-    return redone
+        final.append(replace(again, exports=file_result.exports))
+    return final
 
 
-def _imported(
-    path: Path, exports: Sequence[Export], digest: str, stamps: Optional[StampIndex], now: Optional[Stamp]
-) -> List[Export]:
-    """`_imported_by`, from the stamp index when the file (stamped `now`) and the run's
-    exports are as they were (an unchanged file is not read)."""
-    if stamps is None:
-        return _imported_by(path, exports)
-    known = stamps.imported(os.path.abspath(path), digest, now)
-    if known is not None:
-        return known
-    found = _imported_by(path, exports)
-    if now is not None:
-        stamps.put_imported(os.path.abspath(path), digest, now, found)
+def _lint_again(job: Tuple[str, Path, Settings, Optional[Cache], Optional[FixMode], Imported]) -> FileResult:
+    shown, path, settings, cache, fix, imported = job
+    return _lint_file(shown, path, read_bytes(path), settings, cache, fix, imported)
+
+
+def _imports_of(
+    paths: List[Path], exports: Sequence[Export], stamps: Optional[StampIndex], stamped: Dict[str, Optional[Stamp]],
+    pool: Optional[ProcessPoolExecutor], workers: int,
+) -> Dict[Path, List[Export]]:
+    """The exports each file imports: from the stamp index when the file and the run's
+    exports are as they were (an unchanged file is not read), else read from its text."""
+    digest = exports_digest(exports)
+    found: Dict[Path, List[Export]] = {}
+    unknown: List[Path] = []
+    for path in paths:
+        now = stamped.get(display_path(path))
+        known = None if stamps is None else stamps.imported(os.path.abspath(path), digest, now)
+        if known is None:
+            unknown.append(path)
+        else:
+            found[path] = known
+    for path, read in zip(unknown, _in_batches(pool, workers, unknown, _imported_by_each, exports)):
+        found[path] = read
+        now = stamped.get(display_path(path))
+        if stamps is not None and now is not None:
+            stamps.put_imported(os.path.abspath(path), digest, now, read)
     return found
+
+
+def _imported_by_each(paths: Sequence[Path], exports: Sequence[Export]) -> List[List[Export]]:
+    return [_imported_by(path, exports) for path in paths]
 
 
 def _imported_by(path: Path, exports: Sequence[Export]) -> List[Export]:
@@ -404,12 +442,13 @@ def _imported_by(path: Path, exports: Sequence[Export]) -> List[Export]:
     data = read_bytes(path)
     if isinstance(data, Unreadable):
         return []
+    named = [export for export in exports if export.name.encode() in data and _import_pattern(export).search(data)]
+    if not named:
+        return []
     own = ModulePlace.of(path).name
-    return [
-        export
-        for export in exports
-        if export.module != own and export.name.encode() in data and _import_pattern(export).search(data)
-    ]
+    return [export for export in named if export.module != own]
+
+
 
 
 @lru_cache(maxsize=None)
