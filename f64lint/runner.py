@@ -380,12 +380,10 @@ def _with_imports(
     if not exports:
         return results
     paths = {display_path(path): path for path in files}
-    linted_alone = [paths[r.path] for r in results if r.path in paths and r.internal_error is None]
+    linted_alone = {r.path: paths[r.path] for r in results if r.path in paths and r.internal_error is None}
     relevant = _imports_of(linted_alone, exports, stamps, stamped, pool, workers)
     jobs = [
-        (r.path, paths[r.path], settings, cache, fix, Imported(relevant[paths[r.path]]))
-        for r in results
-        if relevant.get(paths.get(r.path, Path()))
+        (shown, linted_alone[shown], settings, cache, fix, Imported(found)) for shown, found in relevant.items() if found
     ]
     done = pool.map(_lint_again, jobs) if pool is not None else map(_lint_again, jobs)
     redone = {job[0]: again for job, again in zip(jobs, done)}
@@ -407,26 +405,27 @@ def _lint_again(job: Tuple[str, Path, Settings, Optional[Cache], Optional[FixMod
 
 
 def _imports_of(
-    paths: List[Path], exports: Sequence[Export], stamps: Optional[StampIndex], stamped: Dict[str, Optional[Stamp]],
-    pool: Optional[ProcessPoolExecutor], workers: int,
-) -> Dict[Path, List[Export]]:
-    """The exports each file imports: from the stamp index when the file and the run's
-    exports are as they were (an unchanged file is not read), else read from its text."""
+    paths: Dict[str, Path], exports: Sequence[Export], stamps: Optional[StampIndex],
+    stamped: Dict[str, Optional[Stamp]], pool: Optional[ProcessPoolExecutor], workers: int,
+) -> Dict[str, List[Export]]:
+    """The exports each file (by shown path) imports: from the stamp index when the file
+    and the run's exports are as they were (an unchanged file is not read), else read from
+    its text."""
     digest = exports_digest(exports)
-    found: Dict[Path, List[Export]] = {}
-    unknown: List[Path] = []
-    for path in paths:
-        now = stamped.get(display_path(path))
-        known = None if stamps is None else stamps.imported(os.path.abspath(path), digest, now)
+    found: Dict[str, List[Export]] = {}
+    unknown: List[str] = []
+    for shown, path in paths.items():
+        known = None if stamps is None else stamps.imported(os.path.abspath(path), digest, stamped.get(shown))
         if known is None:
-            unknown.append(path)
+            unknown.append(shown)
         else:
-            found[path] = known
-    for path, read in zip(unknown, _in_batches(pool, workers, unknown, _imported_by_each, exports)):
-        found[path] = read
-        now = stamped.get(display_path(path))
+            found[shown] = known
+    read = _in_batches(pool, workers, [paths[shown] for shown in unknown], _imported_by_each, exports)
+    for shown, imported in zip(unknown, read):
+        found[shown] = imported
+        now = stamped.get(shown)
         if stamps is not None and now is not None:
-            stamps.put_imported(os.path.abspath(path), digest, now, read)
+            stamps.put_imported(os.path.abspath(paths[shown]), digest, now, imported)
     return found
 
 
