@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import FrozenSet, List
 
+from f64lint.analysis.domain.devices import QUANTIZED_DTYPES
 from f64lint.narrowing.arrays import ArrayMakers, hands_array_to_torch
 from f64lint.narrowing.lines import CALLED, NAME, Statement
 from f64lint.prefilter import AnyOf, words
@@ -17,7 +18,7 @@ SPELLED_SOURCE = AnyOf(
     r"\.astype\(\s*[\"']?(?:float|complex)\b",
 )
 # What a guard reads from a table: `x.dtype in QUANTIZED` keeps MPS out (analysis/devices.py).
-_GUARD_SPELLING = words("qint8", "quint8", "qint32", "quint4x2", "quint2x4")
+_GUARD_SPELLING = words(*sorted(name.rsplit(".", 1)[-1] for name in QUANTIZED_DTYPES))
 
 
 @dataclass

@@ -239,7 +239,7 @@ def _predicate_returned(facts: ModuleFacts, func: cst.BaseExpression) -> Optiona
 
 # Quantized tensors have no MPS backend: code that runs only for one (`if x.is_quantized:`,
 # `if x.dtype in (torch.qint8, torch.quint8):`) runs off MPS.
-_QUANTIZED_DTYPES = frozenset(f"torch.{name}" for name in ("qint8", "quint8", "qint32", "quint4x2", "quint2x4"))
+QUANTIZED_DTYPES = frozenset(f"torch.{name}" for name in ("qint8", "quint8", "qint32", "quint4x2", "quint2x4"))
 
 
 def _is_dtype(node: cst.BaseExpression) -> bool:
@@ -257,7 +257,7 @@ def _names_quantized_dtypes(facts: ModuleFacts, node: cst.BaseExpression) -> boo
         elements = [element.key for element in node.elements if isinstance(element, cst.DictElement)]
     else:
         elements = [node]
-    return bool(elements) and all(facts.qualified_name(element) in _QUANTIZED_DTYPES for element in elements)
+    return bool(elements) and all(facts.qualified_name(element) in QUANTIZED_DTYPES for element in elements)
 
 
 def mps_test(facts: ModuleFacts, test: cst.BaseExpression) -> Optional[bool]:
