@@ -8,7 +8,7 @@ the others there (one new parameter, one guard line) and on its callers (which p
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from f64lint.analysis.syntax.calls import keyword, method_name
 from f64lint.analysis.domain.dtypes import Width, dtype_of, spelled_dtype
@@ -85,11 +85,14 @@ class Planner:
 
     def _plan_functions(self, requests: Sequence[Optional[FixRequest]]) -> None:
         uses: Dict[cst.FunctionDef, List[cst.CSTNode]] = {}
+        eager: Set[cst.FunctionDef] = set()  # a fix there is applied in the first pass
         for request in requests:
             node = self._threaded_node(request) if request is not None else None
             function = self.facts.enclosing_function(node) if node is not None else None
             if node is not None and function is not None:
                 uses.setdefault(function, []).append(node)
+                if not isinstance(request, WideMove):
+                    eager.add(function)
         if not uses:
             return
         calls: Dict[cst.FunctionDef, List[cst.Call]] = {}
@@ -99,17 +102,21 @@ class Planner:
                 calls.setdefault(function, []).append(call)
         for function, nodes in uses.items():
             self.plans[function] = self.functions.plan(function, nodes, calls.get(function, []))
+        # A caller passes its `dtype` on only when it has one, or gets one in the same pass:
+        # a move's fix is deferred, and usually not needed once the value's source is fixed.
+        in_scope = {function: plan for function, plan in self.plans.items() if function in eager}
         for function, plan in list(self.plans.items()):
             if plan.adds_parameter:
-                passing = tuple(self._pass_dtype(function))
+                passing = tuple(self._pass_dtype(function, in_scope))
                 module_level = isinstance(self.facts.parent(function), cst.Module)
                 self.plans[function] = FunctionPlan(
                     plan.kind, plan.name, plan.shared + passing, plan.message, plan.applicability, True,
                     threads=function.name.value if module_level else None,
                 )
 
-    def _pass_dtype(self, function: cst.FunctionDef):
-        """`dtype=dtype` at the module's calls of `function` whose caller has a `dtype`."""
+    def _pass_dtype(self, function: cst.FunctionDef, in_scope: Dict[cst.FunctionDef, FunctionPlan]):
+        """`dtype=dtype` at the module's calls of `function` whose caller has a `dtype`, or
+        gets one by a plan of `in_scope`."""
         owner = self._class_of(function)
         for call in self.facts.calls:
             if not self._calls(call, function, owner):
@@ -117,7 +124,7 @@ class Planner:
             if not can_take_dtype(call):
                 continue
             caller = self.facts.enclosing_function(call)
-            if not callers_in_scope(self.plans, caller):
+            if not callers_in_scope(in_scope, caller):
                 continue
             yield self.maker.add_keyword_argument(call, "dtype=dtype")
 

@@ -4,7 +4,7 @@ from typing import Iterator, Optional
 
 from f64lint.analysis.domain.arrays import float64_array
 from f64lint.analysis.syntax.calls import keyword, positional
-from f64lint.analysis.domain.casts import cast_down_before_move
+from f64lint.analysis.domain.casts import cast_down_before_move, made_on_a_device
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.values import TENSOR_OF_DATA
 from f64lint.cst import cst
@@ -221,7 +221,11 @@ class NumpyFloat64ToTensor(Rule):
                 continue
             data = _data_argument(call)
             source = float64_array(facts, data) if data is not None else None
-            if source is None or cast_down_before_move(facts, call) or analysis.flow.narrowed_later(call):
+            if source is None:
+                continue
+            if not made_on_a_device(facts, call) and (
+                cast_down_before_move(facts, call) or analysis.flow.narrowed_later(call)
+            ):
                 continue
             if keyword(call, "device") is None and analysis.containment.kept_safe(call):
                 continue  # made on the CPU, and cast wherever it moves

@@ -54,6 +54,16 @@ def casts_to_chosen_dtype(call: cst.Call) -> bool:
     return chosen is not None and _dtype_like(chosen)
 
 
+def made_on_a_device(facts: ModuleFacts, call: cst.Call) -> bool:
+    """Is the tensor a call makes made on a device that may be MPS (`device=device`, not
+    `"cpu"` or None)? Then no cast after the call comes in time: the data's dtype meets
+    the device at creation (`torch.tensor(float64_array, device=device).float()` crashes)."""
+    device = keyword(call, "device")
+    if device is None or is_cpu_device(facts, device):
+        return False
+    return not (isinstance(device, cst.Name) and device.value == "None")
+
+
 def cast_down_before_move(facts: ModuleFacts, call: cst.Call) -> bool:
     """Is the tensor a call makes cast to a narrow or chosen dtype (or handed to
     `.numpy()`) before anything could move it to a device?

@@ -43,7 +43,7 @@ LIBRARY: Dict[str, Returns] = {
         "sin", "cos", "tan", "exp", "log", "sqrt", "abs", "power", "outer", "cumsum",
         "cumprod", "concatenate", "stack", "vstack", "hstack", "tile", "repeat", "reshape",
         "transpose", "expand_dims", "squeeze", "clip", "copy",
-        "arctan2", "deg2rad", "radians", "square",
+        "arctan2", "deg2rad", "radians", "square", "meshgrid",
     )),
     **_entries("numpy.ndarray", Returns.RECEIVER_DTYPE, (
         "reshape", "copy", "flatten", "ravel", "transpose", "squeeze", "clip", "repeat",

@@ -59,6 +59,10 @@ def merged(values: Iterable[Optional[WideValue]]) -> Optional[WideValue]:
     return replace(found[0], sources=sources)
 
 
+# How many steps back a value is followed within one function (names, operations, calls
+# that keep its dtype); a call of the module's own function starts its callee's count
+# afresh (`returns`). Each node's answer is kept, so this bounds recursion, not work.
+_VALUE_DEPTH = MAX_TRACE_DEPTH * 6
 _KEEP_DTYPE_METHODS = methods("torch.Tensor", Returns.RECEIVER_DTYPE)
 KEEP_DTYPE_FUNCTIONS = functions("torch", Returns.ARGUMENT_DTYPE)
 TENSOR_OF_DATA = functions("torch", Returns.DATA_DTYPE)
@@ -126,17 +130,31 @@ class Flow:
 
     def moves(self) -> Iterator[Tuple[cst.Call, WideValue]]:
         """Each `x.to(device)` (no dtype with it) of a float64 value onto a device that may
-        be MPS, with where the value was made."""
+        be MPS, with where the value was made; not one made float64 only in code that never
+        runs on MPS (`if device.type != "mps": x = x.double()`): on MPS it is not float64."""
         if self._moves is None:
             self._moves = []
             for call in self.facts.calls:
                 if self.guards.off_mps(call) or not self.moves_there(call):
                     continue
                 assert isinstance(call.func, cst.Attribute)
-                wide = self.wide_value(call.func.value)
+                wide = self._on_mps(self.wide_value(call.func.value))
                 if wide is not None:
                     self._moves.append((call, wide))
         return iter(self._moves)
+
+    def _on_mps(self, wide: Optional[WideValue]) -> Optional[WideValue]:
+        """A float64 value as far as it is made in code that may run on MPS: None when
+        every place it is made never does, else named after the first that may."""
+        if wide is None:
+            return None
+        sources = tuple(source for source in wide.all_sources() if not self.guards.off_mps(source))
+        if not sources:
+            return None
+        if sources[0] is wide.origin or not isinstance(sources[0], cst.BaseExpression):
+            return replace(wide, sources=sources)
+        first = self.wide_value(sources[0])
+        return replace(first or wide, sources=sources)
 
     def reaches_device(self, call: cst.Call) -> bool:
         """Does the tensor a call makes end up on a device that may be MPS: made there
@@ -342,7 +360,7 @@ class Flow:
 
     def wide_value(self, node: cst.BaseExpression, depth: int = 0) -> Optional[WideValue]:
         """Where a float64/complex128 value was made, if the expression is one."""
-        if depth > MAX_TRACE_DEPTH * 2:
+        if depth > _VALUE_DEPTH:
             return None
         if node in self._wide:
             return self._wide[node]
