@@ -119,7 +119,9 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str]) -> str:
     # Names that may hold float64: those bound by module-level statements with a
     # float64-like spelling or a float64 array (grown below with those naming a kept
     # definition).
-    reading = Reading(structure_lines, code_lines, array_makers(texts.code), imported=imported)
+    makers = array_makers(texts.code)
+    makers = makers.with_functions({d.name for d in definitions if d.name and not d.is_class and makers.search(d.text)})
+    reading = Reading(structure_lines, code_lines, makers, imported=imported)
     hot: FrozenSet[str] = frozenset()
     kept = [d for d in definitions if reading.is_source(d)]
     rest = [d for d in definitions if d not in kept]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import keyword
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
 from f64lint.analysis.domain.arrays import FLOAT_BY_DEFAULT, FOLLOW_DATA, KEEP_DTYPE_METHODS
@@ -41,11 +41,19 @@ class ArrayMakers:
     following_data: AnyOf  # `np.array(`, `np.full(`: float64 only of float data
     numpy_names: FrozenSet[str]  # `np`, and the NumPy functions imported by name
     tensor_of_data: "re.Pattern[str]"  # `torch.from_numpy(`, `th.tensor(`, `fnp(` (an alias)
+    own: AnyOf = AnyOf()  # calls of the module's functions that make one (`_table()`)
 
     def search(self, text: str) -> bool:
-        return bool(self.by_default.search(text)) or (
-            bool(self.following_data.search(text)) and bool(_FLOAT_LITERAL.search(text))
+        return (
+            bool(self.by_default.search(text))
+            or (bool(self.following_data.search(text)) and bool(_FLOAT_LITERAL.search(text)))
+            or bool(self.own.search(text))
         )
+
+    def with_functions(self, names: Set[str]) -> "ArrayMakers":
+        """These makers and calls of the module's own functions of these names: the
+        analysis follows an array out of the function that returns it."""
+        return replace(self, own=_calls(set(), names, [])) if names else self
 
     def passing(self, text: str) -> str:
         """The part of a line of code (strings emptied) an array flows through to what

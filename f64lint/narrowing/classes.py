@@ -10,6 +10,7 @@ from f64lint.narrowing.reading import Reading
 
 _BASES = re.compile(r"^class\s+\w+\s*\(([^)]*)\)", re.MULTILINE)
 _SELF_CALLED = re.compile(r"\b(?:self|cls)\.(\w+)\s*\(")
+_SELF_READ = re.compile(r"\bself\.(\w+)\b(?!\s*\()")
 _SELF_ATTRIBUTE = re.compile(
     r"\bself\.(\w+)\s*(?::[^=\n]*)?(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)"
     r"|register_buffer\(\s*[\"'](\w+)|setattr\(\s*self\s*,\s*[\"'](\w+)"
@@ -95,8 +96,10 @@ def left_out_of_class(owner: Statement, reading: Reading, callers: Sequence[Stat
     kept are those with a float64-like spelling, a hot name, a call to a function that
     stays or a predicate that stays (a guard may test it, analysis/devices.py), those the
     `callers` from a derived class call, and then those reading an
-    attribute (`self.freqs`) a kept one may set to float64 or naming a kept method, and
-    those a method with a float64-like spelling calls (`self.helper(x)`). Every other
+    attribute (`self.freqs`) a kept one may set to float64 or naming a kept method,
+    those a method with a float64-like spelling calls (`self.helper(x)`), and those that
+    set an attribute such a method reads (`self.samples = np.loadtxt(...)` in `__init__`:
+    the analysis follows an array there). Every other
     statement of the body stays; a nested class that stays is narrowed the same way."""
     members = class_members(owner, reading.structure_lines)
     describe(members, reading.code_lines, reading.structure_lines)
@@ -124,7 +127,11 @@ def left_out_of_class(owner: Statement, reading: Reading, callers: Sequence[Stat
         rest = [m for m in rest if m not in joined]
     if not kept:
         return []
-    kept.extend(callees([m for m in kept if reading.is_source(m)], rest, _SELF_CALLED))
+    sources = [m for m in kept if reading.is_source(m)]
+    kept.extend(callees(sources, rest, _SELF_CALLED))
+    rest = [m for m in rest if m not in kept]
+    read = {name for m in sources for name in _SELF_READ.findall(m.text)}
+    kept.extend(m for m in rest if not _attributes_set(m.text).isdisjoint(read))
     rest = [m for m in rest if m not in kept]
     for member in kept:
         if member.is_class:

@@ -2,7 +2,6 @@ from __future__ import annotations
 
 from typing import Iterator, Optional
 
-from f64lint.analysis.domain.arrays import float64_array
 from f64lint.analysis.syntax.calls import keyword, positional
 from f64lint.analysis.domain.casts import cast_down_before_move, made_on_a_device
 from f64lint.analysis.flow.analysis import Analysis
@@ -220,9 +219,9 @@ class NumpyFloat64ToTensor(Rule):
             if keyword(call, "dtype") is not None:
                 continue
             data = _data_argument(call)
-            source = float64_array(facts, data) if data is not None else None
-            if source is None:
-                continue
+            source = analysis.flow.float64_array(data) if data is not None else None
+            if source is None or analysis.guards.off_mps(call):
+                continue  # not float64, or in code that never runs on MPS
             if not made_on_a_device(facts, call) and (
                 cast_down_before_move(facts, call) or analysis.flow.narrowed_later(call)
             ):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Callable, Optional, Sequence
 
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, positional
 from f64lint.analysis.domain.dtypes import Width, dtype_of
@@ -15,6 +15,10 @@ FLOAT_BY_DEFAULT = functions("numpy", Returns.FLOAT64)
 FOLLOW_DATA = functions("numpy", Returns.DATA_DTYPE)
 _KEEP_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE)
 KEEP_DTYPE_METHODS = methods("numpy.ndarray", Returns.RECEIVER_DTYPE)
+
+
+# What an attribute or a call stands for, as a layer above knows it (flow/values.py).
+Follow = Callable[["cst.BaseExpression"], Sequence["cst.BaseExpression"]]
 
 
 @dataclass(frozen=True)
@@ -35,7 +39,7 @@ def _has_float_literal(node: cst.CSTNode) -> bool:
     return False
 
 
-def _constructor_source(facts: ModuleFacts, call: cst.Call, name: str, depth: int) -> bool:
+def _constructor_source(facts: ModuleFacts, call: cst.Call, name: str, depth: int, follow: Optional[Follow]) -> bool:
     """Does a NumPy constructor call make a float64 array?"""
     given = keyword(call, "dtype")
     if given is not None:
@@ -49,7 +53,10 @@ def _constructor_source(facts: ModuleFacts, call: cst.Call, name: str, depth: in
     if name == "numpy.arange":
         return any(_has_float_literal(arg) for arg in args)
     if name in FOLLOW_DATA and args:
-        return _has_float_literal(args[0]) or float64_array(facts, args[0], depth + 1) is not None
+        data = args[0]
+        if isinstance(data, (cst.ListComp, cst.GeneratorExp)):
+            data = data.elt  # `np.array([f(s) for s in sigmas])`: what each element is
+        return _has_float_literal(data) or float64_array(facts, data, depth + 1, follow) is not None
     return False
 
 
@@ -83,40 +90,65 @@ def _promoted_integer_range(
     return None
 
 
+def _float64_among(
+    facts: ModuleFacts, call: cst.Call, name: str, arg: cst.BaseExpression, depth: int, follow: Optional[Follow]
+) -> Optional[ArraySource]:
+    """A float64 array an argument of a dtype-keeping function brings in: itself, or in a
+    list of arrays (`np.concatenate([a, b])`) one of them, or a list of Python floats,
+    which NumPy makes a float64 array (`np.concatenate([sigmas, [0.0]])`)."""
+    if not isinstance(arg, (cst.List, cst.Tuple)):
+        return float64_array(facts, arg, depth + 1, follow)
+    for element in arg.elements:
+        value = element.value
+        if isinstance(value, (cst.List, cst.Tuple)) and _has_float_literal(value):
+            return ArraySource(call, facts.module.code_for_node(call.func))
+        found = float64_array(facts, value, depth + 1, follow)
+        if found is not None:
+            return found
+    return None
+
+
 def float64_array(
-    facts: ModuleFacts, node: cst.BaseExpression, depth: int = 0
+    facts: ModuleFacts, node: cst.BaseExpression, depth: int = 0, follow: Optional[Follow] = None
 ) -> Optional[ArraySource]:
     """The NumPy call a float64 array expression comes from, or None if not known float64.
 
     Follows local assignments, arithmetic, indexing, dtype-keeping functions and methods,
-    and `.astype(...)` (a cast to a narrow dtype ends the trace).
+    and `.astype(...)` (a cast to a narrow dtype ends the trace); with `follow`, also what
+    it says an attribute or a call of the module's own stands for (`self.sigmas`, set in
+    `__init__`; a helper's returns).
     """
-    if depth > MAX_TRACE_DEPTH:
+    if depth > MAX_TRACE_DEPTH * 2:
         return None
     if isinstance(node, cst.Name):
         traced = facts.assigned_value(node)
-        return float64_array(facts, traced, depth + 1) if traced is not None else None
+        return float64_array(facts, traced, depth + 1, follow) if traced is not None else None
     if isinstance(node, cst.Subscript):
-        return float64_array(facts, node.value, depth + 1)
+        return float64_array(facts, node.value, depth + 1, follow)
     if isinstance(node, cst.BinaryOperation):
         return (
-            float64_array(facts, node.left, depth + 1)
-            or float64_array(facts, node.right, depth + 1)
+            float64_array(facts, node.left, depth + 1, follow)
+            or float64_array(facts, node.right, depth + 1, follow)
             or _promoted_integer_range(facts, node, depth)
         )
     if isinstance(node, cst.Attribute) and node.attr.value == "T":
-        return float64_array(facts, node.value, depth + 1)
+        return float64_array(facts, node.value, depth + 1, follow)
+    if follow is not None and isinstance(node, (cst.Attribute, cst.Call)):
+        for value in follow(node):
+            found = float64_array(facts, value, depth + 1, follow)
+            if found is not None:
+                return found
     if not isinstance(node, cst.Call):
         return None
     name = facts.qualified_name(node.func)
     if name is not None:
         if name in FLOAT_BY_DEFAULT or name in FOLLOW_DATA:
-            if _constructor_source(facts, node, name, depth):
+            if _constructor_source(facts, node, name, depth, follow):
                 return ArraySource(node, facts.module.code_for_node(node.func))
             return None
         if name in _KEEP_DTYPE:
             for arg in positional(node):
-                found = float64_array(facts, arg, depth + 1)
+                found = _float64_among(facts, node, name, arg, depth, follow)
                 if found is not None:
                     return found
         return None
@@ -130,5 +162,5 @@ def float64_array(
                 return ArraySource(node, "astype")
             return None
         if method in KEEP_DTYPE_METHODS:
-            return float64_array(facts, receiver, depth + 1)
+            return float64_array(facts, receiver, depth + 1, follow)
     return None

@@ -36,7 +36,7 @@ LIBRARY: Dict[str, Returns] = {
         "zeros", "ones", "empty", "eye", "identity", "linspace", "logspace", "geomspace",
         "loadtxt", "genfromtxt", "random.rand", "random.randn", "random.random",
         "random.random_sample", "random.uniform", "random.normal", "random.standard_normal",
-        "random.sample", "random.ranf", "float64", "double",
+        "random.sample", "random.ranf", "float64", "double", "interp",
     )),
     **_entries("numpy", Returns.DATA_DTYPE, ("array", "asarray", "ascontiguousarray", "full", "arange")),
     **_entries("numpy", Returns.ARGUMENT_DTYPE, (

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Dict, Iterable, Iterator, List, Optional, Set, Tuple
 
-from f64lint.analysis.domain.arrays import float64_array
+from f64lint.analysis.domain.arrays import ArraySource, float64_array
 from f64lint.analysis.domain.casts import DEFAULT_DTYPE_FACTORIES, casts_narrow, casts_to_chosen_dtype
 from f64lint.analysis.domain.devices import (
     device_like_name,
@@ -413,7 +413,7 @@ class Flow:
             return WideValue(call, f"{facts.module.code_for_node(call.func)}(dtype={dtype.text})", dtype.width)
         if qualified is not None:
             if qualified in TENSOR_OF_DATA and call.args:
-                source = float64_array(facts, call.args[0].value)
+                source = self.float64_array(call.args[0].value)
                 if source is not None:
                     return WideValue(call, qualified, Width.FLOAT64)
                 return None
@@ -479,6 +479,24 @@ class Flow:
         returned = [r.value for r in own_nodes(function.body, cst.Return) if r.value is not None]
         tuples = [value for value in returned if isinstance(value, cst.Tuple) and len(value.elements) > part]
         return tuples if tuples and len(tuples) == len(returned) else None
+
+    def float64_array(self, node: cst.BaseExpression) -> Optional[ArraySource]:
+        """The NumPy call a float64 array comes from (domain/arrays.py), followed also into
+        the values the class sets on `self` and the returns of the module's own functions
+        and methods."""
+        return float64_array(self.facts, node, follow=self._stands_for)
+
+    def _stands_for(self, node: cst.BaseExpression) -> List[cst.BaseExpression]:
+        if isinstance(node, cst.Attribute):
+            if not (isinstance(node.value, cst.Name) and node.value.value == "self"):
+                return []
+            owner = self._class_of(node)
+            return [] if owner is None else self.assigned_to_self(owner, node.attr.value)
+        if isinstance(node, cst.Call):
+            function = self.callee(node)
+            if function is not None:
+                return [r.value for r in own_nodes(function.body, cst.Return) if r.value is not None]
+        return []
 
     def callee(self, call: cst.Call) -> Optional[cst.FunctionDef]:
         """The function or method of this module a call calls (semantic/definitions.py)."""
