@@ -8,7 +8,9 @@ from typing import List
 def hadamard_module(tables: int, size: int) -> str:
     """A quantisation module: `tables` functions each returning a written-out `size` x
     `size` Hadamard-like matrix of ±1.0 as a NumPy array, and one function that calls them
-    all and makes float64 tensors of them (the finding that must stay reported)."""
+    all, makes a float64 tensor of one and casts its input to float64 with
+    `x.to(torch.float64)` (the finding that must stay reported; its callees keep the
+    tables in what is parsed)."""
     lines: List[str] = ["import numpy as np", "import torch", ""]
     for number in range(tables):
         lines.append(f"def _table_{number}():")

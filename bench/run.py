@@ -32,7 +32,7 @@ from typing import Dict, List, Sequence
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.generated import hadamard_module  # noqa: E402
 
-# A quantisation module of written-out Hadamard tables (bench/generated.py), about 430 KB.
+# A quantisation module of written-out Hadamard tables (bench/generated.py), about 490 KB.
 TABLES, TABLE_SIZE = 4, 148
 CORPUS_PACKAGES = {"torch": "2.13.0", "transformers": "5.24.0", "diffusers": "0.42.1"}
 TOOLS = {"ruff": "0.17.6", "fixit": "2.2.1"}

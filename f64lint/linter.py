@@ -212,7 +212,7 @@ def lint_source(
     if rules:
         module = parse(parsed)
         if isinstance(module, ParseFailure) and parsed is not text:
-            parsed = text
+            parsed, narrowing = text, Narrowed(text, text)
             rules = [rule() for rule in candidates]
             module = parse(text)
         if isinstance(module, ParseFailure):

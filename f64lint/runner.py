@@ -448,8 +448,6 @@ def _imported_by(path: Path, exports: Sequence[Export]) -> List[Export]:
     return [export for export in named if export.module != own]
 
 
-
-
 @lru_cache(maxsize=None)
 def _import_pattern(export: Export) -> "re.Pattern[bytes]":
     module = re.escape(export.module.rsplit(".", 1)[-1].encode())

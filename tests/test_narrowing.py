@@ -659,3 +659,25 @@ def test_every_fixture_finds_the_same_with_and_without_narrowing(module):
     with whole_modules():
         whole = [(d.code, d.start, d.message, d.severity) for d in lint(source, ALL)]
     assert [(d.code, d.start, d.message, d.severity) for d in lint(source, ALL)] == whole
+
+
+def test_literals_with_no_brackets_of_their_own_or_with_a_comment_inside_are_not_cut():
+    row = "[" + ", ".join(["1.0"] * 10) + "]"
+    bare = "import torch\nX = " + ", ".join([row] * 8) + "\nfor r in " + ", ".join([row] * 8) + ":\n    pass\n"
+    assert narrowed(bare).text is bare
+    numbers = ", ".join(["1.0"] * 70)
+    commented = f"import torch\nW = torch.tensor([1.0,  # kept in float64 for precision\n    {numbers}], dtype=torch.float64)\n"
+    assert narrowed(commented).text is commented
+
+
+def test_lone_carriage_returns_leave_the_source_as_it_is():
+    numbers = ", ".join(["1.0"] * 70)
+    source = f"import torch\r# old\nX = [{numbers}]\ny = torch.zeros(3, dtype=torch.float64)\n"
+    assert narrowed(source).text is source
+
+
+def test_a_run_of_digits_is_not_a_row_of_numbers():
+    from f64lint.narrowing.numbers import has_rows_of_numbers
+
+    assert not has_rows_of_numbers("x = 0x" + "1" * 40_000)
+    assert has_rows_of_numbers("x = [" + ", ".join(["-1", "2.5", "3e-4", "1_000"] * 2) + ", 9]")

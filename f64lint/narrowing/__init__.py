@@ -82,6 +82,8 @@ def narrowed(source: str, imported: FrozenSet[str] = frozenset()) -> Narrowed:
     of numbers cut; the source itself when nothing can be left out or its text cannot be
     read this way. `imported` are names of float64 values other modules of the run export:
     code naming one is a source."""
+    if source.count("\r") != source.count("\r\n"):
+        return Narrowed(source, source)  # lone carriage returns end lines for Python, not here
     text = _definitions_narrowed(source, imported)
     if has_rows_of_numbers(text):
         text = _numbers_cut(text)
@@ -96,13 +98,14 @@ def _numbers_cut(text: str) -> str:
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return text
     blanked = Blanked(text)
-    cut_long_numbers(module, text, blanked)
+    try:
+        cut_long_numbers(module, text, blanked)
+    except RecursionError:
+        return text  # too deeply nested: the whole source goes on to be reported so
     return blanked.text()
 
 
 def _definitions_narrowed(source: str, imported: FrozenSet[str]) -> str:
-    if source.count("\r") != source.count("\r\n"):
-        return source  # lone carriage returns end lines for Python, not for this
     texts = masked(source)
     if texts is None:
         return source

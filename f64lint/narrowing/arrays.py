@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
 from f64lint.analysis.domain.arrays import FLOAT_BY_DEFAULT, FOLLOW_DATA, KEEP_DTYPE_METHODS
-from f64lint.analysis.domain.library import Returns, functions
+from f64lint.analysis.domain.library import Returns, functions, short_names
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH
 from f64lint.narrowing.lines import NAME, Statement, bound_names, logical_lines
 from f64lint.prefilter import AnyOf
@@ -26,7 +26,7 @@ _FOLLOW_DATA = sorted({name.rsplit(".", 1)[-1] for name in FOLLOW_DATA} - {"aran
 _FLOAT_LITERAL = re.compile(r"(?<![\w.])(?:\d[\d_]*\.|\.\d|\d[\d_]*[eE][-+]?\d)")
 # The torch functions that make a tensor of NumPy data (`torch.from_numpy(`, or `tensor(`
 # imported from torch, under its own name or another).
-_FROM_DATA = tuple(sorted(name.rsplit(".", 1)[-1] for name in functions("torch", Returns.DATA_DTYPE)))
+_FROM_DATA = short_names(functions("torch", Returns.DATA_DTYPE))
 _KEYWORD = re.compile(r"\s*\w+\s*=(?!=)")
 _DATA_KEYWORD = re.compile(r"\s*(?:data|ndarray|obj)\s*=(?!=)")
 _DTYPE_KEYWORD = re.compile(r"\s*dtype\s*=(?!=)")

@@ -34,10 +34,12 @@ class Blanked:
             line, column = line + 1, 0
         return None
 
-    def lines_out(self, first: int, last: int) -> None:
-        """Empty 0-based lines `first` to `last`, inclusive."""
-        for number in range(first, last + 1):
-            self.lines[number] = "\r" if self.lines[number].endswith("\r") else ""
+    def text_between(self, start_line: int, start: int, end_line: int, end: int) -> str:
+        """The source from (line, character column) to (line, column), 1-based lines."""
+        lines = self._original[start_line - 1 : end_line]
+        if len(lines) == 1:
+            return lines[0][start:end]
+        return "\n".join([lines[0][start:], *lines[1:-1], lines[-1][:end]])
 
     def span_out(self, start_line: int, start: int, end_line: int, end: int) -> None:
         """Blank from (line, character column) to (line, column), exclusive, 1-based lines."""

@@ -13,7 +13,9 @@ from f64lint.narrowing.blanking import Blanked
 
 MIN_NUMBERS = 64  # fewer are parsed as they are
 # Eight numbers in a row: a source without is not walked for tables.
-_NUMBERS_IN_A_ROW = re.compile(r"(?:[-+]?\.?\d[\w.]*(?:[eE][-+]?\d+)?\s*,\s*){8}")
+# (Each number starts where no word or number goes on: a run of digits is not tried at
+# every digit.)
+_NUMBERS_IN_A_ROW = re.compile(r"(?:(?<![\w.])[-+]?\.?\d[\w.]*(?:[eE][-+]?\d+)?\s*,\s*){8}")
 _SIGNS = (ast.USub, ast.UAdd)
 
 
@@ -66,17 +68,20 @@ def _numbers(node: ast.AST) -> Optional[Tuple[str, int]]:
 
 def _cut(literal: ast.AST, blanked: Blanked) -> bool:
     """Blank a literal's elements after its first one and its comma, up to its closing
-    bracket; False when it has no brackets of its own (`x = 1, 2`)."""
+    bracket; False when it has no brackets of its own (`x = 1, 2`, `x = [1], [2]`) or a
+    comment among them (a comment may say why a dtype is kept: fixes read it)."""
     assert isinstance(literal, (ast.List, ast.Tuple))
     start_line, end_line = literal.lineno, literal.end_lineno or literal.lineno
-    opening = blanked.lines[start_line - 1][blanked.column(start_line, literal.col_offset) :]
-    if not opening.startswith(("[", "(")):
-        return False
     first = literal.elts[0]
+    if (first.lineno, first.col_offset) == (start_line, literal.col_offset):
+        return False  # the first element starts the literal: no bracket before it
+    opening = blanked.lines[start_line - 1][blanked.column(start_line, literal.col_offset) :]
+    closing = blanked.column(end_line, literal.end_col_offset or 0) - 1
+    if not opening.startswith(("[", "(")) or blanked.lines[end_line - 1][closing : closing + 1] not in ("]", ")"):
+        return False
     line = first.end_lineno or first.lineno
     comma = blanked.comma_after(line, blanked.column(line, first.end_col_offset or 0))
-    if comma is None:
+    if comma is None or "#" in blanked.text_between(comma[0], comma[1], end_line, closing):
         return False
-    closing = blanked.column(end_line, literal.end_col_offset or 0) - 1
     blanked.span_out(comma[0], comma[1] + 1, end_line, closing)
     return True

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import FrozenSet, List
 
 from f64lint.analysis.domain.devices import QUANTIZED_DTYPES
+from f64lint.analysis.domain.library import short_names
 from f64lint.narrowing.arrays import ArrayMakers, hands_array_to_torch
 from f64lint.narrowing.lines import CALLED, NAME, Statement
 from f64lint.prefilter import AnyOf, words
@@ -18,7 +19,7 @@ SPELLED_SOURCE = AnyOf(
     r"\.astype\(\s*[\"']?(?:float|complex)\b",
 )
 # What a guard reads from a table: `x.dtype in QUANTIZED` keeps MPS out (analysis/devices.py).
-_GUARD_SPELLING = words(*sorted(name.rsplit(".", 1)[-1] for name in QUANTIZED_DTYPES))
+_GUARD_SPELLING = words(*short_names(QUANTIZED_DTYPES))
 
 
 @dataclass

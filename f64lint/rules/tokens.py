@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from f64lint.analysis.domain.library import Returns, functions
+from f64lint.analysis.domain.library import Returns, functions, short_names
 from f64lint.prefilter import AllOf, AnyOf, words
 
 # Every spelling of a float64/complex128 dtype: a torch, NumPy or string name, or the
@@ -19,7 +19,7 @@ WIDE_DTYPE = AnyOf(
 NUMPY = words("numpy")
 TORCH = words("torch")
 # The torch functions that turn NumPy data into a tensor.
-TENSOR_FROM_DATA = words(*sorted(name.rsplit(".", 1)[-1] for name in functions("torch", Returns.DATA_DTYPE)))
+TENSOR_FROM_DATA = words(*short_names(functions("torch", Returns.DATA_DTYPE)))
 
 # A float64 value: a wide dtype, `.double()`, or NumPy data made a tensor.
 WIDE_VALUE = AnyOf(WIDE_DTYPE, AllOf(NUMPY, TENSOR_FROM_DATA))

@@ -76,3 +76,62 @@ def test_a_call_reads_its_callees_summary_however_deep_the_caller_already_traced
     assert moved is not None and (moved.made_by, moved.width.value) == (".to(torch.float64)", "float64")
     rope_params = analysis.facts.module.body[1]
     assert analysis.flow.returns(rope_params) == moved
+
+
+MUTUAL = """
+    import torch
+
+    def even(n):
+        if n == 0:
+            return torch.zeros(3, dtype=torch.float64)
+        return odd(n - 1)
+
+    def odd(n):
+        return even(n)
+
+{users}
+"""
+FIRST = """
+    def first(device):
+        return even(4).to(device)  # <-
+"""
+SECOND = """
+    def second(device):
+        return odd(3).to(device)
+"""
+
+
+def test_mutual_recursion_is_followed_whichever_function_is_asked_first():
+    for users in (FIRST + SECOND, SECOND + FIRST):
+        analysis, move = marked_call(MUTUAL.format(users=users))
+        moves = {analysis.facts.positions[call].start.line for call, _ in analysis.flow.moves()}
+        assert len(moves) == 2, users
+        assert analysis.flow.wide_value(move.func.value) is not None
+
+
+def test_a_recursive_function_sees_its_own_summary_at_a_call_inside_it():
+    analysis, move = marked_call("""
+        import torch
+
+        def use(device):
+            return build(3, device)
+
+        def build(n, device):
+            if n == 0:
+                return torch.zeros(3, dtype=torch.float64)
+            previous = build(n - 1, device)
+            previous.to(device)  # <-
+            return previous
+    """)
+    moved = analysis.flow.wide_value(move.func.value)
+    assert moved is not None and moved.made_by == "torch.zeros(dtype=torch.float64)"
+
+
+def test_a_long_chain_of_calls_is_cut_off_not_a_recursion_error():
+    functions = ["import torch", "", "def f0():", "    return torch.zeros(3, dtype=torch.float64)"]
+    for number in range(1, 41):
+        functions += [f"def f{number}(scale):", f"    base = f{number - 1}(scale)", "    return (base * scale).clone()"]
+    functions += ["def use(device):", "    return f40(2.0).to(device)  # <-"]
+    analysis, move = marked_call("\n".join(functions))
+    assert analysis.flow.wide_value(move.func.value) is None  # past the summaries followed at once
+    assert analysis.flow.returns(analysis.facts.module.body[2]) is not None  # f1, asked itself

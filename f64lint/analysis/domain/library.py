@@ -87,6 +87,12 @@ def methods(of: str, returns: Returns) -> FrozenSet[str]:
     return frozenset(name[len(of) + 1 :] for name, kind in LIBRARY.items() if kind is returns and name.startswith(of + "."))
 
 
+def short_names(qualified: Iterable[str]) -> "tuple[str, ...]":
+    """The last part of each name, sorted: `tensor` of `torch.tensor`, as code may call
+    a function imported by name."""
+    return tuple(sorted({name.rsplit(".", 1)[-1] for name in qualified}))
+
+
 def _module_of(name: str) -> str:
     """`numpy` of `numpy.random.rand`, `torch` of `torch.special.erf`; methods belong to no module."""
     module = name.split(".", 1)[0]

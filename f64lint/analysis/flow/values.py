@@ -63,6 +63,7 @@ def merged(values: Iterable[Optional[WideValue]]) -> Optional[WideValue]:
 # that keep its dtype); a call of the module's own function starts its callee's count
 # afresh (`returns`). Each node's answer is kept, so this bounds recursion, not work.
 _VALUE_DEPTH = MAX_TRACE_DEPTH * 6
+_OPEN_SUMMARIES = MAX_TRACE_DEPTH  # calls followed into callees' summaries at once
 _KEEP_DTYPE_METHODS = methods("torch.Tensor", Returns.RECEIVER_DTYPE)
 KEEP_DTYPE_FUNCTIONS = functions("torch", Returns.ARGUMENT_DTYPE)
 TENSOR_OF_DATA = functions("torch", Returns.DATA_DTYPE)
@@ -78,6 +79,8 @@ class Flow:
         self.devices = facts.devices
         self._wide: Dict[cst.CSTNode, Optional[WideValue]] = {}
         self._returns: Dict[cst.FunctionDef, Optional[WideValue]] = {}
+        self._open: List[cst.FunctionDef] = []  # summaries being made
+        self._unfinished: Set[Optional[cst.FunctionDef]] = set()  # read while being made (None: too deep)
         self._moves: Optional[List[Tuple[cst.Call, WideValue]]] = None
         self._origins: Optional[Set[int]] = None
         self._reads_by_value: Optional[Dict[int, List[cst.Name]]] = None
@@ -365,8 +368,13 @@ class Flow:
         if node in self._wide:
             return self._wide[node]
         self._wide[node] = None  # cycles (`x = x.clone()` in a loop) end here
+        outer, self._unfinished = self._unfinished, set()
         found = self._trace(node, depth)
-        self._wide[node] = found
+        if self._unfinished:  # it read a summary still being made: ask again later
+            del self._wide[node]
+        else:
+            self._wide[node] = found
+        self._unfinished |= outer
         return found
 
     def _trace(self, node: cst.BaseExpression, depth: int) -> Optional[WideValue]:
@@ -462,12 +470,27 @@ class Flow:
     def returns(self, function: cst.FunctionDef) -> Optional[WideValue]:
         """What a function of this module returns when it is float64 or complex128: its
         summary, traced once from its `return`s (with a trace depth of its own) and read at
-        every call. A function that calls itself sees None for itself."""
-        if function not in self._returns:
-            self._returns[function] = None
+        every call. While a summary is being made, a call of that function (recursion), or
+        a call past `_OPEN_SUMMARIES` summaries being made at once, gives None, and what
+        read it is not kept: a function's own recursion leaves its summary complete, a
+        caller's does not (mutual recursion is traced again when asked again)."""
+        if function in self._returns:
+            return self._returns[function]
+        if function in self._open or len(self._open) >= _OPEN_SUMMARIES:
+            self._unfinished.add(function if function in self._open else None)
+            return None
+        outer, self._unfinished = self._unfinished, set()
+        self._open.append(function)
+        try:
             values = [r.value for r in own_nodes(function.body, cst.Return) if r.value is not None]
-            self._returns[function] = merged(self.wide_value(value) for value in values)
-        return self._returns[function]
+            found = merged(self.wide_value(value) for value in values)
+        finally:
+            self._open.pop()
+        self._unfinished.discard(function)
+        if not self._unfinished:
+            self._returns[function] = found
+        self._unfinished |= outer
+        return found
 
     def _tuple_returns(self, call: cst.Call, part: int) -> Optional[List[cst.Tuple]]:
         """For `grid, n = build()`: the tuples `build`'s returns give, when it is this

@@ -1,0 +1,152 @@
+"""Recall on real MPS float64 bugs that maintainers fixed. Not a test: it prints figures.
+
+    python bench/recall.py [--workdir /tmp/f64lint-recall] [--only ID]
+
+`bench/recall/bugs.toml` lists each bug: the package and the last release with the bug,
+the file in it and the lines the fix changed, the kind of bug, and where the fix is
+described; optionally `guarded` lines of the same file that keep float64 off MPS on
+purpose (no error may fall there). Only this metadata is in the repository: the first run
+downloads each release from the package registry (`pip download --no-deps`) into the work
+folder and unpacks it.
+
+Each bug's file is linted with the folder it is in (so that what its neighbours export is
+seen, as in a project's own run); a bug is caught when a finding falls on one of its
+lines. Recall is printed overall and by kind, with the bugs missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tarfile
+import tempfile
+import zipfile
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Dict, List, Sequence, Tuple
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:
+    import tomli as tomllib
+
+BUGS = Path(__file__).resolve().parent / "recall" / "bugs.toml"
+KINDS = ("spelled", "numpy", "late-cast", "lost-flow", "cross-function", "cross-file", "library", "data-dtype")
+
+
+@dataclass(frozen=True)
+class Bug:
+    id: str
+    package: str
+    version: str
+    file: str
+    lines: Tuple[int, ...]
+    kind: str
+    guarded: Tuple[int, ...] = ()
+
+
+def load(path: Path) -> List[Bug]:
+    entries = tomllib.loads(path.read_text(encoding="utf-8"))["bug"]
+    bugs = [
+        Bug(e["id"], e["package"], e["version"], e["file"], tuple(e["lines"]), e["kind"], tuple(e.get("guarded", ())))
+        for e in entries
+    ]
+    unknown = sorted({bug.kind for bug in bugs} - set(KINDS))
+    if unknown:
+        raise SystemExit(f"{path}: unknown kinds {unknown}; known: {', '.join(KINDS)}")
+    return bugs
+
+
+def unpacked(bug: Bug, work: Path) -> Path:
+    """The folder the release's files are in, downloaded and unpacked on first use."""
+    target = work / f"{bug.package}-{bug.version}"
+    if target.is_dir():
+        return target
+    downloads = work / "downloads" / f"{bug.package}-{bug.version}"
+    downloads.mkdir(parents=True, exist_ok=True)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "-d", str(downloads),
+         f"{bug.package}=={bug.version}"],
+        check=True,
+    )
+    archive = next(iter(sorted(downloads.iterdir())))
+    staging = Path(tempfile.mkdtemp(dir=work))
+    if archive.suffix == ".whl" or archive.suffix == ".zip":
+        with zipfile.ZipFile(archive) as opened:
+            opened.extractall(staging)
+    else:
+        with tarfile.open(archive) as opened:
+            opened.extractall(staging)  # an sdist's files are under <name>-<version>/
+        inner = [p for p in staging.iterdir() if p.is_dir()]
+        if len(inner) == 1:
+            staging = inner[0]
+    staging.rename(target)
+    return target
+
+
+def source_file(bug: Bug, root: Path) -> Path:
+    """The bug's file in the unpacked release (an sdist may put it under `src/`)."""
+    for candidate in (root / bug.file, root / "src" / bug.file):
+        if candidate.is_file():
+            return candidate
+    raise SystemExit(f"{bug.id}: {bug.file} is not in {bug.package} {bug.version}")
+
+
+def findings(path: Path) -> List[Dict[str, object]]:
+    """f64lint's findings on a file, linted with the other files of its folder."""
+    out = subprocess.run(
+        [sys.executable, "-m", "f64lint", "--isolated", "--no-cache", "--exit-zero", "--output-format", "json",
+         str(path.parent)],
+        check=True, capture_output=True, text=True,
+    )
+    return [d for d in json.loads(out.stdout) if Path(str(d["path"])).resolve() == path.resolve()]
+
+
+def main(argv: Sequence[str] = ()) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--workdir", type=Path, default=Path(tempfile.gettempdir()) / "f64lint-recall")
+    parser.add_argument("--only", action="append", default=[], help="a bug's id (repeatable)")
+    args = parser.parse_args(argv or None)
+    bugs = [bug for bug in load(BUGS) if not args.only or bug.id in args.only]
+    args.workdir.mkdir(parents=True, exist_ok=True)
+
+    caught: Counter = Counter()
+    total: Counter = Counter()
+    missed: List[str] = []
+    guarded_errors: List[str] = []
+    for bug in bugs:
+        path = source_file(bug, unpacked(bug, args.workdir))
+        found = findings(path)
+        on_lines = [d for d in found if d["line"] in bug.lines]
+        total[bug.kind] += 1
+        if on_lines:
+            caught[bug.kind] += 1
+        else:
+            missed.append(f"{bug.id} ({bug.kind}): {bug.package} {bug.version} {bug.file}:{list(bug.lines)}")
+        guarded_errors += [
+            f"{bug.id}: {d['line']}:{d['column']} {d['code']} on a guarded line"
+            for d in found if d["line"] in bug.guarded and d["severity"] == "error"
+        ]
+        print(f"  {bug.id}: {'caught' if on_lines else 'missed'}", file=sys.stderr, flush=True)
+
+    packages = len({bug.package for bug in bugs})
+    print(f"Recall on {len(bugs)} bugs from {packages} packages: {sum(caught.values())}/{len(bugs)} "
+          f"({sum(caught.values()) / max(len(bugs), 1):.2f})\n")
+    print("| kind | caught | bugs |")
+    print("|---|---|---|")
+    for kind in KINDS:
+        if total[kind]:
+            print(f"| {kind} | {caught[kind]} | {total[kind]} |")
+    print("\nMissed:" if missed else "\nMissed: none")
+    for line in missed:
+        print(f"- {line}")
+    print("\nErrors on guarded or CPU-only lines:" if guarded_errors else "\nErrors on guarded or CPU-only lines: none")
+    for line in guarded_errors:
+        print(f"- {line}")
+
+
+if __name__ == "__main__":
+    main()
