@@ -158,6 +158,20 @@ class DoubleCall(Rule):
                 return [(a + b).to(dtype) for a, b in xs]
             """,
         ),
+        Invalid(
+            """
+            def word_timings(matrix, index):
+                return -matrix[index].double().cpu().numpy()
+            """,
+            (2, 27),
+            fixed="""
+            import torch
+
+
+            def word_timings(matrix, index, dtype=torch.float32):
+                return -matrix[index].to(dtype).cpu().numpy()
+            """,
+        ),
     )
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:

@@ -40,7 +40,20 @@ def is_cpu_pinned(analysis: Analysis, call: cst.Call) -> bool:
         return True
     if any(moves_to_cpu(facts, inner) or received_over_rpc(facts, inner) for inner in receiver_chain(facts, call)):
         return True
-    return any(method_name(outer) == "numpy" for outer in following_calls(facts, call))
+    return _feeds_numpy_where_it_is(facts, call)
+
+
+def _feeds_numpy_where_it_is(facts: ModuleFacts, call: cst.Call) -> bool:
+    """`x.double().numpy()`: `.numpy()` works only on a CPU tensor, so `x` was on the CPU.
+    Not `x.double().cpu().numpy()`: there the conversion runs where `x` is, which may be
+    MPS (Whisper's word timestamps crashed so), and only its result moves to the CPU."""
+    for outer in following_calls(facts, call):
+        method = method_name(outer)
+        if method == "numpy":
+            return True
+        if method in ("cpu", "to", "cuda"):
+            return False
+    return False
 
 
 def known_narrow_before(analysis: Analysis, call: cst.Call) -> bool:
