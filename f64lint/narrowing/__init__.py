@@ -42,7 +42,7 @@ from f64lint.narrowing.arrays import array_makers
 from f64lint.narrowing.blanking import Blanked
 from f64lint.narrowing.classes import bases_called, callees, left_out_of_class
 from f64lint.narrowing.entries import entries_left_out
-from f64lint.narrowing.lines import CALLED, Statement, describe, logical_lines, split_statements
+from f64lint.narrowing.lines import CALLED, Statement, class_members, describe, logical_lines, split_statements
 from f64lint.narrowing.numbers import cut_long_numbers, has_rows_of_numbers
 from f64lint.narrowing.reading import Reading
 from f64lint.prefilter import masked
@@ -123,7 +123,11 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str]) -> str:
     # float64-like spelling or a float64 array (grown below with those naming a kept
     # definition).
     makers = array_makers(texts.code)
-    makers = makers.with_functions({d.name for d in definitions if d.name and not d.is_class and makers.search(d.text)})
+    methods = [m for d in definitions if d.is_class for m in _members(d, code_lines, structure_lines)]
+    makers = makers.with_functions(
+        {d.name for d in definitions if d.name and not d.is_class and makers.search(d.text)},
+        {m.name for m in methods if m.name and not m.is_class and makers.search(m.text)},
+    )
     reading = Reading(structure_lines, code_lines, makers, imported=imported)
     hot: FrozenSet[str] = frozenset()
     kept = [d for d in definitions if reading.is_source(d)]
@@ -161,6 +165,12 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str]) -> str:
         for number in range(first, last + 1):
             lines[number] = "\r" if lines[number].endswith("\r") else ""
     return "\n".join(lines)
+
+
+def _members(owner: Statement, code_lines: List[str], structure_lines: List[str]) -> List[Statement]:
+    members = class_members(owner, structure_lines)
+    describe(members, code_lines, structure_lines)
+    return members
 
 
 def _is_one_return(definition: Statement, structure_lines: List[str]) -> bool:

@@ -50,10 +50,13 @@ class ArrayMakers:
             or bool(self.own.search(text))
         )
 
-    def with_functions(self, names: Set[str]) -> "ArrayMakers":
-        """These makers and calls of the module's own functions of these names: the
-        analysis follows an array out of the function that returns it."""
-        return replace(self, own=_calls(set(), names, [])) if names else self
+    def with_functions(self, functions: Set[str], methods: Set[str]) -> "ArrayMakers":
+        """These makers and calls of the module's own functions and methods (`self.m(`)
+        of these names: the analysis follows an array out of what returns it."""
+        if not functions and not methods:
+            return self
+        calls = _calls({"self", "cls"} if methods else set(), functions, sorted(methods))
+        return replace(self, own=calls)
 
     def passing(self, text: str) -> str:
         """The part of a line of code (strings emptied) an array flows through to what
