@@ -614,12 +614,18 @@ def test_a_row_of_many_numbers_keeps_its_first_one_and_its_kind():
     same_findings(source)
 
 
-def test_mixed_numbers_short_rows_strings_and_bare_tuples_are_not_cut():
+def test_mixed_numbers_strings_bare_tuples_and_literals_with_a_comment_are_not_cut():
     mixed = ", ".join(["1"] * 69 + ["2.5"])
     bare = ", ".join(["1.0"] * 70)
     words = ", ".join(['"a"'] * 70)
     source = f"import torch\nA = [{mixed}]\nB = {bare}\nC = [{words}]\nD = torch.zeros(3, dtype=torch.float64)\n"
     assert narrowed(source).text is source
+    row = "[" + ", ".join(["1.0"] * 10) + "]"
+    rows = "import torch\nX = " + ", ".join([row] * 8) + "\nfor r in " + ", ".join([row] * 8) + ":\n    pass\n"
+    assert narrowed(rows).text is rows  # no bracket of their own: `x = [..], [..]`
+    numbers = ", ".join(["1.0"] * 70)
+    commented = f"import torch\nW = torch.tensor([1.0,  # kept in float64 for precision\n    {numbers}], dtype=torch.float64)\n"
+    assert narrowed(commented).text is commented  # a fix reads such a comment
 
 
 def test_a_span_of_the_source_is_kept_when_narrowing_left_it_as_it_was():
@@ -659,15 +665,6 @@ def test_every_fixture_finds_the_same_with_and_without_narrowing(module):
     with whole_modules():
         whole = [(d.code, d.start, d.message, d.severity) for d in lint(source, ALL)]
     assert [(d.code, d.start, d.message, d.severity) for d in lint(source, ALL)] == whole
-
-
-def test_literals_with_no_brackets_of_their_own_or_with_a_comment_inside_are_not_cut():
-    row = "[" + ", ".join(["1.0"] * 10) + "]"
-    bare = "import torch\nX = " + ", ".join([row] * 8) + "\nfor r in " + ", ".join([row] * 8) + ":\n    pass\n"
-    assert narrowed(bare).text is bare
-    numbers = ", ".join(["1.0"] * 70)
-    commented = f"import torch\nW = torch.tensor([1.0,  # kept in float64 for precision\n    {numbers}], dtype=torch.float64)\n"
-    assert narrowed(commented).text is commented
 
 
 def test_lone_carriage_returns_leave_the_source_as_it_is():
