@@ -150,8 +150,12 @@ def spelled_dtype(
             }[qualified.split(".")[0]]
             text = facts.module.code_for_node(node)
             return Dtype(_BY_QUALIFIED_NAME[qualified], spelling, text), node
-        traced = facts.assigned_value(node)
-        return spelled_dtype(facts, traced, depth + 1) if traced is not None else None
+        # A name may hold what any assignment reaching it gave (`if precise: dtype =
+        # torch.float64 else: ...`, each element of `for dtype in (...)`): the last wide
+        # one, else the last one.
+        found = [spelled_dtype(facts, value, depth + 1) for value in facts.assigned_values(node)]
+        known = [spelled for spelled in reversed(found) if spelled is not None]
+        return next((spelled for spelled in known if spelled[0].is_wide), known[0] if known else None)
     if isinstance(node, cst.SimpleString):
         value = node.evaluated_value
         if isinstance(value, str) and value in _BY_STRING:

@@ -10,7 +10,7 @@ It knows Python, not dtypes or devices: guards are judged later, from the branch
 
 from __future__ import annotations
 
-from typing import Callable, Dict, FrozenSet, Optional, Sequence
+from typing import Callable, Dict, FrozenSet, Optional, Sequence, Tuple
 
 from f64lint.analysis.semantic.bindings import (
     Binding,
@@ -207,7 +207,17 @@ class Walker:
         assert isinstance(node, cst.For)
         self.children(node, ("target", "iter"))
         before = self.scopes.names()
-        self._bind_unknown(node.target)
+        iterated = node.iter
+        if isinstance(iterated, cst.Name):  # `dtypes = [...]`, then `for dtype in dtypes`
+            bound = self.scopes.lookup(iterated.value)
+            iterated = bound.value if bound is not None and bound.value is not None else iterated
+        elements = _literal_elements(iterated)
+        if isinstance(node.target, cst.Name) and elements:
+            # `for dtype in (torch.float32, torch.float64)`: each element in turn.
+            each = tuple(Binding(value=element) for element in elements)
+            self.scopes.bind(node.target.value, Binding(value=elements[-1], alternatives=each))
+        else:
+            self._bind_unknown(node.target)
         self._loop_body(node, before)
 
     def _while(self, node: cst.CSTNode) -> None:
@@ -346,3 +356,12 @@ class Walker:
             clause = clause.inner_for_in
         self.children(node)
         self.scopes.pop()
+
+
+def _literal_elements(node: cst.BaseExpression) -> Tuple[cst.BaseExpression, ...]:
+    """The elements of a tuple, list or set written out (none when one is starred)."""
+    if not isinstance(node, (cst.Tuple, cst.List, cst.Set)):
+        return ()
+    if any(isinstance(element, cst.StarredElement) for element in node.elements):
+        return ()
+    return tuple(element.value for element in node.elements)
