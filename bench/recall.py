@@ -95,14 +95,16 @@ def source_file(bug: Bug, root: Path) -> Path:
     raise SystemExit(f"{bug.id}: {bug.file} is not in {bug.package} {bug.version}")
 
 
-def findings(path: Path) -> List[Dict[str, object]]:
-    """f64lint's findings on a file, linted with the other files of its folder."""
+def findings(path: Path, work: Path) -> List[Dict[str, object]]:
+    """f64lint's findings on a file, linted with the other files of its folder. It runs in
+    the work folder, so that the f64lint linted with is the installed one (or the one on
+    PYTHONPATH), never a checkout the script happens to be started in."""
     out = subprocess.run(
         [sys.executable, "-m", "f64lint", "--isolated", "--no-cache", "--exit-zero", "--output-format", "json",
          str(path.parent)],
-        check=True, capture_output=True, text=True,
+        check=True, capture_output=True, text=True, cwd=work,
     )
-    return [d for d in json.loads(out.stdout) if Path(str(d["path"])).resolve() == path.resolve()]
+    return [d for d in json.loads(out.stdout) if (work / str(d["path"])).resolve() == path.resolve()]
 
 
 def main(argv: Sequence[str] = ()) -> None:
@@ -119,7 +121,7 @@ def main(argv: Sequence[str] = ()) -> None:
     guarded_errors: List[str] = []
     for bug in bugs:
         path = source_file(bug, unpacked(bug, args.workdir))
-        found = findings(path)
+        found = findings(path, args.workdir.resolve())
         on_lines = [d for d in found if d["line"] in bug.lines]
         total[bug.kind] += 1
         if on_lines:
