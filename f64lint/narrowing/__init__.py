@@ -123,7 +123,9 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str]) -> str:
     # float64-like spelling or a float64 array (grown below with those naming a kept
     # definition).
     makers = array_makers(texts.code)
-    methods = [m for d in definitions if d.is_class for m in _members(d, code_lines, structure_lines)]
+    methods = [
+        m for d in definitions if d.is_class and makers.search(d.text) for m in _members(d, code_lines, structure_lines)
+    ]
     makers = makers.with_functions(
         {d.name for d in definitions if d.name and not d.is_class and makers.search(d.text)},
         {m.name for m in methods if m.name and not m.is_class and makers.search(m.text)},
