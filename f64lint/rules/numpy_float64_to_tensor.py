@@ -33,13 +33,16 @@ class NumpyFloat64ToTensor(Rule):
     `"float64"`, `"f8"`), by `.astype(np.float64)`, or by a NumPy constructor whose default
     is float64: `np.zeros`, `np.ones`, `np.empty`, `np.eye`, `np.linspace`, `np.full` of a
     float, `np.array` of float literals, `np.arange` with a float, `np.random.rand`/`randn`/
-    `random`/`uniform`/`normal`, `np.loadtxt`, ... The array is traced through local
-    assignments, arithmetic, indexing and dtype-keeping functions (`np.sin`, `np.stack`,
-    `.reshape`, ...).
+    `random`/`uniform`/`normal`, `np.loadtxt`, `np.interp`, ... The array is traced through
+    local assignments, arithmetic, indexing, dtype-keeping functions (`np.sin`, `np.stack`,
+    `np.meshgrid`, `.reshape`, ...), what the class sets on `self` and what the module's own
+    functions and methods return. A tensor made on a device (`device=device`) of a float64
+    array is flagged even when a cast follows: it is created there as float64.
 
-    Not flagged: a cast right away (`torch.from_numpy(a).float()`,
+    Not flagged: a cast right away on the CPU (`torch.from_numpy(a).float()`,
     `torch.tensor(a, dtype=torch.float32)`, `a.astype(np.float32)`), an explicit `dtype=`
-    (F64001 judges float64 ones), and NumPy code that never becomes a tensor.
+    (F64001 judges float64 ones), NumPy code that never becomes a tensor, and code that
+    never runs on MPS.
 
     ## Why it breaks on MPS
     NumPy's default float is float64 and `torch.from_numpy` / `torch.tensor` keep the
