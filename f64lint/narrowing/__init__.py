@@ -36,13 +36,14 @@ import ast
 import re
 import warnings
 from dataclasses import dataclass
-from typing import FrozenSet, List
+from functools import cached_property
+from typing import FrozenSet, List, Tuple
 
 from f64lint.narrowing.arrays import array_makers
 from f64lint.narrowing.blanking import Blanked
 from f64lint.narrowing.classes import bases_called, callees, left_out_of_class
 from f64lint.narrowing.entries import entries_left_out
-from f64lint.narrowing.lines import CALLED, Statement, class_members, describe, logical_lines, split_statements
+from f64lint.narrowing.lines import CALLED, Statement, describe, described_members, logical_lines, split_statements
 from f64lint.narrowing.numbers import cut_long_numbers, has_rows_of_numbers
 from f64lint.narrowing.reading import Reading
 from f64lint.prefilter import masked
@@ -68,13 +69,18 @@ class Narrowed:
         it is?"""
         if self.text is self.source:
             return True
-        lines, original = self.text.split("\n"), self.source.split("\n")
+        lines, original = self._lines
         for line in range(start_line, end_line + 1):
             left = start_column if line == start_line else 0
             right = end_column if line == end_line else None
             if lines[line - 1][left:right] != original[line - 1][left:right]:
                 return False
         return True
+
+    @cached_property
+    def _lines(self) -> Tuple[List[str], List[str]]:
+        """Both texts' lines, split once for all the fixes of a file."""
+        return self.text.split("\n"), self.source.split("\n")
 
 
 def narrowed(source: str, imported: FrozenSet[str] = frozenset()) -> Narrowed:
@@ -124,7 +130,10 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str]) -> str:
     # definition).
     makers = array_makers(texts.code)
     methods = [
-        m for d in definitions if d.is_class and makers.search(d.text) for m in _members(d, code_lines, structure_lines)
+        m
+        for d in definitions
+        if d.is_class and makers.search(d.text)
+        for m in described_members(d, code_lines, structure_lines)
     ]
     makers = makers.with_functions(
         {d.name for d in definitions if d.name and not d.is_class and makers.search(d.text)},
@@ -167,12 +176,6 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str]) -> str:
         for number in range(first, last + 1):
             lines[number] = "\r" if lines[number].endswith("\r") else ""
     return "\n".join(lines)
-
-
-def _members(owner: Statement, code_lines: List[str], structure_lines: List[str]) -> List[Statement]:
-    members = class_members(owner, structure_lines)
-    describe(members, code_lines, structure_lines)
-    return members
 
 
 def _is_one_return(definition: Statement, structure_lines: List[str]) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Dict, List, Sequence, Set
 
-from f64lint.narrowing.lines import CALLED, NAME, Statement, bound_names, class_members, describe, logical_lines
+from f64lint.narrowing.lines import CALLED, NAME, Statement, bound_names, described_members, logical_lines
 from f64lint.narrowing.reading import Reading
 
 _BASES = re.compile(r"^class\s+\w+\s*\(([^)]*)\)", re.MULTILINE)
@@ -86,8 +86,7 @@ def bases_called(kept: List[Statement], rest: List[Statement], reading: Reading)
 
 
 def _methods(owner: Statement, reading: Reading) -> List[Statement]:
-    members = class_members(owner, reading.structure_lines)
-    describe(members, reading.code_lines, reading.structure_lines)
+    members = described_members(owner, reading.code_lines, reading.structure_lines)
     return [m for m in members if m.name is not None]
 
 
@@ -101,8 +100,7 @@ def left_out_of_class(owner: Statement, reading: Reading, callers: Sequence[Stat
     set an attribute such a method reads (`self.samples = np.loadtxt(...)` in `__init__`:
     the analysis follows an array there). Every other
     statement of the body stays; a nested class that stays is narrowed the same way."""
-    members = class_members(owner, reading.structure_lines)
-    describe(members, reading.code_lines, reading.structure_lines)
+    members = described_members(owner, reading.code_lines, reading.structure_lines)
     methods = [m for m in members if m.name is not None]
     kept = [m for m in members if m not in methods]
     kept += [

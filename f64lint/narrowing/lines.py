@@ -44,6 +44,7 @@ class Statement:
     names: FrozenSet[str] = field(default_factory=frozenset)  # the names its code mentions
     called: Optional[FrozenSet[str]] = None  # the plain names it calls, once asked
     is_source: Optional[bool] = None  # for a definition, once `Reading.is_source` knows
+    members: Optional[List["Statement"]] = None  # for a class, once `described_members` read them
 
     def calls(self, names: AbstractSet[str]) -> bool:
         """Does it call one of these plain names? (The calls are read only for a statement
@@ -95,6 +96,14 @@ def describe(statements: List[Statement], code_lines: List[str], structure_lines
         statement.names = frozenset(NAME.findall(statement.text))
         if statement.name is None:
             statement.bound = bound_names(structure_lines[statement.first : statement.last + 1])
+
+
+def described_members(owner: Statement, code_lines: List[str], structure_lines: List[str]) -> List[Statement]:
+    """The statements of a class's body, described; read once per class."""
+    if owner.members is None:
+        owner.members = class_members(owner, structure_lines)
+        describe(owner.members, code_lines, structure_lines)
+    return owner.members
 
 
 def class_members(owner: Statement, structure_lines: List[str]) -> List[Statement]:

@@ -153,7 +153,7 @@ def spelled_dtype(
         # A name may hold what any assignment reaching it gave (`if precise: dtype =
         # torch.float64 else: ...`, each element of `for dtype in (...)`): the last wide
         # one, else the last one.
-        found = [spelled_dtype(facts, value, depth + 1) for value in facts.assigned_values(node)]
+        found = [spelled_dtype(facts, value, depth + 1) for value in facts.reaching_values(node) if value is not None]
         known = [spelled for spelled in reversed(found) if spelled is not None]
         return next((spelled for spelled in known if spelled[0].is_wide), known[0] if known else None)
     if isinstance(node, cst.SimpleString):

@@ -108,16 +108,11 @@ class Flow:
         if isinstance(node, cst.Attribute):
             return device_like_name(node.attr.value)
         if isinstance(node, cst.Name):
-            values = self._reaching_values(node)
+            values = self.facts.reaching_values(node)
             if values and all(value is not None for value in values):
                 return any(self.may_lack_float64(value, depth + 1) for value in values)
             return device_like_name(node.value)
         return False
-
-    def _reaching_values(self, name: cst.Name) -> List[Optional[cst.BaseExpression]]:
-        """The values a read of a name may see (one per branch that bound it)."""
-        binding = self.facts.bindings.get(name)
-        return [seen.value for seen in binding.reaching()] if binding is not None else []
 
     # Reaching a device -------------------------------------------------------------------
 
@@ -252,7 +247,7 @@ class Flow:
             if moved is not None and moved[1] is None and is_device_like(self.facts, moved[0]):
                 if not is_cpu_device(self.facts, moved[0]):
                     return False
-        kept = [node.value for node in own_nodes(body, cst.Return) if node.value is not None]
+        kept = _returned(function)
         for assign in own_nodes(body, cst.Assign):
             if any(isinstance(target.target, cst.Attribute) for target in assign.targets):
                 kept.append(assign.value)
@@ -296,11 +291,10 @@ class Flow:
             keeps = method in ("cpu", "clone", "detach", "contiguous") or (moved is not None and moved[1] is None)
             return keeps and isinstance(node.func, cst.Attribute) and self.known_narrow(node.func.value, depth + 1)
         if isinstance(node, cst.Name):
-            values = self._reaching_values(node)
+            values = self.facts.reaching_values(node)
             return bool(values) and all(value is not None and self.known_narrow(value, depth + 1) for value in values)
-        if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == "self":
-            owner = self._class_of(node)
-            values = [v for v in self.assigned_to_self(owner, node.attr.value) if not isinstance(v, cst.Name) or v.value != "None"] if owner else []
+        if isinstance(node, cst.Attribute) and _is_self_attribute(node):
+            values = [v for v in self._set_on(node) or [] if not isinstance(v, cst.Name) or v.value != "None"]
             return bool(values) and all(self.known_narrow(value, depth + 1) for value in values)
         if isinstance(node, cst.BinaryOperation):
             sides = (node.left, node.right)
@@ -482,8 +476,7 @@ class Flow:
         outer, self._unfinished = self._unfinished, set()
         self._open.append(function)
         try:
-            values = [r.value for r in own_nodes(function.body, cst.Return) if r.value is not None]
-            found = merged(self.wide_value(value) for value in values)
+            found = merged(self.wide_value(value) for value in _returned(function))
         finally:
             self._open.pop()
         self._unfinished.discard(function)
@@ -499,7 +492,7 @@ class Flow:
         function = self.callee(call)
         if function is None:
             return None
-        returned = [r.value for r in own_nodes(function.body, cst.Return) if r.value is not None]
+        returned = _returned(function)
         tuples = [value for value in returned if isinstance(value, cst.Tuple) and len(value.elements) > part]
         return tuples if tuples and len(tuples) == len(returned) else None
 
@@ -511,14 +504,11 @@ class Flow:
 
     def _stands_for(self, node: cst.BaseExpression) -> List[cst.BaseExpression]:
         if isinstance(node, cst.Attribute):
-            if not (isinstance(node.value, cst.Name) and node.value.value == "self"):
-                return []
-            owner = self._class_of(node)
-            return [] if owner is None else self.assigned_to_self(owner, node.attr.value)
+            return self._set_on(node) or []
         if isinstance(node, cst.Call):
             function = self.callee(node)
             if function is not None:
-                return [r.value for r in own_nodes(function.body, cst.Return) if r.value is not None]
+                return _returned(function)
         return []
 
     def callee(self, call: cst.Call) -> Optional[cst.FunctionDef]:
@@ -528,12 +518,15 @@ class Flow:
     def _attribute(self, node: cst.Attribute, depth: int) -> Optional[WideValue]:
         """`self.freqs`: what the class assigns to it, or registers as a buffer of that name;
         `utils.TABLE`: what another module binds to that name."""
-        if not (isinstance(node.value, cst.Name) and node.value.value == "self"):
+        if not _is_self_attribute(node):
             return self._from_import(node, self.imported.bound_to(self.facts.qualified_name(node)))
-        owner = self._class_of(node)
-        if owner is None:
-            return None
-        return self._first_wide(self.assigned_to_self(owner, node.attr.value), depth)
+        values = self._set_on(node)
+        return None if values is None else self._first_wide(values, depth)
+
+    def _set_on(self, node: cst.Attribute) -> Optional[List[cst.BaseExpression]]:
+        """For `self.<name>` in a class: what the class sets on it; None for anything else."""
+        owner = self._class_of(node) if _is_self_attribute(node) else None
+        return None if owner is None else self.assigned_to_self(owner, node.attr.value)
 
     def assigned_to_self(self, owner: cst.ClassDef, name: str) -> List[cst.BaseExpression]:
         """Values the class's methods assign to `self.<name>` or register as buffer `<name>`
@@ -591,6 +584,11 @@ def _values_set_on_self(owner: cst.ClassDef) -> Dict[str, List[cst.BaseExpressio
         if not isinstance(current, cst.ClassDef):
             stack.extend(code_children(current))
     return values
+
+
+def _returned(function: cst.FunctionDef) -> List[cst.BaseExpression]:
+    """The values a function's own `return`s give."""
+    return [node.value for node in own_nodes(function.body, cst.Return) if node.value is not None]
 
 
 def _is_self_attribute(target: cst.BaseExpression) -> bool:

@@ -58,15 +58,12 @@ class ModuleFacts:
         binding = self.bindings.get(node)
         return binding.value if binding is not None else None
 
-    def assigned_values(self, node: cst.CSTNode) -> List[cst.BaseExpression]:
-        """Every expression assigned to a local name that may reach this read, when simple
-        (after branches that assign it differently, or a loop over a literal, several)."""
-        if not isinstance(node, cst.Name):
-            return []
-        binding = self.bindings.get(node)
-        if binding is None:
-            return []
-        return [seen.value for seen in binding.reaching() if seen.value is not None]
+    def reaching_values(self, node: cst.CSTNode) -> List[Optional[cst.BaseExpression]]:
+        """What each assignment that may reach this read of a local name gave, None where
+        it is not simple (after branches that assign it differently, or a loop over a
+        literal, several)."""
+        binding = self.bindings.get(node) if isinstance(node, cst.Name) else None
+        return [seen.value for seen in binding.reaching()] if binding is not None else []
 
     def parent(self, node: cst.CSTNode) -> Optional[cst.CSTNode]:
         return self.parents.get(node)
