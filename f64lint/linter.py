@@ -203,7 +203,8 @@ def lint_source(
     """
     checkable = [rule for rule in ALL_RULES if rule.code in enabled and not issubclass(rule, FileRule)]
     candidates = checkable if imported else rules_that_may_fire(checkable, text)
-    narrowing = narrowed(text, imported.names()) if candidates else Narrowed(text, text)
+    every_rule_narrows = all(rule.narrows for rule in candidates)
+    narrowing = narrowed(text, imported.names(), every_rule_narrows) if candidates else Narrowed(text, text)
     parsed = narrowing.text
     narrowed_away = parsed is not text and not imported  # an imported value has no spelling to look for
     rules = [rule() for rule in (rules_that_may_fire(candidates, parsed) if narrowed_away else candidates)]

@@ -83,14 +83,14 @@ class Narrowed:
         return self.text.split("\n"), self.source.split("\n")
 
 
-def narrowed(source: str, imported: FrozenSet[str] = frozenset()) -> Narrowed:
-    """The source with the definitions nothing can come from blanked out and long literals
-    of numbers cut; the source itself when nothing can be left out or its text cannot be
-    read this way. `imported` are names of float64 values other modules of the run export:
-    code naming one is a source."""
+def narrowed(source: str, imported: FrozenSet[str] = frozenset(), definitions: bool = True) -> Narrowed:
+    """The source with the definitions nothing can come from blanked out (unless
+    `definitions` is false) and long literals of numbers cut; the source itself when
+    nothing can be left out or its text cannot be read this way. `imported` are names of
+    float64 values other modules of the run export: code naming one is a source."""
     if source.count("\r") != source.count("\r\n"):
         return Narrowed(source, source)  # lone carriage returns end lines for Python, not here
-    text = _definitions_narrowed(source, imported)
+    text = _definitions_narrowed(source, imported) if definitions else source
     if has_rows_of_numbers(text):
         text = _numbers_cut(text)
     return Narrowed(source if text == source else text, source)

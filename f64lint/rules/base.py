@@ -63,6 +63,9 @@ class Rule:
     # The prefilter: a source must match every one of these for the rule to be able to
     # fire; files that no enabled rule can fire on are never parsed. Empty: always parse.
     required: ClassVar[Tuple[TextPattern, ...]] = ()
+    # Can the module be narrowed to the code with a float64-like spelling (narrowing/)
+    # for this rule? Not for one that looks for data whose dtype is never spelled.
+    narrows: ClassVar[bool] = True
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
         raise NotImplementedError

@@ -9,6 +9,7 @@ from typing import FrozenSet, Optional
 from f64lint.analysis.domain.devices import NO_FLOAT64_DEVICES
 from f64lint.analysis.domain.guards import Guards
 from f64lint.analysis.flow.containment import Containment
+from f64lint.analysis.flow.data import DataOrigins
 from f64lint.analysis.flow.exports import Imported
 from f64lint.analysis.flow.values import Flow
 from f64lint.analysis.semantic.facts import ModuleFacts
@@ -20,18 +21,21 @@ from f64lint.cst import cst
 class Analysis:
     """One module's analysis. Rules read `facts` for what the code means, `guards` for
     where MPS cannot be, `flow` for where float64 values go and `containment` for whether
-    a float64 value made on the CPU stays out of harm's way."""
+    a float64 value made on the CPU stays out of harm's way; `data` for data whose dtype
+    the code does not show."""
 
     facts: ModuleFacts
     imported: Imported = field(default_factory=Imported)
     guards: Guards = field(init=False)
     flow: Flow = field(init=False)
     containment: Containment = field(init=False)
+    data: DataOrigins = field(init=False)
 
     def __post_init__(self) -> None:
         self.guards = Guards(self.facts)
         self.flow = Flow(self.facts, self.guards, self.imported)
         self.containment = Containment(self.facts, self.flow)
+        self.data = DataOrigins(self.facts, self.flow)
 
 
 def analyse(

@@ -247,7 +247,7 @@ class Flow:
             if moved is not None and moved[1] is None and is_device_like(self.facts, moved[0]):
                 if not is_cpu_device(self.facts, moved[0]):
                     return False
-        kept = _returned(function)
+        kept = returned_values(function)
         for assign in own_nodes(body, cst.Assign):
             if any(isinstance(target.target, cst.Attribute) for target in assign.targets):
                 kept.append(assign.value)
@@ -294,7 +294,7 @@ class Flow:
             values = self.facts.reaching_values(node)
             return bool(values) and all(value is not None and self.known_narrow(value, depth + 1) for value in values)
         if isinstance(node, cst.Attribute) and _is_self_attribute(node):
-            values = [v for v in self._set_on(node) or [] if not isinstance(v, cst.Name) or v.value != "None"]
+            values = [v for v in self.set_on(node) or [] if not isinstance(v, cst.Name) or v.value != "None"]
             return bool(values) and all(self.known_narrow(value, depth + 1) for value in values)
         if isinstance(node, cst.BinaryOperation):
             sides = (node.left, node.right)
@@ -476,7 +476,7 @@ class Flow:
         outer, self._unfinished = self._unfinished, set()
         self._open.append(function)
         try:
-            found = merged(self.wide_value(value) for value in _returned(function))
+            found = merged(self.wide_value(value) for value in returned_values(function))
         finally:
             self._open.pop()
         self._unfinished.discard(function)
@@ -492,7 +492,7 @@ class Flow:
         function = self.callee(call)
         if function is None:
             return None
-        returned = _returned(function)
+        returned = returned_values(function)
         tuples = [value for value in returned if isinstance(value, cst.Tuple) and len(value.elements) > part]
         return tuples if tuples and len(tuples) == len(returned) else None
 
@@ -504,11 +504,11 @@ class Flow:
 
     def _stands_for(self, node: cst.BaseExpression) -> List[cst.BaseExpression]:
         if isinstance(node, cst.Attribute):
-            return self._set_on(node) or []
+            return self.set_on(node) or []
         if isinstance(node, cst.Call):
             function = self.callee(node)
             if function is not None:
-                return _returned(function)
+                return returned_values(function)
         return []
 
     def callee(self, call: cst.Call) -> Optional[cst.FunctionDef]:
@@ -520,10 +520,10 @@ class Flow:
         `utils.TABLE`: what another module binds to that name."""
         if not _is_self_attribute(node):
             return self._from_import(node, self.imported.bound_to(self.facts.qualified_name(node)))
-        values = self._set_on(node)
+        values = self.set_on(node)
         return None if values is None else self._first_wide(values, depth)
 
-    def _set_on(self, node: cst.Attribute) -> Optional[List[cst.BaseExpression]]:
+    def set_on(self, node: cst.Attribute) -> Optional[List[cst.BaseExpression]]:
         """For `self.<name>` in a class: what the class sets on it; None for anything else."""
         owner = self._class_of(node) if _is_self_attribute(node) else None
         return None if owner is None else self.assigned_to_self(owner, node.attr.value)
@@ -586,7 +586,7 @@ def _values_set_on_self(owner: cst.ClassDef) -> Dict[str, List[cst.BaseExpressio
     return values
 
 
-def _returned(function: cst.FunctionDef) -> List[cst.BaseExpression]:
+def returned_values(function: cst.FunctionDef) -> List[cst.BaseExpression]:
     """The values a function's own `return`s give."""
     return [node.value for node in own_nodes(function.body, cst.Return) if node.value is not None]
 

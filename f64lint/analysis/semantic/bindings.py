@@ -48,7 +48,9 @@ class Binding:
     `builtins.float`); `definition` for the name a `def` or `class` binds; `value` is the
     expression last assigned to a local, when simple;
     `part`, for a name unpacked from a call (`grid, n = build()`), is its index in the
-    call's result. After branches that bind a name differently, `alternatives` are the
+    call's result. A name a `for` loop or comprehension binds has the expression it
+    iterates in `iterated`, and in `path` where it sits in the target (`for i, (x, y) in
+    enumerate(loader)` binds `y` with path (1, 1)). After branches that bind a name differently, `alternatives` are the
     bindings that may reach a read; the other fields are those of the last to bind it.
     """
 
@@ -56,6 +58,8 @@ class Binding:
     definition: Optional[cst.CSTNode] = None
     value: Optional[cst.BaseExpression] = None
     part: Optional[int] = None
+    iterated: Optional[cst.BaseExpression] = None
+    path: Tuple[int, ...] = ()
     alternatives: Tuple["Binding", ...] = ()
 
     def reaching(self) -> Tuple["Binding", ...]:

@@ -96,6 +96,18 @@ class Walker:
             for name in target_names(target):
                 self.scopes.bind(name, unknown_local())
 
+    def _bind_iterated(self, target: cst.BaseExpression, iterated: cst.BaseExpression, path: Tuple[int, ...] = ()) -> None:
+        """A loop's target: each name with the expression iterated and its place in the target."""
+        if isinstance(target, cst.Name):
+            self.scopes.bind(target.value, Binding(iterated=iterated, path=path))
+        elif isinstance(target, (cst.Tuple, cst.List)) and not any(
+            isinstance(element, cst.StarredElement) for element in target.elements
+        ):
+            for index, element in enumerate(target.elements):
+                self._bind_iterated(element.value, iterated, (*path, index))
+        else:
+            self._bind_unknown(target)
+
     def _bind_value(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
         if isinstance(target, cst.Name):
             self.scopes.bind(target.value, Binding(value=value))
@@ -217,7 +229,7 @@ class Walker:
             each = tuple(Binding(value=element) for element in elements)
             self.scopes.bind(node.target.value, Binding(value=elements[-1], alternatives=each))
         else:
-            self._bind_unknown(node.target)
+            self._bind_iterated(node.target, node.iter)
         self._loop_body(node, before)
 
     def _while(self, node: cst.CSTNode) -> None:
@@ -352,7 +364,7 @@ class Walker:
         # The element comes before its `for` clauses in the source: bind their targets first.
         clause: Optional[cst.CompFor] = node.for_in
         while clause is not None:
-            self._bind_unknown(clause.target)
+            self._bind_iterated(clause.target, clause.iter)
             clause = clause.inner_for_in
         self.children(node)
         self.scopes.pop()

@@ -1,0 +1,327 @@
+"""Data whose dtype the code does not show, where it becomes a tensor or a batch.
+
+The float64 that ships most often is never spelled: a NumPy array from a library or a
+caller, a data loader's batches, a checkpoint. Its dtype is decided at run time. This
+module says, for an expression, whether it is such data and where it comes from:
+
+- `unseen_data(x)`, for the data handed to `torch.tensor(x)`, `torch.as_tensor(x)` or
+  `torch.from_numpy(x)`: a parameter (not annotated as Python numbers), the result of a
+  call the analysis does not model (`self.compute_fn(...)`, `df.to_numpy()`, `np.load`),
+  an attribute of another object (`frame.values`), followed through names, indexing,
+  arithmetic, dtype-keeping NumPy functions, what the class sets on `self` and what the
+  module's own functions return. Python numbers and lists of them (torch gives them its
+  default dtype), NumPy calls with a dtype, `.astype(...)`, tensors torch computes and
+  integer producers (`len`, `range`, `np.arange` of integers) are seen.
+- `batch(x)`: a part of what a loop over a data loader gives (`for x, y in loader`,
+  through `enumerate`, `zip`, `tqdm`, `batch["features"]`, `batch.items()` and
+  parameters that a caller in the module passes a batch to).
+- `tensor_of_data(x)`: a tensor made by `torch.from_numpy` / `torch.tensor` /
+  `torch.as_tensor` of unseen data without a dtype, followed through names and
+  dtype-keeping methods.
+
+Data named as integers (`input_ids`, `labels`, `mask`, `indices`, `lengths`, ...) is
+not reported: it is integer data in practice, and integers are safe on MPS.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Dict, Optional, Sequence, Tuple
+
+from f64lint.analysis.domain.casts import casts_narrow, casts_to_chosen_dtype
+from f64lint.analysis.domain.library import Returns, functions, methods
+from f64lint.analysis.flow.values import TENSOR_OF_DATA, Flow, returned_values
+from f64lint.analysis.semantic.bindings import Binding
+from f64lint.analysis.semantic.facts import ModuleFacts
+from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, method_name, positional
+from f64lint.analysis.syntax.nodes import last_name
+from f64lint.cst import cst
+
+_DEPTH = MAX_TRACE_DEPTH * 3
+_NUMPY_KEEPS_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE)
+_ARRAY_KEEPS_DTYPE = methods("numpy.ndarray", Returns.RECEIVER_DTYPE) | {"T"}
+_TENSOR_KEEPS_DTYPE = methods("torch.Tensor", Returns.RECEIVER_DTYPE) | {"view", "narrow", "index_select"}
+_NUMPY_DATA = frozenset({"numpy.array", "numpy.asarray", "numpy.ascontiguousarray", "numpy.copy"})
+_PYTHON_NUMBERS = frozenset({"builtins.len", "builtins.int", "builtins.float", "builtins.bool", "builtins.range",
+                             "builtins.round", "builtins.sum", "builtins.max", "builtins.min", "builtins.abs",
+                             "builtins.list", "builtins.tuple"})
+_CONVERTED_TO = frozenset({"astype", "numpy", "tolist", "item", "long", "int", "bool", "float", "half"})
+# Annotations that say a parameter holds Python numbers or text, never an array.
+_PYTHON_ANNOTATIONS = re.compile(r"^(?:int|float|bool|str|complex|(?:typing\.)?(?:List|Sequence|Tuple|Iterable)\b.*|list\b.*|tuple\b.*)$")
+# Words that name integer data: ids, indices, labels, masks, token ids, lengths.
+_INTEGER_WORDS = frozenset({
+    "id", "ids", "idx", "idxs", "index", "indices", "indexes", "label", "labels", "mask", "masks",
+    "token", "tokens", "length", "lengths", "lens", "count", "counts", "class", "classes", "cls",
+})
+
+
+@dataclass(frozen=True)
+class UnseenData:
+    """Data whose dtype is decided at run time, and where it comes from."""
+
+    origin: cst.CSTNode
+    described: str  # for messages: "data from parameter `x`", "a batch of `loader`"
+
+
+def integer_named(node: cst.BaseExpression) -> bool:
+    """Is the data named as integers (`input_ids`, `batch["labels"]`, `self.attention_mask`)?"""
+    name = ""
+    if isinstance(node, cst.Subscript) and len(node.slice) == 1:
+        index = node.slice[0].slice
+        if isinstance(index, cst.Index) and isinstance(index.value, cst.SimpleString):
+            key = index.value.evaluated_value
+            name = key if isinstance(key, str) else ""
+    name = name or last_name(node)
+    words = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower().split("_")
+    return any(word in _INTEGER_WORDS for word in words)
+
+
+class DataOrigins:
+    """Answers, for one module, where data of unseen dtype comes from (results cached)."""
+
+    def __init__(self, facts: ModuleFacts, flow: Flow) -> None:
+        self.facts = facts
+        self.flow = flow
+        self._params: Optional[Dict[int, Tuple[cst.FunctionDef, cst.Param]]] = None
+        self._unseen: Dict[cst.CSTNode, Optional[UnseenData]] = {}
+        self._batches: Dict[cst.CSTNode, Optional[UnseenData]] = {}
+
+    # Data handed to torch ---------------------------------------------------------------
+
+    def unseen_data(self, node: cst.BaseExpression, depth: int = 0) -> Optional[UnseenData]:
+        if node in self._unseen:
+            return self._unseen[node]
+        if depth > _DEPTH:
+            return None
+        self._unseen[node] = None  # a cycle through names sees nothing
+        found = self._unseen[node] = self._unseen_data(node, depth + 1)
+        return found
+
+    def _unseen_data(self, node: cst.BaseExpression, depth: int) -> Optional[UnseenData]:
+        if isinstance(node, cst.Name):
+            return self._unseen_name(node, depth)
+        if isinstance(node, cst.Subscript):
+            return self.unseen_data(node.value, depth)
+        if isinstance(node, cst.Attribute):
+            return self._unseen_attribute(node, depth)
+        if isinstance(node, cst.Call):
+            return self._unseen_call(node, depth)
+        if isinstance(node, cst.BinaryOperation):
+            return self.unseen_data(node.left, depth) or self.unseen_data(node.right, depth)
+        if isinstance(node, cst.UnaryOperation) and not isinstance(node.operator, cst.Not):
+            return self.unseen_data(node.expression, depth)
+        if isinstance(node, cst.IfExp):
+            return self.unseen_data(node.body, depth) or self.unseen_data(node.orelse, depth)
+        return None  # numbers, strings, lists of Python values, comparisons
+
+    def _unseen_name(self, node: cst.Name, depth: int) -> Optional[UnseenData]:
+        binding = self.facts.bindings.get(node)
+        if binding is None or binding.qualified_name is not None or binding.definition is not None:
+            return None
+        for seen in binding.reaching():
+            param = self._parameter(seen)
+            if param is not None:
+                if not _holds_python_values(param):
+                    return UnseenData(param, f"data from parameter `{param.name.value}`")
+                continue
+            if seen.value is not None:
+                found = self.unseen_data(seen.value, depth)
+                if found is not None:
+                    return found
+        return None
+
+    def _unseen_attribute(self, node: cst.Attribute, depth: int) -> Optional[UnseenData]:
+        if node.attr.value in _ARRAY_KEEPS_DTYPE:
+            return self.unseen_data(node.value, depth)
+        set_there = self.flow.set_on(node)
+        if set_there is not None:
+            return next(filter(None, (self.unseen_data(value, depth) for value in set_there)), None)
+        if self.facts.qualified_name(node) is not None or isinstance(node.value, cst.Name) and node.value.value in ("self", "cls"):
+            return None  # a module's constant, or an attribute the class never sets here
+        return UnseenData(node, f"data from `{self.facts.module.code_for_node(node)}`")
+
+    def _unseen_call(self, call: cst.Call, depth: int) -> Optional[UnseenData]:
+        if keyword(call, "dtype") is not None:
+            return None
+        qualified = self.facts.qualified_name(call.func)
+        method = method_name(call)
+        if qualified is not None:
+            if qualified in _NUMPY_DATA or qualified in _NUMPY_KEEPS_DTYPE:
+                args = positional(call)
+                return next(filter(None, (self.unseen_data(arg, depth) for arg in args)), None)
+            if qualified.startswith(("torch.", "builtins.", "math.")) or qualified in _PYTHON_NUMBERS:
+                return None  # torch computes its own dtype; Python gives Python numbers
+            if qualified.startswith("numpy.") and qualified != "numpy.load":
+                return None  # NumPy's makers: float64 (F64003) or their own dtype
+            return UnseenData(call, f"data from `{self.facts.module.code_for_node(call.func)}()`")
+        if method in _CONVERTED_TO:
+            return None
+        function = self.flow.callee(call)
+        if function is not None:
+            returned = returned_values(function)
+            return next(filter(None, (self.unseen_data(value, depth) for value in returned)), None)
+        if method in _ARRAY_KEEPS_DTYPE and isinstance(call.func, cst.Attribute):
+            return self.unseen_data(call.func.value, depth)
+        if isinstance(call.func, cst.Name) and self.facts.bindings.get(call.func) is None:
+            return None  # an unknown global: nothing to say
+        return UnseenData(call, f"data from `{self.facts.module.code_for_node(call.func)}()`")
+
+    def _parameter(self, binding: Binding) -> Optional[cst.Param]:
+        if self._params is None:
+            self._params = {}
+            for function in self.facts.functions:
+                params = function.params
+                for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+                    found = self.facts.bindings.get(param.name)
+                    if found is not None:
+                        self._params[id(found)] = (function, param)
+        entry = self._params.get(id(binding))
+        return entry[1] if entry is not None else None
+
+    def _function_of(self, binding: Binding) -> Optional[Tuple[cst.FunctionDef, cst.Param]]:
+        self._parameter(binding)
+        assert self._params is not None
+        return self._params.get(id(binding))
+
+    # Tensors made of data -----------------------------------------------------------------
+
+    def tensor_of_data(self, node: cst.BaseExpression, depth: int = 0) -> Optional[UnseenData]:
+        """A tensor made of unseen data with no dtype, and no cast since."""
+        if depth > _DEPTH:
+            return None
+        if isinstance(node, cst.Name):
+            values = self.facts.reaching_values(node)
+            if not values or any(value is None for value in values):
+                return None
+            return next(filter(None, (self.tensor_of_data(v, depth + 1) for v in values if v is not None)), None)
+        if isinstance(node, cst.Subscript):
+            return self.tensor_of_data(node.value, depth + 1)
+        if not isinstance(node, cst.Call):
+            return None
+        if self.facts.qualified_name(node.func) in TENSOR_OF_DATA:
+            if keyword(node, "dtype") is not None or not node.args:
+                return None
+            return self.unseen_data(node.args[0].value)
+        if casts_narrow(self.facts, node) or casts_to_chosen_dtype(node):
+            return None
+        method = method_name(node)
+        if method in _TENSOR_KEEPS_DTYPE and isinstance(node.func, cst.Attribute):
+            return self.tensor_of_data(node.func.value, depth + 1)
+        return None
+
+    # Batches of data loaders ---------------------------------------------------------------
+
+    def batch(self, node: cst.BaseExpression, depth: int = 0) -> Optional[UnseenData]:
+        if node in self._batches:
+            return self._batches[node]
+        if depth > _DEPTH:
+            return None
+        self._batches[node] = None
+        found = self._batches[node] = self._batch(node, depth + 1)
+        return found
+
+    def _batch(self, node: cst.BaseExpression, depth: int) -> Optional[UnseenData]:
+        if isinstance(node, (cst.Subscript, cst.Attribute)):
+            return self.batch(node.value, depth)
+        if isinstance(node, cst.Call):
+            if isinstance(node.func, cst.Name) and node.func.value == "next" and node.args:
+                inner = node.args[0].value
+                if isinstance(inner, cst.Call) and isinstance(inner.func, cst.Name) and inner.func.value == "iter":
+                    inner = inner.args[0].value if inner.args else inner
+                return self._loader(inner)
+            if method_name(node) in _TENSOR_KEEPS_DTYPE and isinstance(node.func, cst.Attribute):
+                return self.batch(node.func.value, depth)
+            return None
+        if not isinstance(node, cst.Name):
+            return None
+        binding = self.facts.bindings.get(node)
+        if binding is None:
+            return None
+        for seen in binding.reaching():
+            found = self._bound_batch(seen, depth)
+            if found is not None:
+                return found
+        return None
+
+    def _bound_batch(self, binding: Binding, depth: int) -> Optional[UnseenData]:
+        if binding.iterated is not None:
+            return self._element(binding.iterated, binding.path, depth)
+        if binding.value is not None:
+            return self.batch(binding.value, depth)
+        entry = self._function_of(binding)
+        if entry is None:
+            return None
+        function, param = entry
+        for call in self.facts.definitions.call_sites(function):
+            argument = _argument(function, param, call)
+            if argument is not None and self.facts.enclosing_function(call) is not function:
+                found = self.batch(argument, depth)
+                if found is not None:
+                    return found
+        return None
+
+    def _element(self, iterated: cst.BaseExpression, path: Tuple[int, ...], depth: int) -> Optional[UnseenData]:
+        """What a loop over `iterated` binds at `path` of its target, if part of a batch."""
+        loader = self._loader(iterated)
+        if loader is not None:
+            return loader
+        if isinstance(iterated, cst.Call):
+            name = last_name(iterated.func)
+            args = positional(iterated)
+            if name == "enumerate" and args:
+                if path and path[0] == 0:
+                    return None  # the count
+                return self._element(args[0], path[1:], depth)
+            if name == "zip" and args:
+                if not path:
+                    return None
+                return self._element(args[path[0]], path[1:], depth) if path[0] < len(args) else None
+            if name.endswith("tqdm") and args:
+                return self._element(args[0], path, depth)
+            if name in ("items", "values") and isinstance(iterated.func, cst.Attribute):
+                if name == "items" and (not path or path[0] == 0):
+                    return None  # the keys
+                return self.batch(iterated.func.value, depth)
+        return self.batch(iterated, depth)
+
+    def _loader(self, node: cst.BaseExpression, depth: int = 0) -> Optional[UnseenData]:
+        """A data loader: `DataLoader(...)`, a name bound to one, a `*loader` name or attribute,
+        a `*_dataloader()` method's result."""
+        if depth > MAX_TRACE_DEPTH:
+            return None
+        if isinstance(node, cst.Call):
+            name = last_name(node.func)
+            if name.endswith("DataLoader") or name.endswith("dataloader"):
+                return UnseenData(node, f"a batch of `{name}()`")
+            return None
+        name = last_name(node)
+        if "loader" in name.lower():
+            return UnseenData(node, f"a batch of `{self.facts.module.code_for_node(node)}`")
+        if isinstance(node, cst.Name):
+            values = self.facts.reaching_values(node)
+            return next(filter(None, (self._loader(v, depth + 1) for v in values if v is not None)), None)
+        return None
+
+
+def _holds_python_values(param: cst.Param) -> bool:
+    annotation = param.annotation
+    if annotation is None:
+        return isinstance(param.default, (cst.Integer, cst.Float, cst.SimpleString, cst.List, cst.Tuple))
+    text = cst.Module(body=[]).code_for_node(annotation.annotation)
+    return _PYTHON_ANNOTATIONS.match(text.replace("Optional[", "").strip()) is not None
+
+
+def _argument(function: cst.FunctionDef, param: cst.Param, call: cst.Call) -> Optional[cst.BaseExpression]:
+    """What a call passes for a parameter (`self.step(batch)` passes `batch` for `step(self, data)`)."""
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == param.name.value:
+            return arg.value
+    params: Sequence[cst.Param] = [*function.params.posonly_params, *function.params.params]
+    if param not in params:
+        return None
+    index = list(params).index(param)
+    if isinstance(call.func, cst.Attribute) and params and params[0].name.value in ("self", "cls"):
+        index -= 1
+    args = positional(call)
+    return args[index] if 0 <= index < len(args) and not any(arg.star for arg in call.args) else None

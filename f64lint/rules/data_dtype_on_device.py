@@ -1,0 +1,234 @@
+from __future__ import annotations
+
+from typing import Iterator, Optional
+
+from f64lint.analysis.domain.casts import cast_after, made_on_a_device
+from f64lint.analysis.domain.devices import is_cpu_device
+from f64lint.analysis.flow.analysis import Analysis
+from f64lint.analysis.flow.data import UnseenData, integer_named
+from f64lint.analysis.flow.values import TENSOR_OF_DATA
+from f64lint.analysis.semantic.facts import ModuleFacts
+from f64lint.analysis.syntax.calls import keyword, method_name, positional
+from f64lint.cst import cst
+from f64lint.diagnostic import Severity
+from f64lint.prefilter import AnyOf, words
+from f64lint.rules.base import Finding, Invalid, Rule
+from f64lint.rules.common import callee_text
+from f64lint.rules.tokens import TENSOR_FROM_DATA, TORCH
+
+_INTEGER_CASTS = frozenset({"long", "int", "bool", "short", "byte", "char"})
+
+
+class DataDtypeOnDevice(Rule):
+    """
+    ## What it flags
+    Data whose dtype the code does not show, put on a device that may be MPS without a
+    dtype:
+    - a tensor made on the device of such data: `torch.tensor(x, device=device)`,
+      `torch.as_tensor(x, device=device)`, where `x` is a parameter, the result of a call
+      the analysis does not model (`self.compute_fn(...)`, `df.to_numpy()`, `np.load`), an
+      attribute of another object (`frame.values`), followed through names, indexing,
+      arithmetic, what the class sets on `self` and what the module's own functions return;
+    - a tensor made of such data and then moved: `torch.from_numpy(x).to(device)`;
+    - a batch of a data loader moved: `for x, y in loader: x.to(device)`, also through
+      `enumerate`, `zip`, `tqdm`, `batch["features"]`, `batch.items()` and a method the
+      loop passes the batch to;
+    - a checkpoint loaded onto the device: `torch.load(path, map_location=device)`.
+
+    Not flagged: Python numbers and lists of them (torch gives them its default dtype),
+    data with a dtype or cast before the move (`x.float().to(device)`, `.to(device,
+    dtype=...)`), data named as integers (`input_ids`, `labels`, `mask`, `indices`,
+    `lengths`), a move followed by an integer cast, known float64 (F64003 and F64004
+    report it) and code that never runs on MPS. A move followed by a float cast is F64009's.
+
+    ## Why it breaks on MPS
+    NumPy's default float is float64, and `torch.from_numpy`, `torch.tensor` and the
+    default collate of a `DataLoader` keep it: tabular data from pandas, features from
+    scikit-learn or SciPy and arrays a caller passes are float64 at run time, and the
+    tensor crashes where it meets `mps` (`Cannot convert a MPS Tensor to float64 dtype`).
+    Nothing in the code says float64, which is why this is the most common shape of the
+    bug in real fixes.
+
+    ## Example
+    ```python
+    for x, y in loader:
+        loss = criterion(model(x.to(device)), y.to(device))
+    ```
+
+    ## Fix
+    Give the dtype where the data meets the device: `x.to(device, dtype=torch.float32)`,
+    `torch.tensor(x, dtype=torch.float32, device=device)`, or make the data float32 where
+    it is made. No automatic fix: the data's dtype is not known, and an integer tensor must
+    not become float. Off by default: a strict option (`extend-select = ["F64010"]`).
+    """
+
+    code = "F64010"
+    name = "data-dtype-on-device"
+    summary = "data of unseen dtype put on a device that may be MPS without a dtype"
+    severity = Severity.WARNING
+    enabled_by_default = False
+    # Analysis of where data comes from needs the whole module: narrowing keeps only the
+    # code with a float64-like spelling.
+    narrows = False
+    required = (TORCH, AnyOf(r"[Ll]oader", words("map_location"), TENSOR_FROM_DATA))
+
+    valid = (
+        """
+        import numpy as np
+        import torch
+
+        def prepare(values, ids, device):
+            a = torch.tensor([0.5, 1.5], device=device)
+            b = torch.tensor(values, dtype=torch.float32, device=device)
+            c = torch.tensor(ids, device=device)
+            d = torch.from_numpy(np.arange(4)).to(device)
+            e = torch.from_numpy(values).float().to(device)
+            f = torch.as_tensor(values).to(device, dtype=torch.float32)
+            g = torch.tensor(len(values), device=device)
+            return a, b, c, d, e, f, g
+        """,
+        """
+        import torch
+
+        def train(model, loader, device):
+            for batch in loader:
+                input_ids = batch["input_ids"].to(device)
+                labels = batch["labels"].to(device)
+                pixels = batch["pixel_values"].to(device, dtype=torch.float16)
+                mask = batch["mask"].to(device).bool()
+                model(input_ids, pixels, mask).loss.backward()
+        """,
+        """
+        import torch
+
+        def run(model, loader, device, scale: float, sizes: list):
+            t = torch.tensor(scale, device=device)
+            u = torch.tensor(sizes, device=device)
+            if device.type != "mps":
+                for x in loader:
+                    model(x.to(device))
+            state = torch.load("model.pt", map_location="cpu")
+            return t, u, state
+        """,
+    )
+    invalid = (
+        Invalid(
+            """
+            import torch
+            from torch.utils.data import DataLoader
+
+            def predict(model, dataset, device):
+                loader = DataLoader(dataset, batch_size=32)
+                for i, (x, _) in enumerate(loader):
+                    yield model(x.to(device))
+            """,
+            (7, 23),
+        ),
+        Invalid(
+            """
+            import torch
+
+            class Trainer:
+                def fit(self, train_loader):
+                    for step, data in zip(range(10), train_loader):
+                        self._train_step(data, step)
+
+                def _train_step(self, data, step):
+                    features = {k: v.to(self.device) for k, v in data.items()}
+                    return features
+            """,
+            (9, 26),
+        ),
+        Invalid(
+            """
+            import torch
+
+            class Curve:
+                def compute(self, scores, targets):
+                    fpr, tpr = self.compute_fn(scores, targets)
+                    return torch.tensor(fpr, device=scores.device), torch.as_tensor(tpr).to(scores.device)
+            """,
+            (6, 16),
+            (6, 78),
+        ),
+        Invalid(
+            """
+            import torch
+
+            def load(path, frame, device):
+                state = torch.load(path, map_location=device)
+                column = torch.from_numpy(frame["score"].values).to(device)
+                return state, column
+            """,
+            (4, 13),
+            (5, 54),
+        ),
+    )
+
+    def check(self, analysis: Analysis) -> Iterator[Finding]:
+        facts = analysis.facts
+        flow, data = analysis.flow, analysis.data
+        for call in facts.calls:
+            if analysis.guards.off_mps(call):
+                continue
+            qualified = facts.qualified_name(call.func)
+            if qualified in TENSOR_OF_DATA:
+                found = self._made_on_device(analysis, call)
+                if found is not None:
+                    made_by = callee_text(facts, call)
+                    yield self._finding(
+                        analysis, call, found, f"made into a tensor by `{made_by}` on a device that may be 'mps'", "pass `dtype=`"
+                    )
+            elif qualified == "torch.load":
+                device = keyword(call, "map_location")
+                if device is not None and not is_cpu_device(facts, device) and flow.may_lack_float64(device):
+                    yield Finding(
+                        call,
+                        "`torch.load()` puts a checkpoint's tensors on a device that may be 'mps'; "
+                        "a float64 tensor in it crashes there: load to the CPU and cast "
+                        "(`model.to(device, dtype=...)`)",
+                    )
+            elif flow.moves_there(call) and _no_integer_evidence(facts, call):
+                assert isinstance(call.func, cst.Attribute)
+                moved = call.func.value
+                if cast_after(facts, call) is not None or flow.wide_value(moved) is not None:
+                    continue  # F64009's, or known float64 (F64004's)
+                found = data.tensor_of_data(moved) or data.batch(moved)
+                if found is not None and not integer_named(moved):
+                    advice = "give the dtype: `.to(device, dtype=...)`"
+                    yield self._finding(analysis, call, found, "moved to a device that may be 'mps'", advice, call.func.attr)
+
+    @staticmethod
+    def _made_on_device(analysis: Analysis, call: cst.Call) -> Optional[UnseenData]:
+        facts = analysis.facts
+        device = keyword(call, "device")
+        if keyword(call, "dtype") is not None or device is None or not made_on_a_device(facts, call):
+            return None
+        if not analysis.flow.may_lack_float64(device):
+            return None
+        args = positional(call)
+        if not args or integer_named(args[0]) or analysis.flow.float64_array(args[0]) is not None:
+            return None  # no data, integers, or known float64 (F64003's)
+        return analysis.data.unseen_data(args[0])
+
+    @staticmethod
+    def _finding(
+        analysis: Analysis, call: cst.Call, found: UnseenData, what: str, advice: str, anchor: Optional[cst.CSTNode] = None
+    ) -> Finding:
+        line = analysis.facts.positions[found.origin].start.line
+        return Finding(
+            call,
+            f"{found.described} (line {line}) {what} without a dtype: float64 data "
+            f"(NumPy's default) crashes there; {advice}",
+            anchor=anchor,
+        )
+
+
+def _no_integer_evidence(facts: ModuleFacts, call: cst.Call) -> bool:
+    """No integer cast right after the move (`labels.to(device).long()`)."""
+    parent = facts.parent(call)
+    if isinstance(parent, cst.Attribute) and parent.value is call:
+        outer = facts.parent(parent)
+        if isinstance(outer, cst.Call) and method_name(outer) in _INTEGER_CASTS:
+            return False
+    return True
