@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from f64lint.analysis.syntax.calls import keyword, method_name
+from f64lint.analysis.domain.casts import casts_to_chosen_dtype
 from f64lint.analysis.domain.dtypes import Width, dtype_of, spelled_dtype
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.cst import cst
@@ -288,10 +289,12 @@ class Planner:
         method = method_name(cast)
         if method in _CAST_METHOD_DTYPES and not cast.args:
             return f"{self.torch}.{_CAST_METHOD_DTYPES[method]}"
+        if method == "type_as" and len(cast.args) == 1 and cast.args[0].keyword is None:
+            return f"{self.facts.module.code_for_node(cast.args[0].value)}.dtype"
         if method in ("to", "type") and len(cast.args) == 1:
             value = cast.args[0].value
             dtype = dtype_of(self.facts, value)
-            if dtype is not None and dtype.width is Width.NARROW:
+            if dtype is not None and dtype.width is Width.NARROW or method == "to" and casts_to_chosen_dtype(cast):
                 return self.facts.module.code_for_node(value)
         return None
 

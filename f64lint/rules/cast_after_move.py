@@ -15,9 +15,10 @@ from f64lint.rules.tokens import CAST_AFTER_MOVE
 class CastAfterMove(Rule):
     """
     ## What it flags
-    A value moved to a device first and cast to a 32-bit (or narrower) dtype second, in one
-    chain: `torch.from_numpy(a).to(device).float()`,
-    `torch.tensor(x).to(device).to(torch.float32)`. Not flagged when the value is already
+    A value moved to a device first and cast second, in one chain: to a 32-bit (or
+    narrower) dtype, `torch.from_numpy(a).to(device).float()`,
+    `torch.tensor(x).to(device).to(torch.float32)`, or to a dtype chosen elsewhere,
+    `t.to(device).to(dtype)`, `t.to(device).type_as(x)`. Not flagged when the value is already
     narrow (`x.float().to(device).half()`, `torch.zeros(3).to(device).float()`, a name or
     `self.` attribute only ever given narrow values, such as LoRA weights kept on the CPU
     after `.float()`), when the move names the dtype too (`.to(device,
@@ -35,13 +36,14 @@ class CastAfterMove(Rule):
     ```
 
     ## Fix
-    Cast first, or move and cast in one call: `.to(device, dtype=torch.float32)`. Safe:
-    the result is the same on every device.
+    Cast first, or move and cast in one call: `.to(device, dtype=torch.float32)`,
+    `.to(device, dtype=dtype)`, `.to(device, dtype=x.dtype)` for `.type_as(x)`. Safe: the
+    result is the same on every device.
     """
 
     code = "F64009"
     name = "cast-after-move"
-    summary = "moved to a device before a cast to 32 bits"
+    summary = "moved to a device before a cast"
     severity = Severity.WARNING
     required = (CAST_AFTER_MOVE,)
 
@@ -74,6 +76,24 @@ class CastAfterMove(Rule):
         """,
     )
     invalid = (
+        Invalid(
+            """
+            def from_torch(t, device, dtype):
+                return t.to(device).to(dtype)
+
+            def like(t, reference, device):
+                return t.to(device=device).type_as(reference)
+            """,
+            (2, 14),
+            (5, 14),
+            fixed="""
+            def from_torch(t, device, dtype):
+                return t.to(device, dtype=dtype)
+
+            def like(t, reference, device):
+                return t.to(device=device, dtype=reference.dtype)
+            """,
+        ),
         Invalid(
             """
             import numpy as np

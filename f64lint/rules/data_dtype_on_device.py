@@ -33,7 +33,11 @@ class DataDtypeOnDevice(Rule):
     - a batch of a data loader moved: `for x, y in loader: x.to(device)`, also through
       `enumerate`, `zip`, `tqdm`, `batch["features"]`, `batch.items()` and a method the
       loop passes the batch to;
-    - a checkpoint loaded onto the device: `torch.load(path, map_location=device)`.
+    - a checkpoint loaded onto the device: `torch.load(path, map_location=device)`;
+    - a tensor of such data kept in a module, which moves it with the module:
+      `self.register_buffer("mel", torch.as_tensor(extractor.mel_filters))`,
+      `nn.Parameter(torch.from_numpy(weights))`; NumPy turns a parameter's Python floats
+      into float64 too (`torch.from_numpy(np.array(probas))`).
 
     Not flagged: Python numbers and lists of them (torch gives them its default dtype),
     data with a dtype or cast before the move (`x.float().to(device)`, `.to(device,
@@ -114,6 +118,23 @@ class DataDtypeOnDevice(Rule):
     invalid = (
         Invalid(
             """
+            import numpy as np
+            import torch
+            from torch import nn
+
+            class Frontend(nn.Module):
+                def __init__(self, extractor, probas):
+                    super().__init__()
+                    self.register_buffer("mel", torch.as_tensor(extractor.mel_filters))
+                    self.register_buffer("token_ids", torch.as_tensor(extractor.ids))
+                    self.register_buffer("window", torch.as_tensor(extractor.window, dtype=torch.float32))
+                    self.probas = nn.Parameter(torch.from_numpy(np.array(probas)))
+            """,
+            (8, 9),
+            (11, 23),
+        ),
+        Invalid(
+            """
             import torch
             from torch.utils.data import DataLoader
 
@@ -177,7 +198,9 @@ class DataDtypeOnDevice(Rule):
                 if found is not None:
                     made_by = callee_text(facts, call)
                     yield self._finding(
-                        analysis, call, found, f"made into a tensor by `{made_by}` on a device that may be 'mps'", "pass `dtype=`"
+                        analysis, call, found,
+                        f"made into a tensor by `{made_by}` on a device that may be 'mps' without a dtype: "
+                        "float64 data (NumPy's default) crashes there; pass `dtype=`",
                     )
             elif qualified == "torch.load":
                 device = keyword(call, "map_location")
@@ -188,6 +211,15 @@ class DataDtypeOnDevice(Rule):
                         "a float64 tensor in it crashes there: load to the CPU and cast "
                         "(`model.to(device, dtype=...)`)",
                     )
+            elif method_name(call) == "register_buffer" or qualified == "torch.nn.Parameter":
+                found = self._kept_in_module(analysis, call, qualified is not None)
+                if found is not None:
+                    yield self._finding(
+                        analysis, call, found,
+                        f"{'kept as a parameter' if qualified else 'registered as a buffer'} without a dtype: it "
+                        "moves with its module, and float64 data (NumPy's default) crashes on 'mps'; "
+                        "pass `dtype=` where the tensor is made",
+                    )
             elif flow.moves_there(call) and _no_integer_evidence(facts, call):
                 assert isinstance(call.func, cst.Attribute)
                 moved = call.func.value
@@ -195,8 +227,12 @@ class DataDtypeOnDevice(Rule):
                     continue  # F64009's, or known float64 (F64004's)
                 found = data.tensor_of_data(moved) or data.batch(moved)
                 if found is not None and not integer_named(moved):
-                    advice = "give the dtype: `.to(device, dtype=...)`"
-                    yield self._finding(analysis, call, found, "moved to a device that may be 'mps'", advice, call.func.attr)
+                    yield self._finding(
+                        analysis, call, found,
+                        "moved to a device that may be 'mps' without a dtype: float64 data (NumPy's default) "
+                        "crashes there; give the dtype: `.to(device, dtype=...)`",
+                        call.func.attr,
+                    )
 
     @staticmethod
     def _made_on_device(analysis: Analysis, call: cst.Call) -> Optional[UnseenData]:
@@ -212,16 +248,32 @@ class DataDtypeOnDevice(Rule):
         return analysis.data.unseen_data(args[0])
 
     @staticmethod
+    def _kept_in_module(analysis: Analysis, call: cst.Call, parameter: bool) -> Optional[UnseenData]:
+        """`self.register_buffer("mel", torch.as_tensor(x))`, `nn.Parameter(torch.from_numpy(x))`."""
+        args = positional(call)
+        if parameter:
+            kept = args[0] if args else None
+        elif len(args) > 1 and not integer_named(_as_name(args[0])):
+            kept = args[1]
+        else:
+            return None
+        if kept is None or analysis.flow.wide_value(kept) is not None:
+            return None  # nothing kept, or known float64 (F64004's)
+        return analysis.data.tensor_of_data(kept)
+
+    @staticmethod
     def _finding(
-        analysis: Analysis, call: cst.Call, found: UnseenData, what: str, advice: str, anchor: Optional[cst.CSTNode] = None
+        analysis: Analysis, call: cst.Call, found: UnseenData, what: str, anchor: Optional[cst.CSTNode] = None
     ) -> Finding:
         line = analysis.facts.positions[found.origin].start.line
-        return Finding(
-            call,
-            f"{found.described} (line {line}) {what} without a dtype: float64 data "
-            f"(NumPy's default) crashes there; {advice}",
-            anchor=anchor,
-        )
+        return Finding(call, f"{found.described} (line {line}) {what}", anchor=anchor)
+
+
+def _as_name(node: cst.BaseExpression) -> cst.BaseExpression:
+    """A buffer's name as a name (`"token_ids"` read as `token_ids`)."""
+    if isinstance(node, cst.SimpleString) and isinstance(node.evaluated_value, str) and node.evaluated_value.isidentifier():
+        return cst.Name(node.evaluated_value)
+    return node
 
 
 def _no_integer_evidence(facts: ModuleFacts, call: cst.Call) -> bool:

@@ -26,4 +26,4 @@ WIDE_VALUE = AnyOf(WIDE_DTYPE, AllOf(NUMPY, TENSOR_FROM_DATA))
 
 # A `.to(...)` (with at most one level of nested brackets inside) directly followed by a
 # cast. `.to(` alone is in nearly every torch file and would let them all be parsed.
-CAST_AFTER_MOVE = re.compile(r"\.to\((?:[^()]|\([^()]*\))*\)\s*\.\s*(?:float|half|bfloat16|cfloat|to|type)\s*\(")
+CAST_AFTER_MOVE = re.compile(r"\.to\((?:[^()]|\([^()]*\))*\)\s*\.\s*(?:float|half|bfloat16|cfloat|to|type|type_as)\s*\(")

@@ -96,9 +96,10 @@ def moves_to_device(facts: ModuleFacts, call: cst.Call) -> bool:
 
 
 def cast_after(facts: ModuleFacts, call: cst.Call) -> Optional[cst.Call]:
-    """The narrowing cast that follows a call in its chain, before any other move."""
+    """The cast that follows a call in its chain, before any other move: to a narrow dtype
+    (`.float()`) or a chosen one (`.to(dtype)`, `.type_as(x)`)."""
     for outer in following_calls(facts, call):
-        if casts_narrow(facts, outer):
+        if casts_narrow(facts, outer) or casts_to_chosen_dtype(outer):
             return outer
         if method_name(outer) in _MOVING_METHODS:
             return None

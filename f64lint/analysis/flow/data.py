@@ -115,6 +115,16 @@ class DataOrigins:
             return self.unseen_data(node.body, depth) or self.unseen_data(node.orelse, depth)
         return None  # numbers, strings, lists of Python values, comparisons
 
+    def _numpy_data(self, node: cst.BaseExpression, depth: int) -> Optional[UnseenData]:
+        """Data NumPy makes an array of: a parameter's Python floats become float64 too
+        (`np.array(probas)` of `probas: List[float]`)."""
+        if isinstance(node, cst.Name):
+            binding = self.facts.bindings.get(node)
+            param = self._parameter(binding) if binding is not None else None
+            if param is not None:
+                return UnseenData(param, f"data from parameter `{param.name.value}`")
+        return self.unseen_data(node, depth)
+
     def _unseen_name(self, node: cst.Name, depth: int) -> Optional[UnseenData]:
         binding = self.facts.bindings.get(node)
         if binding is None or binding.qualified_name is not None or binding.definition is not None:
@@ -149,7 +159,7 @@ class DataOrigins:
         if qualified is not None:
             if qualified in _NUMPY_DATA or qualified in _NUMPY_KEEPS_DTYPE:
                 args = positional(call)
-                return next(filter(None, (self.unseen_data(arg, depth) for arg in args)), None)
+                return next(filter(None, (self._numpy_data(arg, depth) for arg in args)), None)
             if qualified.startswith(("torch.", "builtins.", "math.")) or qualified in _PYTHON_NUMBERS:
                 return None  # torch computes its own dtype; Python gives Python numbers
             if qualified.startswith("numpy.") and qualified != "numpy.load":
@@ -200,7 +210,7 @@ class DataOrigins:
         if not isinstance(node, cst.Call):
             return None
         if self.facts.qualified_name(node.func) in TENSOR_OF_DATA:
-            if keyword(node, "dtype") is not None or not node.args:
+            if keyword(node, "dtype") is not None or not node.args or integer_named(node.args[0].value):
                 return None
             return self.unseen_data(node.args[0].value)
         if casts_narrow(self.facts, node) or casts_to_chosen_dtype(node):
