@@ -108,6 +108,11 @@ def _float64_among(
     return None
 
 
+# Methods of other libraries' objects that give a NumPy array of the dtype they are given
+# (pandas' `to_numpy`, xarray's `to_numpy`, `DataFrame.values` has no dtype).
+_CONVERTS_WITH_DTYPE = frozenset({"to_numpy", "__array__"})
+
+
 def float64_array(
     facts: ModuleFacts, node: cst.BaseExpression, depth: int = 0, follow: Optional[Follow] = None
 ) -> Optional[ArraySource]:
@@ -163,4 +168,9 @@ def float64_array(
             return None
         if method in KEEP_DTYPE_METHODS:
             return float64_array(facts, receiver, depth + 1, follow)
+        if method in _CONVERTS_WITH_DTYPE:  # `frame.to_numpy(dtype="float64")`
+            dtype_given = keyword(node, "dtype")
+            dtype = dtype_of(facts, dtype_given) if dtype_given is not None else None
+            if dtype is not None and dtype.width is Width.FLOAT64:
+                return ArraySource(node, method)
     return None

@@ -47,6 +47,8 @@ _PYTHON_NUMBERS = frozenset({"builtins.len", "builtins.int", "builtins.float", "
                              "builtins.round", "builtins.sum", "builtins.max", "builtins.min", "builtins.abs",
                              "builtins.list", "builtins.tuple"})
 _CONVERTED_TO = frozenset({"astype", "numpy", "tolist", "item", "long", "int", "bool", "float", "half"})
+# Functions whose first argument is a count or a size.
+_SIZES = frozenset({"range", "arange", "zeros", "ones", "empty", "full", "rand", "randn", "randint", "linspace", "eye"})
 # Annotations that say a parameter holds Python numbers or text, never an array.
 _PYTHON_ANNOTATIONS = re.compile(r"^(?:int|float|bool|str|complex|(?:typing\.)?(?:List|Sequence|Tuple|Iterable)\b.*|list\b.*|tuple\b.*)$")
 # Words that name integer data: ids, indices, labels, masks, token ids, lengths.
@@ -132,7 +134,7 @@ class DataOrigins:
         for seen in binding.reaching():
             param = self._parameter(seen)
             if param is not None:
-                if not _holds_python_values(param):
+                if not _holds_python_values(param) and not self._used_as_size(param):
                     return UnseenData(param, f"data from parameter `{param.name.value}`")
                 continue
             if seen.value is not None:
@@ -177,6 +179,16 @@ class DataOrigins:
             return None  # an unknown global: nothing to say
         return UnseenData(call, f"data from `{self.facts.module.code_for_node(call.func)}()`")
 
+    def _used_as_size(self, param: cst.Param) -> bool:
+        """Is a parameter read as a count or size (`range(n)`, `np.arange(n)`, `torch.zeros(n)`):
+        a Python integer, not data."""
+        for read in self.flow.parameter_reads(param):
+            arg = self.facts.parent(read)
+            call = self.facts.parent(arg) if isinstance(arg, cst.Arg) else None
+            if isinstance(call, cst.Call) and call.args and call.args[0] is arg and last_name(call.func) in _SIZES:
+                return True
+        return False
+
     def _parameter(self, binding: Binding) -> Optional[cst.Param]:
         if self._params is None:
             self._params = {}
@@ -207,6 +219,9 @@ class DataOrigins:
             return next(filter(None, (self.tensor_of_data(v, depth + 1) for v in values if v is not None)), None)
         if isinstance(node, cst.Subscript):
             return self.tensor_of_data(node.value, depth + 1)
+        if isinstance(node, cst.Attribute):  # `self.probas`, set in `__init__`
+            set_there = self.flow.set_on(node) or []
+            return next(filter(None, (self.tensor_of_data(v, depth + 1) for v in set_there)), None)
         if not isinstance(node, cst.Call):
             return None
         if self.facts.qualified_name(node.func) in TENSOR_OF_DATA:
@@ -259,6 +274,8 @@ class DataOrigins:
             return self._element(binding.iterated, binding.path, depth)
         if binding.value is not None:
             return self.batch(binding.value, depth)
+        if binding.unpacked is not None:
+            return self.batch(binding.unpacked, depth)
         entry = self._function_of(binding)
         if entry is None:
             return None

@@ -50,7 +50,9 @@ class Binding:
     `part`, for a name unpacked from a call (`grid, n = build()`), is its index in the
     call's result. A name a `for` loop or comprehension binds has the expression it
     iterates in `iterated`, and in `path` where it sits in the target (`for i, (x, y) in
-    enumerate(loader)` binds `y` with path (1, 1)). After branches that bind a name differently, `alternatives` are the
+    enumerate(loader)` binds `y` with path (1, 1)); one unpacked from a value that is not
+    written out or a call has it in `unpacked` (`x, y = batch`), its place in `path`.
+    After branches that bind a name differently, `alternatives` are the
     bindings that may reach a read; the other fields are those of the last to bind it.
     """
 
@@ -59,6 +61,7 @@ class Binding:
     value: Optional[cst.BaseExpression] = None
     part: Optional[int] = None
     iterated: Optional[cst.BaseExpression] = None
+    unpacked: Optional[cst.BaseExpression] = None
     path: Tuple[int, ...] = ()
     alternatives: Tuple["Binding", ...] = ()
 

@@ -134,7 +134,14 @@ class Walker:
                 else:
                     self._bind_unknown(element.value)
             return
-        self._bind_unknown(target)
+        if any(isinstance(element, cst.StarredElement) for element in target.elements):
+            self._bind_unknown(target)
+            return
+        for index, element in enumerate(target.elements):  # `features, target = batch`
+            if isinstance(element.value, cst.Name):
+                self.scopes.bind(element.value.value, Binding(unpacked=value, path=(index,)))
+            else:
+                self._bind_unknown(element.value)
 
     # Reads ---------------------------------------------------------------------------
 
