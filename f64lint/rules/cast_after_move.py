@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from f64lint.analysis.domain.casts import cast_after, moves_to_device
+from f64lint.analysis.domain.casts import cast_after, casts_narrow, moves_to_device
 from f64lint.analysis.flow.placement import known_narrow_before
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.cst import cst
@@ -18,7 +18,9 @@ class CastAfterMove(Rule):
     A value moved to a device first and cast second, in one chain: to a 32-bit (or
     narrower) dtype, `torch.from_numpy(a).to(device).float()`,
     `torch.tensor(x).to(device).to(torch.float32)`, or to a dtype chosen elsewhere,
-    `t.to(device).to(dtype)`, `t.to(device).type_as(x)`. Not flagged when the value is already
+    `t.to(device).to(dtype)`, `t.to(device).type_as(x)`, when the value is data whose
+    dtype the code does not show (a caller's tensor, a tensor of NumPy data, a loader's
+    batch, as F64010 reads them); a tensor torch computed has the model's dtype. Not flagged when the value is already
     narrow (`x.float().to(device).half()`, `torch.zeros(3).to(device).float()`, a name or
     `self.` attribute only ever given narrow values, such as LoRA weights kept on the CPU
     after `.float()`), when the move names the dtype too (`.to(device,
@@ -146,6 +148,8 @@ class CastAfterMove(Rule):
             if cast is None or known_narrow_before(analysis, call):
                 continue
             assert isinstance(call.func, cst.Attribute) and isinstance(cast.func, cst.Attribute)
+            if not casts_narrow(facts, cast) and analysis.data.moved_data(call.func.value) is None:
+                continue  # a chosen dtype after a tensor torch computed: its dtype is the model's
             arguments = ", ".join(facts.module.code_for_node(arg).strip(", ") for arg in cast.args)
             yield Finding(
                 call,

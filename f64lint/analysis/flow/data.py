@@ -235,6 +235,16 @@ class DataOrigins:
             return self.tensor_of_data(node.func.value, depth + 1)
         return None
 
+    def moved_data(self, node: cst.BaseExpression) -> Optional[UnseenData]:
+        """Is a moved value data of unseen dtype: a tensor made of such data, a batch, or a
+        caller's tensor (a parameter read as it is)?"""
+        found = self.tensor_of_data(node) or self.batch(node)
+        if found is not None or not isinstance(node, cst.Name):
+            return found
+        binding = self.facts.bindings.get(node)
+        param = self._parameter(binding) if binding is not None else None
+        return UnseenData(param, f"data from parameter `{param.name.value}`") if param is not None else None
+
     # Batches of data loaders ---------------------------------------------------------------
 
     def batch(self, node: cst.BaseExpression, depth: int = 0) -> Optional[UnseenData]:
