@@ -47,14 +47,18 @@ _PYTHON_NUMBERS = frozenset({"builtins.len", "builtins.int", "builtins.float", "
                              "builtins.round", "builtins.sum", "builtins.max", "builtins.min", "builtins.abs",
                              "builtins.list", "builtins.tuple"})
 _CONVERTED_TO = frozenset({"astype", "numpy", "tolist", "item", "long", "int", "bool", "float", "half"})
+# Attributes and methods that give sizes, counts and places, not data.
+_INTEGER_ATTRIBUTES = frozenset({"shape", "ndim", "size", "dim", "numel", "nbytes", "itemsize", "dtype", "device"})
+# What shows that a parameter holds an array: its annotation, or reading it as one.
+_ARRAY_ANNOTATION = re.compile(r"ndarray|NDArray|ArrayLike|Tensor|\barray\b")
+_ARRAY_ATTRIBUTES = frozenset({"shape", "ndim", "dtype", "astype", "reshape", "T", "flatten", "ravel", "copy", "numpy"})
 # Functions whose first argument is a count or a size.
 _SIZES = frozenset({"range", "arange", "zeros", "ones", "empty", "full", "rand", "randn", "randint", "linspace", "eye"})
-# Annotations that say a parameter holds Python numbers or text, never an array.
-_PYTHON_ANNOTATIONS = re.compile(r"^(?:int|float|bool|str|complex|(?:typing\.)?(?:List|Sequence|Tuple|Iterable)\b.*|list\b.*|tuple\b.*)$")
 # Words that name integer data: ids, indices, labels, masks, token ids, lengths.
 _INTEGER_WORDS = frozenset({
     "id", "ids", "idx", "idxs", "index", "indices", "indexes", "label", "labels", "mask", "masks",
     "token", "tokens", "length", "lengths", "lens", "count", "counts", "class", "classes", "cls",
+    "size", "sizes", "shape", "shapes", "onehot",
 })
 
 
@@ -134,7 +138,7 @@ class DataOrigins:
         for seen in binding.reaching():
             param = self._parameter(seen)
             if param is not None:
-                if not _holds_python_values(param) and not self._used_as_size(param):
+                if self._holds_an_array(param):
                     return UnseenData(param, f"data from parameter `{param.name.value}`")
                 continue
             if seen.value is not None:
@@ -146,6 +150,8 @@ class DataOrigins:
     def _unseen_attribute(self, node: cst.Attribute, depth: int) -> Optional[UnseenData]:
         if node.attr.value in _ARRAY_KEEPS_DTYPE:
             return self.unseen_data(node.value, depth)
+        if node.attr.value in _INTEGER_ATTRIBUTES or "config" in _code(node).lower():
+            return None  # sizes, and configuration values (Python numbers and lists)
         set_there = self.flow.set_on(node)
         if set_there is not None:
             return next(filter(None, (self.unseen_data(value, depth) for value in set_there)), None)
@@ -167,7 +173,7 @@ class DataOrigins:
             if qualified.startswith("numpy.") and qualified != "numpy.load":
                 return None  # NumPy's makers: float64 (F64003) or their own dtype
             return UnseenData(call, f"data from `{self.facts.module.code_for_node(call.func)}()`")
-        if method in _CONVERTED_TO:
+        if method in _CONVERTED_TO or method in _INTEGER_ATTRIBUTES:
             return None
         function = self.flow.callee(call)
         if function is not None:
@@ -179,14 +185,19 @@ class DataOrigins:
             return None  # an unknown global: nothing to say
         return UnseenData(call, f"data from `{self.facts.module.code_for_node(call.func)}()`")
 
-    def _used_as_size(self, param: cst.Param) -> bool:
-        """Is a parameter read as a count or size (`range(n)`, `np.arange(n)`, `torch.zeros(n)`):
-        a Python integer, not data."""
+    def _holds_an_array(self, param: cst.Param) -> bool:
+        """Does a parameter given to `torch.tensor` hold an array (its annotation says so,
+        or it is read as one: `x.shape`, `x.astype(...)`, `np.mean(x)`)? Python numbers and
+        lists take torch's default dtype there."""
+        if param.annotation is not None:
+            return _ARRAY_ANNOTATION.search(_code(param.annotation.annotation)) is not None
         for read in self.flow.parameter_reads(param):
-            arg = self.facts.parent(read)
-            call = self.facts.parent(arg) if isinstance(arg, cst.Arg) else None
-            if isinstance(call, cst.Call) and call.args and call.args[0] is arg and last_name(call.func) in _SIZES:
+            parent = self.facts.parent(read)
+            if isinstance(parent, cst.Attribute) and parent.value is read and parent.attr.value in _ARRAY_ATTRIBUTES:
                 return True
+            call = self.facts.parent(parent) if isinstance(parent, cst.Arg) else None
+            if isinstance(call, cst.Call) and (self.facts.qualified_name(call.func) or "").startswith("numpy."):
+                return last_name(call.func) not in _SIZES
         return False
 
     def _parameter(self, binding: Binding) -> Optional[cst.Param]:
@@ -227,7 +238,10 @@ class DataOrigins:
         if self.facts.qualified_name(node.func) in TENSOR_OF_DATA:
             if keyword(node, "dtype") is not None or not node.args or integer_named(node.args[0].value):
                 return None
-            return self.unseen_data(node.args[0].value)
+            data = node.args[0].value
+            if self.facts.qualified_name(node.func) == "torch.from_numpy":
+                return self._numpy_data(data, 0)  # an array, whatever its parameter's annotation
+            return self.unseen_data(data)
         if casts_narrow(self.facts, node) or casts_to_chosen_dtype(node):
             return None
         method = method_name(node)
@@ -341,12 +355,8 @@ class DataOrigins:
         return None
 
 
-def _holds_python_values(param: cst.Param) -> bool:
-    annotation = param.annotation
-    if annotation is None:
-        return isinstance(param.default, (cst.Integer, cst.Float, cst.SimpleString, cst.List, cst.Tuple))
-    text = cst.Module(body=[]).code_for_node(annotation.annotation)
-    return _PYTHON_ANNOTATIONS.match(text.replace("Optional[", "").strip()) is not None
+def _code(node: cst.CSTNode) -> str:
+    return cst.Module(body=[]).code_for_node(node)
 
 
 def _argument(function: cst.FunctionDef, param: cst.Param, call: cst.Call) -> Optional[cst.BaseExpression]:
