@@ -1,33 +1,18 @@
 """bench/recall/bugs.toml: well-formed, and no bug from a package kept for independent
-evaluation (issue 16 lists them)."""
+evaluation (bench/reserved.py lists them)."""
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 
 from bench.recall import BUGS, KINDS, load
+from bench.reserved import RESERVED, normalised
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:
     import tomli as tomllib
-
-# Never a source of bugs for this corpus, in any version.
-RESERVED = {
-    "diffusers", "lightning", "pytorch-lightning", "tianshou", "torchrl", "rl-games", "torchcrepe", "kornia",
-    "captum", "botorch", "trl", "chemprop", "pytorch-tabular", "etna", "gptqmodel", "genesis-world", "invokeai",
-    "silentcipher", "ace-step", "simpletuner", "dacapo", "ahcore", "miles-credit", "stable-diffusion-webui",
-    "stable-diffusion-webui-forge", "comfyui", "scvi-tools", "sbi", "sam2", "segment-anything", "keras",
-    "depth-anything", "cellpose", "anomalib", "stable-baselines3", "chatterbox", "chatterbox-tts", "ltx-video",
-    "lerobot", "peft", "yolov5", "ultralytics", "stable-audio", "stable-audio-tools", "so-vits-svc", "wan2.1",
-    "wan2gp", "timesfm", "vllm-omni",
-}
-
-
-def normalised(package: str) -> str:
-    return re.sub(r"[-_.]+", "-", package).lower()
 
 
 def test_every_bug_is_complete_and_of_a_known_kind():
