@@ -28,7 +28,8 @@ def cut_long_numbers(module: ast.Module, source: str, blanked: Blanked) -> None:
     `MIN_NUMBERS` numbers of one kind (ints, floats or complex; nested lists of the same
     shape of kind), leaving `[1.0,   ]`: still a list of floats, every position kept. Only
     the code around lines with eight numbers in a row is walked."""
-    rows = sorted({source.count("\n", 0, match.start()) + 1 for match in _NUMBERS_IN_A_ROW.finditer(source)})
+    line_starts = [0] + [match.end() for match in re.finditer("\n", source)]
+    rows = sorted({bisect.bisect_right(line_starts, match.start()) for match in _NUMBERS_IN_A_ROW.finditer(source)})
     if rows:
         _cut_in(module, rows, blanked)
 
