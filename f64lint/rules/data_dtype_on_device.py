@@ -194,7 +194,7 @@ class DataDtypeOnDevice(Rule):
                 continue
             qualified = facts.qualified_name(call.func)
             if qualified in TENSOR_OF_DATA:
-                found = self._made_on_device(analysis, call)
+                found = self._integers(self._made_on_device(analysis, call))
                 if found is not None:
                     made_by = callee_text(facts, call)
                     yield self._finding(
@@ -212,7 +212,7 @@ class DataDtypeOnDevice(Rule):
                         "(`model.to(device, dtype=...)`)",
                     )
             elif method_name(call) == "register_buffer" or qualified == "torch.nn.Parameter":
-                found = self._kept_in_module(analysis, call, qualified is not None)
+                found = self._integers(self._kept_in_module(analysis, call, qualified is not None))
                 if found is not None:
                     yield self._finding(
                         analysis, call, found,
@@ -225,7 +225,7 @@ class DataDtypeOnDevice(Rule):
                 moved = call.func.value
                 if cast_after(facts, call) is not None or flow.wide_value(moved) is not None:
                     continue  # F64009's, or known float64 (F64004's)
-                found = data.tensor_of_data(moved) or data.batch(moved)
+                found = self._integers(data.tensor_of_data(moved) or data.batch(moved))
                 if found is not None and not integer_named(moved):
                     yield self._finding(
                         analysis, call, found,
@@ -267,6 +267,11 @@ class DataDtypeOnDevice(Rule):
     ) -> Finding:
         line = analysis.facts.positions[found.origin].start.line
         return Finding(call, f"{found.described} (line {line}) {what}", anchor=anchor)
+
+    @staticmethod
+    def _integers(found: Optional[UnseenData]) -> Optional[UnseenData]:
+        """None for data whose origin is named as integers (`vocab.get_idx()`, `token_ids`)."""
+        return None if found is None or integer_named(found.origin) else found
 
 
 def _as_name(node: cst.BaseExpression) -> cst.BaseExpression:

@@ -58,7 +58,7 @@ _SIZES = frozenset({"range", "arange", "zeros", "ones", "empty", "full", "rand",
 _INTEGER_WORDS = frozenset({
     "id", "ids", "idx", "idxs", "index", "indices", "indexes", "label", "labels", "mask", "masks",
     "token", "tokens", "length", "lengths", "lens", "count", "counts", "class", "classes", "cls",
-    "size", "sizes", "shape", "shapes", "onehot",
+    "size", "sizes", "shape", "shapes", "onehot", "tokenizer", "tokenize", "encode", "rng",
 })
 
 
@@ -70,17 +70,30 @@ class UnseenData:
     described: str  # for messages: "data from parameter `x`", "a batch of `loader`"
 
 
-def integer_named(node: cst.BaseExpression) -> bool:
-    """Is the data named as integers (`input_ids`, `batch["labels"]`, `self.attention_mask`)?"""
+def integer_named(node: cst.CSTNode) -> bool:
+    """Is the data named as integers (`input_ids`, `batch["labels"]`, `df[f"{t}_id"]`,
+    `self.attention_mask`, `vocab.get_idx()`)?"""
     name = ""
     if isinstance(node, cst.Subscript) and len(node.slice) == 1:
         index = node.slice[0].slice
         if isinstance(index, cst.Index) and isinstance(index.value, cst.SimpleString):
             key = index.value.evaluated_value
             name = key if isinstance(key, str) else ""
-    name = name or last_name(node)
+        elif isinstance(index, cst.Index) and isinstance(index.value, cst.FormattedString):
+            name = "".join(part.value for part in index.value.parts if isinstance(part, cst.FormattedStringText))
+    if isinstance(node, cst.Call):
+        node = node.func
+    if isinstance(node, cst.Param):
+        node = node.name
+    name = name or (last_name(node) if isinstance(node, cst.BaseExpression) else "")
     words = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower().split("_")
     return any(word in _INTEGER_WORDS for word in words)
+
+
+def described(node: cst.CSTNode) -> str:
+    """Code for a message: on one line, and a long expression by its end (`….permute()`)."""
+    text = " ".join(_code(node).split())
+    return text if len(text) <= 48 else "…" + text[-47:]
 
 
 class DataOrigins:
@@ -157,7 +170,7 @@ class DataOrigins:
             return next(filter(None, (self.unseen_data(value, depth) for value in set_there)), None)
         if self.facts.qualified_name(node) is not None or isinstance(node.value, cst.Name) and node.value.value in ("self", "cls"):
             return None  # a module's constant, or an attribute the class never sets here
-        return UnseenData(node, f"data from `{self.facts.module.code_for_node(node)}`")
+        return UnseenData(node, f"data from `{described(node)}`")
 
     def _unseen_call(self, call: cst.Call, depth: int) -> Optional[UnseenData]:
         if keyword(call, "dtype") is not None:
@@ -172,7 +185,7 @@ class DataOrigins:
                 return None  # torch computes its own dtype; Python gives Python numbers
             if qualified.startswith("numpy.") and qualified != "numpy.load":
                 return None  # NumPy's makers: float64 (F64003) or their own dtype
-            return UnseenData(call, f"data from `{self.facts.module.code_for_node(call.func)}()`")
+            return UnseenData(call, f"data from `{described(call.func)}()`")
         if method in _CONVERTED_TO or method in _INTEGER_ATTRIBUTES:
             return None
         function = self.flow.callee(call)
@@ -183,7 +196,7 @@ class DataOrigins:
             return self.unseen_data(call.func.value, depth)
         if isinstance(call.func, cst.Name) and self.facts.bindings.get(call.func) is None:
             return None  # an unknown global: nothing to say
-        return UnseenData(call, f"data from `{self.facts.module.code_for_node(call.func)}()`")
+        return UnseenData(call, f"data from `{described(call.func)}()`")
 
     def _holds_an_array(self, param: cst.Param) -> bool:
         """Does a parameter given to `torch.tensor` hold an array (its annotation says so,
@@ -348,7 +361,7 @@ class DataOrigins:
             return None
         name = last_name(node)
         if "loader" in name.lower():
-            return UnseenData(node, f"a batch of `{self.facts.module.code_for_node(node)}`")
+            return UnseenData(node, f"a batch of `{described(node)}`")
         if isinstance(node, cst.Name):
             values = self.facts.reaching_values(node)
             return next(filter(None, (self._loader(v, depth + 1) for v in values if v is not None)), None)
