@@ -42,7 +42,7 @@ class DataDtypeOnDevice(Rule):
     Not flagged: Python numbers and lists of them (torch gives them its default dtype),
     data with a dtype or cast before the move (`x.float().to(device)`, `.to(device,
     dtype=...)`), data named as integers (`input_ids`, `labels`, `mask`, `indices`,
-    `lengths`), a move followed by an integer cast, known float64 (F64003 and F64004
+    `lengths`, a batch's `y` or `targets`), a move followed by an integer cast, known float64 (F64003 and F64004
     report it) and code that never runs on MPS. A move followed by a float cast is F64009's.
 
     ## Why it breaks on MPS
@@ -101,6 +101,15 @@ class DataDtypeOnDevice(Rule):
                 pixels = batch["pixel_values"].to(device, dtype=torch.float16)
                 mask = batch["mask"].to(device).bool()
                 model(input_ids, pixels, mask).loss.backward()
+        """,
+        """
+        import torch
+
+        def evaluate(model, loader, device):
+            for x, y in loader:
+                x = x.to(device, dtype=torch.float32)
+                y = y.to(device)
+                yield model(x).argmax(1) == y
         """,
         """
         import torch

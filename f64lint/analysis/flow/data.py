@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Dict, Optional, Sequence, Tuple
 
 from f64lint.analysis.domain.casts import casts_narrow, casts_to_chosen_dtype
+from f64lint.analysis.domain.dtypes import dtype_of
 from f64lint.analysis.domain.library import Returns, functions, methods
 from f64lint.analysis.flow.values import TENSOR_OF_DATA, Flow, returned_values
 from f64lint.analysis.semantic.bindings import Binding
@@ -47,11 +48,16 @@ _PYTHON_NUMBERS = frozenset({"builtins.len", "builtins.int", "builtins.float", "
                              "builtins.round", "builtins.sum", "builtins.max", "builtins.min", "builtins.abs",
                              "builtins.list", "builtins.tuple"})
 _CONVERTED_TO = frozenset({"astype", "numpy", "tolist", "item", "long", "int", "bool", "float", "half"})
+# A batch's labels, as training loops name them (`y`, `batch_y`, `targets`): class
+# indices in most code. (`y_pred` is not one.)
+_LABEL_NAME = re.compile(r"^(?:batch_|next_|b_)?(?:y|ys|targets?)(?:_batch)?$")
 # Attributes and methods that give sizes, counts and places, not data.
 _INTEGER_ATTRIBUTES = frozenset({"shape", "ndim", "size", "dim", "numel", "nbytes", "itemsize", "dtype", "device"})
 # What shows that a parameter holds an array: its annotation, or reading it as one.
 _ARRAY_ANNOTATION = re.compile(r"ndarray|NDArray|ArrayLike|Tensor|\barray\b")
 _ARRAY_ATTRIBUTES = frozenset({"shape", "ndim", "dtype", "astype", "reshape", "T", "flatten", "ravel", "copy", "numpy"})
+# Return annotations of Python numbers and sequences of them.
+_PYTHON_VALUES = re.compile(r"^(?:int|float|bool|(?:typing\.)?(?:List|Sequence|Tuple|list|tuple)\[(?:int|float|bool)[^\]]*\])$")
 # Functions whose first argument is a count or a size.
 _SIZES = frozenset({"range", "arange", "zeros", "ones", "empty", "full", "rand", "randn", "randint", "linspace", "eye"})
 # Words that name integer data: ids, indices, labels, masks, token ids, lengths.
@@ -86,6 +92,8 @@ def integer_named(node: cst.CSTNode) -> bool:
     if isinstance(node, cst.Param):
         node = node.name
     name = name or (last_name(node) if isinstance(node, cst.BaseExpression) else "")
+    if _LABEL_NAME.match(name):
+        return True
     words = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower().split("_")
     return any(word in _INTEGER_WORDS for word in words)
 
@@ -190,6 +198,8 @@ class DataOrigins:
             return None
         function = self.flow.callee(call)
         if function is not None:
+            if function.returns is not None and _PYTHON_VALUES.match(_code(function.returns.annotation)):
+                return None  # `-> float`, `-> Sequence[float]`: torch gives them its default dtype
             returned = returned_values(function)
             return next(filter(None, (self.unseen_data(value, depth) for value in returned)), None)
         if method in _ARRAY_KEEPS_DTYPE and isinstance(call.func, cst.Attribute):
@@ -258,6 +268,8 @@ class DataOrigins:
         if casts_narrow(self.facts, node) or casts_to_chosen_dtype(node):
             return None
         method = method_name(node)
+        if method == "view" and any(dtype_of(self.facts, arg) is not None for arg in positional(node)):
+            return None  # `.view(torch.bfloat16)` reinterprets as that dtype
         if method in _TENSOR_KEEPS_DTYPE and isinstance(node.func, cst.Attribute):
             return self.tensor_of_data(node.func.value, depth + 1)
         return None
