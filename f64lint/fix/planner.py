@@ -239,7 +239,7 @@ class Planner:
         """The NumPy call to give `dtype=np.float32`, when the array is made in the same
         function by a constructor spelled `np.<name>(...)`."""
         origin = request.origin
-        if origin is None or not isinstance(origin.func, cst.Attribute):
+        if not isinstance(origin, cst.Call) or not isinstance(origin.func, cst.Attribute):
             return None
         if self.facts.qualified_name(origin.func) not in _NUMPY_WITH_DTYPE:
             return None

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
 from f64lint.analysis.domain.arrays import FLOAT_BY_DEFAULT, FOLLOW_DATA, KEEP_DTYPE_METHODS
-from f64lint.analysis.domain.library import Returns, functions, short_names
+from f64lint.analysis.domain.library import MAKES, Returns, functions, members, short_names
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH
 from f64lint.narrowing.lines import NAME, Statement, bound_names, logical_lines
 from f64lint.prefilter import AnyOf
@@ -23,6 +23,12 @@ _FLOAT_BY_DEFAULT = sorted({name.rsplit(".", 1)[-1] for name in FLOAT_BY_DEFAULT
 # ... and those that make float64 only of float data (`np.array([0.5, 1.0])`), given on the
 # line that calls them: a float literal.
 _FOLLOW_DATA = sorted({name.rsplit(".", 1)[-1] for name in FOLLOW_DATA} - {"arange"})
+# Other libraries' float64 makers (`get_window(`, `windows.hann(`), and, in a module that
+# makes one of their objects (`default_rng(`, `StandardScaler(`), that object's float64
+# members (`.normal(`, `.mean_`).
+_OTHER_MAKERS = sorted({name.rsplit(".", 1)[-1] for name in FLOAT_BY_DEFAULT if not name.startswith("numpy.")})
+_OBJECT_MAKERS = sorted({name.rsplit(".", 1)[-1] for name in MAKES})
+_FLOAT64_MEMBERS = sorted(members(Returns.FLOAT64))
 _FLOAT_LITERAL = re.compile(r"(?<![\w.])(?:\d[\d_]*\.|\.\d|\d[\d_]*[eE][-+]?\d)")
 # The torch functions that make a tensor of NumPy data (`torch.from_numpy(`, or `tensor(`
 # imported from torch, under its own name or another).
@@ -42,10 +48,12 @@ class ArrayMakers:
     numpy_names: FrozenSet[str]  # `np`, and the NumPy functions imported by name
     tensor_of_data: "re.Pattern[str]"  # `torch.from_numpy(`, `th.tensor(`, `fnp(` (an alias)
     own: AnyOf = AnyOf()  # calls of the module's functions that make one (`_table()`)
+    library: AnyOf = AnyOf()  # other libraries' makers: `get_window(`, `rng.normal(`
 
     def search(self, text: str) -> bool:
         return (
             bool(self.by_default.search(text))
+            or bool(self.library.search(text))
             or (bool(self.following_data.search(text)) and bool(_FLOAT_LITERAL.search(text)))
             or bool(self.own.search(text))
         )
@@ -91,11 +99,15 @@ def array_makers(code: str) -> ArrayMakers:
             modules.add(alias or name)
         else:
             imported[alias or name] = name
+    library = [rf"(?:{'|'.join(_OTHER_MAKERS)})\s*\("]
+    if any(name in code for name in _OBJECT_MAKERS):
+        library.append(rf"\.\s*(?:{'|'.join(_FLOAT64_MEMBERS)})(?!\w)")
     return ArrayMakers(
         _calls(modules, {a for a, name in imported.items() if name in _FLOAT_BY_DEFAULT}, _FLOAT_BY_DEFAULT),
         _calls(modules, {a for a, name in imported.items() if name in _FOLLOW_DATA}, _FOLLOW_DATA),
         frozenset(modules | set(imported)),
         re.compile(rf"(?<!\w)(?:{'|'.join(sorted(makers))})\s*\("),
+        library=AnyOf(*library),
     )
 
 

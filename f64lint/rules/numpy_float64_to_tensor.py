@@ -11,6 +11,7 @@ from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideArrayToTensor
 from f64lint.rules.base import Finding, Invalid, Rule
 from f64lint.rules.common import callee_text
+from f64lint.prefilter import AnyOf, words
 from f64lint.rules.tokens import NUMPY, TENSOR_FROM_DATA, TORCH
 
 def _data_argument(call: cst.Call) -> Optional[cst.BaseExpression]:
@@ -33,7 +34,10 @@ class NumpyFloat64ToTensor(Rule):
     `"float64"`, `"f8"`), by `.astype(np.float64)`, or by a NumPy constructor whose default
     is float64: `np.zeros`, `np.ones`, `np.empty`, `np.eye`, `np.linspace`, `np.full` of a
     float, `np.array` of float literals, `np.arange` with a float, `np.random.rand`/`randn`/
-    `random`/`uniform`/`normal`, `np.loadtxt`, `np.interp`, ... The array is traced through
+    `random`/`uniform`/`normal`, `np.loadtxt`, `np.interp`, ..., a NumPy random Generator's
+    draws (`np.random.default_rng().normal(...)`), SciPy's windows (`get_window`,
+    `scipy.signal.windows.hann`) and a fitted `StandardScaler`'s `mean_`, `var_` and
+    `scale_`. The array is traced through
     local assignments, arithmetic, indexing, dtype-keeping functions (`np.sin`, `np.stack`,
     `np.meshgrid`, `.reshape`, ...), what the class sets on `self` and what the module's own
     functions and methods return. A tensor made on a device (`device=device`) of a float64
@@ -67,8 +71,9 @@ class NumpyFloat64ToTensor(Rule):
     severity = Severity.WARNING  # an error when the value reaches a device that may be MPS
     name = "numpy-float64-to-tensor"
     summary = "a float64 NumPy array becomes a tensor without a cast"
-    # NumPy names need a `numpy` import; the tensor constructors a `torch` one.
-    required = (NUMPY, TORCH, TENSOR_FROM_DATA)
+    # NumPy names need a `numpy` import (SciPy's windows and scikit-learn's scalers theirs);
+    # the tensor constructors a `torch` one.
+    required = (AnyOf(NUMPY, words("scipy", "sklearn")), TORCH, TENSOR_FROM_DATA)
 
     valid = (
         """
@@ -116,6 +121,41 @@ class NumpyFloat64ToTensor(Rule):
         """,
     )
     invalid = (
+        Invalid(
+            """
+            import numpy as np
+            import torch
+            from scipy.signal import get_window
+            from sklearn.preprocessing import StandardScaler
+
+            def features(x, n, device):
+                rng = np.random.default_rng(0)
+                noise = torch.from_numpy(rng.normal(size=n)).to(device)
+                window = torch.tensor(get_window("hann", n), device=device)
+                scaler = StandardScaler().fit(x)
+                loc = torch.as_tensor(scaler.mean_)
+                draws = torch.from_numpy(rng.random(n, dtype=np.float32)).to(device)
+                return noise, window, loc, draws
+            """,
+            (8, 13),
+            (9, 14),
+            (11, 11),
+            fixed="""
+            import numpy as np
+            import torch
+            from scipy.signal import get_window
+            from sklearn.preprocessing import StandardScaler
+
+            def features(x, n, device, dtype=torch.float32):
+                rng = np.random.default_rng(0)
+                noise = torch.from_numpy(rng.normal(size=n)).to(dtype).to(device)
+                window = torch.tensor(get_window("hann", n), device=device, dtype=dtype)
+                scaler = StandardScaler().fit(x)
+                loc = torch.as_tensor(scaler.mean_, dtype=dtype)
+                draws = torch.from_numpy(rng.random(n, dtype=np.float32)).to(device)
+                return noise, window, loc, draws
+            """,
+        ),
         Invalid(
             """
             import numpy as np

@@ -4,7 +4,7 @@ the analysis reads of it."""
 from __future__ import annotations
 
 from f64lint.analysis.domain.arrays import float64_array
-from f64lint.analysis.domain.library import LIBRARY, Returns, functions, methods
+from f64lint.analysis.domain.library import LIBRARY, Returns, functions, member, members, methods
 from tests.analysis.marked import marked_call
 
 
@@ -20,8 +20,34 @@ def test_views_select_by_module_or_type_and_by_what_is_returned():
     assert "torch.argmax" in functions("torch", Returns.NOT_FLOAT)
 
 
-def test_every_entry_belongs_to_numpy_or_torch():
-    assert all(name.split(".", 1)[0] in ("numpy", "torch") for name in LIBRARY)
+def test_every_entry_belongs_to_a_modelled_library():
+    assert all(name.split(".", 1)[0] in ("numpy", "torch", "scipy", "sklearn") for name in LIBRARY)
+
+
+def test_objects_libraries_make_are_known_by_their_type():
+    # A Generator's draws and a scaler's fitted statistics are members of their types,
+    # not functions of a module.
+    assert "normal" in members(Returns.FLOAT64) and "mean_" in members(Returns.FLOAT64)
+    assert member("numpy.random.Generator", "normal") is Returns.FLOAT64
+    assert not any(name.startswith("numpy.random.Generator") for name in functions("numpy", Returns.FLOAT64))
+    assert "scipy.signal.get_window" in functions("scipy", Returns.FLOAT64)
+
+    analysis, call = marked_call('''
+        import numpy as np
+        import torch
+        from sklearn.preprocessing import StandardScaler
+
+        def stats(x, n):
+            scaler = StandardScaler()
+            scaler = scaler.fit(x)
+            rng = np.random.RandomState(0)
+            return torch.tensor(scaler.scale_), torch.tensor(rng.rand(n)), torch.tensor(rng.rand(n).astype(np.float32))  # <-
+    ''')
+    facts = analysis.facts
+    first, second, third = (c for c in facts.calls if facts.qualified_name(c.func) == "torch.tensor")
+    assert float64_array(analysis.facts, first.args[0].value).origin_name == "StandardScaler.scale_"
+    assert float64_array(analysis.facts, second.args[0].value).origin_name == "RandomState.rand"
+    assert float64_array(analysis.facts, third.args[0].value) is None
 
 
 def test_the_analysis_reads_what_comes_out_of_library_calls_from_the_table():

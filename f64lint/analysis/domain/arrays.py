@@ -7,11 +7,11 @@ from typing import Callable, Optional, Sequence
 
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, positional
 from f64lint.analysis.domain.dtypes import Width, dtype_of
-from f64lint.analysis.domain.library import Returns, functions, methods
+from f64lint.analysis.domain.library import MAKES, RETURNS_SELF, Returns, functions, member, methods
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.cst import cst
 
-FLOAT_BY_DEFAULT = functions("numpy", Returns.FLOAT64)
+FLOAT_BY_DEFAULT = functions("numpy", Returns.FLOAT64) | functions("scipy", Returns.FLOAT64)
 FOLLOW_DATA = functions("numpy", Returns.DATA_DTYPE)
 _KEEP_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE)
 KEEP_DTYPE_METHODS = methods("numpy.ndarray", Returns.RECEIVER_DTYPE)
@@ -23,10 +23,43 @@ Follow = Callable[["cst.BaseExpression"], Sequence["cst.BaseExpression"]]
 
 @dataclass(frozen=True)
 class ArraySource:
-    """A float64 array and the NumPy call it comes from (for messages)."""
+    """A float64 array and the NumPy call (or library attribute) it comes from (for messages)."""
 
-    origin: cst.Call
+    origin: cst.BaseExpression
     origin_name: str
+
+
+def _object_type(facts: ModuleFacts, node: cst.BaseExpression, depth: int) -> Optional[str]:
+    """The library type of an object (domain/library.py `MAKES`): `rng` after `rng =
+    np.random.default_rng(0)`, `StandardScaler().fit(x)`."""
+    if depth > MAX_TRACE_DEPTH:
+        return None
+    if isinstance(node, cst.Name):
+        traced = facts.assigned_value(node)
+        return _object_type(facts, traced, depth + 1) if traced is not None else None
+    if not isinstance(node, cst.Call):
+        return None
+    made = MAKES.get(facts.qualified_name(node.func) or "")
+    if made is not None:
+        return made
+    if isinstance(node.func, cst.Attribute) and node.func.attr.value in RETURNS_SELF:
+        return _object_type(facts, node.func.value, depth + 1)
+    return None
+
+
+def _library_member(facts: ModuleFacts, node: cst.BaseExpression, depth: int) -> Optional[ArraySource]:
+    """`rng.normal(size=n)`, `scaler.mean_`: a float64 array a library object gives."""
+    target = node.func if isinstance(node, cst.Call) else node
+    if not isinstance(target, cst.Attribute):
+        return None
+    of = _object_type(facts, target.value, depth + 1)
+    if of is None or member(of, target.attr.value) is not Returns.FLOAT64:
+        return None
+    if isinstance(node, cst.Call) and keyword(node, "dtype") is not None:
+        given = dtype_of(facts, keyword(node, "dtype"))  # `rng.random(n, dtype=np.float32)`
+        if given is None or given.width is not Width.FLOAT64:
+            return None
+    return ArraySource(node, f"{of.rsplit('.', 1)[-1]}.{target.attr.value}")
 
 
 def _has_float_literal(node: cst.CSTNode) -> bool:
@@ -138,6 +171,10 @@ def float64_array(
         )
     if isinstance(node, cst.Attribute) and node.attr.value == "T":
         return float64_array(facts, node.value, depth + 1, follow)
+    if isinstance(node, (cst.Attribute, cst.Call)):
+        found = _library_member(facts, node, depth)
+        if found is not None:
+            return found
     if follow is not None and isinstance(node, (cst.Attribute, cst.Call)):
         for value in follow(node):
             found = float64_array(facts, value, depth + 1, follow)

@@ -2,9 +2,13 @@
 dtype of what each returns. A library function is known the way a summary knows a
 function of the project: by what comes out of it.
 
-Functions are keyed by qualified name (`numpy.zeros`, `torch.cat`); methods by the type
-they are called on and their name (`numpy.ndarray.reshape`, `torch.Tensor.clone`). The
-sets the rest of the analysis reads are views of this table.
+Functions are keyed by qualified name (`numpy.zeros`, `torch.cat`); methods and
+attributes by the type of the object and their name (`numpy.ndarray.reshape`,
+`torch.Tensor.clone`, `numpy.random.Generator.normal`, `sklearn.preprocessing.
+StandardScaler.mean_`). `MAKES` says which calls make objects of those other types
+(`np.random.default_rng()` a Generator), `RETURNS_SELF` which of their methods give the
+object back (`StandardScaler().fit(x)`). The sets the rest of the analysis reads are views
+of these tables.
 """
 
 from __future__ import annotations
@@ -31,7 +35,32 @@ _INDICES_OR_BOOLEANS = (
     "isclose", "allclose", "equal", "searchsorted", "bucketize", "count_nonzero",
 )
 
+_GENERATOR_FLOATS = (
+    "normal", "standard_normal", "random", "uniform", "exponential", "standard_exponential",
+    "gamma", "standard_gamma", "beta", "lognormal", "laplace", "logistic", "gumbel", "chisquare",
+    "standard_t", "standard_cauchy", "multivariate_normal", "dirichlet", "triangular", "weibull",
+    "rayleigh", "vonmises", "wald", "pareto", "power", "f",
+)
+_WINDOWS = (
+    "hann", "hamming", "blackman", "blackmanharris", "bartlett", "kaiser", "gaussian", "tukey",
+    "cosine", "boxcar", "triang", "flattop", "nuttall", "parzen", "bohman", "exponential",
+)
+
+# Objects other than arrays and tensors that library calls make, by the call's qualified name.
+MAKES: Dict[str, str] = {
+    "numpy.random.default_rng": "numpy.random.Generator",
+    "numpy.random.RandomState": "numpy.random.RandomState",
+    "sklearn.preprocessing.StandardScaler": "sklearn.preprocessing.StandardScaler",
+}
+RETURNS_SELF = frozenset({"fit", "partial_fit"})
+_TYPES = frozenset(MAKES.values()) | {"numpy.ndarray", "torch.Tensor"}
+
 LIBRARY: Dict[str, Returns] = {
+    **_entries("numpy.random.Generator", Returns.FLOAT64, _GENERATOR_FLOATS),
+    **_entries("numpy.random.RandomState", Returns.FLOAT64, (*_GENERATOR_FLOATS, "rand", "randn", "random_sample")),
+    **_entries("scipy.signal", Returns.FLOAT64, ("get_window", *_WINDOWS, *(f"windows.{w}" for w in _WINDOWS))),
+    # Fitted in float64 whatever the data's dtype.
+    **_entries("sklearn.preprocessing.StandardScaler", Returns.FLOAT64, ("mean_", "var_", "scale_")),
     **_entries("numpy", Returns.FLOAT64, (
         "zeros", "ones", "empty", "eye", "identity", "linspace", "logspace", "geomspace",
         "loadtxt", "genfromtxt", "random.rand", "random.randn", "random.random",
@@ -93,7 +122,18 @@ def short_names(qualified: Iterable[str]) -> "tuple[str, ...]":
     return tuple(sorted({name.rsplit(".", 1)[-1] for name in qualified}))
 
 
+def members(returns: Returns) -> FrozenSet[str]:
+    """The names of the methods and attributes of `MAKES`'s types that return this."""
+    made = frozenset(MAKES.values())
+    return frozenset(name.rsplit(".", 1)[1] for name, kind in LIBRARY.items() if kind is returns and name.rsplit(".", 1)[0] in made)
+
+
+def member(of: str, name: str) -> Returns | None:
+    """What the method or attribute `name` of an object of type `of` gives, if known."""
+    return LIBRARY.get(f"{of}.{name}")
+
+
 def _module_of(name: str) -> str:
-    """`numpy` of `numpy.random.rand`, `torch` of `torch.special.erf`; methods belong to no module."""
-    module = name.split(".", 1)[0]
-    return "" if name.startswith(("numpy.ndarray.", "torch.Tensor.")) else module
+    """`numpy` of `numpy.random.rand`, `torch` of `torch.special.erf`; methods and
+    attributes of objects belong to no module."""
+    return "" if name.rsplit(".", 1)[0] in _TYPES else name.split(".", 1)[0]
