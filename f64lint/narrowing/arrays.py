@@ -99,9 +99,10 @@ def array_makers(code: str) -> ArrayMakers:
             modules.add(alias or name)
         else:
             imported[alias or name] = name
-    library = [rf"(?:{'|'.join(_OTHER_MAKERS)})\s*\("]
+    # Only the names the module's code has: most have none, and then search nothing more.
+    library = [rf"{name}\s*\(" for name in _OTHER_MAKERS if name in code]
     if any(name in code for name in _OBJECT_MAKERS):
-        library.append(rf"\.\s*(?:{'|'.join(_FLOAT64_MEMBERS)})(?!\w)")
+        library += [rf"{name}(?<=\.{name})(?!\w)" for name in _FLOAT64_MEMBERS if name in code]
     return ArrayMakers(
         _calls(modules, {a for a, name in imported.items() if name in _FLOAT_BY_DEFAULT}, _FLOAT_BY_DEFAULT),
         _calls(modules, {a for a, name in imported.items() if name in _FOLLOW_DATA}, _FOLLOW_DATA),
@@ -209,7 +210,7 @@ def hands_array_to_torch(definition: Statement, structure_lines: List[str], make
     its dtype, so this follows it generation by generation: the names bound to an array
     made on a line, then to one read from those names, and so on as far as the analysis
     follows names (`MAX_TRACE_DEPTH`)."""
-    if not (makers.search(definition.text) and makers.tensor_of_data.search(definition.text)):
+    if not (makers.tensor_of_data.search(definition.text) and makers.search(definition.text)):
         return False
     lines = [
         _ArrayLine("\n".join(structure_lines[first : last + 1]), makers)

@@ -32,7 +32,7 @@ from typing import Dict, Optional, Sequence, Tuple
 from f64lint.analysis.domain.casts import casts_narrow, casts_to_chosen_dtype
 from f64lint.analysis.domain.dtypes import dtype_of
 from f64lint.analysis.domain.library import Returns, functions, methods
-from f64lint.analysis.flow.values import TENSOR_OF_DATA, Flow, returned_values
+from f64lint.analysis.flow.values import TENSOR_OF_DATA, Flow
 from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, method_name, positional
@@ -200,7 +200,7 @@ class DataOrigins:
         if function is not None:
             if function.returns is not None and _PYTHON_VALUES.match(_code(function.returns.annotation)):
                 return None  # `-> float`, `-> Sequence[float]`: torch gives them its default dtype
-            returned = returned_values(function)
+            returned = self.flow.returned_values(function)
             return next(filter(None, (self.unseen_data(value, depth) for value in returned)), None)
         if method in _ARRAY_KEEPS_DTYPE and isinstance(call.func, cst.Attribute):
             return self.unseen_data(call.func.value, depth)

@@ -86,6 +86,7 @@ class Flow:
         self._reads_by_value: Optional[Dict[int, List[cst.Name]]] = None
         self._reads_by_binding: Optional[Dict[int, List[cst.Name]]] = None
         self._set_on_self: Dict[cst.ClassDef, Dict[str, List[cst.BaseExpression]]] = {}
+        self._returned_values: Dict[cst.FunctionDef, List[cst.BaseExpression]] = {}
         self._read_on_self: Dict[cst.ClassDef, Dict[str, List[cst.Attribute]]] = {}
 
     # Devices ---------------------------------------------------------------------------
@@ -247,7 +248,7 @@ class Flow:
             if moved is not None and moved[1] is None and is_device_like(self.facts, moved[0]):
                 if not is_cpu_device(self.facts, moved[0]):
                     return False
-        kept = returned_values(function)
+        kept = self.returned_values(function)
         for assign in own_nodes(body, cst.Assign):
             if any(isinstance(target.target, cst.Attribute) for target in assign.targets):
                 kept.append(assign.value)
@@ -476,7 +477,7 @@ class Flow:
         outer, self._unfinished = self._unfinished, set()
         self._open.append(function)
         try:
-            found = merged(self.wide_value(value) for value in returned_values(function))
+            found = merged(self.wide_value(value) for value in self.returned_values(function))
         finally:
             self._open.pop()
         self._unfinished.discard(function)
@@ -492,7 +493,7 @@ class Flow:
         function = self.callee(call)
         if function is None:
             return None
-        returned = returned_values(function)
+        returned = self.returned_values(function)
         tuples = [value for value in returned if isinstance(value, cst.Tuple) and len(value.elements) > part]
         return tuples if tuples and len(tuples) == len(returned) else None
 
@@ -508,8 +509,15 @@ class Flow:
         if isinstance(node, cst.Call):
             function = self.callee(node)
             if function is not None:
-                return returned_values(function)
+                return self.returned_values(function)
         return []
+
+    def returned_values(self, function: cst.FunctionDef) -> List[cst.BaseExpression]:
+        """The values a function's own `return`s give (each function's body is read once)."""
+        found = self._returned_values.get(function)
+        if found is None:
+            found = self._returned_values[function] = _returned_values(function)
+        return found
 
     def callee(self, call: cst.Call) -> Optional[cst.FunctionDef]:
         """The function or method of this module a call calls (semantic/definitions.py)."""
@@ -586,8 +594,7 @@ def _values_set_on_self(owner: cst.ClassDef) -> Dict[str, List[cst.BaseExpressio
     return values
 
 
-def returned_values(function: cst.FunctionDef) -> List[cst.BaseExpression]:
-    """The values a function's own `return`s give."""
+def _returned_values(function: cst.FunctionDef) -> List[cst.BaseExpression]:
     return [node.value for node in own_nodes(function.body, cst.Return) if node.value is not None]
 
 

@@ -70,7 +70,7 @@ def own_nodes(node: cst.CSTNode, kind: Type[N]) -> Iterator[N]:
         if isinstance(current, kind):
             yield current
         if not isinstance(current, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
-            stack.extend(current.children)
+            stack.extend(code_children(current))
 
 
 def last_name(node: Optional[cst.BaseExpression]) -> str:
