@@ -52,6 +52,8 @@ class Settings:
     unfixable: Tuple[str, ...] = ()
     no_float64_devices: Tuple[str, ...] = ("mps",)
     safe_helpers: Tuple[str, ...] = ()
+    # The project's own functions that return float64 arrays or tensors (its loaders).
+    float64_functions: Tuple[str, ...] = ()
 
     def enabled_codes(self, path: Optional[Path]) -> FrozenSet[str]:
         codes = resolve_codes(self.select, self.extend_select, self.ignore)
@@ -172,9 +174,10 @@ def _device_types(key: str, value: Any) -> Tuple[str, ...]:
 
 def _helpers(key: str, value: Any) -> Tuple[str, ...]:
     helpers = _strings(key, value)
+    example = "mypkg.io.load_table" if key == "float64-functions" else "mypkg.utils.mps_safe_dtype"
     for helper in helpers:
         if not all(part.isidentifier() for part in helper.split(".")) or "." not in helper:
-            raise ConfigError(f"`{key}` must list dotted names such as \"mypkg.utils.mps_safe_dtype\", got {helper!r}")
+            raise ConfigError(f"`{key}` must list dotted names such as \"{example}\", got {helper!r}")
     return helpers
 
 
@@ -195,6 +198,7 @@ _KEYS: Dict[str, Tuple[str, Callable[[str, Any], Any]]] = {
     "unfixable": ("unfixable", _selectors),
     "no-float64-devices": ("no_float64_devices", _device_types),
     "safe-helpers": ("safe_helpers", _helpers),
+    "float64-functions": ("float64_functions", _helpers),
 }
 
 

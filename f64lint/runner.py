@@ -376,7 +376,7 @@ def _with_imports(
     is linted again with those exports (cached by its bytes and those exports, never in
     the stamp index, which knows only the file). Its exports stay those it has on its own.
     Which files import what, and the linting again, run in the pool of the first pass."""
-    exports = [export for file_result in results for export in file_result.exports]
+    exports = [export for file_result in results for export in file_result.exports] + declared_exports(settings)
     if not exports:
         return results
     paths = {display_path(path): path for path in files}
@@ -397,6 +397,26 @@ def _with_imports(
             again = replace(again, fixed=file_result.fixed + again.fixed, threaded=file_result.threaded + again.threaded)
         final.append(replace(again, exports=file_result.exports))
     return final
+
+
+def declared_exports(settings: Settings) -> List[Export]:
+    """The project's own float64 makers its configuration names (`float64-functions`), as
+    exports of their modules: a file that calls one is read as if the run had linted the
+    module and found it returns float64. They are placed at their line of the config file."""
+    if not settings.float64_functions:
+        return []
+    config = settings.config_file
+    shown = display_path(config) if config is not None else "configuration"
+    try:
+        lines = config.read_text(encoding="utf-8").splitlines() if config is not None else []
+    except (OSError, UnicodeDecodeError):
+        lines = []
+    declared = []
+    for qualified in settings.float64_functions:
+        module, name = qualified.rsplit(".", 1)
+        line = next((number for number, text in enumerate(lines, 1) if f'"{qualified}"' in text or f"'{qualified}'" in text), 1)
+        declared.append(Export(module, name, True, f"{name}()", "float64", shown, line))
+    return declared
 
 
 def _lint_again(job: Tuple[str, Path, Settings, Optional[Cache], Optional[FixMode], Imported]) -> FileResult:

@@ -114,3 +114,43 @@ def test_a_file_linted_with_others_exports_is_served_from_the_cache_while_both_a
 
     monkeypatch.setattr(runner, "lint_source", fail)
     assert [row for row in _found(project, cache=store) if row[0] == "model.py"] == MOVES
+
+
+TRAIN = """\
+import torch
+
+from mylab.io import load_spectra
+
+
+def batch(path, device):
+    spectra = load_spectra(path)
+    return torch.from_numpy(spectra).to(device)
+
+
+def untouched(path, device):
+    return torch.from_numpy(load_spectra(path).astype("float32")).to(device)
+"""
+
+
+def test_a_function_the_configuration_names_as_float64_is_followed_where_it_is_called(tmp_path, monkeypatch):
+    from f64lint.config import load_file
+
+    (tmp_path / "pyproject.toml").write_text('[tool.f64lint]\nfloat64-functions = [\n    "mylab.io.load_spectra",\n]\n')
+    package = tmp_path / "mylab"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "train.py").write_text(TRAIN)
+    monkeypatch.chdir(tmp_path)
+    settings = load_file(tmp_path / "pyproject.toml")
+    assert settings.float64_functions == ("mylab.io.load_spectra",)
+
+    result = run([tmp_path / "mylab"], settings)
+    assert result.internal_errors == []
+    assert [(os.path.basename(d.path), d.start.line, d.start.column, d.code, d.message) for d in result.diagnostics] == [
+        (
+            "train.py", 8, 12, "F64003",
+            "float64 NumPy array (from `load_spectra()` at line 7, made in pyproject.toml:3) becomes a tensor in "
+            "`torch.from_numpy()`; MPS has no float64",
+        ),
+    ]
+    assert run([tmp_path / "mylab"], Settings(root=tmp_path)).diagnostics == []  # not declared: not known

@@ -272,9 +272,11 @@ class NumpyFloat64ToTensor(Rule):
             if keyword(call, "device") is None and analysis.containment.kept_safe(call):
                 continue  # made on the CPU, and cast wherever it moves
             line = facts.positions[source.origin].start.line
+            export = analysis.flow.imported_export(source.origin)
+            made = f", made in {export.path}:{export.line}" if export is not None else ""
             yield Finding(
                 call,
-                f"float64 NumPy array (from `{source.origin_name}` at line {line}) becomes a "
+                f"float64 NumPy array (from `{source.origin_name}` at line {line}{made}) becomes a "
                 f"tensor in `{callee_text(facts, call)}`; MPS has no float64",
                 fix=WideArrayToTensor(call, source.origin),
                 reaches_mps=analysis.flow.reaches_device(call),

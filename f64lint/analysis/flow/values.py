@@ -500,8 +500,29 @@ class Flow:
     def float64_array(self, node: cst.BaseExpression) -> Optional[ArraySource]:
         """The NumPy call a float64 array comes from (domain/arrays.py), followed also into
         the values the class sets on `self` and the returns of the module's own functions
-        and methods."""
-        return float64_array(self.facts, node, follow=self._stands_for)
+        and methods, and a call of a function another module of the run (or the project's
+        configuration) says returns float64."""
+        return float64_array(self.facts, node, follow=self._stands_for) or self._imported_array(node, 0)
+
+    def _imported_array(self, node: cst.BaseExpression, depth: int) -> Optional[ArraySource]:
+        if depth > MAX_TRACE_DEPTH or not self.imported:
+            return None
+        if isinstance(node, cst.Name):
+            values = self.facts.reaching_values(node)
+            return next(filter(None, (self._imported_array(v, depth + 1) for v in values if v is not None)), None)
+        if isinstance(node, cst.Subscript):
+            return self._imported_array(node.value, depth + 1)
+        if isinstance(node, cst.Call):
+            export = self.imported.returned_by(self.facts.qualified_name(node.func))
+            if export is not None and export.width == Width.FLOAT64.value:
+                return ArraySource(node, f"{export.name}()")
+        return None
+
+    def imported_export(self, origin: cst.CSTNode) -> Optional[Export]:
+        """The export an array comes from, when another module makes it."""
+        if not isinstance(origin, cst.Call):
+            return None
+        return self.imported.returned_by(self.facts.qualified_name(origin.func))
 
     def _stands_for(self, node: cst.BaseExpression) -> List[cst.BaseExpression]:
         if isinstance(node, cst.Attribute):
