@@ -13,7 +13,7 @@ from f64lint.runner import run
 
 FLOW = Path(__file__).parents[1] / "fixtures" / "flow"
 MODULES = sorted(FLOW.glob("*.py"))
-NEEDS_PYTHON_3_10 = {"match_cases"}  # CPython before 3.10 cannot compile `match`
+NEEDS_PYTHON_3_10 = {"match_cases", "guards_boolean_logic"}  # CPython before 3.10 cannot compile `match`
 
 
 def test_there_are_at_least_30_cases_both_ways():

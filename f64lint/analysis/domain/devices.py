@@ -7,7 +7,7 @@ from typing import FrozenSet, Iterator, Optional
 
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, method_name
-from f64lint.analysis.syntax.nodes import is_docstring
+from f64lint.analysis.syntax.nodes import is_docstring, last_name
 from f64lint.cst import cst
 
 def is_cpu_device(facts: ModuleFacts, node: cst.BaseExpression) -> bool:
@@ -198,6 +198,8 @@ def true_only_off_mps(facts: ModuleFacts, test: cst.BaseExpression, in_predicate
     devices = facts.devices
     if mps_test(facts, test) is False:
         return True
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return true_on_mps(facts, test.expression)  # `not (device.type == "mps" or ...)`
     if isinstance(test, cst.BooleanOperation):
         left = true_only_off_mps(facts, test.left, in_predicate)
         if isinstance(test.operator, cst.And):
@@ -222,6 +224,35 @@ def true_only_off_mps(facts: ModuleFacts, test: cst.BaseExpression, in_predicate
             and _names_only_other_devices(test.args[0].value, devices)
         )
     return isinstance(test, cst.Attribute) and test.attr.value in ("is_quantized", "is_cuda", "is_xpu")
+
+
+def true_on_mps(facts: ModuleFacts, test: cst.BaseExpression) -> bool:
+    """Does a condition hold whenever the code runs on MPS (so that where it is false, the
+    code is off MPS): an MPS test (`device.type == "mps"`), `A or B` with either such a
+    condition, `not` of a condition that holds only off MPS. (Not `a.is_mps and b.is_mps`:
+    with `a` on the CPU and `b` on MPS it is false on MPS.)"""
+    if mps_test(facts, test) is True:
+        return True
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return true_only_off_mps(facts, test.expression)
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.Or):
+        return true_on_mps(facts, test.left) or true_on_mps(facts, test.right)
+    return False
+
+
+def names_device_type(facts: ModuleFacts, node: cst.BaseExpression) -> bool:
+    """`device.type`, `x.device.type`, `str(device)`: what a `match` on devices reads."""
+    if isinstance(node, cst.Attribute) and node.attr.value == "type":
+        return is_device_like(facts, node.value)
+    return isinstance(node, cst.Call) and last_name(node.func) == "str" and len(node.args) == 1 and is_device_like(facts, node.args[0].value)
+
+
+def names_no_float64_device(facts: ModuleFacts, node: cst.BaseExpression) -> Optional[bool]:
+    """For a literal a device type is compared with: does it name a device without
+    float64 (True), only others (False), or is it no literal (None)?"""
+    if _names_device(node, facts.devices):
+        return True
+    return False if _names_only_other_devices(node, facts.devices) else None
 
 
 def _predicate_returned(facts: ModuleFacts, func: cst.BaseExpression) -> Optional[cst.BaseExpression]:

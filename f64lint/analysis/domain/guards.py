@@ -16,7 +16,14 @@ from __future__ import annotations
 import re
 from typing import Dict, List, Set
 
-from f64lint.analysis.domain.devices import holds_no_data, is_cpu_device, mps_test, true_only_off_mps
+from f64lint.analysis.domain.devices import (
+    holds_no_data,
+    is_cpu_device,
+    names_device_type,
+    names_no_float64_device,
+    true_on_mps,
+    true_only_off_mps,
+)
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.nodes import checks, exits, last_name, last_statement, own_nodes
 from f64lint.cst import cst
@@ -94,12 +101,7 @@ def _refuses_mps(facts: ModuleFacts, owner: cst.ClassDef) -> bool:
                 if true_only_off_mps(facts, check.test):
                     return True
             elif isinstance(last_statement(check.body), cst.Raise):
-                test = check.test
-                if mps_test(facts, test) is True or (
-                    isinstance(test, cst.UnaryOperation)
-                    and isinstance(test.operator, cst.Not)
-                    and true_only_off_mps(facts, test.expression)
-                ):
+                if true_on_mps(facts, check.test):
                     return True
     return False
 
@@ -166,6 +168,17 @@ def _builds_onnx_graph(function: cst.FunctionDef) -> bool:
         for call in own_nodes(function.body, cst.Call)
     )
 
+def _literal_values(pattern: cst.MatchPattern) -> List[cst.BaseExpression]:
+    """The values a case's pattern compares with (`case "cuda" | "xpu":`); none for any other
+    pattern."""
+    if isinstance(pattern, cst.MatchValue):
+        return [pattern.value]
+    if isinstance(pattern, cst.MatchOr):
+        values = [_literal_values(element.pattern) for element in pattern.patterns]
+        return [value for found in values for value in found] if all(values) else []
+    return []
+
+
 class Guards:
     """Which calls of a module never run on MPS (`off_mps(call)`), worked out once."""
 
@@ -208,13 +221,15 @@ class Guards:
     def _branch(self, node: cst.CSTNode) -> None:
         facts = self.facts
         if isinstance(node, (cst.If, cst.IfExp)):
-            on_mps = mps_test(facts, node.test)
-            if on_mps is False or true_only_off_mps(facts, node.test):
+            if true_only_off_mps(facts, node.test):
                 self._regions.add(node.body)
-            if on_mps is True and node.orelse is not None:
+            on_mps = true_on_mps(facts, node.test)  # false only off MPS
+            if on_mps and node.orelse is not None:
                 self._regions.add(node.orelse)
-            if isinstance(node, cst.If) and on_mps is True:
+            if isinstance(node, cst.If) and on_mps:
                 self._after_leaving(node)
+        elif isinstance(node, cst.Match):
+            self._cases(node)
         elif isinstance(node, cst.With):
             if any(
                 is_cpu_device(facts, item.item) or holds_no_data(facts, item.item) or _expects_an_error(facts, item.item)
@@ -224,6 +239,20 @@ class Guards:
         elif isinstance(node, (cst.Try, cst.TryStar)):
             if any(_handles_mps_error(facts, handler) for handler in node.handlers):
                 self._regions.add(node.body)
+
+    def _cases(self, node: cst.Match) -> None:
+        """`match device.type:` — a case of other devices' names runs off MPS, and so does
+        every case after one that takes MPS whatever else holds (`case "mps":`)."""
+        if not names_device_type(self.facts, node.subject):
+            return
+        taken = False
+        for case in node.cases:
+            literals = _literal_values(case.pattern)
+            names_mps = [names_no_float64_device(self.facts, value) for value in literals]
+            if taken or (literals and all(found is False for found in names_mps)):
+                self._regions.add(case.body)
+            elif any(names_mps) and case.guard is None:
+                taken = True
 
     def _after_leaving(self, node: cst.If) -> None:
         """After `if x.device.type == "mps": return ...` the rest of the block is off MPS."""

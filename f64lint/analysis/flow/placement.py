@@ -97,9 +97,23 @@ def wide_dtype_uses(
             continue
         if isinstance(use.holder, cst.Param) and _only_given_off_mps(analysis, use.holder):
             continue
-        if implements_conversion_api(facts, use.value):
+        if implements_conversion_api(facts, use.value) or _wide_only_off_mps(analysis, use.value, width):
             continue
         yield use, dtype
+
+
+def _wide_only_off_mps(analysis: Analysis, value: cst.BaseExpression, width: Width) -> bool:
+    """Is a name wide only where code that never runs on MPS bound it (`if device.type ==
+    "mps": dtype = torch.float32 else: dtype = torch.float64`)? On MPS it holds another."""
+    if not isinstance(value, cst.Name):
+        return False
+    wide = [v for v in analysis.facts.reaching_values(value) if v is not None and _is_wide(analysis, v, width)]
+    return bool(wide) and all(analysis.guards.off_mps(v) for v in wide)
+
+
+def _is_wide(analysis: Analysis, value: cst.BaseExpression, width: Width) -> bool:
+    dtype = dtype_of(analysis.facts, value)
+    return dtype is not None and dtype.width is width
 
 
 def _only_given_off_mps(analysis: Analysis, param: cst.Param) -> bool:

@@ -30,7 +30,7 @@ class ModuleFacts:
     defaults: List[cst.Param] = field(default_factory=list)
     functions: List[cst.FunctionDef] = field(default_factory=list)
     classes: List[cst.ClassDef] = field(default_factory=list)
-    # `if`, conditional expressions, `with` and `try`, in source order: what guards are read from.
+    # `if`, conditional expressions, `with`, `try` and `match`, in source order: what guards are read from.
     branches: List[cst.CSTNode] = field(default_factory=list)
     # A setting this layer only carries: the device types the domain layer treats as
     # having no float64.

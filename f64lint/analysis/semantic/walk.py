@@ -309,6 +309,7 @@ class Walker:
         """Each `case` is a branch; a match may take none of them."""
         assert isinstance(node, cst.Match)
         self.walk(node.subject, node)
+        self.facts.branches.append(node)
         self._one_of(node, list(node.cases), self.scopes.names(), may_skip=True)
 
     def _except_handler(self, node: cst.CSTNode) -> None:
