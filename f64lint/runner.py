@@ -461,7 +461,7 @@ def _imported_by(path: Path, exports: Sequence[Export]) -> List[Export]:
     data = read_bytes(path)
     if isinstance(data, Unreadable):
         return []
-    named = [export for export in exports if export.name.encode() in data and _import_pattern(export).search(data)]
+    named = [export for export in exports if _imports(data, export.module.rsplit(".", 1)[-1], export.name)]
     if not named:
         return []
     own = ModulePlace.of(path).name
@@ -469,11 +469,23 @@ def _imported_by(path: Path, exports: Sequence[Export]) -> List[Export]:
 
 
 @lru_cache(maxsize=None)
-def _import_pattern(export: Export) -> "re.Pattern[bytes]":
-    module = re.escape(export.module.rsplit(".", 1)[-1].encode())
-    name = re.escape(export.name.encode())
-    return re.compile(
-        rb"from\s+[\w.]*" + module + rb"\s+import\s[^;]*?\b" + name + rb"\b|\b" + module + rb"\." + name + rb"\b"
+def _imports(data: bytes, module: str, name: str) -> bool:
+    """Does a file's text import `name` from `module` or name it through the module? The
+    names are looked for first: most files hold neither."""
+    if name.encode() not in data or module.encode() not in data:
+        return False
+    from_import, attribute = _import_patterns(module, name)
+    return bool(from_import.search(data) or attribute.search(data))
+
+
+@lru_cache(maxsize=None)
+def _import_patterns(module: str, name: str) -> "Tuple[re.Pattern[bytes], re.Pattern[bytes]]":
+    """`from .utils import table` and `utils.table`, each starting with its literal (a
+    pattern that starts with `\\b` is tried at every position)."""
+    written_module, written_name = re.escape(module.encode()), re.escape(name.encode())
+    return (
+        re.compile(rb"from\s+[\w.]*" + written_module + rb"\s+import\s[^;]*?\b" + written_name + rb"\b"),
+        re.compile(written_module + rb"\." + written_name + rb"\b(?<!\w" + written_module + rb"\." + written_name + rb")"),
     )
 
 

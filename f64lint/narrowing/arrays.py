@@ -210,7 +210,7 @@ def hands_array_to_torch(definition: Statement, structure_lines: List[str], make
     its dtype, so this follows it generation by generation: the names bound to an array
     made on a line, then to one read from those names, and so on as far as the analysis
     follows names (`MAX_TRACE_DEPTH`)."""
-    if not (makers.tensor_of_data.search(definition.text) and makers.search(definition.text)):
+    if not (makers.search(definition.text) and makers.tensor_of_data.search(definition.text)):
         return False
     lines = [
         _ArrayLine("\n".join(structure_lines[first : last + 1]), makers)

@@ -16,11 +16,15 @@ MIN_NUMBERS = 64  # fewer are parsed as they are
 # (Each number starts where no word or number goes on: a run of digits is not tried at
 # every digit.)
 _NUMBERS_IN_A_ROW = re.compile(r"(?:(?<![\w.])[-+]?\.?\d[\w.]*(?:[eE][-+]?\d+)?\s*,\s*){8}")
+# The same, loosely, starting with a digit: `re` finds its candidates by a fast scan for
+# the digit, where the pattern above, which starts with a lookbehind, is tried at every
+# position. A source without a loose row has no row.
+_LOOSE_ROW = re.compile(r"\d(?:[\w.]*(?:[eE][-+]?\d+)?\s*,\s*[-+]?\.?\d){7}")
 _SIGNS = (ast.USub, ast.UAdd)
 
 
 def has_rows_of_numbers(source: str) -> bool:
-    return _NUMBERS_IN_A_ROW.search(source) is not None
+    return _LOOSE_ROW.search(source) is not None and _NUMBERS_IN_A_ROW.search(source) is not None
 
 
 def cut_long_numbers(module: ast.Module, source: str, blanked: Blanked) -> None:
