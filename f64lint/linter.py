@@ -18,6 +18,7 @@ from f64lint.analysis.semantic.modules import ModulePlace
 from f64lint.cst import cst
 from f64lint.diagnostic import Diagnostic, Edit, Position, Severity
 from f64lint.fix.planner import FixOptions, plan_fixes
+from f64lint.analysis.semantic.modules import is_test_module
 from f64lint.narrowing import Narrowed, narrowed
 from f64lint.prefilter import rules_that_may_fire
 from f64lint.rules import ALL_RULES
@@ -221,7 +222,7 @@ def lint_source(
             return Linted(_with_source_lines(failure, text))
         try:
             name, package = (place.name, place.package) if place is not None else (None, None)
-            analysis = analyse(module, devices, parsed, name, package, imported)
+            analysis = analyse(module, devices, parsed, name, package, imported, is_test_module(path))
             found = [(rule, finding) for rule in rules for finding in rule.check(analysis)]
             flagged.extend(_flag(path, analysis.facts, found, severity_of, fix_options, narrowing))
             if flagged:  # a float64 value a module gives away is a finding where it is made

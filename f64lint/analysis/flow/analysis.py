@@ -45,8 +45,10 @@ def analyse(
     module_name: Optional[str] = None,
     package: Optional[str] = None,
     imported: Imported = Imported(),
+    in_tests: bool = False,
 ) -> Analysis:
     """`text`, the source the module was parsed from, spares generating its code again;
     `module_name` and `package` (when the file's place in a package is known) resolve its
-    relative imports; `imported` are the exports of the other modules of the run."""
-    return Analysis(walk(module, devices, text, module_name, package), imported)
+    relative imports; `imported` are the exports of the other modules of the run;
+    `in_tests` says the module is a test."""
+    return Analysis(walk(module, devices, text, module_name, package, in_tests), imported)

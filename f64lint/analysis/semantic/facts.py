@@ -40,6 +40,8 @@ class ModuleFacts:
     # The module's dotted name and the package its relative imports start from, when known.
     module_name: Optional[str] = None
     package: Optional[str] = None
+    # Whether the module is a test (semantic/modules.py `is_test_module`).
+    in_tests: bool = False
 
     def qualified_name(self, node: cst.CSTNode) -> Optional[str]:
         """`torch.float64` for `th.float64` after `import torch as th`; None if not an import."""

@@ -32,3 +32,20 @@ def _packages(folder: Path) -> Tuple[str, ...]:
     if folder.parent == folder or not (folder / "__init__.py").is_file():
         return ()
     return (*_packages(folder.parent), folder.name)
+
+
+_TEST_FOLDERS = frozenset({"tests", "test"})
+
+
+def is_test_module(path: str) -> bool:
+    """A test: a file under a `tests` or `test` folder, or named `test_*.py`, `*_test.py` or
+    `conftest.py` (as pytest collects them)."""
+    parts = path.replace("\\", "/").split("/")
+    name = parts[-1]
+    stem = name.rsplit(".", 1)[0]
+    return (
+        any(part in _TEST_FOLDERS for part in parts[:-1])
+        or stem.startswith("test_")
+        or stem.endswith("_test")
+        or name == "conftest.py"
+    )

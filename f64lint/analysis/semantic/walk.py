@@ -30,10 +30,13 @@ def walk(
     text: Optional[str] = None,
     module_name: Optional[str] = None,
     package: Optional[str] = None,
+    in_tests: bool = False,
 ) -> ModuleFacts:
     """The semantic record of a module. `text`, the source it was parsed from, spares
     generating its code again."""
-    facts = ModuleFacts(module=module, devices=devices, text=text, module_name=module_name, package=package)
+    facts = ModuleFacts(
+        module=module, devices=devices, text=text, module_name=module_name, package=package, in_tests=in_tests
+    )
     Walker(facts).walk(module, None)
     return facts
 
