@@ -232,7 +232,7 @@ def lint_source(
             return Linted(_with_source_lines(failure, text))
 
     if not flagged and UnusedNoqa.code not in enabled:
-        return Linted([], exports)  # nothing to suppress, and no unused `# noqa` to report
+        return Linted([], exports)  # nothing to suppress, and no unused noqa comment to report
     kept, unused = apply_suppressions(flagged, parse_directives(text), enabled, KNOWN_CODES)
     if UnusedNoqa.code in enabled:
         for directive, message in unused:
