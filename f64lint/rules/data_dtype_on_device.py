@@ -232,7 +232,7 @@ class DataDtypeOnDevice(Rule):
             elif flow.moves_there(call) and _no_integer_evidence(facts, call):
                 assert isinstance(call.func, cst.Attribute)
                 moved = call.func.value
-                if cast_after(facts, call) is not None or flow.wide_value(moved) is not None:
+                if cast_after(facts, call) is not None or flow.wide_value(moved) is not None or data.float64_batch(moved):
                     continue  # F64009's, or known float64 (F64004's)
                 found = self._integers(data.tensor_of_data(moved) or data.batch(moved))
                 if found is not None and not integer_named(moved):

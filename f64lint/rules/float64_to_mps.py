@@ -6,9 +6,9 @@ from f64lint.analysis.domain.dtypes import Width
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.cst import cst
 from f64lint.fix.requests import WideMove
-from f64lint.prefilter import any_of
+from f64lint.prefilter import AllOf, AnyOf, any_of, words
 from f64lint.rules.base import Finding, Invalid, Rule
-from f64lint.rules.tokens import WIDE_VALUE
+from f64lint.rules.tokens import NUMPY, WIDE_VALUE
 
 
 class Float64ToMps(Rule):
@@ -26,6 +26,13 @@ class Float64ToMps(Rule):
     runs on Macs too). Moves to the CPU, moves with a dtype (`.to(device, torch.float32)`),
     and moves in code an MPS test keeps MPS out of are not flagged; neither is a move in
     the statement that makes the float64 (the rule that flags the source says it there).
+
+    A batch of a `DataLoader` over a dataset class of the module whose `__getitem__` gives
+    float64 NumPy data (`return self.x[i], self.y[i]` with `self.y = np.zeros(n)`) is a
+    float64 tensor too: the default collate keeps the dtype. Its move is flagged, followed
+    through `enumerate`, `zip`, `tqdm`, unpacking (`x, y = batch`), indexing and a method
+    the loop passes the batch to; it has no automatic fix (cast where the dataset makes
+    the array, or move with a dtype).
 
     ## Why it breaks on MPS
     This is the line that raises `TypeError: Cannot convert a MPS Tensor to float64 dtype
@@ -51,7 +58,8 @@ class Float64ToMps(Rule):
     name = "float64-to-mps"
     summary = "a float64/complex128 tensor moved to a device that may be MPS"
     # Float64 sources: a wide dtype or conversion, or NumPy data (`dtype=float` alone is not followed).
-    required = (any_of(".to("), WIDE_VALUE)
+    # A DataLoader over a dataset of NumPy data moves float64 batches no code spells.
+    required = (any_of(".to("), AnyOf(WIDE_VALUE, AllOf(NUMPY, words("DataLoader"))))
 
     valid = (
         """
@@ -88,6 +96,25 @@ class Float64ToMps(Rule):
         """,
     )
     invalid = (
+        Invalid(
+            """
+            import numpy as np
+            from torch.utils.data import DataLoader, Dataset
+
+            class Rows(Dataset):
+                def __init__(self, n):
+                    self.x = np.random.rand(n, 4).astype(np.float32)
+                    self.y = np.zeros(n)
+
+                def __getitem__(self, i):
+                    return self.x[i], self.y[i]
+
+            def fit(model, loss, n, device):
+                for step, (x, y) in enumerate(DataLoader(Rows(n), batch_size=4)):
+                    loss(model(x.to(device)), y.to(device)).backward()
+            """,
+            (14, 37),
+        ),
         Invalid(
             """
             import numpy as np
@@ -191,3 +218,17 @@ class Float64ToMps(Rule):
                 anchor=call.func.attr,
                 fix=WideMove(call, complex_=wide.width is Width.COMPLEX128),
             )
+        for call in facts.calls:
+            if not analysis.flow.moves_there(call) or analysis.guards.off_mps(call):
+                continue
+            assert isinstance(call.func, cst.Attribute)
+            batch = analysis.data.float64_batch(call.func.value)
+            if batch is not None:
+                loader, source = batch
+                line = facts.positions[source.origin].start.line
+                yield Finding(
+                    call,
+                    f"float64 tensor ({loader.described}, whose dataset gives `{source.origin_name}` from line "
+                    f"{line}: a DataLoader keeps NumPy's float64) moved to a device that may be 'mps'",
+                    anchor=call.func.attr,
+                )

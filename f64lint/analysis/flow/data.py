@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Dict, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
+from f64lint.analysis.domain.arrays import ArraySource
 from f64lint.analysis.domain.casts import casts_narrow, casts_to_chosen_dtype
 from f64lint.analysis.domain.dtypes import dtype_of
 from f64lint.analysis.domain.library import Returns, functions, methods
@@ -286,7 +287,114 @@ class DataOrigins:
 
     # Batches of data loaders ---------------------------------------------------------------
 
+    def float64_batch(self, node: cst.BaseExpression) -> Optional[Tuple[UnseenData, ArraySource]]:
+        """A part of a batch of a `DataLoader` over a dataset class of this module whose
+        `__getitem__` gives float64 NumPy data at that place (`return self.x[i], self.y[i]`
+        with `self.y = np.zeros(...)`): the default collate keeps the dtype, so the batch is
+        a float64 tensor. The loader, and where the dataset makes the array."""
+        for loader, item in self.dataset_items(node):
+            source = self.flow.float64_array(item)
+            if source is not None:
+                return UnseenData(loader, f"a batch of `{described(loader)}`"), source
+        return None
+
+    def dataset_items(self, node: cst.BaseExpression) -> List[Tuple[cst.BaseExpression, cst.BaseExpression]]:
+        """For a part of a batch of a `DataLoader` over a dataset class of this module: the
+        loader and what each `return` of the dataset's `__getitem__` gives at that place."""
+        found = self._batch_place(node, 0)
+        if found is None:
+            return []
+        loader, place = found
+        dataset = self._dataset_class(loader)
+        getitem = self.facts.definitions.method(dataset, "__getitem__") if dataset is not None else None
+        if getitem is None:
+            return []
+        items = []
+        for value in self.flow.returned_values(getitem):
+            for index in place:
+                if not isinstance(value, (cst.Tuple, cst.List)) or index >= len(value.elements):
+                    break
+                value = value.elements[index].value
+            else:
+                items.append((loader, value))
+        return items
+
+    def _batch_place(self, node: cst.BaseExpression, depth: int) -> Optional[Tuple[cst.BaseExpression, Tuple[int, ...]]]:
+        """The loader a batch part comes from and its place in the dataset's items
+        (`x, y = batch` gives `y` place (1,), as does `batch[1]`)."""
+        if depth > _DEPTH:
+            return None
+        if isinstance(node, cst.Subscript) and len(node.slice) == 1:
+            index = node.slice[0].slice
+            if isinstance(index, cst.Index) and isinstance(index.value, cst.Integer):
+                found = self._batch_place(node.value, depth + 1)
+                return (found[0], (*found[1], int(index.value.value))) if found is not None else None
+            return None
+        if not isinstance(node, cst.Name):
+            return None
+        binding = self.facts.bindings.get(node)
+        seen = binding.reaching() if binding is not None else ()
+        if len(seen) != 1:
+            return None
+        bound = seen[0]
+        if bound.iterated is not None:
+            return self._element_place(bound.iterated, bound.path, depth + 1)
+        if bound.unpacked is not None:
+            found = self._batch_place(bound.unpacked, depth + 1)
+            return (found[0], found[1] + bound.path) if found is not None else None
+        if bound.value is not None:
+            return self._batch_place(bound.value, depth + 1)
+        entry = self._function_of(bound)
+        if entry is None:
+            return None
+        function, param = entry
+        for call in self.facts.definitions.call_sites(function):
+            argument = _argument(function, param, call)
+            found = self._batch_place(argument, depth + 1) if argument is not None else None
+            if found is not None:
+                return found
+        return None
+
+    def _element_place(
+        self, iterated: cst.BaseExpression, path: Tuple[int, ...], depth: int
+    ) -> Optional[Tuple[cst.BaseExpression, Tuple[int, ...]]]:
+        if self._loader(iterated) is not None:
+            return iterated, path
+        if isinstance(iterated, cst.Call):
+            name = last_name(iterated.func)
+            args = positional(iterated)
+            if name == "enumerate" and args and path and path[0] == 1:
+                return self._element_place(args[0], path[1:], depth + 1)
+            if name == "zip" and path and path[0] < len(args):
+                return self._element_place(args[path[0]], path[1:], depth + 1)
+            if name.endswith("tqdm") and args:
+                return self._element_place(args[0], path, depth + 1)
+        return None
+
+    def _dataset_class(self, loader: cst.BaseExpression, depth: int = 0) -> Optional[cst.ClassDef]:
+        """The class of this module a `DataLoader(...)` (or a name bound to one) loads from."""
+        if depth > MAX_TRACE_DEPTH:
+            return None
+        if isinstance(loader, cst.Name):
+            values = [v for v in self.facts.reaching_values(loader) if v is not None]
+            return next(filter(None, (self._dataset_class(v, depth + 1) for v in values)), None)
+        if not (isinstance(loader, cst.Call) and last_name(loader.func).endswith("DataLoader")):
+            return None
+        args = positional(loader)
+        dataset = keyword(loader, "dataset") or (args[0] if args else None)
+        for _ in range(MAX_TRACE_DEPTH):
+            if not isinstance(dataset, cst.Name):
+                break
+            dataset = self.facts.assigned_value(dataset)
+        return self.facts.definitions.instantiated(dataset) if isinstance(dataset, cst.Call) else None
+
     def batch(self, node: cst.BaseExpression, depth: int = 0) -> Optional[UnseenData]:
+        """A part of a loader's batch whose dtype is not seen: not one whose dataset (a class
+        of this module) gives data of a seen dtype there."""
+        if depth == 0:
+            items = self.dataset_items(node)
+            if items and all(self.unseen_data(item) is None for _, item in items):
+                return None
         if node in self._batches:
             return self._batches[node]
         if depth > _DEPTH:

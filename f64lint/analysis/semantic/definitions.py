@@ -128,6 +128,11 @@ class Definitions:
             return self.method(owner, name, skip_own=True) if owner is not None else None
         return None
 
+    def instantiated(self, call: cst.Call) -> Optional[cst.ClassDef]:
+        """The class of this module a call makes an instance of (`Rows(n)`), if it can be told."""
+        found = self._bound_definition(call.func) if isinstance(call.func, cst.Name) else None
+        return found if isinstance(found, cst.ClassDef) else None
+
     def call_sites(self, function: Optional[cst.FunctionDef]) -> List[cst.Call]:
         """The calls of this module that call `function`, in source order."""
         if function is None:
