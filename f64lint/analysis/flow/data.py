@@ -113,7 +113,7 @@ class DataOrigins:
         self.flow = flow
         self._params: Optional[Dict[int, Tuple[cst.FunctionDef, cst.Param]]] = None
         self._unseen: Dict[cst.CSTNode, Optional[UnseenData]] = {}
-        self._batches: Dict[cst.CSTNode, Optional[UnseenData]] = {}
+        self._batches: Dict[cst.CSTNode, Optional[Tuple[cst.BaseExpression, Optional[Tuple[int, ...]]]]] = {}
 
     # Data handed to torch ---------------------------------------------------------------
 
@@ -287,6 +287,17 @@ class DataOrigins:
 
     # Batches of data loaders ---------------------------------------------------------------
 
+    def batch(self, node: cst.BaseExpression) -> Optional[UnseenData]:
+        """A part of a loader's batch whose dtype is not seen: not one whose dataset (a class
+        of this module) gives data of a seen dtype there."""
+        found = self._batch_place(node, 0)
+        if found is None:
+            return None
+        items = self.dataset_items(node)
+        if items and all(self.unseen_data(item) is None for _, item in items):
+            return None
+        return UnseenData(found[0], f"a batch of `{described(found[0])}`")
+
     def float64_batch(self, node: cst.BaseExpression) -> Optional[Tuple[UnseenData, ArraySource]]:
         """A part of a batch of a `DataLoader` over a dataset class of this module whose
         `__getitem__` gives float64 NumPy data at that place (`return self.x[i], self.y[i]`
@@ -299,10 +310,11 @@ class DataOrigins:
         return None
 
     def dataset_items(self, node: cst.BaseExpression) -> List[Tuple[cst.BaseExpression, cst.BaseExpression]]:
-        """For a part of a batch of a `DataLoader` over a dataset class of this module: the
-        loader and what each `return` of the dataset's `__getitem__` gives at that place."""
+        """For a part of a batch of a `DataLoader` over a dataset class of this module, at a
+        known place: the loader and what each `return` of the dataset's `__getitem__` gives
+        there."""
         found = self._batch_place(node, 0)
-        if found is None:
+        if found is None or found[1] is None:
             return []
         loader, place = found
         dataset = self._dataset_class(loader)
@@ -319,57 +331,97 @@ class DataOrigins:
                 items.append((loader, value))
         return items
 
-    def _batch_place(self, node: cst.BaseExpression, depth: int) -> Optional[Tuple[cst.BaseExpression, Tuple[int, ...]]]:
-        """The loader a batch part comes from and its place in the dataset's items
-        (`x, y = batch` gives `y` place (1,), as does `batch[1]`)."""
-        if depth > _DEPTH:
-            return None
-        if isinstance(node, cst.Subscript) and len(node.slice) == 1:
-            index = node.slice[0].slice
-            if isinstance(index, cst.Index) and isinstance(index.value, cst.Integer):
-                found = self._batch_place(node.value, depth + 1)
-                return (found[0], (*found[1], int(index.value.value))) if found is not None else None
+    def _batch_place(self, node: cst.BaseExpression, depth: int) -> Optional[Tuple[cst.BaseExpression, Optional[Tuple[int, ...]]]]:
+        """The loader a batch part comes from, and its place in the dataset's items when it
+        is known (`x, y = batch` gives `y` place (1,), as does `batch[1]`; `batch["x"]` and
+        `batch.x` are parts at no known place)."""
+        if node in self._batches:
+            return self._batches[node]
+        self._batches[node] = None  # a cycle through names finds nothing
+        found = self._batches[node] = self._place_of(node, depth) if depth <= _DEPTH else None
+        return found
+
+    def _place_of(self, node: cst.BaseExpression, depth: int) -> Optional[Tuple[cst.BaseExpression, Optional[Tuple[int, ...]]]]:
+        if isinstance(node, cst.Subscript):
+            found = self._batch_place(node.value, depth + 1)
+            index = node.slice[0].slice if len(node.slice) == 1 else None
+            if found is None or found[1] is None or not (isinstance(index, cst.Index) and isinstance(index.value, cst.Integer)):
+                return _at_no_place(found)
+            return found[0], (*found[1], int(index.value.value))
+        if isinstance(node, cst.Attribute):
+            return _at_no_place(self._batch_place(node.value, depth + 1))
+        if isinstance(node, cst.Call):
+            if isinstance(node.func, cst.Name) and node.func.value == "next" and node.args:
+                inner = node.args[0].value
+                if isinstance(inner, cst.Call) and isinstance(inner.func, cst.Name) and inner.func.value == "iter":
+                    inner = inner.args[0].value if inner.args else inner
+                return (inner, ()) if self._loader(inner) else None
+            if method_name(node) in _TENSOR_KEEPS_DTYPE and isinstance(node.func, cst.Attribute):
+                return self._batch_place(node.func.value, depth + 1)
             return None
         if not isinstance(node, cst.Name):
             return None
         binding = self.facts.bindings.get(node)
-        seen = binding.reaching() if binding is not None else ()
-        if len(seen) != 1:
-            return None
-        bound = seen[0]
-        if bound.iterated is not None:
-            return self._element_place(bound.iterated, bound.path, depth + 1)
-        if bound.unpacked is not None:
-            found = self._batch_place(bound.unpacked, depth + 1)
-            return (found[0], found[1] + bound.path) if found is not None else None
-        if bound.value is not None:
-            return self._batch_place(bound.value, depth + 1)
-        entry = self._function_of(bound)
-        if entry is None:
-            return None
-        function, param = entry
-        for call in self.facts.definitions.call_sites(function):
-            argument = _argument(function, param, call)
-            found = self._batch_place(argument, depth + 1) if argument is not None else None
+        for bound in binding.reaching() if binding is not None else ():
+            found = self._bound_place(bound, depth)
             if found is not None:
                 return found
         return None
 
+    def _bound_place(self, bound: Binding, depth: int) -> Optional[Tuple[cst.BaseExpression, Optional[Tuple[int, ...]]]]:
+        if bound.iterated is not None:
+            return self._element_place(bound.iterated, bound.path, depth + 1)
+        if bound.unpacked is not None:
+            found = self._batch_place(bound.unpacked, depth + 1)
+            if found is None or found[1] is None:
+                return _at_no_place(found)
+            return found[0], found[1] + bound.path
+        if bound.value is not None:
+            return self._batch_place(bound.value, depth + 1)
+        for argument in self._passed_for(bound):
+            found = self._batch_place(argument, depth + 1)
+            if found is not None:
+                return found
+        return None
+
+    def _passed_for(self, binding: Binding) -> List[cst.BaseExpression]:
+        """What the calls of a function elsewhere in the module pass for the parameter
+        whose binding this is (`self._step(batch, i)` for `def _step(self, data, i)`)."""
+        entry = self._function_of(binding)
+        if entry is None:
+            return []
+        function, param = entry
+        passed = []
+        for call in self.facts.definitions.call_sites(function):
+            argument = _argument(function, param, call)
+            if argument is not None and self.facts.enclosing_function(call) is not function:
+                passed.append(argument)
+        return passed
+
     def _element_place(
         self, iterated: cst.BaseExpression, path: Tuple[int, ...], depth: int
-    ) -> Optional[Tuple[cst.BaseExpression, Tuple[int, ...]]]:
-        if self._loader(iterated) is not None:
+    ) -> Optional[Tuple[cst.BaseExpression, Optional[Tuple[int, ...]]]]:
+        """What a loop over `iterated` binds at `path` of its target, if part of a batch."""
+        if self._loader(iterated):
             return iterated, path
         if isinstance(iterated, cst.Call):
             name = last_name(iterated.func)
             args = positional(iterated)
-            if name == "enumerate" and args and path and path[0] == 1:
+            if name == "enumerate" and args:
+                if path and path[0] == 0:
+                    return None  # the count
                 return self._element_place(args[0], path[1:], depth + 1)
-            if name == "zip" and path and path[0] < len(args):
+            if name == "zip" and args:
+                if not path or path[0] >= len(args):
+                    return None
                 return self._element_place(args[path[0]], path[1:], depth + 1)
             if name.endswith("tqdm") and args:
                 return self._element_place(args[0], path, depth + 1)
-        return None
+            if name in ("items", "values") and isinstance(iterated.func, cst.Attribute):
+                if name == "items" and (not path or path[0] == 0):
+                    return None  # the keys
+                return _at_no_place(self._batch_place(iterated.func.value, depth + 1))
+        return _at_no_place(self._batch_place(iterated, depth + 1))
 
     def _dataset_class(self, loader: cst.BaseExpression, depth: int = 0) -> Optional[cst.ClassDef]:
         """The class of this module a `DataLoader(...)` (or a name bound to one) loads from."""
@@ -388,104 +440,26 @@ class DataOrigins:
             dataset = self.facts.assigned_value(dataset)
         return self.facts.definitions.instantiated(dataset) if isinstance(dataset, cst.Call) else None
 
-    def batch(self, node: cst.BaseExpression, depth: int = 0) -> Optional[UnseenData]:
-        """A part of a loader's batch whose dtype is not seen: not one whose dataset (a class
-        of this module) gives data of a seen dtype there."""
-        if depth == 0:
-            items = self.dataset_items(node)
-            if items and all(self.unseen_data(item) is None for _, item in items):
-                return None
-        if node in self._batches:
-            return self._batches[node]
-        if depth > _DEPTH:
-            return None
-        self._batches[node] = None
-        found = self._batches[node] = self._batch(node, depth + 1)
-        return found
-
-    def _batch(self, node: cst.BaseExpression, depth: int) -> Optional[UnseenData]:
-        if isinstance(node, (cst.Subscript, cst.Attribute)):
-            return self.batch(node.value, depth)
-        if isinstance(node, cst.Call):
-            if isinstance(node.func, cst.Name) and node.func.value == "next" and node.args:
-                inner = node.args[0].value
-                if isinstance(inner, cst.Call) and isinstance(inner.func, cst.Name) and inner.func.value == "iter":
-                    inner = inner.args[0].value if inner.args else inner
-                return self._loader(inner)
-            if method_name(node) in _TENSOR_KEEPS_DTYPE and isinstance(node.func, cst.Attribute):
-                return self.batch(node.func.value, depth)
-            return None
-        if not isinstance(node, cst.Name):
-            return None
-        binding = self.facts.bindings.get(node)
-        if binding is None:
-            return None
-        for seen in binding.reaching():
-            found = self._bound_batch(seen, depth)
-            if found is not None:
-                return found
-        return None
-
-    def _bound_batch(self, binding: Binding, depth: int) -> Optional[UnseenData]:
-        if binding.iterated is not None:
-            return self._element(binding.iterated, binding.path, depth)
-        if binding.value is not None:
-            return self.batch(binding.value, depth)
-        if binding.unpacked is not None:
-            return self.batch(binding.unpacked, depth)
-        entry = self._function_of(binding)
-        if entry is None:
-            return None
-        function, param = entry
-        for call in self.facts.definitions.call_sites(function):
-            argument = _argument(function, param, call)
-            if argument is not None and self.facts.enclosing_function(call) is not function:
-                found = self.batch(argument, depth)
-                if found is not None:
-                    return found
-        return None
-
-    def _element(self, iterated: cst.BaseExpression, path: Tuple[int, ...], depth: int) -> Optional[UnseenData]:
-        """What a loop over `iterated` binds at `path` of its target, if part of a batch."""
-        loader = self._loader(iterated)
-        if loader is not None:
-            return loader
-        if isinstance(iterated, cst.Call):
-            name = last_name(iterated.func)
-            args = positional(iterated)
-            if name == "enumerate" and args:
-                if path and path[0] == 0:
-                    return None  # the count
-                return self._element(args[0], path[1:], depth)
-            if name == "zip" and args:
-                if not path:
-                    return None
-                return self._element(args[path[0]], path[1:], depth) if path[0] < len(args) else None
-            if name.endswith("tqdm") and args:
-                return self._element(args[0], path, depth)
-            if name in ("items", "values") and isinstance(iterated.func, cst.Attribute):
-                if name == "items" and (not path or path[0] == 0):
-                    return None  # the keys
-                return self.batch(iterated.func.value, depth)
-        return self.batch(iterated, depth)
-
-    def _loader(self, node: cst.BaseExpression, depth: int = 0) -> Optional[UnseenData]:
-        """A data loader: `DataLoader(...)`, a name bound to one, a `*loader` name or attribute,
-        a `*_dataloader()` method's result."""
+    def _loader(self, node: cst.BaseExpression, depth: int = 0) -> bool:
+        """A data loader: `DataLoader(...)`, a name bound to one, a `*loader` name or
+        attribute, a `*_dataloader()` method's result."""
         if depth > MAX_TRACE_DEPTH:
-            return None
+            return False
         if isinstance(node, cst.Call):
             name = last_name(node.func)
-            if name.endswith("DataLoader") or name.endswith("dataloader"):
-                return UnseenData(node, f"a batch of `{name}()`")
-            return None
-        name = last_name(node)
-        if "loader" in name.lower():
-            return UnseenData(node, f"a batch of `{described(node)}`")
+            return name.endswith("DataLoader") or name.endswith("dataloader")
+        if "loader" in last_name(node).lower():
+            return True
         if isinstance(node, cst.Name):
-            values = self.facts.reaching_values(node)
-            return next(filter(None, (self._loader(v, depth + 1) for v in values if v is not None)), None)
-        return None
+            return any(self._loader(v, depth + 1) for v in self.facts.reaching_values(node) if v is not None)
+        return False
+
+
+def _at_no_place(
+    found: Optional[Tuple[cst.BaseExpression, Optional[Tuple[int, ...]]]]
+) -> Optional[Tuple[cst.BaseExpression, Optional[Tuple[int, ...]]]]:
+    """The same loader, at a place in its items that is not known."""
+    return (found[0], None) if found is not None else None
 
 
 def _code(node: cst.CSTNode) -> str:
