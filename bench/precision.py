@@ -41,14 +41,15 @@ import os
 import random
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
-import zipfile
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Dict, List, Optional, Sequence, Tuple
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from bench.registry import unpacked_release  # noqa: E402
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -95,36 +96,7 @@ def is_test_code(path: str) -> bool:
 
 def unpacked(package: Package, work: Path) -> Path:
     """The folder the sdist's files are in, downloaded and unpacked on first use."""
-    target = work / f"{package.name}-{package.version}"
-    if target.is_dir():
-        return target
-    downloads = work / "downloads" / f"{package.name}-{package.version}"
-    downloads.mkdir(parents=True, exist_ok=True)
-    if not any(downloads.iterdir()):
-        # --no-binary for the package alone: its build requirements may still come as wheels.
-        subprocess.run(
-            [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--no-binary", package.name,
-             "-d", str(downloads), f"{package.name}=={package.version}"],
-            check=True,
-        )
-    archive = next(iter(sorted(downloads.iterdir())))
-    outer = staging = Path(tempfile.mkdtemp(dir=work))
-    if archive.suffix == ".zip":
-        with zipfile.ZipFile(archive) as opened:
-            opened.extractall(staging)
-    else:
-        with tarfile.open(archive) as opened:
-            if hasattr(tarfile, "data_filter"):  # Python 3.12, and security releases of 3.9-3.11
-                opened.extractall(staging, filter="data")
-            else:
-                opened.extractall(staging)
-    inner = [p for p in staging.iterdir() if p.is_dir()]
-    if len(inner) == 1 and len(list(staging.iterdir())) == 1:
-        staging = inner[0]  # an sdist's files are under <name>-<version>/
-    staging.rename(target)
-    if outer != staging:
-        outer.rmdir()
-    return target
+    return unpacked_release(package.name, package.version, work, source_only=True)
 
 
 def python_files(root: Path) -> List[str]:

@@ -21,13 +21,14 @@ import argparse
 import json
 import subprocess
 import sys
-import tarfile
 import tempfile
-import zipfile
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Dict, List, Sequence, Tuple
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from bench.registry import unpacked_release  # noqa: E402
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -63,29 +64,7 @@ def load(path: Path) -> List[Bug]:
 
 def unpacked(bug: Bug, work: Path) -> Path:
     """The folder the release's files are in, downloaded and unpacked on first use."""
-    target = work / f"{bug.package}-{bug.version}"
-    if target.is_dir():
-        return target
-    downloads = work / "downloads" / f"{bug.package}-{bug.version}"
-    downloads.mkdir(parents=True, exist_ok=True)
-    subprocess.run(
-        [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "-d", str(downloads),
-         f"{bug.package}=={bug.version}"],
-        check=True,
-    )
-    archive = next(iter(sorted(downloads.iterdir())))
-    staging = Path(tempfile.mkdtemp(dir=work))
-    if archive.suffix == ".whl" or archive.suffix == ".zip":
-        with zipfile.ZipFile(archive) as opened:
-            opened.extractall(staging)
-    else:
-        with tarfile.open(archive) as opened:
-            opened.extractall(staging)  # an sdist's files are under <name>-<version>/
-        inner = [p for p in staging.iterdir() if p.is_dir()]
-        if len(inner) == 1:
-            staging = inner[0]
-    staging.rename(target)
-    return target
+    return unpacked_release(bug.package, bug.version, work)
 
 
 def source_file(bug: Bug, root: Path) -> Path:
