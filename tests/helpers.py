@@ -71,3 +71,13 @@ def require(module_name: str):
     if os.environ.get("F64LINT_REQUIRE_TORCH"):
         return importlib.import_module(module_name)
     return pytest.importorskip(module_name)
+
+
+def load_module(path):
+    """Execute a fixture file (a `.py` or its `.fixed` twin) as a module of its own."""
+    import types
+
+    module = types.ModuleType(path.stem)
+    module.__file__ = str(path)
+    exec(compile(path.read_text(), str(path), "exec"), module.__dict__)
+    return module

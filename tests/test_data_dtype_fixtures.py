@@ -13,7 +13,7 @@ import pytest
 
 from f64lint.config import Settings
 from f64lint.runner import run
-from tests.helpers import fix, require
+from tests.helpers import fix, load_module, require
 
 DATA = Path(__file__).parents[1] / "fixtures" / "data_dtype"
 MODULES = sorted(DATA.glob("*.py"))
@@ -37,12 +37,6 @@ def test_fix_is_exact_and_a_second_fix_changes_nothing(module):
     fixed = fix(module.read_text(), codes)
     assert fixed == (fixed_file.read_text() if fixed_file.exists() else module.read_text())
     assert fix(fixed, codes) == fixed
-
-
-def load(path: Path) -> types.ModuleType:
-    module = types.ModuleType(path.stem)
-    exec(compile(path.read_text(), str(path), "exec"), module.__dict__)
-    return module
 
 
 class _Envs:
@@ -152,7 +146,7 @@ def test_flagged_module_crashes_on_mps_with_float64_data(name):
     require("torch")
     from f64lint.testing.mps_emulation import mps_emulation
 
-    module = load(DATA / f"{name.split('.')[0]}.py")
+    module = load_module(DATA / f"{name.split('.')[0]}.py")
     CRASHES[name](module, "cpu")
     with mps_emulation(), pytest.raises(TypeError, match=MPS_ERROR):
         CRASHES[name](module, "mps")
@@ -162,7 +156,7 @@ def test_clean_module_runs_on_mps():
     require("torch")
     from f64lint.testing.mps_emulation import mps_emulation
 
-    module = load(DATA / "typed_data.py")
+    module = load_module(DATA / "typed_data.py")
     with mps_emulation():
         steps, scale = _typed_data(module, "mps")
         assert steps.device.type == "mps" and scale.device.type == "mps"
@@ -176,6 +170,6 @@ def test_fixed_module_crashes_before_the_fix_and_runs_after(name):
     scenario = RUNS_AFTER_THE_FIX[name]
     with mps_emulation():
         with pytest.raises(TypeError, match=MPS_ERROR):
-            scenario(load(DATA / f"{name}.py"), "mps")
-        after = scenario(load(DATA / f"{name}.fixed"), "mps")
+            scenario(load_module(DATA / f"{name}.py"), "mps")
+        after = scenario(load_module(DATA / f"{name}.fixed"), "mps")
         assert after.device.type == "mps" and after.dtype == torch.float32

@@ -4,12 +4,11 @@ original float64 code run on the CPU within float32 tolerance."""
 
 from __future__ import annotations
 
-import types
 from pathlib import Path
 
 import pytest
 
-from tests.helpers import require
+from tests.helpers import load_module, require
 
 torch = require("torch")
 np = require("numpy")
@@ -18,13 +17,6 @@ from f64lint.testing.mps_emulation import mps_emulation  # noqa: E402
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 MPS_ERROR = "Cannot convert a MPS Tensor to (float64|complex128) dtype as the MPS framework doesn't support"
-
-
-def load(path: Path) -> types.ModuleType:
-    module = types.ModuleType(path.stem)
-    module.__file__ = str(path)
-    exec(compile(path.read_text(), str(path), "exec"), module.__dict__)
-    return module
 
 
 def position_embedding(module, device):
@@ -95,8 +87,8 @@ def flat(result):
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
 def test_fixture_crashes_on_mps_before_the_fix_and_matches_float64_after(name, tmp_path):
     scenario = SCENARIOS[name]
-    original = load(FIXTURES / f"{name}.py")
-    fixed = load(FIXTURES / f"{name}.fixed")
+    original = load_module(FIXTURES / f"{name}.py")
+    fixed = load_module(FIXTURES / f"{name}.fixed")
 
     reference = flat(run(scenario, original, "cpu", tmp_path))
     with mps_emulation():
