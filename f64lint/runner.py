@@ -468,7 +468,6 @@ def _imported_by(path: Path, exports: Sequence[Export]) -> List[Export]:
     return [export for export in named if export.module != own]
 
 
-@lru_cache(maxsize=None)
 def _imports(data: bytes, module: str, name: str) -> bool:
     """Does a file's text import `name` from `module` or name it through the module? The
     names are looked for first: most files hold neither."""
