@@ -150,3 +150,69 @@ def test_either_on_mps_keeps_the_else_branch_off_mps():
     assert flagged(source) == []
     both = source.replace("orig.is_mps or ref.is_mps", "orig.is_mps and ref.is_mps")
     assert flagged(both) == [("F64002", 6), ("F64002", 6)]
+
+
+def test_tests_skipped_on_mps_are_off_mps():
+    # Skip marks on a test, its class or the module, and a skip under an MPS test inside
+    # the test, keep it off MPS; the same float64 in a test that is not skipped is flagged.
+    source = """
+        import unittest
+
+        import pytest
+        import torch
+
+        TEST_MPS = torch.backends.mps.is_available()
+
+
+        @pytest.mark.skipif(torch.backends.mps.is_available(), reason="no float64 on MPS")
+        def test_marked():
+            return torch.zeros(3, dtype=torch.float64, device="mps")
+
+
+        @pytest.mark.xfail(TEST_MPS, reason="no float64 on MPS")
+        def test_expected_to_fail():
+            return torch.zeros(3, dtype=torch.float64, device="mps")
+
+
+        def test_skips_itself(device):
+            if device.type == "mps":
+                pytest.skip("float64")
+            return torch.zeros(3, dtype=torch.float64, device="mps")
+
+
+        @unittest.skipIf(TEST_MPS, "float64")
+        class TestDouble(unittest.TestCase):
+            def test_ones(self):
+                return torch.ones(3, dtype=torch.float64, device="mps")
+
+
+        class TestOnCuda(unittest.TestCase):
+            @unittest.skipUnless(torch.cuda.is_available(), "needs CUDA")
+            def test_cuda(self):
+                return torch.ones(3, dtype=torch.float64, device="mps")
+
+            def test_skips_itself(self):
+                if TEST_MPS:
+                    self.skipTest("float64")
+                return torch.ones(3, dtype=torch.float64, device="mps")
+
+
+        def test_not_skipped():
+            return torch.ones(3, dtype=torch.float64, device="mps")
+
+
+        @pytest.mark.skipif(torch.cuda.is_available(), reason="runs on MPS too")
+        def test_skipped_elsewhere():
+            return torch.ones(3, dtype=torch.float64, device="mps")
+    """
+    assert flagged(source) == [("F64001", 43), ("F64001", 48)]
+    module_mark = """
+        import pytest
+        import torch
+
+        pytestmark = [pytest.mark.skipif(torch.backends.mps.is_available(), reason="float64")]
+
+        def test_any():
+            return torch.zeros(3, dtype=torch.float64, device="mps")
+    """
+    assert flagged(module_mark) == []

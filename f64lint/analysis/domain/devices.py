@@ -295,7 +295,7 @@ def mps_test(facts: ModuleFacts, test: cst.BaseExpression) -> Optional[bool]:
     """Is a condition true exactly when running on MPS (True), exactly when not (False), or
     neither that we can tell (None)? Knows `x.device.type == "mps"`, `!=`, `in ("mps", ...)`,
     `not in`, `str(device).startswith("mps")`, `torch.backends.mps.is_available()`,
-    `is_mps`-like flags, `not`, and `or` of two such tests."""
+    `is_mps`-like flags (a test suite's `TEST_MPS` too), `not`, and `or` of two such tests."""
     devices = facts.devices
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
         inner = mps_test(facts, test.expression)
@@ -324,6 +324,6 @@ def mps_test(facts: ModuleFacts, test: cst.BaseExpression) -> Optional[bool]:
         return None
     if isinstance(test, (cst.Name, cst.Attribute)):
         name = test.value if isinstance(test, cst.Name) else test.attr.value
-        flags = {f"{prefix}{device}" for device in devices for prefix in ("is_", "use_", "on_", "")}
+        flags = {f"{prefix}{device}" for device in devices for prefix in ("is_", "use_", "on_", "test_", "")}
         return True if name.lower() in flags else None
     return None

@@ -7,8 +7,8 @@ the `else` of `if x.device.type == "mps":`, a branch that runs only on devices w
 float64 or for quantized tensors), the rest of a block after `if <on MPS>: return ...`,
 `try:` bodies whose handler catches MPS's error and does not raise again, ONNX symbolics,
 meta and fake kernels, functions and classes named for CUDA-only libraries, a function
-that needs CUDA before anything else, and a class with a method that raises for a tensor
-on MPS. A call in any of them is off MPS.
+that needs CUDA before anything else, a class with a method that raises for a tensor
+on MPS, and tests skipped on MPS (domain/skips.py). A call in any of them is off MPS.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from f64lint.analysis.domain.devices import (
     true_on_mps,
     true_only_off_mps,
 )
+from f64lint.analysis.domain.skips import module_skipped_on_mps, skipped_on_mps, stops_a_test
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.nodes import checks, exits, last_name, last_statement, own_nodes
 from f64lint.cst import cst
@@ -189,11 +190,13 @@ class Guards:
         for node in facts.branches:
             self._branch(node)
         for function in facts.functions:
-            if _never_on_mps(function):
+            if _never_on_mps(function) or skipped_on_mps(facts, function.decorators):
                 self._regions.add(function.body)
         for owner in facts.classes:
-            if named_for_cuda(owner.name.value) or _refuses_mps(facts, owner):
+            if named_for_cuda(owner.name.value) or _refuses_mps(facts, owner) or skipped_on_mps(facts, owner.decorators):
                 self._regions.add(owner.body)
+        if module_skipped_on_mps(facts):
+            self._regions.add(facts.module)
         for call in facts.calls:
             function = self._needs_cuda_first(call)
             if function is not None:
@@ -255,9 +258,11 @@ class Guards:
                 taken = True
 
     def _after_leaving(self, node: cst.If) -> None:
-        """After `if x.device.type == "mps": return ...` the rest of the block is off MPS."""
+        """After `if x.device.type == "mps": return ...` (or `pytest.skip(...)`) the rest of
+        the block is off MPS."""
         block = self.facts.parent(node)
-        if node.orelse is not None or not exits(node.body) or not isinstance(block, cst.IndentedBlock):
+        leaves = exits(node.body) or stops_a_test(self.facts, last_statement(node.body))
+        if node.orelse is not None or not leaves or not isinstance(block, cst.IndentedBlock):
             return
         statements = list(block.body)
         self._regions.update(statements[statements.index(node) + 1 :])
