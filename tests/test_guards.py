@@ -216,3 +216,43 @@ def test_tests_skipped_on_mps_are_off_mps():
             return torch.zeros(3, dtype=torch.float64, device="mps")
     """
     assert flagged(module_mark) == []
+
+
+
+def test_a_test_parametrized_only_over_devices_with_float64_is_off_mps():
+    source = """
+        import pytest
+        import torch
+
+        DEVICES = ["cpu", "cuda"]
+
+
+        def get_test_devices():
+            return ["cpu", pytest.param("cuda", marks=pytest.mark.skipif(not torch.cuda.is_available(), reason="cuda"))]
+
+
+        @pytest.mark.parametrize("device", ["cpu", "cuda"])
+        def test_literal(device):
+            return torch.zeros(3, dtype=torch.float64, device=device).to("mps")
+
+
+        @pytest.mark.parametrize("device", DEVICES)
+        def test_name(device):
+            return torch.zeros(3, dtype=torch.float64, device=device).to("mps")
+
+
+        @pytest.mark.parametrize("device", get_test_devices())
+        def test_helper(device):
+            return torch.zeros(3, dtype=torch.float64, device=device).to("mps")
+
+
+        @pytest.mark.parametrize("dtype,device", [(torch.float32, "cpu"), (torch.float64, "cuda")])
+        def test_pairs(dtype, device):
+            return torch.zeros(3, dtype=torch.float64, device=device).to("mps")
+
+
+        @pytest.mark.parametrize("device", ["cpu", "mps"])
+        def test_with_mps(device):
+            return torch.zeros(3, dtype=torch.float64, device=device).to("mps")
+"""
+    assert flagged(source) == [("F64001", 33)]  # the one whose devices include "mps"

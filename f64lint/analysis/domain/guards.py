@@ -24,7 +24,7 @@ from f64lint.analysis.domain.devices import (
     true_on_mps,
     true_only_off_mps,
 )
-from f64lint.analysis.domain.skips import module_skipped_on_mps, skipped_on_mps, stops_a_test
+from f64lint.analysis.domain.skips import module_skipped_on_mps, run_only_off_mps, skipped_on_mps, stops_a_test
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.nodes import checks, exits, last_name, last_statement, own_nodes
 from f64lint.cst import cst
@@ -190,7 +190,7 @@ class Guards:
         for node in facts.branches:
             self._branch(node)
         for function in facts.functions:
-            if _never_on_mps(function) or skipped_on_mps(facts, function.decorators):
+            if _never_on_mps(function) or skipped_on_mps(facts, function.decorators) or run_only_off_mps(facts, function):
                 self._regions.add(function.body)
         for owner in facts.classes:
             if named_for_cuda(owner.name.value) or _refuses_mps(facts, owner) or skipped_on_mps(facts, owner.decorators):

@@ -6,16 +6,18 @@ whenever the code runs on MPS (`torch.backends.mps.is_available()`, `device.type
   a test or its class, or in `pytestmark`, with `cond` true on MPS;
   `@unittest.skipUnless(cond)` with `cond` true only off MPS;
 - `pytest.skip(...)`, `pytest.xfail(...)` and `self.skipTest(...)` end a test as a `return`
-  does: after `if device.type == "mps": pytest.skip(...)` the test is off MPS.
+  does: after `if device.type == "mps": pytest.skip(...)` the test is off MPS;
+- `@pytest.mark.parametrize("device", [...])` over devices that all have float64.
 """
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import List, Optional, Sequence
 
-from f64lint.analysis.domain.devices import true_on_mps, true_only_off_mps
+from f64lint.analysis.domain.devices import device_like_name, names_no_float64_device, true_on_mps, true_only_off_mps
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import keyword, positional
+from f64lint.analysis.syntax.nodes import last_name, own_nodes
 from f64lint.cst import cst
 
 _SKIPPED_WHEN = frozenset({"pytest.mark.skipif", "pytest.mark.xfail", "unittest.skipIf"})
@@ -26,6 +28,64 @@ _STOPS_A_TEST = frozenset({"pytest.skip", "pytest.xfail"})
 def skipped_on_mps(facts: ModuleFacts, decorators: Sequence[cst.Decorator]) -> bool:
     """Do a test's (or its class's) decorators keep it off MPS?"""
     return any(_marks_off_mps(facts, decorator.decorator) for decorator in decorators)
+
+
+def run_only_off_mps(facts: ModuleFacts, function: cst.FunctionDef) -> bool:
+    """Is a test parametrized over devices that all have float64
+    (`@pytest.mark.parametrize("device", ["cpu", "cuda"])`, a name bound to such a list, or
+    a function of the module that returns one)?"""
+    for decorator in function.decorators:
+        mark = decorator.decorator
+        if not (isinstance(mark, cst.Call) and facts.qualified_name(mark.func) == "pytest.mark.parametrize"):
+            continue
+        args = positional(mark)
+        names = args[0] if args else keyword(mark, "argnames")
+        values = args[1] if len(args) > 1 else keyword(mark, "argvalues")
+        if not (isinstance(names, cst.SimpleString) and isinstance(names.evaluated_value, str)) or values is None:
+            continue
+        params = [name.strip() for name in names.evaluated_value.split(",")]
+        places = [index for index, name in enumerate(params) if device_like_name(name)]
+        if not places:
+            continue
+        rows = _literal_rows(facts, values, 0)
+        if rows is None:
+            continue
+        chosen = [_nth(row, places[0]) if len(params) > 1 or _is_param(row) else row for row in rows]
+        if chosen and all(value is not None and names_no_float64_device(facts, value) is False for value in chosen):
+            return True
+    return False
+
+
+def _literal_rows(facts: ModuleFacts, values: cst.BaseExpression, depth: int) -> Optional[List[cst.BaseExpression]]:
+    """The rows of a parametrize list written out, bound to a name, or returned by a
+    function of the module that returns one."""
+    if depth > 2:
+        return None
+    if isinstance(values, (cst.List, cst.Tuple)):
+        return [element.value for element in values.elements if not isinstance(element, cst.StarredElement)]
+    if isinstance(values, cst.Name):
+        assigned = facts.assigned_value(values)
+        return _literal_rows(facts, assigned, depth + 1) if assigned is not None else None
+    if isinstance(values, cst.Call) and isinstance(values.func, cst.Name):
+        function = facts.top_level_functions.get(values.func.value)
+        returned = [node.value for node in own_nodes(function.body, cst.Return)] if function is not None else []
+        if len(returned) == 1 and returned[0] is not None:
+            return _literal_rows(facts, returned[0], depth + 1)
+    return None
+
+
+def _is_param(row: cst.BaseExpression) -> bool:
+    """`pytest.param("cuda", marks=...)`."""
+    return isinstance(row, cst.Call) and last_name(row.func) == "param"
+
+
+def _nth(row: cst.BaseExpression, index: int) -> Optional[cst.BaseExpression]:
+    if _is_param(row):
+        args = positional(row)
+        return args[index] if index < len(args) else None
+    if isinstance(row, (cst.Tuple, cst.List)) and index < len(row.elements):
+        return row.elements[index].value
+    return None
 
 
 def module_skipped_on_mps(facts: ModuleFacts) -> bool:
