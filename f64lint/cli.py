@@ -57,7 +57,10 @@ def _codes(ctx: click.Context, param: click.Parameter, values: Tuple[str, ...]) 
     """`--select F64001,F64002 --select F640` -> ("F64001", "F64002", "F640")."""
     if not values:
         return None
-    return tuple(code.strip().upper() for value in values for code in value.split(",") if code.strip())
+    codes = tuple(code.strip().upper() for value in values for code in value.split(",") if code.strip())
+    if not codes:
+        raise click.BadParameter("no rule code given", ctx=ctx, param=param)
+    return codes
 
 
 def _fail(message: str) -> "click.exceptions.Exit":

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+
 import os
 import sys
 from dataclasses import dataclass, field, replace
@@ -207,7 +209,9 @@ def settings_from_table(table: Mapping[str, Any], root: Path, config_file: Optio
     for key, value in table.items():
         if key not in _KEYS:
             known = ", ".join(sorted(_KEYS))
-            raise ConfigError(f"unknown key `{key}` (known keys: {known})")
+            close = difflib.get_close_matches(key, list(_KEYS), n=1)
+            hint = f"; did you mean `{close[0]}`?" if close else ""
+            raise ConfigError(f"unknown key `{key}`{hint} (known keys: {known})")
         attribute, convert = _KEYS[key]
         values[attribute] = convert(key, value)
     return Settings(root=root, config_file=config_file, **values)

@@ -151,6 +151,13 @@ def test_config_error_is_one_line_and_exit_2(project):
     assert result.output.startswith(f"f64lint: error: {project / 'pyproject.toml'}: [tool.f64lint] unknown key `selct`")
 
 
+@pytest.mark.parametrize("option", ["--select", "--extend-select", "--ignore"])
+def test_an_empty_list_of_codes_is_a_usage_error(project, option):
+    result = invoke(option, "", "pkg")
+    assert result.exit_code == 2
+    assert f"Invalid value for '{option}': no rule code given" in result.output
+
+
 def test_explain_prints_the_rule_documentation(project):
     result = invoke("--explain", "f64002")
     assert result.exit_code == 0

@@ -78,7 +78,9 @@ def test_severity_overrides(tmp_path):
 @pytest.mark.parametrize(
     ("body", "message"),
     [
-        ('selct = ["F64001"]', "unknown key `selct`"),
+        ('selct = ["F64001"]', "unknown key `selct`; did you mean `select`?"),
+        ('exclde = ["build"]', "unknown key `exclde`; did you mean `exclude`?"),
+        ("colour = true", "unknown key `colour` (known keys: exclude, "),
         ('select = "F64001"', "`select` must be a list of strings, got 'F64001'"),
         ('select = ["E501"]', "unknown rule code or prefix 'E501' in `select`"),
         ("force-exclude = 1", "`force-exclude` must be true or false, got 1"),
