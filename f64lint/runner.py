@@ -342,10 +342,16 @@ def _from_stamps(
     stamp goes into `stamped`."""
     wanted = _wanted(settings)
     pending: List[_Pending] = []
+    keys: Dict[FrozenSet[str], str] = {}  # by the codes enabled (per-file ignores may differ)
+    here = os.getcwd()
     for path in files:
-        entry = _Pending(path, display_path(path), stamp(path), _settings_key(settings.enabled_codes(path), settings))
+        enabled = settings.enabled_codes(path)
+        key = keys.get(enabled)
+        if key is None:
+            key = keys[enabled] = _settings_key(enabled, settings)
+        entry = _Pending(path, display_path(path), stamp(path), key)
         stamped[entry.shown] = entry.stamp
-        found = stamps.get(os.path.abspath(path), entry.shown, entry.settings_key, entry.stamp)
+        found = stamps.get(os.path.normpath(os.path.join(here, path)), entry.shown, entry.settings_key, entry.stamp)
         if found is None or (fix is not None and any(map(wanted, found[0]))):
             pending.append(entry)
         else:
