@@ -146,6 +146,23 @@ def _float64_among(
 _CONVERTS_WITH_DTYPE = frozenset({"to_numpy", "__array__"})
 
 
+def _iterated_directly(facts: ModuleFacts, node: cst.Name) -> Optional[cst.BaseExpression]:
+    """What a loop binds a name to an element of, when the name is the whole target (`for x
+    in xs`) or the element of `enumerate` (`for i, x in enumerate(xs)`), and no other
+    binding reaches it."""
+    binding = facts.bindings.get(node)
+    seen = binding.reaching() if binding is not None else ()
+    if len(seen) != 1 or seen[0].iterated is None:
+        return None
+    iterated, path = seen[0].iterated, seen[0].path
+    if not path:
+        return iterated
+    if path == (1,) and isinstance(iterated, cst.Call) and facts.qualified_name(iterated.func) == "builtins.enumerate":
+        args = positional(iterated)
+        return args[0] if args else None  # `for i, x in enumerate(xs)`
+    return None
+
+
 def float64_array(
     facts: ModuleFacts, node: cst.BaseExpression, depth: int = 0, follow: Optional[Follow] = None
 ) -> Optional[ArraySource]:
@@ -160,7 +177,11 @@ def float64_array(
         return None
     if isinstance(node, cst.Name):
         traced = facts.assigned_value(node)
-        return float64_array(facts, traced, depth + 1, follow) if traced is not None else None
+        if traced is None:
+            iterated = _iterated_directly(facts, node)
+            # `for sigma in sigmas:` an element of a float64 array is a float64 scalar.
+            return float64_array(facts, iterated, depth + 1, follow) if iterated is not None else None
+        return float64_array(facts, traced, depth + 1, follow)
     if isinstance(node, cst.Subscript):
         return float64_array(facts, node.value, depth + 1, follow)
     if isinstance(node, cst.BinaryOperation):
