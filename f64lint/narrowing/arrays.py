@@ -11,7 +11,7 @@ from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 from f64lint.analysis.domain.arrays import FLOAT_BY_DEFAULT, FOLLOW_DATA, KEEP_DTYPE_METHODS
 from f64lint.analysis.domain.library import MAKES, Returns, functions, members, short_names
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH
-from f64lint.narrowing.lines import NAME, Statement, bound_names, logical_lines
+from f64lint.narrowing.lines import NAME, Statement, bound_names, logical_lines, loop_targets
 from f64lint.prefilter import AnyOf
 
 # (It starts with its keyword, so that it is searched for fast: see `AnyOf`.)
@@ -161,7 +161,9 @@ class _ArrayLine:
             if self.reads.isdisjoint(arrays) and not self.makers.search(self.text):
                 return frozenset()
             passing = self.makers.passing(self.text)
-            self.passed = (self.makers.search(passing), frozenset(NAME.findall(passing)), bound_names(self.text.split("\n")))
+            # A loop over an array binds its elements, which are float64 too.
+            bound = bound_names(self.text.split("\n")) | loop_targets(self.text)
+            self.passed = (self.makers.search(passing), frozenset(NAME.findall(passing)), bound)
         makes, names, bound = self.passed
         return bound if makes or not names.isdisjoint(arrays) else frozenset()
 

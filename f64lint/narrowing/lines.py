@@ -20,6 +20,11 @@ _CHAINED_TARGET = re.compile(r"\s*([\w\s,.]+?)\s*=(?!=)")  # `b =` after `a =`
 AS_NAME = re.compile(r"\bas\s+(\w+)")  # `import numpy as np`, `with open(p) as f`
 _WALRUS = re.compile(r"(\w+)\s*:=")
 _FOR_TARGETS = re.compile(r"for\s+([\w\s,()\[\]]+?)\s+in\b")  # a loop's or a comprehension's
+
+
+def loop_targets(text: str) -> FrozenSet[str]:
+    """The names the loops and comprehensions of a line bind (`for i, x in ...`)."""
+    return frozenset(name for targets in _FOR_TARGETS.findall(text) for name in NAME.findall(targets))
 _FLUSH_LINE = re.compile(r"^[^ \t\f\r\n]", re.MULTILINE)  # a line that starts at column 0
 CLOSING = re.compile(r"[)\]}]")
 
@@ -147,9 +152,8 @@ def logical_lines(structure_lines: List[str], first: int, last: int) -> List[Tup
 
 def bound_names(structure_lines: List[str]) -> FrozenSet[str]:
     """The names a statement may bind to a value the analysis follows: assignment targets
-    on lines outside brackets (each of `a = b = ...`), walrus targets, the targets of loops
-    and comprehensions, import aliases (`from torch import float64 as f64`), nested
-    definitions. More is harmless."""
+    on lines outside brackets (each of `a = b = ...`), walrus targets, import aliases
+    (`from torch import float64 as f64`), nested definitions. More is harmless."""
     found: Set[str] = set()
     depth = 0
     for line in structure_lines:
@@ -162,8 +166,6 @@ def bound_names(structure_lines: List[str]) -> FrozenSet[str]:
                     found.update(NAME.findall(chained.group(1)))
                     chained = _CHAINED_TARGET.match(line, chained.end())
         found.update(_WALRUS.findall(line))
-        for targets in _FOR_TARGETS.findall(line):
-            found.update(NAME.findall(targets))
         depth = max(0, depth + opened(line))
     if structure_lines and structure_lines[0].startswith(("import", "from")):
         found.update(AS_NAME.findall("\n".join(structure_lines)))
