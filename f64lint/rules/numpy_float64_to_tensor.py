@@ -38,7 +38,7 @@ class NumpyFloat64ToTensor(Rule):
     draws (`np.random.default_rng().normal(...)`), SciPy's windows (`get_window`,
     `scipy.signal.windows.hann`) and a fitted `StandardScaler`'s `mean_`, `var_` and
     `scale_`. An element of a float64 array (`for sigma in sigmas`, `for i, s in
-enumerate(...)`) is float64 too. The array is traced through
+    enumerate(...)`) is float64 too. The array is traced through
     local assignments, arithmetic, indexing, dtype-keeping functions (`np.sin`, `np.stack`,
     `np.meshgrid`, `.reshape`, ...), what the class sets on `self` and what the module's own
     functions and methods return. A tensor made on a device (`device=device`) of a float64
