@@ -12,7 +12,7 @@ module's own functions. A cast to a 32-bit dtype ends the trace.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Dict, Iterable, Iterator, List, Optional, Set, Tuple
+from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tuple
 
 from f64lint.analysis.domain.arrays import ArraySource, float64_array
 from f64lint.analysis.domain.casts import DEFAULT_DTYPE_FACTORIES, casts_narrow, casts_to_chosen_dtype
@@ -86,7 +86,7 @@ class Flow:
         self._reads_by_value: Optional[Dict[int, List[cst.Name]]] = None
         self._reads_by_binding: Optional[Dict[int, List[cst.Name]]] = None
         self._set_on_self: Dict[cst.ClassDef, Dict[str, List[cst.BaseExpression]]] = {}
-        self._returned_values: Dict[cst.FunctionDef, List[cst.BaseExpression]] = {}
+        self._returned_values: Dict[cst.FunctionDef, Tuple[cst.BaseExpression, ...]] = {}
         self._read_on_self: Dict[cst.ClassDef, Dict[str, List[cst.Attribute]]] = {}
 
     # Devices ---------------------------------------------------------------------------
@@ -251,7 +251,7 @@ class Flow:
             if moved is not None and moved[1] is None and is_device_like(self.facts, moved[0]):
                 if not is_cpu_device(self.facts, moved[0]):
                     return False
-        kept = self.returned_values(function)
+        kept = list(self.returned_values(function))
         for assign in own_nodes(body, cst.Assign):
             if any(isinstance(target.target, cst.Attribute) for target in assign.targets):
                 kept.append(assign.value)
@@ -527,7 +527,7 @@ class Flow:
             return None
         return self.imported.returned_by(self.facts.qualified_name(origin.func))
 
-    def _stands_for(self, node: cst.BaseExpression) -> List[cst.BaseExpression]:
+    def _stands_for(self, node: cst.BaseExpression) -> Sequence[cst.BaseExpression]:
         if isinstance(node, cst.Attribute):
             return self.set_on(node) or []
         if isinstance(node, cst.Call):
@@ -536,7 +536,7 @@ class Flow:
                 return self.returned_values(function)
         return []
 
-    def returned_values(self, function: cst.FunctionDef) -> List[cst.BaseExpression]:
+    def returned_values(self, function: cst.FunctionDef) -> Tuple[cst.BaseExpression, ...]:
         """The values a function's own `return`s give (each function's body is read once)."""
         found = self._returned_values.get(function)
         if found is None:
@@ -618,8 +618,8 @@ def _values_set_on_self(owner: cst.ClassDef) -> Dict[str, List[cst.BaseExpressio
     return values
 
 
-def _returned_values(function: cst.FunctionDef) -> List[cst.BaseExpression]:
-    return [node.value for node in own_nodes(function.body, cst.Return) if node.value is not None]
+def _returned_values(function: cst.FunctionDef) -> Tuple[cst.BaseExpression, ...]:
+    return tuple(node.value for node in own_nodes(function.body, cst.Return) if node.value is not None)
 
 
 def _is_self_attribute(target: cst.BaseExpression) -> bool:
