@@ -5,7 +5,7 @@ from typing import Iterator, Optional
 from f64lint.analysis.domain.casts import cast_after, made_on_a_device
 from f64lint.analysis.domain.devices import is_cpu_device
 from f64lint.analysis.flow.analysis import Analysis
-from f64lint.analysis.flow.data import UnseenData, integer_named
+from f64lint.analysis.flow.data import UnseenData, integer_named, names_integers
 from f64lint.analysis.flow.values import TENSOR_OF_DATA
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import keyword, method_name, positional
@@ -265,7 +265,7 @@ class DataDtypeOnDevice(Rule):
         args = positional(call)
         if parameter:
             kept = args[0] if args else None
-        elif len(args) > 1 and not integer_named(_as_name(args[0])):
+        elif len(args) > 1 and not _names_integers(args[0]):
             kept = args[1]
         else:
             return None
@@ -286,11 +286,12 @@ class DataDtypeOnDevice(Rule):
         return None if found is None or integer_named(found.origin) else found
 
 
-def _as_name(node: cst.BaseExpression) -> cst.BaseExpression:
-    """A buffer's name as a name (`"token_ids"` read as `token_ids`)."""
-    if isinstance(node, cst.SimpleString) and isinstance(node.evaluated_value, str) and node.evaluated_value.isidentifier():
-        return cst.Name(node.evaluated_value)
-    return node
+def _names_integers(name: cst.BaseExpression) -> bool:
+    """A buffer registered under a name of integers (`"token_ids"`, or a variable so named)."""
+    if isinstance(name, cst.SimpleString):
+        written = name.evaluated_value
+        return isinstance(written, str) and written.isidentifier() and names_integers(written)
+    return integer_named(name)
 
 
 def _no_integer_evidence(facts: ModuleFacts, call: cst.Call) -> bool:

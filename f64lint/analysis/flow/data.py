@@ -5,8 +5,9 @@ caller, a data loader's batches, a checkpoint. Its dtype is decided at run time.
 module says, for an expression, whether it is such data and where it comes from:
 
 - `unseen_data(x)`, for the data handed to `torch.tensor(x)`, `torch.as_tensor(x)` or
-  `torch.from_numpy(x)`: a parameter (not annotated as Python numbers), the result of a
-  call the analysis does not model (`self.compute_fn(...)`, `df.to_numpy()`, `np.load`),
+  `torch.from_numpy(x)`: a parameter that holds an array (by its annotation or its use),
+  the result of a call the analysis does not model (`self.compute_fn(...)`,
+  `df.to_numpy()`, `np.load`),
   an attribute of another object (`frame.values`), followed through names, indexing,
   arithmetic, dtype-keeping NumPy functions, what the class sets on `self` and what the
   module's own functions return. Python numbers and lists of them (torch gives them its
@@ -45,9 +46,6 @@ _NUMPY_KEEPS_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE)
 _ARRAY_KEEPS_DTYPE = methods("numpy.ndarray", Returns.RECEIVER_DTYPE) | {"T"}
 _TENSOR_KEEPS_DTYPE = methods("torch.Tensor", Returns.RECEIVER_DTYPE) | {"view", "narrow", "index_select"}
 _NUMPY_DATA = frozenset({"numpy.array", "numpy.asarray", "numpy.ascontiguousarray", "numpy.copy"})
-_PYTHON_NUMBERS = frozenset({"builtins.len", "builtins.int", "builtins.float", "builtins.bool", "builtins.range",
-                             "builtins.round", "builtins.sum", "builtins.max", "builtins.min", "builtins.abs",
-                             "builtins.list", "builtins.tuple"})
 _CONVERTED_TO = frozenset({"astype", "numpy", "tolist", "item", "long", "int", "bool", "float", "half"})
 # A batch's labels, as training loops name them (`y`, `batch_y`, `targets`): class
 # indices in most code. (`y_pred` is not one.)
@@ -79,7 +77,7 @@ class UnseenData:
 
 def integer_named(node: cst.CSTNode) -> bool:
     """Is the data named as integers (`input_ids`, `batch["labels"]`, `df[f"{t}_id"]`,
-    `self.attention_mask`, `vocab.get_idx()`)?"""
+    `self.attention_mask`, `vocab.get_idx()`, parameter `token_ids`)?"""
     name = ""
     if isinstance(node, cst.Subscript) and len(node.slice) == 1:
         index = node.slice[0].slice
@@ -92,7 +90,11 @@ def integer_named(node: cst.CSTNode) -> bool:
         node = node.func
     if isinstance(node, cst.Param):
         node = node.name
-    name = name or (last_name(node) if isinstance(node, cst.BaseExpression) else "")
+    return names_integers(name or (last_name(node) if isinstance(node, cst.BaseExpression) else ""))
+
+
+def names_integers(name: str) -> bool:
+    """Does a name (`input_ids`, `attentionMask`, a batch's `y`) say its data is integers?"""
     if _LABEL_NAME.match(name):
         return True
     words = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower().split("_")
@@ -150,7 +152,7 @@ class DataOrigins:
             binding = self.facts.bindings.get(node)
             param = self._parameter(binding) if binding is not None else None
             if param is not None:
-                return UnseenData(param, f"data from parameter `{param.name.value}`")
+                return _from_parameter(param)
         return self.unseen_data(node, depth)
 
     def _unseen_name(self, node: cst.Name, depth: int) -> Optional[UnseenData]:
@@ -161,7 +163,7 @@ class DataOrigins:
             param = self._parameter(seen)
             if param is not None:
                 if self._holds_an_array(param):
-                    return UnseenData(param, f"data from parameter `{param.name.value}`")
+                    return _from_parameter(param)
                 continue
             if seen.value is not None:
                 found = self.unseen_data(seen.value, depth)
@@ -190,7 +192,7 @@ class DataOrigins:
             if qualified in _NUMPY_DATA or qualified in _NUMPY_KEEPS_DTYPE:
                 args = positional(call)
                 return next(filter(None, (self._numpy_data(arg, depth) for arg in args)), None)
-            if qualified.startswith(("torch.", "builtins.", "math.")) or qualified in _PYTHON_NUMBERS:
+            if qualified.startswith(("torch.", "builtins.", "math.")):
                 return None  # torch computes its own dtype; Python gives Python numbers
             if qualified.startswith("numpy.") and qualified != "numpy.load":
                 return None  # NumPy's makers: float64 (F64003) or their own dtype
@@ -225,6 +227,13 @@ class DataOrigins:
         return False
 
     def _parameter(self, binding: Binding) -> Optional[cst.Param]:
+        """The parameter whose binding this is, if any."""
+        entry = self._function_of(binding)
+        return entry[1] if entry is not None else None
+
+    def _function_of(self, binding: Binding) -> Optional[Tuple[cst.FunctionDef, cst.Param]]:
+        """The function and the parameter whose binding this is, if any (all of the
+        module's parameters are read once)."""
         if self._params is None:
             self._params = {}
             for function in self.facts.functions:
@@ -233,12 +242,6 @@ class DataOrigins:
                     found = self.facts.bindings.get(param.name)
                     if found is not None:
                         self._params[id(found)] = (function, param)
-        entry = self._params.get(id(binding))
-        return entry[1] if entry is not None else None
-
-    def _function_of(self, binding: Binding) -> Optional[Tuple[cst.FunctionDef, cst.Param]]:
-        self._parameter(binding)
-        assert self._params is not None
         return self._params.get(id(binding))
 
     # Tensors made of data -----------------------------------------------------------------
@@ -283,7 +286,7 @@ class DataOrigins:
             return found
         binding = self.facts.bindings.get(node)
         param = self._parameter(binding) if binding is not None else None
-        return UnseenData(param, f"data from parameter `{param.name.value}`") if param is not None else None
+        return _from_parameter(param) if param is not None else None
 
     # Batches of data loaders ---------------------------------------------------------------
 
@@ -460,6 +463,10 @@ def _at_no_place(
 ) -> Optional[Tuple[cst.BaseExpression, Optional[Tuple[int, ...]]]]:
     """The same loader, at a place in its items that is not known."""
     return (found[0], None) if found is not None else None
+
+
+def _from_parameter(param: cst.Param) -> UnseenData:
+    return UnseenData(param, f"data from parameter `{param.name.value}`")
 
 
 def _code(node: cst.CSTNode) -> str:
