@@ -49,7 +49,7 @@ from f64lint.narrowing.reading import Reading
 from f64lint.prefilter import masked
 
 _DEF = re.compile(r"(?:async\s+)?def\b")
-_DATASET_AND_LOADER = re.compile(r"def\s+__getitem__\b")
+_DEFINES_GETITEM = re.compile(r"def\s+__getitem__\b")
 _STRING_START = re.compile(r"[rbuRBUfF]{0,2}[\"']")  # a docstring
 _EXPRESSION_START = re.compile(r"[A-Za-z_\"'(\[{]")  # a name, a string, a bracket
 # Statements that bind or hold others (`for x in`, `with ... as f`, `import`, `global`).
@@ -130,7 +130,7 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str]) -> str:
     # float64-like spelling or a float64 array (grown below with those naming a kept
     # definition).
     makers = array_makers(texts.code)
-    if _DATASET_AND_LOADER.search(texts.code) and "DataLoader" in texts.code and makers.search(texts.code):
+    if _DEFINES_GETITEM.search(texts.code) and "DataLoader" in texts.code and makers.search(texts.code):
         return source  # a dataset of NumPy data and a loader over it: batches of float64 anywhere
     methods = [
         m
