@@ -204,8 +204,11 @@ def lint_source(
     """
     checkable = [rule for rule in ALL_RULES if rule.code in enabled and not issubclass(rule, FileRule)]
     candidates = checkable if imported else rules_that_may_fire(checkable, text)
-    every_rule_narrows = all(rule.narrows for rule in candidates)
-    narrowing = narrowed(text, imported.names(), every_rule_narrows) if candidates else Narrowed(text, text)
+    in_tests = is_test_module(path)
+    # A test module is read whole: whether a test meets MPS is read from the module's other
+    # tests, classes and helpers (domain/test_devices.py), whatever their spelling.
+    narrows_definitions = all(rule.narrows for rule in candidates) and not in_tests
+    narrowing = narrowed(text, imported.names(), narrows_definitions) if candidates else Narrowed(text, text)
     parsed = narrowing.text
     narrowed_away = parsed is not text and not imported  # an imported value has no spelling to look for
     rules = [rule() for rule in (rules_that_may_fire(candidates, parsed) if narrowed_away else candidates)]
@@ -222,7 +225,7 @@ def lint_source(
             return Linted(_with_source_lines(failure, text))
         try:
             name, package = (place.name, place.package) if place is not None else (None, None)
-            analysis = analyse(module, devices, parsed, name, package, imported, is_test_module(path))
+            analysis = analyse(module, devices, parsed, name, package, imported, in_tests)
             found = [(rule, finding) for rule in rules for finding in rule.check(analysis)]
             flagged.extend(_flag(path, analysis.facts, found, severity_of, fix_options, narrowing))
             if flagged:  # a float64 value a module gives away is a finding where it is made

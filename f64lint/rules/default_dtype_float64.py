@@ -26,6 +26,8 @@ class DefaultDtypeFloat64(Rule):
     ## What it flags
     `torch.set_default_dtype(torch.float64)` (or `torch.double`, `float`) and
     `torch.set_default_tensor_type(torch.DoubleTensor)` (or `"torch.DoubleTensor"`).
+    Not in code that never runs on MPS (`if device.type != "mps":`, a test skipped on
+    MPS or one that meets no device without float64).
 
     ## Why it breaks on MPS
     The default dtype is global: after this call every float tensor made without an
@@ -71,6 +73,13 @@ class DefaultDtypeFloat64(Rule):
         if torch.get_default_dtype() == torch.float64:
             print("running in double precision")
         """,
+        """
+        import torch
+
+        def run(device):
+            if device.type != "mps":
+                torch.set_default_dtype(torch.float64)
+        """,
     )
     invalid = (
         Invalid(
@@ -99,7 +108,7 @@ class DefaultDtypeFloat64(Rule):
         for call in facts.calls:
             name = facts.qualified_name(call.func)
             args = positional(call)
-            if not args:
+            if not args or analysis.guards.off_mps(call):
                 continue
             if name == "torch.set_default_dtype":
                 dtype = dtype_of(facts, args[0])

@@ -3,6 +3,7 @@ conditions tell MPS apart."""
 
 from __future__ import annotations
 
+import re
 from typing import FrozenSet, Iterator, Optional
 
 from f64lint.analysis.semantic.facts import ModuleFacts
@@ -122,6 +123,19 @@ def holds_no_data(facts: ModuleFacts, node: cst.BaseExpression) -> bool:
         name = node.value if isinstance(node, cst.Name) else node.attr.value
         return "fake" in name.lower()
     return False
+
+
+# Libraries and APIs that exist only on NVIDIA GPUs.
+_CUDA_ONLY_WORDS = frozenset({"cuda", "cutlass", "cudnn", "cublas", "cufft", "cusparse", "cusolver", "nccl"})
+_NAME_WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")  # `CUTLASSBenchmark`: CUTLASS, Benchmark
+
+
+def named_for_cuda(name: str) -> bool:
+    """A function or class named for a CUDA-only library or API (`CUTLASSBenchmarkRequest`,
+    `cuda_graph_runner`, `test_nccl_reduce`) is written for NVIDIA GPUs: on a Mac it is never
+    reached. A name that says MPS too (`cuda_or_mps`) is not."""
+    words = {word.lower() for word in _NAME_WORDS.findall(name)}
+    return not words.isdisjoint(_CUDA_ONLY_WORDS) and "mps" not in words
 
 
 def device_like_name(name: str) -> bool:

@@ -8,23 +8,25 @@ float64 or for quantized tensors), the rest of a block after `if <on MPS>: retur
 `try:` bodies whose handler catches MPS's error and does not raise again, ONNX symbolics,
 meta and fake kernels, functions and classes named for CUDA-only libraries, a function
 that needs CUDA before anything else, a class with a method that raises for a tensor
-on MPS, and tests skipped on MPS (domain/skips.py). A call in any of them is off MPS.
+on MPS, tests skipped on MPS (domain/skips.py) and tests that meet no device without
+float64 (domain/test_devices.py). A call in any of them is off MPS.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Dict, List, Set
 
 from f64lint.analysis.domain.devices import (
     holds_no_data,
     is_cpu_device,
     names_device_type,
+    named_for_cuda,
     names_no_float64_device,
     true_on_mps,
     true_only_off_mps,
 )
 from f64lint.analysis.domain.skips import module_skipped_on_mps, run_only_off_mps, skipped_on_mps, stops_a_test
+from f64lint.analysis.domain.test_devices import tests_off_mps
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.nodes import checks, exits, last_name, last_statement, own_nodes
 from f64lint.cst import cst
@@ -74,19 +76,6 @@ def _never_on_mps(function: cst.FunctionDef) -> bool:
     kernel, or one named for CUDA. (One that cannot run without CUDA is found during the
     walk.)"""
     return _builds_onnx_graph(function) or _is_meta_kernel(function) or named_for_cuda(function.name.value)
-
-
-# Libraries and APIs that exist only on NVIDIA GPUs.
-_CUDA_ONLY_WORDS = frozenset({"cuda", "cutlass", "cudnn", "cublas", "cufft", "cusparse", "cusolver", "nccl"})
-_NAME_WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")  # `CUTLASSBenchmark`: CUTLASS, Benchmark
-
-
-def named_for_cuda(name: str) -> bool:
-    """A function or class named for a CUDA-only library or API (`CUTLASSBenchmarkRequest`,
-    `cuda_graph_runner`, `test_nccl_reduce`) is written for NVIDIA GPUs: on a Mac it is never
-    reached. A name that says MPS too (`cuda_or_mps`) is not."""
-    words = {word.lower() for word in _NAME_WORDS.findall(name)}
-    return not words.isdisjoint(_CUDA_ONLY_WORDS) and "mps" not in words
 
 
 def _refuses_mps(facts: ModuleFacts, owner: cst.ClassDef) -> bool:
@@ -197,6 +186,8 @@ class Guards:
                 self._regions.add(owner.body)
         if module_skipped_on_mps(facts):
             self._regions.add(facts.module)
+        if facts.in_tests:
+            self._regions.update(tests_off_mps(facts))
         for call in facts.calls:
             function = self._needs_cuda_first(call)
             if function is not None:
