@@ -63,7 +63,7 @@ def cache_key(data: bytes, settings: str) -> str:
     return digest.hexdigest()
 
 
-Stamp = Tuple[int, int, int, int]  # inode, size, mtime, ctime (ns)
+Stamp = Tuple[int, ...]  # inode, size, mtime, ctime (ns); a test module's, then its conftests'
 
 
 def stamp(path: Path) -> Optional[Stamp]:

@@ -17,10 +17,12 @@ from typing import Callable, Dict, FrozenSet, List, NamedTuple, Optional, Sequen
 from f64lint.cache import Cache, Stamp, StampIndex, cache_key, exports_digest, settings_key, stamp
 from f64lint.changes import ChangedLines, touches
 from f64lint.config import Settings
+from f64lint.conftests import conftest_of
 from f64lint.diagnostic import Applicability, Diagnostic
 from f64lint.fix.apply import split_lines
 from f64lint.analysis.flow.exports import Export, Imported
-from f64lint.analysis.semantic.modules import ModulePlace
+from f64lint.analysis.semantic.facts import Conftest
+from f64lint.analysis.semantic.modules import ModulePlace, is_test_module
 from f64lint.fix.callers import pass_dtype_on
 from f64lint.fix.fixer import fix_source
 from f64lint.fix.write import write_atomically
@@ -127,13 +129,35 @@ def _settings_key(enabled: FrozenSet[str], settings: Settings) -> str:
 
 
 def _cache_key(
-    data: bytes, enabled: FrozenSet[str], settings: Settings, place: Optional[ModulePlace], imported: Imported
+    data: bytes, enabled: FrozenSet[str], settings: Settings, place: Optional[ModulePlace], imported: Imported,
+    conftest: Conftest,
 ) -> str:
     # The package a file is in decides what its relative imports read; its own name only
     # names its exports, which follow the current name as its findings do (`_lint_data`).
+    # A test module's findings depend on what the conftest files above it say.
     package = place.package if place is not None else ""
     given = exports_digest(imported.exports()) if imported else ""
-    return cache_key(data, f"{_settings_key(enabled, settings)}\0{package}\0{given}")
+    said = repr(conftest) if conftest != Conftest() else ""
+    return cache_key(data, f"{_settings_key(enabled, settings)}\0{package}\0{given}\0{said}")
+
+
+def _conftest(path: Optional[Path], settings: Settings) -> Conftest:
+    """For a test module, what the conftest.py files above it say about its tests."""
+    if path is None or not is_test_module(str(path)):
+        return Conftest()
+    return conftest_of(path, settings.devices())[0]
+
+
+def _stamp(path: Path, settings: Settings) -> Optional[Stamp]:
+    """A file's stamp; a test module's holds those of the conftest files above it too,
+    since what they skip changes its findings."""
+    own = stamp(path)
+    if own is None or not is_test_module(str(path)):
+        return own
+    above = conftest_of(path, settings.devices())[1]
+    if any(settled is None for settled in above):
+        return None
+    return own + tuple(value for settled in above if settled is not None for value in settled)
 
 
 def _place(path: Optional[Path]) -> Optional[ModulePlace]:
@@ -152,7 +176,7 @@ def _lint_data(
     if cache is None:
         return _lint_bytes(shown, path, data, enabled, settings, imported)
     place = _place(path)
-    key = _cache_key(data, enabled, settings, place, imported)
+    key = _cache_key(data, enabled, settings, place, imported, _conftest(path, settings))
     cached = cache.get(key, shown)
     if cached is not None:
         found, exports = cached
@@ -170,7 +194,8 @@ def _lint_bytes(
     if isinstance(source, Unreadable):
         return Linted(unreadable(shown, source.reason, enabled, settings.severity_of))
     return lint_source(
-        shown, source.text, enabled, settings.severity_of, settings.fix_options(), settings.devices(), _place(path), imported
+        shown, source.text, enabled, settings.severity_of, settings.fix_options(), settings.devices(), _place(path),
+        imported, _conftest(path, settings),
     )
 
 
@@ -198,10 +223,12 @@ def _fix(
     assert not isinstance(source, Unreadable)  # it had findings with fixes
     enabled = settings.enabled_codes(path)
     place = _place(path)
+    conftest = _conftest(path, settings)
 
     def lint(text: str) -> List[Diagnostic]:
         return lint_source(
-            shown, text, enabled, settings.severity_of, settings.fix_options(), settings.devices(), place, imported
+            shown, text, enabled, settings.severity_of, settings.fix_options(), settings.devices(), place, imported,
+            conftest,
         ).diagnostics
 
     outcome = fix_source(source.text, found, lint, _wanted(settings))
@@ -349,7 +376,7 @@ def _from_stamps(
         key = keys.get(enabled)
         if key is None:
             key = keys[enabled] = _settings_key(enabled, settings)
-        entry = _Pending(path, display_path(path), stamp(path), key)
+        entry = _Pending(path, display_path(path), _stamp(path, settings), key)
         stamped[entry.shown] = entry.stamp
         found = stamps.get(os.path.normpath(os.path.join(here, path)), entry.shown, entry.settings_key, entry.stamp)
         if found is None or (fix is not None and any(map(wanted, found[0]))):

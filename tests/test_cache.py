@@ -145,3 +145,36 @@ def test_fix_lints_again_a_file_the_index_knows(project, settled):
     settings = Settings(root=project, unsafe_fixes=True)
     fixed = runner.run([project], settings, cache=Cache(project / CACHE_DIR_NAME), fix=runner.FixMode())
     assert len(fixed.fixed) == 2 and "float64" not in path.read_text()
+
+
+CONFTEST = """\
+import pytest
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if "mps" in item.name and "gradcheck" in item.name:
+            item.add_marker(pytest.mark.skip(reason="no float64"))
+"""
+TEST_SOURCE = """\
+import torch
+
+
+def test_gradcheck(device):
+    return torch.zeros(2, dtype=torch.float64, device=device)
+"""
+
+
+@pytest.mark.parametrize("use_index", [False, True], ids=["content cache", "stamp index"])
+def test_a_changed_conftest_misses_the_cache_of_the_tests_below_it(tmp_path, monkeypatch, use_index):
+    if use_index:
+        monkeypatch.setattr(cache, "RACY_NS", 0)
+    tests = tmp_path / "tests"
+    tests.mkdir()
+    (tmp_path / "pyproject.toml").write_text("")
+    (tests / "conftest.py").write_text(CONFTEST)
+    (tests / "test_ops.py").write_text(TEST_SOURCE)
+    assert summary(run_with_cache(tmp_path)) == []  # the hook skips the test's MPS runs
+    (tests / "conftest.py").write_text(CONFTEST.replace('"gradcheck"', '"jacobian"'))
+    test = str(tests / "test_ops.py")
+    assert summary(run_with_cache(tmp_path)) == [(test, "F64001", 5, 33, "warning")]

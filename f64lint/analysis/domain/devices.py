@@ -4,7 +4,7 @@ conditions tell MPS apart."""
 from __future__ import annotations
 
 import re
-from typing import FrozenSet, Iterator, Optional
+from typing import FrozenSet, Iterable, Iterator, Optional
 
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, method_name
@@ -136,6 +136,15 @@ def named_for_cuda(name: str) -> bool:
     reached. A name that says MPS too (`cuda_or_mps`) is not."""
     words = {word.lower() for word in _NAME_WORDS.findall(name)}
     return not words.isdisjoint(_CUDA_ONLY_WORDS) and "mps" not in words
+
+
+def any_kind(kinds: Iterable[Optional[bool]]) -> Optional[bool]:
+    """Of several devices one may be: True if any may lack float64, False if none can,
+    None otherwise."""
+    seen = list(kinds)
+    if any(kind is True for kind in seen):
+        return True
+    return False if all(kind is False for kind in seen) else None
 
 
 def device_like_name(name: str) -> bool:

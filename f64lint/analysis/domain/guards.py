@@ -8,7 +8,8 @@ float64 or for quantized tensors), the rest of a block after `if <on MPS>: retur
 `try:` bodies whose handler catches MPS's error and does not raise again, ONNX symbolics,
 meta and fake kernels, functions and classes named for CUDA-only libraries, a function
 that needs CUDA before anything else, a class with a method that raises for a tensor
-on MPS, tests skipped on MPS (domain/skips.py) and tests that meet no device without
+on MPS, tests skipped on MPS (domain/skips.py, and a conftest's collection hook:
+domain/collection_hooks.py) and tests that meet no device without
 float64 (domain/test_devices.py). A call in any of them is off MPS.
 """
 
@@ -25,7 +26,15 @@ from f64lint.analysis.domain.devices import (
     true_on_mps,
     true_only_off_mps,
 )
-from f64lint.analysis.domain.skips import module_skipped_on_mps, run_only_off_mps, skipped_on_mps, stops_a_test
+from f64lint.analysis.domain.skips import (
+    module_skipped_on_mps,
+    run_only_off_mps,
+    skipped_on_mps,
+    skips_on_mps,
+    stops_a_test,
+)
+from f64lint.analysis.domain.collection_hooks import skipped_by_hooks
+from f64lint.analysis.domain.device_kinds import DeviceKinds
 from f64lint.analysis.domain.test_devices import tests_off_mps
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.nodes import checks, exits, last_name, last_statement, own_nodes
@@ -174,6 +183,7 @@ class Guards:
 
     def __init__(self, facts: ModuleFacts) -> None:
         self.facts = facts
+        self.kinds = DeviceKinds(facts)  # what devices the module's expressions may denote
         self._regions: Set[cst.CSTNode] = set()  # nodes whose code never runs on MPS
         self._known: Dict[cst.CSTNode, bool] = {}
         for node in facts.branches:
@@ -181,17 +191,21 @@ class Guards:
         for function in facts.functions:
             if _never_on_mps(function) or skipped_on_mps(facts, function.decorators) or run_only_off_mps(facts, function):
                 self._regions.add(function.body)
+            elif facts.conftest.skips and self._skipped_by_hooks(function):
+                self._regions.add(function.body)
         for owner in facts.classes:
             if named_for_cuda(owner.name.value) or _refuses_mps(facts, owner) or skipped_on_mps(facts, owner.decorators):
                 self._regions.add(owner.body)
         if module_skipped_on_mps(facts):
             self._regions.add(facts.module)
         if facts.in_tests:
-            self._regions.update(tests_off_mps(facts))
+            self._regions.update(tests_off_mps(facts, self.kinds))
         for call in facts.calls:
             function = self._needs_cuda_first(call)
             if function is not None:
                 self._regions.add(function)
+            if facts.in_tests and skips_on_mps(facts, call):
+                self._after(call)
 
     def off_mps(self, node: cst.CSTNode) -> bool:
         """Is a node in code that never runs on MPS, or whose failure there is handled?"""
@@ -257,6 +271,26 @@ class Guards:
             return
         statements = list(block.body)
         self._regions.update(statements[statements.index(node) + 1 :])
+
+    def _skipped_by_hooks(self, function: cst.FunctionDef) -> bool:
+        """A test whose runs on MPS a conftest's collection hook skips."""
+        facts = self.facts
+        if not function.name.value.startswith("test"):
+            return False
+        owner = facts.parent(facts.parent(function) or function)
+        owner_name = owner.name.value if isinstance(owner, cst.ClassDef) else None
+        module = (facts.module_name or "").rpartition(".")[2]
+        return skipped_by_hooks(facts.conftest.skips, module, owner_name, function.name.value)
+
+    def _after(self, call: cst.Call) -> None:
+        """After a statement that is only a call that skips the test on MPS, the rest of the
+        block is off MPS."""
+        expression = self.facts.parent(call)
+        line = self.facts.parent(expression) if isinstance(expression, cst.Expr) else None
+        block = self.facts.parent(line) if isinstance(line, cst.SimpleStatementLine) else None
+        if isinstance(block, cst.IndentedBlock):
+            statements = list(block.body)
+            self._regions.update(statements[statements.index(line) + 1 :])
 
     def _needs_cuda_first(self, call: cst.Call) -> "cst.FunctionDef | None":
         """The function a CUDA-only call (`torch.cuda.current_stream()`) is in, when it runs

@@ -7,22 +7,29 @@ whenever the code runs on MPS (`torch.backends.mps.is_available()`, `device.type
   `@unittest.skipUnless(cond)` with `cond` true only off MPS;
 - `pytest.skip(...)`, `pytest.xfail(...)` and `self.skipTest(...)` end a test as a `return`
   does: after `if device.type == "mps": pytest.skip(...)` the test is off MPS;
+- so does a call of a function of the module that skips on MPS (one level): one that
+  calls `pytest.skip(...)` under an MPS test, or when a float64 probe on the device
+  raises (`try: torch.zeros(1, dtype=torch.float64, device=device)` /
+  `except TypeError: pytest.skip(...)`);
 - `@pytest.mark.parametrize("device", [...])` over devices that all have float64.
 """
 
 from __future__ import annotations
 
-from typing import List, Optional, Sequence
+from typing import Iterator, List, Optional, Sequence, Tuple
 
 from f64lint.analysis.domain.devices import device_like_name, names_no_float64_device, true_on_mps, true_only_off_mps
+from f64lint.analysis.domain.dtypes import Width, dtype_of
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import keyword, positional
-from f64lint.analysis.syntax.nodes import last_name, own_nodes
+from f64lint.analysis.syntax.nodes import last_name, last_statement, own_nodes
 from f64lint.cst import cst
 
 _SKIPPED_WHEN = frozenset({"pytest.mark.skipif", "pytest.mark.xfail", "unittest.skipIf"})
 _RUN_ONLY_WHEN = frozenset({"unittest.skipUnless"})
 _STOPS_A_TEST = frozenset({"pytest.skip", "pytest.xfail"})
+_SKIP_EXCEPTIONS = frozenset({"SkipTest", "Exception"})  # `unittest.SkipTest`, `pytest.skip.Exception`
+_PROBE_ERRORS = frozenset({"TypeError", "RuntimeError", "Exception", "BaseException"})
 
 
 def skipped_on_mps(facts: ModuleFacts, decorators: Sequence[cst.Decorator]) -> bool:
@@ -34,6 +41,38 @@ def run_only_off_mps(facts: ModuleFacts, function: cst.FunctionDef) -> bool:
     """Is a test parametrized over devices that all have float64
     (`@pytest.mark.parametrize("device", ["cpu", "cuda"])`, a name bound to such a list, or
     a function of the module that returns one)?"""
+    for name in _parametrized_names(facts, function):
+        if device_like_name(name):
+            values = parametrized_values(facts, function, name)
+            if values and all(value is not None and names_no_float64_device(facts, value) is False for value in values):
+                return True
+    return False
+
+
+def parametrized_values(
+    facts: ModuleFacts, function: cst.FunctionDef, name: str
+) -> Optional[List[Optional[cst.BaseExpression]]]:
+    """The values a `@pytest.mark.parametrize` of a test gives one of its parameters, when
+    they are written out (None for a row that does not say)."""
+    for params, values in _parametrizations(facts, function):
+        if name not in params:
+            continue
+        rows = _literal_rows(facts, values, 0)
+        if rows is None:
+            return None
+        place = params.index(name)
+        return [_nth(row, place) if len(params) > 1 or _is_param(row) else row for row in rows]
+    return None
+
+
+def _parametrized_names(facts: ModuleFacts, function: cst.FunctionDef) -> List[str]:
+    return [name for params, _ in _parametrizations(facts, function) for name in params]
+
+
+def _parametrizations(
+    facts: ModuleFacts, function: cst.FunctionDef
+) -> Iterator[Tuple[List[str], cst.BaseExpression]]:
+    """Each `@pytest.mark.parametrize("a, b", values)` of a test: its names and values."""
     for decorator in function.decorators:
         mark = decorator.decorator
         if not (isinstance(mark, cst.Call) and facts.qualified_name(mark.func) == "pytest.mark.parametrize"):
@@ -41,19 +80,8 @@ def run_only_off_mps(facts: ModuleFacts, function: cst.FunctionDef) -> bool:
         args = positional(mark)
         names = args[0] if args else keyword(mark, "argnames")
         values = args[1] if len(args) > 1 else keyword(mark, "argvalues")
-        if not (isinstance(names, cst.SimpleString) and isinstance(names.evaluated_value, str)) or values is None:
-            continue
-        params = [name.strip() for name in names.evaluated_value.split(",")]
-        places = [index for index, name in enumerate(params) if device_like_name(name)]
-        if not places:
-            continue
-        rows = _literal_rows(facts, values, 0)
-        if rows is None:
-            continue
-        chosen = [_nth(row, places[0]) if len(params) > 1 or _is_param(row) else row for row in rows]
-        if chosen and all(value is not None and names_no_float64_device(facts, value) is False for value in chosen):
-            return True
-    return False
+        if isinstance(names, cst.SimpleString) and isinstance(names.evaluated_value, str) and values is not None:
+            yield [name.strip() for name in names.evaluated_value.split(",")], values
 
 
 def _literal_rows(facts: ModuleFacts, values: cst.BaseExpression, depth: int) -> Optional[List[cst.BaseExpression]]:
@@ -65,7 +93,9 @@ def _literal_rows(facts: ModuleFacts, values: cst.BaseExpression, depth: int) ->
         return [element.value for element in values.elements if not isinstance(element, cst.StarredElement)]
     if isinstance(values, cst.Name):
         assigned = facts.assigned_value(values)
-        return _literal_rows(facts, assigned, depth + 1) if assigned is not None else None
+        rows = _literal_rows(facts, assigned, depth + 1) if assigned is not None else None
+        added = facts.added_to(values)
+        return rows + added if rows is not None and added is not None else None
     if isinstance(values, cst.Call) and isinstance(values.func, cst.Name):
         function = facts.top_level_functions.get(values.func.value)
         returned = [node.value for node in own_nodes(function.body, cst.Return)] if function is not None else []
@@ -112,6 +142,49 @@ def stops_a_test(facts: ModuleFacts, statement: Optional[cst.CSTNode]) -> bool:
     if facts.qualified_name(func) in _STOPS_A_TEST:
         return True
     return isinstance(func, cst.Attribute) and func.attr.value == "skipTest"
+
+
+def skips_on_mps(facts: ModuleFacts, call: cst.Call) -> bool:
+    """Is a call one of a function of the module that skips the test on MPS: it stops the
+    test under an MPS test, or when a float64 probe raises?"""
+    func = call.func
+    function = facts.top_level_functions.get(func.value) if isinstance(func, cst.Name) else None
+    if function is None:
+        return False
+    for node in own_nodes(function.body, cst.If):
+        if true_on_mps(facts, node.test) and _stops(facts, last_statement(node.body)):
+            return True
+    for node in own_nodes(function.body, cst.Try):
+        if _probes_float64(facts, node.body) and any(_skips_when_it_raises(facts, handler) for handler in node.handlers):
+            return True
+    return False
+
+
+def _stops(facts: ModuleFacts, statement: Optional[cst.CSTNode]) -> bool:
+    """`pytest.skip(...)`, `self.skipTest(...)`, `raise unittest.SkipTest(...)`."""
+    if isinstance(statement, cst.Raise) and statement.exc is not None:
+        raised = statement.exc.func if isinstance(statement.exc, cst.Call) else statement.exc
+        return last_name(raised) in _SKIP_EXCEPTIONS and "skip" in (facts.qualified_name(raised) or last_name(raised)).lower()
+    return stops_a_test(facts, statement)
+
+
+def _probes_float64(facts: ModuleFacts, body: cst.BaseSuite) -> bool:
+    return any(
+        (dtype := dtype_of(facts, node)) is not None and dtype.width is Width.FLOAT64
+        for kind in (cst.Attribute, cst.Name)
+        for node in own_nodes(body, kind)
+    )
+
+
+def _skips_when_it_raises(facts: ModuleFacts, handler: cst.ExceptHandler) -> bool:
+    caught = handler.type
+    if caught is None:
+        names = {"BaseException"}
+    elif isinstance(caught, cst.Tuple):
+        names = {last_name(element.value) for element in caught.elements}
+    else:
+        names = {last_name(caught)}
+    return bool(names & _PROBE_ERRORS) and _stops(facts, last_statement(handler.body))
 
 
 def _marks_off_mps(facts: ModuleFacts, mark: cst.BaseExpression) -> bool:

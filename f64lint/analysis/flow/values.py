@@ -95,9 +95,10 @@ class Flow:
         """May this device expression be MPS (or another device without float64)?
         Literals, `torch.device(...)`, conditionals, a tensor's `.device`, names like
         `device`, and names assigned any of those. In a test, a device known only by its
-        name (a fixture, `self.device`) is unknown, not MPS: most suites run on the CPU
-        and CUDA and keep float64 tests off MPS, so an error there needs a device that
-        may be MPS as the code writes it."""
+        name (a fixture, `self.device` set nowhere in the module) is unknown, not MPS:
+        most suites run on the CPU and CUDA and keep float64 tests off MPS, so an error
+        there needs a device that may be MPS as the code writes it (a literal, a
+        parametrization, what a test case sets `self.device` to)."""
         if depth > MAX_TRACE_DEPTH:
             return False
         if isinstance(node, cst.SimpleString):
@@ -110,12 +111,17 @@ class Flow:
         if isinstance(node, cst.IfExp):
             return self.may_lack_float64(node.body, depth + 1) or self.may_lack_float64(node.orelse, depth + 1)
         if isinstance(node, cst.Attribute):
-            return device_like_name(node.attr.value) and not self.facts.in_tests
+            if not self.facts.in_tests:
+                return device_like_name(node.attr.value)
+            # `self.device` of a test case: what the class and its family set it to.
+            return _is_self_attribute(node) and self.guards.kinds.kind(node) is True
         if isinstance(node, cst.Name):
             values = self.facts.reaching_values(node)
             if values and all(value is not None for value in values):
                 return any(self.may_lack_float64(value, depth + 1) for value in values)
-            return device_like_name(node.value) and not self.facts.in_tests
+            if self.facts.in_tests:  # a parametrization or a fixture that gives MPS
+                return self.guards.kinds.kind(node) is True
+            return device_like_name(node.value)
         return False
 
     # Reaching a device -------------------------------------------------------------------

@@ -13,12 +13,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Dict, FrozenSet, List, Mapping, Optional
+from typing import Dict, FrozenSet, List, Mapping, Optional, Tuple
 
 from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.definitions import Definitions
 from f64lint.analysis.syntax.positions import StatementPositions
 from f64lint.cst import cst
+
+
+@dataclass(frozen=True)
+class Conftest:
+    """What the conftest.py files above a test module say about its tests: `skips`, the
+    tests whose runs on MPS a collection hook skips, as `(field, pattern)`
+    (domain/collection_hooks.py); `devices`, the device fixtures they define, by name,
+    with whether one may be a device without float64 (domain/fixture_devices.py)."""
+
+    skips: Tuple[Tuple[str, str], ...] = ()
+    devices: Tuple[Tuple[str, bool], ...] = ()
 
 
 @dataclass
@@ -40,8 +51,10 @@ class ModuleFacts:
     # The module's dotted name and the package its relative imports start from, when known.
     module_name: Optional[str] = None
     package: Optional[str] = None
-    # Whether the module is a test (semantic/modules.py `is_test_module`).
+    # Whether the module is a test (semantic/modules.py `is_test_module`), and what the
+    # conftest.py files above it say about its tests.
     in_tests: bool = False
+    conftest: Conftest = field(default_factory=Conftest)
 
     def qualified_name(self, node: cst.CSTNode) -> Optional[str]:
         """`torch.float64` for `th.float64` after `import torch as th`; None if not an import."""
@@ -66,6 +79,31 @@ class ModuleFacts:
         literal, several)."""
         binding = self.bindings.get(node) if isinstance(node, cst.Name) else None
         return [seen.value for seen in binding.reaching()] if binding is not None else []
+
+    def added_to(self, node: cst.Name) -> Optional[List[cst.BaseExpression]]:
+        """What is added to the list a name holds, by `.append(x)`, `.insert(i, x)` and
+        `.extend([...])` on a name bound by the same assignment; None when something is
+        added that is not written out (`.extend(more)`)."""
+        binding = self.bindings.get(node)
+        if binding is None:
+            return []
+        added: List[cst.BaseExpression] = []
+        for call in self.calls:
+            func = call.func
+            if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == node.value):
+                continue
+            if func.attr.value not in ("append", "insert", "extend") or self.bindings.get(func.value) is not binding:
+                continue
+            if not call.args:
+                continue
+            given = call.args[-1].value
+            if func.attr.value != "extend":
+                added.append(given)
+            elif isinstance(given, (cst.List, cst.Tuple)):
+                added.extend(element.value for element in given.elements)
+            else:
+                return None
+        return added
 
     def parent(self, node: cst.CSTNode) -> Optional[cst.CSTNode]:
         return self.parents.get(node)

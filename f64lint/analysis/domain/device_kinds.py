@@ -1,0 +1,206 @@
+"""What devices an expression may denote, as far as the module shows: one without float64
+(True), only devices with float64 (False), or not known (None).
+
+Read through literals (`"cuda"`, `torch.device("mps")`), conditionals, lists and tuples,
+names (each assignment that may reach them, what is appended to a list, a loop over a
+literal list), functions of the module (what they return), names and calls named for CUDA
+(`cuda_device`, `least_used_cuda_device()`), `None` (the default device, the CPU),
+`device.type`, `self.<attribute>` (what the class and its family, the module's classes it
+derives from and those derived from it, assign to it in a class body or a method), a
+test's parameter (what `@pytest.mark.parametrize` or a device fixture gives it), and a
+tensor's or a model's own `.device` (False: its device is named where it was made; not for
+a parameter's or an import's).
+"""
+
+from __future__ import annotations
+
+from typing import Dict, Iterable, List, Mapping, Optional
+
+from f64lint.analysis.domain.devices import any_kind, named_for_cuda, names_no_float64_device
+from f64lint.analysis.domain.fixture_devices import fixture_devices
+from f64lint.analysis.domain.skips import parametrized_values
+from f64lint.analysis.semantic.facts import ModuleFacts
+from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, positional
+from f64lint.analysis.syntax.nodes import code_children, last_name, own_nodes
+from f64lint.cst import cst
+
+Kind = Optional[bool]
+_OWN_DEVICE = frozenset({"device", "get_device"})  # what a tensor or a module reports
+
+
+class DeviceKinds:
+    """The device kinds of one module's expressions (its device fixtures read once)."""
+
+    def __init__(self, facts: ModuleFacts) -> None:
+        self.facts = facts
+        self._fixtures: Optional[Dict[str, bool]] = None
+
+    @property
+    def fixtures(self) -> Mapping[str, bool]:
+        """Device fixtures by name: those of the conftest files above, then the module's own."""
+        if self._fixtures is None:
+            self._fixtures = dict(self.facts.conftest.devices)
+            self._fixtures.update(fixture_devices(self.facts, self.kind))
+        return self._fixtures
+
+    def kind(self, node: cst.BaseExpression, depth: int = 0) -> Kind:
+        facts = self.facts
+        if depth > MAX_TRACE_DEPTH:
+            return None
+        if named_for_cuda(last_name(node.func if isinstance(node, cst.Call) else node)):
+            return False  # `cuda_device`, `least_used_cuda_device()`
+        literal = names_no_float64_device(facts, node)
+        if literal is not None:
+            return literal
+        if isinstance(node, cst.Name):
+            return False if node.value == "None" else self._name(node, depth)
+        if isinstance(node, cst.Call):
+            if facts.qualified_name(node.func) == "torch.device":
+                args = positional(node)
+                return self.kind(args[0], depth + 1) if args else None
+            return self._returned(node.func, depth)
+        if isinstance(node, cst.IfExp):
+            return any_kind((self.kind(node.body, depth + 1), self.kind(node.orelse, depth + 1)))
+        if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
+            return any_kind(
+                None if isinstance(element, cst.StarredElement) else self.kind(element.value, depth + 1)
+                for element in node.elements
+            )
+        if isinstance(node, cst.Attribute):
+            return self._attribute(node, depth)
+        return None
+
+    def _name(self, node: cst.Name, depth: int) -> Kind:
+        facts = self.facts
+        binding = facts.bindings.get(node)
+        if binding is None:
+            return None
+        added = facts.added_to(node)
+        if added is None:
+            return None  # `devices.extend(more)`
+        kinds = [self.kind(value, depth + 1) for value in added]
+        for seen in binding.reaching():
+            if seen.value is not None:
+                kinds.append(self.kind(seen.value, depth + 1))
+            elif seen.iterated is not None and not seen.path:
+                kinds.append(self.kind(seen.iterated, depth + 1))
+            elif isinstance(seen.definition, cst.FunctionDef):
+                kinds.append(self._function_returns(seen.definition, depth))
+            elif seen.qualified_name is None and seen.definition is None:
+                kinds.append(self._parameter(node))
+            else:
+                return None
+        return any_kind(kinds)
+
+    def _parameter(self, node: cst.Name) -> Kind:
+        """A test's parameter: what a parametrization or a device fixture gives it."""
+        function = self.facts.enclosing_function(node)
+        if function is None or node.value not in {param.name.value for param in function.params.params}:
+            return None
+        values = parametrized_values(self.facts, function, node.value)
+        if values is not None:
+            return any_kind(None if value is None else self.kind(value, 1) for value in values)
+        return self.fixtures.get(node.value)
+
+    def _returned(self, func: cst.BaseExpression, depth: int) -> Kind:
+        binding = self.facts.bindings.get(func) if isinstance(func, cst.Name) else None
+        definition = binding.definition if binding is not None else None
+        return self._function_returns(definition, depth) if isinstance(definition, cst.FunctionDef) else None
+
+    def _function_returns(self, function: cst.FunctionDef, depth: int) -> Kind:
+        returned = [node.value for node in own_nodes(function.body, cst.Return)]
+        if not returned:
+            return None
+        return any_kind(None if value is None else self.kind(value, depth + 1) for value in returned)
+
+    def _attribute(self, node: cst.Attribute, depth: int) -> Kind:
+        owner = node.value
+        if node.attr.value == "type":
+            return self.kind(owner, depth + 1)
+        if isinstance(owner, cst.Name) and owner.value in ("self", "cls"):
+            values = assigned_on_self(self.facts, node)
+            return any_kind(self.kind(value, depth + 1) for value in values) if values else None
+        if node.attr.value not in _OWN_DEVICE:
+            return None  # `args.device`, `config.eval_device`
+        root = owner
+        while isinstance(root, (cst.Attribute, cst.Call, cst.Subscript)):
+            root = root.func if isinstance(root, cst.Call) else root.value
+        binding = self.facts.bindings.get(root) if isinstance(root, cst.Name) else None
+        if binding is None:
+            return None
+        if binding.qualified_name is not None:
+            return False if binding.qualified_name.startswith("builtins.") else None  # `next(m.parameters()).device`
+        known = (binding.value, binding.iterated, binding.unpacked, binding.part)
+        return False if any(value is not None for value in known) else None
+
+
+def assigned_on_self(facts: ModuleFacts, node: cst.Attribute) -> List[cst.BaseExpression]:
+    """For `self.<attribute>` in a class of the module: what the class and its family
+    assign to it, in a class body (`device = torch.device("cpu")`) or to
+    `self.<attribute>` in a method."""
+    attribute = node.attr.value
+    owner = _top_level_class(facts, node)
+    if owner is None:
+        return []
+    values: List[cst.BaseExpression] = []
+    for member in class_family(facts, owner):
+        for statement in descendants([member]):
+            if isinstance(statement, cst.Assign):
+                if any(_assigns(facts, target.target, attribute, member, statement) for target in statement.targets):
+                    values.append(statement.value)
+            elif isinstance(statement, cst.AnnAssign) and statement.value is not None:
+                if _assigns(facts, statement.target, attribute, member, statement):
+                    values.append(statement.value)
+    return values
+
+
+def class_family(facts: ModuleFacts, owner: cst.ClassDef) -> List[cst.ClassDef]:
+    """A class with the module's classes it derives from and those derived from it."""
+    classes = {s.name.value: s for s in facts.module.body if isinstance(s, cst.ClassDef)}
+    family: List[cst.ClassDef] = []
+    pending = [owner]
+    while pending:
+        current = pending.pop()
+        if current in family:
+            continue
+        family.append(current)
+        pending.extend(_bases(classes, current))
+        pending.extend(other for other in classes.values() if current in _bases(classes, other))
+    return family
+
+
+def _bases(classes: Dict[str, cst.ClassDef], owner: cst.ClassDef) -> List[cst.ClassDef]:
+    names = [base.value.value for base in owner.bases if isinstance(base.value, cst.Name)]
+    return [classes[name] for name in names if name in classes and classes[name] is not owner]
+
+
+def _top_level_class(facts: ModuleFacts, node: cst.CSTNode) -> Optional[cst.ClassDef]:
+    current: Optional[cst.CSTNode] = node
+    found: Optional[cst.ClassDef] = None
+    while current is not None:
+        if isinstance(current, cst.ClassDef):
+            found = current
+        current = facts.parent(current)
+    return found if found is not None and facts.parent(found) is facts.module else None
+
+
+def _assigns(
+    facts: ModuleFacts, target: cst.BaseExpression, attribute: str, owner: cst.ClassDef, statement: cst.CSTNode
+) -> bool:
+    """`self.<attribute> = ...` in a method, or `<attribute> = ...` in the class body."""
+    if isinstance(target, cst.Attribute):
+        return target.attr.value == attribute and isinstance(target.value, cst.Name) and target.value.value == "self"
+    if isinstance(target, cst.Name) and target.value == attribute:
+        line = facts.parent(statement)
+        return line is not None and facts.parent(facts.parent(line) or line) is owner
+    return False
+
+
+def descendants(nodes: List[cst.CSTNode]) -> Iterable[cst.CSTNode]:
+    """The nodes under these (them included), in source order."""
+    pending: List[cst.CSTNode] = list(reversed(nodes))
+    while pending:
+        node = pending.pop()
+        yield node
+        pending.extend(reversed(list(code_children(node))))
+
