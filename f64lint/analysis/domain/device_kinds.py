@@ -7,7 +7,8 @@ literal list), functions of the module (what they return), names and calls named
 (`cuda_device`, `least_used_cuda_device()`), `None` (the default device, the CPU),
 `device.type`, `self.<attribute>` (what the class and its family, the module's classes it
 derives from and those derived from it, assign to it in a class body or a method), a
-test's parameter (what `@pytest.mark.parametrize` or a device fixture gives it), and a
+parameter (what `@pytest.mark.parametrize` gives it, else its default and what the
+module's calls pass, else a device fixture of its name), and a
 tensor's or a model's own `.device` (False: its device is named where it was made; not for
 a parameter's or an import's).
 """
@@ -20,7 +21,7 @@ from f64lint.analysis.domain.devices import any_kind, named_for_cuda, names_no_f
 from f64lint.analysis.domain.fixture_devices import fixture_devices
 from f64lint.analysis.domain.skips import parametrized_values
 from f64lint.analysis.semantic.facts import ModuleFacts
-from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, positional
+from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, argument_for, positional
 from f64lint.analysis.syntax.nodes import code_children, last_name, own_nodes
 from f64lint.cst import cst
 
@@ -87,19 +88,33 @@ class DeviceKinds:
             elif isinstance(seen.definition, cst.FunctionDef):
                 kinds.append(self._function_returns(seen.definition, depth))
             elif seen.qualified_name is None and seen.definition is None:
-                kinds.append(self._parameter(node))
+                kinds.append(self._parameter(node, depth))
             else:
                 return None
         return any_kind(kinds)
 
-    def _parameter(self, node: cst.Name) -> Kind:
-        """A test's parameter: what a parametrization or a device fixture gives it."""
+    def _parameter(self, node: cst.Name, depth: int) -> Kind:
+        """A parameter: what a parametrization gives it; else its default together with
+        what the module's calls of the function pass (a test method called with its
+        defaults, a helper called by tests); else a device fixture of that name."""
         function = self.facts.enclosing_function(node)
-        if function is None or node.value not in {param.name.value for param in function.params.params}:
+        if function is None:
             return None
+        every = function.params
+        named = [p for p in (*every.posonly_params, *every.params, *every.kwonly_params) if p.name.value == node.value]
+        if not named:
+            return None
+        param = named[0]
         values = parametrized_values(self.facts, function, node.value)
         if values is not None:
-            return any_kind(None if value is None else self.kind(value, 1) for value in values)
+            return any_kind(None if value is None else self.kind(value, depth + 1) for value in values)
+        given: List[Optional[cst.BaseExpression]] = [param.default] if param.default is not None else []
+        for call in self.facts.definitions.call_sites(function):
+            passed = argument_for(function, param, call)
+            if passed is not None or param.default is None:
+                given.append(passed)
+        if given:
+            return any_kind(None if value is None else self.kind(value, depth + 1) for value in given)
         return self.fixtures.get(node.value)
 
     def _returned(self, func: cst.BaseExpression, depth: int) -> Kind:

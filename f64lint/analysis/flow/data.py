@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from f64lint.analysis.domain.arrays import ArraySource
 from f64lint.analysis.domain.casts import casts_narrow, casts_to_chosen_dtype
@@ -37,7 +37,7 @@ from f64lint.analysis.domain.library import Returns, functions, methods
 from f64lint.analysis.flow.values import TENSOR_OF_DATA, Flow
 from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.facts import ModuleFacts
-from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, method_name, positional
+from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, argument_for, keyword, method_name, positional
 from f64lint.analysis.syntax.nodes import last_name
 from f64lint.cst import cst
 
@@ -396,7 +396,7 @@ class DataOrigins:
         function, param = entry
         passed = []
         for call in self.facts.definitions.call_sites(function):
-            argument = _argument(function, param, call)
+            argument = argument_for(function, param, call)
             if argument is not None and self.facts.enclosing_function(call) is not function:
                 passed.append(argument)
         return passed
@@ -471,18 +471,3 @@ def _from_parameter(param: cst.Param) -> UnseenData:
 
 def _code(node: cst.CSTNode) -> str:
     return cst.Module(body=[]).code_for_node(node)
-
-
-def _argument(function: cst.FunctionDef, param: cst.Param, call: cst.Call) -> Optional[cst.BaseExpression]:
-    """What a call passes for a parameter (`self.step(batch)` passes `batch` for `step(self, data)`)."""
-    for arg in call.args:
-        if arg.keyword is not None and arg.keyword.value == param.name.value:
-            return arg.value
-    params: Sequence[cst.Param] = [*function.params.posonly_params, *function.params.params]
-    if param not in params:
-        return None
-    index = list(params).index(param)
-    if isinstance(call.func, cst.Attribute) and params and params[0].name.value in ("self", "cls"):
-        index -= 1
-    args = positional(call)
-    return args[index] if 0 <= index < len(args) and not any(arg.star for arg in call.args) else None

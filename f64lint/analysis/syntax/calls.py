@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import List, Optional, Tuple
+from typing import List, Optional, Sequence, Tuple
 
 from f64lint.cst import cst
 
@@ -39,3 +39,18 @@ def moved_to(call: cst.Call) -> Optional[Tuple[cst.BaseExpression, Optional[cst.
         return None
     dtype = keyword(call, "dtype") or (args[1] if len(args) > 1 else None)
     return device, dtype
+
+
+def argument_for(function: cst.FunctionDef, param: cst.Param, call: cst.Call) -> Optional[cst.BaseExpression]:
+    """What a call passes for a parameter (`self.step(batch)` passes `batch` for `step(self, data)`)."""
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == param.name.value:
+            return arg.value
+    params: Sequence[cst.Param] = [*function.params.posonly_params, *function.params.params]
+    if param not in params:
+        return None
+    index = list(params).index(param)
+    if isinstance(call.func, cst.Attribute) and params and params[0].name.value in ("self", "cls"):
+        index -= 1
+    args = positional(call)
+    return args[index] if 0 <= index < len(args) and not any(arg.star for arg in call.args) else None
