@@ -182,6 +182,11 @@ def lint_text(
     return lint_source(path, text, enabled, severity_of, fix_options, devices).diagnostics
 
 
+def _may_be_a_script(text: str) -> bool:
+    """Text that may run as a program (domain/standalone.py `is_script` tells for sure)."""
+    return "__main__" in text or "ArgumentParser" in text
+
+
 def lint_source(
     path: str,
     text: str,
@@ -207,9 +212,10 @@ def lint_source(
     checkable = [rule for rule in ALL_RULES if rule.code in enabled and not issubclass(rule, FileRule)]
     candidates = checkable if imported else rules_that_may_fire(checkable, text)
     in_tests = is_test_module(path)
-    # A test module is read whole: whether a test meets MPS is read from the module's other
-    # tests, classes and helpers (domain/test_devices.py), whatever their spelling.
-    narrows_definitions = all(rule.narrows for rule in candidates) and not in_tests
+    # A test module or a script is read whole: whether a part of it meets MPS is read from
+    # its other tests, classes and helpers (domain/standalone.py), whatever their spelling.
+    standalone = in_tests or (place is not None and place.package == "" and _may_be_a_script(text))
+    narrows_definitions = all(rule.narrows for rule in candidates) and not standalone
     narrowing = narrowed(text, imported.names(), narrows_definitions) if candidates else Narrowed(text, text)
     parsed = narrowing.text
     narrowed_away = parsed is not text and not imported  # an imported value has no spelling to look for

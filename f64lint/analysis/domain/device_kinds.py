@@ -5,12 +5,12 @@ Read through literals (`"cuda"`, `torch.device("mps")`), conditionals, lists and
 names (each assignment that may reach them, what is appended to a list, a loop over a
 literal list), functions of the module (what they return), names and calls named for CUDA
 (`cuda_device`, `least_used_cuda_device()`), `None` (the default device, the CPU),
-`device.type`, `self.<attribute>` (what the class and its family, the module's classes it
-derives from and those derived from it, assign to it in a class body or a method), a
-parameter (what `@pytest.mark.parametrize` gives it, else its default and what the
-module's calls pass, else a device fixture of its name), and a
-tensor's or a model's own `.device` (False: its device is named where it was made; not for
-a parameter's or an import's).
+`device.type`, `args.<option>` (an argparse option's `choices`), `self.<attribute>` (what
+the class and its family, the module's classes it derives from and those derived from it,
+assign to it in a class body or a method), a parameter (what `@pytest.mark.parametrize`
+gives it, else its default and what the module's calls pass, else a device fixture of its
+name), and a tensor's or a model's own `.device` (False: its device is named where it was
+made; not for a parameter's, an import's or a settings object's such as `config.device`).
 """
 
 from __future__ import annotations
@@ -21,12 +21,16 @@ from f64lint.analysis.domain.devices import any_kind, named_for_cuda, names_no_f
 from f64lint.analysis.domain.fixture_devices import fixture_devices
 from f64lint.analysis.domain.skips import parametrized_values
 from f64lint.analysis.semantic.facts import ModuleFacts
-from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, argument_for, positional
+from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, argument_for, keyword, method_name, positional
 from f64lint.analysis.syntax.nodes import code_children, last_name, own_nodes
 from f64lint.cst import cst
 
 Kind = Optional[bool]
 _OWN_DEVICE = frozenset({"device", "get_device"})  # what a tensor or a module reports
+# Objects that hold settings, whose `.device` is a setting, not a tensor's own.
+_SETTINGS_NAMES = frozenset(
+    {"args", "opt", "opts", "cfg", "config", "conf", "hparams", "hp", "params", "settings", "options", "flags"}
+)
 
 
 class DeviceKinds:
@@ -135,18 +139,40 @@ class DeviceKinds:
         if isinstance(owner, cst.Name) and owner.value in ("self", "cls"):
             values = assigned_on_self(self.facts, node)
             return any_kind(self.kind(value, depth + 1) for value in values) if values else None
-        if node.attr.value not in _OWN_DEVICE:
-            return None  # `args.device`, `config.eval_device`
         root = owner
         while isinstance(root, (cst.Attribute, cst.Call, cst.Subscript)):
             root = root.func if isinstance(root, cst.Call) else root.value
         binding = self.facts.bindings.get(root) if isinstance(root, cst.Name) else None
         if binding is None:
             return None
+        if root is owner and _parsed_arguments(binding.value):
+            return self._option(node.attr.value, depth)  # `args.device`: what the command line may give
+        if node.attr.value not in _OWN_DEVICE or root.value.lower() in _SETTINGS_NAMES:
+            return None  # `config.device`, `self.cfg.eval_device`
         if binding.qualified_name is not None:
             return False if binding.qualified_name.startswith("builtins.") else None  # `next(m.parameters()).device`
         known = (binding.value, binding.iterated, binding.unpacked, binding.part)
         return False if any(value is not None for value in known) else None
+
+    def _option(self, name: str, depth: int) -> Kind:
+        """The devices an argparse option may hold: its `choices` (`--device` with
+        `choices=["cpu", "cuda"]`); not known without them, since a user may pass "mps"."""
+        flags = {f"--{name}", f"--{name.replace('_', '-')}"}
+        for call in self.facts.calls:
+            if method_name(call) != "add_argument":
+                continue
+            given = {arg.evaluated_value for arg in positional(call) if isinstance(arg, cst.SimpleString)}
+            dest = keyword(call, "dest")
+            if not (given & flags or (isinstance(dest, cst.SimpleString) and dest.evaluated_value == name)):
+                continue
+            choices = keyword(call, "choices")
+            return self.kind(choices, depth + 1) if choices is not None else None
+        return None
+
+
+def _parsed_arguments(value: Optional[cst.BaseExpression]) -> bool:
+    """`parser.parse_args()` (or `parse_known_args()`, unpacked)."""
+    return isinstance(value, cst.Call) and method_name(value) in ("parse_args", "parse_known_args")
 
 
 def assigned_on_self(facts: ModuleFacts, node: cst.Attribute) -> List[cst.BaseExpression]:

@@ -9,8 +9,8 @@ float64 or for quantized tensors), the rest of a block after `if <on MPS>: retur
 meta and fake kernels, functions and classes named for CUDA-only libraries, a function
 that needs CUDA before anything else, a class with a method that raises for a tensor
 on MPS, tests skipped on MPS (domain/skips.py, and a conftest's collection hook:
-domain/collection_hooks.py) and tests that meet no device without
-float64 (domain/test_devices.py). A call in any of them is off MPS.
+domain/collection_hooks.py) and tests and scripts that meet no device
+without float64 (domain/standalone.py). A call in any of them is off MPS.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from f64lint.analysis.domain.skips import (
 )
 from f64lint.analysis.domain.collection_hooks import skipped_by_hooks
 from f64lint.analysis.domain.device_kinds import DeviceKinds
-from f64lint.analysis.domain.test_devices import tests_off_mps
+from f64lint.analysis.domain.standalone import is_script, parts_off_mps
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.nodes import checks, exits, last_name, last_statement, own_nodes
 from f64lint.cst import cst
@@ -198,8 +198,8 @@ class Guards:
                 self._regions.add(owner.body)
         if module_skipped_on_mps(facts):
             self._regions.add(facts.module)
-        if facts.in_tests:
-            self._regions.update(tests_off_mps(facts, self.kinds))
+        if facts.in_tests or is_script(facts):
+            self._regions.update(parts_off_mps(facts, self.kinds))
         for call in facts.calls:
             function = self._needs_cuda_first(call)
             if function is not None:

@@ -1,14 +1,19 @@
-"""Tests that meet no device without float64: in a test module, a test (or a helper, a
-fixture, a test-case class) whose every device is one with float64, or that names no device
-at all, runs on the CPU or CUDA only, so the float64 in it never reaches MPS.
+"""Code that runs as itself, tests and scripts, and meets no device without float64: a test
+(or a helper, a fixture, a test-case class) or a script function whose every device is one
+with float64, or that names no device at all, runs on the CPU or CUDA only, so the float64
+in it never reaches MPS. (Library code is not read so: its callers choose the device.)
 
-A test module's top-level functions, its classes (each with the classes of the module it
+A script is a module in no package (its folder has no `__init__.py`) that runs as a
+program: it has `if __name__ == "__main__":` or makes an `argparse` parser.
+
+The module's top-level functions, its classes (each with the classes of the module it
 derives from and those derived from it, which share `self.device`) and the rest of its
 module-level code are read one by one. What makes one of them meet a device that may be MPS:
 
 - a device expression that may be MPS or whose devices are not known
-  (domain/device_kinds.py): a name like `device`, an attribute like `self.device`,
-  `device=` and `map_location=` arguments, `torch.set_default_device(...)`;
+  (domain/device_kinds.py): a name like `device`, an attribute like `self.device` or
+  `args.device` (an argparse option: its `choices`), `device=` and `map_location=`
+  arguments, `torch.set_default_device(...)`;
 - the string `"mps"` anywhere, or `torch.backends.mps` / `torch.mps`;
 - a trainer that picks the accelerator itself (`Trainer(...)` without a CPU or CUDA
   `accelerator=`, `accelerate.Accelerator()` without `cpu=True`): on a Mac it picks MPS.
@@ -33,10 +38,29 @@ _ACCELERATORS_WITH_FLOAT64 = frozenset({"cpu", "gpu", "cuda", "tpu"})
 _MPS_MODULES = ("torch.backends.mps", "torch.mps")
 
 
-def tests_off_mps(facts: ModuleFacts, kinds: DeviceKinds) -> Iterator[cst.CSTNode]:
-    """The parts of a test module (top-level functions, classes, module-level statements)
-    that meet no device without float64."""
+def parts_off_mps(facts: ModuleFacts, kinds: DeviceKinds) -> Iterator[cst.CSTNode]:
+    """The parts of a test module or a script (top-level functions, classes, module-level
+    statements) that meet no device without float64."""
     yield from _Units(facts, kinds).off_mps()
+
+
+def is_script(facts: ModuleFacts) -> bool:
+    """A module in no package that runs as a program (`if __name__ == "__main__":`, an
+    argparse parser)."""
+    if facts.package != "":
+        return False
+    return any(facts.qualified_name(call.func) == "argparse.ArgumentParser" for call in facts.calls) or any(
+        isinstance(statement, cst.If) and _is_main_guard(statement.test) for statement in facts.module.body
+    )
+
+
+def _is_main_guard(test: cst.BaseExpression) -> bool:
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
+        return False
+    sides = (test.left, test.comparisons[0].comparator)
+    return any(isinstance(side, cst.Name) and side.value == "__name__" for side in sides) and any(
+        isinstance(side, cst.SimpleString) and side.evaluated_value == "__main__" for side in sides
+    )
 
 
 class _Units:
