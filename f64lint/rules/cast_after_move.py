@@ -20,7 +20,11 @@ class CastAfterMove(Rule):
     `torch.tensor(x).to(device).to(torch.float32)`, or to a dtype chosen elsewhere,
     `t.to(device).to(dtype)`, `t.to(device).type_as(x)`, when the value is data whose
     dtype the code does not show (a caller's tensor, a tensor of NumPy data, a loader's
-    batch, as F64010 reads them); a tensor torch computed has the model's dtype. Not flagged when the value is already
+    batch, as F64010 reads them); a tensor torch computed has the model's dtype. A tensor
+    handed in or kept (`z.detach().to(device).float()`, `self.weight.to(device).float()`)
+    is flagged only when it is a batch (`imgs = batch_data`) or the module makes float64
+    data itself (a float64 dtype, a float64 NumPy array): elsewhere it has the dtype of the
+    caller's model. Not flagged when the value is already
     narrow (`x.float().to(device).half()`, `torch.zeros(3).to(device).float()`, a name or
     `self.` attribute only ever given narrow values, such as LoRA weights kept on the CPU
     after `.float()`), when the move names the dtype too (`.to(device,
@@ -66,6 +70,14 @@ class CastAfterMove(Rule):
             return x.to(other).float(), x.to(device=None).float() if False else x
         """,
         """
+        class Detector:
+            def fit_features(self, z, device):
+                # features from the caller's model: float32, and nothing here makes float64
+                z = z.detach().to(device).float()
+                self.mean = z.mean(dim=0)
+                self.weight = self.head.weight.to(device).float()
+        """,
+        """
         class LoRALinear:
             def fuse(self, weight, alpha):
                 w_up = weight.float()
@@ -78,6 +90,29 @@ class CastAfterMove(Rule):
         """,
     )
     invalid = (
+        Invalid(
+            """
+            import torch
+
+            class CellNet:
+                @staticmethod
+                def infer_batch(model, batch_data, device):
+                    imgs = batch_data
+                    imgs = imgs.to(device).type(torch.float32)
+                    return model(imgs.permute(0, 3, 1, 2))
+            """,
+            (7, 21),
+            fixed="""
+            import torch
+
+            class CellNet:
+                @staticmethod
+                def infer_batch(model, batch_data, device):
+                    imgs = batch_data
+                    imgs = imgs.to(device, dtype=torch.float32)
+                    return model(imgs.permute(0, 3, 1, 2))
+            """,
+        ),
         Invalid(
             """
             def from_torch(t, device, dtype):
@@ -148,8 +183,13 @@ class CastAfterMove(Rule):
             if cast is None or known_narrow_before(analysis, call):
                 continue
             assert isinstance(call.func, cst.Attribute) and isinstance(cast.func, cst.Attribute)
-            if not casts_narrow(facts, cast) and analysis.data.moved_data(call.func.value) is None:
-                continue  # a chosen dtype after a tensor torch computed: its dtype is the model's
+            moved = call.func.value
+            if analysis.data.moved_data(moved) is None and (
+                not casts_narrow(facts, cast) or (analysis.data.handed_in(moved) and not analysis.data.makes_float64())
+            ):
+                # A chosen dtype after a tensor torch computed: its dtype is the model's. A
+                # tensor handed in, in a module that makes no float64: its caller's model's.
+                continue
             arguments = ", ".join(facts.module.code_for_node(arg).strip(", ") for arg in cast.args)
             yield Finding(
                 call,

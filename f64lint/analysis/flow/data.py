@@ -30,9 +30,9 @@ import re
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
-from f64lint.analysis.domain.arrays import ArraySource
+from f64lint.analysis.domain.arrays import ArraySource, float64_array
 from f64lint.analysis.domain.casts import casts_narrow, casts_to_chosen_dtype
-from f64lint.analysis.domain.dtypes import dtype_of
+from f64lint.analysis.domain.dtypes import Width, dtype_of, dtype_uses
 from f64lint.analysis.domain.library import Returns, functions, methods
 from f64lint.analysis.flow.values import TENSOR_OF_DATA, Flow
 from f64lint.analysis.semantic.bindings import Binding
@@ -116,6 +116,40 @@ class DataOrigins:
         self._params: Optional[Dict[int, Tuple[cst.FunctionDef, cst.Param]]] = None
         self._unseen: Dict[cst.CSTNode, Optional[UnseenData]] = {}
         self._batches: Dict[cst.CSTNode, Optional[Tuple[cst.BaseExpression, Optional[Tuple[int, ...]]]]] = {}
+        self._makes_float64: Optional[bool] = None
+
+    def makes_float64(self) -> bool:
+        """Does the module make float64 data anywhere: a float64 dtype spelled or a float64
+        NumPy array? Where it does not, a caller's tensor is taken to have the dtype the
+        caller's model gives it."""
+        if self._makes_float64 is None:
+            facts = self.facts
+            self._makes_float64 = any(
+                (dtype := dtype_of(facts, use.value)) is not None and dtype.width is Width.FLOAT64
+                for use in dtype_uses(facts)
+            ) or any(float64_array(facts, call) is not None for call in facts.calls)
+        return self._makes_float64
+
+    def handed_in(self, node: cst.BaseExpression) -> bool:
+        """Is a value a tensor the code was handed or keeps (a name, an attribute, an item,
+        or one of those through methods that keep the dtype: `z.detach()`), not one it makes
+        and not a batch (`batch["x"]`, `imgs = batch_data`: a loader's batch has its
+        dataset's dtype)?"""
+        while isinstance(node, cst.Call) and method_name(node) in _TENSOR_KEEPS_DTYPE:
+            assert isinstance(node.func, cst.Attribute)
+            node = node.func.value
+        if not isinstance(node, (cst.Name, cst.Attribute, cst.Subscript)):
+            return False
+        for _ in range(MAX_TRACE_DEPTH):
+            while isinstance(node, (cst.Attribute, cst.Subscript)):
+                node = node.value
+            if not isinstance(node, cst.Name) or "batch" in node.value.lower():
+                return not isinstance(node, cst.Name)
+            assigned = self.facts.assigned_value(node)  # `imgs = batch_data`
+            if not isinstance(assigned, (cst.Name, cst.Attribute, cst.Subscript)):
+                return True
+            node = assigned
+        return True
 
     # Data handed to torch ---------------------------------------------------------------
 
