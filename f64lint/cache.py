@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Dict, Iterable, List, Optional, Tuple
+from typing import Callable, Dict, Iterable, List, Optional, Tuple
 
 from f64lint import __version__
 from f64lint.analysis.flow.exports import Export
@@ -63,7 +63,7 @@ def cache_key(data: bytes, settings: str) -> str:
     return digest.hexdigest()
 
 
-Stamp = Tuple[int, ...]  # inode, size, mtime, ctime (ns); a test module's, then its conftests'
+Stamp = Tuple[int, int, int, int]  # inode, size, mtime, ctime (ns)
 
 
 def stamp(path: Path) -> Optional[Stamp]:
@@ -163,7 +163,7 @@ class StampIndex:
 
     directory: Path  # the cache's
     location: Path
-    entries: Dict[str, list] = field(default_factory=dict)  # path -> [settings, stamp, rows, exports]
+    entries: Dict[str, list] = field(default_factory=dict)  # path -> [settings, stamp, rows, exports, depends]
     imports: Dict[str, list] = field(default_factory=dict)  # path -> [exports digest, stamp, exports]
     changed: bool = False
 
@@ -192,20 +192,28 @@ class StampIndex:
         self.imports[path] = [digest, list(now), [export.as_row() for export in exports]]
         self.changed = True
 
-    def get(self, path: str, shown: str, settings: str, now: Optional[Stamp]) -> Optional[Result]:
+    def get(
+        self, path: str, shown: str, settings: str, now: Optional[Stamp], unchanged: Callable[[list], bool]
+    ) -> Optional[Result]:
+        """The result indexed for a file, while its stamp and settings hold and the files
+        it depends on (a test module's suite) are `unchanged`."""
         entry = self.entries.get(path)
-        if now is None or not isinstance(entry, list) or len(entry) != 4:
+        if now is None or not isinstance(entry, list) or len(entry) != 5:
             return None
-        key, then, rows, exports = entry
-        if key != settings or then != list(now):
+        key, then, rows, exports, depends = entry
+        if key != settings or then != list(now) or not isinstance(depends, list) or (depends and not unchanged(depends)):
             return None
         try:
             return [_decode(shown, row) for row in rows], tuple(Export.from_row(row) for row in exports)
         except (ValueError, TypeError, KeyError):
             return None
 
-    def put(self, path: str, settings: str, now: Stamp, diagnostics: Iterable[Diagnostic], exports: Iterable[Export]) -> None:
-        self.entries[path] = [settings, list(now), [_encode(d) for d in diagnostics], [e.as_row() for e in exports]]
+    def put(
+        self, path: str, settings: str, now: Stamp, diagnostics: Iterable[Diagnostic], exports: Iterable[Export],
+        depends: Iterable[Tuple[str, Tuple[int, ...]]] = (),
+    ) -> None:
+        rows = [_encode(d) for d in diagnostics]
+        self.entries[path] = [settings, list(now), rows, [e.as_row() for e in exports], [[p, list(s)] for p, s in depends]]
         self.changed = True
 
     def save(self) -> None:

@@ -13,7 +13,7 @@ from f64lint.analysis.domain.devices import NO_FLOAT64_DEVICES
 from f64lint.analysis.flow.analysis import analyse
 from f64lint.analysis.flow.exports import Imported
 from f64lint.analysis.flow.summaries import ModuleSummary, summarise
-from f64lint.analysis.semantic.facts import Conftest, ModuleFacts
+from f64lint.analysis.semantic.facts import Suite, ModuleFacts
 from f64lint.analysis.semantic.modules import ModulePlace
 from f64lint.cst import cst
 from f64lint.diagnostic import Diagnostic, Edit, Position, Severity
@@ -196,11 +196,11 @@ def lint_source(
     devices: FrozenSet[str] = NO_FLOAT64_DEVICES,
     place: Optional[ModulePlace] = None,
     imported: Imported = Imported(),
-    conftest: Conftest = Conftest(),
+    suite: Suite = Suite(),
 ) -> Linted:
     """Diagnostics for one file's source (unsorted) and its exports, when its place among
-    the modules is known. For a test module, `conftest` is what the conftest.py files
-    above it say about its tests (`f64lint/conftests.py`).
+    the modules is known. For a test module, `suite` is what the rest of its test suite
+    says about its tests (`f64lint/suite.py`).
 
     A file that no enabled rule can fire on (the rules' `required` patterns) is not parsed
     at all: that is most files, and parsing is nearly all of the cost. Nor is one in
@@ -233,7 +233,7 @@ def lint_source(
             return Linted(_with_source_lines(failure, text))
         try:
             name, package = (place.name, place.package) if place is not None else (None, None)
-            analysis = analyse(module, devices, parsed, name, package, imported, in_tests, conftest)
+            analysis = analyse(module, devices, parsed, name, package, imported, in_tests, suite)
             found = [(rule, finding) for rule in rules for finding in rule.check(analysis)]
             flagged.extend(_flag(path, analysis.facts, found, severity_of, fix_options, narrowing))
             if flagged:  # a float64 value a module gives away is a finding where it is made

@@ -17,17 +17,19 @@ from typing import Callable, Dict, FrozenSet, List, NamedTuple, Optional, Sequen
 from f64lint.cache import Cache, Stamp, StampIndex, cache_key, exports_digest, settings_key, stamp
 from f64lint.changes import ChangedLines, touches
 from f64lint.config import Settings
-from f64lint.conftests import conftest_of
+from f64lint.suite import Dependency, suite_of, unchanged as suite_unchanged
 from f64lint.diagnostic import Applicability, Diagnostic
 from f64lint.fix.apply import split_lines
 from f64lint.analysis.flow.exports import Export, Imported
-from f64lint.analysis.semantic.facts import Conftest
+from f64lint.analysis.semantic.facts import Suite
 from f64lint.analysis.semantic.modules import ModulePlace, is_test_module
 from f64lint.fix.callers import pass_dtype_on
 from f64lint.fix.fixer import fix_source
 from f64lint.fix.write import write_atomically
 from f64lint.files import discover, is_force_excluded
 from f64lint.linter import Linted, lint_source, unreadable
+from f64lint.prefilter import rules_that_may_fire
+from f64lint.rules import ALL_RULES
 from f64lint.rules.file_problems import UnparsableFile, UnreadableFile
 from f64lint.source import Unreadable, decode, read_bytes
 
@@ -68,6 +70,7 @@ class FileResult:
     fixed_source: Optional[bytes] = None  # the fixed source, when it changed (stdin prints it)
     fix_error: Optional[str] = None  # why the fixed file could not be written
     exports: Tuple[Export, ...] = ()  # what it gives the modules that import it
+    depends: Tuple[Dependency, ...] = ()  # for a test module: the files of its suite read, with stamps
 
 
 @dataclass
@@ -130,34 +133,27 @@ def _settings_key(enabled: FrozenSet[str], settings: Settings) -> str:
 
 def _cache_key(
     data: bytes, enabled: FrozenSet[str], settings: Settings, place: Optional[ModulePlace], imported: Imported,
-    conftest: Conftest,
+    suite: Suite,
 ) -> str:
     # The package a file is in decides what its relative imports read; its own name only
     # names its exports, which follow the current name as its findings do (`_lint_data`).
-    # A test module's findings depend on what the conftest files above it say.
+    # A test module's findings depend on what the rest of its suite says.
     package = place.package if place is not None else ""
     given = exports_digest(imported.exports()) if imported else ""
-    said = repr(conftest) if conftest != Conftest() else ""
+    said = repr(suite) if suite != Suite() else ""
     return cache_key(data, f"{_settings_key(enabled, settings)}\0{package}\0{given}\0{said}")
 
 
-def _conftest(path: Optional[Path], settings: Settings) -> Conftest:
-    """For a test module, what the conftest.py files above it say about its tests."""
+def _suite(path: Optional[Path], data: bytes, settings: Settings) -> Tuple[Suite, Tuple[Dependency, ...]]:
+    """For a test module a rule may fire on, what the rest of its suite says about it, and
+    the files read (for others it makes no difference)."""
     if path is None or not is_test_module(str(path)):
-        return Conftest()
-    return conftest_of(path, settings.devices())[0]
-
-
-def _stamp(path: Path, settings: Settings) -> Optional[Stamp]:
-    """A file's stamp; a test module's holds those of the conftest files above it too,
-    since what they skip changes its findings."""
-    own = stamp(path)
-    if own is None or not is_test_module(str(path)):
-        return own
-    above = conftest_of(path, settings.devices())[1]
-    if any(settled is None for settled in above):
-        return None
-    return own + tuple(value for settled in above if settled is not None for value in settled)
+        return Suite(), ()
+    text = data.decode("utf-8", "replace")
+    enabled = settings.enabled_codes(path)
+    if not rules_that_may_fire([rule for rule in ALL_RULES if rule.code in enabled], text):
+        return Suite(), ()
+    return suite_of(path, text, settings.devices())
 
 
 def _place(path: Optional[Path]) -> Optional[ModulePlace]:
@@ -167,35 +163,38 @@ def _place(path: Optional[Path]) -> Optional[ModulePlace]:
 def _lint_data(
     shown: str, path: Optional[Path], data: Union[bytes, Unreadable], settings: Settings, cache: Optional[Cache],
     imported: Imported,
-) -> Linted:
-    """A file's findings and exports; from the cache when it holds them (for a file linted
-    with the exports of others, keyed by those exports too)."""
+) -> Tuple[Linted, Tuple[Dependency, ...]]:
+    """A file's findings and exports, from the cache when it holds them (for a file linted
+    with the exports of others, keyed by those exports too), and the other files of its
+    suite they depend on."""
     enabled = settings.enabled_codes(path)
     if isinstance(data, Unreadable):
-        return Linted(unreadable(shown, data.reason, enabled, settings.severity_of))
+        return Linted(unreadable(shown, data.reason, enabled, settings.severity_of)), ()
+    suite, depends = _suite(path, data, settings)
     if cache is None:
-        return _lint_bytes(shown, path, data, enabled, settings, imported)
+        return _lint_bytes(shown, path, data, enabled, settings, imported, suite), depends
     place = _place(path)
-    key = _cache_key(data, enabled, settings, place, imported, _conftest(path, settings))
+    key = _cache_key(data, enabled, settings, place, imported, suite)
     cached = cache.get(key, shown)
     if cached is not None:
         found, exports = cached
         module = place.name if place is not None else ""
-        return Linted(found, tuple(replace(export, module=module, path=shown) for export in exports))
-    found = _lint_bytes(shown, path, data, enabled, settings, imported)
-    cache.put(key, found.diagnostics, found.exports)
-    return found
+        return Linted(found, tuple(replace(export, module=module, path=shown) for export in exports)), depends
+    linted = _lint_bytes(shown, path, data, enabled, settings, imported, suite)
+    cache.put(key, linted.diagnostics, linted.exports)
+    return linted, depends
 
 
 def _lint_bytes(
-    shown: str, path: Optional[Path], data: bytes, enabled: FrozenSet[str], settings: Settings, imported: Imported
+    shown: str, path: Optional[Path], data: bytes, enabled: FrozenSet[str], settings: Settings, imported: Imported,
+    suite: Suite,
 ) -> Linted:
     source = decode(data)
     if isinstance(source, Unreadable):
         return Linted(unreadable(shown, source.reason, enabled, settings.severity_of))
     return lint_source(
         shown, source.text, enabled, settings.severity_of, settings.fix_options(), settings.devices(), _place(path),
-        imported, _conftest(path, settings),
+        imported, suite,
     )
 
 
@@ -223,12 +222,12 @@ def _fix(
     assert not isinstance(source, Unreadable)  # it had findings with fixes
     enabled = settings.enabled_codes(path)
     place = _place(path)
-    conftest = _conftest(path, settings)
+    suite = _suite(path, data, settings)[0]
 
     def lint(text: str) -> List[Diagnostic]:
         return lint_source(
             shown, text, enabled, settings.severity_of, settings.fix_options(), settings.devices(), place, imported,
-            conftest,
+            suite,
         ).diagnostics
 
     outcome = fix_source(source.text, found, lint, _wanted(settings))
@@ -261,11 +260,12 @@ def _lint_file(
     cache: Optional[Cache], mode: Optional[FixMode] = None, imported: Imported = Imported(),
 ) -> FileResult:
     try:
-        linted = _lint_data(shown, path, data, settings, cache, imported)
+        linted, depends = _lint_data(shown, path, data, settings, cache, imported)
         found = linted.diagnostics
         if mode is None or isinstance(data, Unreadable) or not any(map(_wanted(settings), found)):
-            return FileResult(shown, tuple(found), exports=linted.exports)
-        return replace(_fix(shown, path, data, found, settings, mode, imported), exports=linted.exports)
+            return FileResult(shown, tuple(found), exports=linted.exports, depends=depends)
+        fixed = _fix(shown, path, data, found, settings, mode, imported)
+        return replace(fixed, exports=linted.exports, depends=depends)
     except Exception as error:  # a bug of ours must not hide the other files' results
         message = f"{type(error).__name__}: {error}"
         return FileResult(shown, internal_error=InternalError(shown, message, traceback.format_exc()))
@@ -376,9 +376,11 @@ def _from_stamps(
         key = keys.get(enabled)
         if key is None:
             key = keys[enabled] = _settings_key(enabled, settings)
-        entry = _Pending(path, display_path(path), _stamp(path, settings), key)
+        entry = _Pending(path, display_path(path), stamp(path), key)
         stamped[entry.shown] = entry.stamp
-        found = stamps.get(os.path.normpath(os.path.join(here, path)), entry.shown, entry.settings_key, entry.stamp)
+        found = stamps.get(
+            os.path.normpath(os.path.join(here, path)), entry.shown, entry.settings_key, entry.stamp, suite_unchanged
+        )
         if found is None or (fix is not None and any(map(wanted, found[0]))):
             pending.append(entry)
         else:
@@ -394,8 +396,12 @@ def _index(pending: Sequence[_Pending], linted: Sequence[FileResult], stamps: St
         file_result = by_shown.get(entry.shown)
         if entry.stamp is None or file_result is None or file_result.internal_error is not None or file_result.fixed:
             continue
+        depends = [(path, then) for path, then in file_result.depends]
+        if any(then is None for _, then in depends):
+            continue  # a file of its suite is not settled
         stamps.put(
-            os.path.abspath(entry.path), entry.settings_key, entry.stamp, file_result.diagnostics, file_result.exports
+            os.path.abspath(entry.path), entry.settings_key, entry.stamp, file_result.diagnostics, file_result.exports,
+            [(path, then) for path, then in depends if then is not None],
         )
 
 

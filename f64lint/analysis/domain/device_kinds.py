@@ -27,6 +27,8 @@ from f64lint.cst import cst
 
 Kind = Optional[bool]
 _OWN_DEVICE = frozenset({"device", "get_device"})  # what a tensor or a module reports
+# Modules whose classes hold no device: `unittest.TestCase`, `typing.Generic`.
+_PLAIN_BASES = frozenset({"unittest", "builtins", "typing", "abc"})
 # Objects that hold settings, whose `.device` is a setting, not a tensor's own.
 _SETTINGS_NAMES = frozenset(
     {"args", "opt", "opts", "cfg", "config", "conf", "hparams", "hp", "params", "settings", "options", "flags"}
@@ -44,7 +46,7 @@ class DeviceKinds:
     def fixtures(self) -> Mapping[str, bool]:
         """Device fixtures by name: those of the conftest files above, then the module's own."""
         if self._fixtures is None:
-            self._fixtures = dict(self.facts.conftest.devices)
+            self._fixtures = dict(self.facts.suite.devices)
             self._fixtures.update(fixture_devices(self.facts, self.kind))
         return self._fixtures
 
@@ -91,6 +93,8 @@ class DeviceKinds:
                 kinds.append(self.kind(seen.iterated, depth + 1))
             elif isinstance(seen.definition, cst.FunctionDef):
                 kinds.append(self._function_returns(seen.definition, depth))
+            elif seen.qualified_name is not None and seen.qualified_name in facts.suite.quiet:
+                kinds.append(False)  # imported from a module of the suite that names no such device
             elif seen.qualified_name is None and seen.definition is None:
                 kinds.append(self._parameter(node, depth))
             else:
@@ -123,6 +127,8 @@ class DeviceKinds:
 
     def _returned(self, func: cst.BaseExpression, depth: int) -> Kind:
         binding = self.facts.bindings.get(func) if isinstance(func, cst.Name) else None
+        if binding is not None and binding.qualified_name is not None:
+            return False if binding.qualified_name in self.facts.suite.quiet else None
         definition = binding.definition if binding is not None else None
         return self._function_returns(definition, depth) if isinstance(definition, cst.FunctionDef) else None
 
@@ -138,7 +144,9 @@ class DeviceKinds:
             return self.kind(owner, depth + 1)
         if isinstance(owner, cst.Name) and owner.value in ("self", "cls"):
             values = assigned_on_self(self.facts, node)
-            return any_kind(self.kind(value, depth + 1) for value in values) if values else None
+            if values:
+                return any_kind(self.kind(value, depth + 1) for value in values)
+            return self._from_quiet_bases(node)
         root = owner
         while isinstance(root, (cst.Attribute, cst.Call, cst.Subscript)):
             root = root.func if isinstance(root, cst.Call) else root.value
@@ -153,6 +161,21 @@ class DeviceKinds:
             return False if binding.qualified_name.startswith("builtins.") else None  # `next(m.parameters()).device`
         known = (binding.value, binding.iterated, binding.unpacked, binding.part)
         return False if any(value is not None for value in known) else None
+
+    def _from_quiet_bases(self, node: cst.Attribute) -> Kind:
+        """`self.device` that no class of the module sets: False when the family derives
+        from imported classes only of modules of the suite that name no such device."""
+        owner = _top_level_class(self.facts, node)
+        if owner is None:
+            return None
+        imported = [
+            self.facts.qualified_name(base.value)
+            for member in class_family(self.facts, owner)
+            for base in member.bases
+            if isinstance(base.value, (cst.Name, cst.Attribute)) and self.facts.qualified_name(base.value) is not None
+        ]
+        own = [name for name in imported if name is not None and name.split(".")[0] not in _PLAIN_BASES]
+        return False if own and all(name in self.facts.suite.quiet for name in own) else None
 
     def _option(self, name: str, depth: int) -> Kind:
         """The devices an argparse option may hold: its `choices` (`--device` with

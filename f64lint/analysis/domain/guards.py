@@ -35,7 +35,7 @@ from f64lint.analysis.domain.skips import (
 )
 from f64lint.analysis.domain.collection_hooks import skipped_by_hooks
 from f64lint.analysis.domain.device_kinds import DeviceKinds
-from f64lint.analysis.domain.standalone import is_script, parts_off_mps
+from f64lint.analysis.domain.standalone import StandaloneParts, is_script
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.nodes import checks, exits, last_name, last_statement, own_nodes
 from f64lint.cst import cst
@@ -191,15 +191,15 @@ class Guards:
         for function in facts.functions:
             if _never_on_mps(function) or skipped_on_mps(facts, function.decorators) or run_only_off_mps(facts, function):
                 self._regions.add(function.body)
-            elif facts.conftest.skips and self._skipped_by_hooks(function):
+            elif facts.suite.skips and self._skipped_by_hooks(function):
                 self._regions.add(function.body)
         for owner in facts.classes:
             if named_for_cuda(owner.name.value) or _refuses_mps(facts, owner) or skipped_on_mps(facts, owner.decorators):
                 self._regions.add(owner.body)
         if module_skipped_on_mps(facts):
             self._regions.add(facts.module)
-        if facts.in_tests or is_script(facts):
-            self._regions.update(parts_off_mps(facts, self.kinds))
+        # The parts of a test module or a script that meet no device without float64.
+        self._standalone = StandaloneParts(facts, self.kinds) if facts.in_tests or is_script(facts) else None
         for call in facts.calls:
             function = self._needs_cuda_first(call)
             if function is not None:
@@ -218,10 +218,13 @@ class Guards:
                 found = known
                 break
             path.append(current)
-            if current in self._regions:
+            parent = self.facts.parent(current)
+            if current in self._regions or (
+                parent is self.facts.module and self._standalone is not None and self._standalone.off_mps(current)
+            ):
                 found = True
                 break
-            current = self.facts.parent(current)
+            current = parent
         for seen in path:
             self._known[seen] = found
         return found
@@ -280,7 +283,7 @@ class Guards:
         owner = facts.parent(facts.parent(function) or function)
         owner_name = owner.name.value if isinstance(owner, cst.ClassDef) else None
         module = (facts.module_name or "").rpartition(".")[2]
-        return skipped_by_hooks(facts.conftest.skips, module, owner_name, function.name.value)
+        return skipped_by_hooks(facts.suite.skips, module, owner_name, function.name.value)
 
     def _after(self, call: cst.Call) -> None:
         """After a statement that is only a call that skips the test on MPS, the rest of the

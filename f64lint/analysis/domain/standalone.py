@@ -25,7 +25,7 @@ parameter meet; the module-level code meets what any of the module meets.
 
 from __future__ import annotations
 
-from typing import Dict, Iterator, List, Set
+from typing import Dict, List, Optional, Set
 
 from f64lint.analysis.domain.device_kinds import DeviceKinds, class_family, descendants
 from f64lint.analysis.domain.devices import device_like_name
@@ -36,12 +36,6 @@ from f64lint.cst import cst
 _DEVICE_ARGUMENTS = frozenset({"device", "map_location"})
 _ACCELERATORS_WITH_FLOAT64 = frozenset({"cpu", "gpu", "cuda", "tpu"})
 _MPS_MODULES = ("torch.backends.mps", "torch.mps")
-
-
-def parts_off_mps(facts: ModuleFacts, kinds: DeviceKinds) -> Iterator[cst.CSTNode]:
-    """The parts of a test module or a script (top-level functions, classes, module-level
-    statements) that meet no device without float64."""
-    yield from _Units(facts, kinds).off_mps()
 
 
 def is_script(facts: ModuleFacts) -> bool:
@@ -63,46 +57,75 @@ def _is_main_guard(test: cst.BaseExpression) -> bool:
     )
 
 
-class _Units:
+class StandaloneParts:
+    """Which top-level parts of a test module or a script meet no device without float64,
+    worked out for a part when first asked (`off_mps`)."""
+
     def __init__(self, facts: ModuleFacts, kinds: DeviceKinds) -> None:
         self.facts = facts
         self.kinds = kinds
-        body = facts.module.body
-        self.functions = [s for s in body if isinstance(s, cst.FunctionDef)]
-        self.classes = [s for s in body if isinstance(s, cst.ClassDef)]
-        self.rest = [s for s in body if not isinstance(s, (cst.FunctionDef, cst.ClassDef))]
         self._clean: Dict[cst.CSTNode, bool] = {}
-        self._names: Dict[cst.CSTNode, Set[str]] = {}  # what each unit reads or takes as a parameter
+        self._off: Dict[cst.CSTNode, bool] = {}
+        self._users: Optional[Dict[str, List[cst.CSTNode]]] = None
+        self._rest_off: Optional[bool] = None
 
-    def off_mps(self) -> Iterator[cst.CSTNode]:
-        units: List[cst.CSTNode] = [*self.functions, *self.classes]
-        every_clean = [self._is_clean(unit) for unit in units]
-        for function in self.functions:
-            name = function.name.value
-            users = [unit for unit in units if unit is not function and name in self._names[unit]]
-            if self._is_clean(function) and all(self._is_clean(unit) for unit in users):
-                yield function
-        for owner in self.classes:
-            if all(self._is_clean(member) for member in class_family(self.facts, owner)):
-                yield owner
-        if all(every_clean) and not any(self._meets_mps(node) for node in descendants(self.rest)):
-            yield from self.rest
+    def off_mps(self, part: cst.CSTNode) -> bool:
+        """Does a top-level statement of the module meet no device without float64?"""
+        known = self._off.get(part)
+        if known is None:
+            known = self._off[part] = self._works_out(part)
+        return known
+
+    def _works_out(self, part: cst.CSTNode) -> bool:
+        body = self.facts.module.body
+        if isinstance(part, cst.FunctionDef):
+            users = self._users_of().get(part.name.value, [])
+            return self._is_clean(part) and all(self._is_clean(user) for user in users if user is not part)
+        if isinstance(part, cst.ClassDef):
+            return all(self._is_clean(member) for member in class_family(self.facts, part))
+        if self._rest_off is None:  # module-level code meets what any part of the module meets
+            rest = [s for s in body if not isinstance(s, (cst.FunctionDef, cst.ClassDef))]
+            units = [s for s in body if isinstance(s, (cst.FunctionDef, cst.ClassDef))]
+            self._rest_off = all(self._is_clean(unit) for unit in units) and not any(
+                self._meets_mps(node) for node in descendants(rest)
+            )
+        return self._rest_off
+
+    def _users_of(self) -> Dict[str, List[cst.CSTNode]]:
+        """By function name: the top-level parts that call a function of the module or take
+        it as a fixture (a parameter of its name)."""
+        if self._users is None:
+            self._users = {}
+            facts = self.facts
+            for call in facts.calls:
+                if isinstance(call.func, cst.Name) and call.func.value in facts.top_level_functions:
+                    self._users.setdefault(call.func.value, []).append(self._top_level(call))
+            for function in facts.functions:
+                for param in function.params.params:
+                    if param.name.value in facts.top_level_functions:
+                        self._users.setdefault(param.name.value, []).append(self._top_level(function))
+        return self._users
+
+    def _top_level(self, node: cst.CSTNode) -> cst.CSTNode:
+        current = node
+        while True:
+            parent = self.facts.parent(current)
+            if parent is None or parent is self.facts.module:
+                return current
+            current = parent
 
     def _is_clean(self, unit: cst.CSTNode) -> bool:
         known = self._clean.get(unit)
         if known is None:
-            names: Set[str] = set()
             parameters: Set[cst.Name] = set()  # a parameter's name is no device: its reads are
             known = True
             for node in descendants([unit]):
                 if isinstance(node, cst.Param):
                     parameters.add(node.name)
-                if isinstance(node, cst.Name):
-                    names.add(node.value)
-                if known and node not in parameters and self._meets_mps(node):
+                elif node not in parameters and self._meets_mps(node):
                     known = False
+                    break
             self._clean[unit] = known
-            self._names[unit] = names
         return known
 
     def _meets_mps(self, node: cst.CSTNode) -> bool:

@@ -12,7 +12,7 @@ from f64lint.analysis.flow.containment import Containment
 from f64lint.analysis.flow.data import DataOrigins
 from f64lint.analysis.flow.exports import Imported
 from f64lint.analysis.flow.values import Flow
-from f64lint.analysis.semantic.facts import Conftest, ModuleFacts
+from f64lint.analysis.semantic.facts import Suite, ModuleFacts
 from f64lint.analysis.semantic.walk import walk
 from f64lint.cst import cst
 
@@ -46,11 +46,11 @@ def analyse(
     package: Optional[str] = None,
     imported: Imported = Imported(),
     in_tests: bool = False,
-    conftest: Conftest = Conftest(),
+    suite: Suite = Suite(),
 ) -> Analysis:
     """`text`, the source the module was parsed from, spares generating its code again;
     `module_name` and `package` (when the file's place in a package is known) resolve its
     relative imports; `imported` are the exports of the other modules of the run;
-    `in_tests` says the module is a test, and `conftest` what the conftest.py files
-    above it say about its tests."""
-    return Analysis(walk(module, devices, text, module_name, package, in_tests, conftest), imported)
+    `in_tests` says the module is a test, and `suite` what the rest of its test suite
+    says about its tests."""
+    return Analysis(walk(module, devices, text, module_name, package, in_tests, suite), imported)

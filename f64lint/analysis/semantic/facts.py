@@ -22,14 +22,18 @@ from f64lint.cst import cst
 
 
 @dataclass(frozen=True)
-class Conftest:
-    """What the conftest.py files above a test module say about its tests: `skips`, the
-    tests whose runs on MPS a collection hook skips, as `(field, pattern)`
-    (domain/collection_hooks.py); `devices`, the device fixtures they define, by name,
-    with whether one may be a device without float64 (domain/fixture_devices.py)."""
+class Suite:
+    """What the rest of a test suite says about a test module (f64lint/suite.py): `skips`,
+    the tests whose runs on MPS a collection hook of a conftest.py above it skips, as
+    `(field, pattern)` (domain/collection_hooks.py); `devices`, the device fixtures those
+    conftest files define, by name, with whether one may be a device without float64
+    (domain/fixture_devices.py); `quiet`, the names it imports (qualified) from modules of
+    the project that never name such a device nor take one from outside (a test-case base
+    class, a device helper): their devices all have float64."""
 
     skips: Tuple[Tuple[str, str], ...] = ()
     devices: Tuple[Tuple[str, bool], ...] = ()
+    quiet: Tuple[str, ...] = ()
 
 
 @dataclass
@@ -52,9 +56,9 @@ class ModuleFacts:
     module_name: Optional[str] = None
     package: Optional[str] = None
     # Whether the module is a test (semantic/modules.py `is_test_module`), and what the
-    # conftest.py files above it say about its tests.
+    # rest of its test suite says about its tests.
     in_tests: bool = False
-    conftest: Conftest = field(default_factory=Conftest)
+    suite: Suite = field(default_factory=Suite)
 
     def qualified_name(self, node: cst.CSTNode) -> Optional[str]:
         """`torch.float64` for `th.float64` after `import torch as th`; None if not an import."""

@@ -19,7 +19,7 @@ from f64lint.analysis.semantic.bindings import (
     import_from_bindings,
     unknown_local,
 )
-from f64lint.analysis.semantic.facts import Conftest, ModuleFacts
+from f64lint.analysis.semantic.facts import Suite, ModuleFacts
 from f64lint.analysis.syntax.nodes import code_children, leaves, target_names
 from f64lint.cst import cst
 
@@ -31,13 +31,13 @@ def walk(
     module_name: Optional[str] = None,
     package: Optional[str] = None,
     in_tests: bool = False,
-    conftest: Conftest = Conftest(),
+    suite: Suite = Suite(),
 ) -> ModuleFacts:
     """The semantic record of a module. `text`, the source it was parsed from, spares
     generating its code again."""
     facts = ModuleFacts(
         module=module, devices=devices, text=text, module_name=module_name, package=package, in_tests=in_tests,
-        conftest=conftest,
+        suite=suite,
     )
     Walker(facts).walk(module, None)
     return facts
