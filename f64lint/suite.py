@@ -33,6 +33,7 @@ from f64lint.analysis.domain.collection_hooks import Skip, mps_skips
 from f64lint.analysis.domain.device_kinds import DeviceKinds
 from f64lint.analysis.domain.fixture_devices import fixture_devices
 from f64lint.analysis.semantic.facts import Suite
+from f64lint.analysis.semantic.modules import ModulePlace
 from f64lint.analysis.semantic.walk import walk
 from f64lint.cache import Stamp, stamp
 from f64lint.cst import cst
@@ -41,7 +42,7 @@ Dependency = Tuple[str, Optional[Stamp]]  # a path, and its stamp (None: not set
 
 _PROJECT_FILES = ("pyproject.toml", "setup.cfg", "setup.py", "pytest.ini", "tox.ini", ".git")
 _HOOK_WORDS = (b"pytest_collection_modifyitems", b"fixture", b"pytest_generate_tests")
-_FROM_IMPORT = re.compile(r"^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+\(?([\w, \t\n]+)\)?", re.MULTILINE)
+_FROM_IMPORT = re.compile(r"^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+(?:\(([^)]*)\)|([\w, \t]+))", re.MULTILINE)
 # A top-level `def`, `class` or assignment, and the name it binds.
 _TOP_LEVEL_NAME = re.compile(
     r"^(?:(?:async[ \t]+)?def|class)[ \t]+(\w+)|^(\w+)[ \t]*(?::[^=\n]*)?=(?!=)", re.MULTILINE
@@ -77,7 +78,8 @@ def suite_of(path: Path, text: str, devices: FrozenSet[str]) -> Tuple[Suite, Tup
         now = stamp(found)
         depends.append((str(found), now))
         defined = _quiet_definitions(str(found), devices) if now is None else _settled_quiet(str(found), now, devices)
-        quiet.extend(f"{module}.{name}" for name in names if name in defined)
+        absolute = _absolute(path, module)
+        quiet.extend(f"{absolute}.{name}" for name in names if name in defined and absolute)
     suite = Suite(tuple(dict.fromkeys(skips)), tuple(given.items()), tuple(dict.fromkeys(quiet)))
     return suite, tuple(depends)
 
@@ -117,9 +119,23 @@ def _imports(text: str) -> List[Tuple[str, Tuple[str, ...]]]:
     and the names."""
     found = []
     for match in _FROM_IMPORT.finditer(text):
-        names = tuple(part.split()[0] for part in match.group(3).replace("\n", " ").split(",") if part.strip())
+        listed = match.group(3) if match.group(3) is not None else match.group(4)
+        names = tuple(part.split()[0] for part in listed.split(",") if part.split())  # `a as b`: a
         found.append((match.group(1) + match.group(2), names))
     return found
+
+
+def _absolute(path: Path, module: str) -> Optional[str]:
+    """A module name as the analysis qualifies imported names: `tests.helpers` for
+    `.helpers` imported by a module of package `tests`."""
+    dots = len(module) - len(module.lstrip("."))
+    if not dots:
+        return module
+    place = ModulePlace.of(path).package
+    package = place.split(".") if place else []
+    if dots - 1 > len(package):
+        return None
+    return ".".join([*package[: len(package) - (dots - 1)], *filter(None, [module.lstrip(".")])]) or None
 
 
 def _module_file(path: Path, module: str) -> Optional[Path]:

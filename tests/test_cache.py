@@ -178,3 +178,32 @@ def test_a_changed_conftest_misses_the_cache_of_the_tests_below_it(tmp_path, mon
     (tests / "conftest.py").write_text(CONFTEST.replace('"gradcheck"', '"jacobian"'))
     test = str(tests / "test_ops.py")
     assert summary(run_with_cache(tmp_path)) == [(test, "F64001", 5, 33, "warning")]
+
+
+def test_a_conftest_created_above_a_test_misses_the_stamp_index(tmp_path, monkeypatch):
+    monkeypatch.setattr(cache, "RACY_NS", 0)
+    tests = tmp_path / "tests"
+    tests.mkdir()
+    (tmp_path / "pyproject.toml").write_text("")
+    (tests / "test_ops.py").write_text(TEST_SOURCE)
+    test = str(tests / "test_ops.py")
+    assert summary(run_with_cache(tmp_path)) == [(test, "F64001", 5, 33, "warning")]
+    (tests / "conftest.py").write_text(CONFTEST)
+    assert summary(run_with_cache(tmp_path)) == []
+
+
+def test_a_changed_base_class_module_misses_the_stamp_index(tmp_path, monkeypatch):
+    # The test's device comes from a base class in another module: CPU only at first.
+    monkeypatch.setattr(cache, "RACY_NS", 0)
+    tests = tmp_path / "tests"
+    tests.mkdir()
+    (tmp_path / "pyproject.toml").write_text("")
+    base = "import unittest\nimport torch\n\nclass Base(unittest.TestCase):\n    device = torch.device({})\n"
+    (tests / "cases.py").write_text(base.format('"cpu"'))
+    (tests / "test_ops.py").write_text(
+        "import torch\nfrom cases import Base\n\nclass TestOps(Base):\n"
+        "    def test_sum(self):\n        return torch.zeros(2, dtype=torch.float64, device=self.device)\n"
+    )
+    assert summary(run_with_cache(tmp_path)) == []
+    (tests / "cases.py").write_text(base.format('"mps" if torch.backends.mps.is_available() else "cpu"'))
+    assert [row[1:3] for row in summary(run_with_cache(tmp_path))] == [("F64001", 6)]
