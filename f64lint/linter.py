@@ -18,7 +18,7 @@ from f64lint.analysis.semantic.modules import ModulePlace
 from f64lint.cst import cst
 from f64lint.diagnostic import Diagnostic, Edit, Position, Severity
 from f64lint.fix.planner import FixOptions, plan_fixes
-from f64lint.analysis.semantic.modules import is_test_module
+from f64lint.analysis.semantic.modules import is_example_path, is_test_module
 from f64lint.narrowing import Narrowed, narrowed
 from f64lint.prefilter import rules_that_may_fire
 from f64lint.rules import ALL_RULES
@@ -182,9 +182,12 @@ def lint_text(
     return lint_source(path, text, enabled, severity_of, fix_options, devices).diagnostics
 
 
-def _may_be_a_script(text: str) -> bool:
-    """Text that may run as a program (domain/standalone.py `is_script` tells for sure)."""
-    return "__main__" in text or "ArgumentParser" in text
+def _is_a_script(path: str, text: str, place: Optional[ModulePlace]) -> bool:
+    """A module in no package that runs as a program: under a folder of examples, scripts,
+    tools (and the like), or with a `__main__` guard or an argument parser."""
+    if place is None or place.package != "":
+        return False
+    return is_example_path(path) or "__main__" in text or "ArgumentParser" in text
 
 
 def lint_source(
@@ -214,8 +217,8 @@ def lint_source(
     in_tests = is_test_module(path)
     # A test module or a script is read whole: whether a part of it meets MPS is read from
     # its other tests, classes and helpers (domain/standalone.py), whatever their spelling.
-    standalone = in_tests or (place is not None and place.package == "" and _may_be_a_script(text))
-    narrows_definitions = all(rule.narrows for rule in candidates) and not standalone
+    in_script = not in_tests and _is_a_script(path, text, place)
+    narrows_definitions = all(rule.narrows for rule in candidates) and not (in_tests or in_script)
     narrowing = narrowed(text, imported.names(), narrows_definitions) if candidates else Narrowed(text, text)
     parsed = narrowing.text
     narrowed_away = parsed is not text and not imported  # an imported value has no spelling to look for
@@ -233,7 +236,7 @@ def lint_source(
             return Linted(_with_source_lines(failure, text))
         try:
             name, package = (place.name, place.package) if place is not None else (None, None)
-            analysis = analyse(module, devices, parsed, name, package, imported, in_tests, suite)
+            analysis = analyse(module, devices, parsed, name, package, imported, in_tests, suite, in_script)
             found = [(rule, finding) for rule in rules for finding in rule.check(analysis)]
             flagged.extend(_flag(path, analysis.facts, found, severity_of, fix_options, narrowing))
             if flagged:  # a float64 value a module gives away is a finding where it is made

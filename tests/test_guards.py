@@ -256,3 +256,31 @@ def test_a_test_parametrized_only_over_devices_with_float64_is_off_mps():
             return torch.zeros(3, dtype=torch.float64, device=device).to("mps")
 """
     assert flagged(source) == [("F64001", 33)]  # the one whose devices include "mps"
+
+
+def test_a_data_sampler_draws_indices_on_the_host():
+    # Weights of a sampler (direct, subscripted or through a class of the module) only
+    # pick indices; a dataset's float64 items are batched and moved.
+    source = """
+        import torch
+        from torch.utils.data import Dataset, Sampler
+
+
+        class WeightedSampler(Sampler[int]):
+            def __init__(self, weights):
+                self.weights = torch.tensor(weights, dtype=torch.float64)
+
+            def __iter__(self):
+                return iter(torch.multinomial(self.weights, len(self.weights)).tolist())
+
+
+        class BalancedSampler(WeightedSampler):
+            def rebalance(self, counts):
+                self.weights = 1.0 / torch.tensor(counts).double()
+
+
+        class Points(Dataset):
+            def __getitem__(self, index):
+                return torch.full((3,), float(index), dtype=torch.float64)
+    """
+    assert flagged(source) == [("F64001", 20)]

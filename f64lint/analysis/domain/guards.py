@@ -5,6 +5,7 @@ Read from the branches, functions, classes and calls the semantic walk lists, af
 `assertRaises`), the branch an MPS test keeps MPS out of (`if x.device.type != "mps":`,
 the `else` of `if x.device.type == "mps":`, a branch that runs only on devices with
 float64 or for quantized tensors), the rest of a block after `if <on MPS>: return ...`,
+data samplers (they draw indices on the host),
 `try:` bodies whose handler catches MPS's error and does not raise again, ONNX symbolics,
 meta and fake kernels, functions and classes named for CUDA-only libraries, a function
 that needs CUDA before anything else, a class with a method that raises for a tensor
@@ -35,7 +36,7 @@ from f64lint.analysis.domain.skips import (
 )
 from f64lint.analysis.domain.collection_hooks import skipped_by_hooks
 from f64lint.analysis.domain.device_kinds import DeviceKinds
-from f64lint.analysis.domain.standalone import StandaloneParts, is_script
+from f64lint.analysis.domain.standalone import StandaloneParts
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.nodes import checks, exits, last_name, last_statement, own_nodes
 from f64lint.cst import cst
@@ -103,6 +104,20 @@ def _refuses_mps(facts: ModuleFacts, owner: cst.ClassDef) -> bool:
                 if true_on_mps(facts, check.test):
                     return True
     return False
+
+
+def _samples_indices(facts: ModuleFacts, owner: cst.ClassDef, depth: int = 0) -> bool:
+    """A data sampler (`torch.utils.data.Sampler`, `Sampler[List[int]]`, or a class of the
+    module derived from one): it draws indices on the host, and its weights never meet a
+    device."""
+    if depth > 4:
+        return False
+    for base in owner.bases:
+        node = base.value.value if isinstance(base.value, cst.Subscript) else base.value
+        qualified = facts.qualified_name(node) or ""
+        if qualified.startswith("torch.utils.data") and qualified.endswith("Sampler"):
+            return True
+    return any(_samples_indices(facts, base, depth + 1) for base in facts.definitions.bases(owner))
 
 
 _META_REGISTRATIONS = frozenset(
@@ -194,12 +209,14 @@ class Guards:
             elif facts.suite.skips and self._skipped_by_hooks(function):
                 self._regions.add(function.body)
         for owner in facts.classes:
-            if named_for_cuda(owner.name.value) or _refuses_mps(facts, owner) or skipped_on_mps(facts, owner.decorators):
+            if named_for_cuda(owner.name.value) or _refuses_mps(facts, owner) or skipped_on_mps(facts, owner.decorators) or (
+                _samples_indices(facts, owner)
+            ):
                 self._regions.add(owner.body)
         if module_skipped_on_mps(facts):
             self._regions.add(facts.module)
         # The parts of a test module or a script that meet no device without float64.
-        self._standalone = StandaloneParts(facts, self.kinds) if facts.in_tests or is_script(facts) else None
+        self._standalone = StandaloneParts(facts, self.kinds) if facts.in_tests or facts.in_script else None
         for call in facts.calls:
             function = self._needs_cuda_first(call)
             if function is not None:

@@ -4,7 +4,8 @@ with float64, or that names no device at all, runs on the CPU or CUDA only, so t
 in it never reaches MPS. (Library code is not read so: its callers choose the device.)
 
 A script is a module in no package (its folder has no `__init__.py`) that runs as a
-program: it has `if __name__ == "__main__":` or makes an `argparse` parser.
+program: it is under a folder of examples, scripts, tools, benchmarks, tutorials or demos,
+or has a `__main__` guard or an argument parser (the linter tells: `facts.in_script`).
 
 The module's top-level functions, its classes (each with the classes of the module it
 derives from and those derived from it, which share `self.device`) and the rest of its
@@ -36,25 +37,6 @@ from f64lint.cst import cst
 _DEVICE_ARGUMENTS = frozenset({"device", "map_location"})
 _ACCELERATORS_WITH_FLOAT64 = frozenset({"cpu", "gpu", "cuda", "tpu"})
 _MPS_MODULES = ("torch.backends.mps", "torch.mps")
-
-
-def is_script(facts: ModuleFacts) -> bool:
-    """A module in no package that runs as a program (`if __name__ == "__main__":`, an
-    argparse parser)."""
-    if facts.package != "":
-        return False
-    return any(facts.qualified_name(call.func) == "argparse.ArgumentParser" for call in facts.calls) or any(
-        isinstance(statement, cst.If) and _is_main_guard(statement.test) for statement in facts.module.body
-    )
-
-
-def _is_main_guard(test: cst.BaseExpression) -> bool:
-    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
-        return False
-    sides = (test.left, test.comparisons[0].comparator)
-    return any(isinstance(side, cst.Name) and side.value == "__name__" for side in sides) and any(
-        isinstance(side, cst.SimpleString) and side.evaluated_value == "__main__" for side in sides
-    )
 
 
 class StandaloneParts:

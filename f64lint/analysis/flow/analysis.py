@@ -47,10 +47,11 @@ def analyse(
     imported: Imported = Imported(),
     in_tests: bool = False,
     suite: Suite = Suite(),
+    in_script: bool = False,
 ) -> Analysis:
     """`text`, the source the module was parsed from, spares generating its code again;
     `module_name` and `package` (when the file's place in a package is known) resolve its
     relative imports; `imported` are the exports of the other modules of the run;
     `in_tests` says the module is a test, and `suite` what the rest of its test suite
-    says about its tests."""
-    return Analysis(walk(module, devices, text, module_name, package, in_tests, suite), imported)
+    says about its tests; `in_script` that it runs as a program."""
+    return Analysis(walk(module, devices, text, module_name, package, in_tests, suite, in_script), imported)

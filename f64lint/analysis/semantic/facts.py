@@ -59,6 +59,8 @@ class ModuleFacts:
     # rest of its test suite says about its tests.
     in_tests: bool = False
     suite: Suite = field(default_factory=Suite)
+    # Whether the module runs as a program: a script (domain/standalone.py).
+    in_script: bool = False
 
     def qualified_name(self, node: cst.CSTNode) -> Optional[str]:
         """`torch.float64` for `th.float64` after `import torch as th`; None if not an import."""

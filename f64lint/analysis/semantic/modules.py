@@ -35,6 +35,14 @@ def _packages(folder: Path) -> Tuple[str, ...]:
 
 
 _TEST_FOLDERS = frozenset({"tests", "test"})
+_EXAMPLE_FOLDERS = frozenset(
+    {"examples", "example", "scripts", "script", "tools", "benchmarks", "benchmark", "tutorials", "tutorial", "demos", "demo"}
+)
+
+
+def is_example_path(path: str) -> bool:
+    """A file under a folder of examples, scripts, tools, benchmarks, tutorials or demos."""
+    return any(part in _EXAMPLE_FOLDERS for part in path.replace("\\", "/").split("/")[:-1])
 
 
 def is_test_module(path: str) -> bool:

@@ -32,12 +32,13 @@ def walk(
     package: Optional[str] = None,
     in_tests: bool = False,
     suite: Suite = Suite(),
+    in_script: bool = False,
 ) -> ModuleFacts:
     """The semantic record of a module. `text`, the source it was parsed from, spares
     generating its code again."""
     facts = ModuleFacts(
         module=module, devices=devices, text=text, module_name=module_name, package=package, in_tests=in_tests,
-        suite=suite,
+        suite=suite, in_script=in_script,
     )
     Walker(facts).walk(module, None)
     return facts
