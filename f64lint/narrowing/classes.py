@@ -14,6 +14,7 @@ _SELF_READ = re.compile(r"\bself\.(\w+)\b(?!\s*\()")
 _SELF_ATTRIBUTE = re.compile(
     r"\bself\.(\w+)\s*(?::[^=\n]*)?(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)"
     r"|register_buffer\(\s*[\"'](\w+)|setattr\(\s*self\s*,\s*[\"'](\w+)"
+    r"|\bself\.(\w+)\.(?:append|extend|insert)\("
 )
 
 
@@ -97,8 +98,9 @@ def left_out_of_class(owner: Statement, reading: Reading, callers: Sequence[Stat
     `callers` from a derived class call, and then those reading an
     attribute (`self.freqs`) a kept one may set to float64 or naming a kept method,
     those a method with a float64-like spelling calls (`self.helper(x)`), and those that
-    set an attribute such a method reads (`self.samples = np.loadtxt(...)` in `__init__`:
-    the analysis follows an array there). Every other
+    set an attribute such a method reads (`self.samples = np.loadtxt(...)` in `__init__`,
+    `self.outputs.append(output.cpu())`: the analysis follows an array and where a tensor
+    is there). Every other
     statement of the body stays; a nested class that stays is narrowed the same way."""
     members = described_members(owner, reading.code_lines, reading.structure_lines)
     methods = [m for m in members if m.name is not None]

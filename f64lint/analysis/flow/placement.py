@@ -38,9 +38,25 @@ def is_cpu_pinned(analysis: Analysis, call: cst.Call) -> bool:
         return True  # `FuzzedTensor(..., cuda=cuda)`: the CPU or CUDA, by a flag
     if analysis.flow.handed_to_api_without_mps(call):
         return True
+    if _acts_on_the_cpu(analysis, call):
+        return True
     if any(moves_to_cpu(facts, inner) or received_over_rpc(facts, inner) for inner in receiver_chain(facts, call)):
         return True
     return _feeds_numpy_where_it_is(facts, call)
+
+
+def _acts_on_the_cpu(analysis: Analysis, call: cst.Call) -> bool:
+    """A factory given a CPU device (`device=x.device` of a CPU `x`), or a cast of a tensor
+    that is on the CPU (flow/cpu.py) that does not move it."""
+    device = keyword(call, "device")
+    if device is not None:
+        return analysis.cpu.device_on_cpu(device)
+    if isinstance(call.func, cst.Attribute) and analysis.facts.qualified_name(call.func) is None:
+        moved = moved_to(call)
+        if moved is not None and dtype_of(analysis.facts, moved[0]) is None and not analysis.cpu.device_on_cpu(moved[0]):
+            return False  # moved to a device
+        return analysis.cpu.on_cpu(call.func.value)
+    return False
 
 
 def _feeds_numpy_where_it_is(facts: ModuleFacts, call: cst.Call) -> bool:
