@@ -32,7 +32,8 @@ def _entries(prefix: str, returns: Returns, names: Iterable[str]) -> Dict[str, R
 
 _INDICES_OR_BOOLEANS = (
     "multinomial", "argmax", "argmin", "argsort", "nonzero", "isnan", "isinf", "isfinite",
-    "isclose", "allclose", "equal", "searchsorted", "bucketize", "count_nonzero",
+    "isclose", "allclose", "equal", "searchsorted", "bucketize", "count_nonzero", "all", "any",
+    "logical_and", "logical_or", "logical_not",
 )
 
 _GENERATOR_FLOATS = (
@@ -87,10 +88,11 @@ LIBRARY: Dict[str, Returns] = {
         "broadcast_tensors", "atleast_1d", "atleast_2d", "diag", "tril", "triu", "sigmoid",
         "tanh", "erf", "erfinv", "log1p", "log2", "log10", "exp2", "expm1", "floor", "ceil", "round", "special.ndtri",
         "special.expit", "special.logit", "special.erf", "special.erfinv", "special.log_ndtr",
+        "real", "imag", "conj", "norm",
     )),
     **_entries("torch", Returns.DEFAULT_DTYPE, (
         "zeros", "ones", "empty", "full", "rand", "randn", "randint", "arange", "linspace",
-        "logspace", "eye", "zeros_like", "ones_like", "empty_like", "rand_like", "randn_like",
+        "logspace", "eye", "zeros_like", "ones_like", "empty_like", "rand_like", "randn_like", "full_like",
     )),
     **_entries("torch.Tensor", Returns.RECEIVER_DTYPE, (
         "clone", "detach", "cpu", "cuda", "contiguous", "reshape", "view_as", "permute",

@@ -17,7 +17,7 @@ from f64lint.analysis.domain.devices import (
 from f64lint.analysis.domain.dtypes import Dtype, DtypeUse, Spelling, Width, dtype_of, dtype_uses, implements_conversion_api
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.semantic.facts import ModuleFacts
-from f64lint.analysis.syntax.calls import keyword, method_name, moved_to, positional
+from f64lint.analysis.syntax.calls import argument_for, keyword, method_name, moved_to, positional
 from f64lint.cst import cst
 
 
@@ -226,12 +226,26 @@ def _given_to_factories_kept_on_cpu(analysis: Analysis, use: DtypeUse) -> bool:
     )
 
 
+def _given_no_device(facts: ModuleFacts, call: cst.Call) -> bool:
+    function = facts.definitions.callee(call)
+    if function is None:
+        return False
+    params = function.params
+    device = [p for p in (*params.params, *params.kwonly_params) if p.name.value == "device"]
+    if not device or not (isinstance(device[0].default, cst.Name) and device[0].default.value == "None"):
+        return False
+    return argument_for(function, device[0], call) is None and not any(arg.star for arg in call.args)
+
+
 def _made_on_cpu(facts: ModuleFacts, call: cst.Call) -> bool:
-    """A torch factory without a device, or a cast of one (`torch.from_numpy(a).to(torch.float64)`,
-    `torch.tensor(n).double()`)."""
+    """A torch factory without a device, a function of the module whose `device` parameter
+    defaults to None and that is given none (`change_basis(l, dtype=torch.float64)`), or a
+    cast of one (`torch.from_numpy(a).to(torch.float64)`, `torch.tensor(n).double()`)."""
     qualified = facts.qualified_name(call.func)
     if qualified is not None:
         return qualified.startswith("torch.") and keyword(call, "device") is None
+    if _given_no_device(facts, call):
+        return True
     moved = moved_to(call)
     is_cast = (moved is not None and dtype_of(facts, moved[0]) is not None) or (
         method_name(call) in ("double", "cdouble") and not call.args
