@@ -4,7 +4,7 @@ where it goes?
 A value is kept safe when every use of it is: a cast down or a move that gives a dtype
 (`.to(device, dtype)`), a CPU-only use (`.item()`, `.tolist()`, `.numpy()`, `float(x)`,
 a query such as `.dtype`), dtype-keeping work whose result is kept safe in turn (`x + 1`,
-`x.cumsum(0)`, `torch.cat([x, y])`, its `.grad`), a write into another tensor that is kept
+`x.cumsum(0)`, `torch.cat([x, y])`, its `.grad` or `.T`), a write into another tensor that is kept
 safe (`grid[:, 0] = x`), an entry of a list whose uses are kept safe, a comparison, an
 index or a key, a test's assertion (`self.assertEqual(a, b)`), a hand-over to an API with
 no MPS backend (torch.distributed, quantized ops), to autograd, to a torch function whose
@@ -46,6 +46,8 @@ _CPU_ONLY_METHODS = frozenset(
 )
 _IN_PLACE_METHODS = frozenset({"fill_", "zero_", "copy_", "add_", "sub_", "mul_", "div_", "clamp_"})
 _QUERIES = frozenset({"dtype", "shape", "ndim", "device", "is_cuda", "requires_grad"})
+# Attributes that are the tensor's gradient or a view of it (`x.T`), on its device.
+_SAME_DTYPE_VIEWS = frozenset({"grad", "T", "mT", "H", "mH", "real", "imag", "data"})
 _PLAIN_FUNCTIONS = frozenset({"float", "int", "len", "print", "str", "repr", "bool", "round", "isinstance", "type"})
 # A test's own assertions (`self.assertEqual(a, b)`) compare, on the tensors' devices.
 _ASSERTION = re.compile(r"assert[A-Z]\w*$")
@@ -93,8 +95,8 @@ class Containment:
             call = parent(holder)
             if isinstance(call, cst.Call) and call.func is holder:
                 return self._method(call, depth, calls)
-            if holder.attr.value == "grad":
-                return self._value(holder, depth + 1, calls)  # its gradient: same dtype, same device
+            if holder.attr.value in _SAME_DTYPE_VIEWS:
+                return self._value(holder, depth + 1, calls)  # its gradient or a view: same dtype, same device
             return holder.attr.value in _QUERIES
         if isinstance(holder, cst.Assign) and holder.value is value:
             return all(self._stored(target.target, value, depth, calls) for target in holder.targets)

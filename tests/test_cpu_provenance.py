@@ -1,0 +1,81 @@
+"""Float64 work on tensors the code keeps on the CPU on purpose is not flagged: analysis/flow/
+cpu.py (where a tensor is) and analysis/flow/containment.py (where a CPU value goes). Each
+case has its twin, one change away, that is flagged."""
+
+from __future__ import annotations
+
+from f64lint.selection import DEFAULT_CODES
+from tests.helpers import lint
+
+METRIC = """
+    import torch
+
+
+    def _average_precision(output, target):
+        positives = target.to(torch.float64)
+        ranks = torch.arange(1, output.shape[0] + 1, device=output.device).unsqueeze(1)
+        precision = positives.cumsum(0) / ranks
+        return (positives * precision).sum(0) / positives.sum(0).clamp(min=1)
+
+
+    class MultiLabelEvaluator:
+        def reset(self):
+            self.outputs = []
+            self.targets = []
+
+        def update(self, output, target):
+            self.outputs.append(output.detach().cpu())
+            self.targets.append(target.bool().cpu())
+
+        def compute(self):
+            output, target = torch.cat(self.outputs), torch.cat(self.targets)
+            zeros = torch.zeros(output.shape[1], dtype=torch.float64, device=output.device)
+            return _average_precision(output, target) + zeros
+"""
+
+
+def flagged(source):
+    return [(d.code, d.start.line, d.severity.value) for d in lint(source, DEFAULT_CODES)]
+
+
+def test_metrics_on_outputs_gathered_on_the_cpu_are_not_flagged():
+    assert flagged(METRIC) == []
+
+
+def test_the_same_metrics_on_outputs_kept_on_the_device_are():
+    kept = METRIC.replace("output.detach().cpu()", "output.detach()")
+    assert flagged(kept) == [("F64001", 22, "error")]
+
+
+TABLES = """
+    import functools
+
+    import torch
+
+
+    def change_basis(l, dtype=None, device=None):
+        return torch.eye(2 * l + 1, dtype=dtype, device=device)
+
+
+    @functools.lru_cache(maxsize=None)
+    def _clebsch_gordan(l1, l2):
+        q1 = change_basis(l1, dtype=torch.float64)
+        q2 = change_basis(l2, dtype=torch.float64)
+        c = torch.einsum("ij,kl->ikjl", q1, torch.conj(q2.T))
+        assert torch.all(torch.abs(torch.imag(c)) < 1e-5)
+        return torch.real(c)
+
+
+    def clebsch_gordan(l1, l2, dtype=None, device=None):
+        c = _clebsch_gordan(l1, l2)
+        return c.to(dtype=dtype, device=device, copy=True)
+"""
+
+
+def test_tables_built_on_the_cpu_and_cast_where_they_move_are_not_flagged():
+    assert flagged(TABLES) == []
+
+
+def test_the_same_tables_moved_without_a_cast_are():
+    moved = TABLES.replace("c.to(dtype=dtype, device=device, copy=True)", "c.to(device)")
+    assert [code for code, _, _ in flagged(moved)] == ["F64001", "F64001", "F64004"]
