@@ -215,11 +215,12 @@ def lint_source(
     checkable = [rule for rule in ALL_RULES if rule.code in enabled and not issubclass(rule, FileRule)]
     candidates = checkable if imported else rules_that_may_fire(checkable, text)
     in_tests = is_test_module(path)
-    # A test module or a script is read whole: whether a part of it meets MPS is read from
-    # its other tests, classes and helpers (domain/standalone.py), whatever their spelling.
     in_script = not in_tests and _is_a_script(path, text, place)
-    narrows_definitions = all(rule.narrows for rule in candidates) and not (in_tests or in_script)
-    narrowing = narrowed(text, imported.names(), narrows_definitions) if candidates else Narrowed(text, text)
+    narrows_definitions = all(rule.narrows for rule in candidates)
+    if candidates:
+        narrowing = narrowed(text, imported.names(), narrows_definitions, in_tests or in_script)
+    else:
+        narrowing = Narrowed(text, text)
     parsed = narrowing.text
     narrowed_away = parsed is not text and not imported  # an imported value has no spelling to look for
     rules = [rule() for rule in (rules_that_may_fire(candidates, parsed) if narrowed_away else candidates)]

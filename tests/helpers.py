@@ -25,7 +25,10 @@ def lint(source: str, codes: Iterable[str]) -> List[Diagnostic]:
 @contextmanager
 def whole_modules() -> Iterator[None]:
     """Lint with narrowing off: every file that passes the prefilter is parsed whole."""
-    with mock.patch.object(linter, "narrowed", lambda source, imported=frozenset(), definitions=True: Narrowed(source, source)):
+    def whole(source, imported=frozenset(), definitions=True, standalone=False):
+        return Narrowed(source, source)
+
+    with mock.patch.object(linter, "narrowed", whole):
         yield
 
 

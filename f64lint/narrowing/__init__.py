@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import FrozenSet, List, Tuple
 
+from f64lint.analysis.domain.devices import device_like_name
 from f64lint.narrowing.arrays import array_makers
 from f64lint.narrowing.blanking import Blanked
 from f64lint.narrowing.classes import bases_called, callees, left_out_of_class
@@ -50,6 +51,7 @@ from f64lint.prefilter import masked
 
 _DEF = re.compile(r"(?:async\s+)?def\b")
 _DEFINES_GETITEM = re.compile(r"def\s+__getitem__\b")
+_SETS_A_DEVICE = re.compile(r"^[ \t]*(?:self\.)?(?:device|dev|\w+_device|device_\w+)[ \t]*(?::[^=\n]*)?=(?!=)", re.MULTILINE)
 _STRING_START = re.compile(r"[rbuRBUfF]{0,2}[\"']")  # a docstring
 _EXPRESSION_START = re.compile(r"[A-Za-z_\"'(\[{]")  # a name, a string, a bracket
 # Statements that bind or hold others (`for x in`, `with ... as f`, `import`, `global`).
@@ -84,14 +86,18 @@ class Narrowed:
         return self.text.split("\n"), self.source.split("\n")
 
 
-def narrowed(source: str, imported: FrozenSet[str] = frozenset(), definitions: bool = True) -> Narrowed:
+def narrowed(
+    source: str, imported: FrozenSet[str] = frozenset(), definitions: bool = True, standalone: bool = False
+) -> Narrowed:
     """The source with the definitions nothing can come from blanked out (unless
     `definitions` is false) and long literals of numbers cut; the source itself when
     nothing can be left out or its text cannot be read this way. `imported` are names of
-    float64 values other modules of the run export: code naming one is a source."""
+    float64 values other modules of the run export: code naming one is a source. In a test
+    module or a script (`standalone`) the definitions that say which devices code runs on
+    stay too (`_tells_devices`)."""
     if source.count("\r") != source.count("\r\n"):
         return Narrowed(source, source)  # lone carriage returns end lines for Python, not here
-    text = _definitions_narrowed(source, imported) if definitions else source
+    text = _definitions_narrowed(source, imported, standalone) if definitions else source
     if has_rows_of_numbers(text):
         text = _numbers_cut(text)
     return Narrowed(source if text == source else text, source)
@@ -112,7 +118,7 @@ def _numbers_cut(text: str) -> str:
     return blanked.text()
 
 
-def _definitions_narrowed(source: str, imported: FrozenSet[str]) -> str:
+def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: bool) -> str:
     texts = masked(source)
     if texts is None:
         return source
@@ -144,7 +150,7 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str]) -> str:
     )
     reading = Reading(structure_lines, code_lines, makers, imported=imported)
     hot: FrozenSet[str] = frozenset()
-    kept = [d for d in definitions if reading.is_source(d)]
+    kept = [d for d in definitions if reading.is_source(d) or (standalone and _tells_devices(d))]
     rest = [d for d in definitions if d not in kept]
     warm = [s for s in module_level if reading.makes_float64(s.text)]
     while True:
@@ -179,6 +185,17 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str]) -> str:
         for number in range(first, last + 1):
             lines[number] = "\r" if lines[number].endswith("\r") else ""
     return "\n".join(lines)
+
+
+def _tells_devices(definition: Statement) -> bool:
+    """A definition that says which devices code runs on, which the analysis reads wherever
+    the finding is (domain/device_kinds.py): a function named like a device (a `device`
+    fixture, `get_device()`), a test suite's `pytest_generate_tests`, a class that sets a
+    device attribute (`device = torch.device("cpu")`, `self.device = ...`)."""
+    name = definition.name or ""
+    if not definition.is_class:
+        return device_like_name(name) or name == "pytest_generate_tests"
+    return _SETS_A_DEVICE.search(definition.text) is not None
 
 
 def _is_one_return(definition: Statement, structure_lines: List[str]) -> bool:

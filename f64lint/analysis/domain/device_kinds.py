@@ -41,6 +41,9 @@ class DeviceKinds:
     def __init__(self, facts: ModuleFacts) -> None:
         self.facts = facts
         self._fixtures: Optional[Dict[str, bool]] = None
+        self._kinds: Dict[cst.CSTNode, Kind] = {}  # of the expressions asked about
+        # By top-level class: what its family assigns to each attribute (read once).
+        self._family_attributes: Dict[cst.ClassDef, Dict[str, List[cst.BaseExpression]]] = {}
 
     @property
     def fixtures(self) -> Mapping[str, bool]:
@@ -51,6 +54,13 @@ class DeviceKinds:
         return self._fixtures
 
     def kind(self, node: cst.BaseExpression, depth: int = 0) -> Kind:
+        if depth == 0:
+            if node not in self._kinds:
+                self._kinds[node] = self._kind(node, 0)
+            return self._kinds[node]
+        return self._kind(node, depth)
+
+    def _kind(self, node: cst.BaseExpression, depth: int) -> Kind:
         facts = self.facts
         if depth > MAX_TRACE_DEPTH:
             return None
@@ -143,7 +153,7 @@ class DeviceKinds:
         if node.attr.value == "type":
             return self.kind(owner, depth + 1)
         if isinstance(owner, cst.Name) and owner.value in ("self", "cls"):
-            values = assigned_on_self(self.facts, node)
+            values = self._assigned_on_self(node)
             if values:
                 return any_kind(self.kind(value, depth + 1) for value in values)
             return self._from_quiet_bases(node)
@@ -177,6 +187,30 @@ class DeviceKinds:
         own = [name for name in imported if name is not None and name.split(".")[0] not in _PLAIN_BASES]
         return False if own and all(name in self.facts.suite.quiet for name in own) else None
 
+    def _assigned_on_self(self, node: cst.Attribute) -> List[cst.BaseExpression]:
+        """For `self.<attribute>` in a class of the module: what the class and its family
+        assign to it, in a class body (`device = torch.device("cpu")`) or to
+        `self.<attribute>` in a method."""
+        owner = _top_level_class(self.facts, node)
+        if owner is None:
+            return []
+        found = self._family_attributes.get(owner)
+        if found is None:
+            found = self._family_attributes[owner] = {}
+            for member in class_family(self.facts, owner):
+                for statement in descendants([member]):
+                    if isinstance(statement, cst.Assign):
+                        targets = [target.target for target in statement.targets]
+                    elif isinstance(statement, cst.AnnAssign) and statement.value is not None:
+                        targets = [statement.target]
+                    else:
+                        continue
+                    for target in targets:
+                        name = _assigned_name(self.facts, target, member, statement)
+                        if name is not None:
+                            found.setdefault(name, []).append(statement.value)
+        return found.get(node.attr.value, [])
+
     def _option(self, name: str, depth: int) -> Kind:
         """The devices an argparse option may hold: its `choices` (`--device` with
         `choices=["cpu", "cuda"]`); not known without them, since a user may pass "mps"."""
@@ -196,26 +230,6 @@ class DeviceKinds:
 def _parsed_arguments(value: Optional[cst.BaseExpression]) -> bool:
     """`parser.parse_args()` (or `parse_known_args()`, unpacked)."""
     return isinstance(value, cst.Call) and method_name(value) in ("parse_args", "parse_known_args")
-
-
-def assigned_on_self(facts: ModuleFacts, node: cst.Attribute) -> List[cst.BaseExpression]:
-    """For `self.<attribute>` in a class of the module: what the class and its family
-    assign to it, in a class body (`device = torch.device("cpu")`) or to
-    `self.<attribute>` in a method."""
-    attribute = node.attr.value
-    owner = _top_level_class(facts, node)
-    if owner is None:
-        return []
-    values: List[cst.BaseExpression] = []
-    for member in class_family(facts, owner):
-        for statement in descendants([member]):
-            if isinstance(statement, cst.Assign):
-                if any(_assigns(facts, target.target, attribute, member, statement) for target in statement.targets):
-                    values.append(statement.value)
-            elif isinstance(statement, cst.AnnAssign) and statement.value is not None:
-                if _assigns(facts, statement.target, attribute, member, statement):
-                    values.append(statement.value)
-    return values
 
 
 def class_family(facts: ModuleFacts, owner: cst.ClassDef) -> List[cst.ClassDef]:
@@ -248,16 +262,18 @@ def _top_level_class(facts: ModuleFacts, node: cst.CSTNode) -> Optional[cst.Clas
     return found if found is not None and facts.parent(found) is facts.module else None
 
 
-def _assigns(
-    facts: ModuleFacts, target: cst.BaseExpression, attribute: str, owner: cst.ClassDef, statement: cst.CSTNode
-) -> bool:
-    """`self.<attribute> = ...` in a method, or `<attribute> = ...` in the class body."""
+def _assigned_name(
+    facts: ModuleFacts, target: cst.BaseExpression, owner: cst.ClassDef, statement: cst.CSTNode
+) -> Optional[str]:
+    """The attribute `self.<name> = ...` in a method or `<name> = ...` in the class body sets."""
     if isinstance(target, cst.Attribute):
-        return target.attr.value == attribute and isinstance(target.value, cst.Name) and target.value.value == "self"
-    if isinstance(target, cst.Name) and target.value == attribute:
+        is_self = isinstance(target.value, cst.Name) and target.value.value == "self"
+        return target.attr.value if is_self else None
+    if isinstance(target, cst.Name):
         line = facts.parent(statement)
-        return line is not None and facts.parent(facts.parent(line) or line) is owner
-    return False
+        in_body = line is not None and facts.parent(facts.parent(line) or line) is owner
+        return target.value if in_body else None
+    return None
 
 
 def descendants(nodes: List[cst.CSTNode]) -> Iterable[cst.CSTNode]:
