@@ -123,8 +123,12 @@ class Containment:
         if method in _CPU_ONLY_METHODS or method in _NOT_FLOAT_METHODS:
             return True
         moved = moved_to(call)
-        if moved is not None and dtype_of(self.facts, moved[0]) is not None:
-            return self._value(call, depth + 1, calls)  # `.to(torch.float64)`: a cast (to a narrow one returned above)
+        if (moved is not None and dtype_of(self.facts, moved[0]) is not None) or (
+            moved is None and method == "to" and keyword(call, "dtype") is not None
+        ):
+            # `.to(torch.float64)`, `.to(dtype=torch.complex128)`: a cast where it is (to a
+            # narrow one returned above)
+            return self._value(call, depth + 1, calls)
         if moved is not None:
             device, dtype = moved
             if dtype is not None:

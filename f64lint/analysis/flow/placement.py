@@ -4,7 +4,7 @@ The answers the rules share, on the semantic record, the domain facts and flow."
 
 from __future__ import annotations
 
-from typing import Collection, Iterator, List, Tuple
+from typing import Collection, Iterator, List, Optional, Tuple
 
 from f64lint.analysis.domain.casts import DEFAULT_DTYPE_FACTORIES, cast_down_before_move, casts_narrow
 from f64lint.analysis.domain.devices import (
@@ -18,6 +18,7 @@ from f64lint.analysis.domain.dtypes import Dtype, DtypeUse, Spelling, Width, dty
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import argument_for, keyword, method_name, moved_to, positional
+from f64lint.analysis.syntax.nodes import own_nodes
 from f64lint.cst import cst
 
 
@@ -227,14 +228,31 @@ def _given_to_factories_kept_on_cpu(analysis: Analysis, use: DtypeUse) -> bool:
 
 
 def _given_no_device(facts: ModuleFacts, call: cst.Call) -> bool:
+    """A call of a function of the module that makes its tensors on the CPU: one given no
+    device when its `device` parameter defaults to None, or one without such a parameter
+    whose every `return` gives a tensor a torch factory made without a device."""
     function = facts.definitions.callee(call)
     if function is None:
         return False
     params = function.params
     device = [p for p in (*params.params, *params.kwonly_params) if p.name.value == "device"]
-    if not device or not (isinstance(device[0].default, cst.Name) and device[0].default.value == "None"):
+    if not device:
+        returned = [node.value for node in own_nodes(function.body, cst.Return)]
+        return bool(returned) and all(_factory_made_on_cpu(facts, value) for value in returned)
+    if not (isinstance(device[0].default, cst.Name) and device[0].default.value == "None"):
         return False
     return argument_for(function, device[0], call) is None and not any(arg.star for arg in call.args)
+
+
+def _factory_made_on_cpu(facts: ModuleFacts, value: Optional[cst.BaseExpression]) -> bool:
+    """`torch.zeros(n)`, or a name only ever assigned one (`mat = torch.zeros(...)`)."""
+    if isinstance(value, cst.Name):
+        values = facts.reaching_values(value)
+        return bool(values) and all(_factory_made_on_cpu(facts, found) for found in values)
+    if not isinstance(value, cst.Call):
+        return False
+    qualified = facts.qualified_name(value.func) or ""
+    return qualified.startswith("torch.") and qualified in DEFAULT_DTYPE_FACTORIES and keyword(value, "device") is None
 
 
 def _made_on_cpu(facts: ModuleFacts, call: cst.Call) -> bool:
@@ -247,8 +265,10 @@ def _made_on_cpu(facts: ModuleFacts, call: cst.Call) -> bool:
     if _given_no_device(facts, call):
         return True
     moved = moved_to(call)
-    is_cast = (moved is not None and dtype_of(facts, moved[0]) is not None) or (
-        method_name(call) in ("double", "cdouble") and not call.args
+    is_cast = (
+        (moved is not None and dtype_of(facts, moved[0]) is not None)
+        or (method_name(call) in ("double", "cdouble") and not call.args)
+        or (moved is None and method_name(call) == "to" and keyword(call, "dtype") is not None)
     )
     return (
         is_cast
