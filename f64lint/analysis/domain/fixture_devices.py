@@ -1,7 +1,8 @@
 """The device fixtures a module defines (a conftest.py or a test module), by name, with
 whether one may give a device without float64 (True) or only devices with it (False):
 
-- `@pytest.fixture(params=["cpu", "cuda"])` (or `pytest.param(...)` rows): its params;
+- `@pytest.fixture(params=["cpu", "cuda"])` (or `pytest.param(...)` rows, or a conditional
+  between two such lists), on a function or a test class's method: its params;
 - `@pytest.fixture` without params: what it returns or yields;
 - `pytest_generate_tests(metafunc)`: `metafunc.parametrize("device", devices)`, with
   `devices` followed to its value and what is appended to it.
@@ -25,9 +26,7 @@ KindOf = Callable[["cst.BaseExpression"], Optional[bool]]
 
 def fixture_devices(facts: ModuleFacts, kind: KindOf) -> Dict[str, bool]:
     found: Dict[str, bool] = {}
-    for statement in facts.module.body:
-        if not isinstance(statement, cst.FunctionDef):
-            continue
+    for statement in _functions_and_methods(facts.module):
         if statement.name.value == "pytest_generate_tests":
             found.update(_generated(facts, statement, kind))
             continue
@@ -55,8 +54,23 @@ def _fixture_mark(facts: ModuleFacts, function: cst.FunctionDef) -> Optional[cst
     return None
 
 
+def _functions_and_methods(module: cst.Module) -> List[cst.FunctionDef]:
+    """The module's functions and its classes' methods (a fixture of a test class)."""
+    found: List[cst.FunctionDef] = []
+    for statement in module.body:
+        if isinstance(statement, cst.FunctionDef):
+            found.append(statement)
+        elif isinstance(statement, cst.ClassDef):
+            found.extend(member for member in statement.body.body if isinstance(member, cst.FunctionDef))
+    return found
+
+
 def _rows(params: cst.BaseExpression) -> List[cst.BaseExpression]:
-    """A literal list of params, each `pytest.param(value, ...)` read as its value."""
+    """A literal list of params, each `pytest.param(value, ...)` read as its value; for
+    `["cuda"] if CUDA else ["cpu"]`, the rows of both."""
+    if isinstance(params, cst.IfExp):
+        body, orelse = _rows(params.body), _rows(params.orelse)
+        return body + orelse if body and orelse else []
     if not isinstance(params, (cst.List, cst.Tuple)):
         return []
     rows: List[cst.BaseExpression] = []

@@ -9,6 +9,7 @@ from typing import Collection, Iterator, List, Optional, Tuple
 from f64lint.analysis.domain.casts import DEFAULT_DTYPE_FACTORIES, cast_down_before_move, casts_narrow
 from f64lint.analysis.domain.devices import (
     feeds_onnx_constant,
+    holds_no_data,
     following_calls,
     moves_to_cpu,
     receiver_chain,
@@ -47,11 +48,12 @@ def is_cpu_pinned(analysis: Analysis, call: cst.Call) -> bool:
 
 
 def _acts_on_the_cpu(analysis: Analysis, call: cst.Call) -> bool:
-    """A factory given a CPU device (`device=x.device` of a CPU `x`), or a cast of a tensor
-    that is on the CPU (flow/cpu.py) that does not move it."""
+    """A factory given a CPU device (`device=x.device` of a CPU `x`) or the meta device
+    (no data anywhere), or a cast of a tensor that is on the CPU (flow/cpu.py) that does
+    not move it."""
     device = keyword(call, "device")
     if device is not None:
-        return analysis.cpu.device_on_cpu(device)
+        return holds_no_data(analysis.facts, device) or analysis.cpu.device_on_cpu(device)
     if isinstance(call.func, cst.Attribute) and analysis.facts.qualified_name(call.func) is None:
         moved = moved_to(call)
         if moved is not None and dtype_of(analysis.facts, moved[0]) is None and not analysis.cpu.device_on_cpu(moved[0]):
