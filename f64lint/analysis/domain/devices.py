@@ -174,6 +174,9 @@ def is_device_like(facts: ModuleFacts, node: cst.BaseExpression, depth: int = 0)
     return False
 
 
+# What MPS raises for float64 (`TypeError`, `RuntimeError`), and what else catches it.
+MPS_ERRORS = frozenset({"TypeError", "RuntimeError", "Exception", "BaseException"})
+
 # Devices without float64 unless the configuration (`no-float64-devices`) says more.
 NO_FLOAT64_DEVICES: FrozenSet[str] = frozenset({"mps"})
 

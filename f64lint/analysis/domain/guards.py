@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Dict, List, Set
 
 from f64lint.analysis.domain.devices import (
+    MPS_ERRORS,
     holds_no_data,
     is_cpu_device,
     names_device_type,
@@ -38,24 +39,14 @@ from f64lint.analysis.domain.collection_hooks import skipped_by_hooks
 from f64lint.analysis.domain.device_kinds import DeviceKinds
 from f64lint.analysis.domain.standalone import StandaloneParts
 from f64lint.analysis.semantic.facts import ModuleFacts
-from f64lint.analysis.syntax.nodes import checks, exits, last_name, last_statement, own_nodes
+from f64lint.analysis.syntax.nodes import caught, checks, exits, last_name, last_statement, own_nodes
 from f64lint.cst import cst
-
-
-_MPS_ERRORS = frozenset({"TypeError", "RuntimeError", "Exception", "BaseException"})
 
 
 def _handles_mps_error(facts: ModuleFacts, handler: cst.ExceptHandler) -> bool:
     """Catches what MPS raises (TypeError, RuntimeError, or anything) and does not raise
     again on MPS (a `raise` under `if device.type == "cuda":` is for CUDA)."""
-    caught = handler.type
-    if caught is None:
-        names = {"BaseException"}
-    elif isinstance(caught, cst.Tuple):
-        names = {last_name(element.value) for element in caught.elements}
-    else:
-        names = {last_name(caught)}
-    return bool(names & _MPS_ERRORS) and not _may_raise_on_mps(facts, handler.body)
+    return bool(caught(handler) & MPS_ERRORS) and not _may_raise_on_mps(facts, handler.body)
 
 
 _EXPECTS_AN_ERROR = frozenset({"assertRaises", "assertRaisesRegex", "assertRaisesRegexp"})

@@ -18,18 +18,23 @@ from __future__ import annotations
 
 from typing import Iterator, List, Optional, Sequence, Tuple
 
-from f64lint.analysis.domain.devices import device_like_name, names_no_float64_device, true_on_mps, true_only_off_mps
+from f64lint.analysis.domain.devices import (
+    MPS_ERRORS,
+    device_like_name,
+    names_no_float64_device,
+    true_on_mps,
+    true_only_off_mps,
+)
 from f64lint.analysis.domain.dtypes import Width, dtype_of
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import keyword, positional
-from f64lint.analysis.syntax.nodes import last_name, last_statement, own_nodes
+from f64lint.analysis.syntax.nodes import caught, last_name, last_statement, own_nodes
 from f64lint.cst import cst
 
 _SKIPPED_WHEN = frozenset({"pytest.mark.skipif", "pytest.mark.xfail", "unittest.skipIf"})
 _RUN_ONLY_WHEN = frozenset({"unittest.skipUnless"})
 _STOPS_A_TEST = frozenset({"pytest.skip", "pytest.xfail"})
 _SKIP_EXCEPTIONS = frozenset({"SkipTest", "Exception"})  # `unittest.SkipTest`, `pytest.skip.Exception`
-_PROBE_ERRORS = frozenset({"TypeError", "RuntimeError", "Exception", "BaseException"})
 
 
 def skipped_on_mps(facts: ModuleFacts, decorators: Sequence[cst.Decorator]) -> bool:
@@ -177,14 +182,7 @@ def _probes_float64(facts: ModuleFacts, body: cst.BaseSuite) -> bool:
 
 
 def _skips_when_it_raises(facts: ModuleFacts, handler: cst.ExceptHandler) -> bool:
-    caught = handler.type
-    if caught is None:
-        names = {"BaseException"}
-    elif isinstance(caught, cst.Tuple):
-        names = {last_name(element.value) for element in caught.elements}
-    else:
-        names = {last_name(caught)}
-    return bool(names & _PROBE_ERRORS) and _stops(facts, last_statement(handler.body))
+    return bool(caught(handler) & MPS_ERRORS) and _stops(facts, last_statement(handler.body))
 
 
 def _marks_off_mps(facts: ModuleFacts, mark: cst.BaseExpression) -> bool:

@@ -126,6 +126,16 @@ def leaves(branch: cst.CSTNode) -> bool:
     return isinstance(branch, cst.BaseSuite) and exits(branch)
 
 
+def caught(handler: cst.ExceptHandler) -> Set[str]:
+    """The names of the exceptions an `except` clause catches (`BaseException` when bare)."""
+    kind = handler.type
+    if kind is None:
+        return {"BaseException"}
+    if isinstance(kind, cst.Tuple):
+        return {last_name(element.value) for element in kind.elements}
+    return {last_name(kind)}
+
+
 def is_docstring(line: cst.BaseStatement) -> bool:
     return (
         isinstance(line, cst.SimpleStatementLine)
