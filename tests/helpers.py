@@ -46,8 +46,11 @@ def cli_runner():
         return CliRunner()
 
 
-def fix(source: str, codes: Iterable[str], unsafe: bool = True, settings: Settings = Settings()) -> str:
-    """A dedented snippet after the fix loop, with only `codes` enabled."""
+def fix(
+    source: str, codes: Iterable[str], unsafe: bool = True, settings: Settings = Settings(), path: str = "snippet.py"
+) -> str:
+    """A dedented snippet (linted as the file `path`) after the fix loop, with only `codes`
+    enabled."""
     from f64lint.diagnostic import Applicability
     from f64lint.fix.fixer import fix_source
 
@@ -55,7 +58,7 @@ def fix(source: str, codes: Iterable[str], unsafe: bool = True, settings: Settin
     enabled = frozenset(codes)
 
     def run_lint(current: str) -> List[Diagnostic]:
-        return lint_text("snippet.py", current, enabled, settings.severity_of, settings.fix_options(), settings.devices())
+        return lint_text(path, current, enabled, settings.severity_of, settings.fix_options(), settings.devices())
 
     def wanted(d: Diagnostic) -> bool:
         return d.fix is not None and (unsafe or d.fix.applicability is Applicability.SAFE)

@@ -69,16 +69,15 @@ def test_quiet_prints_findings_only_and_exit_zero_exits_0(project):
     ]
 
 
-def THREADED(content, line, column, end_column):
-    """The fix that threads a dtype through `forward`, as JSON."""
+def LITERAL(message, content, line, column, end_column):
+    """The fix in place, as JSON: `forward` is called by torch with the arguments it
+    decides, so it gets no new parameter."""
     return {
-        "message": "Add a `dtype` parameter (default `torch.float32`) to `forward` and use it",
+        "message": message,
         "applicability": "unsafe",
         "edits": [
             {"content": content, "location": {"line": line, "column": column},
              "end_location": {"line": line, "column": end_column}},
-            {"content": ", dtype=torch.float32", "location": {"line": 5, "column": 24},
-             "end_location": {"line": 5, "column": 24}},
         ],
     }
 
@@ -91,13 +90,13 @@ def test_json_output_fields(project):
             "path": "pkg/model.py", "line": 6, "column": 38, "end_line": 6, "end_column": 51,
             "code": "F64001", "name": "torch-float64-dtype", "severity": "warning",
             "message": "`torch.float64` used as a dtype in `torch.arange()`; MPS has no float64",
-            "fix": THREADED("dtype", 6, 38, 51),
+            "fix": LITERAL("Use `torch.float32`", "torch.float32", 6, 38, 51),
         },
         {
             "path": "pkg/model.py", "line": 7, "column": 18, "end_line": 7, "end_column": 26,
             "code": "F64002", "name": "double-call", "severity": "warning",
             "message": "`.double()` converts to float64; MPS has no float64",
-            "fix": THREADED("to(dtype)", 7, 18, 26),
+            "fix": LITERAL("Use `.float()`", "float()", 7, 18, 26),
         },
     ]
 

@@ -8,8 +8,9 @@ line) are written once.
 - device-aware: one line `dtype = torch.float32 if <device is mps> else torch.float64`
   above the first use keeps CPU/CUDA numerics unchanged. Safe. Chosen by configuration,
   or on its own when the function plainly wants float64 precision and knows its device.
-- literal: `torch.float32` in place (no function to thread through, or `dtype` already
-  means something else there). Unsafe.
+- literal: `torch.float32` in place (no function to thread through, `dtype` already
+  means something else there, or a function a framework calls: `forward`, a Lightning
+  step or hook, a test, a fixture, whose signature is not ours to change). Unsafe.
 """
 
 from __future__ import annotations
@@ -53,6 +54,12 @@ class FunctionPlan:
 _PRECISION_COMMENT = re.compile(r"#[^\n]*(precis|accura|numeric|stabil|float64|double|fp64|overflow)", re.I)
 _PRECISION_NAME = re.compile(r"double|precision|fp64|upcast", re.I)
 _DEVICE_AWARE_NAMES = ("dtype", "compute_dtype", "work_dtype")
+# Methods and functions a framework calls: torch's and Lightning's, unittest's and pytest's.
+_FRAMEWORK_CALLED = frozenset(
+    {"forward", "configure_optimizers", "setUp", "tearDown", "setUpClass", "tearDownClass"}
+)
+_FRAMEWORK_CALLED_NAME = re.compile(r"^(?:\w+_step|on_[a-z]\w*)$")
+_TEST_NAME = re.compile(r"^test")
 
 
 @dataclass(frozen=True)
@@ -82,17 +89,22 @@ def names_in(node: cst.CSTNode, attributes: bool = False) -> Set[str]:
     return found
 
 
-def _is_protocol_method(function: cst.FunctionDef) -> bool:
+def _is_protocol_method(function: cst.FunctionDef, in_tests: bool) -> bool:
     """Python calls it (`__getitem__`) or reads it as an attribute (`@property`,
-    `@cached_property`): nobody could pass a `dtype`."""
+    `@cached_property`), or a framework calls it with the arguments it decides: a module's
+    `forward`, a Lightning step or hook (`training_step`, `on_train_start`), a test
+    (`test_*`, `setUp`) or a pytest fixture. Nobody could pass a `dtype`, and a new
+    parameter would change a signature the framework relies on."""
     name = function.name.value
     if name.startswith("__") and name.endswith("__") and name != "__init__":
+        return True
+    if name in _FRAMEWORK_CALLED or _FRAMEWORK_CALLED_NAME.match(name) or (in_tests and _TEST_NAME.match(name)):
         return True
     for decorator in function.decorators:
         target = decorator.decorator
         target = target.func if isinstance(target, cst.Call) else target
         last = target.attr.value if isinstance(target, cst.Attribute) else getattr(target, "value", "")
-        if "property" in last or last in ("setter", "getter"):
+        if "property" in last or last in ("setter", "getter", "fixture"):
             return True
     return False
 
@@ -143,7 +155,7 @@ class FunctionPlanner:
             )
         if "dtype" in names:  # a local or a nested function's: a parameter would clash
             return self.literal()
-        if _is_protocol_method(function):  # Python calls it: nobody could pass a dtype
+        if _is_protocol_method(function, self.facts.in_tests):  # Python or a framework calls it
             return self.literal()
         default = f"{self.torch}.{self.default_dtype}"
         annotated = function.returns is not None or any(p.annotation is not None for p in all_params(function))

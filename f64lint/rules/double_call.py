@@ -124,8 +124,8 @@ class DoubleCall(Rule):
             import torch
 
             class Model(torch.nn.Module):
-                def forward(self, x, dtype=torch.float32):
-                    return self.proj(x.to(dtype))
+                def forward(self, x):
+                    return self.proj(x.float())
             """,
         ),
         Invalid(

@@ -189,8 +189,8 @@ class TorchFloat64Dtype(Rule):
             import torch as th
 
             class Embedding(th.nn.Module):
-                def forward(self, x, dtype=th.float32):
-                    return x.to(dtype)
+                def forward(self, x):
+                    return x.to(th.float32)
             """,
         ),
         Invalid(

@@ -280,3 +280,55 @@ def test_properties_and_protocol_methods_get_no_parameter():
             def __getitem__(self, i):
                 return self.data[i].float()
         """)
+
+
+def test_a_method_a_framework_calls_gets_no_new_parameter():
+    # torch calls `forward`, Lightning its steps and hooks: their signatures are not ours
+    # to change, so the dtype is written in place there; a plain helper still gets one.
+    assert fixed("""
+        import torch
+
+        class Model(torch.nn.Module):
+            def forward(self, x):
+                return x.double()
+
+            def training_step(self, batch, batch_idx):
+                return torch.arange(4, dtype=torch.float64)
+
+            def on_train_start(self):
+                self.table = torch.zeros(3, dtype=torch.float64)
+
+        def helper(n):
+            return torch.arange(n, dtype=torch.float64)
+        """) == same("""
+        import torch
+
+        class Model(torch.nn.Module):
+            def forward(self, x):
+                return x.float()
+
+            def training_step(self, batch, batch_idx):
+                return torch.arange(4, dtype=torch.float32)
+
+            def on_train_start(self):
+                self.table = torch.zeros(3, dtype=torch.float32)
+
+        def helper(n, dtype=torch.float32):
+            return torch.arange(n, dtype=dtype)
+        """)
+
+
+def test_a_test_or_a_fixture_gets_no_new_parameter():
+    source = """
+        import pytest
+        import torch
+
+        @pytest.fixture
+        def grid():
+            return torch.arange(4, dtype=torch.float64, device="mps")
+
+        def test_sum(grid):
+            assert torch.ones(4, dtype=torch.float64, device="mps").sum() == 4
+        """
+    found = fix(source, DEFAULT_CODES, path="tests/test_grid.py")
+    assert found == same(source.replace("torch.float64", "torch.float32"))
