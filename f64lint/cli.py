@@ -253,7 +253,7 @@ def command(
             _show_fixes(result, to_stderr=output_format != "text" or from_stdin)
         options = ReportOptions(
             color=False, quiet=quiet, fixed=len(result.fixed), unsafe_fixes=settings.unsafe_fixes,
-            fixable=settings.fixable_codes(),
+            fixable=settings.fixable_codes(), failed=len(result.internal_errors),
         )
         _print_report(result, output_format, output_file, statistics, options, to_stderr=from_stdin and fix)
     _report_internal_errors(result, verbose)

@@ -188,6 +188,9 @@ def test_internal_error_in_one_file_is_reported_and_exits_2(project, monkeypatch
     result = invoke("pkg")
     assert result.exit_code == 2
     assert "f64lint: internal error while linting pkg/model.py: RuntimeError: boom" in result.output
+    # The summary does not call a run that could not check a file a pass.
+    assert "All checks passed" not in result.output
+    assert "No findings in 1 file checked.\n1 file could not be checked (internal error)." in result.output
     assert "Traceback" not in result.output
     assert "Traceback" in invoke("--verbose", "pkg").output
 

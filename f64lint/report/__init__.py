@@ -18,6 +18,7 @@ class ReportOptions:
     fixed: int = 0  # findings fixed by this run (--fix)
     unsafe_fixes: bool = False  # whether unsafe fixes count as applicable
     fixable: Optional[FrozenSet[str]] = None  # codes whose fixes apply (None: all)
+    failed: int = 0  # files an internal error kept from being checked (reported on stderr)
 
     def applicable(self, diagnostic: Diagnostic) -> bool:
         """Would `--fix` fix this finding with the current settings?"""

@@ -27,15 +27,18 @@ def _line(diagnostic: Diagnostic, options: ReportOptions) -> str:
 
 
 def summary(diagnostics: Sequence[Diagnostic], files_checked: int, options: ReportOptions = ReportOptions()) -> str:
-    files = _plural(files_checked, "file")
+    files = _plural(files_checked - options.failed, "file")
     fixed = f"Fixed {_plural(options.fixed, 'finding')}. " if options.fixed else ""
-    if not diagnostics:
+    failed = f"\n{_plural(options.failed, 'file')} could not be checked (internal error)." if options.failed else ""
+    if not diagnostics and not options.failed:
         return f"{fixed}All checks passed ({files} checked)."
+    if not diagnostics:
+        return f"{fixed}No findings in {files} checked.{failed}"
     errors = sum(d.severity is Severity.ERROR for d in diagnostics)
     warnings = len(diagnostics) - errors
     lines = [
         f"{fixed}Found {_plural(len(diagnostics), 'finding')} "
-        f"({_plural(errors, 'error')}, {_plural(warnings, 'warning')}) in {files} checked."
+        f"({_plural(errors, 'error')}, {_plural(warnings, 'warning')}) in {files} checked.{failed}"
     ]
     applicable = sum(map(options.applicable, diagnostics))
     if applicable:
