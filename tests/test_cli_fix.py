@@ -235,3 +235,26 @@ def test_fix_does_not_combine_with_options_that_select_or_write_otherwise(model,
     assert result.exit_code == 2
     assert "cannot be combined" in result.stderr
     assert model.read_text() == MODEL
+
+
+POSITIONS = """\
+import numpy as np
+import torch
+
+
+def positions(n, device):
+    grid = torch.from_numpy(np.linspace(0, 1, n))
+    scale = torch.arange(n, dtype=torch.float64)
+    return grid.to(device), scale.to(device)
+"""
+
+
+def test_the_fixes_announced_are_the_fixes_made(tmp_path, monkeypatch):
+    # The two moves (F64004) are fixed by fixing where their values are made: they count
+    # as fixed, so `--fix --unsafe-fixes` fixes as many findings as `--fix` announced.
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "positions.py").write_text(POSITIONS)
+    announced = invoke("--fix", "positions.py").output
+    assert "4 more fixes available with `--fix --unsafe-fixes`" in announced
+    done = invoke("--fix", "--unsafe-fixes", "positions.py")
+    assert done.output == "Fixed 4 findings. All checks passed (1 file checked).\n"

@@ -28,7 +28,8 @@ Lint = Callable[[str], List[Diagnostic]]
 class FixOutcome:
     text: str
     remaining: List[Diagnostic]  # the findings in the final text
-    fixed: List[Diagnostic] = field(default_factory=list)  # as found before their fix
+    # As found before their fix; with those that went away with another's fix.
+    fixed: List[Diagnostic] = field(default_factory=list)
     # Fixes not applied: they would break the file, or leave their finding in place.
     dropped: List[Tuple[Diagnostic, str]] = field(default_factory=list)
 
@@ -47,10 +48,11 @@ def fix_source(text: str, diagnostics: List[Diagnostic], lint: Lint, wanted: Cal
     outcome = FixOutcome(text, diagnostics)
     dropped: Set[Tuple[str, str, str]] = set()
     for _ in range(MAX_PASSES):
-        candidates = [
+        fixable = [
             d for d in outcome.remaining
             if d.fix is not None and wanted(d) and _signature(d) not in dropped
         ]
+        candidates = fixable
         if any(d.fix is not None and not d.fix.deferred for d in candidates):
             candidates = [d for d in candidates if d.fix is not None and not d.fix.deferred]
         taken = set(map(id, compatible_fixes(d.fix for d in candidates if d.fix is not None)))
@@ -75,6 +77,7 @@ def fix_source(text: str, diagnostics: List[Diagnostic], lint: Lint, wanted: Cal
                 outcome.dropped.append((diagnostic, "the finding was still there after it"))
             continue
         outcome.fixed.extend(chosen)
+        outcome.fixed.extend(_gone_with(chosen, fixable, outcome.remaining, remaining))
         outcome.text = new
         outcome.remaining = remaining
     return outcome
@@ -85,6 +88,25 @@ def _still_there(chosen: List[Diagnostic], before: List[Diagnostic], after: List
     count_before = Counter(map(_signature, before))
     count_after = Counter(map(_signature, after))
     return [d for d in chosen if count_after[_signature(d)] >= count_before[_signature(d)]]
+
+
+def _gone_with(
+    chosen: List[Diagnostic], fixable: List[Diagnostic], before: List[Diagnostic], after: List[Diagnostic]
+) -> List[Diagnostic]:
+    """The findings with a wanted fix that a pass's fixes made go away without applying
+    theirs (a move of a float64 value, fixed at its source): fixed all the same, so that
+    what `--fix` reports matches what it announced."""
+    gone = Counter(map(_signature, before))
+    gone.subtract(Counter(map(_signature, after)))
+    gone.subtract(Counter(map(_signature, chosen)))
+    taken = set(map(id, chosen))
+    found = []
+    for diagnostic in fixable:
+        signature = _signature(diagnostic)
+        if id(diagnostic) not in taken and gone[signature] > 0:
+            gone[signature] -= 1
+            found.append(diagnostic)
+    return found
 
 
 def _each_alone(outcome: FixOutcome, chosen: List[Diagnostic], dropped: Set[Tuple[str, str, str]]) -> List[Diagnostic]:
