@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from f64lint.diagnostic import Applicability, Diagnostic, Edit, Position
-from f64lint.fix.apply import apply_edits
+from f64lint.fix.apply import apply_edits, compatible_fixes
 
 
 @dataclass(frozen=True)
@@ -48,14 +48,51 @@ def is_local_fix(diagnostic: Diagnostic) -> bool:
     )
 
 
-def fixed_lines(diagnostic: Diagnostic) -> Optional[List[str]]:
-    """The finding's lines with its fix applied, for a local fix; None otherwise."""
-    if not is_local_fix(diagnostic):
-        return None
-    assert diagnostic.fix is not None
-    shift = diagnostic.start.line - 1
-    edits = [
-        Edit(Position(e.start.line - shift, e.start.column), Position(e.end.line - shift, e.end.column), e.content)
-        for e in diagnostic.fix.edits
-    ]
-    return apply_edits("\n".join(diagnostic.source_lines), edits).split("\n")
+@dataclass(frozen=True)
+class LinesFix:
+    """The fixes of the findings whose lines overlap, applied together to those lines: one
+    suggestion a reviewer can take in one click, instead of one per finding that each fix
+    half a line. `lead` is the finding that carries it (the first of the group)."""
+
+    path: str
+    start: int  # first line, 1-based
+    end: int  # last line
+    original: Tuple[str, ...]  # those lines as they are
+    lines: Tuple[str, ...]  # those lines, fixed
+    lead: Diagnostic
+    members: Tuple[Diagnostic, ...]  # every finding it fixes, the lead first
+
+
+def lines_fixes(diagnostics: Sequence[Diagnostic]) -> Dict[int, LinesFix]:
+    """For each finding with a local fix (by `id`), the group fix its lines share with the
+    other findings whose lines overlap; a finding whose edits collide with the group's
+    gets none (`--fix` applies it on a later pass)."""
+    local = sorted((d for d in diagnostics if is_local_fix(d)), key=lambda d: (d.path, d.start.line, d.start.column))
+    groups: List[List[Diagnostic]] = []
+    for d in local:
+        last = groups[-1] if groups else None
+        if last is not None and last[0].path == d.path and d.start.line <= max(x.end.line for x in last):
+            last.append(d)
+        else:
+            groups.append([d])
+    found: Dict[int, LinesFix] = {}
+    for group in groups:
+        text: Dict[int, str] = {}
+        for d in group:
+            for offset, line in enumerate(d.source_lines):
+                text.setdefault(d.start.line + offset, line)
+        start, end = group[0].start.line, max(d.end.line for d in group)
+        fixes = compatible_fixes(d.fix for d in group if d.fix is not None)
+        members = tuple(d for d in group if d.fix in fixes)
+        shift = start - 1
+        edits = list(dict.fromkeys(
+            Edit(Position(e.start.line - shift, e.start.column), Position(e.end.line - shift, e.end.column), e.content)
+            for d in members
+            for e in d.fix.edits  # type: ignore[union-attr]
+        ))
+        original = tuple(text[n] for n in range(start, end + 1))
+        lines = apply_edits("\n".join(original), edits).split("\n")
+        fixed = LinesFix(group[0].path, start, end, original, tuple(lines), members[0], members)
+        for d in members:
+            found[id(d)] = fixed
+    return found

@@ -155,3 +155,32 @@ def test_review_without_findings():
     assert json.loads(review.render([], 1, ReportOptions())) == {
         "event": "COMMENT", "body": "f64lint: no float64 hardcoding found.", "comments": []
     }
+
+
+TWO_ON_ONE_LINE = "import torch\ny = torch.ones(2).double() + torch.zeros(2, dtype=torch.float64)\n"
+BOTH_FIXED = "y = torch.ones(2).float() + torch.zeros(2, dtype=torch.float32)"
+
+
+def test_review_merges_the_suggestions_of_findings_on_the_same_line():
+    # Two suggestions on one line would each undo the other: the first finding carries
+    # one with both fixes, the second points to it.
+    from f64lint.report import review
+
+    found = lint(TWO_ON_ONE_LINE)
+    first, second = json.loads(review.render(found, 1, ReportOptions()))["comments"]
+    assert (
+        "Suggested fix: Use `.float()`; Use `torch.float32` (changes precision on CPU/CUDA)\n\n"
+        f"```suggestion\n{BOTH_FIXED}\n```\n\n"
+    ) in first["body"]
+    assert "```suggestion" not in second["body"]
+    assert "Fixed by the suggestion on line 2.\n\n" in second["body"]
+
+
+def test_rdjson_merges_the_suggestions_of_findings_on_the_same_line():
+    found = lint(TWO_ON_ONE_LINE)
+    first, second = json.loads(rdjson.render(found, 1, ReportOptions()))["diagnostics"]
+    end = len(TWO_ON_ONE_LINE.splitlines()[1]) + 1
+    assert first["suggestions"] == [
+        {"range": {"start": {"line": 2, "column": 1}, "end": {"line": 2, "column": end}}, "text": BOTH_FIXED}
+    ]
+    assert "suggestions" not in second
