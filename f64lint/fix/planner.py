@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
-from f64lint.analysis.syntax.calls import keyword, method_name
+from f64lint.analysis.syntax.calls import keyword, method_name, moved_to
 from f64lint.analysis.domain.casts import casts_to_chosen_dtype
+from f64lint.analysis.domain.devices import is_device_like
 from f64lint.analysis.domain.dtypes import Width, dtype_of, spelled_dtype
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.cst import cst
@@ -231,9 +232,28 @@ class Planner:
         if method_name(call) == "cdouble":
             return Fix("Use `.cfloat()`", Applicability.UNSAFE, (self.maker.replace_span(call.func.attr, call, "cfloat()"),))
         plan = self._plan_for(call)
+        move = self._move_after(call)
+        if move is not None:  # `x.double().to(device)`: one call, `x.to(device, dtype=...)`
+            arguments = ", ".join(self.facts.module.code_for_node(arg).strip(", ") for arg in move.args)
+            edit = self.maker.replace_span(call.func.attr, move, f"to({arguments}, dtype={plan.name})")
+            if plan.kind is Kind.LITERAL:
+                return Fix(f"Move and cast in one call: `.to(..., dtype={plan.name})`", Applicability.UNSAFE, (edit,))
+            return self._with(plan, edit)
         if plan.kind is Kind.LITERAL:
             return Fix("Use `.float()`", Applicability.UNSAFE, (self.maker.replace_span(call.func.attr, call, "float()"),))
         return self._with(plan, self.maker.replace_span(call.func.attr, call, f"to({plan.name})"))
+
+    def _move_after(self, call: cst.Call) -> Optional[cst.Call]:
+        """The `.to(device)` chained right after a conversion, when it plainly names a device
+        (`device`, `"mps"`, `x.device`) and gives no dtype."""
+        attribute = self.facts.parent(call)
+        outer = self.facts.parent(attribute) if isinstance(attribute, cst.Attribute) else None
+        if not (isinstance(outer, cst.Call) and outer.func is attribute and attribute.value is call):
+            return None
+        moved = moved_to(outer)
+        if moved is None or moved[1] is not None or not is_device_like(self.facts, moved[0]):
+            return None
+        return outer if not any(arg.star for arg in outer.args) else None
 
     def _numpy_source(self, request: WideArrayToTensor) -> Optional[cst.Call]:
         """The NumPy call to give `dtype=np.float32`, when the array is made in the same

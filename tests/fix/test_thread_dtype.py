@@ -332,3 +332,24 @@ def test_a_test_or_a_fixture_gets_no_new_parameter():
         """
     found = fix(source, DEFAULT_CODES, path="tests/test_grid.py")
     assert found == same(source.replace("torch.float64", "torch.float32"))
+
+
+def test_a_conversion_before_a_move_becomes_one_call():
+    # `.double().to(device)` is two calls where one does: move and cast together. (A `.to`
+    # of something that is no plain device, `.to(dtype)`, keeps its own call: see
+    # test_no_parameter_where_dtype_means_something_else_or_there_is_no_function.)
+    assert fixed("""
+        import torch
+
+        def load(f, device):
+            return torch.as_tensor(f).double().to(device)
+
+        x = torch.ones(2).double().to("mps", non_blocking=True)
+        """) == same("""
+        import torch
+
+        def load(f, device, dtype=torch.float32):
+            return torch.as_tensor(f).to(device, dtype=dtype)
+
+        x = torch.ones(2).to("mps", non_blocking=True, dtype=torch.float32)
+        """)
