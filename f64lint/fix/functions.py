@@ -25,6 +25,7 @@ from f64lint.analysis.domain.devices import device_like_name
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.cst import cst
 from f64lint.diagnostic import Applicability, Edit
+from f64lint.fix.docstrings import documented_dtype
 from f64lint.fix.edits import EditMaker
 from f64lint.fix.imports import import_from
 
@@ -160,10 +161,11 @@ class FunctionPlanner:
         default = f"{self.torch}.{self.default_dtype}"
         annotated = function.returns is not None or any(p.annotation is not None for p in all_params(function))
         parameter = f"dtype: {self.torch}.dtype = {default}" if annotated else f"dtype={default}"
+        documented = documented_dtype(self.maker, function, f"{self.torch}.dtype", default)
         return FunctionPlan(
             Kind.THREAD,
             "dtype",
-            (self._add_parameter(function, parameter), *self.import_edit),
+            (self._add_parameter(function, parameter), *((documented,) if documented else ()), *self.import_edit),
             f"Add a `dtype` parameter (default `{default}`) to `{function.name.value}` and use it",
             Applicability.UNSAFE,
             adds_parameter=True,

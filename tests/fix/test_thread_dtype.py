@@ -353,3 +353,93 @@ def test_a_conversion_before_a_move_becomes_one_call():
 
         x = torch.ones(2).to("mps", non_blocking=True, dtype=torch.float32)
         """)
+
+
+def test_a_new_parameter_is_documented_in_the_docstrings_own_style():
+    # Google, NumPy and Sphinx docstrings that list their arguments get one more entry;
+    # one that lists none is left as it is.
+    assert fixed('''
+        import torch
+
+        def grid(n, device=None):
+            """Positions on a grid.
+
+            Args:
+                n (int): how many.
+                device (torch.device): where to make them.
+
+            Returns:
+                The positions.
+            """
+            return torch.arange(n, dtype=torch.float64, device=device)
+
+        def table(n):
+            """A table.
+
+            Parameters
+            ----------
+            n : int
+                How many rows.
+
+            Returns
+            -------
+            Tensor
+            """
+            return torch.zeros(n, dtype=torch.float64)
+
+        def ones(n):
+            """Ones.
+
+            :param n: how many.
+            :type n: int
+            """
+            return torch.ones(n, dtype=torch.float64)
+
+        def plain(n):
+            """No arguments listed."""
+            return torch.ones(n, dtype=torch.float64)
+        ''') == same('''
+        import torch
+
+        def grid(n, device=None, dtype=torch.float32):
+            """Positions on a grid.
+
+            Args:
+                n (int): how many.
+                device (torch.device): where to make them.
+                dtype (torch.dtype): Dtype of the tensors it makes (default `torch.float32`).
+
+            Returns:
+                The positions.
+            """
+            return torch.arange(n, dtype=dtype, device=device)
+
+        def table(n, dtype=torch.float32):
+            """A table.
+
+            Parameters
+            ----------
+            n : int
+                How many rows.
+            dtype : torch.dtype, optional
+                Dtype of the tensors it makes (default `torch.float32`).
+
+            Returns
+            -------
+            Tensor
+            """
+            return torch.zeros(n, dtype=dtype)
+
+        def ones(n, dtype=torch.float32):
+            """Ones.
+
+            :param n: how many.
+            :type n: int
+            :param dtype: dtype of the tensors it makes (default `torch.float32`).
+            """
+            return torch.ones(n, dtype=dtype)
+
+        def plain(n, dtype=torch.float32):
+            """No arguments listed."""
+            return torch.ones(n, dtype=dtype)
+        ''')
