@@ -56,6 +56,8 @@ class Settings:
     safe_helpers: Tuple[str, ...] = ()
     # The project's own functions that return float64 arrays or tensors (its loaders).
     float64_functions: Tuple[str, ...] = ()
+    # The project's line length for fixed lines: its formatter's (`[tool.ruff]`, `[tool.black]`).
+    line_length: int = 88
 
     def enabled_codes(self, path: Optional[Path]) -> FrozenSet[str]:
         codes = resolve_codes(self.select, self.extend_select, self.ignore)
@@ -67,7 +69,8 @@ class Settings:
         return codes
 
     def fix_options(self) -> FixOptions:
-        return FixOptions(self.fix_strategy, self.fix_dtype, self.safe_helpers[0] if self.safe_helpers else None)
+        helper = self.safe_helpers[0] if self.safe_helpers else None
+        return FixOptions(self.fix_strategy, self.fix_dtype, helper, self.line_length)
 
     def devices(self) -> FrozenSet[str]:
         return frozenset(self.no_float64_devices)
@@ -243,7 +246,8 @@ def load_file(path: Path) -> Settings:
     data = _read_toml(path)
     section = _section(data, path)
     try:
-        return settings_from_table(section or {}, Path(os.path.abspath(path)).parent, path)
+        settings = settings_from_table(section or {}, Path(os.path.abspath(path)).parent, path)
+        return replace(settings, line_length=_line_length(data) or settings.line_length)
     except ConfigError as error:
         where = f"{path}: [tool.f64lint]" if path.name == "pyproject.toml" else f"{path}:"
         raise ConfigError(f"{where} {error}") from None
@@ -279,8 +283,36 @@ def load_settings(
         settings = load_file(config_path)
     else:
         found = find_config(common_start(paths))
-        settings = load_file(found) if found is not None else Settings(root=Path.cwd())
+        settings = load_file(found) if found is not None else _formatter_settings(common_start(paths))
     return apply_overrides(settings, overrides)
+
+
+def _line_length(data: Mapping[str, Any]) -> Optional[int]:
+    """The project formatter's line length: `line-length` of [tool.ruff], else [tool.black]."""
+    tool = data.get("tool")
+    for name in ("ruff", "black"):
+        table = tool.get(name) if isinstance(tool, dict) else None
+        length = table.get("line-length") if isinstance(table, dict) else None
+        if isinstance(length, int) and not isinstance(length, bool) and length > 0:
+            return length
+    return None
+
+
+def _formatter_settings(start: Path) -> Settings:
+    """Settings without an f64lint configuration: the defaults, with the line length of
+    the nearest pyproject.toml's formatter."""
+    directory = Path(os.path.abspath(start))
+    if not directory.is_dir():
+        directory = directory.parent
+    for candidate_dir in (directory, *directory.parents):
+        candidate = candidate_dir / "pyproject.toml"
+        if candidate.is_file():
+            try:
+                length = _line_length(_read_toml(candidate))
+            except ConfigError:
+                length = None
+            return Settings(root=Path.cwd(), line_length=length or 88)
+    return Settings(root=Path.cwd())
 
 
 def apply_overrides(settings: Settings, overrides: Overrides) -> Settings:

@@ -127,7 +127,7 @@ def display_path(path: Path) -> str:
 @lru_cache(maxsize=64)
 def _settings_key(enabled: FrozenSet[str], settings: Settings) -> str:
     severities = [f"{selector}={severity.value}" for selector, severity in settings.severity]
-    fixing = [settings.fix_strategy.value, settings.fix_dtype, *settings.safe_helpers]
+    fixing = [settings.fix_strategy.value, settings.fix_dtype, str(settings.line_length), *settings.safe_helpers]
     return settings_key(sorted(enabled), [*severities, *fixing, *sorted(settings.devices())])
 
 

@@ -129,3 +129,17 @@ def test_device_settings_are_read(tmp_path):
     settings = load_settings([tmp_path], path, False, Overrides())
     assert settings.devices() == {"mps", "npu"}
     assert settings.fix_options().safe_helper == "pkg.dtypes.safe"
+
+
+def test_the_line_length_is_the_project_formatters(tmp_path):
+    # Fixed lines follow [tool.ruff] `line-length`, else [tool.black]'s, else 88; with or
+    # without an f64lint table in the same pyproject.toml.
+
+    (tmp_path / "pyproject.toml").write_text("[tool.black]\nline-length = 100\n")
+    assert load_settings([tmp_path], None, False, Overrides()).line_length == 100
+    (tmp_path / "pyproject.toml").write_text(
+        "[tool.f64lint]\nselect = ['F64001']\n[tool.ruff]\nline-length = 120\n[tool.black]\nline-length = 100\n"
+    )
+    assert load_settings([tmp_path], None, False, Overrides()).line_length == 120
+    (tmp_path / "pyproject.toml").write_text("[tool.f64lint]\n")
+    assert load_settings([tmp_path], None, False, Overrides()).line_length == 88

@@ -24,7 +24,7 @@ from f64lint.analysis.syntax.calls import keyword, method_name
 from f64lint.analysis.domain.devices import device_like_name
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.cst import cst
-from f64lint.diagnostic import Applicability, Edit
+from f64lint.diagnostic import Applicability, Edit, Position
 from f64lint.fix.docstrings import documented_dtype
 from f64lint.fix.edits import EditMaker
 from f64lint.fix.imports import import_from
@@ -132,7 +132,8 @@ def dtype_parameter(function: cst.FunctionDef) -> Optional[cst.Param]:
 
 class FunctionPlanner:
     def __init__(self, facts: ModuleFacts, maker: EditMaker, torch: str, import_edit: Tuple[Edit, ...],
-                 strategy: Strategy, default_dtype: str, safe_helper: Optional[str] = None) -> None:
+                 strategy: Strategy, default_dtype: str, safe_helper: Optional[str] = None,
+                 line_length: int = 88) -> None:
         self.facts = facts
         self.maker = maker
         self.torch = torch
@@ -140,6 +141,7 @@ class FunctionPlanner:
         self.strategy = strategy
         self.default_dtype = default_dtype
         self.safe_helper = safe_helper
+        self.line_length = line_length
 
     def plan(self, function: cst.FunctionDef, uses: List[cst.CSTNode], calls: List[cst.Call]) -> FunctionPlan:
         """`uses`: the nodes to be replaced in `function`; `calls`: the calls in it."""
@@ -293,12 +295,42 @@ class FunctionPlanner:
             return maker.insert(maker.start(params), parameter)
         last = items[-1]
         first = maker.start(items[0])
+        wrapped = self._one_per_line(function, items, parameter)
+        if wrapped is not None:
+            return wrapped
         if isinstance(last, cst.Param):
             end = maker.item_end(last)
         else:  # `/` or a bare `*` cannot end the list; `/` can
             start = maker.start(last)
             end = type(start)(start.line, start.column + 1)
         return maker.append_item(first, end, parameter)
+
+
+    def _one_per_line(self, function: cst.FunctionDef, items: List[cst.CSTNode], parameter: str) -> Optional[Edit]:
+        """A signature on one line that the new parameter would make longer than the
+        project's line length, laid out as its formatter would: one parameter per line,
+        with a trailing comma."""
+        maker = self.maker
+        first, end = maker.start(items[0]), _item_end(maker, items[-1])
+        line = maker.lines[first.line - 1]
+        if end.line != first.line or len(line) + len(parameter) + 2 <= self.line_length:
+            return None
+        opening = line.rfind("(", 0, first.column - 1)
+        closing = line.find(")", end.column - 1)
+        if opening < 0 or closing < 0 or line[end.column - 1 : closing].strip(" ,"):
+            return None
+        indent = maker.indent_of(first.line)
+        texts = [line[maker.start(item).column - 1 : _item_end(maker, item).column - 1] for item in items]
+        body = "".join(f"{indent}    {text},\n" for text in [*texts, parameter])
+        return Edit(Position(first.line, opening + 2), Position(first.line, closing + 1), f"\n{body}{indent}")
+
+
+def _item_end(maker: EditMaker, item: cst.CSTNode) -> Position:
+    """Where a parameter (or a `/`, a bare `*`) ends, before its comma."""
+    if isinstance(item, cst.Param):
+        return maker.item_end(item)
+    start = maker.start(item)
+    return Position(start.line, start.column + 1)
 
 
 def can_take_dtype(call: cst.Call) -> bool:

@@ -36,6 +36,9 @@ class FixOptions:
     dtype: str = "float32"  # the default of an added `dtype` parameter, as `torch.<dtype>`
     # `pkg.mod.helper(dtype, device)`, the project's own MPS-safe dtype: device-aware fixes call it.
     safe_helper: Optional[str] = None
+    # The project's line length (`line-length` of [tool.ruff] or [tool.black]): a signature
+    # a new parameter makes longer is laid out one parameter per line.
+    line_length: int = 88
 
 
 # NumPy constructors that take `dtype=`: a float64 array they make is fixed where it is made.
@@ -59,7 +62,8 @@ class Planner:
         self.import_edit: Tuple[Edit, ...] = () if torch else (import_torch(facts, self.maker),)
         self.torch = torch or "torch"
         self.functions = FunctionPlanner(
-            facts, self.maker, self.torch, self.import_edit, options.strategy, options.dtype, options.safe_helper
+            facts, self.maker, self.torch, self.import_edit, options.strategy, options.dtype, options.safe_helper,
+            options.line_length,
         )
         self.plans: Dict[cst.FunctionDef, FunctionPlan] = {}
 

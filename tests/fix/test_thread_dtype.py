@@ -443,3 +443,33 @@ def test_a_new_parameter_is_documented_in_the_docstrings_own_style():
             """No arguments listed."""
             return torch.ones(n, dtype=dtype)
         ''')
+
+
+def test_a_signature_made_too_long_is_laid_out_one_parameter_per_line():
+    # As the project's formatter would, at its line length: one parameter per line with a
+    # trailing comma; a signature that still fits stays on its line.
+    assert fixed("""
+        import torch
+
+        class Grid:
+            def positions(self, height, *, device=None):
+                return torch.arange(height, dtype=torch.float64, device=device)
+
+        def short(n):
+            return torch.arange(n, dtype=torch.float64)
+        """, Settings(line_length=60)) == same("""
+        import torch
+
+        class Grid:
+            def positions(
+                self,
+                height,
+                *,
+                device=None,
+                dtype=torch.float32,
+            ):
+                return torch.arange(height, dtype=dtype, device=device)
+
+        def short(n, dtype=torch.float32):
+            return torch.arange(n, dtype=dtype)
+        """)
