@@ -43,7 +43,7 @@ def test_new_findings_are_reported(project):
     (project / "src" / "legacy.py").write_text(LEGACY + "c = torch.ones(3).double()\n")
     result = invoke("-q", "--baseline", "baseline.json", "src")
     assert (result.exit_code, result.stdout) == (
-        1, "src/legacy.py:5:19: F64002 `.double()` converts to float64; MPS has no float64\n"
+        1, "src/legacy.py:5:19: F64002 warning: `.double()` converts to float64; MPS has no float64\n"
     )
 
 

@@ -43,7 +43,7 @@ def test_diff_file_reports_only_added_lines(tree):
     (tree / "change.patch").write_text(PATCH)
     result = invoke("--diff-file", "change.patch", ".")
     assert (result.exit_code, result.output.splitlines()) == (
-        1, ["pkg/m.py:4:28: F64001 `torch.float64` used as a dtype in `torch.zeros()`; MPS has no float64"]
+        1, ["pkg/m.py:4:28: F64001 warning: `torch.float64` used as a dtype in `torch.zeros()`; MPS has no float64"]
     )
 
 
@@ -58,7 +58,7 @@ def test_diff_base_uses_git(tree):
     (tree / "pkg" / "m.py").write_text(NEW)
     result = invoke("--diff-base", "HEAD", "pkg")
     assert (result.exit_code, result.output.splitlines()) == (
-        1, ["pkg/m.py:4:28: F64001 `torch.float64` used as a dtype in `torch.zeros()`; MPS has no float64"]
+        1, ["pkg/m.py:4:28: F64001 warning: `torch.float64` used as a dtype in `torch.zeros()`; MPS has no float64"]
     )
     assert invoke("--diff-base", "HEAD", "pkg/untouched.py").exit_code == 0
 

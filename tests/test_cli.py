@@ -42,8 +42,8 @@ def test_text_output_is_sorted_with_a_summary_and_exit_1(project):
     result = invoke("pkg")
     assert result.exit_code == 1
     assert result.output == (
-        "pkg/model.py:6:38: F64001 `torch.float64` used as a dtype in `torch.arange()`; MPS has no float64\n"
-        "pkg/model.py:7:18: F64002 `.double()` converts to float64; MPS has no float64\n"
+        "pkg/model.py:6:38: F64001 warning: `torch.float64` used as a dtype in `torch.arange()`; MPS has no float64\n"
+        "pkg/model.py:7:18: F64002 warning: `.double()` converts to float64; MPS has no float64\n"
         "\n"
         "Found 2 findings (0 errors, 2 warnings) in 2 files checked.\n"
         "2 more fixes available with `--fix --unsafe-fixes` (they change precision on CPU/CUDA).\n"
@@ -64,8 +64,8 @@ def test_quiet_prints_findings_only_and_exit_zero_exits_0(project):
     result = invoke("-q", "--exit-zero", "pkg")
     assert result.exit_code == 0
     assert result.output.splitlines() == [
-        "pkg/model.py:6:38: F64001 `torch.float64` used as a dtype in `torch.arange()`; MPS has no float64",
-        "pkg/model.py:7:18: F64002 `.double()` converts to float64; MPS has no float64",
+        "pkg/model.py:6:38: F64001 warning: `torch.float64` used as a dtype in `torch.arange()`; MPS has no float64",
+        "pkg/model.py:7:18: F64002 warning: `.double()` converts to float64; MPS has no float64",
     ]
 
 
@@ -120,7 +120,7 @@ def test_select_ignore_and_extend_select_on_the_command_line(project):
     assert "F64001" not in invoke("--select", "F64002,F64003", "pkg").output
     (project / "pkg" / "n.py").write_text("x = 1  # noqa: F64001\n")
     result = invoke("--extend-select", "f64100", "pkg/n.py")
-    assert "pkg/n.py:1:8: F64100 `noqa` directive silences nothing (unused: F64001)" in result.output
+    assert "pkg/n.py:1:8: F64100 warning: `noqa` directive silences nothing (unused: F64001)" in result.output
 
 
 def test_stdin_with_filename_uses_per_file_ignores(project):
@@ -128,7 +128,7 @@ def test_stdin_with_filename_uses_per_file_ignores(project):
     source = "def f(x):\n    return x.double()\n"
     named = invoke("-", "--stdin-filename", "src/m.py", input=source)
     assert (named.exit_code, named.output.splitlines()[0]) == (
-        1, "src/m.py:2:14: F64002 `.double()` converts to float64; MPS has no float64"
+        1, "src/m.py:2:14: F64002 warning: `.double()` converts to float64; MPS has no float64"
     )
     ignored = invoke("-", "--stdin-filename", "tests/test_m.py", input=source)
     assert ignored.exit_code == 0

@@ -44,7 +44,7 @@ def test_fix_applies_safe_fixes_and_reports_what_remains(model):
     assert model.read_text() == SAFE_FIXED
     assert result.exit_code == 1
     assert result.stdout == (
-        "model.py:6:38: F64001 `torch.float64` used as a dtype in `torch.arange()`; MPS has no float64\n"
+        "model.py:6:38: F64001 warning: `torch.float64` used as a dtype in `torch.arange()`; MPS has no float64\n"
         "\n"
         "Fixed 1 finding. Found 1 finding (0 errors, 1 warning) in 1 file checked.\n"
         "1 more fix available with `--fix --unsafe-fixes` (they change precision on CPU/CUDA).\n"
@@ -66,9 +66,9 @@ def test_exit_non_zero_on_fix(model):
 def test_check_marks_fixable_findings(model):
     result = invoke("model.py")
     assert result.stdout.splitlines()[:2] == [
-        "model.py:5:29: F64009 [*] moved to a device before the cast `.float()`: a float64 value crashes on MPS "
+        "model.py:5:29: F64009 [*] warning: moved to a device before the cast `.float()`: a float64 value crashes on MPS "
         "at the move; cast first or use `.to(device, dtype=...)`",
-        "model.py:6:38: F64001 `torch.float64` used as a dtype in `torch.arange()`; MPS has no float64",
+        "model.py:6:38: F64001 warning: `torch.float64` used as a dtype in `torch.arange()`; MPS has no float64",
     ]
     assert "[*] 1 fixable with `--fix`." in result.stdout
     assert model.read_text() == MODEL

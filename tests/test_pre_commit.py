@@ -45,7 +45,7 @@ def test_hook_blocks_a_file_that_hardcodes_float64(repo, pre_commit_home):
     (repo / "model.py").write_text("import torch\n\ngrid = torch.arange(8, dtype=torch.float64)\n")
     completed = try_repo(repo, pre_commit_home, "model.py")
     assert completed.returncode == 1, completed.stdout + completed.stderr
-    assert "model.py:3:30: F64001 `torch.float64` used as a dtype in `torch.arange()`" in completed.stdout
+    assert "model.py:3:30: F64001 warning: `torch.float64` used as a dtype in `torch.arange()`" in completed.stdout
 
 
 def test_hook_passes_a_clean_file(repo, pre_commit_home):

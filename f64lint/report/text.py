@@ -1,4 +1,5 @@
-"""`path:line:col: CODE message`, one per line, then a summary."""
+"""`path:line:col: CODE severity: message`, one per line, then a summary. The severity says
+what separates a crash on MPS (`error`) from float64 that may reach it (`warning`)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,10 @@ def _line(diagnostic: Diagnostic, options: ReportOptions) -> str:
         location = click.style(location, bold=True)
         code = click.style(code, fg=_CODE_COLOR[diagnostic.severity], bold=True)
     mark = " [*]" if options.applicable(diagnostic) else ""
-    return f"{location} {code}{mark} {diagnostic.message}"
+    severity = diagnostic.severity.value
+    if options.color:
+        severity = click.style(severity, fg=_CODE_COLOR[diagnostic.severity])
+    return f"{location} {code}{mark} {severity}: {diagnostic.message}"
 
 
 def summary(diagnostics: Sequence[Diagnostic], files_checked: int, options: ReportOptions = ReportOptions()) -> str:

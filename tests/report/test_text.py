@@ -12,8 +12,8 @@ WARNING = Diagnostic("b.py", Position(1, 1), Position(1, 1), "F64902", "unreadab
 
 def test_plain_lines_and_summary():
     assert render([ERROR, WARNING], 4, ReportOptions()) == (
-        "a.py:3:7: F64001 msg one\n"
-        "b.py:1:1: F64902 msg two\n"
+        "a.py:3:7: F64001 error: msg one\n"
+        "b.py:1:1: F64902 warning: msg two\n"
         "\n"
         "Found 2 findings (1 error, 1 warning) in 4 files checked."
     )
@@ -22,8 +22,8 @@ def test_plain_lines_and_summary():
 def test_colour_marks_location_and_code_by_severity():
     coloured = render([ERROR, WARNING], 2, ReportOptions(color=True, quiet=True)).splitlines()
     assert coloured == [
-        "\x1b[1ma.py:3:7:\x1b[0m \x1b[31m\x1b[1mF64001\x1b[0m msg one",
-        "\x1b[1mb.py:1:1:\x1b[0m \x1b[33m\x1b[1mF64902\x1b[0m msg two",
+        "\x1b[1ma.py:3:7:\x1b[0m \x1b[31m\x1b[1mF64001\x1b[0m \x1b[31merror\x1b[0m: msg one",
+        "\x1b[1mb.py:1:1:\x1b[0m \x1b[33m\x1b[1mF64902\x1b[0m \x1b[33mwarning\x1b[0m: msg two",
     ]
 
 
