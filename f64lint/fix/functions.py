@@ -205,11 +205,18 @@ class FunctionPlanner:
         return f"{device_type} in ({listed})", f"{device_type} not in ({listed})"
 
     def _tensor_parameter(self, use: cst.CSTNode, params: Set[str]) -> Optional[str]:
-        """`x` for a use in `f(..., device=x.device)` or for `x.double()`, `x` a parameter."""
+        """`x` for a use in `f(..., device=x.device)`, `x.double()` or `x.type(torch.float64)`
+        (through methods: `x.to_dense().type(...)`), `x` a parameter."""
         if isinstance(use, cst.Call) and isinstance(use.func, cst.Attribute):
             receiver = use.func.value
             return receiver.value if isinstance(receiver, cst.Name) and receiver.value in params else None
         holder = self.facts.parent(self.facts.parent(use) or use)
+        if isinstance(holder, cst.Call) and isinstance(holder.func, cst.Attribute):
+            receiver = holder.func.value  # `x.type(torch.float64)`, `x.to_dense().type(...)`
+            while isinstance(receiver, cst.Call) and isinstance(receiver.func, cst.Attribute):
+                receiver = receiver.func.value
+            if isinstance(receiver, cst.Name) and receiver.value in params:
+                return receiver.value
         device = keyword(holder, "device") if isinstance(holder, cst.Call) else None
         if (
             isinstance(device, cst.Attribute)
@@ -223,7 +230,8 @@ class FunctionPlanner:
     def _wants_precision(self, function: cst.FunctionDef, calls: List[cst.Call]) -> bool:
         """Float64 on purpose: a comment or a name speaks of precision (`upcast_to_double`,
         `self.double_precision`), or the result is brought back to the input's dtype
-        (`.to(x.dtype)`, `.type_as(x)`) after float64 work."""
+        (`.to(x.dtype)`, `.type(dtype)` of a `dtype = x.dtype`, `.type_as(x)`) after float64
+        work."""
         if _PRECISION_COMMENT.search(self.facts.module.code_for_node(function)):
             return True
         if any(_PRECISION_NAME.search(name) for name in names_in(function, attributes=True) if name != "double"):
@@ -231,11 +239,16 @@ class FunctionPlanner:
         for call in calls:
             if method_name(call) == "type_as":
                 return True
-            if method_name(call) == "to" and any(
-                isinstance(arg.value, cst.Attribute) and arg.value.attr.value == "dtype" for arg in call.args
-            ):
+            if method_name(call) in ("to", "type") and any(self._an_input_dtype(arg.value) for arg in call.args):
                 return True
         return False
+
+    def _an_input_dtype(self, node: cst.BaseExpression) -> bool:
+        """`x.dtype`, or a name bound to it (`dtype = x.dtype` ... `.type(dtype)`)."""
+        if isinstance(node, cst.Name):
+            assigned = self.facts.assigned_value(node)
+            node = assigned if assigned is not None else node
+        return isinstance(node, cst.Attribute) and node.attr.value == "dtype"
 
     def _device_aware(
         self, function: cst.FunctionDef, uses: List[cst.CSTNode], names: Set[str], device: str, on_purpose: bool

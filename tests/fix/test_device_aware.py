@@ -163,3 +163,30 @@ def test_a_name_that_asks_for_double_precision_chooses_device_aware_from_a_tenso
                 v0, v1 = v0.to(compute_dtype), v1.to(compute_dtype)
             return (v0 * v1).to(dtype)
         """)
+
+
+def test_float64_work_brought_back_to_the_input_dtype_stays_float64_off_mps():
+    # gpytorch's shape: the function keeps its input's dtype in a local `dtype`, works in
+    # float64 on its tensor parameters, and casts back: float64 on purpose. The fix keeps
+    # it on the CPU and CUDA under another name, float32 on MPS only (safe).
+    source = """
+        import torch
+
+        def predictive_update(chol, covar, values):
+            dtype = covar.dtype
+            chol = chol.to_dense().type(torch.float64)
+            covar = covar.type(torch.float64)
+            return torch.linalg.solve_triangular(chol, covar @ values, upper=False).type(dtype)
+        """
+    (first, second) = lint(source, DEFAULT_CODES)
+    assert first.fix.applicability.value == "safe"
+    assert fix(source, DEFAULT_CODES, unsafe=False) == same("""
+        import torch
+
+        def predictive_update(chol, covar, values):
+            dtype = covar.dtype
+            compute_dtype = torch.float32 if chol.device.type == "mps" else torch.float64
+            chol = chol.to_dense().type(compute_dtype)
+            covar = covar.type(compute_dtype)
+            return torch.linalg.solve_triangular(chol, covar @ values, upper=False).type(dtype)
+        """)
