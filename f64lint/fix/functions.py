@@ -320,20 +320,26 @@ class FunctionPlanner:
 
 
     def _one_per_line(self, function: cst.FunctionDef, items: List[cst.CSTNode], parameter: str) -> Optional[Edit]:
-        """A signature on one line that the new parameter would make longer than the
-        project's line length, laid out as its formatter would: one parameter per line,
-        with a trailing comma."""
+        """A signature whose parameters are on one line (the `def` line, or a line of their
+        own under `def f(`) that the new parameter would make longer than the project's
+        line length, laid out as its formatter would: one parameter per line, with a
+        trailing comma."""
         maker = self.maker
         first, end = maker.start(items[0]), _item_end(maker, items[-1])
         line = maker.lines[first.line - 1]
         if end.line != first.line or len(line) + len(parameter) + 2 <= self.line_length:
             return None
+        texts = [line[maker.start(item).column - 1 : _item_end(maker, item).column - 1] for item in items]
         opening = line.rfind("(", 0, first.column - 1)
+        if opening < 0 and not line[: first.column - 1].strip() and not line[end.column - 1 :].strip(" ,"):
+            # The parameters on a line of their own under `def f(`: one per line there.
+            indent = line[: first.column - 1]
+            body = ",\n".join(f"{indent}{text}" for text in [*texts, parameter])
+            return Edit(Position(first.line, 1), Position(first.line, len(line) + 1), f"{body},")
         closing = line.find(")", end.column - 1)
         if opening < 0 or closing < 0 or line[end.column - 1 : closing].strip(" ,"):
             return None
         indent = maker.indent_of(first.line)
-        texts = [line[maker.start(item).column - 1 : _item_end(maker, item).column - 1] for item in items]
         body = "".join(f"{indent}    {text},\n" for text in [*texts, parameter])
         return Edit(Position(first.line, opening + 2), Position(first.line, closing + 1), f"\n{body}{indent}")
 

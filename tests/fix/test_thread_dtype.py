@@ -476,3 +476,25 @@ def test_a_signature_made_too_long_is_laid_out_one_parameter_per_line():
         def short(n, dtype=torch.float32):
             return torch.arange(n, dtype=dtype)
         """)
+
+
+def test_parameters_on_a_line_of_their_own_are_laid_out_one_per_line_too():
+    assert fixed("""
+        import torch
+
+        def calibration(
+            confidence: torch.Tensor, correct: torch.Tensor, p: str = "2", beta: int = 100
+        ) -> torch.Tensor:
+            return torch.arange(beta, dtype=torch.float64)
+        """) == same("""
+        import torch
+
+        def calibration(
+            confidence: torch.Tensor,
+            correct: torch.Tensor,
+            p: str = "2",
+            beta: int = 100,
+            dtype: torch.dtype = torch.float32,
+        ) -> torch.Tensor:
+            return torch.arange(beta, dtype=dtype)
+        """)
