@@ -94,24 +94,27 @@ def unchanged(depends: List[list]) -> bool:
 
 
 def _project_root(folder: Path) -> Path:
-    here = folder
-    while not any((here / name).exists() for name in _PROJECT_FILES) and here.parent != here:
-        here = here.parent
-    return here if here.parent != here else folder
+    """The first folder up from this one with a project file; the folder itself when none
+    has one."""
+    last = _folders_up(str(folder))[-1]
+    return last if last.parent != last else folder
 
 
 def _conftest_places(path: Path) -> List[Path]:
     """Where pytest reads a conftest.py for a test module, nearest first."""
     absolute = Path(os.path.abspath(path))
-    return [place for place in _conftest_places_from(str(absolute.parent)) if place != absolute]
+    places = [folder / "conftest.py" for folder in _folders_up(str(absolute.parent))]
+    return [place for place in places if place != absolute]
 
 
 @lru_cache(maxsize=1024)
-def _conftest_places_from(folder: str) -> Tuple[Path, ...]:
+def _folders_up(folder: str) -> Tuple[Path, ...]:
+    """A folder and those above it, up to the first that holds a project file (or to the
+    filesystem's root), each looked at once per process."""
     here = Path(folder)
     if any((here / name).exists() for name in _PROJECT_FILES) or here.parent == here:
-        return (here / "conftest.py",)
-    return (here / "conftest.py",) + _conftest_places_from(str(here.parent))
+        return (here,)
+    return (here,) + _folders_up(str(here.parent))
 
 
 def _imports(text: str) -> List[Tuple[str, Tuple[str, ...]]]:

@@ -75,7 +75,7 @@ def _google_end(lines: List[str], start: int, header_indent: int) -> int:
         line = lines[index]
         if not line.strip():
             continue
-        if len(line) - len(line.lstrip()) <= header_indent or line.strip().startswith(('"""', "'''")):
+        if len(line) - len(line.lstrip()) <= header_indent or _closes(line):
             break
         end = index
     return end
@@ -91,7 +91,7 @@ def _numpy_end(lines: List[str], start: int, header_indent: int) -> int:
             continue
         depth = len(line) - len(line.lstrip())
         next_is_dashes = index + 1 < len(lines) and _DASHES.match(lines[index + 1]) is not None
-        if line.strip().startswith(('"""', "'''")) or next_is_dashes or depth < header_indent:
+        if _closes(line) or next_is_dashes or depth < header_indent:
             break
         end = index
     return end
@@ -100,10 +100,15 @@ def _numpy_end(lines: List[str], start: int, header_indent: int) -> int:
 def _continues(line: str, indent: int) -> bool:
     """A Sphinx field's next line: deeper than the field, or its `:type ...:` line."""
     stripped = line.strip()
-    if not stripped or stripped.startswith(('"""', "'''")):
+    if not stripped or _closes(line):
         return False
     depth = len(line) - len(line.lstrip())
     return depth > indent or stripped.startswith(":type ")
+
+
+def _closes(line: str) -> bool:
+    """The docstring's closing quotes."""
+    return line.strip().startswith(('"""', "'''"))
 
 
 def _insert_after(maker: EditMaker, line: int, text: str) -> Edit:

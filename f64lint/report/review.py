@@ -19,14 +19,13 @@ def _fix_text(d: Diagnostic, shared: Optional[LinesFix]) -> str:
     lines; for a wider fix (a new parameter, callers), what `--fix` would do."""
     if d.fix is None:
         return ""
-    unsafe = d.fix.applicability is Applicability.UNSAFE
-    caveat = " (changes precision on CPU/CUDA)" if unsafe else ""
     if shared is not None and shared.lead is not d:
         return f"Fixed by the suggestion on line {shared.lead.start.line}.\n\n"
+    fixes = [member.fix for member in shared.members if member.fix] if shared is not None else [d.fix]
+    unsafe = any(fix.applicability is Applicability.UNSAFE for fix in fixes)
+    caveat = " (changes precision on CPU/CUDA)" if unsafe else ""
     if shared is not None:
-        messages = "; ".join(dict.fromkeys(member.fix.message for member in shared.members if member.fix))
-        unsafe = any(m.fix is not None and m.fix.applicability is Applicability.UNSAFE for m in shared.members)
-        caveat = " (changes precision on CPU/CUDA)" if unsafe else ""
+        messages = "; ".join(dict.fromkeys(fix.message for fix in fixes))
         suggestion = "\n".join(shared.lines)
         return f"Suggested fix: {messages}{caveat}\n\n```suggestion\n{suggestion}\n```\n\n"
     command = "f64lint --fix --unsafe-fixes" if unsafe else "f64lint --fix"

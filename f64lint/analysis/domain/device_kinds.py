@@ -15,14 +15,15 @@ made; not for a parameter's, an import's or a settings object's such as `config.
 
 from __future__ import annotations
 
-from typing import Dict, Iterable, List, Mapping, Optional
+from typing import Dict, List, Mapping, Optional
 
 from f64lint.analysis.domain.devices import any_kind, named_for_cuda, names_no_float64_device
 from f64lint.analysis.domain.fixture_devices import fixture_devices
 from f64lint.analysis.domain.skips import parametrized_values
+from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, argument_for, keyword, method_name, positional
-from f64lint.analysis.syntax.nodes import code_children, last_name, own_nodes
+from f64lint.analysis.syntax.nodes import descendants, last_name, own_nodes
 from f64lint.cst import cst
 
 Kind = Optional[bool]
@@ -106,23 +107,20 @@ class DeviceKinds:
             elif seen.qualified_name is not None and seen.qualified_name in facts.suite.quiet:
                 kinds.append(False)  # imported from a module of the suite that names no such device
             elif seen.qualified_name is None and seen.definition is None:
-                kinds.append(self._parameter(node, depth))
+                kinds.append(self._parameter(node, seen, depth))
             else:
                 return None
         return any_kind(kinds)
 
-    def _parameter(self, node: cst.Name, depth: int) -> Kind:
-        """A parameter: what a parametrization gives it; else its default together with
-        what the module's calls of the function pass (a test method called with its
-        defaults, a helper called by tests); else a device fixture of that name."""
-        function = self.facts.enclosing_function(node)
-        if function is None:
+    def _parameter(self, node: cst.Name, binding: Binding, depth: int) -> Kind:
+        """A parameter read in its function: what a parametrization gives it; else its
+        default together with what the module's calls of the function pass (a test method
+        called with its defaults, a helper called by tests); else a device fixture of that
+        name."""
+        entry = self.facts.parameter(binding)
+        if entry is None or self.facts.enclosing_function(node) is not entry[0]:
             return None
-        every = function.params
-        named = [p for p in (*every.posonly_params, *every.params, *every.kwonly_params) if p.name.value == node.value]
-        if not named:
-            return None
-        param = named[0]
+        function, param = entry
         values = parametrized_values(self.facts, function, node.value)
         if values is not None:
             return any_kind(None if value is None else self.kind(value, depth + 1) for value in values)
@@ -233,8 +231,10 @@ def _parsed_arguments(value: Optional[cst.BaseExpression]) -> bool:
 
 
 def class_family(facts: ModuleFacts, owner: cst.ClassDef) -> List[cst.ClassDef]:
-    """A class with the module's classes it derives from and those derived from it."""
-    classes = {s.name.value: s for s in facts.module.body if isinstance(s, cst.ClassDef)}
+    """A class with the module's classes it derives from and its top-level classes derived
+    from it."""
+    classes = [s for s in facts.module.body if isinstance(s, cst.ClassDef)]
+    bases = facts.definitions.bases
     family: List[cst.ClassDef] = []
     pending = [owner]
     while pending:
@@ -242,14 +242,9 @@ def class_family(facts: ModuleFacts, owner: cst.ClassDef) -> List[cst.ClassDef]:
         if current in family:
             continue
         family.append(current)
-        pending.extend(_bases(classes, current))
-        pending.extend(other for other in classes.values() if current in _bases(classes, other))
+        pending.extend(bases(current))
+        pending.extend(other for other in classes if current in bases(other))
     return family
-
-
-def _bases(classes: Dict[str, cst.ClassDef], owner: cst.ClassDef) -> List[cst.ClassDef]:
-    names = [base.value.value for base in owner.bases if isinstance(base.value, cst.Name)]
-    return [classes[name] for name in names if name in classes and classes[name] is not owner]
 
 
 def _top_level_class(facts: ModuleFacts, node: cst.CSTNode) -> Optional[cst.ClassDef]:
@@ -276,11 +271,4 @@ def _assigned_name(
     return None
 
 
-def descendants(nodes: List[cst.CSTNode]) -> Iterable[cst.CSTNode]:
-    """The nodes under these (them included), in source order."""
-    pending: List[cst.CSTNode] = list(reversed(nodes))
-    while pending:
-        node = pending.pop()
-        yield node
-        pending.extend(reversed(list(code_children(node))))
 

@@ -28,10 +28,11 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional, Set
 
-from f64lint.analysis.domain.device_kinds import DeviceKinds, class_family, descendants
+from f64lint.analysis.domain.device_kinds import DeviceKinds, class_family
 from f64lint.analysis.domain.devices import device_like_name
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import keyword, positional
+from f64lint.analysis.syntax.nodes import descendants
 from f64lint.cst import cst
 
 _DEVICE_ARGUMENTS = frozenset({"device", "map_location"})

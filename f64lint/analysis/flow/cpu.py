@@ -150,15 +150,10 @@ class CpuTensors:
         return self._all([value for value in passed if value is not None], depth)
 
     def _parameter(self, node: cst.Name) -> Optional[Tuple[cst.FunctionDef, cst.Param]]:
-        """The function and parameter a name reads, when it reads the parameter's own binding."""
-        function = self.facts.enclosing_function(node)
-        binding = self.facts.bindings.get(node)
-        if function is None or binding is None:
-            return None
-        for param in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params):
-            if param.name.value == node.value and self.facts.bindings.get(param.name) is binding:
-                return function, param
-        return None
+        """The function and parameter a name reads, when it reads the parameter's own binding
+        in that function."""
+        entry = self.facts.parameter(self.facts.bindings.get(node))
+        return entry if entry is not None and self.facts.enclosing_function(node) is entry[0] else None
 
     def _held_by_self(self, node: cst.Attribute) -> List[cst.BaseExpression]:
         """What `self.<name>` holds: the values assigned to it, and for a list (`[]`) the

@@ -113,7 +113,6 @@ class DataOrigins:
     def __init__(self, facts: ModuleFacts, flow: Flow) -> None:
         self.facts = facts
         self.flow = flow
-        self._params: Optional[Dict[int, Tuple[cst.FunctionDef, cst.Param]]] = None
         self._unseen: Dict[cst.CSTNode, Optional[UnseenData]] = {}
         self._batches: Dict[cst.CSTNode, Optional[Tuple[cst.BaseExpression, Optional[Tuple[int, ...]]]]] = {}
         self._makes_float64: Optional[bool] = None
@@ -262,21 +261,8 @@ class DataOrigins:
 
     def _parameter(self, binding: Binding) -> Optional[cst.Param]:
         """The parameter whose binding this is, if any."""
-        entry = self._function_of(binding)
+        entry = self.facts.parameter(binding)
         return entry[1] if entry is not None else None
-
-    def _function_of(self, binding: Binding) -> Optional[Tuple[cst.FunctionDef, cst.Param]]:
-        """The function and the parameter whose binding this is, if any (all of the
-        module's parameters are read once)."""
-        if self._params is None:
-            self._params = {}
-            for function in self.facts.functions:
-                params = function.params
-                for param in (*params.posonly_params, *params.params, *params.kwonly_params):
-                    found = self.facts.bindings.get(param.name)
-                    if found is not None:
-                        self._params[id(found)] = (function, param)
-        return self._params.get(id(binding))
 
     # Tensors made of data -----------------------------------------------------------------
 
@@ -424,7 +410,7 @@ class DataOrigins:
     def _passed_for(self, binding: Binding) -> List[cst.BaseExpression]:
         """What the calls of a function elsewhere in the module pass for the parameter
         whose binding this is (`self._step(batch, i)` for `def _step(self, data, i)`)."""
-        entry = self._function_of(binding)
+        entry = self.facts.parameter(binding)
         if entry is None:
             return []
         function, param = entry

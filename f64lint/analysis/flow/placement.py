@@ -253,8 +253,7 @@ def _factory_made_on_cpu(facts: ModuleFacts, value: Optional[cst.BaseExpression]
         return bool(values) and all(_factory_made_on_cpu(facts, found) for found in values)
     if not isinstance(value, cst.Call):
         return False
-    qualified = facts.qualified_name(value.func) or ""
-    return qualified.startswith("torch.") and qualified in DEFAULT_DTYPE_FACTORIES and keyword(value, "device") is None
+    return facts.qualified_name(value.func) in DEFAULT_DTYPE_FACTORIES and keyword(value, "device") is None
 
 
 def _made_on_cpu(facts: ModuleFacts, call: cst.Call) -> bool:

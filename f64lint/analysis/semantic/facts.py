@@ -86,6 +86,22 @@ class ModuleFacts:
         binding = self.bindings.get(node) if isinstance(node, cst.Name) else None
         return [seen.value for seen in binding.reaching()] if binding is not None else []
 
+    def parameter(self, binding: Optional[Binding]) -> Optional[Tuple[cst.FunctionDef, cst.Param]]:
+        """The function and the parameter whose binding this is, if any."""
+        return self._parameters.get(id(binding)) if binding is not None else None
+
+    @cached_property
+    def _parameters(self) -> Dict[int, Tuple[cst.FunctionDef, cst.Param]]:
+        """Every parameter of the module's functions, by the id of its binding (read once)."""
+        found: Dict[int, Tuple[cst.FunctionDef, cst.Param]] = {}
+        for function in self.functions:
+            params = function.params
+            for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+                binding = self.bindings.get(param.name)
+                if binding is not None:
+                    found[id(binding)] = (function, param)
+        return found
+
     def added_to(self, node: cst.Name) -> Optional[List[cst.BaseExpression]]:
         """What is added to the list a name holds, by `.append(x)`, `.insert(i, x)` and
         `.extend([...])` on a name bound by the same assignment; None when something is

@@ -126,6 +126,16 @@ def leaves(branch: cst.CSTNode) -> bool:
     return isinstance(branch, cst.BaseSuite) and exits(branch)
 
 
+def descendants(nodes: Sequence[cst.CSTNode]) -> Iterator[cst.CSTNode]:
+    """The nodes under these (them included, nested functions and classes too), in source
+    order."""
+    pending: List[cst.CSTNode] = list(reversed(nodes))
+    while pending:
+        node = pending.pop()
+        yield node
+        pending.extend(reversed(list(code_children(node))))
+
+
 def caught(handler: cst.ExceptHandler) -> Set[str]:
     """The names of the exceptions an `except` clause catches (`BaseException` when bare)."""
     kind = handler.type
