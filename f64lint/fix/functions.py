@@ -8,9 +8,13 @@ line) are written once.
 - device-aware: one line `dtype = torch.float32 if <device is mps> else torch.float64`
   above the first use keeps CPU/CUDA numerics unchanged. Safe. Chosen by configuration,
   or on its own when the function plainly wants float64 precision and knows its device.
+- follow-data: in a function a framework calls (`forward`, a Lightning step or hook, a
+  test, a fixture), whose signature is not ours to change, the dtype of the data it meets:
+  a floating tensor parameter's (`x.dtype`) or the module's own parameters'
+  (`self.weight.dtype`). A half-precision input stays half. Unsafe.
 - literal: `torch.float32` in place (no function to thread through, `dtype` already
-  means something else there, or a function a framework calls: `forward`, a Lightning
-  step or hook, a test, a fixture, whose signature is not ours to change). Unsafe.
+  means something else there, or a framework-called function that meets no data whose
+  dtype it can follow). Unsafe.
 """
 
 from __future__ import annotations
@@ -18,11 +22,12 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
-from typing import Dict, Iterator, List, Optional, Sequence, Set, Tuple
+from typing import Iterator, List, Optional, Sequence, Set, Tuple
 
 from f64lint.analysis.syntax.calls import keyword, method_name
 from f64lint.analysis.domain.devices import device_like_name
 from f64lint.analysis.semantic.facts import ModuleFacts
+from f64lint.analysis.syntax.nodes import descendants
 from f64lint.cst import cst
 from f64lint.diagnostic import Applicability, Edit, Position
 from f64lint.fix.docstrings import documented_dtype
@@ -38,6 +43,7 @@ class Strategy(str, enum.Enum):
 class Kind(enum.Enum):
     THREAD = "thread"
     DEVICE_AWARE = "device-aware"
+    FOLLOW_DATA = "follow-data"
     LITERAL = "literal"
 
 
@@ -143,13 +149,18 @@ class FunctionPlanner:
         self.safe_helper = safe_helper
         self.line_length = line_length
 
-    def plan(self, function: cst.FunctionDef, uses: List[cst.CSTNode], calls: List[cst.Call]) -> FunctionPlan:
-        """`uses`: the nodes to be replaced in `function`; `calls`: the calls in it."""
+    def plan(
+        self, function: cst.FunctionDef, uses: List[cst.CSTNode], calls: List[cst.Call],
+        anchors: Sequence[cst.CSTNode] = (),
+    ) -> FunctionPlan:
+        """`uses`: the nodes to be replaced in `function`; `calls`: the calls in it;
+        `anchors`: nodes that must see a device-aware `dtype` line too (calls that will
+        pass it on)."""
         names = names_in(function)
         device = self.device_test(function, uses)
         wants_precision = self._wants_precision(function, calls)
         if device is not None and (self.strategy is Strategy.DEVICE_AWARE or wants_precision):
-            plan = self._device_aware(function, uses, names, device, wants_precision)
+            plan = self._device_aware(function, [*uses, *anchors], names, device, wants_precision)
             if plan is not None:
                 return plan
         if dtype_parameter(function) is not None:
@@ -159,7 +170,13 @@ class FunctionPlanner:
         if "dtype" in names:  # a local or a nested function's: a parameter would clash
             return self.literal()
         if _is_protocol_method(function, self.facts.in_tests):  # Python or a framework calls it
-            return self.literal()
+            followed = self._data_dtype(function)
+            if followed is None:
+                return self.literal()
+            return FunctionPlan(
+                Kind.FOLLOW_DATA, followed, (), f"Follow the dtype of the data it meets: `{followed}`",
+                Applicability.UNSAFE,
+            )
         default = f"{self.torch}.{self.default_dtype}"
         annotated = function.returns is not None or any(p.annotation is not None for p in all_params(function))
         parameter = f"dtype: {self.torch}.dtype = {default}" if annotated else f"dtype={default}"
@@ -176,6 +193,55 @@ class FunctionPlanner:
     def literal(self) -> FunctionPlan:
         narrow = f"{self.torch}.{self.default_dtype}"
         return FunctionPlan(Kind.LITERAL, narrow, self.import_edit, f"Use `{narrow}`", Applicability.UNSAFE)
+
+    # Follow the data ---------------------------------------------------------------------
+
+    def _data_dtype(self, function: cst.FunctionDef) -> Optional[str]:
+        """`x.dtype` of a parameter shown to be a floating tensor (annotated `FloatTensor`,
+        or whose `.dtype` the function reads already), always given (no default) and never
+        rebound; else the dtype of the module's own parameter, one that `__init__` always
+        makes (`self.weight = nn.Parameter(...)` at the top of its body)."""
+        rebound = _assigned_names(function)
+        reads_dtype = {
+            node.value.value
+            for node in descendants([function.body])
+            if isinstance(node, cst.Attribute) and node.attr.value == "dtype" and isinstance(node.value, cst.Name)
+        }
+        for param in all_params(function):
+            name = param.name.value
+            if param.star or param.default is not None or name in ("self", "cls") or name in rebound:
+                continue
+            annotation = self.facts.module.code_for_node(param.annotation.annotation) if param.annotation else ""
+            if "FloatTensor" in annotation or name in reads_dtype:
+                return f"{name}.dtype"
+        owner = class_of(self.facts, function)
+        if owner is None or not any(p.name.value == "self" for p in function.params.params[:1]):
+            return None
+        init = next(
+            (s for s in owner.body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"), None
+        )
+        if init is None or not isinstance(init.body, cst.IndentedBlock):
+            return None
+        for line in init.body.body:
+            for statement in line.body if isinstance(line, cst.SimpleStatementLine) else ():
+                made = self._parameter_made(statement)
+                if made is not None:
+                    return f"self.{made}.dtype"
+        return None
+
+    def _parameter_made(self, statement: cst.BaseSmallStatement) -> Optional[str]:
+        """`weight` for `self.weight = nn.Parameter(...)`."""
+        if not (
+            isinstance(statement, cst.Assign)
+            and len(statement.targets) == 1
+            and isinstance(statement.value, cst.Call)
+            and self.facts.qualified_name(statement.value.func) == "torch.nn.Parameter"
+        ):
+            return None
+        target = statement.targets[0].target
+        if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == "self":
+            return target.attr.value
+        return None
 
     # Device-aware ----------------------------------------------------------------------
 
@@ -344,6 +410,26 @@ class FunctionPlanner:
         return Edit(Position(first.line, opening + 2), Position(first.line, closing + 1), f"\n{body}{indent}")
 
 
+def class_of(facts: ModuleFacts, function: cst.FunctionDef) -> Optional[cst.ClassDef]:
+    """The class a function is a method of, if any."""
+    block = facts.parent(function)
+    owner = facts.parent(block) if block is not None else None
+    return owner if isinstance(owner, cst.ClassDef) else None
+
+
+def _assigned_names(function: cst.FunctionDef) -> Set[str]:
+    """Names the function's body binds (assignments, loops, `with ... as`, walrus)."""
+    targets: List[cst.CSTNode] = []
+    for node in descendants([function.body]):
+        if isinstance(node, cst.AssignTarget):
+            targets.append(node.target)
+        elif isinstance(node, (cst.AugAssign, cst.AnnAssign, cst.For, cst.NamedExpr)):
+            targets.append(node.target)
+        elif isinstance(node, cst.AsName):
+            targets.append(node.name)
+    return {name for target in targets for name in names_in(target)}
+
+
 def _item_end(maker: EditMaker, item: cst.CSTNode) -> Position:
     """Where a parameter (or a `/`, a bare `*`) ends, before its comma."""
     if isinstance(item, cst.Param):
@@ -355,13 +441,3 @@ def _item_end(maker: EditMaker, item: cst.CSTNode) -> Position:
 def can_take_dtype(call: cst.Call) -> bool:
     """A call that does not pass a `dtype` already (nor maybe, through `**kwargs`)."""
     return keyword(call, "dtype") is None and not any(arg.star == "**" for arg in call.args)
-
-
-def callers_in_scope(plans: Dict[cst.FunctionDef, FunctionPlan], caller: Optional[cst.FunctionDef]) -> bool:
-    """Does the function holding a call have a `dtype` to pass on (a parameter it has or gets)?"""
-    if caller is None:
-        return False
-    if dtype_parameter(caller) is not None:
-        return True
-    plan = plans.get(caller)
-    return plan is not None and plan.adds_parameter

@@ -8,7 +8,7 @@ the others there (one new parameter, one guard line) and on its callers (which p
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Dict, List, Optional, Sequence, Set, Tuple
+from typing import Dict, Iterator, List, Optional, Sequence, Set, Tuple
 
 from f64lint.analysis.syntax.calls import keyword, method_name, moved_to
 from f64lint.analysis.domain.casts import casts_to_chosen_dtype
@@ -23,8 +23,9 @@ from f64lint.fix.functions import (
     FunctionPlanner,
     Kind,
     Strategy,
-    callers_in_scope,
+    class_of,
     can_take_dtype,
+    dtype_parameter,
 )
 from f64lint.fix.imports import import_torch, torch_module_name
 from f64lint.fix.requests import FixRequest, MoveThenCast, WideArrayToTensor, WideConversion, WideDtype, WideMove
@@ -108,6 +109,16 @@ class Planner:
                 calls.setdefault(function, []).append(call)
         for function, nodes in uses.items():
             self.plans[function] = self.functions.plan(function, nodes, calls.get(function, []))
+        # A device-aware caller of a function that gets a parameter passes its own `dtype`
+        # on, so both compute alike: its line goes above those calls.
+        anchors: Dict[cst.FunctionDef, List[cst.Call]] = {}
+        for callee, plan in self.plans.items():
+            for call in self._calls_of(callee) if plan.adds_parameter else ():
+                caller = self.facts.enclosing_function(call)
+                if caller in eager and self.plans[caller].kind is Kind.DEVICE_AWARE:
+                    anchors.setdefault(caller, []).append(call)
+        for caller, anchored in anchors.items():
+            self.plans[caller] = self.functions.plan(caller, uses[caller], calls.get(caller, []), anchored)
         # A caller passes its `dtype` on only when it has one, or gets one in the same pass:
         # a move's fix is deferred, and usually not needed once the value's source is fixed.
         in_scope = {function: plan for function, plan in self.plans.items() if function in eager}
@@ -120,24 +131,29 @@ class Planner:
                     threads=function.name.value if module_level else None,
                 )
 
-    def _pass_dtype(self, function: cst.FunctionDef, in_scope: Dict[cst.FunctionDef, FunctionPlan]):
-        """`dtype=dtype` at the module's calls of `function` whose caller has a `dtype`, or
-        gets one by a plan of `in_scope`."""
-        owner = self._class_of(function)
+    def _calls_of(self, function: cst.FunctionDef) -> Iterator[cst.Call]:
+        """The module's calls of `function` that can take a `dtype`."""
+        owner = class_of(self.facts, function)
         for call in self.facts.calls:
-            if not self._calls(call, function, owner):
-                continue
-            if not can_take_dtype(call):
-                continue
-            caller = self.facts.enclosing_function(call)
-            if not callers_in_scope(in_scope, caller):
-                continue
-            yield self.maker.add_keyword_argument(call, "dtype=dtype")
+            if self._calls(call, function, owner) and can_take_dtype(call):
+                yield call
 
-    def _class_of(self, function: cst.FunctionDef) -> Optional[cst.ClassDef]:
-        block = self.facts.parent(function)
-        owner = self.facts.parent(block) if block is not None else None
-        return owner if isinstance(owner, cst.ClassDef) else None
+    def _pass_dtype(self, function: cst.FunctionDef, in_scope: Dict[cst.FunctionDef, FunctionPlan]):
+        """`dtype=dtype` at the module's calls of `function` whose caller has a dtype: a
+        parameter it has or gets by a plan of `in_scope`, its device-aware line, or the
+        dtype of the data it follows (`x.dtype` in a `forward`)."""
+        for call in self._calls_of(function):
+            caller = self.facts.enclosing_function(call)
+            passed = self._dtype_in_scope(caller, in_scope) if caller is not None else None
+            if passed is not None:
+                yield self.maker.add_keyword_argument(call, f"dtype={passed}")
+
+    @staticmethod
+    def _dtype_in_scope(caller: cst.FunctionDef, in_scope: Dict[cst.FunctionDef, FunctionPlan]) -> Optional[str]:
+        plan = in_scope.get(caller)
+        if dtype_parameter(caller) is not None or plan is not None and plan.adds_parameter:
+            return "dtype"
+        return plan.name if plan is not None and plan.kind in (Kind.DEVICE_AWARE, Kind.FOLLOW_DATA) else None
 
     def _calls(self, call: cst.Call, function: cst.FunctionDef, owner: Optional[cst.ClassDef]) -> bool:
         name = function.name.value
@@ -154,7 +170,7 @@ class Planner:
             and isinstance(call.func.value, cst.Name)
             and call.func.value.value in ("self", "cls")
             and caller is not None
-            and self._class_of(caller) is owner
+            and class_of(self.facts, caller) is owner
         )
 
     # One fix per request -------------------------------------------------------------------

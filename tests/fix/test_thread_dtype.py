@@ -498,3 +498,169 @@ def test_parameters_on_a_line_of_their_own_are_laid_out_one_per_line_too():
         ) -> torch.Tensor:
             return torch.arange(beta, dtype=dtype)
         """)
+
+
+def test_a_framework_called_method_follows_the_data_it_meets():
+    # No new parameter on `forward`: the dtype of a floating input (annotated so, or whose
+    # `.dtype` the method reads) or of the module's own parameters, so half stays half.
+    assert fixed("""
+        import torch
+        from torch import nn
+
+        class Embed(nn.Module):
+            def __init__(self, n):
+                super().__init__()
+                self.weight = nn.Parameter(torch.randn(n, 4))
+
+            def forward(self, ids):
+                pos = torch.arange(ids.shape[-1], dtype=torch.float64, device=ids.device)
+                return self.weight[ids] * pos[..., None]
+
+        class Head(nn.Module):
+            def forward(self, x: torch.FloatTensor, mask):
+                scale = torch.tensor(2.0, dtype=torch.float64, device=x.device)
+                return x * scale
+
+        class Mix(nn.Module):
+            def forward(self, x, y):
+                w = torch.ones(3, device=x.device).double()
+                return (w * x).to(y.dtype)
+        """) == same("""
+        import torch
+        from torch import nn
+
+        class Embed(nn.Module):
+            def __init__(self, n):
+                super().__init__()
+                self.weight = nn.Parameter(torch.randn(n, 4))
+
+            def forward(self, ids):
+                pos = torch.arange(ids.shape[-1], dtype=self.weight.dtype, device=ids.device)
+                return self.weight[ids] * pos[..., None]
+
+        class Head(nn.Module):
+            def forward(self, x: torch.FloatTensor, mask):
+                scale = torch.tensor(2.0, dtype=x.dtype, device=x.device)
+                return x * scale
+
+        class Mix(nn.Module):
+            def forward(self, x, y):
+                w = torch.ones(3, device=x.device).to(y.dtype)
+                return (w * x).to(y.dtype)
+        """)
+
+
+def test_data_that_is_rebound_or_not_shown_floating_is_not_followed():
+    # `x` rebound before the use may hold anything; `ids` is no floating tensor as far as
+    # anything shows, and a buffer may hold integers: the dtype is written in place.
+    assert fixed("""
+        import torch
+        from torch import nn
+
+        class Rebound(nn.Module):
+            def forward(self, x):
+                x = x.long()
+                return torch.ones(3, dtype=torch.float64, device=x.device), x.dtype
+
+        class Ids(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.register_buffer("steps", torch.arange(4))
+
+            def forward(self, ids):
+                return torch.arange(4, dtype=torch.float64, device=ids.device)
+        """) == same("""
+        import torch
+        from torch import nn
+
+        class Rebound(nn.Module):
+            def forward(self, x):
+                x = x.long()
+                return torch.ones(3, dtype=torch.float32, device=x.device), x.dtype
+
+        class Ids(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.register_buffer("steps", torch.arange(4))
+
+            def forward(self, ids):
+                return torch.arange(4, dtype=torch.float32, device=ids.device)
+        """)
+
+
+def test_a_caller_passes_on_the_dtype_it_decides_or_follows():
+    # A helper that gets a `dtype` parameter computes as its caller does: a device-aware
+    # caller passes its own `dtype` (its line goes above the call), a `forward` the dtype
+    # of the data it follows.
+    assert fixed("""
+        import torch
+
+        def freqs(n):
+            return torch.arange(n, dtype=torch.float64)
+
+        def precise(n, device):
+            # float64 for numerical precision
+            f = freqs(n)
+            t = torch.ones(n, dtype=torch.float64, device=device)
+            return t * f.to(device)
+
+        class Rotary(torch.nn.Module):
+            def forward(self, x: torch.FloatTensor):
+                angles = freqs(x.shape[-1]).to(x.device)
+                return x * torch.ones(1, dtype=torch.float64, device=x.device) + angles
+        """) == same("""
+        import torch
+
+        def freqs(n, dtype=torch.float32):
+            return torch.arange(n, dtype=dtype)
+
+        def precise(n, device):
+            # float64 for numerical precision
+            dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
+            f = freqs(n, dtype=dtype)
+            t = torch.ones(n, dtype=dtype, device=device)
+            return t * f.to(device)
+
+        class Rotary(torch.nn.Module):
+            def forward(self, x: torch.FloatTensor):
+                angles = freqs(x.shape[-1], dtype=x.dtype).to(x.device)
+                return x * torch.ones(1, dtype=x.dtype, device=x.device) + angles
+        """)
+
+
+def test_only_data_that_is_always_there_is_followed():
+    # `self.L` exists only when `use_lu`, `mask` only when given: following either could
+    # raise where the old code ran, so the dtype is written in place.
+    assert fixed("""
+        import torch
+        from torch import nn
+
+        class Mix(nn.Module):
+            def __init__(self, use_lu):
+                super().__init__()
+                if use_lu:
+                    self.L = nn.Parameter(torch.eye(3))
+                else:
+                    self.W = nn.Parameter(torch.eye(3))
+
+            def forward(self, z, mask=None):
+                if mask is not None:
+                    z = z.to(mask.dtype)
+                return z @ torch.inverse(self.W.double()).type(z.dtype)
+        """) == same("""
+        import torch
+        from torch import nn
+
+        class Mix(nn.Module):
+            def __init__(self, use_lu):
+                super().__init__()
+                if use_lu:
+                    self.L = nn.Parameter(torch.eye(3))
+                else:
+                    self.W = nn.Parameter(torch.eye(3))
+
+            def forward(self, z, mask=None):
+                if mask is not None:
+                    z = z.to(mask.dtype)
+                return z @ torch.inverse(self.W.float()).type(z.dtype)
+        """)
