@@ -6,10 +6,11 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Dict, List, Sequence, Set, Tuple
+from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from f64lint.diagnostic import Diagnostic
 from f64lint.fix.write import write_atomically
+from f64lint.notebook import Notebook, is_notebook, read_notebook
 from f64lint.source import Unreadable, decode, python_accepts, read_bytes
 from f64lint.suppress import LINE_NOQA, parse_directives
 
@@ -52,25 +53,33 @@ def _with_noqa(text: str, codes_by_line: Dict[int, Set[str]]) -> Tuple[str, int]
 
 def add_noqa(diagnostics: Sequence[Diagnostic], whole_file_codes: Set[str]) -> NoqaReport:
     """Add a `# noqa` for every finding that is about a line (not a whole file)."""
-    by_file: Dict[str, Dict[int, Set[str]]] = defaultdict(lambda: defaultdict(set))
+    by_file: Dict[str, Dict[Tuple[Optional[int], int], Set[str]]] = defaultdict(lambda: defaultdict(set))
     for d in diagnostics:
         if d.code not in whole_file_codes:
-            by_file[d.path][d.noqa_line or d.start.line].add(d.code)
+            by_file[d.path][d.cell, d.noqa_line or d.start.line].add(d.code)
     report = NoqaReport()
-    for path, codes_by_line in sorted(by_file.items()):
+    for path, codes_by_cell_line in sorted(by_file.items()):
         data = read_bytes(Path(path))
-        source = decode(data) if isinstance(data, bytes) else data
+        source = (read_notebook(data) if is_notebook(path) else decode(data)) if isinstance(data, bytes) else data
         if isinstance(source, Unreadable):
             report.problems.append(f"{path}: {source.reason}")
             continue
         assert isinstance(data, bytes)
-        new_text, added = _with_noqa(source.text, codes_by_line)
+        if isinstance(source, Notebook):  # the lines are the cells': those of the module they make
+            by_line = source.module_lines(codes_by_cell_line)
+        else:
+            by_line = {line: codes for (_, line), codes in codes_by_cell_line.items()}
+        new_text, added = _with_noqa(source.text, by_line)
         if not added:
             continue
         if not python_accepts(new_text):
             report.problems.append(f"{path}: adding noqa comments would break the file; left alone")
             continue
-        problem = write_atomically(Path(path), data, new_text.encode(source.encoding))
+        new = source.with_text(new_text) if isinstance(source, Notebook) else new_text.encode(source.encoding)
+        if isinstance(new, Unreadable):
+            report.problems.append(f"{path}: {new.reason}")
+            continue
+        problem = write_atomically(Path(path), data, new)
         if problem is not None:
             report.problems.append(f"{path}: {problem}")
             continue

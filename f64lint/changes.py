@@ -13,6 +13,7 @@ from unidiff.errors import UnidiffParseError
 
 from f64lint.config import ConfigError
 from f64lint.diagnostic import Diagnostic
+from f64lint.notebook import is_notebook
 
 # Absolute path -> the line numbers (in the new version) that the change added.
 ChangedLines = Dict[str, FrozenSet[int]]
@@ -20,11 +21,12 @@ ChangedLines = Dict[str, FrozenSet[int]]
 
 def touches(diagnostic: Diagnostic, changed: ChangedLines, whole_file_codes: FrozenSet[str]) -> bool:
     """Is a finding on a line the change added? A finding about the whole file (it does not
-    parse, cannot be read) counts for any changed file."""
+    parse, cannot be read) counts for any changed file, and so does any finding of a
+    changed notebook: the diff's lines are its JSON's, not its cells'."""
     lines = changed.get(os.path.abspath(diagnostic.path))
     if lines is None:
         return False
-    if diagnostic.code in whole_file_codes:
+    if diagnostic.code in whole_file_codes or is_notebook(diagnostic.path):
         return True
     return any(line in lines for line in range(diagnostic.start.line, diagnostic.end.line + 1))
 

@@ -191,7 +191,7 @@ def command(
 ) -> None:
     """Find float64 hardcoding that crashes PyTorch on Apple's MPS backend.
 
-    Lints the *.py and *.pyi files under PATHS (default: the current directory);
+    Lints the *.py, *.pyi and *.ipynb files under PATHS (default: the current directory);
     `-` reads source from stdin.
     """
     if explain is not None:

@@ -34,6 +34,8 @@ class Edit:
     start: Position
     end: Position
     content: str
+    # In a notebook, reported: the cell the edit is in (its positions are in that cell).
+    cell: Optional[int] = None
 
 
 @dataclass(frozen=True)
@@ -66,9 +68,18 @@ class Diagnostic:
     # Where a `# noqa` for it may also sit: the last line of its statement (0: none).
     noqa_line: int = 0
     fix: Optional[Fix] = None
+    # In a notebook, reported: the cell it is in, as Jupyter counts cells (its positions
+    # and `noqa_line` are in that cell). Linted, a notebook's positions are in the module
+    # its code cells make (notebook.py).
+    cell: Optional[int] = None
+
+    def shown_message(self) -> str:
+        """The message, led by the cell for a notebook's finding (for formats that have no
+        field for a cell: their line and column are in the cell)."""
+        return f"cell {self.cell}: {self.message}" if self.cell is not None else self.message
 
     def sort_key(self) -> tuple:
-        return (self.path, self.start.line, self.start.column, self.code, self.message)
+        return (self.path, self.cell or 0, self.start.line, self.start.column, self.code, self.message)
 
     def flagged_text(self) -> str:
         """The source text from `start` to `end`."""

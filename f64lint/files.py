@@ -1,5 +1,5 @@
-"""Which files to lint: the paths given, walked for `*.py` / `*.pyi`, minus excludes and
-what `.gitignore` files ignore."""
+"""Which files to lint: the paths given, walked for `*.py`, `*.pyi` and Jupyter notebooks
+(`*.ipynb`), minus excludes and what `.gitignore` files ignore."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from f64lint.globs import matches, matches_absolute
 if TYPE_CHECKING:
     import pathspec
 
-PYTHON_SUFFIXES = (".py", ".pyi")
+PYTHON_SUFFIXES = (".py", ".pyi", ".ipynb")
 
 
 class GitIgnores:

@@ -20,6 +20,7 @@ from f64lint.diagnostic import Diagnostic, Edit, Position, Severity
 from f64lint.fix.planner import FixOptions, plan_fixes
 from f64lint.analysis.semantic.modules import is_example_path, is_test_module
 from f64lint.narrowing import Narrowed, narrowed
+from f64lint.notebook import is_notebook
 from f64lint.prefilter import rules_that_may_fire
 from f64lint.rules import ALL_RULES
 from f64lint.rules.base import FileRule, Finding, Rule
@@ -183,8 +184,11 @@ def lint_text(
 
 
 def _is_a_script(path: str, text: str, place: Optional[ModulePlace]) -> bool:
-    """A module in no package that runs as a program: under a folder of examples, scripts,
-    tools (and the like), or with a `__main__` guard or an argument parser."""
+    """A notebook, or a module in no package that runs as a program: under a folder of
+    examples, scripts, tools (and the like), or with a `__main__` guard or an argument
+    parser."""
+    if is_notebook(path):
+        return True
     if place is None or place.package != "":
         return False
     return is_example_path(path) or "__main__" in text or "ArgumentParser" in text

@@ -31,7 +31,8 @@ from f64lint.linter import Linted, lint_source, unreadable
 from f64lint.prefilter import rules_that_may_fire
 from f64lint.rules import ALL_RULES
 from f64lint.rules.file_problems import UnparsableFile, UnreadableFile
-from f64lint.source import Unreadable, decode, read_bytes
+from f64lint.notebook import Notebook, cell_diffs, in_cells, is_notebook, read_notebook
+from f64lint.source import Source, Unreadable, decode, read_bytes
 
 WHOLE_FILE_CODES = frozenset({UnparsableFile.code, UnreadableFile.code})
 
@@ -87,9 +88,11 @@ class RunResult:
     fixed_source: Optional[bytes] = None  # for stdin: the source with fixes applied
 
     def diffs(self) -> List[str]:
-        """With --diff: the unified diff of each file --fix would change, by path."""
+        """With --diff: the unified diff of each file --fix would change, by path (of each
+        changed cell, for a notebook)."""
         return [
-            "".join(difflib.unified_diff(split_lines(before), split_lines(after), path, path))
+            cell_diffs(path, before, after) if is_notebook(path)
+            else "".join(difflib.unified_diff(split_lines(before), split_lines(after), path, path))
             for path, (before, after) in sorted(self.texts.items())
         ]
 
@@ -144,10 +147,15 @@ def _cache_key(
     return cache_key(data, f"{_settings_key(enabled, settings)}\0{package}\0{given}\0{said}")
 
 
+def _read(shown: str, data: bytes) -> Union[Source, Notebook, Unreadable]:
+    """A file's text to lint: its source, or the module a notebook's code cells make."""
+    return read_notebook(data) if is_notebook(shown) else decode(data)
+
+
 def _suite(path: Optional[Path], data: bytes, settings: Settings) -> Tuple[Suite, Tuple[Dependency, ...]]:
     """For a test module a rule may fire on, what the rest of its suite says about it, and
     the files read (for others it makes no difference)."""
-    if path is None or not is_test_module(str(path)):
+    if path is None or not is_test_module(str(path)) or is_notebook(path):
         return Suite(), ()
     text = data.decode("utf-8", "replace")
     enabled = settings.enabled_codes(path)
@@ -189,7 +197,7 @@ def _lint_bytes(
     shown: str, path: Optional[Path], data: bytes, enabled: FrozenSet[str], settings: Settings, imported: Imported,
     suite: Suite,
 ) -> Linted:
-    source = decode(data)
+    source = _read(shown, data)
     if isinstance(source, Unreadable):
         return Linted(unreadable(shown, source.reason, enabled, settings.severity_of))
     return lint_source(
@@ -218,7 +226,7 @@ def _fix(
     mode: FixMode, imported: Imported,
 ) -> FileResult:
     """Fix a file that has findings with wanted fixes; write it unless only asked to show."""
-    source = decode(data)
+    source = _read(shown, data)
     assert not isinstance(source, Unreadable)  # it had findings with fixes
     enabled = settings.enabled_codes(path)
     place = _place(path)
@@ -237,15 +245,14 @@ def _fix(
     threaded = tuple(
         f"{ModulePlace.of(path).name}.{d.fix.threads}" for d in outcome.fixed if path is not None and d.fix and d.fix.threads
     )
+    new = _encoded(source, outcome.text)
+    if isinstance(new, Unreadable):
+        return FileResult(shown, tuple(found), fix_error=f"{shown}: {new.reason}")
     if not mode.write and not mode.to_stdout:
         return FileResult(
             shown, tuple(found), fixed=tuple(outcome.fixed), dropped=dropped,
-            texts=(source.text, outcome.text), threaded=threaded,
+            texts=_shown_texts(source, outcome.text), threaded=threaded,
         )
-    try:
-        new = outcome.text.encode(source.encoding)
-    except UnicodeEncodeError as error:
-        return FileResult(shown, tuple(found), fix_error=f"{shown}: cannot encode the fix as {source.encoding}: {error.reason}")
     if mode.to_stdout:
         return FileResult(shown, tuple(outcome.remaining), fixed=tuple(outcome.fixed), dropped=dropped, fixed_source=new)
     assert path is not None
@@ -253,6 +260,24 @@ def _fix(
     if problem is not None:
         return FileResult(shown, tuple(found), fix_error=f"{shown}: {problem}")
     return FileResult(shown, tuple(outcome.remaining), fixed=tuple(outcome.fixed), dropped=dropped, threaded=threaded)
+
+
+def _shown_texts(source: Union[Source, Notebook], fixed: str) -> Tuple[str, str]:
+    """For --diff: the text before and after the fixes (a notebook's with its IPython lines)."""
+    if isinstance(source, Notebook):
+        return source.unmasked(source.text), source.unmasked(fixed)
+    return source.text, fixed
+
+
+def _encoded(source: Union[Source, Notebook], fixed: str) -> Union[bytes, Unreadable]:
+    """The fixed file's bytes: in the source's own encoding, or the notebook with the fixed
+    cells; Unreadable when that cannot be written."""
+    if isinstance(source, Notebook):
+        return source.with_text(fixed)
+    try:
+        return fixed.encode(source.encoding)
+    except UnicodeEncodeError as error:
+        return Unreadable(f"cannot encode the fix as {source.encoding}: {error.reason}")
 
 
 def _lint_file(
@@ -346,6 +371,8 @@ def run(
         _pass_dtype_across(files, frozenset(result.threaded), fix, result)
     if changed is not None:
         result.diagnostics = [d for d in result.diagnostics if touches(d, changed, WHOLE_FILE_CODES)]
+    shown_paths = {display_path(path): path for path in files if is_notebook(path)}
+    result.diagnostics = in_cells(result.diagnostics, lambda shown: read_bytes(shown_paths[shown]))
     result.diagnostics.sort(key=Diagnostic.sort_key)
     result.internal_errors.sort(key=lambda error: error.path)
     return result
@@ -532,6 +559,8 @@ def _pass_dtype_across(files: Sequence[Path], threaded: FrozenSet[str], mode: Fi
     # A caller names the function and imports its module (`from .embeddings import sincos`).
     needles = [tuple(part.encode() for part in name.split(".")[-2:]) for name in threaded]
     for path in files:
+        if is_notebook(path):
+            continue  # its cells make a module of no package: nothing imports from it
         shown = display_path(path)
         data = read_bytes(path)
         if isinstance(data, Unreadable) or not any(all(part in data for part in parts) for parts in needles):
@@ -563,4 +592,6 @@ def run_stdin(data: bytes, filename: Optional[Path], settings: Settings, fix: Op
         return result
     shown = display_path(filename) if filename is not None else "-"
     result.add(_lint_file(shown, filename, data, settings, None, fix))
+    now = result.fixed_source if result.fixed_source is not None else data
+    result.diagnostics = in_cells(result.diagnostics, lambda _: now)
     return result

@@ -76,7 +76,7 @@ def LITERAL(message, content, line, column, end_column):
         "message": message,
         "applicability": "unsafe",
         "edits": [
-            {"content": content, "location": {"line": line, "column": column},
+            {"content": content, "cell": None, "location": {"line": line, "column": column},
              "end_location": {"line": line, "column": end_column}},
         ],
     }
@@ -87,13 +87,13 @@ def test_json_output_fields(project):
     assert result.exit_code == 1
     assert json.loads(result.output) == [
         {
-            "path": "pkg/model.py", "line": 6, "column": 38, "end_line": 6, "end_column": 51,
+            "path": "pkg/model.py", "cell": None, "line": 6, "column": 38, "end_line": 6, "end_column": 51,
             "code": "F64001", "name": "torch-float64-dtype", "severity": "warning",
             "message": "`torch.float64` used as a dtype in `torch.arange()`; MPS has no float64",
             "fix": LITERAL("Use `torch.float32`", "torch.float32", 6, 38, 51),
         },
         {
-            "path": "pkg/model.py", "line": 7, "column": 18, "end_line": 7, "end_column": 26,
+            "path": "pkg/model.py", "cell": None, "line": 7, "column": 18, "end_line": 7, "end_column": 26,
             "code": "F64002", "name": "double-call", "severity": "warning",
             "message": "`.double()` converts to float64; MPS has no float64",
             "fix": LITERAL("Use `.float()`", "float()", 7, 18, 26),

@@ -162,6 +162,7 @@ def test_json_output_carries_the_fix(model):
         "edits": [
             {
                 "content": "to(device, dtype=torch.float32)",
+                "cell": None,
                 "location": {"line": 5, "column": 29},
                 "end_location": {"line": 5, "column": 47},
             }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -81,3 +82,13 @@ def test_fix_hook_rewrites_the_file_and_fails_so_the_change_is_seen(repo, pre_co
     subprocess.run(["git", "add", "load.py"], cwd=repo, check=True)
     again = try_repo(repo, pre_commit_home, "load.py", hook="f64lint-fix")
     assert again.returncode == 0, again.stdout + again.stderr
+
+
+def test_hook_checks_notebooks(repo, pre_commit_home):
+    cells = [{"cell_type": "code", "execution_count": None, "id": "a1", "metadata": {}, "outputs": [],
+              "source": ["import torch\n", 'x = torch.ones(2, dtype=torch.float64, device="mps")']}]
+    document = {"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    (repo / "explore.ipynb").write_text(json.dumps(document, indent=1) + "\n")
+    completed = try_repo(repo, pre_commit_home, "explore.ipynb")
+    assert completed.returncode == 1, completed.stdout + completed.stderr
+    assert "explore.ipynb:cell 1:2:25: F64001 error: `torch.float64` used as a dtype" in completed.stdout

@@ -257,7 +257,10 @@ class Planner:
             arguments = ", ".join(self.facts.module.code_for_node(arg).strip(", ") for arg in move.args)
             edit = self.maker.replace_span(call.func.attr, move, f"to({arguments}, dtype={plan.name})")
             if plan.kind is Kind.LITERAL:
-                return Fix(f"Move and cast in one call: `.to(..., dtype={plan.name})`", Applicability.UNSAFE, (edit,))
+                return Fix(
+                    f"Move and cast in one call: `.to(..., dtype={plan.name})`", Applicability.UNSAFE,
+                    (edit, *self.import_edit),
+                )
             return self._with(plan, edit)
         if plan.kind is Kind.LITERAL:
             return Fix("Use `.float()`", Applicability.UNSAFE, (self.maker.replace_span(call.func.attr, call, "float()"),))

@@ -39,10 +39,12 @@ def count_by_code(diagnostics: Sequence[Diagnostic]) -> List[Tuple[str, str, int
 
 def is_local_fix(diagnostic: Diagnostic) -> bool:
     """Does the fix only touch the finding's own lines? Only such a fix can be posted as
-    a review suggestion: the lines around may lie outside the pull request's diff."""
+    a review suggestion: the lines around may lie outside the pull request's diff. (A
+    notebook's cannot: the lines a pull request shows are its JSON's.)"""
     fix = diagnostic.fix
     return (
         fix is not None
+        and diagnostic.cell is None
         and bool(diagnostic.source_lines)
         and all(diagnostic.start.line <= e.start.line and e.end.line <= diagnostic.end.line for e in fix.edits)
     )

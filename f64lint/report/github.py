@@ -29,7 +29,7 @@ def _line(d: Diagnostic) -> str:
             ("title", f"f64lint ({d.code})"),
         )
     )
-    return f"::{command} {properties}::{_escape_data(f'{d.code} {d.message}')}"
+    return f"::{command} {properties}::{_escape_data(f'{d.code} {d.shown_message()}')}"
 
 
 def render(diagnostics: Sequence[Diagnostic], files_checked: int, options: ReportOptions) -> str:

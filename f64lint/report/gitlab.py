@@ -15,7 +15,7 @@ _SEVERITY = {Severity.ERROR: "major", Severity.WARNING: "minor"}
 def render(diagnostics: Sequence[Diagnostic], files_checked: int, options: ReportOptions) -> str:
     issues = [
         {
-            "description": f"{d.code} {d.message}",
+            "description": f"{d.code} {d.shown_message()}",
             "check_name": d.code,
             "fingerprint": fingerprint,
             "severity": _SEVERITY[d.severity],

@@ -18,6 +18,7 @@ def _fix(fix: Optional[Fix]) -> Optional[Dict[str, Any]]:
         "edits": [
             {
                 "content": edit.content,
+                "cell": edit.cell,
                 "location": {"line": edit.start.line, "column": edit.start.column},
                 "end_location": {"line": edit.end.line, "column": edit.end.column},
             }
@@ -29,6 +30,7 @@ def _fix(fix: Optional[Fix]) -> Optional[Dict[str, Any]]:
 def as_dict(diagnostic: Diagnostic) -> Dict[str, Any]:
     return {
         "path": diagnostic.path,
+        "cell": diagnostic.cell,
         "line": diagnostic.start.line,
         "column": diagnostic.start.column,
         "end_line": diagnostic.end.line,

@@ -28,7 +28,7 @@ def render(diagnostics: Sequence[Diagnostic], files_checked: int, options: Repor
                 suite, "testcase", name=f"{d.code} {d.name}", classname=path,
                 file=path, line=str(d.start.line),
             )
-            failure = ElementTree.SubElement(case, "failure", message=d.message, type=d.severity.value)
-            failure.text = f"{path}:{d.start.line}:{d.start.column}: {d.code} {d.message}"
+            failure = ElementTree.SubElement(case, "failure", message=d.shown_message(), type=d.severity.value)
+            failure.text = f"{path}:{d.start.line}:{d.start.column}: {d.code} {d.shown_message()}"
     ElementTree.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ElementTree.tostring(root, encoding="unicode")

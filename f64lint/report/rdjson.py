@@ -49,7 +49,7 @@ def _suggestions(d: Diagnostic, shared: Optional[LinesFix]) -> List[Dict[str, An
 def diagnostic(d: Diagnostic, shared: Optional[LinesFix] = None) -> Dict[str, Any]:
     start_column, end_column = d.utf8_columns()
     found: Dict[str, Any] = {
-        "message": d.message,
+        "message": d.shown_message(),
         "location": {
             "path": d.path,
             "range": {

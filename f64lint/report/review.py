@@ -35,7 +35,7 @@ def _fix_text(d: Diagnostic, shared: Optional[LinesFix]) -> str:
 def _comment(d: Diagnostic, shared: Optional[LinesFix]) -> Dict[str, Any]:
     rule = RULES_BY_CODE[d.code]
     body = (
-        f"**{d.code}** ({d.name}): {d.message}\n\n"
+        f"**{d.code}** ({d.name}): {d.shown_message()}\n\n"
         f"{rule.first_paragraph('Why it breaks on MPS')}\n\n"
         f"How to fix it: {rule.first_paragraph('Fix')}\n\n"
         f"{_fix_text(d, shared)}"

@@ -33,7 +33,7 @@ def _uri(path: str) -> str:
 
 
 def _fixes(d: Diagnostic) -> List[Dict[str, Any]]:
-    if d.fix is None:
+    if d.fix is None or d.cell is not None:  # a notebook's: its positions are in a cell, not the file
         return []
     replacements = [
         {
@@ -60,7 +60,7 @@ def _result(d: Diagnostic, index: Dict[str, int]) -> Dict[str, Any]:
         "ruleId": d.code,
         "ruleIndex": index[d.code],
         "level": d.severity.value,
-        "message": {"text": d.message},
+        "message": {"text": d.shown_message()},
         "locations": [
             {
                 "physicalLocation": {

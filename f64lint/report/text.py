@@ -1,4 +1,5 @@
-"""`path:line:col: CODE severity: message`, one per line, then a summary. The severity says
+"""`path:line:col: CODE severity: message` (`nb.ipynb:cell 3:2:17: ...` in a notebook),
+one per line, then a summary. The severity says
 what separates a crash on MPS (`error`) from float64 that may reach it (`warning`)."""
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ def _plural(count: int, word: str) -> str:
 
 
 def _line(diagnostic: Diagnostic, options: ReportOptions) -> str:
-    location = f"{diagnostic.path}:{diagnostic.start.line}:{diagnostic.start.column}:"
+    cell = f"cell {diagnostic.cell}:" if diagnostic.cell is not None else ""
+    location = f"{diagnostic.path}:{cell}{diagnostic.start.line}:{diagnostic.start.column}:"
     code = diagnostic.code
     if options.color:
         location = click.style(location, bold=True)

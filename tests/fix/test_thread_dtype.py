@@ -337,6 +337,19 @@ def test_a_test_or_a_fixture_gets_no_new_parameter():
     assert found == same(source.replace("torch.float64", "torch.float32"))
 
 
+def test_a_conversion_before_a_move_imports_torch_for_its_dtype():
+    assert fixed("""
+        from torch import tensor
+
+        x = tensor([1.0]).double().to("mps")
+        """) == same("""
+        from torch import tensor
+        import torch
+
+        x = tensor([1.0]).to("mps", dtype=torch.float32)
+        """)
+
+
 def test_a_conversion_before_a_move_becomes_one_call():
     # `.double().to(device)` is two calls where one does: move and cast together. (A `.to`
     # of something that is no plain device, `.to(dtype)`, keeps its own call: see

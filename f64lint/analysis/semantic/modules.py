@@ -47,9 +47,11 @@ def is_example_path(path: str) -> bool:
 
 def is_test_module(path: str) -> bool:
     """A test: a file under a `tests` or `test` folder, or named `test_*.py`, `*_test.py` or
-    `conftest.py` (as pytest collects them)."""
+    `conftest.py` (as pytest collects them; it collects no notebooks)."""
     parts = path.replace("\\", "/").split("/")
     name = parts[-1]
+    if name.endswith(".ipynb"):
+        return False
     stem = name.rsplit(".", 1)[0]
     return (
         any(part in _TEST_FOLDERS for part in parts[:-1])
