@@ -369,7 +369,16 @@ def _print_report(
 
 
 def main() -> None:
-    """Entry point: a crash outside any one file is one line on stderr and exit code 2."""
+    """Entry point: a crash outside any one file is one line on stderr and exit code 2.
+    `f64lint server` starts the language server instead (server.py)."""
+    if sys.argv[1:] == ["server"]:
+        try:
+            from f64lint.server import serve
+        except ImportError as error:
+            click.echo(f"f64lint: the server needs pygls: pip install 'f64lint[server]' ({error})", err=True)
+            sys.exit(EXIT_ERROR)
+        serve()
+        return
     try:
         command(prog_name="f64lint")
     except Exception as error:  # noqa: BLE001 - the last line of defence

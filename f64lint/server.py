@@ -1,0 +1,328 @@
+"""`f64lint server`: a language server over stdio (pygls and lsprotocol).
+
+Diagnostics for the documents an editor has open, from its in-memory text, on open, on
+change (after a pause in typing) and on save: Python files, and notebooks the editor
+syncs as cells. The configuration of each file's project applies. Code actions: each
+finding's fix (labelled unsafe when it changes CPU/CUDA precision), `# noqa` for it, and
+"fix all" as `source.fixAll.f64lint` (safe fixes, unless the client's initialization
+options say `{"unsafeFixes": true}`). Hovering a finding shows its rule's documentation.
+
+Linting runs in one worker thread, so the editor is never kept waiting; a result for a
+text that has changed since is dropped, and a request superseded by a newer change of the
+same document is cancelled before it starts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+from pygls.uris import to_fs_path
+from pygls.workspace import TextDocument
+from pygls.workspace.position_codec import ServerTextPosition
+
+from f64lint import __version__
+from f64lint.add_noqa import _with_noqa
+from f64lint.diagnostic import Applicability, Diagnostic, Position, Severity
+from f64lint.editor import Cells, cell_sources, check, fixed, notebook_text, settings_for
+from f64lint.notebook import is_notebook
+from f64lint.rules import RULES_BY_CODE
+
+# How long typing must pause before a changed document is linted.
+DEBOUNCE_SECONDS = 0.3
+FIX_ALL = "source.fixAll.f64lint"
+_PYTHON_SUFFIXES = (".py", ".pyi")
+_SEVERITY = {Severity.ERROR: types.DiagnosticSeverity.Error, Severity.WARNING: types.DiagnosticSeverity.Warning}
+
+Found = List[Tuple[types.Diagnostic, Diagnostic]]
+
+
+class F64LintServer(LanguageServer):
+    def __init__(self) -> None:
+        super().__init__(
+            "f64lint",
+            __version__,
+            text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+            notebook_document_sync=types.NotebookDocumentSyncOptions(
+                notebook_selector=[
+                    types.NotebookDocumentFilterWithCells(
+                        cells=[types.NotebookCellLanguage(language="python")], notebook="jupyter-notebook"
+                    )
+                ],
+                save=True,
+            ),
+        )
+        self.pending: Dict[str, asyncio.Task] = {}  # the lint waiting for each document or notebook
+        self.found: Dict[str, Found] = {}  # the last findings of each document (a cell's, in a notebook)
+        self.unsafe_fix_all = False
+        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="f64lint")
+
+    # Scheduling -------------------------------------------------------------------------
+
+    def schedule(self, uri: str, delay: float) -> None:
+        """Lint a document or notebook after `delay`, superseding a lint not yet started."""
+        waiting = self.pending.pop(uri, None)
+        if waiting is not None:
+            waiting.cancel()
+        self.pending[uri] = asyncio.ensure_future(self._lint_later(uri, delay))
+
+    async def _lint_later(self, uri: str, delay: float) -> None:
+        await asyncio.sleep(delay)
+        notebook = self.workspace.get_notebook_document(notebook_uri=uri)
+        if notebook is not None:
+            await self._lint_notebook(notebook)
+        elif uri in self.workspace.text_documents:
+            await self._lint_document(self.workspace.get_text_document(uri))
+
+    async def _in_worker(self, job, *args):
+        return await asyncio.get_running_loop().run_in_executor(self.worker, job, *args)
+
+    async def _lint_document(self, document: TextDocument) -> None:
+        path = _document_path(document)
+        if path is None:
+            return
+        version, text = document.version, document.source
+        findings = await self._in_worker(check, path, text, settings_for(path))
+        if document.version == version:
+            self.publish(document.uri, [(_lsp_diagnostic(d, document), d) for d in findings])
+
+    async def _lint_notebook(self, notebook: types.NotebookDocument) -> None:
+        path = _path(notebook.uri) or Path("Untitled.ipynb")
+        version, cells = notebook.version, self.cells(notebook)
+        findings = await self._in_worker(check, path, notebook_text(cells), settings_for(path))
+        if notebook.version != version:
+            return
+        by_cell: Dict[str, Found] = {cell.document: [] for cell in notebook.cells}
+        for finding in findings:
+            cell = notebook.cells[finding.cell - 1] if finding.cell else notebook.cells[0]
+            document = self.workspace.get_text_document(cell.document)
+            by_cell[cell.document].append((_lsp_diagnostic(finding, document), finding))
+        for uri, found in by_cell.items():
+            self.publish(uri, found)
+
+    def cells(self, notebook: types.NotebookDocument) -> Cells:
+        return [
+            (cell.kind == types.NotebookCellKind.Code, self.workspace.get_text_document(cell.document).source)
+            for cell in notebook.cells
+        ]
+
+    def publish(self, uri: str, found: Found) -> None:
+        self.found[uri] = found
+        self.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=uri, diagnostics=[lsp for lsp, _ in found])
+        )
+
+    # Code actions ---------------------------------------------------------------------
+
+    def code_actions(self, params: types.CodeActionParams) -> List[types.CodeAction]:
+        uri = params.text_document.uri
+        only = params.context.only
+        actions: List[types.CodeAction] = []
+        if _wanted(only, types.CodeActionKind.QuickFix):
+            for lsp, finding in self.found.get(uri, []):
+                if not _overlap(lsp.range, params.range):
+                    continue
+                if finding.fix is not None:
+                    actions.append(self._quick_fix(uri, lsp, finding))
+                noqa = self._noqa(uri, lsp, finding)
+                if noqa is not None:
+                    actions.append(noqa)
+        if _wanted(only, FIX_ALL):
+            fix_all = self._fix_all(uri)
+            if fix_all is not None:
+                actions.append(fix_all)
+        return actions
+
+    def _quick_fix(self, uri: str, lsp: types.Diagnostic, finding: Diagnostic) -> types.CodeAction:
+        assert finding.fix is not None
+        safe = finding.fix.applicability is Applicability.SAFE
+        changes: Dict[str, List[types.TextEdit]] = {}
+        for edit in finding.fix.edits:
+            target = self._cell_uri(uri, edit.cell) if edit.cell is not None else uri
+            document = self.workspace.get_text_document(target)
+            changes.setdefault(target, []).append(types.TextEdit(_lsp_range(edit.start, edit.end, document), edit.content))
+        return types.CodeAction(
+            title=f"f64lint: {finding.fix.message}{'' if safe else ' (unsafe: changes CPU/CUDA precision)'}",
+            kind=types.CodeActionKind.QuickFix,
+            diagnostics=[lsp],
+            edit=types.WorkspaceEdit(changes=changes),
+            is_preferred=safe,
+        )
+
+    def _noqa(self, uri: str, lsp: types.Diagnostic, finding: Diagnostic) -> Optional[types.CodeAction]:
+        document = self.workspace.get_text_document(uri)
+        line = finding.noqa_line or finding.start.line
+        new = _with_noqa(document.source, {line: {finding.code}})[0].splitlines()
+        old = document.source.splitlines()
+        if line > len(new) or line > len(old) or new[line - 1] == old[line - 1]:
+            return None
+        start, end = Position(line, 1), Position(line, len(old[line - 1]) + 1)
+        return types.CodeAction(
+            title=f"f64lint: Silence {finding.code} on this line (# noqa)",
+            kind=types.CodeActionKind.QuickFix,
+            diagnostics=[lsp],
+            edit=types.WorkspaceEdit(changes={uri: [types.TextEdit(_lsp_range(start, end, document), new[line - 1])]}),
+        )
+
+    def _fix_all(self, uri: str) -> Optional[types.CodeAction]:
+        notebook = self.workspace.get_notebook_document(cell_uri=uri)
+        changes: Dict[str, List[types.TextEdit]] = {}
+        if notebook is not None:
+            path = _path(notebook.uri) or Path("Untitled.ipynb")
+            cells = self.cells(notebook)
+            new = fixed(path, notebook_text(cells), settings_for(path), self.unsafe_fix_all)
+            if new is None:
+                return None
+            for cell, (_, old), source in zip(notebook.cells, cells, cell_sources(new)):
+                if source != old:
+                    changes[cell.document] = [_whole(self.workspace.get_text_document(cell.document), source)]
+        else:
+            document = self.workspace.get_text_document(uri)
+            path = _document_path(document)
+            new = fixed(path, document.source, settings_for(path), self.unsafe_fix_all) if path else None
+            if new is None:
+                return None
+            changes[uri] = [_whole(document, new)]
+        return types.CodeAction(
+            title="f64lint: Fix all f64lint problems", kind=FIX_ALL, edit=types.WorkspaceEdit(changes=changes)
+        )
+
+    def _cell_uri(self, uri: str, cell: int) -> str:
+        notebook = self.workspace.get_notebook_document(cell_uri=uri)
+        return notebook.cells[cell - 1].document if notebook is not None else uri
+
+    def hover(self, params: types.HoverParams) -> Optional[types.Hover]:
+        for lsp, finding in self.found.get(params.text_document.uri, []):
+            if _overlap(lsp.range, types.Range(params.position, params.position)):
+                rule = RULES_BY_CODE[finding.code]
+                text = f"**{rule.code} {rule.name}**: {rule.summary}.\n\n{rule.documentation()}"
+                return types.Hover(types.MarkupContent(types.MarkupKind.Markdown, text), lsp.range)
+        return None
+
+
+def _path(uri: str) -> Optional[Path]:
+    """The file a document or notebook is, when it is one f64lint reads."""
+    path = to_fs_path(uri)
+    return Path(path) if path is not None and (path.endswith(_PYTHON_SUFFIXES) or is_notebook(path)) else None
+
+
+def _document_path(document: TextDocument) -> Optional[Path]:
+    """A Python document's file; an unsaved one (`untitled:`) is read as `untitled.py`."""
+    path = _path(document.uri)
+    if path is None and document.language_id == "python":
+        return Path("untitled.py")
+    return path
+
+
+def _server_position(position: Position) -> ServerTextPosition:
+    return ServerTextPosition(position.line - 1, position.column - 1)
+
+
+def _lsp_range(start: Position, end: Position, document: TextDocument) -> types.Range:
+    codec, lines = document.position_codec, document.lines
+    return types.Range(
+        codec.position_to_client_units(lines, _server_position(start)),
+        codec.position_to_client_units(lines, _server_position(end)),
+    )
+
+
+def _lsp_diagnostic(finding: Diagnostic, document: TextDocument) -> types.Diagnostic:
+    return types.Diagnostic(
+        range=_lsp_range(finding.start, finding.end, document),
+        message=finding.message,
+        severity=_SEVERITY[finding.severity],
+        code=finding.code,
+        source="f64lint",
+    )
+
+
+def _whole(document: TextDocument, text: str) -> types.TextEdit:
+    """Replace the whole document."""
+    lines = document.lines
+    end = types.Position(len(lines), 0)
+    return types.TextEdit(types.Range(types.Position(0, 0), end), text)
+
+
+def _overlap(a: types.Range, b: types.Range) -> bool:
+    def key(position: types.Position) -> Tuple[int, int]:
+        return position.line, position.character
+
+    return key(a.start) <= key(b.end) and key(b.start) <= key(a.end)
+
+
+def _wanted(only: Optional[Sequence[str]], kind: str) -> bool:
+    """Does the client ask for this kind of action (`source` asks for `source.fixAll...`)?"""
+    return only is None or any(kind == asked or kind.startswith(f"{asked}.") for asked in only)
+
+
+def build() -> F64LintServer:
+    server = F64LintServer()
+
+    @server.feature(types.INITIALIZE)
+    def initialize(ls: F64LintServer, params: types.InitializeParams) -> None:
+        options = params.initialization_options
+        ls.unsafe_fix_all = bool(isinstance(options, dict) and options.get("unsafeFixes"))
+
+    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    def did_open(ls: F64LintServer, params: types.DidOpenTextDocumentParams) -> None:
+        if ls.workspace.get_notebook_document(cell_uri=params.text_document.uri) is None:
+            ls.schedule(params.text_document.uri, 0)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    def did_change(ls: F64LintServer, params: types.DidChangeTextDocumentParams) -> None:
+        ls.schedule(params.text_document.uri, DEBOUNCE_SECONDS)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(ls: F64LintServer, params: types.DidSaveTextDocumentParams) -> None:
+        ls.schedule(params.text_document.uri, 0)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(ls: F64LintServer, params: types.DidCloseTextDocumentParams) -> None:
+        _forget(ls, [params.text_document.uri])
+
+    @server.feature(types.NOTEBOOK_DOCUMENT_DID_OPEN)
+    def notebook_open(ls: F64LintServer, params: types.DidOpenNotebookDocumentParams) -> None:
+        ls.schedule(params.notebook_document.uri, 0)
+
+    @server.feature(types.NOTEBOOK_DOCUMENT_DID_CHANGE)
+    def notebook_change(ls: F64LintServer, params: types.DidChangeNotebookDocumentParams) -> None:
+        ls.schedule(params.notebook_document.uri, DEBOUNCE_SECONDS)
+
+    @server.feature(types.NOTEBOOK_DOCUMENT_DID_SAVE)
+    def notebook_save(ls: F64LintServer, params: types.DidSaveNotebookDocumentParams) -> None:
+        ls.schedule(params.notebook_document.uri, 0)
+
+    @server.feature(types.NOTEBOOK_DOCUMENT_DID_CLOSE)
+    def notebook_close(ls: F64LintServer, params: types.DidCloseNotebookDocumentParams) -> None:
+        _forget(ls, [params.notebook_document.uri, *(cell.uri for cell in params.cell_text_documents)])
+
+    @server.feature(
+        types.TEXT_DOCUMENT_CODE_ACTION,
+        types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL]),
+    )
+    def code_action(ls: F64LintServer, params: types.CodeActionParams) -> List[types.CodeAction]:
+        return ls.code_actions(params)
+
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    def hover(ls: F64LintServer, params: types.HoverParams) -> Optional[types.Hover]:
+        return ls.hover(params)
+
+    return server
+
+
+def _forget(ls: F64LintServer, uris: Iterable[str]) -> None:
+    for uri in uris:
+        waiting = ls.pending.pop(uri, None)
+        if waiting is not None:
+            waiting.cancel()
+        if ls.found.pop(uri, None) is not None:
+            ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+
+def serve() -> None:
+    build().start_io()
+

@@ -1,0 +1,159 @@
+"""`f64lint server`, driven over stdio by a real LSP client (pytest-lsp): diagnostics from
+the editor's text, code actions applied, hover, notebooks synced as cells."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+
+pytestmark = pytest.mark.asyncio
+
+SOURCE = 'import torch\n\nx = torch.zeros(3, dtype=torch.float64, device="mps")\n'
+FIXED = 'import torch\n\nx = torch.zeros(3, dtype=torch.float32, device="mps")\n'
+
+
+@pytest_lsp.fixture(
+    config=ClientServerConfig(server_command=[sys.executable, "-m", "f64lint", "server"]),
+)
+async def client(lsp_client: LanguageClient, tmp_path):
+    (tmp_path / "pyproject.toml").write_text('[tool.f64lint]\nper-file-ignores = {"quiet.py" = ["F64001"]}\n')
+    await lsp_client.initialize_session(
+        types.InitializeParams(
+            capabilities=client_capabilities("visual-studio-code"),
+            root_uri=tmp_path.as_uri(),
+            initialization_options={"unsafeFixes": True},
+        )
+    )
+    yield
+    await lsp_client.shutdown_session()
+
+
+def applied(text: str, edits) -> str:
+    """The text with LSP edits applied (ASCII text: UTF-16 units are characters)."""
+    lines = text.split("\n")
+
+    def offset(position):
+        return sum(len(line) + 1 for line in lines[: position.line]) + position.character
+
+    for edit in sorted(edits, key=lambda e: offset(e.range.start), reverse=True):
+        text = text[: offset(edit.range.start)] + edit.new_text + text[offset(edit.range.end) :]
+    return text
+
+
+async def opened(client: LanguageClient, uri: str, text: str) -> None:
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(types.TextDocumentItem(uri=uri, language_id="python", version=1, text=text))
+    )
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+
+
+async def test_diagnostics_come_from_the_editors_text(client: LanguageClient, tmp_path):
+    uri = (tmp_path / "model.py").as_uri()  # no such file on disk: the editor's text is linted
+    await opened(client, uri, SOURCE)
+    [diagnostic] = client.diagnostics[uri]
+    assert diagnostic.range == types.Range(types.Position(2, 25), types.Position(2, 38))
+    assert (diagnostic.code, diagnostic.severity, diagnostic.source) == ("F64001", types.DiagnosticSeverity.Error, "f64lint")
+    assert diagnostic.message == "`torch.float64` used as a dtype in `torch.zeros()`; MPS has no float64"
+
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[types.TextDocumentContentChangePartial(
+                range=types.Range(types.Position(2, 31), types.Position(2, 33)), text="32")],
+        )
+    )
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    assert list(client.diagnostics[uri]) == []
+
+
+async def test_the_projects_configuration_applies(client: LanguageClient, tmp_path):
+    uri = (tmp_path / "quiet.py").as_uri()
+    await opened(client, uri, SOURCE)
+    assert list(client.diagnostics[uri]) == []
+
+
+async def test_code_actions_fix_silence_and_fix_all(client: LanguageClient, tmp_path):
+    uri = (tmp_path / "model.py").as_uri()
+    await opened(client, uri, SOURCE)
+    [diagnostic] = client.diagnostics[uri]
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri),
+            range=diagnostic.range,
+            context=types.CodeActionContext(diagnostics=[diagnostic]),
+        )
+    )
+    assert [(a.title, a.kind) for a in actions] == [
+        ("f64lint: Use `torch.float32` (unsafe: changes CPU/CUDA precision)", types.CodeActionKind.QuickFix),
+        ("f64lint: Silence F64001 on this line (# noqa)", types.CodeActionKind.QuickFix),
+        ("f64lint: Fix all f64lint problems", "source.fixAll.f64lint"),
+    ]
+    quick, noqa, fix_all = actions
+    assert applied(SOURCE, quick.edit.changes[uri]) == FIXED
+    assert applied(SOURCE, noqa.edit.changes[uri]) == SOURCE.replace('"mps")\n', '"mps")  # noqa: F64001\n')
+    assert applied(SOURCE, fix_all.edit.changes[uri]) == FIXED
+
+    only_source = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri),
+            range=types.Range(types.Position(0, 0), types.Position(0, 0)),
+            context=types.CodeActionContext(diagnostics=[], only=["source"]),
+        )
+    )
+    assert [a.kind for a in only_source] == ["source.fixAll.f64lint"]
+
+
+async def test_hover_shows_the_rules_documentation(client: LanguageClient, tmp_path):
+    uri = (tmp_path / "model.py").as_uri()
+    await opened(client, uri, SOURCE)
+    hover = await client.text_document_hover_async(
+        types.HoverParams(types.TextDocumentIdentifier(uri), types.Position(2, 30))
+    )
+    assert hover.contents.value.startswith("**F64001 torch-float64-dtype**: ")
+    assert "Cannot convert a MPS Tensor to float64" in hover.contents.value
+
+
+async def test_a_notebook_synced_as_cells(client: LanguageClient, tmp_path):
+    notebook = (tmp_path / "explore.ipynb").as_uri()
+    cells = [f"{notebook}#cell{n}" for n in range(3)]
+    texts = ["import numpy as np\nimport torch\nxs = np.linspace(0, 1, 4)", "# Grid", 'g = torch.from_numpy(xs).to("mps")']
+    client.notebook_document_did_open(
+        types.DidOpenNotebookDocumentParams(
+            notebook_document=types.NotebookDocument(
+                uri=notebook, notebook_type="jupyter-notebook", version=1,
+                cells=[
+                    types.NotebookCell(kind=types.NotebookCellKind.Code, document=cells[0]),
+                    types.NotebookCell(kind=types.NotebookCellKind.Markup, document=cells[1]),
+                    types.NotebookCell(kind=types.NotebookCellKind.Code, document=cells[2]),
+                ],
+            ),
+            cell_text_documents=[
+                types.TextDocumentItem(uri=uri, language_id="markdown" if n == 1 else "python", version=1, text=text)
+                for n, (uri, text) in enumerate(zip(cells, texts))
+            ],
+        )
+    )
+    while cells[2] not in client.diagnostics:
+        await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    found = client.diagnostics[cells[2]]
+    assert [(d.code, d.range.start.line, d.range.start.character, d.message) for d in found] == [
+        ("F64003", 0, 4, "float64 NumPy array (from `np.linspace` at cell 1, line 3) becomes a tensor in "
+                         "`torch.from_numpy()`; MPS has no float64"),
+    ]
+    assert list(client.diagnostics[cells[0]]) == []
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(cells[2]),
+            range=found[0].range,
+            context=types.CodeActionContext(diagnostics=found[:1], only=[types.CodeActionKind.QuickFix]),
+        )
+    )
+    # The fix is made where the array is made: in the first cell.
+    assert list(actions[0].edit.changes) == [cells[0]]
+    assert applied(texts[0], actions[0].edit.changes[cells[0]]) == (
+        "import numpy as np\nimport torch\nxs = np.linspace(0, 1, 4, dtype=np.float32)"
+    )
