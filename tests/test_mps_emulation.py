@@ -13,7 +13,7 @@ from f64lint.testing.mps_emulation import mps_emulation  # noqa: E402
 
 FLOAT64 = (
     r"^Cannot convert a MPS Tensor to float64 dtype as the MPS framework doesn't support float64\. "
-    r"Please use float32 instead\.$"
+    r"Please use float32 instead\.(\n|$)"
 )
 COMPLEX128 = r"^Cannot convert a MPS Tensor to complex128 dtype"
 
@@ -39,7 +39,8 @@ def test_float64_on_mps_raises_the_backends_type_error(make):
 
 def test_an_operation_promoting_to_float64_on_mps_raises_the_backends_runtime_error():
     with mps_emulation(), pytest.raises(RuntimeError, match=r"^MPS backend does not support float64 \(double\)"):
-        torch.ones(2, device="mps") + torch.ones(2, dtype=torch.float64)
+        # A 0-dimensional float64 tensor of a higher category decides the result's dtype.
+        torch.arange(2, device="mps") * torch.tensor(0.5, dtype=torch.float64)
 
 
 def test_complex128_on_mps_raises_too():
@@ -66,3 +67,88 @@ def test_float64_stays_fine_on_the_cpu_and_outside_the_emulation():
     assert torch.zeros(2).device.type == "cpu"
     with pytest.raises(RuntimeError):  # this CPU build has no real MPS
         torch.zeros(2, device="mps")
+
+
+from f64lint.testing.mps_emulation import assert_close_to_cpu_float64  # noqa: E402
+
+
+def test_mps_is_available_inside_and_code_that_picks_it_takes_that_path():
+    with mps_emulation():
+        assert torch.backends.mps.is_available() and torch.backends.mps.is_built()
+        device = "mps" if torch.backends.mps.is_available() else "cpu"
+        with pytest.raises(TypeError, match=FLOAT64):
+            torch.zeros(2, dtype=torch.float64, device=device)
+        torch.mps.synchronize()
+        torch.mps.empty_cache()
+        torch.mps.manual_seed(0)
+        torch.manual_seed(0)
+        assert torch.mps.current_allocated_memory() == 0
+    assert not torch.backends.mps.is_available()
+
+
+def test_the_error_text_is_the_backends_and_a_note_names_where_the_float64_was_made():
+    with mps_emulation():
+        grid = torch.from_numpy(np.linspace(0, 1, 3))
+        line = __import__("inspect").currentframe().f_lineno - 1
+        with pytest.raises(TypeError) as raised:
+            grid.to("mps")
+    assert str(raised.value) == (
+        "Cannot convert a MPS Tensor to float64 dtype as the MPS framework doesn't support float64. "
+        "Please use float32 instead."
+    )
+    assert raised.value.__notes__ == [
+        f"f64lint: the float64 value was made at {__file__}:{line} (see `f64lint --explain F64004`)"
+    ]
+    with mps_emulation(), pytest.raises(TypeError) as raised:
+        torch.tensor(np.zeros(2), device="mps")
+    assert raised.value.__notes__[0].endswith("(see `f64lint --explain F64003`)")
+
+
+def test_an_mps_tensor_meets_no_cpu_tensor_as_on_the_backend():
+    mismatch = r"^Expected all tensors to be on the same device, but found at least two devices, mps:0 and cpu!$"
+    with mps_emulation():
+        x = torch.ones(2, device="mps")
+        with pytest.raises(RuntimeError, match=mismatch):
+            x + torch.ones(2)
+        with pytest.raises(RuntimeError, match=mismatch):
+            torch.nn.Linear(2, 2).to("mps")(torch.ones(1, 2))
+        assert (x * torch.tensor(2.0)).device.type == "mps"  # a 0-dimensional CPU tensor is a scalar
+        assert x[torch.tensor([0])].device.type == "mps"  # host indices are fine
+        with pytest.raises(TypeError, match=r"^can't convert mps:0 device type tensor to numpy\. Use Tensor\.cpu\(\)"):
+            x.numpy()
+        assert x.cpu().numpy().tolist() == [1.0, 1.0] and x.sum().item() == 2.0
+
+
+def test_a_move_to_another_tensor_takes_its_dtype():
+    with mps_emulation():
+        target = torch.zeros(1, device="mps")
+        moved = torch.ones(2, dtype=torch.float64).to(target)
+        assert (moved.device.type, moved.dtype) == ("mps", torch.float32)
+
+
+def test_default_device_generators_and_buffers():
+    with mps_emulation():
+        torch.set_default_device("mps")
+        assert torch.get_default_device().type == "mps"
+        assert torch.zeros(2).device.type == "mps" and torch.nn.Linear(2, 2).weight.device.type == "mps"
+        with pytest.raises(TypeError, match=FLOAT64):
+            torch.zeros(2, dtype=torch.float64)
+        torch.set_default_device("cpu")
+        assert torch.zeros(2).device.type == "cpu"
+        generator = torch.Generator(device="mps").manual_seed(3)
+        assert isinstance(generator, torch.Generator)
+        assert torch.randn(2, generator=generator, device="mps").device.type == "mps"
+        model = torch.nn.Linear(2, 2)
+        model.register_buffer("scale", torch.ones(2, dtype=torch.float64))
+        with pytest.raises(TypeError, match=FLOAT64):
+            model.to("mps")
+    assert torch.zeros(2).device.type == "cpu"
+
+
+def test_assert_close_to_cpu_float64_reports_the_worst_error():
+    assert_close_to_cpu_float64(lambda x: (x * 2).sin(), torch.linspace(0, 1, 5))
+    with pytest.raises(AssertionError) as raised:
+        assert_close_to_cpu_float64(lambda x: (x + 1e8) - 1e8, torch.full((3,), 0.1))
+    assert str(raised.value).startswith(
+        "output 0: float32 on mps differs from float64 on the CPU beyond rtol=0.0001, atol=1e-05; worst at index (0,): "
+    )
