@@ -164,3 +164,34 @@ def test_parameters_are_told_apart_by_their_own_reads():
             return model.to(device)
     """
     assert flagged(source) == [("F64001", 6), ("F64002", 9)]
+
+
+NORMALISED = """
+    import torch
+
+
+    class ConfusionMatrix:
+        @staticmethod
+        def normalize(cm, how):
+            if how == "true":
+                cm = cm / cm.sum(dim=1, keepdim=True, dtype=torch.float64)
+            else:
+                cm = cm / cm.sum(dtype=torch.float64)
+            return ConfusionMatrix.to_array(cm)
+
+        @staticmethod
+        def to_array(matrix):
+            return matrix.numpy()
+    """
+
+
+def test_float64_work_on_a_tensor_that_numpy_then_takes_is_on_the_cpu():
+    # `.numpy()` works only on a CPU tensor (on MPS it raises): the matrix, wherever it
+    # came from, is on the CPU, so its float64 normalisation is too.
+    assert flagged(NORMALISED) == []
+
+
+def test_numpy_after_a_move_to_the_cpu_proves_nothing_of_before():
+    # The twin: the float64 sum runs where `cm` is, which may be MPS, before `.cpu()`.
+    twin = NORMALISED.replace("return matrix.numpy()", "return matrix.cpu().numpy()")
+    assert flagged(twin) == [("F64001", 8), ("F64001", 10)]

@@ -86,3 +86,39 @@ def test_tables_built_on_the_cpu_and_cast_where_they_move_are_not_flagged():
 def test_the_same_tables_moved_without_a_cast_are():
     moved = TABLES.replace("c.to(dtype=dtype, device=device, copy=True)", "c.to(device)")
     assert [code for code, _, _ in flagged(moved)] == ["F64001", "F64001", "F64001", "F64006", "F64004"]
+
+
+MOVED_OFF_MPS = """
+    import torch
+    from torch import Tensor
+
+
+    def _float64(x: Tensor) -> Tensor:
+        # MPS does not support float64
+        if x.device.type == "mps":
+            x = x.cpu()
+        return x.double()
+
+
+    def calibration_error(confidence: Tensor, correct: Tensor, beta: int = 100) -> float:
+        n = len(confidence)
+        order = torch.argsort(confidence)
+        confidence = _float64(confidence[order])
+        correct = _float64(correct[order])
+        n_bins = max(1, n // beta)
+        bin_index = (torch.arange(n, device=confidence.device) // beta).clamp(max=n_bins - 1)
+        sizes = torch.bincount(bin_index, minlength=n_bins).double()
+        gaps = (torch.zeros_like(sizes).index_add_(0, bin_index, confidence - correct) / sizes).abs()
+        return float((sizes * gaps).sum() / n)
+    """
+
+
+def test_a_tensor_moved_to_the_cpu_when_on_mps_is_never_on_mps_after():
+    # `_float64()` takes MPS tensors to the CPU first: a factory on its result's device,
+    # and float64 work there, never run on MPS.
+    assert [(d.code, d.start.line) for d in lint(MOVED_OFF_MPS, DEFAULT_CODES)] == []
+
+
+def test_without_the_move_the_device_may_be_mps():
+    twin = MOVED_OFF_MPS.replace('if x.device.type == "mps":', 'if x.dim() == 0:')
+    assert [(d.code, d.start.line) for d in lint(twin, DEFAULT_CODES)] == [("F64002", 19)]

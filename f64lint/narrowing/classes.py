@@ -9,7 +9,9 @@ from f64lint.narrowing.lines import CALLED, NAME, Statement, bound_names, descri
 from f64lint.narrowing.reading import Reading
 
 _BASES = re.compile(r"^class\s+\w+\s*\(([^)]*)\)", re.MULTILINE)
-_SELF_CALLED = re.compile(r"\b(?:self|cls)\.(\w+)\s*\(")
+# `self.helper(x)`, `cls.helper(x)`, and a static method called through its class
+# (`ConfusionMatrix.nan_to_num(cm)`: any capitalised name, read as a class).
+_SELF_CALLED = re.compile(r"\b(?:self|cls|[A-Z]\w*)\.(\w+)\s*\(")
 _SELF_READ = re.compile(r"\bself\.(\w+)\b(?!\s*\()")
 _SELF_ATTRIBUTE = re.compile(
     r"\bself\.(\w+)\s*(?::[^=\n]*)?(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)"

@@ -136,7 +136,7 @@ def _is_meta_kernel(function: cst.FunctionDef) -> bool:
 _CUDA_ONLY_NAMES = frozenset(
     {
         "current_stream", "default_stream", "synchronize", "set_device", "current_device",
-        "get_device_properties", "mem_get_info", "Stream", "Event",
+        "get_device_properties", "get_device_name", "get_device_capability", "mem_get_info", "Stream", "Event",
     }
 )
 _CUDA_ONLY = frozenset(f"torch.cuda.{name}" for name in _CUDA_ONLY_NAMES)
@@ -208,12 +208,19 @@ class Guards:
             self._regions.add(facts.module)
         # The parts of a test module or a script that meet no device without float64.
         self._standalone = StandaloneParts(facts, self.kinds) if facts.in_tests or facts.in_script else None
+        needs_cuda: Set[cst.FunctionDef] = set()
         for call in facts.calls:
             function = self._needs_cuda_first(call)
             if function is not None:
                 self._regions.add(function)
+                needs_cuda.add(function)
             if facts.in_tests and skips_on_mps(facts, call):
                 self._after(call)
+        for call in facts.calls:  # it raises without CUDA: what follows it never runs on MPS
+            if facts.definitions.callee(call) in needs_cuda:
+                self._after(call)
+        if facts.in_tests or facts.in_script:
+            self._called_only_off_mps()
 
     def off_mps(self, node: cst.CSTNode) -> bool:
         """Is a node in code that never runs on MPS, or whose failure there is handled?"""
@@ -293,9 +300,31 @@ class Guards:
         module = (facts.module_name or "").rpartition(".")[2]
         return skipped_by_hooks(facts.suite.skips, module, owner_name, function.name.value)
 
+    def _called_only_off_mps(self) -> None:
+        """In a test module or a script, which nothing imports: a function of the module
+        whose every call there runs off MPS runs off MPS too (a script's `get_model()`
+        called only after a helper that needs CUDA)."""
+        definitions = self.facts.definitions
+        # Only code that never runs on MPS whatever it calls counts: not a part the
+        # standalone reading finds meeting no device itself (its helpers may meet one).
+        standalone, self._standalone = self._standalone, None
+        grown = True
+        while grown:
+            grown = False
+            for function in self.facts.top_level_functions.values():
+                if function.body in self._regions:
+                    continue
+                sites = definitions.call_sites(function)
+                if sites and all(self.off_mps(site) for site in sites):
+                    self._regions.add(function.body)
+                    self._known.clear()
+                    grown = True
+        self._standalone = standalone
+        self._known.clear()
+
     def _after(self, call: cst.Call) -> None:
-        """After a statement that is only a call that skips the test on MPS, the rest of the
-        block is off MPS."""
+        """After a statement that is only a call that skips the test on MPS (or raises
+        there, needing CUDA), the rest of the block is off MPS."""
         expression = self.facts.parent(call)
         line = self.facts.parent(expression) if isinstance(expression, cst.Expr) else None
         block = self.facts.parent(line) if isinstance(line, cst.SimpleStatementLine) else None

@@ -70,12 +70,21 @@ class Containment:
         self.flow = flow
         self._visiting: Set[int] = set()
         self._made: Optional[cst.BaseExpression] = None
+        self._to_numpy = False  # a use seen on the way: `.numpy()` of the value itself
 
     def kept_safe(self, made: cst.BaseExpression, calls: Calls = ()) -> bool:
         """Is the value `made` (a call that makes a float64 tensor on the CPU) kept safe?
         `calls` are those its function was entered through, if it is followed from one."""
         self._made = made
         return self._value(made, 0, calls)
+
+    def ends_on_the_host(self, made: cst.BaseExpression) -> bool:
+        """Is the value `made` (a float64 tensor, wherever its inputs are) kept safe, and is
+        it, or what is computed from it, turned into a NumPy array by `.numpy()` itself?
+        `.numpy()` works only for a CPU tensor (on MPS it raises), so the code computes it
+        on the CPU: a confusion matrix normalised in float64 then handed to NumPy."""
+        self._to_numpy = False
+        return self.kept_safe(made) and self._to_numpy
 
     def _value(self, node: cst.BaseExpression, depth: int, calls: Calls) -> bool:
         if depth > _DEPTH:
@@ -121,6 +130,7 @@ class Containment:
         if casts_narrow(self.facts, call) or casts_to_chosen_dtype(call):
             return True
         if method in _CPU_ONLY_METHODS or method in _NOT_FLOAT_METHODS:
+            self._to_numpy = self._to_numpy or method == "numpy"
             return True
         moved = moved_to(call)
         if (moved is not None and dtype_of(self.facts, moved[0]) is not None) or (
@@ -134,7 +144,12 @@ class Containment:
             if dtype is not None:
                 spelled = dtype_of(self.facts, dtype)
                 return spelled is None or not spelled.is_wide
-            return is_cpu_device(self.facts, device) and self._value(call, depth + 1, calls)
+            if not is_cpu_device(self.facts, device):
+                return False
+            seen = self._to_numpy  # `.numpy()` after a move to the CPU proves nothing of before
+            kept = self._value(call, depth + 1, calls)
+            self._to_numpy = seen
+            return kept
         if method in _IN_PLACE_METHODS:
             return self._value(call, depth + 1, calls)
         return False

@@ -14,6 +14,10 @@ A tensor is on the CPU when it is:
   the module always returns, when it is one.
 Python numbers in an operation do not count (`0.5 * x`). Followed to a bounded depth.
 
+A name the code moves to the CPU when it is on MPS (`if x.device.type == "mps": x =
+x.cpu()`) is never on MPS after that: it counts as on the CPU on purpose, since what the
+rules ask is whether MPS can hold it (pytorch-ood's `_float64()` helper).
+
 A tensor made on the CPU only by default (a factory given no device) may be moved later,
 as any new tensor may: `on_cpu` asks for one whose every origin is on the CPU and at least
 one was put there on purpose (`.cpu()`, `device="cpu"`, NumPy data), as code that computes
@@ -25,17 +29,19 @@ from __future__ import annotations
 from typing import Dict, List, Optional, Set, Tuple
 
 from f64lint.analysis.domain.casts import DEFAULT_DTYPE_FACTORIES
-from f64lint.analysis.domain.devices import is_cpu_device, moves_to_cpu
+from f64lint.analysis.domain.devices import is_cpu_device, moves_to_cpu, true_on_mps
 from f64lint.analysis.domain.dtypes import dtype_of
 from f64lint.analysis.flow.values import Flow
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, argument_for, keyword, method_name, positional
+from f64lint.analysis.syntax.nodes import descendants
 from f64lint.cst import cst
 
 _DEPTH = MAX_TRACE_DEPTH * 3
 _MOVES = frozenset({"to", "cuda", "mps", "xpu", "type", "pin_memory", "share_memory_"})
 # Calls that make a new CPU tensor of their data unless given a device.
 _COPIED_TO_THE_CPU = frozenset({"torch.tensor", "torch.from_numpy"})
+_NUMBER_BUILTINS = frozenset({"len", "int", "float", "round"})
 
 
 _UNKNOWN, _BY_DEFAULT, _ON_PURPOSE = 0, 1, 2  # where a tensor is, as far as the code shows
@@ -93,7 +99,7 @@ class CpuTensors:
         if isinstance(node, cst.Subscript):
             return self._where(node.value, depth + 1)
         if isinstance(node, (cst.BinaryOperation, cst.BooleanOperation)):
-            return self._all([operand for operand in (node.left, node.right) if not _is_literal(operand)], depth)
+            return self._all([operand for operand in (node.left, node.right) if not self._is_number(operand)], depth)
         if isinstance(node, cst.Comparison):
             return self._where(node.left, depth + 1)
         if isinstance(node, cst.UnaryOperation):
@@ -137,6 +143,8 @@ class CpuTensors:
 
     def _name(self, node: cst.Name, depth: int) -> int:
         values = self.facts.reaching_values(node)
+        if any(value is not None and self._moved_off_mps(value, node.value) for value in values):
+            return _ON_PURPOSE
         if values and all(value is not None for value in values):
             return self._all([value for value in values if value is not None], depth)
         param = self._parameter(node)
@@ -148,6 +156,44 @@ class CpuTensors:
         if not calls or any(value is None for value in passed):
             return _UNKNOWN
         return self._all([value for value in passed if value is not None], depth)
+
+    def _is_number(self, node: cst.BaseExpression) -> bool:
+        """A Python number: a literal, a parameter annotated `int` or `float`, or a name
+        every value of which is one or a builtin's number (`len(x)`, `int(s)`)."""
+        if _is_literal(node):
+            return True
+        if not isinstance(node, cst.Name):
+            return False
+        entry = self._parameter(node)
+        if entry is not None:
+            annotation = entry[1].annotation
+            return annotation is not None and isinstance(annotation.annotation, cst.Name) and (
+                annotation.annotation.value in ("int", "float")
+            )
+        values = self.facts.reaching_values(node)
+        return bool(values) and all(
+            value is not None
+            and (_is_literal(value) or isinstance(value, cst.Call) and isinstance(value.func, cst.Name)
+                 and value.func.value in _NUMBER_BUILTINS)
+            for value in values
+        )
+
+    def _moved_off_mps(self, value: cst.BaseExpression, name: str) -> bool:
+        """`x = x.cpu()` as the whole body of `if x.device.type == "mps":` (no `else`): any
+        other value of `x` that reaches past it is one the test found off MPS."""
+        if not (isinstance(value, cst.Call) and moves_to_cpu(self.facts, value)):
+            return False
+        parent = self.facts.parent
+        assign = parent(value)
+        line = parent(assign) if isinstance(assign, cst.Assign) else None
+        block = parent(line) if isinstance(line, cst.SimpleStatementLine) else None
+        branch = parent(block) if isinstance(block, cst.IndentedBlock) else None
+        return (
+            isinstance(branch, cst.If)
+            and branch.orelse is None
+            and true_on_mps(self.facts, branch.test)
+            and any(isinstance(node, cst.Name) and node.value == name for node in descendants([branch.test]))
+        )
 
     def _parameter(self, node: cst.Name) -> Optional[Tuple[cst.FunctionDef, cst.Param]]:
         """The function and parameter a name reads, when it reads the parameter's own binding

@@ -112,6 +112,7 @@ def wide_dtype_uses(
             is_cpu_pinned(analysis, use.holder)
             or made_on_cpu_and_kept_there(analysis, use.holder)
             or _given_to_factories_kept_on_cpu(analysis, use)
+            or analysis.containment.ends_on_the_host(use.holder)
         ):
             continue
         if isinstance(use.holder, cst.Param) and _only_given_off_mps(analysis, use.holder):
