@@ -13,6 +13,7 @@ from typing import List, Optional, Sequence, Tuple
 
 from f64lint.config import ConfigError, Overrides, Settings, load_settings
 from f64lint.diagnostic import Diagnostic
+from f64lint.files import is_force_excluded
 from f64lint.runner import FixMode, RunResult, run_stdin
 
 # A notebook's cells as the editor holds them: (is code, text), in order.
@@ -44,6 +45,11 @@ def _settings(folder: Path, stamp: Tuple[Tuple[str, float], ...]) -> Settings:
         return load_settings([folder / "_"], None, False, Overrides())
     except ConfigError:
         return Settings(root=folder)
+
+
+def excluded(path: Path, settings: Settings) -> bool:
+    """Does the project's configuration exclude the file (`exclude`, `extend-exclude`)?"""
+    return is_force_excluded(path, settings)
 
 
 def check(path: Path, text: str, settings: Settings) -> List[Diagnostic]:

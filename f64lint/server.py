@@ -7,14 +7,19 @@ finding's fix (labelled unsafe when it changes CPU/CUDA precision), `# noqa` for
 "fix all" as `source.fixAll.f64lint` (safe fixes, unless the client's initialization
 options say `{"unsafeFixes": true}`). Hovering a finding shows its rule's documentation.
 
-Linting runs in one worker thread, so the editor is never kept waiting; a result for a
-text that has changed since is dropped, and a request superseded by a newer change of the
-same document is cancelled before it starts.
+Linting and fixing run in one worker thread, so the editor is never kept waiting; a
+result for a text that has changed since is dropped, a request superseded by a newer
+change of the same document is cancelled before it starts, and code actions are offered
+only for findings of the text as it is (so an edit never lands on lines that moved). "Fix
+all" is worked out when the editor picks it (`codeAction/resolve`), or, for a client that
+cannot resolve, in the worker. Documents are synced whole: the server splits lines as
+Python does, whatever the editor's count of form feeds and other separators.
 """
 
 from __future__ import annotations
 
 import asyncio
+import re
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
@@ -23,12 +28,11 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 from pygls.workspace import TextDocument
-from pygls.workspace.position_codec import ServerTextPosition
 
 from f64lint import __version__
 from f64lint.add_noqa import _with_noqa
 from f64lint.diagnostic import Applicability, Diagnostic, Position, Severity
-from f64lint.editor import Cells, cell_sources, check, fixed, notebook_text, settings_for
+from f64lint.editor import Cells, cell_sources, check, excluded, fixed, notebook_text, settings_for
 from f64lint.notebook import is_notebook
 from f64lint.rules import RULES_BY_CODE
 
@@ -39,6 +43,7 @@ _PYTHON_SUFFIXES = (".py", ".pyi")
 _SEVERITY = {Severity.ERROR: types.DiagnosticSeverity.Error, Severity.WARNING: types.DiagnosticSeverity.Warning}
 
 Found = List[Tuple[types.Diagnostic, Diagnostic]]
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 class F64LintServer(LanguageServer):
@@ -46,7 +51,7 @@ class F64LintServer(LanguageServer):
         super().__init__(
             "f64lint",
             __version__,
-            text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+            text_document_sync_kind=types.TextDocumentSyncKind.Full,
             notebook_document_sync=types.NotebookDocumentSyncOptions(
                 notebook_selector=[
                     types.NotebookDocumentFilterWithCells(
@@ -58,6 +63,8 @@ class F64LintServer(LanguageServer):
         )
         self.pending: Dict[str, asyncio.Task] = {}  # the lint waiting for each document or notebook
         self.found: Dict[str, Found] = {}  # the last findings of each document (a cell's, in a notebook)
+        self.linted: Dict[str, Optional[int]] = {}  # the version of each document they are of
+        self.cells_of: Dict[str, List[str]] = {}  # the cells of each notebook, as last linted
         self.unsafe_fix_all = False
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="f64lint")
 
@@ -86,23 +93,26 @@ class F64LintServer(LanguageServer):
         if path is None:
             return
         version, text = document.version, document.source
-        findings = await self._in_worker(check, path, text, settings_for(path))
+        findings = await self._in_worker(_check_unless_excluded, path, text)
         if document.version == version:
-            self.publish(document.uri, [(_lsp_diagnostic(d, document), d) for d in findings])
+            self.publish(document.uri, [(_lsp_diagnostic(d, text), d) for d in findings], version)
 
     async def _lint_notebook(self, notebook: types.NotebookDocument) -> None:
         path = _path(notebook.uri) or Path("Untitled.ipynb")
         version, cells = notebook.version, self.cells(notebook)
-        findings = await self._in_worker(check, path, notebook_text(cells), settings_for(path))
+        findings = await self._in_worker(_check_unless_excluded, path, notebook_text(cells))
         if notebook.version != version:
             return
         by_cell: Dict[str, Found] = {cell.document: [] for cell in notebook.cells}
         for finding in findings:
             cell = notebook.cells[finding.cell - 1] if finding.cell else notebook.cells[0]
-            document = self.workspace.get_text_document(cell.document)
-            by_cell[cell.document].append((_lsp_diagnostic(finding, document), finding))
+            text = cells[notebook.cells.index(cell)][1]
+            by_cell[cell.document].append((_lsp_diagnostic(finding, text), finding))
+        for gone in set(self.cells_of.get(notebook.uri, ())) - set(by_cell):
+            _forget(self, [gone])  # a cell deleted since
+        self.cells_of[notebook.uri] = list(by_cell)
         for uri, found in by_cell.items():
-            self.publish(uri, found)
+            self.publish(uri, found, self.workspace.get_text_document(uri).version)
 
     def cells(self, notebook: types.NotebookDocument) -> Cells:
         return [
@@ -110,20 +120,30 @@ class F64LintServer(LanguageServer):
             for cell in notebook.cells
         ]
 
-    def publish(self, uri: str, found: Found) -> None:
+    def publish(self, uri: str, found: Found, version: Optional[int]) -> None:
         self.found[uri] = found
+        self.linted[uri] = version
         self.text_document_publish_diagnostics(
-            types.PublishDiagnosticsParams(uri=uri, diagnostics=[lsp for lsp, _ in found])
+            types.PublishDiagnosticsParams(uri=uri, diagnostics=[lsp for lsp, _ in found], version=version)
         )
+
+    def current(self, uri: str) -> Found:
+        """The findings of a document as it is now; none while it is being linted again."""
+        if uri not in self.workspace.text_documents:
+            return []
+        if self.linted.get(uri) != self.workspace.get_text_document(uri).version:
+            return []
+        return self.found.get(uri, [])
 
     # Code actions ---------------------------------------------------------------------
 
-    def code_actions(self, params: types.CodeActionParams) -> List[types.CodeAction]:
+    async def code_actions(self, params: types.CodeActionParams) -> List[types.CodeAction]:
         uri = params.text_document.uri
         only = params.context.only
+        found = self.current(uri)
         actions: List[types.CodeAction] = []
         if _wanted(only, types.CodeActionKind.QuickFix):
-            for lsp, finding in self.found.get(uri, []):
+            for lsp, finding in found:
                 if not _overlap(lsp.range, params.range):
                     continue
                 if finding.fix is not None:
@@ -131,11 +151,33 @@ class F64LintServer(LanguageServer):
                 noqa = self._noqa(uri, lsp, finding)
                 if noqa is not None:
                     actions.append(noqa)
-        if _wanted(only, FIX_ALL):
-            fix_all = self._fix_all(uri)
-            if fix_all is not None:
-                actions.append(fix_all)
+        if _wanted(only, FIX_ALL) and self._fixable(uri):
+            action = types.CodeAction(title="f64lint: Fix all f64lint problems", kind=FIX_ALL, data={"uri": uri})
+            actions.append(action if self._resolves_edits() else await self.resolve(action))
         return actions
+
+    def _fixable(self, uri: str) -> bool:
+        """Is there a fix "fix all" would apply, among the findings of the document (of
+        every cell, in a notebook)?"""
+        notebook = self.workspace.get_notebook_document(cell_uri=uri)
+        uris = [cell.document for cell in notebook.cells] if notebook is not None else [uri]
+        return any(
+            finding.fix is not None and (self.unsafe_fix_all or finding.fix.applicability is Applicability.SAFE)
+            for each in uris
+            for _, finding in self.current(each)
+        )
+
+    def _resolves_edits(self) -> bool:
+        capability = self.client_capabilities.text_document
+        support = capability.code_action.resolve_support if capability and capability.code_action else None
+        return support is not None and "edit" in support.properties
+
+    async def resolve(self, action: types.CodeAction) -> types.CodeAction:
+        """Work out "fix all" (in the worker: it lints and fixes the whole document)."""
+        uri = action.data.get("uri") if isinstance(action.data, dict) else None
+        if uri is not None:
+            action.edit = await self._in_worker(self._fix_all, uri)
+        return action
 
     def _quick_fix(self, uri: str, lsp: types.Diagnostic, finding: Diagnostic) -> types.CodeAction:
         assert finding.fix is not None
@@ -143,8 +185,8 @@ class F64LintServer(LanguageServer):
         changes: Dict[str, List[types.TextEdit]] = {}
         for edit in finding.fix.edits:
             target = self._cell_uri(uri, edit.cell) if edit.cell is not None else uri
-            document = self.workspace.get_text_document(target)
-            changes.setdefault(target, []).append(types.TextEdit(_lsp_range(edit.start, edit.end, document), edit.content))
+            text = self.workspace.get_text_document(target).source
+            changes.setdefault(target, []).append(types.TextEdit(_lsp_range(edit.start, edit.end, text), edit.content))
         return types.CodeAction(
             title=f"f64lint: {finding.fix.message}{'' if safe else ' (unsafe: changes CPU/CUDA precision)'}",
             kind=types.CodeActionKind.QuickFix,
@@ -154,10 +196,10 @@ class F64LintServer(LanguageServer):
         )
 
     def _noqa(self, uri: str, lsp: types.Diagnostic, finding: Diagnostic) -> Optional[types.CodeAction]:
-        document = self.workspace.get_text_document(uri)
+        text = self.workspace.get_text_document(uri).source
         line = finding.noqa_line or finding.start.line
-        new = _with_noqa(document.source, {line: {finding.code}})[0].splitlines()
-        old = document.source.splitlines()
+        new = _LINE_BREAK.split(_with_noqa(text, {line: {finding.code}})[0])
+        old = _LINE_BREAK.split(text)
         if line > len(new) or line > len(old) or new[line - 1] == old[line - 1]:
             return None
         start, end = Position(line, 1), Position(line, len(old[line - 1]) + 1)
@@ -165,38 +207,44 @@ class F64LintServer(LanguageServer):
             title=f"f64lint: Silence {finding.code} on this line (# noqa)",
             kind=types.CodeActionKind.QuickFix,
             diagnostics=[lsp],
-            edit=types.WorkspaceEdit(changes={uri: [types.TextEdit(_lsp_range(start, end, document), new[line - 1])]}),
+            edit=types.WorkspaceEdit(changes={uri: [types.TextEdit(_lsp_range(start, end, text), new[line - 1])]}),
         )
 
-    def _fix_all(self, uri: str) -> Optional[types.CodeAction]:
+    def _fix_all(self, uri: str) -> types.WorkspaceEdit:
+        """The document (every cell of a notebook) with every fix applied, as versioned
+        edits: an editor rejects them if the text changed in between."""
         notebook = self.workspace.get_notebook_document(cell_uri=uri)
-        changes: Dict[str, List[types.TextEdit]] = {}
+        targets: List[Tuple[str, str]] = []  # (uri, text)
+        new: List[str] = []
         if notebook is not None:
             path = _path(notebook.uri) or Path("Untitled.ipynb")
             cells = self.cells(notebook)
-            new = fixed(path, notebook_text(cells), settings_for(path), self.unsafe_fix_all)
-            if new is None:
-                return None
-            for cell, (_, old), source in zip(notebook.cells, cells, cell_sources(new)):
-                if source != old:
-                    changes[cell.document] = [_whole(self.workspace.get_text_document(cell.document), source)]
+            whole = fixed(path, notebook_text(cells), settings_for(path), self.unsafe_fix_all)
+            if whole is not None:
+                targets = [(cell.document, text) for cell, (_, text) in zip(notebook.cells, cells)]
+                new = cell_sources(whole)
         else:
             document = self.workspace.get_text_document(uri)
             path = _document_path(document)
-            new = fixed(path, document.source, settings_for(path), self.unsafe_fix_all) if path else None
-            if new is None:
-                return None
-            changes[uri] = [_whole(document, new)]
-        return types.CodeAction(
-            title="f64lint: Fix all f64lint problems", kind=FIX_ALL, edit=types.WorkspaceEdit(changes=changes)
-        )
+            text = document.source
+            whole = fixed(path, text, settings_for(path), self.unsafe_fix_all) if path else None
+            if whole is not None:
+                targets, new = [(uri, text)], [whole]
+        return types.WorkspaceEdit(document_changes=[
+            types.TextDocumentEdit(
+                types.OptionalVersionedTextDocumentIdentifier(target, self.workspace.get_text_document(target).version),
+                [_whole(old, source)],
+            )
+            for (target, old), source in zip(targets, new)
+            if source != old
+        ])
 
     def _cell_uri(self, uri: str, cell: int) -> str:
         notebook = self.workspace.get_notebook_document(cell_uri=uri)
         return notebook.cells[cell - 1].document if notebook is not None else uri
 
     def hover(self, params: types.HoverParams) -> Optional[types.Hover]:
-        for lsp, finding in self.found.get(params.text_document.uri, []):
+        for lsp, finding in self.current(params.text_document.uri):
             if _overlap(lsp.range, types.Range(params.position, params.position)):
                 rule = RULES_BY_CODE[finding.code]
                 text = f"**{rule.code} {rule.name}**: {rule.summary}.\n\n{rule.documentation()}"
@@ -218,21 +266,23 @@ def _document_path(document: TextDocument) -> Optional[Path]:
     return path
 
 
-def _server_position(position: Position) -> ServerTextPosition:
-    return ServerTextPosition(position.line - 1, position.column - 1)
+def _lsp_position(position: Position, lines: Sequence[str]) -> types.Position:
+    """A 1-based line and character column as LSP counts: 0-based, in UTF-16 units."""
+    line = min(position.line - 1, len(lines) - 1)
+    if line < 0:
+        return types.Position(0, 0)
+    before = lines[line][: position.column - 1]
+    return types.Position(line, len(before.encode("utf-16-le")) // 2)
 
 
-def _lsp_range(start: Position, end: Position, document: TextDocument) -> types.Range:
-    codec, lines = document.position_codec, document.lines
-    return types.Range(
-        codec.position_to_client_units(lines, _server_position(start)),
-        codec.position_to_client_units(lines, _server_position(end)),
-    )
+def _lsp_range(start: Position, end: Position, text: str) -> types.Range:
+    lines = _LINE_BREAK.split(text)  # as Python splits lines, not str.splitlines
+    return types.Range(_lsp_position(start, lines), _lsp_position(end, lines))
 
 
-def _lsp_diagnostic(finding: Diagnostic, document: TextDocument) -> types.Diagnostic:
+def _lsp_diagnostic(finding: Diagnostic, text: str) -> types.Diagnostic:
     return types.Diagnostic(
-        range=_lsp_range(finding.start, finding.end, document),
+        range=_lsp_range(finding.start, finding.end, text),
         message=finding.message,
         severity=_SEVERITY[finding.severity],
         code=finding.code,
@@ -240,11 +290,11 @@ def _lsp_diagnostic(finding: Diagnostic, document: TextDocument) -> types.Diagno
     )
 
 
-def _whole(document: TextDocument, text: str) -> types.TextEdit:
-    """Replace the whole document."""
-    lines = document.lines
-    end = types.Position(len(lines), 0)
-    return types.TextEdit(types.Range(types.Position(0, 0), end), text)
+def _whole(old: str, new: str) -> types.TextEdit:
+    """Replace the whole text."""
+    lines = _LINE_BREAK.split(old)
+    end = types.Position(len(lines) - 1, len(lines[-1].encode("utf-16-le")) // 2)
+    return types.TextEdit(types.Range(types.Position(0, 0), end), new)
 
 
 def _overlap(a: types.Range, b: types.Range) -> bool:
@@ -298,14 +348,20 @@ def build() -> F64LintServer:
 
     @server.feature(types.NOTEBOOK_DOCUMENT_DID_CLOSE)
     def notebook_close(ls: F64LintServer, params: types.DidCloseNotebookDocumentParams) -> None:
-        _forget(ls, [params.notebook_document.uri, *(cell.uri for cell in params.cell_text_documents)])
+        uri = params.notebook_document.uri
+        cells = [cell.uri for cell in params.cell_text_documents] + ls.cells_of.pop(uri, [])
+        _forget(ls, [uri, *dict.fromkeys(cells)])
 
     @server.feature(
         types.TEXT_DOCUMENT_CODE_ACTION,
-        types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL]),
+        types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL], resolve_provider=True),
     )
-    def code_action(ls: F64LintServer, params: types.CodeActionParams) -> List[types.CodeAction]:
-        return ls.code_actions(params)
+    async def code_action(ls: F64LintServer, params: types.CodeActionParams) -> List[types.CodeAction]:
+        return await ls.code_actions(params)
+
+    @server.feature(types.CODE_ACTION_RESOLVE)
+    async def code_action_resolve(ls: F64LintServer, action: types.CodeAction) -> types.CodeAction:
+        return await ls.resolve(action)
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     def hover(ls: F64LintServer, params: types.HoverParams) -> Optional[types.Hover]:
@@ -314,11 +370,18 @@ def build() -> F64LintServer:
     return server
 
 
+def _check_unless_excluded(path: Path, text: str) -> List[Diagnostic]:
+    """The findings of a document, none for one the project's configuration excludes."""
+    settings = settings_for(path)
+    return [] if excluded(path, settings) else check(path, text, settings)
+
+
 def _forget(ls: F64LintServer, uris: Iterable[str]) -> None:
     for uri in uris:
         waiting = ls.pending.pop(uri, None)
         if waiting is not None:
             waiting.cancel()
+        ls.linted.pop(uri, None)
         if ls.found.pop(uri, None) is not None:
             ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 

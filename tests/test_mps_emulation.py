@@ -97,7 +97,7 @@ def test_the_error_text_is_the_backends_and_a_note_names_where_the_float64_was_m
         "Please use float32 instead."
     )
     assert raised.value.__notes__ == [
-        f"f64lint: the float64 value was made at {__file__}:{line} (see `f64lint --explain F64004`)"
+        f"f64lint: the float64 value was made at {__file__}:{line} (see `f64lint --explain F64003`)"
     ]
     with mps_emulation(), pytest.raises(TypeError) as raised:
         torch.tensor(np.zeros(2), device="mps")
@@ -152,3 +152,42 @@ def test_assert_close_to_cpu_float64_reports_the_worst_error():
     assert str(raised.value).startswith(
         "output 0: float32 on mps differs from float64 on the CPU beyond rtol=0.0001, atol=1e-05; worst at index (0,): "
     )
+
+
+def test_a_move_to_mps_copies_and_leaves_the_cpu_tensor_on_the_cpu():
+    with mps_emulation():
+        x = torch.zeros(3)
+        y = x.to("mps")
+        y.add_(1)
+        assert y is not x and x.device.type == "cpu" and x.tolist() == [0.0, 0.0, 0.0]
+        assert x.numpy().tolist() == [0.0, 0.0, 0.0] and (x.is_cpu, y.is_cpu, y.get_device()) == (True, False, 0)
+
+
+def test_module_to_with_a_dtype_or_a_memory_format_moves_every_parameter():
+    with mps_emulation():
+        for model in (torch.nn.Linear(2, 2).to("mps", torch.float16),
+                      torch.nn.Conv2d(1, 1, 1).to("mps", memory_format=torch.channels_last)):
+            assert {(p.device.type, p.is_mps) for p in model.parameters()} == {("mps", True)}
+        half = torch.nn.Linear(2, 2).to(device="mps", dtype=torch.float16)
+        assert half(torch.ones(1, 2, device="mps", dtype=torch.float16)).device.type == "mps"
+
+
+def test_checkpoints_load_onto_mps_and_nothing_of_the_emulation_is_saved(tmp_path):
+    path = tmp_path / "model.pt"
+    with mps_emulation():
+        torch.save(torch.nn.Linear(2, 2).to("mps").state_dict(), path)
+        on_mps = torch.load(path, map_location="mps")
+        on_cpu = torch.load(path, map_location="cpu")
+        assert {t.device.type for t in on_mps.values()} == {"mps"}
+        assert {t.device.type for t in on_cpu.values()} == {"cpu"}
+        on_cpu["weight"].numpy()
+    assert all(t.__dict__ == {} for t in torch.load(path).values())
+
+
+def test_packed_sequences_take_their_lengths_on_the_cpu_and_accelerator_says_mps():
+    from torch.nn.utils.rnn import pack_padded_sequence
+
+    with mps_emulation():
+        packed = pack_padded_sequence(torch.zeros(3, 2, 4, device="mps"), torch.tensor([3, 2]))
+        assert packed.data.device.type == "mps"
+        assert torch.accelerator.is_available() and torch.accelerator.current_accelerator().type == "mps"

@@ -254,7 +254,7 @@ class Planner:
         plan = self._plan_for(call)
         move = self._move_after(call)
         if move is not None:  # `x.double().to(device)`: one call, `x.to(device, dtype=...)`
-            arguments = ", ".join(self.facts.module.code_for_node(arg).strip(", ") for arg in move.args)
+            arguments = ", ".join(self._argument_text(arg) for arg in move.args)
             edit = self.maker.replace_span(call.func.attr, move, f"to({arguments}, dtype={plan.name})")
             if plan.kind is Kind.LITERAL:
                 return Fix(
@@ -265,6 +265,11 @@ class Planner:
         if plan.kind is Kind.LITERAL:
             return Fix("Use `.float()`", Applicability.UNSAFE, (self.maker.replace_span(call.func.attr, call, "float()"),))
         return self._with(plan, self.maker.replace_span(call.func.attr, call, f"to({plan.name})"))
+
+    def _argument_text(self, arg: cst.Arg) -> str:
+        """An argument as written, without the comma and the line breaks around it."""
+        value = self.facts.module.code_for_node(arg.value)
+        return f"{arg.keyword.value}={value}" if arg.keyword is not None else f"{arg.star}{value}"
 
     def _move_after(self, call: cst.Call) -> Optional[cst.Call]:
         """The `.to(device)` chained right after a conversion, when it plainly names a device

@@ -39,9 +39,12 @@ import torch
 from torch.overrides import TorchFunctionMode
 from torch.utils._device import _device_constructors
 from torch.utils._pytree import tree_flatten, tree_map
+from torch.utils.weak import WeakIdKeyDictionary
 
-_MARK = "_f64lint_on_mps"
-_MADE_AT = "_f64lint_made_at"
+# The tensors on the emulated device, and where float64 tensors were made (with the rule
+# for the shape): kept beside the tensors, never on them, so nothing of it is pickled.
+_ON_MPS: WeakIdKeyDictionary = WeakIdKeyDictionary()
+_MADE: WeakIdKeyDictionary = WeakIdKeyDictionary()
 _MPS = torch.device("mps", 0)
 _CPU = torch.device("cpu")
 _WIDE = {torch.float64: "float64", torch.complex128: "complex128"}
@@ -50,10 +53,12 @@ _PASS_THROUGH = (torch.device, torch._C._nn._parse_to)
 _CONVERSIONS = frozenset({torch.Tensor.to, torch.Tensor.double, torch.Tensor.cdouble, torch.Tensor.type})
 # Calls whose result leaves the device, whatever their input.
 _OFF_DEVICE = frozenset({torch.Tensor.cpu, torch.Tensor.tolist, torch.Tensor.item})
-# Calls that may take tensors of two devices: copies, and indexing with host indices.
+# Calls that may take tensors of two devices: copies, indexing with host indices, packed
+# sequences' host lengths, and nn.Module.to's check before it swaps a parameter's data.
 _ACROSS_DEVICES = frozenset({
     torch.Tensor.to, torch.Tensor.copy_, torch.Tensor.cpu, torch.Tensor.__getitem__, torch.Tensor.__setitem__,
-    torch.Tensor.type_as, torch.Tensor.new_tensor,
+    torch.Tensor.type_as, torch.Tensor.new_tensor, torch._has_compatible_shallow_copy_type,
+    torch._pack_padded_sequence,
 })
 _FACTORIES = frozenset(_device_constructors())
 _HERE = os.path.dirname(os.path.abspath(__file__))
@@ -76,7 +81,14 @@ def mps_op_error(dtype: torch.dtype) -> RuntimeError:
 
 
 def on_mps(tensor: torch.Tensor) -> bool:
-    return bool(getattr(tensor, _MARK, False))
+    return tensor in _ON_MPS
+
+
+def _place_on_mps(tensor: torch.Tensor, there: bool = True) -> None:
+    if there:
+        _ON_MPS[tensor] = True
+    else:
+        _ON_MPS.pop(tensor, None)
 
 
 def _is_mps(device: Any) -> bool:
@@ -121,12 +133,10 @@ def _rule_for(func: Callable, args: Tuple[Any, ...], kwargs: Dict[str, Any]) -> 
     """The f64lint rule that finds this shape statically, when there is one."""
     if func in (torch.Tensor.double, torch.Tensor.cdouble):
         return "F64002"
-    if kwargs.get("dtype") in _WIDE:
+    if kwargs.get("dtype") in _WIDE or any(isinstance(arg, torch.dtype) and arg in _WIDE for arg in args[1:]):
         return "F64001"
     if func in (torch.tensor, torch.as_tensor, torch.asarray) and args and type(args[0]).__module__ == "numpy":
         return "F64003"
-    if func is torch.Tensor.to:
-        return "F64004"
     return None
 
 
@@ -145,6 +155,15 @@ class _MpsEmulation(TorchFunctionMode):
             return _MPS
         if descriptor is torch.Tensor.is_mps:
             return on_mps(args[0])
+        if descriptor is torch.Tensor.is_cpu and on_mps(args[0]):
+            return False
+        if func is torch.Tensor.get_device and on_mps(args[0]):
+            return 0
+        if descriptor is torch.Tensor.data and getattr(func, "__name__", "") == "__set__":
+            # `param.data = moved` (nn.Module.to): the parameter is where its new data is.
+            func(*args, **kwargs)
+            _place_on_mps(args[0], on_mps(args[1]))
+            return None
         if func is torch.Tensor.numpy and on_mps(args[0]):
             raise TypeError(
                 "can't convert mps:0 device type tensor to numpy. Use Tensor.cpu() to copy the tensor to host "
@@ -169,11 +188,17 @@ class _MpsEmulation(TorchFunctionMode):
         result = func(*args, **kwargs)
         if result_on_mps:
             converts = target is not None or func in _CONVERSIONS
+            inputs = [id(t) for t in _tensors((args, kwargs)) if not on_mps(t)]
             for tensor in _tensors(result):
                 if tensor.dtype in _WIDE:
                     error = mps_error(tensor.dtype) if converts else mps_op_error(tensor.dtype)
                     raise _located(error, func, args, kwargs, next(_wide_inputs(args, kwargs), None))
-                setattr(tensor, _MARK, True)
+            if inputs:  # a move to MPS copies: `x.to("mps")` of a CPU `x` is not `x` itself
+                result = tree_map(lambda t: t.clone() if isinstance(t, torch.Tensor) and id(t) in inputs else t, result)
+            # A packed sequence's batch sizes stay on the host, as on the backend.
+            placed = result[:1] if func is torch._pack_padded_sequence else result
+            for tensor in _tensors(placed):
+                _place_on_mps(tensor)
         else:
             if func in _OFF_DEVICE or target is not None:
                 for tensor in _tensors(result):
@@ -181,8 +206,8 @@ class _MpsEmulation(TorchFunctionMode):
                         # `.to("cpu")` of a CPU tensor returns the tensor itself: copy the mark off.
                         result = tree_map(lambda t: t.clone() if t is tensor else t, result)
             for tensor in _tensors(result):
-                if tensor.dtype in _WIDE and not hasattr(tensor, _MADE_AT):
-                    setattr(tensor, _MADE_AT, _user_line())
+                if tensor.dtype in _WIDE and tensor not in _MADE:
+                    _MADE[tensor] = (_user_line(), _rule_for(func, args, kwargs))
         return result
 
     @staticmethod
@@ -225,10 +250,13 @@ def _check_one_device(args: Tuple[Any, ...], kwargs: Dict[str, Any]) -> None:
 
 def _located(error: Exception, func: Callable, args: Tuple[Any, ...], kwargs: Dict[str, Any],
              made: Optional[torch.Tensor]) -> Exception:
-    """The error with a note: where the float64 value was made, and the rule for it."""
-    where = getattr(made, _MADE_AT, None) if made is not None else None
-    where = where or _user_line()
-    rule = _rule_for(func, args, kwargs)
+    """The error with a note: where the float64 value was made, and the rule that finds it
+    there (or, for a move of a float64 tensor made elsewhere, F64004)."""
+    where, rule = _MADE.get(made, (None, None)) if made is not None else (None, None)
+    if where is None:
+        where, rule = _user_line(), _rule_for(func, args, kwargs)
+    if rule is None and func is torch.Tensor.to:
+        rule = "F64004"
     note = f"f64lint: the float64 value was made at {where}" if where else "f64lint: float64 reached MPS"
     if rule is not None:
         note += f" (see `f64lint --explain {rule}`)"
@@ -240,6 +268,18 @@ def _located(error: Exception, func: Callable, args: Tuple[Any, ...], kwargs: Di
 
 def _available() -> bool:
     return True
+
+
+def _accelerator() -> Tuple[Tuple[str, Any], ...]:
+    """`torch.accelerator` (PyTorch 2.6+) says MPS too."""
+    if not hasattr(torch, "accelerator"):
+        return ()
+    return (
+        ("torch.accelerator.is_available", _available),
+        ("torch.accelerator.current_accelerator", lambda check_available=False: torch.device("mps")),
+        ("torch.accelerator.device_count", lambda: 1),
+        ("torch.accelerator.synchronize", lambda device=None: None),
+    )
 
 
 class _GeneratorType(type):
@@ -261,10 +301,23 @@ def _from_numpy(original: Callable[[Any], torch.Tensor]) -> Callable[[Any], torc
     def from_numpy(array: Any) -> torch.Tensor:
         tensor = original(array)
         if tensor.dtype in _WIDE:
-            setattr(tensor, _MADE_AT, _user_line())
+            _MADE[tensor] = (_user_line(), "F64003")
         return tensor
 
     return from_numpy
+
+
+def _load(original: Callable[..., Any]) -> Callable[..., Any]:
+    """`torch.load(f, map_location="mps")`: loaded on the CPU, its tensors on MPS."""
+    def load(*args: Any, **kwargs: Any) -> Any:
+        if not _is_mps(kwargs.get("map_location")):
+            return original(*args, **kwargs)
+        loaded = original(*args, **{**kwargs, "map_location": "cpu"})
+        for tensor in _tensors(loaded):
+            _place_on_mps(tensor)
+        return loaded
+
+    return load
 
 
 def _parameter_new(original: Callable[..., Any]) -> Callable[..., Any]:
@@ -272,7 +325,7 @@ def _parameter_new(original: Callable[..., Any]) -> Callable[..., Any]:
     def new(cls: type, data: Optional[torch.Tensor] = None, requires_grad: bool = True) -> Any:
         parameter = original(cls, data, requires_grad)
         if data is not None and on_mps(data):
-            setattr(parameter, _MARK, True)
+            _place_on_mps(parameter)
         return parameter
 
     return new
@@ -308,11 +361,15 @@ def mps_emulation() -> Iterator[None]:
             ("torch.get_default_device", lambda: _MPS if mode.default_on_mps else torch.device("cpu")),
             ("torch.Generator", _Generator),
             ("torch.from_numpy", _from_numpy(torch.from_numpy)),
+            ("torch.load", _load(torch.load)),
+            *_accelerator(),
         ):
             stack.enter_context(mock.patch(target, value))
         new = _parameter_new(torch.nn.Parameter.__new__)
         stack.enter_context(mock.patch.object(torch.nn.Parameter, "__new__", staticmethod(new)))
         stack.enter_context(mode)
+        stack.callback(_ON_MPS.clear)
+        stack.callback(_MADE.clear)
         yield
 
 

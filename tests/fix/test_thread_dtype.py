@@ -677,3 +677,19 @@ def test_only_data_that_is_always_there_is_followed():
                     z = z.to(mask.dtype)
                 return z @ torch.inverse(self.W.float()).type(z.dtype)
         """)
+
+
+def test_a_move_written_over_lines_merges_into_one_call_on_one_line():
+    assert fixed("""
+        import torch
+
+        def grid(n, like):
+            return torch.ones(n).double().to(
+                like.device
+            ) * 2
+        """) == same("""
+        import torch
+
+        def grid(n, like, dtype=torch.float32):
+            return torch.ones(n).to(like.device, dtype=dtype) * 2
+        """)
