@@ -12,6 +12,10 @@ line) are written once.
   test, a fixture), whose signature is not ours to change, the dtype of the data it meets:
   a floating tensor parameter's (`x.dtype`) or the module's own parameters'
   (`self.weight.dtype`). A half-precision input stays half. Unsafe.
+- keep: none at all, where the function asks for float64 precision on purpose (a comment
+  or a name says so, or it brings the result back to its input's dtype) but cannot tell
+  MPS from elsewhere: float32 there would undo what its author chose, and is worse than
+  leaving the finding for them.
 - literal: `torch.float32` in place (no function to thread through, `dtype` already
   means something else there, or a framework-called function that meets no data whose
   dtype it can follow). Unsafe.
@@ -44,6 +48,7 @@ class Kind(enum.Enum):
     THREAD = "thread"
     DEVICE_AWARE = "device-aware"
     FOLLOW_DATA = "follow-data"
+    KEEP = "keep"
     LITERAL = "literal"
 
 
@@ -56,9 +61,13 @@ class FunctionPlan:
     applicability: Applicability
     adds_parameter: bool = False
     threads: Optional[str] = None  # the module-level function that gets the parameter
+    device: Optional["DeviceTest"] = None  # for DEVICE_AWARE: how the function tells MPS
 
 
-_PRECISION_COMMENT = re.compile(r"#[^\n]*(precis|accura|numeric|stabil|float64|double|fp64|overflow)", re.I)
+_PRECISION_COMMENT = re.compile(
+    r"#[^\n]*(precis|accura|numeric|stabil|fp64|overflow|underflow|round-?off|(float64|double)\b[^\n]*\b(for|to)\b)",
+    re.I,
+)
 _PRECISION_NAME = re.compile(r"double|precision|fp64|upcast", re.I)
 _DEVICE_AWARE_NAMES = ("dtype", "compute_dtype", "work_dtype")
 # Methods and functions a framework calls: torch's and Lightning's, unittest's and pytest's.
@@ -158,11 +167,13 @@ class FunctionPlanner:
         pass it on)."""
         names = names_in(function)
         device = self.device_test(function, uses)
-        wants_precision = self._wants_precision(function, calls)
+        wants_precision = self._wants_precision(function, calls, uses)
         if device is not None and (self.strategy is Strategy.DEVICE_AWARE or wants_precision):
             plan = self._device_aware(function, [*uses, *anchors], names, device, wants_precision)
             if plan is not None:
                 return plan
+        if wants_precision:
+            return FunctionPlan(Kind.KEEP, "", (), "", Applicability.UNSAFE)
         if dtype_parameter(function) is not None:
             return FunctionPlan(
                 Kind.THREAD, "dtype", (), "Use the function's `dtype` parameter", Applicability.UNSAFE
@@ -260,6 +271,31 @@ class FunctionPlanner:
             tensor = self._tensor_parameter(use, params)
             if tensor is not None:
                 return DeviceTest(*self._type_tests(f"{tensor}.device.type"), f"{tensor}.device")
+        return self._device_local(function, uses, params)
+
+    def _device_local(self, function: cst.FunctionDef, uses: Sequence[cst.CSTNode], params: Set[str]) -> Optional[DeviceTest]:
+        """`device = x.device` of a parameter `x`, a statement of the function's body before
+        the first use: its `.type` tells."""
+        body = function.body
+        if not isinstance(body, cst.IndentedBlock) or not uses:
+            return None
+        first = min(self.maker.start(use).line for use in uses)
+        for line in body.body:
+            if self.maker.start(line).line >= first:
+                break
+            for statement in line.body if isinstance(line, cst.SimpleStatementLine) else ():
+                if not (isinstance(statement, cst.Assign) and len(statement.targets) == 1):
+                    continue
+                target, value = statement.targets[0].target, statement.value
+                if (
+                    isinstance(target, cst.Name)
+                    and device_like_name(target.value)
+                    and isinstance(value, cst.Attribute)
+                    and value.attr.value == "device"
+                    and isinstance(value.value, cst.Name)
+                    and value.value.value in params
+                ):
+                    return DeviceTest(*self._type_tests(f"{target.value}.type"), target.value)
         return None
 
     def _type_tests(self, device_type: str) -> Tuple[str, str]:
@@ -293,16 +329,27 @@ class FunctionPlanner:
             return device.value.value
         return None
 
-    def _wants_precision(self, function: cst.FunctionDef, calls: List[cst.Call]) -> bool:
+    def _wants_precision(self, function: cst.FunctionDef, calls: List[cst.Call], uses: Sequence[cst.CSTNode]) -> bool:
         """Float64 on purpose: a comment or a name speaks of precision (`upcast_to_double`,
         `self.double_precision`), or the result is brought back to the input's dtype
         (`.to(x.dtype)`, `.type(dtype)` of a `dtype = x.dtype`, `.type_as(x)`) after float64
-        work."""
-        if _PRECISION_COMMENT.search(self.facts.module.code_for_node(function)):
+        work: a cast of something computed (not of a parameter as it came) after the first
+        float64 use."""
+        if _PRECISION_COMMENT.search(self.facts.module.code_for_node(function.body)):
             return True
         if any(_PRECISION_NAME.search(name) for name in names_in(function, attributes=True) if name != "double"):
             return True
+        first = min((self.maker.start(use) for use in uses), key=lambda p: (p.line, p.column), default=None)
+        params = {p.name.value for p in all_params(function)}
         for call in calls:
+            if not isinstance(call.func, cst.Attribute) or first is None:
+                continue
+            end = self.maker.end(call)
+            if (end.line, end.column) <= (first.line, first.column):
+                continue
+            receiver = call.func.value
+            if isinstance(receiver, cst.Name) and receiver.value in params:
+                continue  # an input converted as it came, not float64 work brought back
             if method_name(call) == "type_as":
                 return True
             if method_name(call) in ("to", "type") and any(self._an_input_dtype(arg.value) for arg in call.args):
@@ -338,6 +385,7 @@ class FunctionPlanner:
                  *import_from(self.facts, self.maker, module, helper)),
                 f"Use the project's `{helper}` for float64 that MPS cannot hold{why}",
                 Applicability.SAFE,
+                device=device,
             )
         line = f"{name} = {self.torch}.float32 if {device.is_mps} else {self.torch}.float64"
         return FunctionPlan(
@@ -346,6 +394,7 @@ class FunctionPlanner:
             (self.maker.insert_line_before(statement, line), *self.import_edit),
             f"Use float32 on MPS only, float64 elsewhere as before{why}",
             Applicability.SAFE,
+            device=device,
         )
 
     def _top_statement(self, body: cst.IndentedBlock, node: cst.CSTNode) -> cst.CSTNode:

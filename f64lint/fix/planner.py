@@ -15,6 +15,7 @@ from f64lint.analysis.domain.casts import casts_to_chosen_dtype
 from f64lint.analysis.domain.devices import is_device_like
 from f64lint.analysis.domain.dtypes import Width, dtype_of, spelled_dtype
 from f64lint.analysis.semantic.facts import ModuleFacts
+from f64lint.analysis.syntax.nodes import descendants
 from f64lint.cst import cst
 from f64lint.diagnostic import Applicability, Edit, Fix
 from f64lint.fix.edits import EditMaker
@@ -196,11 +197,15 @@ class Planner:
         if any(arg.star for arg in request.call.args):
             return None
         if request.complex_:
-            narrow = f"{self.torch}.complex64"
+            aware = self._complex_off_mps(request.call)
+            narrow = aware or f"{self.torch}.complex64"
             edit = self.maker.add_keyword_argument(request.call, f"dtype={narrow}")
             message = f"Cast while moving: `dtype={narrow}`"
-            return Fix(message, Applicability.UNSAFE, (edit, *self.import_edit), deferred=True)
+            safety = Applicability.SAFE if aware else Applicability.UNSAFE
+            return Fix(message, safety, (edit, *self.import_edit), deferred=True)
         plan = self._plan_for(request.call)
+        if plan.kind is Kind.KEEP:
+            return None
         fix = self._with(plan, self.maker.add_keyword_argument(request.call, f"dtype={plan.name}"))
         return replace(fix, deferred=True)
 
@@ -212,7 +217,16 @@ class Planner:
         if spelled is None:
             return None
         origin = spelled[1]
+        if self._chosen_by_dtype(origin):
+            return None
         if request.complex_:
+            aware = self._complex_off_mps(origin)
+            if aware is not None:
+                wrapped = aware if isinstance(self.facts.parent(origin), cst.Arg) else f"({aware})"
+                return Fix(
+                    "Use complex64 on MPS only, complex128 elsewhere as before", Applicability.SAFE,
+                    (self.maker.replace(origin, wrapped), *self.import_edit),
+                )
             narrow = f"{self.torch}.complex64"
             return Fix(f"Use `{narrow}`", Applicability.UNSAFE, (self.maker.replace(origin, narrow), *self.import_edit))
         threaded = self._threaded_node(request)
@@ -221,7 +235,35 @@ class Planner:
             if chosen is not None:
                 return chosen
         plan = self._plan_for(threaded) if threaded is not None else self.functions.literal()
+        if plan.kind is Kind.KEEP:
+            return None
         return self._with(plan, self.maker.replace(origin, plan.name))
+
+    def _complex_off_mps(self, node: cst.CSTNode) -> Optional[str]:
+        """In a function whose float64 gets the device-aware line, complex128 the same way:
+        `torch.complex64 if <device is mps> else torch.complex128`."""
+        function = self.facts.enclosing_function(node)
+        plan = self.plans.get(function) if function is not None else None
+        if plan is None or plan.kind is not Kind.DEVICE_AWARE or plan.device is None:
+            return None
+        return f"{self.torch}.complex64 if {plan.device.is_mps} else {self.torch}.complex128"
+
+    def _chosen_by_dtype(self, origin: cst.CSTNode) -> bool:
+        """`torch.cfloat if dtype == torch.float else torch.cdouble`: the wide dtype is the
+        one that matches a wide input the caller chose; narrowing it here would only break
+        the match (the caller's float64 is where the fix belongs)."""
+        choice = self.facts.parent(origin)
+        if not isinstance(choice, cst.IfExp) or origin is choice.test:
+            return False
+        other = choice.orelse if origin is choice.body else choice.body
+        narrow = dtype_of(self.facts, other)
+        if narrow is None or narrow.is_wide:
+            return False
+        return any(
+            isinstance(node, cst.Name) and node.value == "dtype"
+            or isinstance(node, cst.Attribute) and node.attr.value == "dtype"
+            for node in descendants([choice.test])
+        )
 
     def _keep_float64_off_mps(self, origin: cst.CSTNode) -> Optional[Fix]:
         """`torch.float64 if self.double_precision else torch.float32`, in a function that
@@ -250,8 +292,16 @@ class Planner:
         if call.args:
             return None
         if method_name(call) == "cdouble":
+            aware = self._complex_off_mps(call)
+            if aware is not None:
+                return Fix(
+                    "Use complex64 on MPS only, complex128 elsewhere as before", Applicability.SAFE,
+                    (self.maker.replace_span(call.func.attr, call, f"to({aware})"),),
+                )
             return Fix("Use `.cfloat()`", Applicability.UNSAFE, (self.maker.replace_span(call.func.attr, call, "cfloat()"),))
         plan = self._plan_for(call)
+        if plan.kind is Kind.KEEP:
+            return None
         move = self._move_after(call)
         if move is not None:  # `x.double().to(device)`: one call, `x.to(device, dtype=...)`
             arguments = ", ".join(self._argument_text(arg) for arg in move.args)
@@ -309,6 +359,8 @@ class Planner:
             return Fix(message, Applicability.UNSAFE, (self.maker.add_keyword_argument(origin, f"dtype={narrow}"),))
         call = request.call
         plan = self._plan_for(call)
+        if plan.kind is Kind.KEEP:
+            return None
         if self.facts.qualified_name(call.func) in _TENSOR_WITH_DTYPE and call.args:
             return self._with(plan, self.maker.add_keyword_argument(call, f"dtype={plan.name}"))
         end = self.maker.end(call)

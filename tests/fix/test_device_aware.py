@@ -190,3 +190,61 @@ def test_float64_work_brought_back_to_the_input_dtype_stays_float64_off_mps():
             covar = covar.type(compute_dtype)
             return torch.linalg.solve_triangular(chol, covar @ values, upper=False).type(dtype)
         """)
+
+
+def test_complex128_beside_device_aware_float64_is_device_aware_too():
+    # Beamforming in double precision on purpose: the complex input keeps complex128 off
+    # MPS only, as the real masks keep float64 there, instead of complex64 everywhere.
+    assert fix("""
+        import torch
+
+        def statistics(signal, mask):
+            # Convert to double
+            signal = signal.cdouble()
+            mask = mask.double()
+            return signal * mask
+        """, DEFAULT_CODES, unsafe=False) == same("""
+        import torch
+
+        def statistics(signal, mask):
+            # Convert to double
+            signal = signal.to(torch.complex64 if mask.device.type == "mps" else torch.complex128)
+            dtype = torch.float32 if mask.device.type == "mps" else torch.float64
+            mask = mask.to(dtype)
+            return signal * mask
+        """)
+
+
+def test_a_wide_dtype_chosen_to_match_a_wide_input_gets_no_fix():
+    # complex128 only where the caller's dtype is float64: narrowing it here would break
+    # the match; the caller's float64 is where a fix belongs.
+    source = """
+        import torch
+
+        def nplr(n, dtype=torch.float):
+            cdtype = torch.cfloat if dtype == torch.float else torch.cdouble
+            return torch.zeros(n, dtype=cdtype, device="mps")
+        """
+    assert [d.code for d in lint(source, DEFAULT_CODES)] == ["F64006"]
+    assert fix(source, DEFAULT_CODES) == same(source)
+
+
+def test_a_local_device_taken_from_a_parameter_tells_the_device():
+    assert fix("""
+        import torch
+
+        def to_x0(flow, xt):
+            # use higher precision for calculations
+            device = flow.device
+            flow, xt = (x.double().to(device) for x in (flow, xt))
+            return (xt - flow).float()
+        """, DEFAULT_CODES) == same("""
+        import torch
+
+        def to_x0(flow, xt):
+            # use higher precision for calculations
+            device = flow.device
+            dtype = torch.float32 if device.type == "mps" else torch.float64
+            flow, xt = (x.to(device, dtype=dtype) for x in (flow, xt))
+            return (xt - flow).float()
+        """)

@@ -4,7 +4,7 @@ import textwrap
 
 from f64lint.config import Settings
 from f64lint.selection import DEFAULT_CODES
-from tests.helpers import fix
+from tests.helpers import fix, lint
 
 
 def fixed(source, settings=Settings()):
@@ -537,7 +537,8 @@ def test_a_framework_called_method_follows_the_data_it_meets():
         class Mix(nn.Module):
             def forward(self, x, y):
                 w = torch.ones(3, device=x.device).double()
-                return (w * x).to(y.dtype)
+                assert y.dtype.is_floating_point
+                return w * x + y
         """) == same("""
         import torch
         from torch import nn
@@ -559,7 +560,8 @@ def test_a_framework_called_method_follows_the_data_it_meets():
         class Mix(nn.Module):
             def forward(self, x, y):
                 w = torch.ones(3, device=x.device).to(y.dtype)
-                return (w * x).to(y.dtype)
+                assert y.dtype.is_floating_point
+                return w * x + y
         """)
 
 
@@ -659,7 +661,7 @@ def test_only_data_that_is_always_there_is_followed():
             def forward(self, z, mask=None):
                 if mask is not None:
                     z = z.to(mask.dtype)
-                return z @ torch.inverse(self.W.double()).type(z.dtype)
+                return z @ torch.inverse(self.W.double())
         """) == same("""
         import torch
         from torch import nn
@@ -675,7 +677,7 @@ def test_only_data_that_is_always_there_is_followed():
             def forward(self, z, mask=None):
                 if mask is not None:
                     z = z.to(mask.dtype)
-                return z @ torch.inverse(self.W.float()).type(z.dtype)
+                return z @ torch.inverse(self.W.float())
         """)
 
 
@@ -693,3 +695,19 @@ def test_a_move_written_over_lines_merges_into_one_call_on_one_line():
         def grid(n, like, dtype=torch.float32):
             return torch.ones(n).to(like.device, dtype=dtype) * 2
         """)
+
+
+def test_float64_asked_for_on_purpose_without_a_device_to_tell_mps_by_is_left_alone():
+    # The author upcasts for precision and the function cannot tell MPS from elsewhere:
+    # float32 (or its own `dtype`) would undo that choice on every device, so no fix.
+    source = """
+        import torch
+
+        def diagonalize(n, dtype=torch.float32):
+            a = transition(n)
+            # Diagonalize in double precision
+            a = a.to(torch.double)
+            return torch.linalg.eigh(a)[0].to(dtype)
+        """
+    assert [d.code for d in lint(source, DEFAULT_CODES)] == ["F64001"]
+    assert fixed(source) == same(source)
