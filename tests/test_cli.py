@@ -42,11 +42,11 @@ def test_text_output_is_sorted_with_a_summary_and_exit_1(project):
     result = invoke("pkg")
     assert result.exit_code == 1
     assert result.output == (
-        "pkg/model.py:6:38: F64001 warning: `torch.float64` used as a dtype in `torch.arange()`; MPS has no float64\n"
-        "pkg/model.py:7:18: F64002 warning: `.double()` converts to float64; MPS has no float64\n"
+        "pkg/model.py:6:38: F64001 [*] warning: `torch.float64` used as a dtype in `torch.arange()`; MPS has no float64\n"
+        "pkg/model.py:7:18: F64002 [*] warning: `.double()` converts to float64; MPS has no float64\n"
         "\n"
         "Found 2 findings (0 errors, 2 warnings) in 2 files checked.\n"
-        "2 more fixes available with `--fix --unsafe-fixes` (they change precision on CPU/CUDA).\n"
+        "[*] 2 fixable with `--fix`.\n"
     )
 
 
@@ -64,20 +64,24 @@ def test_quiet_prints_findings_only_and_exit_zero_exits_0(project):
     result = invoke("-q", "--exit-zero", "pkg")
     assert result.exit_code == 0
     assert result.output.splitlines() == [
-        "pkg/model.py:6:38: F64001 warning: `torch.float64` used as a dtype in `torch.arange()`; MPS has no float64",
-        "pkg/model.py:7:18: F64002 warning: `.double()` converts to float64; MPS has no float64",
+        "pkg/model.py:6:38: F64001 [*] warning: `torch.float64` used as a dtype in `torch.arange()`; MPS has no float64",
+        "pkg/model.py:7:18: F64002 [*] warning: `.double()` converts to float64; MPS has no float64",
     ]
 
 
-def LITERAL(message, content, line, column, end_column):
-    """The fix in place, as JSON: `forward` is called by torch with the arguments it
-    decides, so it gets no new parameter."""
+def DEVICE_AWARE(content, line, column, end_column):
+    """The fix as JSON: `forward` is called by torch with the arguments it decides, so it
+    gets no new parameter; it can tell its device by its input, so float32 on MPS only
+    (one line above the first use, shared by every fix in it): a safe fix."""
+    guard = '        dtype = torch.float32 if x.device.type == "mps" else torch.float64\n'
     return {
-        "message": message,
-        "applicability": "unsafe",
+        "message": "Use float32 on MPS only, float64 elsewhere as before",
+        "applicability": "safe",
         "edits": [
             {"content": content, "cell": None, "location": {"line": line, "column": column},
              "end_location": {"line": line, "column": end_column}},
+            {"content": guard, "cell": None, "location": {"line": 6, "column": 1},
+             "end_location": {"line": 6, "column": 1}},
         ],
     }
 
@@ -90,13 +94,13 @@ def test_json_output_fields(project):
             "path": "pkg/model.py", "cell": None, "line": 6, "column": 38, "end_line": 6, "end_column": 51,
             "code": "F64001", "name": "torch-float64-dtype", "severity": "warning",
             "message": "`torch.float64` used as a dtype in `torch.arange()`; MPS has no float64",
-            "fix": LITERAL("Use `torch.float32`", "torch.float32", 6, 38, 51),
+            "fix": DEVICE_AWARE("dtype", 6, 38, 51),
         },
         {
             "path": "pkg/model.py", "cell": None, "line": 7, "column": 18, "end_line": 7, "end_column": 26,
             "code": "F64002", "name": "double-call", "severity": "warning",
             "message": "`.double()` converts to float64; MPS has no float64",
-            "fix": LITERAL("Use `.float()`", "float()", 7, 18, 26),
+            "fix": DEVICE_AWARE("to(dtype)", 7, 18, 26),
         },
     ]
 

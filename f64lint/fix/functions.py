@@ -70,10 +70,12 @@ _PRECISION_COMMENT = re.compile(
 )
 _PRECISION_NAME = re.compile(r"double|precision|fp64|upcast", re.I)
 _DEVICE_AWARE_NAMES = ("dtype", "compute_dtype", "work_dtype")
-# Methods and functions a framework calls: torch's and Lightning's, unittest's and pytest's.
+# Methods and functions a framework calls: torch's and Lightning's, unittest's and pytest's,
+# and a metric's (torchmetrics, ignite: `reset`, `update`, `compute`).
 _FRAMEWORK_CALLED = frozenset(
     {"forward", "configure_optimizers", "setUp", "tearDown", "setUpClass", "tearDownClass"}
 )
+_FRAMEWORK_CALLED_METHODS = frozenset({"reset", "update", "compute"})
 _FRAMEWORK_CALLED_NAME = re.compile(r"^(?:\w+_step|on_[a-z]\w*)$")
 _TEST_NAME = re.compile(r"^test")
 
@@ -113,6 +115,9 @@ def _is_protocol_method(function: cst.FunctionDef, in_tests: bool) -> bool:
     parameter would change a signature the framework relies on."""
     name = function.name.value
     if name.startswith("__") and name.endswith("__") and name != "__init__":
+        return True
+    params = function.params.params
+    if name in _FRAMEWORK_CALLED_METHODS and params and params[0].name.value == "self":
         return True
     if name in _FRAMEWORK_CALLED or _FRAMEWORK_CALLED_NAME.match(name) or (in_tests and _TEST_NAME.match(name)):
         return True
@@ -182,12 +187,15 @@ class FunctionPlanner:
             return self.literal()
         if _is_protocol_method(function, self.facts.in_tests):  # Python or a framework calls it
             followed = self._data_dtype(function)
-            if followed is None:
-                return self.literal()
-            return FunctionPlan(
-                Kind.FOLLOW_DATA, followed, (), f"Follow the dtype of the data it meets: `{followed}`",
-                Applicability.UNSAFE,
-            )
+            if followed is not None:
+                return FunctionPlan(
+                    Kind.FOLLOW_DATA, followed, (), f"Follow the dtype of the data it meets: `{followed}`",
+                    Applicability.UNSAFE,
+                )
+            # No data to follow and no parameter to add: where it can tell its device,
+            # float32 on MPS only beats float32 everywhere (a metric's float64 sums).
+            plan = self._device_aware(function, [*uses, *anchors], names, device, False) if device else None
+            return plan or self.literal()
         default = f"{self.torch}.{self.default_dtype}"
         annotated = function.returns is not None or any(p.annotation is not None for p in all_params(function))
         parameter = f"dtype: {self.torch}.dtype = {default}" if annotated else f"dtype={default}"
@@ -271,7 +279,25 @@ class FunctionPlanner:
             tensor = self._tensor_parameter(use, params)
             if tensor is not None:
                 return DeviceTest(*self._type_tests(f"{tensor}.device.type"), f"{tensor}.device")
-        return self._device_local(function, uses, params)
+        return self._device_local(function, uses, params) or self._device_on_self(uses, params)
+
+    def _device_on_self(self, uses: Sequence[cst.CSTNode], params: Set[str]) -> Optional[DeviceTest]:
+        """A use made on `device=self._device` (a metric's, a module's own device) in a
+        method: `torch.device(self._device).type` tells."""
+        if "self" not in params:
+            return None
+        for use in uses:
+            holder = self.facts.parent(self.facts.parent(use) or use)
+            device = keyword(holder, "device") if isinstance(holder, cst.Call) else None
+            if (
+                isinstance(device, cst.Attribute)
+                and isinstance(device.value, cst.Name)
+                and device.value.value == "self"
+                and device_like_name(device.attr.value)
+            ):
+                text = f"self.{device.attr.value}"
+                return DeviceTest(*self._type_tests(f"{self.torch}.device({text}).type"), text)
+        return None
 
     def _device_local(self, function: cst.FunctionDef, uses: Sequence[cst.CSTNode], params: Set[str]) -> Optional[DeviceTest]:
         """`device = x.device` of a parameter `x`, a statement of the function's body before

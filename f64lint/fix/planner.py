@@ -303,9 +303,14 @@ class Planner:
         if plan.kind is Kind.KEEP:
             return None
         move = self._move_after(call)
-        if move is not None:  # `x.double().to(device)`: one call, `x.to(device, dtype=...)`
-            arguments = ", ".join(self._argument_text(arg) for arg in move.args)
-            edit = self.maker.replace_span(call.func.attr, move, f"to({arguments}, dtype={plan.name})")
+        before = self._move_before(call) if move is None else None
+        if move is not None or before is not None:
+            # `x.double().to(device)`, `x.to(device).double()`: one call, `x.to(device, dtype=...)`
+            moving = move or before
+            assert moving is not None and isinstance(moving.func, cst.Attribute)
+            arguments = ", ".join(self._argument_text(arg) for arg in moving.args)
+            first = call.func.attr if move is not None else moving.func.attr
+            edit = self.maker.replace_span(first, move or call, f"to({arguments}, dtype={plan.name})")
             if plan.kind is Kind.LITERAL:
                 return Fix(
                     f"Move and cast in one call: `.to(..., dtype={plan.name})`", Applicability.UNSAFE,
@@ -332,6 +337,18 @@ class Planner:
         if moved is None or moved[1] is not None or not is_device_like(self.facts, moved[0]):
             return None
         return outer if not any(arg.star for arg in outer.args) else None
+
+    def _move_before(self, call: cst.Call) -> Optional[cst.Call]:
+        """The `.to(device)` a conversion is chained right after, when it plainly names a
+        device and gives no dtype."""
+        assert isinstance(call.func, cst.Attribute)
+        inner = call.func.value
+        if not (isinstance(inner, cst.Call) and method_name(inner) == "to"):
+            return None
+        moved = moved_to(inner)
+        if moved is None or moved[1] is not None or not is_device_like(self.facts, moved[0]):
+            return None
+        return inner if not any(arg.star for arg in inner.args) else None
 
     def _numpy_source(self, request: WideArrayToTensor) -> Optional[cst.Call]:
         """The NumPy call to give `dtype=np.float32`, when the array is made in the same

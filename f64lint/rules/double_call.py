@@ -125,7 +125,8 @@ class DoubleCall(Rule):
 
             class Model(torch.nn.Module):
                 def forward(self, x):
-                    return self.proj(x.float())
+                    dtype = torch.float32 if x.device.type == "mps" else torch.float64
+                    return self.proj(x.to(dtype))
             """,
         ),
         Invalid(

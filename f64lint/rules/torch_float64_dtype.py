@@ -190,7 +190,8 @@ class TorchFloat64Dtype(Rule):
 
             class Embedding(th.nn.Module):
                 def forward(self, x):
-                    return x.to(th.float32)
+                    dtype = th.float32 if x.device.type == "mps" else th.float64
+                    return x.to(dtype)
             """,
         ),
         Invalid(

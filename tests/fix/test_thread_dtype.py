@@ -308,7 +308,8 @@ def test_a_method_a_framework_calls_gets_no_new_parameter():
 
         class Model(torch.nn.Module):
             def forward(self, x):
-                return x.float()
+                dtype = torch.float32 if x.device.type == "mps" else torch.float64
+                return x.to(dtype)
 
             def training_step(self, batch, batch_idx):
                 return torch.arange(4, dtype=torch.float32)
@@ -567,7 +568,8 @@ def test_a_framework_called_method_follows_the_data_it_meets():
 
 def test_data_that_is_rebound_or_not_shown_floating_is_not_followed():
     # `x` rebound before the use may hold anything; `ids` is no floating tensor as far as
-    # anything shows, and a buffer may hold integers: the dtype is written in place.
+    # anything shows, and a buffer may hold integers: nothing to follow, but each tells its
+    # device, so float64 stays where the hardware has it.
     assert fixed("""
         import torch
         from torch import nn
@@ -591,7 +593,8 @@ def test_data_that_is_rebound_or_not_shown_floating_is_not_followed():
         class Rebound(nn.Module):
             def forward(self, x):
                 x = x.long()
-                return torch.ones(3, dtype=torch.float32, device=x.device), x.dtype
+                dtype = torch.float32 if x.device.type == "mps" else torch.float64
+                return torch.ones(3, dtype=dtype, device=x.device), x.dtype
 
         class Ids(nn.Module):
             def __init__(self):
@@ -599,7 +602,8 @@ def test_data_that_is_rebound_or_not_shown_floating_is_not_followed():
                 self.register_buffer("steps", torch.arange(4))
 
             def forward(self, ids):
-                return torch.arange(4, dtype=torch.float32, device=ids.device)
+                dtype = torch.float32 if ids.device.type == "mps" else torch.float64
+                return torch.arange(4, dtype=dtype, device=ids.device)
         """)
 
 
@@ -711,3 +715,19 @@ def test_float64_asked_for_on_purpose_without_a_device_to_tell_mps_by_is_left_al
         """
     assert [d.code for d in lint(source, DEFAULT_CODES)] == ["F64001"]
     assert fixed(source) == same(source)
+
+
+def test_a_conversion_after_a_move_becomes_one_call():
+    assert fixed("""
+        import torch
+
+        def normalize(audio, device):
+            total = torch.tensor(0).to(device).double()
+            return audio / total
+        """) == same("""
+        import torch
+
+        def normalize(audio, device, dtype=torch.float32):
+            total = torch.tensor(0).to(device, dtype=dtype)
+            return audio / total
+        """)
