@@ -275,11 +275,28 @@ class FunctionPlanner:
                     return DeviceTest(f"{name} is not None and {is_mps}", f"({name} is None or {not_mps})", name)
                 return DeviceTest(is_mps, not_mps, name)
         params = {p.name.value for p in all_params(function)}
+        known = params | self._bound_before(function, uses) - {"self", "cls"}
         for use in uses:
-            tensor = self._tensor_parameter(use, params)
+            tensor = self._tensor_parameter(use, known)
             if tensor is not None:
                 return DeviceTest(*self._type_tests(f"{tensor}.device.type"), f"{tensor}.device")
         return self._device_local(function, uses, params) or self._device_on_self(uses, params)
+
+    def _bound_before(self, function: cst.FunctionDef, uses: Sequence[cst.CSTNode]) -> Set[str]:
+        """Names the function's body binds (`x = ...`, at its top level) before the statement
+        of the first use, where a device-aware line would go: they exist there."""
+        body = function.body
+        if not isinstance(body, cst.IndentedBlock) or not uses:
+            return set()
+        first = min(self.maker.start(use).line for use in uses)
+        bound: Set[str] = set()
+        for line in body.body:
+            if self.maker.end(line).line >= first:
+                break
+            for statement in line.body if isinstance(line, cst.SimpleStatementLine) else ():
+                if isinstance(statement, cst.Assign):
+                    bound |= {t.target.value for t in statement.targets if isinstance(t.target, cst.Name)}
+        return bound
 
     def _device_on_self(self, uses: Sequence[cst.CSTNode], params: Set[str]) -> Optional[DeviceTest]:
         """A use made on `device=self._device` (a metric's, a module's own device) in a
@@ -334,9 +351,12 @@ class FunctionPlanner:
 
     def _tensor_parameter(self, use: cst.CSTNode, params: Set[str]) -> Optional[str]:
         """`x` for a use in `f(..., device=x.device)`, `x.double()` or `x.type(torch.float64)`
-        (through methods: `x.to_dense().type(...)`), `x` a parameter."""
+        (through methods: `x.to_dense().type(...)`, `x.clone().double()`), `x` a parameter
+        (or a tensor the function has bound by then: `params` holds those names too)."""
         if isinstance(use, cst.Call) and isinstance(use.func, cst.Attribute):
             receiver = use.func.value
+            while isinstance(receiver, cst.Call) and isinstance(receiver.func, cst.Attribute):
+                receiver = receiver.func.value
             return receiver.value if isinstance(receiver, cst.Name) and receiver.value in params else None
         holder = self.facts.parent(self.facts.parent(use) or use)
         if isinstance(holder, cst.Call) and isinstance(holder.func, cst.Attribute):

@@ -248,3 +248,26 @@ def test_a_local_device_taken_from_a_parameter_tells_the_device():
             flow, xt = (x.to(device, dtype=dtype) for x in (flow, xt))
             return (xt - flow).float()
         """)
+
+
+def test_a_tensor_the_function_has_bound_tells_its_device():
+    # MACE's node energies: float64 on purpose for the sum, on the model's device, which
+    # the local tensors tell (upstream fixed it so, with a device-dependent dtype).
+    assert fix("""
+        import torch
+
+        class ScaleShift(torch.nn.Module):
+            def forward(self, data):
+                node_e0 = self.atomic_energies(data["node_attrs"])
+                node_inter = self.readout(data)
+                return node_e0.clone().double() + node_inter.clone().double()
+        """, DEFAULT_CODES, unsafe=False) == same("""
+        import torch
+
+        class ScaleShift(torch.nn.Module):
+            def forward(self, data):
+                node_e0 = self.atomic_energies(data["node_attrs"])
+                node_inter = self.readout(data)
+                dtype = torch.float32 if node_e0.device.type == "mps" else torch.float64
+                return node_e0.clone().to(dtype) + node_inter.clone().to(dtype)
+        """)

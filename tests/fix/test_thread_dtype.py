@@ -708,10 +708,9 @@ def test_float64_asked_for_on_purpose_without_a_device_to_tell_mps_by_is_left_al
         import torch
 
         def diagonalize(n, dtype=torch.float32):
-            a = transition(n)
             # Diagonalize in double precision
-            a = a.to(torch.double)
-            return torch.linalg.eigh(a)[0].to(dtype)
+            w = torch.linalg.eigh(transition(n).to(torch.double))[0]
+            return w.to(dtype)
         """
     assert [d.code for d in lint(source, DEFAULT_CODES)] == ["F64001"]
     assert fixed(source) == same(source)
