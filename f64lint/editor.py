@@ -14,7 +14,9 @@ from typing import List, Optional, Sequence, Tuple
 from f64lint.config import ConfigError, Overrides, Settings, load_settings
 from f64lint.diagnostic import Diagnostic
 from f64lint.files import is_force_excluded
-from f64lint.runner import FixMode, RunResult, run_stdin
+from f64lint.analysis.flow.exports import Export, Imported
+from f64lint.cache import CACHE_DIR_NAME, Cache
+from f64lint.runner import FixMode, RunResult, imported_in, run_stdin
 
 # A notebook's cells as the editor holds them: (is code, text), in order.
 Cells = Sequence[Tuple[bool, str]]
@@ -52,9 +54,30 @@ def excluded(path: Path, settings: Settings) -> bool:
     return is_force_excluded(path, settings)
 
 
+def workspace_exports(path: Path, data: bytes, settings: Settings) -> Imported:
+    """What the project's other modules export that this text imports, as the last run of
+    f64lint over the project left it in the cache (the editor reads no other file)."""
+    try:
+        stamps = Cache(settings.root / CACHE_DIR_NAME).stamps()
+    except OSError:
+        return Imported()
+    own = os.path.abspath(path)
+    exports: List[Export] = []
+    for indexed, entry in stamps.entries.items():
+        if indexed == own or not isinstance(entry, list) or len(entry) != 5:
+            continue
+        try:
+            exports.extend(Export.from_row(row) for row in entry[3])
+        except (ValueError, TypeError):
+            continue
+    return Imported(imported_in(path, data, exports)) if exports else Imported()
+
+
 def check(path: Path, text: str, settings: Settings) -> List[Diagnostic]:
-    """The findings in a document's text (placed in cells for a notebook)."""
-    return run_stdin(text.encode("utf-8"), path, settings).diagnostics
+    """The findings in a document's text (placed in cells for a notebook), with what the
+    modules it imports export."""
+    data = text.encode("utf-8")
+    return run_stdin(data, path, settings, imported=workspace_exports(path, data, settings)).diagnostics
 
 
 def fixed(path: Path, text: str, settings: Settings, unsafe: bool) -> Optional[str]:

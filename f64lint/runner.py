@@ -527,6 +527,11 @@ def _imported_by(path: Path, exports: Sequence[Export]) -> List[Export]:
     data = read_bytes(path)
     if isinstance(data, Unreadable):
         return []
+    return imported_in(path, data, exports)
+
+
+def imported_in(path: Path, data: bytes, exports: Sequence[Export]) -> List[Export]:
+    """The exports of other modules a file's text (`data`) may import."""
     named = [export for export in exports if _imports(data, export.module.rsplit(".", 1)[-1], export.name)]
     if not named:
         return []
@@ -585,13 +590,17 @@ def _pass_dtype_across(files: Sequence[Path], threaded: FrozenSet[str], mode: Fi
         result.passed_on.append(shown)
 
 
-def run_stdin(data: bytes, filename: Optional[Path], settings: Settings, fix: Optional[FixMode] = None) -> RunResult:
-    """Lint source read from standard input; `filename` names it for per-file-ignores and output."""
+def run_stdin(
+    data: bytes, filename: Optional[Path], settings: Settings, fix: Optional[FixMode] = None,
+    imported: Imported = Imported(),
+) -> RunResult:
+    """Lint source read from standard input; `filename` names it for per-file-ignores and
+    output. `imported`: what the modules it imports export, when known (an editor's)."""
     result = RunResult()
     if filename is not None and settings.force_exclude and is_force_excluded(filename, settings):
         return result
     shown = display_path(filename) if filename is not None else "-"
-    result.add(_lint_file(shown, filename, data, settings, None, fix))
+    result.add(_lint_file(shown, filename, data, settings, None, fix, imported))
     now = result.fixed_source if result.fixed_source is not None else data
     result.diagnostics = in_cells(result.diagnostics, lambda _: now)
     return result

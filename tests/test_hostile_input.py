@@ -94,3 +94,10 @@ def test_two_fix_runs_at_once_leave_each_file_original_or_fully_fixed(tmp_path):
     contents = {(tmp_path / f"m{index}.py").read_text() for index in range(40)}
     assert contents <= {BAD, FIXED}
     assert not list(tmp_path.glob(".f64lint-*"))  # no temporary file left behind
+
+
+def test_long_runs_of_blanks_are_read_in_linear_time(tmp_path):
+    # A line of 40,000 blanks (or a target padded with them) once made narrowing's
+    # patterns try every split of the run: minutes for one line. Read at once now.
+    (tmp_path / "padded.py").write_text(BAD + " " * 40_000 + "\n" + "y" + " " * 40_000 + "= 1\n")
+    assert [(name, code) for name, code, _ in found(tmp_path)] == [("padded.py", "F64001")]

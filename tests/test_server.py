@@ -233,3 +233,21 @@ async def test_a_deleted_cell_loses_its_diagnostics(client: LanguageClient, tmp_
     while client.diagnostics.get(cells[1]):
         await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     assert list(client.diagnostics[cells[1]]) == []
+
+
+async def test_what_other_modules_export_comes_from_the_projects_cache(client: LanguageClient, tmp_path):
+    # The last command-line run left utils.table's float64 in the cache; the editor's text
+    # of model.py, which moves its result to MPS, is linted with it.
+    import subprocess
+    import time
+
+    (tmp_path / "utils.py").write_text("import torch\n\n\ndef table(n):\n    return torch.arange(n, dtype=torch.float64)\n")
+    (tmp_path / "model.py").write_text("import torch\n")
+    time.sleep(2.1)  # settled files (unchanged for two seconds): the cache's index keeps them
+    subprocess.run([sys.executable, "-m", "f64lint", "-q", "--exit-zero", "."], cwd=tmp_path, check=True)
+    uri = (tmp_path / "model.py").as_uri()
+    await opened(client, uri, 'import torch\n\nfrom utils import table\n\nx = table(4).to("mps")\n')
+    assert [(d.code, d.message) for d in client.diagnostics[uri]] == [
+        ("F64004", "float64 tensor (from `torch.arange(dtype=torch.float64)` in `utils.table` at utils.py:5) "
+                   "moved to a device that may be 'mps'"),
+    ]

@@ -14,9 +14,11 @@ CALLED = re.compile(r"(?<![.\w])([A-Za-z_]\w*)\s*\(")
 _TARGETS = re.compile(
     r"\s*(?:async\s+)?(?:def|class)\s+(\w+)"
     r"|\s*(?!(?:if|elif|while|for|with|return|assert|del|raise|yield|lambda)\b)"
-    r"([\w\s,.\[\]()*]+?)\s*(?::[^=]*)?(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)"
+    # The targets start with a character that is not a space: on a line of blanks the
+    # pattern fails at once instead of trying every way to split them (quadratic or worse).
+    r"([\w,.\[\]()*][\w\s,.\[\]()*]*?)\s*(?::[^=]*)?(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)"
 )
-_CHAINED_TARGET = re.compile(r"\s*([\w\s,.]+?)\s*=(?!=)")  # `b =` after `a =`
+_CHAINED_TARGET = re.compile(r"\s*([\w,.][\w\s,.]*?)\s*=(?!=)")  # `b =` after `a =`
 AS_NAME = re.compile(r"\bas\s+(\w+)")  # `import numpy as np`, `with open(p) as f`
 _WALRUS = re.compile(r"(\w+)\s*:=")
 _FOR_TARGETS = re.compile(r"for\s+([\w\s,()\[\]]+?)\s+in\b")  # a loop's or a comprehension's
