@@ -342,7 +342,7 @@ def _show_fixes(result: RunResult, to_stderr: bool) -> None:
         click.echo(f"Fixed {len(result.fixed)} finding{'' if len(result.fixed) == 1 else 's'}:", err=to_stderr)
     for d in sorted(result.fixed, key=Diagnostic.sort_key):
         assert d.fix is not None
-        click.echo(f"  {d.path}:{d.start.line}:{d.start.column}: {d.code} {d.fix.message}", err=to_stderr)
+        click.echo(f"  {d.location()}: {d.code} {d.fix.message}", err=to_stderr)
     for path in result.passed_on:
         click.echo(f"  {path}: its calls now pass their `dtype` to the functions that gained one", err=to_stderr)
 

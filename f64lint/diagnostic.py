@@ -73,6 +73,11 @@ class Diagnostic:
     # its code cells make (notebook.py).
     cell: Optional[int] = None
 
+    def location(self) -> str:
+        """`path:line:col`, or `nb.ipynb:cell 3:line:col` in a notebook."""
+        cell = f"cell {self.cell}:" if self.cell is not None else ""
+        return f"{self.path}:{cell}{self.start.line}:{self.start.column}"
+
     def shown_message(self) -> str:
         """The message, led by the cell for a notebook's finding (for formats that have no
         field for a cell: their line and column are in the cell)."""

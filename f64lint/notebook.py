@@ -1,38 +1,41 @@
 """Jupyter notebooks as Python: the code cells, in order, as one module (a name bound in one
 cell and used in a later one is followed), IPython syntax masked so that it neither breaks
 parsing nor shifts positions; and a fixed module's cells written back into the notebook,
-every other byte of the file as it was.
+every other byte of the file as it was (notebook_json.py).
 
-The module holds a marker comment line before each code cell, so that fixes which add
-lines (an import, a wrapped signature) still split back into the right cells. Positions
-in the module map to a cell and a line in it (`CellMap`), cells counted as Jupyter shows
-them, markdown and raw cells included.
+Before each code cell the module holds a marker statement, a name no code can hold
+(`_f64lint_cell_3_<token>`, the token absent from the notebook), so that fixes which add
+or remove lines (an import, a wrapped signature) still split back into the right cells.
+Positions in the module map to a cell and a line in it (`CellMap`), cells counted as
+Jupyter shows them, markdown and raw cells included. A notebook of another language's
+kernel (Julia, R) has no Python cells.
 """
 
 from __future__ import annotations
 
 import difflib
+import hashlib
 import json
 import re
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple, Union
 
 from f64lint.diagnostic import Diagnostic, Edit, Position
+from f64lint.notebook_json import source_spans, with_sources
 from f64lint.source import Unreadable
 
 NOTEBOOK_SUFFIX = ".ipynb"
-_MARK = "# f64lint: notebook cell {}"
-_MARK_LINE = re.compile(r"^# f64lint: notebook cell (\d+)$", re.M)
-_MASK = "__f64lint_ipython_{}__"
-_MASKED_LINE = re.compile(r"^([ \t]*)__f64lint_ipython_(\d+)__[ \t]*$")
-# A line IPython reads as a magic, a shell escape or a help request, not as Python:
-# `%time f()`, `!pip install x`, `files = !ls`, `x = %env`, `?obj`, `obj?`, `obj??`.
-_IPYTHON_LINE = re.compile(r"^\s*(?:[%!?]|[\w.,\s\[\]()*]+=\s*[%!])|^\s*[\w.\[\]()]+\?\??\s*$")
+CELL_MARK_PREFIX = "_f64lint_cell_"  # the marker statements' names start so (fix/imports.py)
+_MARK = CELL_MARK_PREFIX + "{}_{}"
+_MASK = "_f64lint_ipython_{}_{}"
 # Cell magics whose body is Python (`%%time`): only their first line is masked. Any other
 # (`%%bash`, `%%writefile`, `%%html`) makes the cell something else than Python.
+_PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun", "debug"})
+# The targets of `files = !ls` or `x = %env`, and a help request's subject (`obj.attr??`).
+_TARGETS = re.compile(r"[\w.,\[\]()* ]+")
+_HELP_SUBJECT = re.compile(r"[\w.\[\]()]+")
 # How a message names a line of its own module (another file's is `path:line`).
 _LINE_MENTION = re.compile(r"(at |\()line (\d+)\b")
-_PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun", "debug"})
 
 
 def is_notebook(path: object) -> bool:
@@ -72,34 +75,30 @@ class Notebook:
     masked: Tuple[str, ...]  # the IPython lines masked, by their mask number
     cell_map: CellMap
     raw: str  # the file's JSON text
+    token: str  # in the markers' and masks' names: a text the notebook does not hold
 
     def with_text(self, fixed: str) -> Union[bytes, Unreadable]:
         """The notebook with the cells of the fixed module: only changed cells' sources
-        change. Unreadable when the fixed module does not split back into the cells, or
-        the file's JSON layout cannot be written again as it was."""
-        texts = _cell_texts(fixed)
+        change, written where they were and as they were (list or string, line endings).
+        Unreadable when the fixed module does not split back into the cells."""
+        texts = _cell_texts(fixed, self.token)
         if list(texts) != [cell.index for cell in self.cells]:
             return Unreadable("the fix does not split back into the notebook's cells")
-        layout = _layout(self.raw, self.document)
-        if layout is None:
-            return Unreadable("its JSON is not laid out as Jupyter writes it, so it cannot be rewritten as it was")
-        cells = list(self.document["cells"])
-        changed = False
+        changed: Dict[int, Tuple[str, bool]] = {}
         for cell in self.cells:
             source = self.unmasked(texts[cell.index])
             if not cell.text.endswith("\n") and source.endswith("\n"):
                 source = source[:-1]
-            if source == cell.text:
-                continue
-            changed = True
-            updated = dict(cells[cell.index])
-            updated["source"] = source.splitlines(keepends=True) if cell.as_list else source
-            cells[cell.index] = updated
+            if "\r\n" in cell.text and "\n" not in cell.text.replace("\r\n", ""):
+                source = source.replace("\r\n", "\n").replace("\n", "\r\n")  # the cell's own line endings
+            if source != cell.text:
+                changed[cell.index] = (source, cell.as_list)
         if not changed:
             return self.raw.encode("utf-8")
-        document = dict(self.document)
-        document["cells"] = cells
-        return _dumped(document, layout).encode("utf-8")
+        spans = source_spans(self.raw)
+        if spans is None or not set(changed) <= set(spans):
+            return Unreadable("its JSON could not be followed to the cells' sources")
+        return with_sources(self.raw, spans, changed).encode("utf-8")
 
     def module_lines(self, by_cell_line: Dict[Tuple[Optional[int], int], Set[str]]) -> Dict[int, Set[str]]:
         """What is keyed by (cell number, line in the cell), keyed by the module's line."""
@@ -108,21 +107,22 @@ class Notebook:
             first[cell] + line - 1: codes for (cell, line), codes in by_cell_line.items() if cell in first
         }
 
+    def shown(self, module: str) -> str:
+        """For --diff: the code cells of a module (this notebook's, fixed or not), with
+        their IPython lines, as JSON by cell index (`cell_diffs` reads two of them)."""
+        return json.dumps({index: self.unmasked(text) for index, text in _cell_texts(module, self.token).items()})
+
     def unmasked(self, text: str) -> str:
         """The module (or a part of it) with the IPython lines back in place."""
-        lines = text.split("\n")
-        for number, line in enumerate(lines):
-            found = _MASKED_LINE.match(line)
-            if found is not None:
-                lines[number] = self.masked[int(found.group(2))]
-        return "\n".join(lines)
+        mask = re.compile(r"^[ \t]*_f64lint_ipython_(\d+)_" + self.token + r"[ \t]*$", re.M)
+        return mask.sub(lambda found: self.masked[int(found.group(1))], text)
 
 
 def read_notebook(data: bytes) -> Union[Notebook, Unreadable]:
     """A notebook's code cells as one module; Unreadable when the file is not a notebook."""
     try:
         raw = data.decode("utf-8")
-        document = json.loads(raw)
+        document = json.loads(raw[1:] if raw.startswith("\ufeff") else raw)
     except UnicodeDecodeError as error:
         return Unreadable(f"not a notebook: not valid UTF-8 (byte 0x{data[error.start]:02x} at offset {error.start})")
     except ValueError as error:
@@ -130,30 +130,55 @@ def read_notebook(data: bytes) -> Union[Notebook, Unreadable]:
     problem = _not_a_notebook(document)
     if problem is not None:
         return Unreadable(f"not a notebook: {problem}")
+    token = _token(raw)
     cells: List[_Cell] = []
     masked: List[str] = []
     lines: List[str] = []
     numbers: List[int] = []
     first_lines: List[int] = []
-    for index, cell in enumerate(document["cells"]):
+    for index, cell in enumerate(document["cells"] if _runs_python(document) else ()):
         if cell.get("cell_type") != "code":
             continue
         source = cell.get("source", "")
         as_list = isinstance(source, list)
         text = "".join(source) if as_list else source
-        python = _masked(text, masked)
+        python = _masked(text, masked, token)
         if python is None:
             continue
         cells.append(_Cell(index, text, as_list))
-        lines.append(_MARK.format(index))
+        lines.append(_MARK.format(index, token))
         numbers.append(index + 1)
         first_lines.append(len(lines) + 1)
         lines.extend(python.split("\n"))
     module = "\n".join(lines) + "\n" if lines else ""
-    return Notebook(document, tuple(cells), module, tuple(masked), CellMap(tuple(numbers), tuple(first_lines)), raw)
+    cell_map = CellMap(tuple(numbers), tuple(first_lines))
+    return Notebook(document, tuple(cells), module, tuple(masked), cell_map, raw, token)
+
+
+def _token(raw: str) -> str:
+    """A short name part the notebook's text does not hold."""
+    seed = hashlib.sha1(raw.encode("utf-8", "surrogatepass")).hexdigest()
+    for start in range(0, len(seed) - 8):
+        token = seed[start : start + 8]
+        if token not in raw:
+            return token
+    return seed
+
+
+def _runs_python(document: Dict[str, Any]) -> bool:
+    """Is the notebook's kernel Python's (or unsaid)?"""
+    metadata = document.get("metadata")
+    if not isinstance(metadata, dict):
+        return True
+    for said in (metadata.get("kernelspec", {}) or {}).get("language"), (metadata.get("language_info", {}) or {}).get("name"):
+        if isinstance(said, str) and said.lower() not in ("python", "python3", "ipython"):
+            return False
+    return True
 
 
 def _not_a_notebook(document: object) -> Optional[str]:
+    if isinstance(document, dict) and "worksheets" in document:
+        return "nbformat 3, which f64lint does not read (`jupyter nbconvert --to notebook` writes nbformat 4)"
     if not isinstance(document, dict) or not isinstance(document.get("cells"), list):
         return "no list of `cells`"
     if not isinstance(document.get("nbformat"), int) or document["nbformat"] < 4:
@@ -167,45 +192,87 @@ def _not_a_notebook(document: object) -> Optional[str]:
     return None
 
 
-def _masked(text: str, masked: List[str]) -> Optional[str]:
+def _masked(text: str, masked: List[str], token: str) -> Optional[str]:
     """A cell's source with IPython lines masked (their originals appended to `masked`);
-    None for a cell whose cell magic makes it something other than Python."""
+    None for a cell whose cell magic makes it something other than Python. Only a line
+    that starts a statement can be IPython's: not one inside brackets, a string or after
+    a backslash (`!= 3` continuing a condition)."""
     body = text[:-1] if text.endswith("\n") else text
     lines = body.split("\n")
+    first = next((number for number, line in enumerate(lines) if line.strip()), None)
+    starts = _statement_starts(lines)
     for number, line in enumerate(lines):
-        stripped = line.lstrip()
-        if number == 0 and stripped.startswith("%%"):
+        stripped = line.strip()
+        if number == first and stripped.startswith("%%"):
             name = stripped[2:].split(None, 1)[0] if stripped[2:].strip() else ""
             if name not in _PYTHON_CELL_MAGICS:
                 return None
-        elif not _IPYTHON_LINE.match(line.rstrip("\r")):
+        elif number not in starts or not _is_ipython(stripped):
             continue
-        indent = line[: len(line) - len(stripped)]
-        lines[number] = indent + _MASK.format(len(masked))
+        indent = line[: len(line) - len(line.lstrip())]
+        lines[number] = indent + _MASK.format(len(masked), token)
         masked.append(line)
     return "\n".join(lines)
 
 
-def _dumped(document: Dict[str, Any], layout: Tuple[Optional[Union[int, str]], bool, bool]) -> str:
-    indent, ensure_ascii, newline = layout
-    separators = (",", ":") if indent is None else None
-    text = json.dumps(document, indent=indent, ensure_ascii=ensure_ascii, separators=separators)
-    return text + "\n" if newline else text
+def _is_ipython(stripped: str) -> bool:
+    """A line IPython reads as a magic, a shell escape or a help request, not as Python:
+    `%time f()`, `!pip install x`, `files = !ls`, `x = %env`, `?obj`, `obj?`, `obj??`.
+    (Read without patterns that could backtrack over long lines.)"""
+    if stripped[:1] in ("%", "!", "?"):
+        return True
+    if stripped.endswith("?"):
+        return bool(_HELP_SUBJECT.fullmatch(stripped.rstrip("?"))) and len(stripped) - len(stripped.rstrip("?")) <= 2
+    head, equals, tail = stripped.partition("=")
+    return (
+        bool(equals)
+        and tail.lstrip()[:1] in ("%", "!")
+        and not tail.startswith("=")
+        and head[-1:] not in ("!", "<", ">", "=", "+", "-", "*", "/", "%", "&", "|", "^", ":")
+        and bool(_TARGETS.fullmatch(head))
+    )
 
 
-def _layout(raw: str, document: Dict[str, Any]) -> Optional[Tuple[Optional[Union[int, str]], bool, bool]]:
-    """How the file's JSON is laid out (its indent, whether non-ASCII text is escaped, a
-    final newline), when writing the document back that way gives the same text, as it
-    does for what Jupyter, nbformat and editors write; None otherwise."""
-    lines = raw.split("\n", 2)
-    second = lines[1] if len(lines) > 1 else ""
-    indent: Optional[Union[int, str]] = None
-    if second[:1] == "\t":
-        indent = "\t"
-    elif second[:1] == " ":
-        indent = len(second) - len(second.lstrip(" "))
-    layout = (indent, raw.isascii(), raw.endswith("\n"))
-    return layout if _dumped(document, layout) == raw else None
+def _statement_starts(lines: List[str]) -> Set[int]:
+    """The lines that start a statement: outside brackets, strings and continuations."""
+    starts: Set[int] = set()
+    depth = 0
+    quote: Optional[str] = None  # the open string's delimiter: ', ", \'\'\' or \"\"\"
+    continued = False
+    for number, line in enumerate(lines):
+        if depth == 0 and quote is None and not continued:
+            starts.add(number)
+        continued = False
+        at = 0
+        while at < len(line):
+            char = line[at]
+            if quote is not None:
+                if char == "\\":
+                    at += 2
+                    continue
+                if line.startswith(quote, at):
+                    at += len(quote)
+                    quote = None
+                    continue
+                at += 1
+                continue
+            if char == "#":
+                break
+            if char in "\"'":
+                triple = line[at : at + 3]
+                quote = triple if triple in ('"""', "\'\'\'") else char
+                at += len(quote)
+                continue
+            if char in "([{":
+                depth += 1
+            elif char in ")]}":
+                depth = max(depth - 1, 0)
+            elif char == "\\" and at == len(line.rstrip("\r")) - 1:
+                continued = True
+            at += 1
+        if quote in ("'", '"'):
+            quote = None  # a one-line string does not span lines
+    return starts
 
 
 def in_cells(diagnostics: Sequence[Diagnostic], data_of: Callable[[str], Union[bytes, Unreadable]]) -> List[Diagnostic]:
@@ -250,22 +317,23 @@ def _edit_in_cell(edit: Edit, cells: CellMap) -> Edit:
 
 
 def cell_diffs(path: str, before: str, after: str) -> str:
-    """The unified diff of each cell a fix changes, headed `path:cell N`."""
-    old, new = _cell_texts(before), _cell_texts(after)
+    """The unified diff of each cell a fix changes, headed `path:cell N`. `before` and
+    `after` are `Notebook.shown` texts."""
+    old, new = json.loads(before), json.loads(after)
     shown = []
     for index, text in new.items():
         diff = difflib.unified_diff(
             old.get(index, "").splitlines(keepends=True), text.splitlines(keepends=True),
-            f"{path}:cell {index + 1}", f"{path}:cell {index + 1}",
+            f"{path}:cell {int(index) + 1}", f"{path}:cell {int(index) + 1}",
         )
         shown.append("".join(line if line.endswith("\n") else line + "\n" for line in diff))
     return "".join(shown)
 
 
-def _cell_texts(module: str) -> Dict[int, str]:
+def _cell_texts(module: str, token: str) -> Dict[int, str]:
     """Each code cell's text in a module a notebook makes, by the cell's index; what a fix
     put above the first cell belongs to it."""
-    parts = _MARK_LINE.split(module)
+    parts = re.split(r"^" + re.escape(CELL_MARK_PREFIX) + r"(\d+)_" + token + r"[ \t]*\r?$", module, flags=re.M)
     texts: Dict[int, str] = {}
     for position, (number, body) in enumerate(zip(parts[1::2], parts[2::2])):
         body = body[1:] if body.startswith("\n") else body

@@ -265,7 +265,7 @@ def _fix(
 def _shown_texts(source: Union[Source, Notebook], fixed: str) -> Tuple[str, str]:
     """For --diff: the text before and after the fixes (a notebook's with its IPython lines)."""
     if isinstance(source, Notebook):
-        return source.unmasked(source.text), source.unmasked(fixed)
+        return source.shown(source.text), source.shown(fixed)
     return source.text, fixed
 
 
@@ -290,6 +290,8 @@ def _lint_file(
         if mode is None or isinstance(data, Unreadable) or not any(map(_wanted(settings), found)):
             return FileResult(shown, tuple(found), exports=linted.exports, depends=depends)
         fixed = _fix(shown, path, data, found, settings, mode, imported)
+        if is_notebook(shown):  # what was fixed, placed in the cells it was in
+            fixed = replace(fixed, fixed=tuple(in_cells(fixed.fixed, lambda _: data)))
         return replace(fixed, exports=linted.exports, depends=depends)
     except Exception as error:  # a bug of ours must not hide the other files' results
         message = f"{type(error).__name__}: {error}"

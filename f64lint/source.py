@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Union
 
 MAX_FILE_BYTES = 10 * 1024 * 1024
+# A notebook's outputs (images, tables) are most of its size: its code is read from 100 MiB.
+MAX_NOTEBOOK_BYTES = 100 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -62,14 +64,13 @@ def read_bytes(path: Path) -> Union[bytes, Unreadable]:
     """A file's bytes; every way this can fail is a value, never an exception."""
     if os.path.islink(path) and not os.path.exists(path):
         return Unreadable(f"broken symbolic link (to {os.readlink(path)})")
+    limit = MAX_NOTEBOOK_BYTES if path.suffix == ".ipynb" else MAX_FILE_BYTES
     try:
         size = os.stat(path).st_size
-        if size > MAX_FILE_BYTES:
-            return Unreadable(
-                f"file too large ({size / 2**20:.1f} MiB; the limit is {MAX_FILE_BYTES // 2**20} MiB)"
-            )
+        if size > limit:
+            return Unreadable(f"file too large ({size / 2**20:.1f} MiB; the limit is {limit // 2**20} MiB)")
         with open(path, "rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
+            data = handle.read(limit + 1)
     except FileNotFoundError:
         return Unreadable("no such file or directory")
     except IsADirectoryError:
@@ -78,6 +79,6 @@ def read_bytes(path: Path) -> Union[bytes, Unreadable]:
         return Unreadable("permission denied")
     except OSError as error:
         return Unreadable(f"cannot read: {error.strerror or error}")
-    if len(data) > MAX_FILE_BYTES:
-        return Unreadable(f"file too large (the limit is {MAX_FILE_BYTES // 2**20} MiB)")
+    if len(data) > limit:
+        return Unreadable(f"file too large (the limit is {limit // 2**20} MiB)")
     return data

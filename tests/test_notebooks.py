@@ -194,17 +194,106 @@ def test_a_file_that_is_no_notebook_is_one_finding_and_left_alone(project, text,
     assert path.read_text() == text
 
 
-def test_a_layout_that_cannot_be_written_again_is_not_fixed(project):
-    # Keys on one line with odd spacing: rewriting the JSON would change bytes the fix did
-    # not mean to touch, so the notebook is left as it is, and the reason is given.
-    text = notebook_text(code('import torch\nx = torch.ones(2, dtype=torch.float64, device="mps")\n'))
-    text = text.replace('"nbformat": 4', '"nbformat":  4')
-    path = project / "odd.ipynb"
-    path.write_text(text)
-    result = invoke("--fix", "--unsafe-fixes", "odd.ipynb")
-    assert result.exit_code == 1
-    assert "odd.ipynb: its JSON is not laid out as Jupyter writes it, so it cannot be rewritten as it was" in result.stderr
-    assert path.read_text() == text
+@pytest.mark.parametrize("layout", [
+    lambda text: text.replace('"nbformat": 4', '"nbformat":  4'),  # odd spacing
+    lambda text: json.dumps(json.loads(text)),  # json.dump's defaults: one line, ", " and ": "
+    lambda text: text.replace("\n", "\r\n"),  # CRLF, as written on Windows
+    lambda text: text.replace('"metadata": {}', '"metadata": {"lr": 0.00001}', 1),  # a float as JavaScript writes it
+    lambda text: json.dumps(json.loads(text), indent=0),
+    lambda text: "\ufeff" + text,  # a BOM
+], ids=["spacing", "json-dump", "crlf", "js-float", "indent-0", "bom"])
+def test_any_json_layout_keeps_every_byte_but_the_fixed_source(project, layout):
+    before = layout(notebook_text(code(['import torch\n', 'x = torch.ones(2, dtype=torch.float64, device="mps")'])))
+    path = project / "laid_out.ipynb"
+    path.write_bytes(before.encode("utf-8"))
+    result = invoke("--fix", "--unsafe-fixes", "laid_out.ipynb")
+    assert result.exit_code == 0, result.output
+    after = path.read_bytes().decode("utf-8")
+    assert after == before.replace("torch.float64", "torch.float32")
+
+
+def test_a_marker_like_comment_in_a_cell_is_only_a_comment(project):
+    # Cells are told apart by markers whose names the notebook's text cannot hold: a
+    # comment that looks like one changes nothing (it once made --fix overwrite cells).
+    path = project / "marker.ipynb"
+    path.write_text(notebook_text(
+        code("import torch"),
+        code("# f64lint: notebook cell 0\n_f64lint_cell_0_ = 1\nx = torch.zeros(3, dtype=torch.float64, device='mps')"),
+    ))
+    assert invoke("--fix", "--unsafe-fixes", "marker.ipynb").exit_code == 0
+    assert [cell["source"] for cell in json.loads(path.read_text())["cells"]] == [
+        "import torch",
+        "# f64lint: notebook cell 0\n_f64lint_cell_0_ = 1\nx = torch.zeros(3, dtype=torch.float32, device='mps')",
+    ]
+
+
+def test_an_import_a_fix_removes_or_adds_stays_in_its_cell_and_before_its_use(project):
+    path = project / "imports.ipynb"
+    path.write_text(notebook_text(
+        code("import torch"),
+        code("from torch import float64"),
+        code("x = torch.zeros(3, dtype=float64).to('mps')"),
+        code("from torch import zeros\ny = zeros(3, dtype=torch.double).to('mps')"),
+    ))
+    assert invoke("--fix", "--unsafe-fixes", "imports.ipynb").exit_code == 0
+    assert [cell["source"] for cell in json.loads(path.read_text())["cells"]] == [
+        "import torch",
+        "",
+        "x = torch.zeros(3, dtype=torch.float32).to('mps')",
+        "from torch import zeros\ny = zeros(3, dtype=torch.float32).to('mps')",
+    ]
+    late = project / "late.ipynb"
+    late.write_text(notebook_text(
+        code("from torch import zeros, float64"), code("x = zeros(3, dtype=float64).to('mps')"), code("import numpy as np"),
+    ))
+    assert invoke("--fix", "--unsafe-fixes", "late.ipynb").exit_code == 0
+    assert [cell["source"] for cell in json.loads(late.read_text())["cells"]] == [
+        "from torch import zeros\nimport torch", "x = zeros(3, dtype=torch.float32).to('mps')", "import numpy as np",
+    ]
+
+
+def test_what_ipython_reads_as_python_is_python(project):
+    # Continuation lines that start with `!=` or `%` are Python; a cell magic may follow
+    # blank lines; a notebook of another kernel's language has no Python cells.
+    (project / "python.ipynb").write_text(notebook_text(
+        code("import torch\nx = torch.zeros(3, dtype=torch.float64, device='mps')\nok = (\n    x.shape[0]\n    != 3\n)"),
+        code("msg = (\n    'shape %s'\n    % (x.shape,)\n)"),
+        code("\n%%bash\nfor f in *; do echo $f; done"),
+    ))
+    assert invoke("python.ipynb").stdout.splitlines()[0] == (
+        "python.ipynb:cell 1:2:26: F64001 error: `torch.float64` used as a dtype in `torch.zeros()`; MPS has no float64"
+    )
+    julia = json.loads(notebook_text(code('x = torch.zeros(3, dtype=torch.float64)\nfunction f(x)\n  x^2\nend')))
+    julia["metadata"] = {"kernelspec": {"name": "julia-1.9", "language": "julia", "display_name": "Julia"}}
+    (project / "julia.ipynb").write_text(json.dumps(julia))
+    assert invoke("julia.ipynb").stdout == "All checks passed (1 file checked).\n"
+
+
+def test_crlf_cells_keep_their_line_endings_and_show_fixes_names_cells(project):
+    path = project / "crlf.ipynb"
+    path.write_text(notebook_text(
+        markdown("Grids"),
+        code(["from torch import zeros, float64\r\n", "import torch\r\n", "def make(n, device):\r\n",
+              '    """Make.\r\n', "\r\n", "    Args:\r\n", "        n: size\r\n", '    """\r\n',
+              "    return zeros(n, dtype=float64, device=device)\r\n"]),
+        code("x = make(3, torch.device('mps'))"),
+    ))
+    result = invoke("--fix", "--unsafe-fixes", "--show-fixes", "crlf.ipynb")
+    assert "crlf.ipynb:cell 2:9:27: F64001" in result.output
+    source = json.loads(path.read_text())["cells"][1]["source"]
+    assert all(line.endswith("\r\n") for line in source)
+    assert "        dtype: Dtype of the tensors it makes (default `torch.float32`).\r\n" in source
+
+
+def test_outputs_do_not_count_toward_the_size_limit_and_nbformat_3_is_named(project):
+    big = code("import torch\nx = torch.ones(2).double().to('mps')",
+               outputs=[{"output_type": "display_data", "metadata": {}, "data": {"image/png": "A" * 12_000_000}}])
+    (project / "big.ipynb").write_text(notebook_text(big))
+    assert invoke("big.ipynb").stdout.startswith("big.ipynb:cell 1:2:")
+    (project / "old.ipynb").write_text(json.dumps({"worksheets": [], "metadata": {}, "nbformat": 3}))
+    assert invoke("old.ipynb").stdout.startswith(
+        "old.ipynb:1:1: F64902 warning: not a notebook: nbformat 3, which f64lint does not read"
+    )
 
 
 def test_cells_that_are_not_python_and_empty_notebooks(project):

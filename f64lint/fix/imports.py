@@ -10,6 +10,7 @@ from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.cst import cst
 from f64lint.diagnostic import Edit, Position
 from f64lint.fix.edits import EditMaker
+from f64lint.notebook import CELL_MARK_PREFIX
 
 
 def torch_module_name(module: cst.Module) -> Optional[str]:
@@ -44,11 +45,29 @@ def _is_docstring(statement: cst.CSTNode) -> bool:
     )
 
 
+def _is_cell_marker(statement: cst.CSTNode) -> bool:
+    """The statement a notebook's module holds before each code cell (notebook.py)."""
+    return (
+        isinstance(statement, cst.SimpleStatementLine)
+        and len(statement.body) == 1
+        and isinstance(statement.body[0], cst.Expr)
+        and isinstance(statement.body[0].value, cst.Name)
+        and statement.body[0].value.value.startswith(CELL_MARK_PREFIX)
+    )
+
+
 def _after_imports(facts: ModuleFacts, maker: EditMaker, line_text: str) -> Edit:
-    """`line_text` on its own line after the module's last top-level import (after the
-    docstring when there is none). Only called for a module with code in it."""
+    """`line_text` on its own line after the last import of the module's opening imports
+    (after the docstring when there are none), so that it comes before any code that
+    uses it: in a notebook, the imports of the first cells that are only imports. Only
+    called for a module with code in it."""
     body = facts.module.body
-    imports = [statement for statement in body if _is_import_line(statement)]
+    opening: List[cst.CSTNode] = []
+    for number, statement in enumerate(body):
+        if not (_is_import_line(statement) or _is_cell_marker(statement) or number == 0 and _is_docstring(statement)):
+            break
+        opening.append(statement)
+    imports = [statement for statement in opening if _is_import_line(statement)]
     after = imports[-1] if imports else body[0] if body and _is_docstring(body[0]) else None
     if after is None:  # below a shebang and comments that open the file
         spacing = "\n\n" if isinstance(body[0], (cst.FunctionDef, cst.ClassDef)) else ""

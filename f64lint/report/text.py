@@ -19,8 +19,7 @@ def _plural(count: int, word: str) -> str:
 
 
 def _line(diagnostic: Diagnostic, options: ReportOptions) -> str:
-    cell = f"cell {diagnostic.cell}:" if diagnostic.cell is not None else ""
-    location = f"{diagnostic.path}:{cell}{diagnostic.start.line}:{diagnostic.start.column}:"
+    location = f"{diagnostic.location()}:"
     code = diagnostic.code
     if options.color:
         location = click.style(location, bold=True)
