@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 import sys
+import threading
 import warnings
 from dataclasses import dataclass, replace
 from typing import Callable, FrozenSet, Iterator, List, Optional, Tuple, Union
@@ -115,20 +116,24 @@ def _skip_validation(node: object) -> None:
     pass
 
 
+_PARSING = threading.Lock()  # the switch below is global: one parse at a time (the server lints in threads)
+
+
 def _parse_unvalidated(text: str) -> "cst.Module":
     """LibCST's parse, without validating each node it builds: a tree from its own parser
     is valid, and validation (`CSTNode.__post_init__`) is a ninth of parsing. (LibCST's
     own comment there says validation could be skipped for parsed trees.) Nodes built
     after, by fixes, are validated as usual."""
     node_class = cst.CSTNode
-    validate = node_class.__dict__.get("__post_init__")
-    if validate is None:
-        return cst.parse_module(text)
-    node_class.__post_init__ = _skip_validation
-    try:
-        return cst.parse_module(text)
-    finally:
-        node_class.__post_init__ = validate
+    with _PARSING:
+        validate = node_class.__dict__.get("__post_init__")
+        if validate is None:
+            return cst.parse_module(text)
+        node_class.__post_init__ = _skip_validation
+        try:
+            return cst.parse_module(text)
+        finally:
+            node_class.__post_init__ = validate
 
 
 def _flag(

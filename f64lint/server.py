@@ -7,8 +7,9 @@ finding's fix (labelled unsafe when it changes CPU/CUDA precision), `# noqa` for
 "fix all" as `source.fixAll.f64lint` (safe fixes, unless the client's initialization
 options say `{"unsafeFixes": true}`). Hovering a finding shows its rule's documentation.
 
-Linting and fixing run in one worker thread, so the editor is never kept waiting; a
-result for a text that has changed since is dropped, a request superseded by a newer
+Linting and fixing run in worker threads, so the editor is never kept waiting and a small
+file's lint is not queued behind a big one's; a result for a text that has changed since
+is dropped, a request superseded by a newer
 change of the same document is cancelled before it starts, and code actions are offered
 only for findings of the text as it is (so an edit never lands on lines that moved). "Fix
 all" is worked out when the editor picks it (`codeAction/resolve`), or, for a client that
@@ -66,7 +67,8 @@ class F64LintServer(LanguageServer):
         self.linted: Dict[str, Optional[int]] = {}  # the version of each document they are of
         self.cells_of: Dict[str, List[str]] = {}  # the cells of each notebook, as last linted
         self.unsafe_fix_all = False
-        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="f64lint")
+        # A few threads: a small file's lint interleaves with a big one's, not after it.
+        self.worker = ThreadPoolExecutor(max_workers=4, thread_name_prefix="f64lint")
 
     # Scheduling -------------------------------------------------------------------------
 
