@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Dict, Iterator, List, Optional, Sequence, Set, Tuple
 
-from f64lint.analysis.syntax.calls import keyword, method_name, moved_to
+from f64lint.analysis.syntax.calls import keyword, method_name, moved_to, positional
 from f64lint.analysis.domain.casts import casts_to_chosen_dtype
 from f64lint.analysis.domain.devices import is_device_like
 from f64lint.analysis.domain.dtypes import Width, dtype_of, spelled_dtype
@@ -354,26 +354,52 @@ class Planner:
         """The NumPy call to give `dtype=np.float32`, when the array is made in the same
         function by a constructor spelled `np.<name>(...)`."""
         origin = request.origin
-        if not isinstance(origin, cst.Call) or not isinstance(origin.func, cst.Attribute):
-            return None
-        if self.facts.qualified_name(origin.func) not in _NUMPY_WITH_DTYPE:
-            return None
-        if self.facts.enclosing_function(origin) is not self.facts.enclosing_function(request.call):
-            return None
-        return origin
+        return origin if isinstance(origin, cst.Call) and self._made_here(origin, request.call) else None
+
+    def _numpy_sources(self, request: WideArrayToTensor) -> List[cst.Call]:
+        """The NumPy calls to give `dtype=np.float32`: every one that makes the array on a
+        path to the tensor (`a = np.zeros(3) if flag else np.zeros(4)`, or an `if`), when
+        each is a constructor of the same function; none when some path brings the array
+        from elsewhere (the sink is fixed then)."""
+        origin = self._numpy_source(request)
+        if origin is None:
+            return []
+        given = positional(request.call)
+        if not given or not isinstance(given[0], cst.Name):
+            return [origin]
+        reaching = self.facts.reaching_values(given[0])
+        if len(reaching) < 2:
+            return [origin]  # one path: the array is made (and worked on) once
+        if any(value is None for value in reaching):
+            return []
+        made = [value for value in reaching if isinstance(value, cst.Call) and self._made_here(value, request.call)]
+        if len(made) != len(reaching):
+            return []
+        return [value for value in made if _spells_wide_or_nothing(self.facts, value)]
+
+    def _made_here(self, origin: cst.Call, call: cst.Call) -> bool:
+        return (
+            isinstance(origin.func, cst.Attribute)
+            and self.facts.qualified_name(origin.func) in _NUMPY_WITH_DTYPE
+            and self.facts.enclosing_function(origin) is self.facts.enclosing_function(call)
+        )
 
     def _array_to_tensor(self, request: WideArrayToTensor) -> Optional[Fix]:
-        origin = self._numpy_source(request)
-        if origin is not None:
-            assert isinstance(origin.func, cst.Attribute)
-            narrow = f"{self.facts.module.code_for_node(origin.func.value)}.float32"
+        sources = self._numpy_sources(request)
+        if sources:
+            edits: List[Edit] = []
+            for origin in sources:
+                assert isinstance(origin.func, cst.Attribute)
+                narrow = f"{self.facts.module.code_for_node(origin.func.value)}.float32"
+                given = keyword(origin, "dtype")
+                if given is not None:
+                    edits.append(self.maker.replace(given, narrow))
+                elif origin.args:
+                    edits.append(self.maker.add_keyword_argument(origin, f"dtype={narrow}"))
+                else:
+                    return None
             message = f"Make the array float32 where it is made: `dtype={narrow}`"
-            given = keyword(origin, "dtype")
-            if given is not None:
-                return Fix(message, Applicability.UNSAFE, (self.maker.replace(given, narrow),))
-            if not origin.args:
-                return None
-            return Fix(message, Applicability.UNSAFE, (self.maker.add_keyword_argument(origin, f"dtype={narrow}"),))
+            return Fix(message, Applicability.UNSAFE, tuple(edits))
         call = request.call
         plan = self._plan_for(call)
         if plan.kind is Kind.KEEP:
@@ -417,6 +443,15 @@ class Planner:
 
     def _imports_for(self, text: str) -> Tuple[Edit, ...]:
         return self.import_edit if text.startswith("torch.") else ()
+
+
+def _spells_wide_or_nothing(facts: ModuleFacts, call: cst.Call) -> bool:
+    """A NumPy constructor given no dtype, or a wide one: float64 it makes."""
+    given = keyword(call, "dtype")
+    if given is None:
+        return True
+    dtype = dtype_of(facts, given)
+    return dtype is None or dtype.is_wide
 
 
 def plan_fixes(facts: ModuleFacts, requests: Sequence[Optional[FixRequest]], options: FixOptions) -> List[Optional[Fix]]:

@@ -730,3 +730,28 @@ def test_a_conversion_after_a_move_becomes_one_call():
             total = torch.tensor(0).to(device, dtype=dtype)
             return audio / total
         """)
+
+
+def test_every_numpy_constructor_on_a_path_to_the_tensor_is_fixed_at_its_source():
+    # Fixing only the last one would leave float64 on the other branch.
+    assert fixed("""
+        import numpy as np
+        import torch
+
+        def grid(device, flag):
+            if flag:
+                a = np.zeros(3)
+            else:
+                a = np.zeros(4, dtype=np.float64)
+            return torch.from_numpy(a).to(device)
+        """) == same("""
+        import numpy as np
+        import torch
+
+        def grid(device, flag):
+            if flag:
+                a = np.zeros(3, dtype=np.float32)
+            else:
+                a = np.zeros(4, dtype=np.float32)
+            return torch.from_numpy(a).to(device)
+        """)
