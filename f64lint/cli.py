@@ -28,6 +28,7 @@ from f64lint.report import (
     sarif,
     text,
 )
+from f64lint.rule_docs import rule_page
 from f64lint.rules import ALL_RULES, RULES_BY_CODE
 from f64lint.fix.functions import Strategy
 from f64lint.runner import WHOLE_FILE_CODES, FixMode, RunResult, run, run_stdin
@@ -72,10 +73,7 @@ def _explain(code: str) -> None:
     rule = RULES_BY_CODE.get(code.upper())
     if rule is None:
         raise _fail(f"unknown rule code {code!r}; `f64lint --list-rules` lists them")
-    click.echo(f"# {rule.code} {rule.name}\n")
-    click.echo(f"{rule.summary}. Default severity: {rule.severity.value}; "
-               f"{'on' if rule.enabled_by_default else 'off'} by default.\n")
-    click.echo(rule.documentation())
+    click.echo(rule_page(rule), nl=False)
 
 
 def _list_rules() -> None:

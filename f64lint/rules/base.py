@@ -57,6 +57,9 @@ class Rule:
     name: ClassVar[str]
     summary: ClassVar[str]
     severity: ClassVar[Severity] = Severity.ERROR
+    # A finding whose value the analysis sees reach a device that may be MPS is an error
+    # whatever `severity` says (unless the configuration sets it).
+    error_where_it_reaches_mps: ClassVar[bool] = False
     enabled_by_default: ClassVar[bool] = True
     valid: ClassVar[Tuple[str, ...]] = ()  # sources it must not flag (dedented when run)
     invalid: ClassVar[Tuple[Invalid, ...]] = ()

@@ -36,7 +36,8 @@ class Complex128(Rule):
     """
 
     code = "F64006"
-    severity = Severity.WARNING  # an error when the value reaches a device that may be MPS
+    severity = Severity.WARNING
+    error_where_it_reaches_mps = True
     name = "complex128"
     summary = "`torch.complex128` / `torch.cdouble` used as a dtype, or `.cdouble()`"
     required = (words("complex128", "cdouble"),)

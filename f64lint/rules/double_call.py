@@ -55,7 +55,8 @@ class DoubleCall(Rule):
     """
 
     code = "F64002"
-    severity = Severity.WARNING  # an error when the value reaches a device that may be MPS
+    severity = Severity.WARNING
+    error_where_it_reaches_mps = True
     name = "double-call"
     summary = "`.double()` converts a tensor or module to float64"
     required = (words("double"),)

@@ -38,7 +38,8 @@ class LegacyDoubleTensor(Rule):
     """
 
     code = "F64007"
-    severity = Severity.WARNING  # an error when the value reaches a device that may be MPS
+    severity = Severity.WARNING
+    error_where_it_reaches_mps = True
     name = "legacy-double-tensor"
     summary = "`torch.DoubleTensor(...)` or `.type(\"torch.DoubleTensor\")`"
     required = (any_of("DoubleTensor"),)

@@ -69,7 +69,8 @@ class NumpyFloat64ToTensor(Rule):
     """
 
     code = "F64003"
-    severity = Severity.WARNING  # an error when the value reaches a device that may be MPS
+    severity = Severity.WARNING
+    error_where_it_reaches_mps = True
     name = "numpy-float64-to-tensor"
     summary = "a float64 NumPy array becomes a tensor without a cast"
     # NumPy names need a `numpy` import (SciPy's windows and scikit-learn's scalers theirs);

@@ -39,7 +39,8 @@ class PythonFloatDtype(Rule):
     """
 
     code = "F64008"
-    severity = Severity.WARNING  # an error when the value reaches a device that may be MPS
+    severity = Severity.WARNING
+    error_where_it_reaches_mps = True
     name = "python-float-dtype"
     summary = "`dtype=float`, `\"float64\"` or `np.float64` passed to a torch call"
     required = (WIDE_DTYPE,)

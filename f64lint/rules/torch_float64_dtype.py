@@ -50,7 +50,8 @@ class TorchFloat64Dtype(Rule):
     """
 
     code = "F64001"
-    severity = Severity.WARNING  # an error when the value reaches a device that may be MPS
+    severity = Severity.WARNING
+    error_where_it_reaches_mps = True
     name = "torch-float64-dtype"
     summary = "`torch.float64` / `torch.double` used as a dtype"
     # Every spelling of torch.float64 reaches it through a name containing one of these.

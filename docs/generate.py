@@ -1,0 +1,37 @@
+"""Write the documentation pages made from the code (f64lint/rule_docs.py) under docs/:
+
+    python docs/generate.py
+
+tests/test_docs.py fails, naming this command, when a page is not current."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from f64lint.cli import command  # noqa: E402
+from f64lint.rule_docs import pages  # noqa: E402
+from f64lint.rules import ALL_RULES  # noqa: E402
+
+DOCS = Path(__file__).resolve().parent
+
+
+def cli_help() -> str:
+    with click.Context(command, info_name="f64lint", terminal_width=100, max_content_width=100) as context:
+        return command.get_help(context)
+
+
+def main() -> None:
+    for name, text in pages(ALL_RULES, cli_help()).items():
+        path = DOCS / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        print(f"wrote docs/{name}")
+
+
+if __name__ == "__main__":
+    main()
