@@ -1,4 +1,4 @@
-"""Write the documentation pages made from the code (f64lint/rule_docs.py) under docs/:
+"""Write the documentation pages made from the code (f64lint/doc_pages.py) under docs/:
 
     python docs/generate.py
 
@@ -14,7 +14,7 @@ import click
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from f64lint.cli import command  # noqa: E402
-from f64lint.rule_docs import pages  # noqa: E402
+from f64lint.doc_pages import pages  # noqa: E402
 from f64lint.rules import ALL_RULES  # noqa: E402
 
 DOCS = Path(__file__).resolve().parent

@@ -28,7 +28,7 @@ from f64lint.report import (
     sarif,
     text,
 )
-from f64lint.rule_docs import rule_page
+from f64lint.doc_pages import rule_page
 from f64lint.rules import ALL_RULES, RULES_BY_CODE
 from f64lint.fix.functions import Strategy
 from f64lint.runner import WHOLE_FILE_CODES, FixMode, RunResult, run, run_stdin

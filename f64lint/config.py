@@ -186,37 +186,60 @@ def _helpers(key: str, value: Any) -> Tuple[str, ...]:
     return helpers
 
 
-_KEYS: Dict[str, Tuple[str, Callable[[str, Any], Any]]] = {
-    "select": ("select", _selectors),
-    "extend-select": ("extend_select", _selectors),
-    "ignore": ("ignore", _selectors),
-    "exclude": ("exclude", _strings),
-    "extend-exclude": ("extend_exclude", _strings),
-    "per-file-ignores": ("per_file_ignores", _per_file_ignores),
-    "severity": ("severity", _severity),
-    "force-exclude": ("force_exclude", _boolean),
-    "respect-gitignore": ("respect_gitignore", _boolean),
-    "fix-strategy": ("fix_strategy", _strategy),
-    "fix-dtype": ("fix_dtype", _fix_dtype),
-    "unsafe-fixes": ("unsafe_fixes", _boolean),
-    "fixable": ("fixable", _selectors),
-    "unfixable": ("unfixable", _selectors),
-    "no-float64-devices": ("no_float64_devices", _device_types),
-    "safe-helpers": ("safe_helpers", _helpers),
-    "float64-functions": ("float64_functions", _helpers),
+@dataclass(frozen=True)
+class Key:
+    """A key of `[tool.f64lint]`: the setting it fills, how its value is read, and what it
+    means (docs/configuration.md is made from these)."""
+
+    attribute: str
+    read: Callable[[str, Any], Any]
+    meaning: str
+
+
+KEYS: Dict[str, Key] = {
+    "select": Key("select", _selectors, "Rule codes or prefixes to run; by default every rule that is on by default."),
+    "extend-select": Key("extend_select", _selectors, "Codes added to `select` (`F64010`, `F64100` are off by default)."),
+    "ignore": Key("ignore", _selectors, "Codes never reported."),
+    "exclude": Key("exclude", _strings, "Globs of files and folders not linted; replaces the default list."),
+    "extend-exclude": Key("extend_exclude", _strings, "Globs excluded on top of `exclude`."),
+    "per-file-ignores": Key(
+        "per_file_ignores", _per_file_ignores, "A table of globs to the codes ignored in the files they match."
+    ),
+    "severity": Key("severity", _severity, 'A table of codes or prefixes to `"error"` or `"warning"`; wins over the rules\' own.'),
+    "force-exclude": Key("force_exclude", _boolean, "Excludes hold even for files named on the command line (pre-commit)."),
+    "respect-gitignore": Key("respect_gitignore", _boolean, "Files `.gitignore` ignores are not linted."),
+    "fix-strategy": Key(
+        "fix_strategy", _strategy,
+        '`"thread-dtype"` (a `dtype` parameter) or `"device-aware"` (float32 on MPS only, wherever a device is known).',
+    ),
+    "fix-dtype": Key("fix_dtype", _fix_dtype, "The default of an added `dtype` parameter: float32, float16 or bfloat16."),
+    "unsafe-fixes": Key("unsafe_fixes", _boolean, "`--fix` applies unsafe fixes too (they change CPU/CUDA precision)."),
+    "fixable": Key("fixable", _selectors, "Codes `--fix` may fix; by default all."),
+    "unfixable": Key("unfixable", _selectors, "Codes `--fix` never fixes."),
+    "no-float64-devices": Key(
+        "no_float64_devices", _device_types,
+        'Device types without float64 (`"npu"`, some `"xpu"`): moves there are flagged, guards for them understood.',
+    ),
+    "safe-helpers": Key(
+        "safe_helpers", _helpers,
+        "The project's `helper(dtype, device)` that picks a dtype the device holds: device-aware fixes call it.",
+    ),
+    "float64-functions": Key(
+        "float64_functions", _helpers,
+        "The project's functions that return float64 arrays or tensors: their results are float64 where called.",
+    ),
 }
 
 
 def settings_from_table(table: Mapping[str, Any], root: Path, config_file: Optional[Path]) -> Settings:
     values: Dict[str, Any] = {}
     for key, value in table.items():
-        if key not in _KEYS:
-            known = ", ".join(sorted(_KEYS))
-            close = difflib.get_close_matches(key, list(_KEYS), n=1)
+        if key not in KEYS:
+            known = ", ".join(sorted(KEYS))
+            close = difflib.get_close_matches(key, list(KEYS), n=1)
             hint = f"; did you mean `{close[0]}`?" if close else ""
             raise ConfigError(f"unknown key `{key}`{hint} (known keys: {known})")
-        attribute, convert = _KEYS[key]
-        values[attribute] = convert(key, value)
+        values[KEYS[key].attribute] = KEYS[key].read(key, value)
     return Settings(root=root, config_file=config_file, **values)
 
 

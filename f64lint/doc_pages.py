@@ -1,15 +1,19 @@
 """The documentation pages made from the code: a rule's page from the rule itself (its
 docstring: what it flags, why it breaks on MPS, an example, the fix; its severity and
 whether it is on; the examples its tests run, flagged with their fixed source, and not
-flagged), the table of rules, and the command line's help. `f64lint --explain CODE`
-prints a rule's page; `python docs/generate.py` writes them all under docs/, and a test
-checks they are current."""
+flagged), the table of rules, the configuration keys with their defaults and meanings,
+and the command line's help. `f64lint --explain CODE` prints a rule's page;
+`python docs/generate.py` writes them all under docs/, and a test checks they are
+current."""
 
 from __future__ import annotations
 
+import enum
 import textwrap
-from typing import Dict, List, Sequence, Type
+from dataclasses import MISSING, fields
+from typing import Any, Dict, List, Sequence, Type
 
+from f64lint.config import DEFAULT_EXCLUDE, KEYS, Settings
 from f64lint.rules.base import Rule
 
 
@@ -59,11 +63,52 @@ def pages(rules: Sequence[Type[Rule]], cli_help: str) -> Dict[str, str]:
     """Every generated page, by its path under docs/."""
     found = {f"rules/{rule.code}.md": rule_page(rule) for rule in rules}
     found["rules/README.md"] = "# Rules\n\nGenerated from the rules' code (`python docs/generate.py`).\n\n" + rules_table(rules)
+    found["configuration.md"] = configuration_page()
     found["cli.md"] = (
         "# Command line\n\nGenerated from the command's own help (`python docs/generate.py`).\n\n"
         f"```\n{cli_help.rstrip()}\n```\n"
     )
     return found
+
+
+def configuration_page() -> str:
+    """The `[tool.f64lint]` keys: each one's default (the setting's own) and meaning."""
+    defaults = {
+        field.name: field.default for field in fields(Settings) if field.default is not MISSING
+    }
+    rows = ["| key | default | meaning |", "|---|---|---|"]
+    for key, spec in KEYS.items():
+        default = defaults.get(spec.attribute)
+        said = {"select": "every rule on by default", "exclude": "the list below", "fixable": "every rule",
+                "per-file-ignores": "none", "severity": "none"}
+        shown = said.get(key) or _toml(default)
+        rows.append(f"| `{key}` | {shown} | {spec.meaning} |")
+    excluded = ", ".join(f"`{name}`" for name in DEFAULT_EXCLUDE)
+    return (
+        "# Configuration\n\nGenerated from the settings' own definitions (`python docs/generate.py`).\n\n"
+        "f64lint reads `[tool.f64lint]` from the nearest `pyproject.toml` that has that table, searching\n"
+        "upward from the linted paths (`--config` names one, `--isolated` uses none). Unknown keys and\n"
+        "values of the wrong type are errors that name the key (exit code 2). Globs use gitignore\n"
+        "syntax, relative to that file's folder: a pattern without a slash matches a name anywhere.\n"
+        "The line length for wrapped signatures is `line-length` of `[tool.ruff]`, else\n"
+        "`[tool.black]`, else 88.\n\n"
+        + "\n".join(rows)
+        + f"\n\nThe default excludes: {excluded}.\n"
+    )
+
+
+def _toml(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return f"`{str(value).lower()}`"
+    if isinstance(value, enum.Enum):
+        return f'`"{value.value}"`'
+    if isinstance(value, str):
+        return f'`"{value}"`'
+    if isinstance(value, tuple):
+        return "`[" + ", ".join(f'"{item}"' if isinstance(item, str) else str(item) for item in value) + "]`"
+    return f"`{value}`"
 
 
 def _code(source: str) -> str:
