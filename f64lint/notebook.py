@@ -69,7 +69,6 @@ class _Cell:
 
 @dataclass(frozen=True)
 class Notebook:
-    document: Dict[str, Any]
     cells: Tuple[_Cell, ...]  # the code cells that are Python
     text: str  # the module the code cells make
     masked: Tuple[str, ...]  # the IPython lines masked, by their mask number
@@ -152,7 +151,7 @@ def read_notebook(data: bytes) -> Union[Notebook, Unreadable]:
         lines.extend(python.split("\n"))
     module = "\n".join(lines) + "\n" if lines else ""
     cell_map = CellMap(tuple(numbers), tuple(first_lines))
-    return Notebook(document, tuple(cells), module, tuple(masked), cell_map, raw, token)
+    return Notebook(tuple(cells), module, tuple(masked), cell_map, raw, token)
 
 
 def _token(raw: str) -> str:
@@ -170,7 +169,9 @@ def _runs_python(document: Dict[str, Any]) -> bool:
     metadata = document.get("metadata")
     if not isinstance(metadata, dict):
         return True
-    for said in (metadata.get("kernelspec", {}) or {}).get("language"), (metadata.get("language_info", {}) or {}).get("name"):
+    for table, key in (("kernelspec", "language"), ("language_info", "name")):
+        said = metadata.get(table)
+        said = said.get(key) if isinstance(said, dict) else None
         if isinstance(said, str) and said.lower() not in ("python", "python3", "ipython"):
             return False
     return True

@@ -148,8 +148,9 @@ class F64LintServer(LanguageServer):
             for lsp, finding in found:
                 if not _overlap(lsp.range, params.range):
                     continue
-                if finding.fix is not None:
-                    actions.append(self._quick_fix(uri, lsp, finding))
+                quick = self._quick_fix(uri, lsp, finding) if finding.fix is not None else None
+                if quick is not None:
+                    actions.append(quick)
                 noqa = self._noqa(uri, lsp, finding)
                 if noqa is not None:
                     actions.append(noqa)
@@ -178,15 +179,19 @@ class F64LintServer(LanguageServer):
         """Work out "fix all" (in the worker: it lints and fixes the whole document)."""
         uri = action.data.get("uri") if isinstance(action.data, dict) else None
         if uri is not None:
-            action.edit = await self._in_worker(self._fix_all, uri)
+            # The texts and their versions are taken together, here: an edit made while the
+            # worker fixes makes the versioned result one the editor rejects.
+            action.edit = await self._in_worker(_fix_all, *self._snapshot(uri), self.unsafe_fix_all)
         return action
 
-    def _quick_fix(self, uri: str, lsp: types.Diagnostic, finding: Diagnostic) -> types.CodeAction:
+    def _quick_fix(self, uri: str, lsp: types.Diagnostic, finding: Diagnostic) -> Optional[types.CodeAction]:
         assert finding.fix is not None
         safe = finding.fix.applicability is Applicability.SAFE
         changes: Dict[str, List[types.TextEdit]] = {}
         for edit in finding.fix.edits:
             target = self._cell_uri(uri, edit.cell) if edit.cell is not None else uri
+            if self.linted.get(target) != self.workspace.get_text_document(target).version:
+                return None  # a cell changed since the lint: the edit's positions are old
             text = self.workspace.get_text_document(target).source
             changes.setdefault(target, []).append(types.TextEdit(_lsp_range(edit.start, edit.end, text), edit.content))
         return types.CodeAction(
@@ -212,34 +217,17 @@ class F64LintServer(LanguageServer):
             edit=types.WorkspaceEdit(changes={uri: [types.TextEdit(_lsp_range(start, end, text), new[line - 1])]}),
         )
 
-    def _fix_all(self, uri: str) -> types.WorkspaceEdit:
-        """The document (every cell of a notebook) with every fix applied, as versioned
-        edits: an editor rejects them if the text changed in between."""
+    def _snapshot(self, uri: str) -> Tuple[Optional[Path], Optional[List[bool]], List[Tuple[str, Optional[int], str]]]:
+        """What "fix all" works on: the file, for a notebook which cells are code, and each
+        document's (uri, version, text)."""
         notebook = self.workspace.get_notebook_document(cell_uri=uri)
-        targets: List[Tuple[str, str]] = []  # (uri, text)
-        new: List[str] = []
-        if notebook is not None:
-            path = _path(notebook.uri) or Path("Untitled.ipynb")
-            cells = self.cells(notebook)
-            whole = fixed(path, notebook_text(cells), settings_for(path), self.unsafe_fix_all)
-            if whole is not None:
-                targets = [(cell.document, text) for cell, (_, text) in zip(notebook.cells, cells)]
-                new = cell_sources(whole)
-        else:
+        if notebook is None:
             document = self.workspace.get_text_document(uri)
-            path = _document_path(document)
-            text = document.source
-            whole = fixed(path, text, settings_for(path), self.unsafe_fix_all) if path else None
-            if whole is not None:
-                targets, new = [(uri, text)], [whole]
-        return types.WorkspaceEdit(document_changes=[
-            types.TextDocumentEdit(
-                types.OptionalVersionedTextDocumentIdentifier(target, self.workspace.get_text_document(target).version),
-                [_whole(old, source)],
-            )
-            for (target, old), source in zip(targets, new)
-            if source != old
-        ])
+            return _document_path(document), None, [(uri, document.version, document.source)]
+        documents = [self.workspace.get_text_document(cell.document) for cell in notebook.cells]
+        code = [cell.kind == types.NotebookCellKind.Code for cell in notebook.cells]
+        path = _path(notebook.uri) or Path("Untitled.ipynb")
+        return path, code, [(cell.document, doc.version, doc.source) for cell, doc in zip(notebook.cells, documents)]
 
     def _cell_uri(self, uri: str, cell: int) -> str:
         notebook = self.workspace.get_notebook_document(cell_uri=uri)
@@ -252,6 +240,26 @@ class F64LintServer(LanguageServer):
                 text = f"**{rule.code} {rule.name}**: {rule.summary}.\n\n{rule.documentation()}"
                 return types.Hover(types.MarkupContent(types.MarkupKind.Markdown, text), lsp.range)
         return None
+
+
+def _fix_all(
+    path: Optional[Path], code: Optional[List[bool]], documents: List[Tuple[str, Optional[int], str]], unsafe: bool,
+) -> types.WorkspaceEdit:
+    """Every fix applied to a document, or to a notebook's cells (`code`: which are code),
+    as edits for the versions the texts had."""
+    new: List[str] = []
+    if path is not None and code is not None:
+        whole = fixed(path, notebook_text([(is_code, text) for is_code, (_, _, text) in zip(code, documents)]),
+                      settings_for(path), unsafe)
+        new = cell_sources(whole) if whole is not None else []
+    elif path is not None:
+        whole = fixed(path, documents[0][2], settings_for(path), unsafe)
+        new = [whole] if whole is not None else []
+    return types.WorkspaceEdit(document_changes=[
+        types.TextDocumentEdit(types.OptionalVersionedTextDocumentIdentifier(uri, version), [_whole(text, source)])
+        for (uri, version, text), source in zip(documents, new)
+        if source != text
+    ])
 
 
 def _path(uri: str) -> Optional[Path]:

@@ -195,3 +195,17 @@ def test_numpy_after_a_move_to_the_cpu_proves_nothing_of_before():
     # The twin: the float64 sum runs where `cm` is, which may be MPS, before `.cpu()`.
     twin = NORMALISED.replace("return matrix.numpy()", "return matrix.cpu().numpy()")
     assert flagged(twin) == [("F64001", 8), ("F64001", 10)]
+
+
+def test_numpy_on_one_path_only_proves_nothing_of_the_other():
+    one_path = """
+        import torch
+
+
+        def normalize(cm, as_array):
+            cm = cm / cm.sum(dim=1, keepdim=True, dtype=torch.float64)
+            if as_array:
+                return cm.numpy()
+            return cm.tolist()
+        """
+    assert flagged(one_path) == [("F64001", 5)]

@@ -122,3 +122,16 @@ def test_a_tensor_moved_to_the_cpu_when_on_mps_is_never_on_mps_after():
 def test_without_the_move_the_device_may_be_mps():
     twin = MOVED_OFF_MPS.replace('if x.device.type == "mps":', 'if x.dim() == 0:')
     assert [(d.code, d.start.line) for d in lint(twin, DEFAULT_CODES)] == [("F64002", 19)]
+
+
+def test_a_move_back_after_the_test_leaves_the_device_open():
+    # `x = x.to(device)` after the MPS test reaches the read too: MPS may hold it again.
+    moved_back = MOVED_OFF_MPS.replace(
+        '''            x = x.cpu()
+        return x.double()''',
+        '''            x = x.cpu()
+        if x.dim() > 1:
+            x = x.to("mps")
+        return x.double()''',
+    )
+    assert [(d.code, d.start.line) for d in lint(moved_back, DEFAULT_CODES)] == [("F64002", 21)]

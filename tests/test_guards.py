@@ -284,3 +284,52 @@ def test_a_data_sampler_draws_indices_on_the_host():
                 return torch.full((3,), float(index), dtype=torch.float64)
     """
     assert flagged(source) == [("F64001", 20)]
+
+
+def test_a_helper_that_may_return_before_its_cuda_call_does_not_end_mps_runs():
+    # `sync(device)` returns early off CUDA: the float64 after it runs on MPS.
+    source = """
+        import torch
+
+
+        def sync(device):
+            if device.type != "cuda":
+                return
+            torch.cuda.synchronize()
+
+
+        def step(model, batch, device):
+            sync(device)
+            target = torch.zeros(batch.shape[0], dtype=torch.float64, device=device)
+            return model(batch) - target
+        """
+    assert [(d.code, d.start.line) for d in lint(source, DEFAULT_CODES)] == [("F64001", 12)]
+
+
+def test_a_function_handed_on_or_in_a_shared_test_helper_is_not_read_by_its_calls(tmp_path):
+    # A collate function DataLoader calls, and a helper of tests/utils.py other tests
+    # import: who calls them is not in the module, so its calls off MPS say nothing.
+    from f64lint.config import Settings
+    from f64lint.runner import run
+
+    (tmp_path / "scripts").mkdir()
+    (tmp_path / "scripts" / "loader.py").write_text(
+        "import argparse\n\nimport torch\nfrom torch.utils.data import DataLoader\n\n\n"
+        "def collate(batch):\n    return torch.tensor(batch, dtype=torch.float64, device=DEVICE)\n\n\n"
+        "def bench(data):\n    torch.cuda.synchronize()\n    collate(data)\n\n\n"
+        'if __name__ == "__main__":\n    parser = argparse.ArgumentParser()\n'
+        '    parser.add_argument("--device", default="mps")\n    args = parser.parse_args()\n'
+        "    DEVICE = torch.device(args.device)\n    bench([1.0])\n"
+        "    for batch in DataLoader([[1.0]], collate_fn=collate):\n        print(batch)\n"
+    )
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "utils.py").write_text(
+        "import pytest\nimport torch\n\n\ndef make_input(device):\n"
+        "    return torch.randn(4, 4, dtype=torch.float64, device=device)\n\n\n"
+        '@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA")\n'
+        "def test_make_input_cuda(device):\n    assert make_input(device).shape == (4, 4)\n"
+    )
+    found = run([tmp_path], Settings(root=tmp_path)).diagnostics
+    assert [(d.path.rsplit("/", 2)[-2:], d.code) for d in found] == [
+        (["scripts", "loader.py"], "F64001"), (["tests", "utils.py"], "F64001"),
+    ]

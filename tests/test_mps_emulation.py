@@ -191,3 +191,10 @@ def test_packed_sequences_take_their_lengths_on_the_cpu_and_accelerator_says_mps
         packed = pack_padded_sequence(torch.zeros(3, 2, 4, device="mps"), torch.tensor([3, 2]))
         assert packed.data.device.type == "mps"
         assert torch.accelerator.is_available() and torch.accelerator.current_accelerator().type == "mps"
+
+
+def test_a_float64_checkpoint_cannot_be_loaded_onto_mps(tmp_path):
+    path = tmp_path / "table.pt"
+    torch.save({"table": torch.zeros(2, dtype=torch.float64)}, path)
+    with mps_emulation(), pytest.raises(TypeError, match=FLOAT64):
+        torch.load(path, map_location="mps")

@@ -305,3 +305,10 @@ def test_cells_that_are_not_python_and_empty_notebooks(project):
     assert invoke("other.ipynb").stdout == "All checks passed (1 file checked).\n"
     path.write_text(notebook_text())
     assert invoke("other.ipynb").exit_code == 0
+
+
+def test_odd_metadata_is_read_as_unsaid(project):
+    document = json.loads(notebook_text(code("import torch\nx = torch.zeros(2, dtype=torch.float64, device='mps')")))
+    document["metadata"] = {"kernelspec": "python3", "language_info": ["python"]}
+    (project / "odd.ipynb").write_text(json.dumps(document))
+    assert invoke("odd.ipynb").stdout.startswith("odd.ipynb:cell 1:2:26: F64001 error:")

@@ -147,3 +147,20 @@ def test_the_plugin_imports_no_torch_when_off(pytester):
             assert "torch" not in sys.modules
     ''')
     pytester.runpytest_subprocess(*QUIET).assert_outcomes(passed=1)
+
+
+def test_a_conftest_picks_mps_under_the_option(pytester):
+    # The emulation begins before the first conftest is imported.
+    pytester.makeconftest('''
+        import torch
+
+        DEVICE = "mps" if torch.backends.mps.is_available() else "cpu"
+    ''')
+    pytester.makepyfile(test_device='''
+        from conftest import DEVICE
+
+        def test_device():
+            assert DEVICE == "mps"
+    ''')
+    pytester.runpytest(*QUIET, "--mps-emulation").assert_outcomes(passed=1)
+    pytester.runpytest(*QUIET).assert_outcomes(failed=1)

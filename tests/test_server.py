@@ -251,3 +251,27 @@ async def test_what_other_modules_export_comes_from_the_projects_cache(client: L
         ("F64004", "float64 tensor (from `torch.arange(dtype=torch.float64)` in `utils.table` at utils.py:5) "
                    "moved to a device that may be 'mps'"),
     ]
+
+
+async def test_fix_all_is_for_the_text_it_was_worked_out_from(client: LanguageClient, tmp_path):
+    # The user types while "fix all" is worked out: the edit carries the version it was
+    # made for, which the editor then rejects, never the new one over the old text.
+    import asyncio
+
+    uri = (tmp_path / "big.py").as_uri()
+    old = "import torch\n\n" + "".join(f'x{i} = torch.zeros(3, dtype=torch.float64, device="mps")\n' for i in range(1500))
+    await opened(client, uri, old)
+    [fix_all] = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        range=types.Range(types.Position(0, 0), types.Position(0, 0)),
+        context=types.CodeActionContext(diagnostics=[], only=["source.fixAll.f64lint"]),
+    ))
+    resolving = asyncio.ensure_future(client.code_action_resolve_async(fix_all))
+    await asyncio.sleep(0.2)
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=old.replace("x10 = ", "typed = 1\nx10 = "))],
+    ))
+    [change] = (await resolving).edit.document_changes
+    assert change.text_document.version == 1
+    assert "typed = 1" not in change.edits[0].new_text

@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterator, List, Optional, Sequence, Set, Tuple
 
-from f64lint.analysis.syntax.calls import keyword, method_name
+from f64lint.analysis.syntax.calls import keyword, method_name, moved_to
 from f64lint.analysis.domain.devices import device_like_name
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.nodes import descendants
@@ -64,11 +64,10 @@ class FunctionPlan:
     device: Optional["DeviceTest"] = None  # for DEVICE_AWARE: how the function tells MPS
 
 
-_PRECISION_COMMENT = re.compile(
-    r"#[^\n]*(precis|accura|numeric|stabil|fp64|overflow|underflow|round-?off|(float64|double)\b[^\n]*\b(for|to)\b)",
-    re.I,
-)
+_PRECISION_COMMENT = re.compile(r"#[^\n]*(precis|accura|numeric|stabil|fp64|overflow|underflow|round-?off)", re.I)
 _PRECISION_NAME = re.compile(r"double|precision|fp64|upcast", re.I)
+# Names that spell a dtype or a type, not an intent: `DoubleTensor`, `cdouble`.
+_DTYPE_SPELLINGS = frozenset({"double", "cdouble", "DoubleTensor", "float64", "complex128"})
 _DEVICE_AWARE_NAMES = ("dtype", "compute_dtype", "work_dtype")
 # Methods and functions a framework calls: torch's and Lightning's, unittest's and pytest's,
 # and a metric's (torchmetrics, ignite: `reset`, `update`, `compute`).
@@ -217,14 +216,19 @@ class FunctionPlanner:
 
     def _data_dtype(self, function: cst.FunctionDef) -> Optional[str]:
         """`x.dtype` of a parameter shown to be a floating tensor (annotated `FloatTensor`,
-        or whose `.dtype` the function reads already), always given (no default) and never
-        rebound; else the dtype of the module's own parameter, one that `__init__` always
-        makes (`self.weight = nn.Parameter(...)` at the top of its body)."""
+        or whose `.dtype` the function already gives as the dtype of its results: `.to(x.dtype)`,
+        `dtype=x.dtype`), always given (no default) and never rebound; else the dtype of the
+        module's own parameter, one that `__init__` always makes (`self.weight =
+        nn.Parameter(...)` at the top of its body). A `.dtype` only compared (`ids.dtype !=
+        torch.long`) shows nothing of the kind."""
         rebound = _assigned_names(function)
         reads_dtype = {
             node.value.value
             for node in descendants([function.body])
-            if isinstance(node, cst.Attribute) and node.attr.value == "dtype" and isinstance(node.value, cst.Name)
+            if isinstance(node, cst.Attribute)
+            and node.attr.value == "dtype"
+            and isinstance(node.value, cst.Name)
+            and self._given_as_a_dtype(node)
         }
         for param in all_params(function):
             name = param.name.value
@@ -247,6 +251,16 @@ class FunctionPlanner:
                 if made is not None:
                     return f"self.{made}.dtype"
         return None
+
+    def _given_as_a_dtype(self, node: cst.Attribute) -> bool:
+        """`x.dtype` as a `dtype=` keyword or the argument of `.to()` / `.type()`."""
+        argument = self.facts.parent(node)
+        if not isinstance(argument, cst.Arg):
+            return False
+        if argument.keyword is not None:
+            return argument.keyword.value == "dtype"
+        call = self.facts.parent(argument)
+        return isinstance(call, cst.Call) and method_name(call) in ("to", "type")
 
     def _parameter_made(self, statement: cst.BaseSmallStatement) -> Optional[str]:
         """`weight` for `self.weight = nn.Parameter(...)`."""
@@ -275,7 +289,7 @@ class FunctionPlanner:
                     return DeviceTest(f"{name} is not None and {is_mps}", f"({name} is None or {not_mps})", name)
                 return DeviceTest(is_mps, not_mps, name)
         params = {p.name.value for p in all_params(function)}
-        known = params | self._bound_before(function, uses) - {"self", "cls"}
+        known = (params | self._bound_before(function, uses)) - {"self", "cls"}
         for use in uses:
             tensor = self._tensor_parameter(use, known)
             if tensor is not None:
@@ -354,9 +368,20 @@ class FunctionPlanner:
         (through methods: `x.to_dense().type(...)`, `x.clone().double()`), `x` a parameter
         (or a tensor the function has bound by then: `params` holds those names too)."""
         if isinstance(use, cst.Call) and isinstance(use.func, cst.Attribute):
+            moved = moved_to(use)
+            target = moved[0] if moved is not None else None
+            if (  # `.to(x.device)`: where it goes tells
+                isinstance(target, cst.Attribute)
+                and target.attr.value == "device"
+                and isinstance(target.value, cst.Name)
+                and target.value.value in params
+            ):
+                return target.value.value
             receiver = use.func.value
             while isinstance(receiver, cst.Call) and isinstance(receiver.func, cst.Attribute):
                 receiver = receiver.func.value
+            if isinstance(receiver, cst.Name) and receiver.value in ("self", "cls"):
+                return None  # a module's own method: no tensor
             return receiver.value if isinstance(receiver, cst.Name) and receiver.value in params else None
         holder = self.facts.parent(self.facts.parent(use) or use)
         if isinstance(holder, cst.Call) and isinstance(holder.func, cst.Attribute):
@@ -383,7 +408,11 @@ class FunctionPlanner:
         float64 use."""
         if _PRECISION_COMMENT.search(self.facts.module.code_for_node(function.body)):
             return True
-        if any(_PRECISION_NAME.search(name) for name in names_in(function, attributes=True) if name != "double"):
+        if any(
+            _PRECISION_NAME.search(name)
+            for name in names_in(function, attributes=True)
+            if name not in _DTYPE_SPELLINGS and not name.endswith("Tensor")
+        ):
             return True
         first = min((self.maker.start(use) for use in uses), key=lambda p: (p.line, p.column), default=None)
         params = {p.name.value for p in all_params(function)}

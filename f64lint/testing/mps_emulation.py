@@ -314,6 +314,8 @@ def _load(original: Callable[..., Any]) -> Callable[..., Any]:
             return original(*args, **kwargs)
         loaded = original(*args, **{**kwargs, "map_location": "cpu"})
         for tensor in _tensors(loaded):
+            if tensor.dtype in _WIDE:  # a float64 checkpoint cannot be loaded onto MPS
+                raise mps_error(tensor.dtype)
             _place_on_mps(tensor)
         return loaded
 

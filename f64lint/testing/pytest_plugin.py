@@ -13,7 +13,7 @@ Off, it costs nothing: PyTorch is imported only by a test that runs under emulat
 from __future__ import annotations
 
 import contextlib
-from typing import Iterator, Optional
+from typing import Iterator, List, Optional
 
 import pytest
 
@@ -50,16 +50,19 @@ def _emulation() -> contextlib.ExitStack:
 
 
 @pytest.hookimpl(tryfirst=True)
-def pytest_sessionstart(session: pytest.Session) -> None:
-    if _session_wide(session.config):
-        session.config.stash[_SESSION] = _emulation()
+def pytest_load_initial_conftests(early_config: pytest.Config, parser: pytest.Parser, args: List[str]) -> None:
+    """Before the first conftest is imported (a `DEVICE = "mps" if ... else "cpu"` there
+    must pick MPS): the option as parsed so far, or the ini setting."""
+    option = getattr(early_config.known_args_namespace, "mps_emulation", None)
+    if option if option is not None else early_config.getini("mps_emulation"):
+        early_config.stash[_SESSION] = _emulation()
 
 
 @pytest.hookimpl(trylast=True)
-def pytest_sessionfinish(session: pytest.Session) -> None:
-    stack = session.config.stash.get(_SESSION, None)
+def pytest_unconfigure(config: pytest.Config) -> None:
+    stack = config.stash.get(_SESSION, None)
     if stack is not None:
-        session.config.stash[_SESSION] = None
+        config.stash[_SESSION] = None
         stack.close()
 
 

@@ -199,7 +199,7 @@ def test_complex128_beside_device_aware_float64_is_device_aware_too():
         import torch
 
         def statistics(signal, mask):
-            # Convert to double
+            # double precision for the statistics
             signal = signal.cdouble()
             mask = mask.double()
             return signal * mask
@@ -207,7 +207,7 @@ def test_complex128_beside_device_aware_float64_is_device_aware_too():
         import torch
 
         def statistics(signal, mask):
-            # Convert to double
+            # double precision for the statistics
             signal = signal.to(torch.complex64 if mask.device.type == "mps" else torch.complex128)
             dtype = torch.float32 if mask.device.type == "mps" else torch.float64
             mask = mask.to(dtype)

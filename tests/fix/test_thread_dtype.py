@@ -516,7 +516,8 @@ def test_parameters_on_a_line_of_their_own_are_laid_out_one_per_line_too():
 
 def test_a_framework_called_method_follows_the_data_it_meets():
     # No new parameter on `forward`: the dtype of a floating input (annotated so, or whose
-    # `.dtype` the method reads) or of the module's own parameters, so half stays half.
+    # `.dtype` the method gives its results) or of the module's own parameters, so half
+    # stays half.
     assert fixed("""
         import torch
         from torch import nn
@@ -538,8 +539,8 @@ def test_a_framework_called_method_follows_the_data_it_meets():
         class Mix(nn.Module):
             def forward(self, x, y):
                 w = torch.ones(3, device=x.device).double()
-                assert y.dtype.is_floating_point
-                return w * x + y
+                bias = torch.zeros(3, dtype=y.dtype, device=y.device)
+                return w * x + y + bias
         """) == same("""
         import torch
         from torch import nn
@@ -561,8 +562,8 @@ def test_a_framework_called_method_follows_the_data_it_meets():
         class Mix(nn.Module):
             def forward(self, x, y):
                 w = torch.ones(3, device=x.device).to(y.dtype)
-                assert y.dtype.is_floating_point
-                return w * x + y
+                bias = torch.zeros(3, dtype=y.dtype, device=y.device)
+                return w * x + y + bias
         """)
 
 
@@ -754,4 +755,28 @@ def test_every_numpy_constructor_on_a_path_to_the_tensor_is_fixed_at_its_source(
             else:
                 a = np.zeros(4, dtype=np.float32)
             return torch.from_numpy(a).to(device)
+        """)
+
+
+def test_a_dtype_only_compared_shows_no_floating_input():
+    # `ids.dtype != torch.long` says nothing of a float: following it would make the grid
+    # integers. No device either (the module's own method, not a tensor): float32 in place.
+    assert fixed("""
+        import torch
+        from torch import nn
+
+        class Grid(nn.Module):
+            def forward(self, ids):
+                if ids.dtype != torch.long:
+                    raise TypeError("ids")
+                return self.embed(ids).double() * torch.linspace(0, 1, 5, dtype=torch.float64)
+        """) == same("""
+        import torch
+        from torch import nn
+
+        class Grid(nn.Module):
+            def forward(self, ids):
+                if ids.dtype != torch.long:
+                    raise TypeError("ids")
+                return self.embed(ids).float() * torch.linspace(0, 1, 5, dtype=torch.float32)
         """)

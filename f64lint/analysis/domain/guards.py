@@ -16,6 +16,7 @@ without float64 (domain/standalone.py). A call in any of them is off MPS.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Dict, List, Set
 
 from f64lint.analysis.domain.devices import (
@@ -39,7 +40,7 @@ from f64lint.analysis.domain.collection_hooks import skipped_by_hooks
 from f64lint.analysis.domain.device_kinds import DeviceKinds
 from f64lint.analysis.domain.standalone import StandaloneParts
 from f64lint.analysis.semantic.facts import ModuleFacts
-from f64lint.analysis.syntax.nodes import caught, checks, exits, last_name, last_statement, own_nodes
+from f64lint.analysis.syntax.nodes import caught, checks, descendants, exits, last_name, last_statement, own_nodes
 from f64lint.cst import cst
 
 
@@ -301,9 +302,14 @@ class Guards:
         return skipped_by_hooks(facts.suite.skips, module, owner_name, function.name.value)
 
     def _called_only_off_mps(self) -> None:
-        """In a test module or a script, which nothing imports: a function of the module
-        whose every call there runs off MPS runs off MPS too (a script's `get_model()`
-        called only after a helper that needs CUDA)."""
+        """In a test module (`test_*.py`) or a script, which nothing imports: a function of
+        the module whose every call there runs off MPS runs off MPS too (a script's
+        `get_model()` called only after a helper that needs CUDA). Not one named other
+        than in a call (`DataLoader(collate_fn=collate)`): who calls it then is unknown."""
+        stem = (self.facts.module_name or "").rpartition(".")[2]
+        if not (self.facts.in_script or stem.startswith("test_") or stem.endswith("_test")):
+            return
+        named = Counter(node.value for node in descendants([self.facts.module]) if isinstance(node, cst.Name))
         definitions = self.facts.definitions
         # Only code that never runs on MPS whatever it calls counts: not a part the
         # standalone reading finds meeting no device itself (its helpers may meet one).
@@ -315,6 +321,8 @@ class Guards:
                 if function.body in self._regions:
                     continue
                 sites = definitions.call_sites(function)
+                if len(sites) + 1 != named[function.name.value]:
+                    continue  # named elsewhere than its calls (and its `def`)
                 if sites and all(self.off_mps(site) for site in sites):
                     self._regions.add(function.body)
                     self._known.clear()
@@ -345,4 +353,13 @@ class Guards:
             if type(current).__name__ in _CONDITIONAL:
                 return None
             current = self.facts.parent(current)
+        if current is None:
+            return None
+        # A `return` or `raise` before it may leave first (`if device.type != "cuda": return`).
+        at = self.facts.positions[call].start
+        for node in descendants([current.body]):
+            if isinstance(node, (cst.Return, cst.Raise)):
+                start = self.facts.positions[node].start
+                if (start.line, start.column) < (at.line, at.column):
+                    return None
         return current

@@ -70,7 +70,8 @@ class Containment:
         self.flow = flow
         self._visiting: Set[int] = set()
         self._made: Optional[cst.BaseExpression] = None
-        self._to_numpy = False  # a use seen on the way: `.numpy()` of the value itself
+        self._only_numpy = False  # asking `ends_on_the_host`: only `.numpy()` ends a use
+        self._to_numpy = False  # and one did
 
     def kept_safe(self, made: cst.BaseExpression, calls: Calls = ()) -> bool:
         """Is the value `made` (a call that makes a float64 tensor on the CPU) kept safe?
@@ -79,12 +80,16 @@ class Containment:
         return self._value(made, 0, calls)
 
     def ends_on_the_host(self, made: cst.BaseExpression) -> bool:
-        """Is the value `made` (a float64 tensor, wherever its inputs are) kept safe, and is
-        it, or what is computed from it, turned into a NumPy array by `.numpy()` itself?
-        `.numpy()` works only for a CPU tensor (on MPS it raises), so the code computes it
-        on the CPU: a confusion matrix normalised in float64 then handed to NumPy."""
-        self._to_numpy = False
-        return self.kept_safe(made) and self._to_numpy
+        """Does every use of the value `made` (a float64 tensor, wherever its inputs are),
+        through what is computed from it, end in `.numpy()` of it? `.numpy()` works only
+        for a CPU tensor (on MPS it raises), so the code computes it on the CPU: a confusion
+        matrix normalised in float64 then handed to NumPy. One path that ends otherwise
+        (`.tolist()`, a return) may run on MPS."""
+        self._only_numpy, self._to_numpy = True, False
+        try:
+            return self.kept_safe(made) and self._to_numpy
+        finally:
+            self._only_numpy = False
 
     def _value(self, node: cst.BaseExpression, depth: int, calls: Calls) -> bool:
         if depth > _DEPTH:
@@ -122,15 +127,22 @@ class Containment:
             return self._iterated(holder, depth, calls)
         if isinstance(holder, cst.Arg):
             return self._argument(holder, depth, calls)
-        # Compared, tested, or an index or a key (`grads[t]`), which moves nothing.
-        return isinstance(holder, (cst.Comparison, cst.ComparisonTarget, cst.Assert, cst.If, cst.Index))
+        # Compared, tested, or an index or a key (`grads[t]`), which moves nothing (and
+        # proves nothing of where the value is).
+        return not self._only_numpy and isinstance(
+            holder, (cst.Comparison, cst.ComparisonTarget, cst.Assert, cst.If, cst.Index)
+        )
 
     def _method(self, call: cst.Call, depth: int, calls: Calls) -> bool:
         method = method_name(call)
+        if self._only_numpy:
+            self._to_numpy = self._to_numpy or method == "numpy"
+            if method in _IN_PLACE_METHODS:
+                return self._value(call, depth + 1, calls)
+            return method == "numpy"
         if casts_narrow(self.facts, call) or casts_to_chosen_dtype(call):
             return True
         if method in _CPU_ONLY_METHODS or method in _NOT_FLOAT_METHODS:
-            self._to_numpy = self._to_numpy or method == "numpy"
             return True
         moved = moved_to(call)
         if (moved is not None and dtype_of(self.facts, moved[0]) is not None) or (
@@ -144,12 +156,7 @@ class Containment:
             if dtype is not None:
                 spelled = dtype_of(self.facts, dtype)
                 return spelled is None or not spelled.is_wide
-            if not is_cpu_device(self.facts, device):
-                return False
-            seen = self._to_numpy  # `.numpy()` after a move to the CPU proves nothing of before
-            kept = self._value(call, depth + 1, calls)
-            self._to_numpy = seen
-            return kept
+            return is_cpu_device(self.facts, device) and self._value(call, depth + 1, calls)
         if method in _IN_PLACE_METHODS:
             return self._value(call, depth + 1, calls)
         return False
@@ -246,14 +253,14 @@ class Containment:
         if not isinstance(call, cst.Call):
             return False
         if isinstance(call.func, cst.Name) and call.func.value in _PLAIN_FUNCTIONS:
-            return True
+            return not self._only_numpy
         if isinstance(call.func, cst.Attribute) and _ASSERTION.match(call.func.attr.value):
-            return isinstance(call.func.value, cst.Name) and call.func.value.value == "self"
+            return not self._only_numpy and isinstance(call.func.value, cst.Name) and call.func.value.value == "self"
         qualified = self.facts.qualified_name(call.func) or self._passed_callable(call, calls)
         if has_no_mps_backend(qualified) or qualified in _KEEPS_IT_WHERE_IT_IS:
-            return True  # torch.distributed, a quantized op: never on MPS; gradients, comparisons
+            return not self._only_numpy  # torch.distributed, a quantized op: never on MPS; gradients, comparisons
         if qualified is not None and qualified.startswith("torch.") and _answers_about_it(qualified):
-            return True
+            return not self._only_numpy
         if qualified in KEEP_DTYPE_FUNCTIONS:
             return self._value(call, depth + 1, calls)
         parameter = self.parameter(call, argument)

@@ -41,7 +41,7 @@ _DEPTH = MAX_TRACE_DEPTH * 3
 _MOVES = frozenset({"to", "cuda", "mps", "xpu", "type", "pin_memory", "share_memory_"})
 # Calls that make a new CPU tensor of their data unless given a device.
 _COPIED_TO_THE_CPU = frozenset({"torch.tensor", "torch.from_numpy"})
-_NUMBER_BUILTINS = frozenset({"len", "int", "float", "round"})
+_NUMBER_BUILTINS = frozenset({"len", "int", "float"})
 
 
 _UNKNOWN, _BY_DEFAULT, _ON_PURPOSE = 0, 1, 2  # where a tensor is, as far as the code shows
@@ -143,7 +143,7 @@ class CpuTensors:
 
     def _name(self, node: cst.Name, depth: int) -> int:
         values = self.facts.reaching_values(node)
-        if any(value is not None and self._moved_off_mps(value, node.value) for value in values):
+        if self._only_moved_off_mps(values, node.value):
             return _ON_PURPOSE
         if values and all(value is not None for value in values):
             return self._all([value for value in values if value is not None], depth)
@@ -178,9 +178,20 @@ class CpuTensors:
             for value in values
         )
 
+    def _only_moved_off_mps(self, values: List[Optional[cst.BaseExpression]], name: str) -> bool:
+        """Of the values of `x` that reach a read: one moved to the CPU by `if x.device.type
+        == "mps": x = x.cpu()`, and every other one bound before that test (so the test
+        found it off MPS); not one bound after it (`x = x.to(device)`)."""
+        moved = [value for value in values if value is not None and self._moved_off_mps(value, name)]
+        if not moved:
+            return False
+        tested = self.facts.positions[moved[0]].start.line
+        return all(
+            value is None or value in moved or self.facts.positions[value].start.line < tested for value in values
+        )
+
     def _moved_off_mps(self, value: cst.BaseExpression, name: str) -> bool:
-        """`x = x.cpu()` as the whole body of `if x.device.type == "mps":` (no `else`): any
-        other value of `x` that reaches past it is one the test found off MPS."""
+        """`x = x.cpu()` as the whole body of `if x.device.type == "mps":` (no `else`)."""
         if not (isinstance(value, cst.Call) and moves_to_cpu(self.facts, value)):
             return False
         parent = self.facts.parent
