@@ -48,6 +48,18 @@ class CellMap:
 
     numbers: Tuple[int, ...]  # the cell's number as Jupyter shows it (1-based, all cells)
     first_lines: Tuple[int, ...]  # the module's line that holds the cell's first line
+    ends: Tuple[Position, ...] = ()  # just past each cell's text, in the cell
+
+    def end_before(self, position: Position) -> Optional[Tuple[int, Position]]:
+        """For the start of a line that is no cell's (the marker before a cell, or past the
+        last one): the end of the cell before it, where an insertion there belongs."""
+        if position.column != 1 or not self.ends:
+            return None
+        for index, first in enumerate(self.first_lines):
+            if position.line == first - 1 and index > 0:
+                return self.numbers[index - 1], self.ends[index - 1]
+        last = self.first_lines[-1] + self.ends[-1].line
+        return (self.numbers[-1], self.ends[-1]) if position.line == last else None
 
     def locate(self, position: Position) -> Tuple[int, Position]:
         """The cell a module position is in, and the position within that cell."""
@@ -135,6 +147,7 @@ def read_notebook(data: bytes) -> Union[Notebook, Unreadable]:
     lines: List[str] = []
     numbers: List[int] = []
     first_lines: List[int] = []
+    ends: List[Position] = []
     for index, cell in enumerate(document["cells"] if _runs_python(document) else ()):
         if cell.get("cell_type") != "code":
             continue
@@ -148,9 +161,11 @@ def read_notebook(data: bytes) -> Union[Notebook, Unreadable]:
         lines.append(_MARK.format(index, token))
         numbers.append(index + 1)
         first_lines.append(len(lines) + 1)
-        lines.extend(python.split("\n"))
+        cell_lines = python.split("\n")
+        lines.extend(cell_lines)
+        ends.append(Position(len(cell_lines), len(cell_lines[-1]) + 1))
     module = "\n".join(lines) + "\n" if lines else ""
-    cell_map = CellMap(tuple(numbers), tuple(first_lines))
+    cell_map = CellMap(tuple(numbers), tuple(first_lines), tuple(ends))
     return Notebook(tuple(cells), module, tuple(masked), cell_map, raw, token)
 
 
@@ -313,6 +328,12 @@ def _cell_mention(found: "re.Match[str]", cells: CellMap) -> str:
 
 
 def _edit_in_cell(edit: Edit, cells: CellMap) -> Edit:
+    """An edit in the module, in its cell. An insertion of whole lines between cells (an
+    added import after a cell of imports) goes at the end of the cell before, as lines."""
+    before = cells.end_before(edit.start) if edit.start == edit.end and edit.content.endswith("\n") else None
+    if before is not None:
+        cell, end = before
+        return replace(edit, cell=cell, start=end, end=end, content="\n" + edit.content[:-1])
     cell, start = cells.locate(edit.start)
     return replace(edit, cell=cell, start=start, end=cells.locate(edit.end)[1])
 

@@ -312,3 +312,17 @@ def test_odd_metadata_is_read_as_unsaid(project):
     document["metadata"] = {"kernelspec": "python3", "language_info": ["python"]}
     (project / "odd.ipynb").write_text(json.dumps(document))
     assert invoke("odd.ipynb").stdout.startswith("odd.ipynb:cell 1:2:26: F64001 error:")
+
+
+def test_an_import_added_between_cells_is_placed_at_the_end_of_the_cell_before(project):
+    # In the module the import goes on the line after cell 2's imports, which is no
+    # cell's: reported (and applied by an editor) as lines at the end of cell 2.
+    (project / "late.ipynb").write_text(notebook_text(
+        markdown("Intro"), code(["import numpy as np\n", "from torch import tensor"]),
+        code(['x = tensor(np.zeros(3)).double().to("mps")']),
+    ))
+    found = json.loads(invoke("--output-format", "json", "--unsafe-fixes", "late.ipynb").stdout)
+    assert found[1]["fix"]["edits"][-1] == {
+        "content": "\nimport torch", "cell": 2,
+        "location": {"line": 2, "column": 25}, "end_location": {"line": 2, "column": 25},
+    }
