@@ -17,6 +17,7 @@ the largest process, files per second, and f64lint's speed-up against each.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import shutil
@@ -31,6 +32,7 @@ from typing import Dict, List, Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.generated import hadamard_module  # noqa: E402
+from f64lint.doc_pages import performance_table  # noqa: E402
 
 # A quantisation module of written-out Hadamard tables (bench/generated.py), about 490 KB.
 TABLES, TABLE_SIZE = 4, 148
@@ -122,6 +124,7 @@ def main() -> None:
     parser.add_argument("--slow-runs", type=int, default=1, help="runs for TorchFix and Fixit")
     parser.add_argument("--workdir", type=Path, default=Path(tempfile.gettempdir()) / "f64lint-bench")
     parser.add_argument("--skip", action="append", default=[], help="leave out a tool (repeatable)")
+    parser.add_argument("--save", type=Path, help="write the figures as JSON (bench/results.json makes docs/performance.md)")
     args = parser.parse_args()
 
     work = args.workdir.resolve()
@@ -170,18 +173,26 @@ def main() -> None:
         results[name] = median([measure(command, run_env, work) for _ in range(runs)])
         print(f"  measured {name}: {results[name].wall:.2f} s", file=sys.stderr, flush=True)
 
-    print(f"Machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}, "
-          f"{platform.system()} {platform.release()}")
-    print(f"Corpus: {files} files ({', '.join(f'{p} {v}' for p, v in CORPUS_PACKAGES.items())})\n")
-    print("| tool | wall s | CPU s | peak MB | files/s | f64lint cold is faster by |")
-    print("|---|---|---|---|---|---|")
     cold = results["f64lint cold"].wall
-    for name, m in results.items():
-        print(f"| {name} | {m.wall:.2f} | {m.cpu:.2f} | {m.peak_mb:.0f} | {files / m.wall:.0f} | {m.wall / cold:.2f}x |")
+    record: Dict[str, object] = {
+        "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}, "
+                   f"{platform.system()} {platform.release()}",
+        "corpus": f"{files} files ({', '.join(f'{p} {v}' for p, v in CORPUS_PACKAGES.items())})",
+        "rows": [[name, m.wall, m.cpu, m.peak_mb, files / m.wall, m.wall / cold] for name, m in results.items()],
+        "targets": targets(results, cold),
+    }
+    print(performance_table(record))
+    if args.save is not None:
+        args.save.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
 
-    print("\nTargets:")
+
+def targets(results: Dict[str, Measurement], cold: float) -> List[List[object]]:
+    """Each target: [what, met, the figure]."""
+    found: List[List[object]] = []
+
     def target(label: str, ok: bool, detail: str) -> None:
-        print(f"- {'met' if ok else 'NOT met'}: {label} ({detail})")
+        found.append([label, ok, detail])
+
     for peer in ("torchfix --select ALL", "fixit (1 rule)"):
         if peer in results:
             ratio = results[peer].wall / cold
@@ -198,7 +209,4 @@ def main() -> None:
     target(f"default jobs ({os.cpu_count()}) at least 1.7x faster than --jobs 1", ratio >= 1.7, f"{ratio:.2f}x")
     peak = max(m.peak_mb for name, m in results.items() if name.startswith("f64lint"))
     target("peak memory under 300 MB on every run, the table module's included", peak < 300, f"{peak:.0f} MB")
-
-
-if __name__ == "__main__":
-    main()
+    return found

@@ -6,6 +6,7 @@ tests/test_docs.py fails, naming this command, when a page is not current."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -25,8 +26,14 @@ def cli_help() -> str:
         return command.get_help(context)
 
 
+def benchmark():
+    """The figures `bench/run.py --save bench/results.json` wrote, if any."""
+    results = DOCS.parent / "bench" / "results.json"
+    return json.loads(results.read_text(encoding="utf-8")) if results.exists() else None
+
+
 def main() -> None:
-    for name, text in pages(ALL_RULES, cli_help()).items():
+    for name, text in pages(ALL_RULES, cli_help(), benchmark()).items():
         path = DOCS / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")

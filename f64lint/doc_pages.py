@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 import textwrap
 from dataclasses import MISSING, fields
-from typing import Any, Dict, List, Sequence, Type
+from typing import Any, Dict, List, Optional, Sequence, Type
 
 from f64lint.config import DEFAULT_EXCLUDE, KEYS, Settings
 from f64lint.rules.base import Rule
@@ -59,9 +59,12 @@ def rules_table(rules: Sequence[Type[Rule]], link: str = "{code}.md") -> str:
     return "\n".join(rows) + "\n"
 
 
-def pages(rules: Sequence[Type[Rule]], cli_help: str) -> Dict[str, str]:
-    """Every generated page, by its path under docs/."""
+def pages(rules: Sequence[Type[Rule]], cli_help: str, benchmark: Optional[Dict[str, Any]] = None) -> Dict[str, str]:
+    """Every generated page, by its path under docs/ (performance.md when there are
+    benchmark figures)."""
     found = {f"rules/{rule.code}.md": rule_page(rule) for rule in rules}
+    if benchmark is not None:
+        found["performance.md"] = performance_page(benchmark)
     found["rules/README.md"] = "# Rules\n\nGenerated from the rules' code (`python docs/generate.py`).\n\n" + rules_table(rules)
     found["configuration.md"] = configuration_page()
     found["cli.md"] = (
@@ -109,6 +112,41 @@ def _toml(value: Any) -> str:
     if isinstance(value, tuple):
         return "`[" + ", ".join(f'"{item}"' if isinstance(item, str) else str(item) for item in value) + "]`"
     return f"`{value}`"
+
+
+def performance_table(record: Dict[str, Any]) -> str:
+    """The benchmark's figures (bench/run.py's record): the machine, the corpus, each
+    tool's median wall and CPU time, peak memory and speed, and the targets."""
+    rows = [
+        f"| {name} | {wall:.2f} | {cpu:.2f} | {peak:.0f} | {speed:.0f} | {ratio:.2f}x |"
+        for name, wall, cpu, peak, speed, ratio in record["rows"]
+    ]
+    said = [f"- {'met' if ok else 'NOT met'}: {label} ({detail})" for label, ok, detail in record["targets"]]
+    return "\n".join([
+        f"Machine: {record['machine']}",
+        f"Corpus: {record['corpus']}",
+        "",
+        "| tool | wall s | CPU s | peak MB | files/s | f64lint cold is faster by |",
+        "|---|---|---|---|---|---|",
+        *rows,
+        "",
+        "Targets:",
+        *said,
+    ])
+
+
+def performance_page(record: Dict[str, Any]) -> str:
+    return (
+        "# Performance\n\nGenerated from `bench/results.json`, which `python bench/run.py --save "
+        "bench/results.json` writes (`python docs/generate.py` then makes this page).\n\n"
+        "`bench/run.py` installs the pinned corpus (the `.py`/`.pyi` files of torch, transformers and\n"
+        "diffusers, copied to one plain folder) and the peers in a work folder, then runs each\n"
+        "command `--runs` times and reports the median: wall time, CPU time (children included),\n"
+        "peak resident memory of the largest process, files per second. \"cold\" has no cache;\n"
+        "\"warm\" takes every result from the cache; the 5-file batch is a pre-commit run.\n\n"
+        + performance_table(record)
+        + "\n"
+    )
 
 
 def _code(source: str) -> str:
