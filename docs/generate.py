@@ -33,7 +33,7 @@ def benchmark():
 
 
 def main() -> None:
-    for name, text in pages(ALL_RULES, cli_help(), benchmark()).items():
+    for name, text in pages(ALL_RULES, cli_help(), DOCS.parent / "fixtures", benchmark()).items():
         path = DOCS / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")

@@ -8,9 +8,11 @@ current."""
 
 from __future__ import annotations
 
+import ast
 import enum
 import textwrap
 from dataclasses import MISSING, fields
+from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Type
 
 from f64lint.config import DEFAULT_EXCLUDE, KEYS, Settings
@@ -59,10 +61,13 @@ def rules_table(rules: Sequence[Type[Rule]], link: str = "{code}.md") -> str:
     return "\n".join(rows) + "\n"
 
 
-def pages(rules: Sequence[Type[Rule]], cli_help: str, benchmark: Optional[Dict[str, Any]] = None) -> Dict[str, str]:
+def pages(
+    rules: Sequence[Type[Rule]], cli_help: str, fixtures: Path, benchmark: Optional[Dict[str, Any]] = None,
+) -> Dict[str, str]:
     """Every generated page, by its path under docs/ (performance.md when there are
     benchmark figures)."""
     found = {f"rules/{rule.code}.md": rule_page(rule) for rule in rules}
+    found["what-is-not-flagged.md"] = not_flagged_page(fixtures)
     if benchmark is not None:
         found["performance.md"] = performance_page(benchmark)
     found["rules/README.md"] = "# Rules\n\nGenerated from the rules' code (`python docs/generate.py`).\n\n" + rules_table(rules)
@@ -112,6 +117,60 @@ def _toml(value: Any) -> str:
     if isinstance(value, tuple):
         return "`[" + ", ".join(f'"{item}"' if isinstance(item, str) else str(item) for item in value) + "]`"
     return f"`{value}`"
+
+
+# What is not flagged, each with a line of a fixture that shows it: (shape, fixture under
+# fixtures/, text the line holds). The page quotes the line, so it stays true to the code.
+NOT_FLAGGED = (
+    ("A branch an MPS test keeps MPS out of", "flow/guarded_device_type.py", 'device.type != "mps"'),
+    ("The `else` of an MPS availability test", "flow/guarded_is_available.py", "is_available()"),
+    ("Boolean logic over device tests (`or`, `not`, `elif`)", "flow/guards_boolean_logic.py", 'or device.type != "mps"'),
+    ("Float64 made only where the device is not MPS, moved after", "flow/float64_off_mps_only.py", 'device.type != "mps"'),
+    ("Work inside `with torch.device(\"cpu\")`", "flow/cpu_device_block.py", 'with torch.device("cpu")'),
+    ("A tensor moved to the CPU first", "flow/cpu_reference_solver.py", ".cpu().double()"),
+    ("A conversion `.numpy()` then takes (only a CPU tensor has it)", "flow/metric_cpu_numpy.py", ".numpy()"),
+    ("Made on the CPU and cast before it can move", "flow/cast_before_move.py", ".float()"),
+    ("Float64 given to torch.distributed (no MPS backend)", "flow/distributed_only.py", "dist.broadcast"),
+    ("Tensors received over RPC", "flow/rpc_received.py", "rpc_sync"),
+    ("Quantized ops and tensors (no MPS backend)", "flow/quantized_scales.py", "quantize_per_channel"),
+    ("A branch only quantized tensors take", "flow/quantized_guard.py", "is_quantized"),
+    ("Meta and fake kernels (tensors without data)", "flow/kernels_off_mps.py", "register_fake"),
+    ("A function that needs CUDA first", "flow/kernels_off_mps.py", "torch.cuda.current_stream()"),
+    ("Code named for a CUDA-only library", "flow/cuda_named_code.py", "class CUTLASSBenchmarkRequest"),
+    ("A class that raises for a device without float64", "flow/refuses_mps_class.py", "raise AssertionError"),
+    ("ONNX symbolic functions", "flow/onnx_symbolic.py", "g.op("),
+    ("An API that picks the CPU or CUDA by a flag", "flow/cpu_or_cuda_flag.py", "cuda=cuda"),
+    ("Code a test expects to fail", "flow/expected_errors.py", "assertRaises"),
+    ("A probe whose failure is handled off MPS", "flow/probe_reraise_cuda.py", "except Exception"),
+    ("A data sampler's weights (indices are drawn on the host)", "flow/sampler_weights.py", "dtype=torch.double"),
+    ("A test skipped on MPS by a conftest's collection hook", "test_code/hooks/conftest.py", "item.add_marker"),
+    ("A test skipped on MPS by a helper it calls first", "test_code/test_skip_helper.py", "pytest.skip(\"float64 is not"),
+    ("A test class whose device is the CPU or CUDA", "test_code/test_device_classes.py", 'device = torch.device("cpu")'),
+    ("A script whose `--device` offers no MPS", "test_code/scripts/train_cpu_or_cuda.py", "choices="),
+    ("A script that needs CUDA before its float64", "test_code/scripts/benchmark_needs_cuda.py", "get_device_name()"),
+    ("Test data that never meets a device", "test_code/test_no_device.py", "dtype=torch.float64"),
+)
+
+
+def not_flagged_page(fixtures: Path) -> str:
+    """The shapes the analysis keeps off MPS, each with the fixture line that shows it
+    (the fixture also holds its twin, the same code on MPS, which is flagged)."""
+    rows = ["| shape | example (fixture) |", "|---|---|"]
+    for shape, fixture, needle in NOT_FLAGGED:
+        text = (fixtures / fixture).read_text(encoding="utf-8")
+        lines = text.splitlines()
+        body = ast.parse(text).body
+        after = body[0].end_lineno or 0 if body and isinstance(body[0], ast.Expr) else 0  # past the docstring
+        number, line = next((n, code) for n, code in enumerate(lines, 1) if n > after and needle in code)
+        shown = line.strip().replace("|", "\\|")
+        rows.append(f"| {shape} | `{shown}` ([{fixture}:{number}](../fixtures/{fixture}#L{number})) |")
+    return (
+        "# What is not flagged\n\nGenerated from the fixtures (`python docs/generate.py`): each shape of\n"
+        "float64 that cannot reach MPS, with the line of a fixture that shows it. Each fixture also\n"
+        "holds the same code on a device that may be MPS, which is flagged (see its `.golden` file).\n\n"
+        + "\n".join(rows)
+        + "\n"
+    )
 
 
 def performance_table(record: Dict[str, Any]) -> str:
