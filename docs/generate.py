@@ -14,7 +14,7 @@ import click
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from f64lint.cli import command  # noqa: E402
+from f64lint.cli import REPORTERS, command  # noqa: E402
 from f64lint.doc_pages import pages  # noqa: E402
 from f64lint.rules import ALL_RULES  # noqa: E402
 
@@ -33,7 +33,7 @@ def benchmark():
 
 
 def main() -> None:
-    for name, text in pages(ALL_RULES, cli_help(), DOCS.parent / "fixtures", benchmark()).items():
+    for name, text in pages(ALL_RULES, cli_help(), DOCS.parent / "fixtures", REPORTERS, benchmark()).items():
         path = DOCS / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import ast
 import enum
+import inspect
 import textwrap
 from dataclasses import MISSING, fields
 from pathlib import Path
+from types import ModuleType
 from typing import Any, Dict, List, Optional, Sequence, Type
 
 from f64lint.config import DEFAULT_EXCLUDE, KEYS, Settings
@@ -62,11 +64,15 @@ def rules_table(rules: Sequence[Type[Rule]], link: str = "{code}.md") -> str:
 
 
 def pages(
-    rules: Sequence[Type[Rule]], cli_help: str, fixtures: Path, benchmark: Optional[Dict[str, Any]] = None,
+    rules: Sequence[Type[Rule]], cli_help: str, fixtures: Path, reporters: Dict[str, ModuleType],
+    benchmark: Optional[Dict[str, Any]] = None,
 ) -> Dict[str, str]:
     """Every generated page, by its path under docs/ (performance.md when there are
     benchmark figures)."""
+    from f64lint import report
+
     found = {f"rules/{rule.code}.md": rule_page(rule) for rule in rules}
+    found["output.md"] = output_page(report, reporters)
     found["what-is-not-flagged.md"] = not_flagged_page(fixtures)
     if benchmark is not None:
         found["performance.md"] = performance_page(benchmark)
@@ -171,6 +177,15 @@ def not_flagged_page(fixtures: Path) -> str:
         + "\n".join(rows)
         + "\n"
     )
+
+
+def output_page(package: ModuleType, reporters: Dict[str, ModuleType]) -> str:
+    """The output formats, each as its module says, after what they share (report/)."""
+    parts = ["# Output formats\n\nGenerated from the report modules' own text (`python docs/generate.py`).\n",
+             inspect.getdoc(package) or ""]
+    for name, module in reporters.items():
+        parts.append(f"## `--output-format {name}`\n\n{inspect.getdoc(module) or ''}")
+    return "\n\n".join(part.strip("\n") for part in parts) + "\n"
 
 
 def performance_table(record: Dict[str, Any]) -> str:

@@ -1,5 +1,17 @@
-"""Output formats, one module each. Each has `render(diagnostics, files_checked, options)`
-and `render_statistics(diagnostics)`, returning the text to print."""
+"""Output formats, one module each (`--output-format`). Each has `render(diagnostics,
+files_checked, options)` and `render_statistics(diagnostics)`, returning the text to print.
+
+Every format uses the same 1-based positions, with paths relative to the current
+directory; in a notebook, positions are within the cell, and formats without a field for
+the cell begin the message with `cell N: `.
+
+Exit codes:
+
+| code | when |
+|---|---|
+| 0 | no findings (or `--exit-zero`); with `--fix`, none left after fixing (unless `--exit-non-zero-on-fix` and something was fixed); with `--diff`, nothing to change |
+| 1 | at least one finding, of any severity (with `--fix`: left after fixing); a file that cannot be read or parsed is a finding (F64901, F64902); with `--diff`, a diff was printed |
+| 2 | a usage or configuration error, or an internal error: one line on stderr, no traceback unless `--verbose` |"""
 
 from __future__ import annotations
 

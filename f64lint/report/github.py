@@ -1,4 +1,6 @@
-"""GitHub Actions workflow commands: each finding becomes an annotation on the file."""
+"""GitHub Actions workflow commands: each finding becomes an annotation on the file,
+`::error file=src/m.py,line=17,col=45,endLine=17,endColumn=58,title=f64lint (F64001)::F64001 ...`
+(`::warning` for warnings)."""
 
 from __future__ import annotations
 

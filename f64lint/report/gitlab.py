@@ -1,4 +1,6 @@
-"""GitLab Code Quality report (`artifacts: reports: codequality`)."""
+"""GitLab Code Quality report (`artifacts: reports: codequality`). Each finding's
+`fingerprint` hashes the path, the code and the text of the flagged lines (plus an
+occurrence number for repeats), not the line number, so it survives code moving up or down."""
 
 from __future__ import annotations
 

@@ -1,4 +1,18 @@
-"""A JSON list of findings; the field set is a stable contract (see README)."""
+"""A JSON list of findings; each is an object with exactly these fields, a stable contract:
+
+| field | type | meaning |
+|---|---|---|
+| `path` | string | the file, relative to the current directory when it is below it (`-` for unnamed stdin) |
+| `cell` | integer \\| `null` | in a notebook, the cell (1-based, as Jupyter counts them), and `line`, `end_line` and the edits' lines are within it; `null` for other files |
+| `line`, `column` | integer | where the finding starts, both 1-based; columns count characters, not bytes |
+| `end_line`, `end_column` | integer | where it ends, 1-based, `end_column` just past the last character |
+| `code` | string | rule code, e.g. `F64001` |
+| `name` | string | rule name, e.g. `torch-float64-dtype` |
+| `severity` | `"error"` \\| `"warning"` | the rule's default, or as set by `severity` in the config |
+| `message` | string | what is wrong and why it breaks on MPS |
+| `fix` | object \\| `null` | the fix, if there is one: `message`, `applicability` (`"safe"` \\| `"unsafe"`) and `edits`, each `{"content", "cell", "location": {"line", "column"}, "end_location": {"line", "column"}}` (1-based, characters; the text from `location` up to `end_location` is replaced by `content`) |
+
+With `--statistics`, JSON output is a list of `{"code", "name", "count"}`."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""JUnit XML for CI dashboards: a test suite per file, a failing test case per finding."""
+"""JUnit XML for CI dashboards: a test suite per file, a failing test case per finding; a
+single passing test case when there are none."""
 
 from __future__ import annotations
 

@@ -1,5 +1,9 @@
-"""reviewdog's Diagnostic Format (rdjson), for `reviewdog -f=rdjson`. Columns are UTF-8
-byte counts, as the format asks."""
+"""reviewdog's Diagnostic Format (rdjson), for `reviewdog -f=rdjson
+-reporter=github-pr-review`. As that format asks, its columns count UTF-8 bytes; every
+other format counts characters. A fix that stays on the finding's own lines is given as
+`suggestions`, which reviewdog posts as suggested changes (a wider fix, such as a new
+parameter, could reach lines outside the diff); findings whose lines overlap share one
+suggestion with all their fixes."""
 
 from __future__ import annotations
 

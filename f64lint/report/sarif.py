@@ -1,4 +1,8 @@
-"""SARIF 2.1.0: the rule catalogue and the results, for GitHub code scanning and friends."""
+"""SARIF 2.1.0: the whole rule catalogue (id, name, short and full description, help in
+Markdown, default level) and one result per finding, for GitHub code scanning
+(`github/codeql-action/upload-sarif`) and friends. Columns count characters, which the log
+declares with `"columnKind": "unicodeCodePoints"`. A finding with a fix carries it as
+`fixes[].artifactChanges[].replacements` (not a notebook's: its positions are in a cell)."""
 
 from __future__ import annotations
 
