@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import enum
+import importlib.util
 import inspect
 import textwrap
 from dataclasses import MISSING, fields
@@ -73,6 +74,8 @@ def pages(
 
     found = {f"rules/{rule.code}.md": rule_page(rule) for rule in rules}
     found["output.md"] = output_page(report, reporters)
+    for page, (title, modules) in GUIDES.items():
+        found[page] = guide_page(title, modules)
     found["what-is-not-flagged.md"] = not_flagged_page(fixtures)
     if benchmark is not None:
         found["performance.md"] = performance_page(benchmark)
@@ -177,6 +180,29 @@ def not_flagged_page(fixtures: Path) -> str:
         + "\n".join(rows)
         + "\n"
     )
+
+
+# Guides made of modules' own text: page -> (title, modules, in order).
+GUIDES = {
+    "editor.md": ("In your editor", ("f64lint.server",)),
+    "notebooks.md": ("Notebooks", ("f64lint.notebook",)),
+    "testing.md": (
+        "Testing your own code for MPS without a Mac", ("f64lint.testing.pytest_plugin", "f64lint.testing.mps_emulation")
+    ),
+}
+
+
+def guide_page(title: str, modules: Sequence[str]) -> str:
+    """A guide: the docstrings of the modules that do the work, in order. (Modules whose
+    dependencies are not installed, the server's pygls or the emulation's torch, are read
+    from their source.)"""
+    texts = []
+    for name in modules:
+        spec = importlib.util.find_spec(name)
+        assert spec is not None and spec.origin is not None, name
+        source = Path(spec.origin).read_text(encoding="utf-8")
+        texts.append(ast.get_docstring(ast.parse(source)) or "")
+    return f"# {title}\n\nGenerated from the code's own text (`python docs/generate.py`).\n\n" + "\n\n".join(texts) + "\n"
 
 
 def output_page(package: ModuleType, reporters: Dict[str, ModuleType]) -> str:

@@ -1,4 +1,22 @@
-"""Jupyter notebooks as Python: the code cells, in order, as one module (a name bound in one
+"""A notebook's code cells are linted together, in order, as one module: a name bound in one
+cell and moved to the device in another is followed. IPython lines that start a statement
+(`%time`, `!pip`, `x = !ls`, `obj?`) are masked; a cell under a cell magic other than
+`%%time`, `%%timeit`, `%%capture`, `%%prun` or `%%debug` is not Python and is skipped, as
+are markdown and raw cells and the notebooks of other kernels' languages. Findings say
+where they are as Jupyter shows it: `nb.ipynb:cell 3:2:17: F64001 ...`, cells counted with
+markdown cells included, line and column within the cell. JSON gives a `cell` field;
+formats without one (GitHub, GitLab, JUnit, SARIF, rdjson, review) give the position
+within the cell and begin the message with `cell N: `, and offer no suggestion for a
+notebook, whose lines in a pull request are its JSON's. `--fix`, `--diff` (one diff per
+changed cell), `--add-noqa` and `--fix -` change only the source of the cells they fix,
+written where it was and as it was (a list of lines or a string, the cell's line
+endings); every other byte stays, whatever wrote the file (indentation, separators, key
+order, numbers, a BOM). An import a fix adds goes after the notebook's opening imports,
+before any code. A file that is not a notebook is one F64902 finding; a notebook may be
+100 MiB (outputs are most of it), a `.py` file 10 MiB. With `--diff-base`/`--diff-file`,
+every finding of a changed notebook counts.
+
+How it works: jupyter notebooks as Python: the code cells, in order, as one module (a name bound in one
 cell and used in a later one is followed), IPython syntax masked so that it neither breaks
 parsing nor shifts positions; and a fixed module's cells written back into the notebook,
 every other byte of the file as it was (notebook_json.py).

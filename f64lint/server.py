@@ -1,4 +1,18 @@
-"""`f64lint server`: a language server over stdio (pygls and lsprotocol).
+"""`f64lint server` is a language server over stdio (`pip install 'f64lint[server]'`, which
+adds pygls). It lints what the editor holds, not the file on disk: on open, on save, and
+after a pause in typing; Python files and Jupyter notebooks synced as cells; with each
+file's project configuration. Hovering a finding shows its rule; code actions offer its
+fix (unsafe ones say so), a `# noqa` for it, and `source.fixAll.f64lint` (safe fixes only,
+unless the client passes `{"unsafeFixes": true}` as initialization options).
+
+- **Neovim** (0.11+): `vim.lsp.config("f64lint", { cmd = { "f64lint", "server" }, filetypes = { "python" }, root_markers = { "pyproject.toml", ".git" } })`, then `vim.lsp.enable("f64lint")`.
+- **Helix** (`languages.toml`): `[language-server.f64lint]` with `command = "f64lint"` and `args = ["server"]`, and `language-servers = ["pylsp", "f64lint"]` (your others, plus this one) under `[[language]] name = "python"`.
+- **VS Code**: any generic LSP client extension, with the command `f64lint server` for the `python` language.
+
+What other modules of the project export (a helper's float64 table moved in the open
+file) comes from the cache the last `f64lint` run over the project left.
+
+How it works: `f64lint server`: a language server over stdio (pygls and lsprotocol).
 
 Diagnostics for the documents an editor has open, from its in-memory text, on open, on
 change (after a pause in typing) and on save: Python files, and notebooks the editor

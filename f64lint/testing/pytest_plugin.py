@@ -1,4 +1,37 @@
-"""A pytest plugin (registered by f64lint's `pytest11` entry point): a project's own tests,
+"""`pytest --mps-emulation` runs a project's own tests as if on a Mac (the plugin comes with
+`pip install f64lint`; `mps_emulation = true` in pytest's configuration does the same).
+`torch.backends.mps.is_available()` is true, so `"mps" if ... else "cpu"` picks MPS, and
+float64 there raises the backend's own `TypeError` or `RuntimeError`, with a note naming
+the line that made the float64 value and the rule that finds it statically:
+
+```
+E   TypeError: Cannot convert a MPS Tensor to float64 dtype as the MPS framework doesn't support float64. Please use float32 instead.
+E   f64lint: the float64 value was made at model.py:6 (see `f64lint --explain F64001`)
+```
+
+For one test: `@pytest.mark.mps_emulation`, or the `mps_emulation` fixture. In code:
+
+```python
+from f64lint.testing.mps_emulation import assert_close_to_cpu_float64, mps_emulation
+
+with mps_emulation():
+    model = MyModel().to("mps")      # TypeError here if it makes float64 on MPS
+assert_close_to_cpu_float64(my_fn, x, rtol=1e-4, atol=1e-5)  # float32 on MPS vs float64 on the CPU
+```
+
+Inside the emulation (a `torch.overrides.TorchFunctionMode`, PyTorch >= 2.0), tensors made on
+or moved to `"mps"` live on the CPU but report `device.type == "mps"`; float64 or
+complex128 there raises; an MPS tensor that meets a CPU tensor of one or more dimensions
+raises the device-mismatch error, and `.numpy()` of one raises as on a Mac;
+`torch.set_default_device("mps")`, `torch.Generator(device="mps")` and `torch.mps.*`
+work. Where it differs from a Mac: arithmetic is the CPU's (float32 results may differ
+in the last bits), operations MPS lacks do not raise, a generator on "mps" draws the CPU's
+random numbers, the memory counters read 0, `torch.autocast("mps")` changes no dtype, an
+MPS tensor's `repr` does not say `device='mps:0'`, other threads than the one that entered
+the emulation see MPS available but make CPU tensors, and tensors made by C++ extensions
+or before the emulation began are CPU tensors.
+
+How it works: a pytest plugin (registered by f64lint's `pytest11` entry point): a project's own tests,
 run as if on a Mac's MPS backend (testing/mps_emulation.py).
 
 - `pytest --mps-emulation`, or `mps_emulation = true` in pytest's configuration, runs
