@@ -1,4 +1,56 @@
-"""Settings: `[tool.f64lint]` in the nearest pyproject.toml, or `--config`, plus the command line."""
+"""f64lint reads `[tool.f64lint]` from the nearest `pyproject.toml` that has that table,
+searching upward from the linted paths (`--config` names one, `--isolated` uses none). Paths
+in globs are relative to that file's folder. Unknown keys and values of the wrong type are
+errors that name the key (exit code 2), never silently ignored.
+
+```toml
+[tool.f64lint]
+select = ["F64"]                 # default: every rule that is on by default
+extend-select = ["F64100"]       # report noqa comments that silence nothing
+ignore = ["F64008"]
+exclude = [".venv", "build"]     # replaces the default excludes
+extend-exclude = ["migrations", "src/legacy/*.py"]
+force-exclude = true             # excludes hold even for files named on the command line
+respect-gitignore = true
+fix-strategy = "thread-dtype"    # or "device-aware": float32 on MPS only, wherever a device is known
+fix-dtype = "float32"            # default of an added `dtype` parameter: float32, float16 or bfloat16
+unsafe-fixes = false             # --fix applies unsafe fixes too
+fixable = ["F64"]                # rules --fix may fix (default: all)
+unfixable = ["F64006"]           # rules it never fixes
+no-float64-devices = ["mps", "npu"]   # device types without float64 (default: ["mps"])
+safe-helpers = ["mypkg.utils.mps_safe_dtype"]   # your helper(dtype, device): device-aware fixes call it
+float64-functions = ["mypkg.io.load_table"]      # your functions that return float64 arrays or tensors
+
+[tool.f64lint.per-file-ignores]
+"tests/**" = ["F64001", "F64002"]   # float64 references in tests are on purpose
+"conftest.py" = ["F640"]
+
+[tool.f64lint.severity]
+F64002 = "warning"
+```
+
+`no-float64-devices` adds devices that lack float64 (Ascend `npu`, some Intel `xpu`
+parts): moves there are flagged, guards that test for them (`device.type not in ("mps",
+"npu")`) are understood, and device-aware fixes test for all of them. `safe-helpers` names
+the project's own function that picks a dtype a device can hold; it must take `(dtype,
+device)`. With it, device-aware fixes write `dtype = mps_safe_dtype(torch.float64, device)`
+(and import it once) instead of an inline conditional. A call to such a helper is never a
+finding: what it returns is not a dtype f64lint can read. `float64-functions` names the
+project's own makers of float64 data whose dtype the code does not spell (a loader that
+reads CSV files, a wrapper of a library): where the run's files call one, its result is
+float64, as if f64lint had found it so in that module, and messages point at the line of
+the configuration that says so.
+
+Globs use gitignore syntax. As in Ruff, a pattern without a slash (`build`, `test_*.py`)
+matches a file or folder name anywhere; a pattern with one (`src/legacy/*.py`, `tests/**`)
+matches the path from the project root. The default excludes are `.bzr`, `.direnv`, `.eggs`,
+`.f64lint_cache`, `.git`, `.git-rewrite`, `.hg`, `.ipynb_checkpoints`, `.mypy_cache`, `.nox`,
+`.pants.d`, `.pyenv`, `.pytest_cache`, `.pytype`, `.ruff_cache`, `.svn`, `.tox`, `.venv`,
+`.vscode`, `__pypackages__`, `_build`, `buck-out`, `build`, `dist`, `node_modules`,
+`site-packages` and `venv`. Only folders found while walking are excluded by name: passing
+`.../site-packages/transformers` lints it.
+
+The module: settings: `[tool.f64lint]` in the nearest pyproject.toml, or `--config`, plus the command line."""
 
 from __future__ import annotations
 

@@ -89,7 +89,8 @@ def pages(
 
 
 def configuration_page() -> str:
-    """The `[tool.f64lint]` keys: each one's default (the setting's own) and meaning."""
+    """The `[tool.f64lint]` keys: each one's default (the setting's own) and meaning, after
+    what the configuration module says of the file."""
     defaults = {
         field.name: field.default for field in fields(Settings) if field.default is not MISSING
     }
@@ -101,13 +102,12 @@ def configuration_page() -> str:
         shown = said.get(key) or _toml(default)
         rows.append(f"| `{key}` | {shown} | {spec.meaning} |")
     excluded = ", ".join(f"`{name}`" for name in DEFAULT_EXCLUDE)
+    from f64lint import config
+
     return (
         "# Configuration\n\nGenerated from the settings' own definitions (`python docs/generate.py`).\n\n"
-        "f64lint reads `[tool.f64lint]` from the nearest `pyproject.toml` that has that table, searching\n"
-        "upward from the linted paths (`--config` names one, `--isolated` uses none). Unknown keys and\n"
-        "values of the wrong type are errors that name the key (exit code 2). Globs use gitignore\n"
-        "syntax, relative to that file's folder: a pattern without a slash matches a name anywhere.\n"
-        "The line length for wrapped signatures is `line-length` of `[tool.ruff]`, else\n"
+        + (inspect.getdoc(config) or "")
+        + "\n\nThe line length for wrapped signatures is `line-length` of `[tool.ruff]`, else\n"
         "`[tool.black]`, else 88.\n\n"
         + "\n".join(rows)
         + f"\n\nThe default excludes: {excluded}.\n"
@@ -184,6 +184,7 @@ def not_flagged_page(fixtures: Path) -> str:
 
 # Guides made of modules' own text: page -> (title, modules, in order).
 GUIDES = {
+    "fixes.md": ("Fixes", ("f64lint.fix",)),
     "editor.md": ("In your editor", ("f64lint.server",)),
     "notebooks.md": ("Notebooks", ("f64lint.notebook",)),
     "testing.md": (

@@ -1,1 +1,53 @@
-"""Changing files safely: edits that keep encoding, BOM and line endings, written atomically."""
+"""Every fix is a list of text edits with an applicability. **Safe** fixes change nothing on
+CPU or CUDA; **unsafe** ones compute in float32 where float64 was hardcoded, so they are
+applied only with `--unsafe-fixes` (or `unsafe-fixes = true`), as in Ruff. What each finding
+gets:
+
+| finding | fix | applicability |
+|---|---|---|
+| `torch.float64` / `torch.double` / `dtype=float` in a function, `.double()` | **thread-dtype**: a `dtype` parameter (default `torch.float32`, annotated `torch.dtype` when the function is annotated; an existing `dtype` parameter is reused) replaces it, `.double()` becomes `.to(dtype)`, and callers that have a `dtype` pass it on (`dtype=dtype`): in the same module, through `self.` for methods, and in the other files of the run that import the function (absolute, relative or module imports) | unsafe |
+| the same in a function that knows its device (a `device`-like parameter, a tensor parameter's `.device`, a local `device = x.device`, `device=self._device`) and asks for float64 on purpose (a comment or name about precision, `upcast_to_double`, or the result brought back with `.to(x.dtype)` / `.type_as(x)`), or with `fix-strategy = "device-aware"` | **device-aware**: one line `dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64` above the first use, whose name replaces every use in the function | safe |
+| `torch.float64 if self.double_precision else torch.float32` in a function that knows its device | the flag is kept and MPS left out of it: `... if self.double_precision and torch.device(device).type != "mps" else ...` | safe |
+| the same in a function that asks for float64 on purpose but cannot tell its device | none: float32 everywhere would undo the author's choice; the finding is left for them | - |
+| a function a framework calls (`forward`, a Lightning step or `on_*` hook, a metric's `reset`/`update`/`compute`, a test, a pytest fixture), whose signature is not ours to change | the dtype of the data it meets when an input is shown floating (annotated `FloatTensor`, or its `.dtype` read) or the module has a parameter `__init__` always makes (`x.dtype`, `self.weight.dtype`; unsafe); else **device-aware** when it can tell its device (safe); else `torch.float32` in place | as said |
+| a module-level constant, a lambda, a `@property`, a dunder method, a function where `dtype` already names something else | `torch.float32` in place (`.double()` becomes `.float()`) | unsafe |
+| F64003: a float64 array made by `np.linspace`/`np.zeros`/`np.arange`/... in the same function | at the source: `dtype=np.float32` | unsafe |
+| F64003 otherwise | `torch.from_numpy(a).to(dtype)` or `torch.tensor(a, dtype=dtype)` (threaded), `.float()` without a function | unsafe |
+| F64006 complex128 | `torch.complex64`, `.cfloat()`; device-aware beside device-aware float64 (`torch.complex64 if ... else torch.complex128`, safe); none where an `IfExp` picks it to match a wide input dtype | unsafe |
+| F64009 move then cast | merged: `.to(device).float()` becomes `.to(device, dtype=torch.float32)` | safe |
+| F64004 float64 moved to MPS | cast while moving: `.to(device, dtype=dtype)` (the function's plan, as above); applied only in a pass where no other fix is, since fixing the value's source usually makes it unneeded | as the plan |
+| F64005, F64007 | none: a global default or a legacy constructor needs a person | - |
+
+`.double().to(device)` and `.to(device).double()` are fixed as one call, `.to(device, dtype=dtype)`. An added `dtype`
+parameter is documented where the docstring lists the arguments (Google `Args:`, NumPy
+`Parameters`, Sphinx `:param:`), and a signature it would make longer than the project's
+line length (`line-length` of `[tool.ruff]`, else `[tool.black]`, else 88) is laid out one
+parameter per line with a trailing comma. When fixing a finding's source fixes the finding
+too (a move of a float64 value), it counts as fixed.
+
+An `import torch` a fix needs is added once, after the module's imports; a
+`from torch import float64` a fix leaves unused is removed.
+
+Guarantees, each with tests:
+
+- Fixes are applied in passes: fixes whose edits collide wait for the next pass; after each
+  pass the file is linted again, until nothing changes (at most 10 passes). A second
+  `--fix` changes nothing.
+- The fixed file always parses. A pass whose result would not is undone and its fixes tried
+  one by one; a fix that breaks the file, or after which its finding is still there, is
+  dropped and reported on stderr, never written.
+- Files are written atomically (a temporary file in the same folder, then a rename), with
+  their encoding, BOM, line endings and permissions kept. A file that changed on disk since
+  f64lint read it is not overwritten; a file that cannot be written is reported and the run
+  goes on.
+- `f64lint --fix -` reads stdin and prints the fixed source to stdout (the report goes to
+  stderr), for editors.
+
+The fixed code runs on MPS: `f64lint.testing.mps_emulation()` (below) makes any machine
+behave like MPS for dtypes, and the test suite runs the realistic fixtures in `fixtures/`
+(all but `train.py`, whose global `torch.set_default_dtype(torch.float64)` has no automatic
+fix) before and after `--fix --unsafe-fixes` under it: before, it raises MPS's `TypeError`;
+after, it runs, and its results match the original float64 code on the CPU within float32
+tolerance.
+
+The package: changing files safely: edits that keep encoding, BOM and line endings, written atomically."""
