@@ -1,4 +1,22 @@
-"""A baseline for legacy code: today's findings are recorded, later runs report only new
+"""Adopting f64lint on a large codebase need not start with fixing everything:
+
+```
+f64lint --write-baseline f64lint-baseline.json      # once: record today's findings
+f64lint --baseline f64lint-baseline.json            # from now on: only new findings
+```
+
+Each entry is a code, a path (relative to the baseline file) and a fingerprint of the flagged
+lines, not a line number: code moving up or down does not turn old findings into new ones,
+and two identical findings in one file stay two entries. When entries no longer match any
+finding, f64lint says how many were fixed, so the baseline can be rewritten and shrink.
+
+Teams that prefer markers in the code run `f64lint --add-noqa` instead: each finding gets a
+`# noqa: CODE` at the end of its statement (codes are merged into a `# noqa` already there).
+The file keeps its encoding, BOM, line endings and permissions; it is written atomically,
+only if it still parses, and not at all if it changed on disk since it was read. A second
+run adds nothing.
+
+The module: a baseline for legacy code: today's findings are recorded, later runs report only new
 ones. Entries are matched by code, path and a fingerprint of the flagged lines, so they
 survive code moving up or down."""
 

@@ -1,4 +1,47 @@
-"""What a change touched: the lines a unified diff adds or modifies, per file. Review bots
+"""## Only what a change introduced
+
+`--diff-base origin/main` (or `--diff-file change.patch`) lints only the files the change
+touches and reports only findings on the lines it adds. A file that no longer parses is
+reported whatever line broke it. Run it from the repository root, so that paths match.
+
+## GitHub Action
+
+```yaml
+on: pull_request
+jobs:
+  f64lint:
+    runs-on: ubuntu-latest
+    permissions:
+      contents: read
+      pull-requests: write      # mode: review
+      security-events: write    # mode: sarif
+    steps:
+      - uses: actions/checkout@v4
+        with:
+          fetch-depth: 0        # the base branch is needed for the diff
+      - uses: OWNER/f64lint@COMMIT  # this repository's action.yml, pinned to a commit
+        with:
+          mode: review          # or annotate (default), or sarif
+```
+
+On pull requests the action reports only the lines the pull request adds
+(`changed-lines-only: "false"` lints everything); `paths` and `args` pass paths and more
+options. `annotate` fails the job on findings; `review` posts one review and then fails;
+`sarif` uploads to code scanning.
+
+## GitLab
+
+```yaml
+f64lint:
+  script:
+    - pip install f64lint
+    - f64lint --output-format gitlab --output-file gl-code-quality.json --exit-zero
+  artifacts:
+    reports:
+      codequality: gl-code-quality.json
+```
+
+The module: what a change touched: the lines a unified diff adds or modifies, per file. Review bots
 report only findings there (`--diff-file PATCH`, `--diff-base REV`)."""
 
 from __future__ import annotations

@@ -185,6 +185,8 @@ def not_flagged_page(fixtures: Path) -> str:
 # Guides made of modules' own text: page -> (title, modules, in order).
 GUIDES = {
     "fixes.md": ("Fixes", ("f64lint.fix",)),
+    "ci.md": ("In CI and code review", ("f64lint.changes", "A review bot: f64lint.report.review",
+                                        "A baseline for legacy code: f64lint.baseline")),
     "editor.md": ("In your editor", ("f64lint.server",)),
     "notebooks.md": ("Notebooks", ("f64lint.notebook",)),
     "testing.md": (
@@ -194,15 +196,18 @@ GUIDES = {
 
 
 def guide_page(title: str, modules: Sequence[str]) -> str:
-    """A guide: the docstrings of the modules that do the work, in order. (Modules whose
+    """A guide: the docstrings of the modules that do the work, in order, each under its
+    heading when one is given (`"A review bot: f64lint.report.review"`). (Modules whose
     dependencies are not installed, the server's pygls or the emulation's torch, are read
     from their source.)"""
     texts = []
-    for name in modules:
+    for entry in modules:
+        heading, _, name = entry.rpartition(": ")
         spec = importlib.util.find_spec(name)
         assert spec is not None and spec.origin is not None, name
         source = Path(spec.origin).read_text(encoding="utf-8")
-        texts.append(ast.get_docstring(ast.parse(source)) or "")
+        text = ast.get_docstring(ast.parse(source)) or ""
+        texts.append(f"## {heading}\n\n{text}" if heading else text)
     return f"# {title}\n\nGenerated from the code's own text (`python docs/generate.py`).\n\n" + "\n\n".join(texts) + "\n"
 
 

@@ -1,4 +1,24 @@
-"""A payload for GitHub's "create a review" API (POST /repos/{owner}/{repo}/pulls/{n}/reviews):
+"""`--output-format review` prints the body for GitHub's
+[create a review](https://docs.github.com/en/rest/pulls/reviews#create-a-review-for-a-pull-request)
+endpoint: one comment per finding on its line (a range for multi-line findings), with what
+is wrong, why it breaks on MPS and how to fix it. When the fix stays on the commented
+lines, the comment carries it as a ```` ```suggestion ```` block that GitHub applies in one
+click (findings whose lines overlap share one block with all their fixes, on the first of
+them); a wider fix (a new parameter, its callers) is named with the command that makes it.
+
+```
+f64lint --diff-base origin/main --output-format review --output-file review.json --exit-zero
+gh api --method POST repos/OWNER/REPO/pulls/NUMBER/reviews --input review.json
+```
+
+With reviewdog:
+
+```
+f64lint --diff-base origin/main --output-format rdjson --exit-zero \\
+  | reviewdog -f=rdjson -reporter=github-pr-review
+```
+
+The module: a payload for GitHub's "create a review" API (POST /repos/{owner}/{repo}/pulls/{n}/reviews):
 one comment per finding, on its line, with the rule's explanation. Paths are as printed,
 so run f64lint from the repository root. Findings whose lines overlap share one suggestion,
 on the first of them, with all their fixes: two suggestions on one line would each undo
