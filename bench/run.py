@@ -210,3 +210,7 @@ def targets(results: Dict[str, Measurement], cold: float) -> List[List[object]]:
     peak = max(m.peak_mb for name, m in results.items() if name.startswith("f64lint"))
     target("peak memory under 300 MB on every run, the table module's included", peak < 300, f"{peak:.0f} MB")
     return found
+
+
+if __name__ == "__main__":
+    main()
