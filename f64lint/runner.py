@@ -529,6 +529,11 @@ def _imported_by(path: Path, exports: Sequence[Export]) -> List[Export]:
     data = read_bytes(path)
     if isinstance(data, Unreadable):
         return []
+    if is_notebook(path):  # its code, not its outputs (megabytes of images to search)
+        notebook = read_notebook(data)
+        if isinstance(notebook, Unreadable):
+            return []
+        data = notebook.text.encode("utf-8")
     return imported_in(path, data, exports)
 
 

@@ -326,3 +326,17 @@ def test_an_import_added_between_cells_is_placed_at_the_end_of_the_cell_before(p
         "content": "\nimport torch", "cell": 2,
         "location": {"line": 2, "column": 25}, "end_location": {"line": 2, "column": 25},
     }
+
+
+def test_a_notebook_reads_what_the_projects_modules_export(project):
+    # The project phase searches the notebook's code for the imports, not its JSON (whose
+    # outputs may be megabytes of images to search once per export).
+    (project / "utils.py").write_text("import torch\n\n\ndef table(n):\n    return torch.arange(n, dtype=torch.float64)\n")
+    (project / "use.ipynb").write_text(notebook_text(
+        code("from utils import table"), code('x = table(4).to("mps")', outputs=[
+            {"output_type": "display_data", "metadata": {}, "data": {"image/png": "table" * 1000}}]),
+    ))
+    found = json.loads(invoke("--output-format", "json", "use.ipynb", "utils.py").stdout)
+    assert [(d["path"], d["cell"], d["code"]) for d in found] == [
+        ("use.ipynb", 2, "F64004"), ("utils.py", None, "F64001"),
+    ]
