@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from urllib.parse import unquote
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
@@ -98,7 +99,7 @@ class F64LintServer(LanguageServer):
         notebook = self.workspace.get_notebook_document(notebook_uri=uri)
         if notebook is not None:
             await self._lint_notebook(notebook)
-        elif uri in self.workspace.text_documents:
+        elif unquote(uri) in self.workspace.text_documents:  # pygls keeps URIs decoded
             await self._lint_document(self.workspace.get_text_document(uri))
 
     async def _in_worker(self, job, *args):
@@ -145,7 +146,7 @@ class F64LintServer(LanguageServer):
 
     def current(self, uri: str) -> Found:
         """The findings of a document as it is now; none while it is being linted again."""
-        if uri not in self.workspace.text_documents:
+        if unquote(uri) not in self.workspace.text_documents:  # pygls keeps URIs decoded
             return []
         if self.linted.get(uri) != self.workspace.get_text_document(uri).version:
             return []

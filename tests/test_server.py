@@ -124,7 +124,7 @@ async def test_hover_shows_the_rules_documentation(client: LanguageClient, tmp_p
 
 async def test_a_notebook_synced_as_cells(client: LanguageClient, tmp_path):
     notebook = (tmp_path / "explore.ipynb").as_uri()
-    cells = [f"{notebook}#cell{n}" for n in range(3)]
+    cells = [f"{notebook}#W{n}sZmlsZQ%3D%3D" for n in range(3)]  # percent-encoded, as VS Code's
     texts = ["import numpy as np\nimport torch\nxs = np.linspace(0, 1, 4)", "# Grid", 'g = torch.from_numpy(xs).to("mps")']
     client.notebook_document_did_open(
         types.DidOpenNotebookDocumentParams(

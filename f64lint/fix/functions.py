@@ -64,7 +64,9 @@ class FunctionPlan:
     device: Optional["DeviceTest"] = None  # for DEVICE_AWARE: how the function tells MPS
 
 
-_PRECISION_COMMENT = re.compile(r"#[^\n]*(precis|accura|numeric|stabil|fp64|overflow|underflow|round-?off)", re.I)
+_PRECISION_COMMENT = re.compile(
+    r"#[^\n]*(precis|accura|numeric|stabil|fp64|overflow|underflow|round-?off|cancel)", re.I
+)
 _PRECISION_NAME = re.compile(r"double|precision|fp64|upcast", re.I)
 # Names that spell a dtype or a type, not an intent: `DoubleTensor`, `cdouble`.
 _DTYPE_SPELLINGS = frozenset({"double", "cdouble", "DoubleTensor", "float64", "complex128"})

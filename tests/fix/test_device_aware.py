@@ -271,3 +271,20 @@ def test_a_tensor_the_function_has_bound_tells_its_device():
                 dtype = torch.float32 if node_e0.device.type == "mps" else torch.float64
                 return node_e0.clone().to(dtype) + node_inter.clone().to(dtype)
         """)
+
+
+def test_a_comment_about_cancellation_asks_for_precision():
+    assert fix("""
+        import torch
+
+        def centre(x, dtype=torch.float32):
+            # use float64 to avoid cancellation
+            return (x.to(torch.float64) - x.mean()).to(dtype)
+        """, DEFAULT_CODES, unsafe=False) == same("""
+        import torch
+
+        def centre(x, dtype=torch.float32):
+            # use float64 to avoid cancellation
+            compute_dtype = torch.float32 if x.device.type == "mps" else torch.float64
+            return (x.to(compute_dtype) - x.mean()).to(dtype)
+        """)
