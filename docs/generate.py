@@ -9,12 +9,14 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from types import ModuleType
+from typing import Dict
 
 import click
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from f64lint.cli import REPORTERS, command  # noqa: E402
+from f64lint.cli import REPORTERS, command, reporter  # noqa: E402
 from f64lint.doc_pages import pages  # noqa: E402
 from f64lint.rules import ALL_RULES  # noqa: E402
 
@@ -32,8 +34,13 @@ def benchmark():
     return json.loads(results.read_text(encoding="utf-8")) if results.exists() else None
 
 
+def reporters() -> Dict[str, ModuleType]:
+    """Each output format's module, by its name."""
+    return {name: reporter(name) for name in REPORTERS}
+
+
 def main() -> None:
-    for name, text in pages(ALL_RULES, cli_help(), DOCS.parent / "fixtures", REPORTERS, benchmark()).items():
+    for name, text in pages(ALL_RULES, cli_help(), DOCS.parent / "fixtures", reporters(), benchmark()).items():
         path = DOCS / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")

@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from f64lint.diagnostic import Diagnostic
+from f64lint.files import is_notebook
 from f64lint.fix.write import write_atomically
-from f64lint.notebook import Notebook, is_notebook, read_notebook
+from f64lint.notebook import Notebook, read_notebook
 from f64lint.source import Unreadable, decode, python_accepts, read_bytes
 from f64lint.suppress import LINE_NOQA, parse_directives
 

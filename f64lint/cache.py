@@ -17,10 +17,11 @@ import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Dict, Iterable, List, Optional, Tuple
+from typing import Dict, Iterable, List, Optional, Tuple
 
 from f64lint import __version__
 from f64lint.analysis.flow.exports import Export
+from f64lint.config import Settings
 from f64lint.diagnostic import Applicability, Diagnostic, Edit, Fix, Position, Severity
 from f64lint.fix.write import replace_file
 
@@ -45,11 +46,13 @@ def code_version() -> str:
 Result = Tuple[List[Diagnostic], Tuple[Export, ...]]  # a file's findings and exports
 
 
-def settings_key(enabled: Iterable[str], settings: Iterable[str]) -> str:
-    """What besides the bytes decides a file's result: f64lint's code, the enabled rules
-    and the settings that change findings or fixes."""
-    text = f"{code_version()}\0{','.join(enabled)}\0{','.join(settings)}"
-    return hashlib.sha256(text.encode()).hexdigest()[:32]
+def settings_key(settings: Settings, path: Optional[Path]) -> str:
+    """What besides the bytes decides a file's result: f64lint's code, the rules selected
+    for the file and the settings that change findings or fixes."""
+    severities = [f"{selector}={severity.value}" for selector, severity in settings.severity]
+    fixing = [settings.fix_strategy.value, settings.fix_dtype, str(settings.line_length), *settings.safe_helpers]
+    said = [code_version(), settings.selection_key(path), *severities, *fixing, *sorted(settings.devices())]
+    return hashlib.sha256("\0".join(said).encode()).hexdigest()[:32]
 
 
 def exports_digest(exports: Iterable[Export]) -> str:
@@ -75,6 +78,19 @@ def stamp(path: Path) -> Optional[Stamp]:
     if time.time_ns() - max(status.st_mtime_ns, status.st_ctime_ns) < RACY_NS:
         return None
     return status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns
+
+
+Dependency = Tuple[str, Optional[Stamp]]  # a path, and its stamp (None: not settled; (): absent)
+
+
+def unchanged(depends: List[list]) -> bool:
+    """Do the files a stamp-index entry depends on (a test module's suite) still have the
+    stamps it recorded?"""
+    for path, then in depends:
+        current = stamp(Path(path)) if os.path.exists(path) else ()
+        if current is None or list(current) != then:
+            return False
+    return True
 
 
 def _encode_fix(fix: Optional[Fix]) -> Optional[list]:
@@ -157,51 +173,91 @@ def _make_folder(directory: Path, folder: Path) -> None:
 
 @dataclass
 class StampIndex:
-    """Results by absolute path, valid while the file's stamp and settings key hold; and
-    which exports of the run's other files each file imports, valid while its stamp and
-    the run's exports hold."""
+    """Results by absolute path, valid while the file's stamp and settings key hold (and,
+    for a test module, the stamps of its suite's files); which exports of the run's other
+    files each file imports, valid while its stamp and the run's exports hold; and the
+    results of files linted again with the exports they import (the project phase),
+    valid while those exports hold too.
+
+    One JSON file, read whole by every run, so kept small and flat: settings keys and
+    export digests are written once in `keys` and named by position, and an entry is one
+    list whose trailing empty lists are left out (most files have no finding)."""
 
     directory: Path  # the cache's
     location: Path
-    entries: Dict[str, list] = field(default_factory=dict)  # path -> [settings, stamp, rows, exports, depends]
-    imports: Dict[str, list] = field(default_factory=dict)  # path -> [exports digest, stamp, exports]
+    keys: List[str] = field(default_factory=list)
+    # path -> [*stamp, settings key # (-1: none), exports digest # (-1: none), rows, exports, depends, imported]
+    files: Dict[str, list] = field(default_factory=dict)
+    # path -> [*stamp, settings key #, exports given #, rows, depends]
+    again: Dict[str, list] = field(default_factory=dict)
     changed: bool = False
+    positions: Dict[str, int] = field(default_factory=dict)  # of `keys`
 
     @classmethod
     def load(cls, directory: Path, location: Path) -> "StampIndex":
         try:
             with open(location, encoding="utf-8") as handle:
                 content = json.load(handle)
-            if isinstance(content, dict) and isinstance(content.get("files"), dict):
-                imports = content.get("imports")
-                return cls(directory, location, content["files"], imports if isinstance(imports, dict) else {})
         except (OSError, ValueError):
-            pass
-        return cls(directory, location)
+            return cls(directory, location)
+        if not isinstance(content, dict):
+            return cls(directory, location)
+        keys, files, again = (content.get(name) for name in ("keys", "files", "again"))
+        if not isinstance(keys, list) or not isinstance(files, dict) or not isinstance(again, dict):
+            return cls(directory, location)
+        return cls(directory, location, keys, files, again, positions={key: n for n, key in enumerate(keys)})
+
+    def _position(self, key: str) -> int:
+        position = self.positions.get(key)
+        if position is None:
+            position = self.positions[key] = len(self.keys)
+            self.keys.append(key)
+        return position
 
     def imported(self, path: str, digest: str, now: Optional[Stamp]) -> Optional[List[Export]]:
-        entry = self.imports.get(path)
-        if now is None or not isinstance(entry, list) or len(entry) != 3 or entry[:2] != [digest, list(now)]:
+        parts = _parts(self.files.get(path), now, 6, 4)
+        if parts is None or parts[0][1] != self.positions.get(digest, -2):
             return None
         try:
-            return [Export.from_row(row) for row in entry[2]]
+            return [Export.from_row(row) for row in parts[1][3]]
         except (ValueError, TypeError):
             return None
 
     def put_imported(self, path: str, digest: str, now: Stamp, exports: Iterable[Export]) -> None:
-        self.imports[path] = [digest, list(now), [export.as_row() for export in exports]]
+        parts = _parts(self.files.get(path), now, 6, 4)
+        (key, _), (rows, own, depends, _) = parts if parts is not None else ((-1, -1), ([], [], [], []))
+        imported = [export.as_row() for export in exports]
+        self.files[path] = _entry(now, [key, self._position(digest)], [rows, own, depends, imported])
         self.changed = True
 
-    def get(
-        self, path: str, shown: str, settings: str, now: Optional[Stamp], unchanged: Callable[[list], bool]
-    ) -> Optional[Result]:
+    def exports(self, but: str) -> List[Export]:
+        """What the indexed files (`but` one) export, as their last run found: stamps are
+        not checked (an editor's reader takes the exports as the last run left them)."""
+        found: List[Export] = []
+        for path, entry in self.files.items():
+            if path == but or not isinstance(entry, list) or len(entry) < 8 or not isinstance(entry[7], list):
+                continue
+            try:
+                found.extend(Export.from_row(row) for row in entry[7])
+            except (ValueError, TypeError):
+                continue
+        return found
+
+    def get(self, path: str, shown: str, settings: str, now: Optional[Stamp], given: str = "") -> Optional[Result]:
         """The result indexed for a file, while its stamp and settings hold and the files
-        it depends on (a test module's suite) are `unchanged`."""
-        entry = self.entries.get(path)
-        if now is None or not isinstance(entry, list) or len(entry) != 5:
-            return None
-        key, then, rows, exports, depends = entry
-        if key != settings or then != list(now) or not isinstance(depends, list) or (depends and not unchanged(depends)):
+        it depends on are unchanged; `given`: the digest of the exports it was linted with."""
+        if given:
+            parts = _parts(self.again.get(path), now, 6, 2)
+            if parts is None or parts[0][1] != self.positions.get(given, -2):
+                return None
+            (key, _), (rows, depends) = parts
+            exports: list = []
+        else:
+            parts = _parts(self.files.get(path), now, 6, 4)
+            if parts is None:
+                return None
+            (key, _), (rows, exports, depends, _) = parts
+        if key != self.positions.get(settings, -2) or (depends and not unchanged(depends)):
             return None
         try:
             return [_decode(shown, row) for row in rows], tuple(Export.from_row(row) for row in exports)
@@ -210,10 +266,17 @@ class StampIndex:
 
     def put(
         self, path: str, settings: str, now: Stamp, diagnostics: Iterable[Diagnostic], exports: Iterable[Export],
-        depends: Iterable[Tuple[str, Tuple[int, ...]]] = (),
+        depends: Iterable[Tuple[str, Tuple[int, ...]]] = (), given: str = "",
     ) -> None:
+        """Index a file's result; `given`: the digest of the exports it was linted with
+        (its exports are then those it has alone, kept in its own entry)."""
         rows = [_encode(d) for d in diagnostics]
-        self.entries[path] = [settings, list(now), rows, [e.as_row() for e in exports], [[p, list(s)] for p, s in depends]]
+        settled = [[p, list(s)] for p, s in depends]
+        if given:
+            self.again[path] = _entry(now, [self._position(settings), self._position(given)], [rows, settled])
+        else:
+            own = [e.as_row() for e in exports]
+            self.files[path] = _entry(now, [self._position(settings), -1], [rows, own, settled, []])
         self.changed = True
 
     def save(self) -> None:
@@ -221,7 +284,26 @@ class StampIndex:
             return
         try:
             _make_folder(self.directory, self.location.parent)
-            content = {"files": self.entries, "imports": self.imports}
+            content = {"keys": self.keys, "files": self.files, "again": self.again}
             replace_file(self.location, json.dumps(content).encode("utf-8"), sync=False)
         except OSError:
             pass  # a cache that cannot be written only costs time
+
+
+def _entry(now: Stamp, numbers: List[int], lists: List[list]) -> list:
+    while lists and not lists[-1]:
+        lists = lists[:-1]
+    return [*now, *numbers, *lists]
+
+
+def _parts(entry: object, now: Optional[Stamp], size: int, lists: int) -> Optional[Tuple[list, list]]:
+    """An entry's numbers after the stamp, and its lists (the empty ones it left out put
+    back), if the entry is well formed and has the file's current stamp."""
+    if now is None or not isinstance(entry, list) or not size <= len(entry) <= size + lists:
+        return None
+    if tuple(entry[:4]) != now:
+        return None
+    tail = entry[size:]
+    if not all(isinstance(item, list) for item in tail):
+        return None
+    return entry[4:size], tail + [[] for _ in range(lists - len(tail))]

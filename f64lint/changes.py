@@ -56,7 +56,7 @@ from unidiff.errors import UnidiffParseError
 
 from f64lint.config import ConfigError
 from f64lint.diagnostic import Diagnostic
-from f64lint.notebook import is_notebook
+from f64lint.files import is_notebook
 
 # Absolute path -> the line numbers (in the new version) that the change added.
 ChangedLines = Dict[str, FrozenSet[int]]

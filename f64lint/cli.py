@@ -2,49 +2,48 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import Optional, Tuple
+from types import ModuleType
+from typing import TYPE_CHECKING, Optional, Tuple
 
 import click
 
-from f64lint import __version__, baseline, changes
-from f64lint import add_noqa as noqa_writer
-from f64lint.baseline import Baseline
+from f64lint import __version__
 from f64lint.cache import CACHE_DIR_NAME, Cache
 from f64lint.config import ConfigError, Overrides, load_settings
 from f64lint.diagnostic import Diagnostic
-from f64lint.report import (
-    ReportOptions,
-    github,
-    gitlab,
-    json_format,
-    junit,
-    rdjson,
-    rdjsonl,
-    review,
-    sarif,
-    text,
-)
-from f64lint.doc_pages import rule_page
-from f64lint.rules import ALL_RULES, RULES_BY_CODE
-from f64lint.fix.functions import Strategy
-from f64lint.runner import WHOLE_FILE_CODES, FixMode, RunResult, run, run_stdin
+from f64lint.fix.options import Strategy
+from f64lint.report import ReportOptions
+from f64lint.results import FixMode, RunResult
+from f64lint.runner import run, run_stdin
+
+if TYPE_CHECKING:
+    from f64lint.baseline import Baseline
+    from f64lint.changes import ChangedLines
+
+# What is needed for one command only (a rule's page, a writer, most formats) is loaded
+# by that command: a run whose files all come from the cache loads no rule.
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-REPORTERS = {
-    "text": text,
-    "json": json_format,
-    "github": github,
-    "sarif": sarif,
-    "rdjson": rdjson,
-    "rdjsonl": rdjsonl,
-    "gitlab": gitlab,
-    "junit": junit,
-    "review": review,
+REPORTERS = {  # --output-format: the module of f64lint.report that renders it
+    "text": "text",
+    "json": "json_format",
+    "github": "github",
+    "sarif": "sarif",
+    "rdjson": "rdjson",
+    "rdjsonl": "rdjsonl",
+    "gitlab": "gitlab",
+    "junit": "junit",
+    "review": "review",
 }
+
+
+def reporter(output_format: str) -> ModuleType:
+    return importlib.import_module(f"f64lint.report.{REPORTERS[output_format]}")
 
 
 def default_jobs() -> int:
@@ -70,6 +69,9 @@ def _fail(message: str) -> "click.exceptions.Exit":
 
 
 def _explain(code: str) -> None:
+    from f64lint.doc_pages import rule_page
+    from f64lint.rules import RULES_BY_CODE
+
     rule = RULES_BY_CODE.get(code.upper())
     if rule is None:
         raise _fail(f"unknown rule code {code!r}; `f64lint --list-rules` lists them")
@@ -77,6 +79,8 @@ def _explain(code: str) -> None:
 
 
 def _list_rules() -> None:
+    from f64lint.rules import ALL_RULES
+
     name_width = max(len(rule.name) for rule in ALL_RULES)
     click.echo(f"{'code':<8} {'name':<{name_width}} {'severity':<8} {'default':<7} summary")
     for rule in ALL_RULES:
@@ -219,7 +223,7 @@ def command(
     search_from = [stdin_filename] if from_stdin and stdin_filename else ([] if from_stdin else targets)
     try:
         settings = load_settings(search_from, config_path, isolated, overrides)
-        known = Baseline.load(baseline_path) if baseline_path is not None else None
+        known = _baseline(baseline_path) if baseline_path is not None else None
         changed = _changed_lines(diff_base, diff_file)
     except ConfigError as error:
         raise _fail(str(error)) from None
@@ -251,7 +255,7 @@ def command(
             _show_fixes(result, to_stderr=output_format != "text" or from_stdin)
         options = ReportOptions(
             color=False, quiet=quiet, fixed=len(result.fixed), unsafe_fixes=settings.unsafe_fixes,
-            fixable=settings.fixable_codes(), failed=len(result.internal_errors),
+            fixable=frozenset(d.code for d in result.diagnostics if settings.is_fixable(d.code)), failed=len(result.internal_errors),
         )
         _print_report(result, output_format, output_file, statistics, options, to_stderr=from_stdin and fix)
     _report_internal_errors(result, verbose)
@@ -279,17 +283,25 @@ def _check_usage(paths: Tuple[Path, ...], add_noqa: bool, diff_base: Optional[st
     return from_stdin
 
 
-def _changed_lines(diff_base: Optional[str], diff_file: Optional[Path]) -> Optional[changes.ChangedLines]:
-    if diff_file is not None:
-        return changes.from_file(diff_file)
-    if diff_base is not None:
-        return changes.from_git(diff_base)
-    return None
+def _baseline(path: Path) -> Baseline:
+    from f64lint.baseline import Baseline
+
+    return Baseline.load(path)
+
+
+def _changed_lines(diff_base: Optional[str], diff_file: Optional[Path]) -> Optional[ChangedLines]:
+    if diff_file is None and diff_base is None:
+        return None
+    from f64lint import changes
+
+    return changes.from_file(diff_file) if diff_file is not None else changes.from_git(diff_base)
 
 
 def _write_baseline(path: Path, result: RunResult, verbose: bool) -> None:
+    from f64lint.baseline import write
+
     try:
-        baseline.write(path, result.diagnostics)
+        write(path, result.diagnostics)
     except ConfigError as error:
         raise _fail(str(error)) from None
     click.echo(f"f64lint: wrote {len(result.diagnostics)} findings to {path}", err=True)
@@ -298,7 +310,10 @@ def _write_baseline(path: Path, result: RunResult, verbose: bool) -> None:
 
 
 def _add_noqa(result: RunResult, verbose: bool) -> None:
-    report = noqa_writer.add_noqa(result.diagnostics, WHOLE_FILE_CODES)
+    from f64lint.add_noqa import add_noqa
+    from f64lint.lint_file import WHOLE_FILE_CODES
+
+    report = add_noqa(result.diagnostics, WHOLE_FILE_CODES)
     click.echo(f"f64lint: added {report.added} noqa codes in {report.files} files", err=True)
     for problem in report.problems:
         click.echo(f"f64lint: {problem}", err=True)
@@ -353,10 +368,9 @@ def _print_report(
     color = output_file is None and stream.isatty() and "NO_COLOR" not in os.environ
     options = replace(options, color=color)
     if statistics:
-        output = (json_format if output_format == "json" else text).render_statistics(result.diagnostics)
+        output = reporter("json" if output_format == "json" else "text").render_statistics(result.diagnostics)
     else:
-        reporter = REPORTERS[output_format]
-        output = reporter.render(result.diagnostics, result.files_checked, options)
+        output = reporter(output_format).render(result.diagnostics, result.files_checked, options)
     if output_file is not None:
         try:
             output_file.write_text(output + "\n" if output else "", encoding="utf-8")

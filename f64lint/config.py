@@ -60,14 +60,12 @@ import os
 import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Dict, FrozenSet, Mapping, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple
 
 from f64lint.diagnostic import Severity
-from f64lint.fix.functions import Strategy
-from f64lint.fix.planner import FixOptions
+from f64lint.fix.options import FixOptions, Strategy
 from f64lint.globs import matches
-from f64lint.rules import RULES_BY_CODE
-from f64lint.selection import SelectorError, check_selectors, resolve_codes, without
+from f64lint.selection import SelectorError, check_selectors, is_selected, resolve_codes, without
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -113,12 +111,20 @@ class Settings:
 
     def enabled_codes(self, path: Optional[Path]) -> FrozenSet[str]:
         codes = resolve_codes(self.select, self.extend_select, self.ignore)
-        if path is None:
-            return codes
-        for pattern, ignored in self.per_file_ignores:
-            if matches((pattern,), path, self.root):
-                codes = without(codes, ignored)
+        for ignored in self._ignored_in(path):
+            codes = without(codes, ignored)
         return codes
+
+    def selection_key(self, path: Optional[Path]) -> str:
+        """What decides the rules enabled for a file, as configured: it keys the cache, so
+        that a file found there is reported without resolving codes (or loading rules)."""
+        return repr((self.select, self.extend_select, self.ignore, self._ignored_in(path)))
+
+    def _ignored_in(self, path: Optional[Path]) -> List[Tuple[str, ...]]:
+        """The codes per-file ignores take away from this file."""
+        if path is None:
+            return []
+        return [ignored for pattern, ignored in self.per_file_ignores if matches((pattern,), path, self.root)]
 
     def fix_options(self) -> FixOptions:
         helper = self.safe_helpers[0] if self.safe_helpers else None
@@ -127,8 +133,8 @@ class Settings:
     def devices(self) -> FrozenSet[str]:
         return frozenset(self.no_float64_devices)
 
-    def fixable_codes(self) -> FrozenSet[str]:
-        return resolve_codes(self.fixable or ("F",), (), self.unfixable)
+    def is_fixable(self, code: str) -> bool:
+        return is_selected(code, self.fixable or ("F",), (), self.unfixable)
 
     def severity_of(self, code: str, reaches_mps: bool = False) -> Severity:
         """The configured severity; else an error for a finding whose value reaches a
@@ -139,7 +145,11 @@ class Settings:
                 best = (len(selector), severity)
         if best[1] is not None:
             return best[1]
-        return Severity.ERROR if reaches_mps else RULES_BY_CODE[code].severity
+        if reaches_mps:
+            return Severity.ERROR
+        from f64lint.rules import RULES_BY_CODE  # loaded once findings are made, not to read settings
+
+        return RULES_BY_CODE[code].severity
 
 
 @dataclass(frozen=True)

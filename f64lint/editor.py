@@ -14,9 +14,11 @@ from typing import List, Optional, Sequence, Tuple
 from f64lint.config import ConfigError, Overrides, Settings, load_settings
 from f64lint.diagnostic import Diagnostic
 from f64lint.files import is_force_excluded
-from f64lint.analysis.flow.exports import Export, Imported
+from f64lint.analysis.flow.exports import Imported
 from f64lint.cache import CACHE_DIR_NAME, Cache
-from f64lint.runner import FixMode, RunResult, imported_in, run_stdin
+from f64lint.lint_file import imported_in
+from f64lint.results import FixMode, RunResult
+from f64lint.runner import run_stdin
 
 # A notebook's cells as the editor holds them: (is code, text), in order.
 Cells = Sequence[Tuple[bool, str]]
@@ -61,15 +63,7 @@ def workspace_exports(path: Path, data: bytes, settings: Settings) -> Imported:
         stamps = Cache(settings.root / CACHE_DIR_NAME).stamps()
     except OSError:
         return Imported()
-    own = os.path.abspath(path)
-    exports: List[Export] = []
-    for indexed, entry in stamps.entries.items():
-        if indexed == own or not isinstance(entry, list) or len(entry) != 5:
-            continue
-        try:
-            exports.extend(Export.from_row(row) for row in entry[3])
-        except (ValueError, TypeError):
-            continue
+    exports = stamps.exports(but=os.path.abspath(path))
     return Imported(imported_in(path, data, exports)) if exports else Imported()
 
 

@@ -13,7 +13,12 @@ from f64lint.globs import matches, matches_absolute
 if TYPE_CHECKING:
     import pathspec
 
-PYTHON_SUFFIXES = (".py", ".pyi", ".ipynb")
+NOTEBOOK_SUFFIX = ".ipynb"
+PYTHON_SUFFIXES = (".py", ".pyi", NOTEBOOK_SUFFIX)
+
+
+def is_notebook(path: object) -> bool:
+    return str(path).endswith(NOTEBOOK_SUFFIX)
 
 
 class GitIgnores:
@@ -70,10 +75,9 @@ def discover(paths: Sequence[Path], settings: Settings) -> List[Path]:
     seen = set()
     found: List[Path] = []
     for given in paths:
-        for path in _expand(given, settings):
-            key = os.path.abspath(path)
-            if key not in seen:
-                seen.add(key)
+        for path, absolute in _expand(given, settings):
+            if absolute not in seen:
+                seen.add(absolute)
                 found.append(path)
     found.sort(key=lambda path: path.as_posix())
     return found
@@ -96,14 +100,15 @@ def is_force_excluded(path: Path, settings: Settings) -> bool:
     return False
 
 
-def _expand(given: Path, settings: Settings) -> Iterator[Path]:
+def _expand(given: Path, settings: Settings) -> Iterator[Tuple[Path, str]]:
+    """The files a path names, each with its absolute path."""
     if settings.force_exclude and is_force_excluded(given, settings):
         return
+    absolute = os.path.abspath(given)
     if not given.is_dir():
-        yield given
+        yield given, absolute
         return
-    absolute = Path(os.path.abspath(given))
-    ignores = GitIgnores.above(absolute) if settings.respect_gitignore else GitIgnores()
+    ignores = GitIgnores.above(Path(absolute)) if settings.respect_gitignore else GitIgnores()
     yield from _walk(given, absolute, ignores, settings, Path(os.path.realpath(given)))
 
 
@@ -114,7 +119,11 @@ def _leads_outside(path: Path, root: Path) -> bool:
     return target != root and root not in target.parents
 
 
-def _walk(directory: Path, absolute: Path, ignores: GitIgnores, settings: Settings, root: Path) -> Iterator[Path]:
+def _walk(
+    directory: Path, absolute: str, ignores: GitIgnores, settings: Settings, root: Path
+) -> Iterator[Tuple[Path, str]]:
+    """The files below a folder, each with its absolute path (kept as a string: making it
+    a Path for every file would cost more than the rest of the walk)."""
     try:
         entries = sorted(os.scandir(directory), key=lambda entry: entry.name)
     except OSError:
@@ -135,6 +144,19 @@ def _walk(directory: Path, absolute: Path, ignores: GitIgnores, settings: Settin
         path = directory / entry.name
         if is_dir:
             inner = ignores.entering(Path(absolute_path)) if settings.respect_gitignore else ignores
-            yield from _walk(path, Path(absolute_path), inner, settings, root)
+            yield from _walk(path, absolute_path, inner, settings, root)
         elif not (entry.is_symlink() and os.path.exists(path) and _leads_outside(path, root)):
-            yield path
+            yield path, absolute_path
+
+
+def display_path(path: Path, absolute: Optional[str] = None, here: Optional[str] = None) -> str:
+    """Relative to the current directory when below it, as given otherwise. A caller that
+    shows many paths passes each one's absolute path and the current directory."""
+    if not path.is_absolute() and ".." not in path.parts:
+        return path.as_posix()
+    absolute = absolute if absolute is not None else os.path.abspath(path)
+    here = here if here is not None else os.getcwd()
+    if absolute == here:
+        return "."
+    below = here if here.endswith(os.sep) else here + os.sep
+    return absolute[len(below) :].replace(os.sep, "/") if absolute.startswith(below) else path.as_posix()

@@ -18,15 +18,16 @@ from f64lint.analysis.semantic.facts import Suite, ModuleFacts
 from f64lint.analysis.semantic.modules import ModulePlace
 from f64lint.cst import cst
 from f64lint.diagnostic import Diagnostic, Edit, Position, Severity
-from f64lint.fix.planner import FixOptions, plan_fixes
+from f64lint.fix.options import FixOptions
+from f64lint.fix.planner import plan_fixes
 from f64lint.analysis.semantic.modules import is_example_path, is_test_module
+from f64lint.files import is_notebook
 from f64lint.narrowing import Narrowed, narrowed
-from f64lint.notebook import is_notebook
 from f64lint.prefilter import rules_that_may_fire
 from f64lint.rules import ALL_RULES
 from f64lint.rules.base import FileRule, Finding, Rule
 from f64lint.rules.file_problems import UnparsableFile, UnreadableFile, UnusedNoqa
-from f64lint.selection import KNOWN_CODES
+from f64lint.selection import known_codes
 from f64lint.suppress import apply_suppressions, parse_directives
 
 SeverityOf = Callable[..., Severity]  # (code, reaches_mps=False) -> Severity
@@ -257,7 +258,7 @@ def lint_source(
 
     if not flagged and UnusedNoqa.code not in enabled:
         return Linted([], exports)  # nothing to suppress, and no unused noqa comment to report
-    kept, unused = apply_suppressions(flagged, parse_directives(text), enabled, KNOWN_CODES)
+    kept, unused = apply_suppressions(flagged, parse_directives(text), enabled, known_codes())
     if UnusedNoqa.code in enabled:
         for directive, message in unused:
             at = Position(directive.line, directive.column)

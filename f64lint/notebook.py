@@ -39,10 +39,10 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple, Union
 
 from f64lint.diagnostic import Diagnostic, Edit, Position
+from f64lint.files import is_notebook
 from f64lint.notebook_json import source_spans, with_sources
 from f64lint.source import Unreadable
 
-NOTEBOOK_SUFFIX = ".ipynb"
 CELL_MARK_PREFIX = "_f64lint_cell_"  # the marker statements' names start so (fix/imports.py)
 _MARK = CELL_MARK_PREFIX + "{}_{}"
 _MASK = "_f64lint_ipython_{}_{}"
@@ -54,10 +54,6 @@ _TARGETS = re.compile(r"[\w.,\[\]()* ]+")
 _HELP_SUBJECT = re.compile(r"[\w.\[\]()]+")
 # How a message names a line of its own module (another file's is `path:line`).
 _LINE_MENTION = re.compile(r"(at |\()line (\d+)\b")
-
-
-def is_notebook(path: object) -> bool:
-    return str(path).endswith(NOTEBOOK_SUFFIX)
 
 
 @dataclass(frozen=True)

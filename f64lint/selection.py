@@ -10,12 +10,23 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import FrozenSet, Iterable, Optional, Sequence, Tuple
 
-from f64lint.rules import ALL_RULES
 
-KNOWN_CODES: FrozenSet[str] = frozenset(rule.code for rule in ALL_RULES)
-DEFAULT_CODES: FrozenSet[str] = frozenset(
-    rule.code for rule in ALL_RULES if rule.enabled_by_default
-)
+
+@lru_cache(maxsize=1)
+def known_codes() -> FrozenSet[str]:
+    """Every rule's code. The rules are loaded on the first call, not when the settings are
+    read: a run whose files all come from the cache never loads them."""
+    from f64lint.rules import ALL_RULES
+
+    return frozenset(rule.code for rule in ALL_RULES)
+
+
+@lru_cache(maxsize=1)
+def default_codes() -> FrozenSet[str]:
+    """The codes of the rules on by default."""
+    from f64lint.rules import ALL_RULES
+
+    return frozenset(rule.code for rule in ALL_RULES if rule.enabled_by_default)
 
 
 class SelectorError(ValueError):
@@ -24,7 +35,7 @@ class SelectorError(ValueError):
 
 def check_selectors(selectors: Iterable[str], where: str) -> None:
     for selector in selectors:
-        if not any(code.startswith(selector) for code in KNOWN_CODES):
+        if not any(code.startswith(selector) for code in known_codes()):
             raise SelectorError(f"unknown rule code or prefix {selector!r} in {where}")
 
 
@@ -37,16 +48,24 @@ def resolve_codes(
     select: Optional[Tuple[str, ...]], extend_select: Tuple[str, ...], ignore: Tuple[str, ...]
 ) -> FrozenSet[str]:
     enabled = set()
-    for code in KNOWN_CODES:
+    for code in known_codes():
         if select is None:
-            on = 0 if code in DEFAULT_CODES else -1
+            on = 0 if code in default_codes() else -1
         else:
             on = _specificity(code, select)
-        on = max(on, _specificity(code, extend_select))
-        off = _specificity(code, ignore)
-        if on >= 0 and on > off:
+        if _chosen(on, code, extend_select, ignore):
             enabled.add(code)
     return frozenset(enabled)
+
+
+def is_selected(code: str, select: Tuple[str, ...], extend_select: Tuple[str, ...], ignore: Tuple[str, ...]) -> bool:
+    """Is one code selected, `select` given? (Unlike `resolve_codes`, it loads no rule.)"""
+    return _chosen(_specificity(code, select), code, extend_select, ignore)
+
+
+def _chosen(on: int, code: str, extend_select: Tuple[str, ...], ignore: Tuple[str, ...]) -> bool:
+    on = max(on, _specificity(code, extend_select))
+    return on >= 0 and on > _specificity(code, ignore)
 
 
 def without(codes: FrozenSet[str], ignored: Sequence[str]) -> FrozenSet[str]:

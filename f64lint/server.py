@@ -49,7 +49,7 @@ from f64lint import __version__
 from f64lint.add_noqa import _with_noqa
 from f64lint.diagnostic import Applicability, Diagnostic, Position, Severity
 from f64lint.editor import Cells, cell_sources, check, excluded, fixed, notebook_text, settings_for
-from f64lint.notebook import is_notebook
+from f64lint.files import is_notebook
 from f64lint.rules import RULES_BY_CODE
 
 # How long typing must pause before a changed document is linted.

@@ -35,10 +35,9 @@ from f64lint.analysis.domain.fixture_devices import fixture_devices
 from f64lint.analysis.semantic.facts import Suite
 from f64lint.analysis.semantic.modules import ModulePlace
 from f64lint.analysis.semantic.walk import walk
-from f64lint.cache import Stamp, stamp
+from f64lint.cache import Dependency, Stamp, stamp
 from f64lint.cst import cst
 
-Dependency = Tuple[str, Optional[Stamp]]  # a path, and its stamp (None: not settled; (): absent)
 
 _PROJECT_FILES = ("pyproject.toml", "setup.cfg", "setup.py", "pytest.ini", "tox.ini", ".git")
 _HOOK_WORDS = (b"pytest_collection_modifyitems", b"fixture", b"pytest_generate_tests")
@@ -82,15 +81,6 @@ def suite_of(path: Path, text: str, devices: FrozenSet[str]) -> Tuple[Suite, Tup
         quiet.extend(f"{absolute}.{name}" for name in names if name in defined and absolute)
     suite = Suite(tuple(dict.fromkeys(skips)), tuple(given.items()), tuple(dict.fromkeys(quiet)))
     return suite, tuple(depends)
-
-
-def unchanged(depends: List[list]) -> bool:
-    """Do the files a stamp-index entry depends on still have the stamps it recorded?"""
-    for path, then in depends:
-        current = stamp(Path(path)) if os.path.exists(path) else ()
-        if current is None or list(current) != then:
-            return False
-    return True
 
 
 def _project_root(folder: Path) -> Path:

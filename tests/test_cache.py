@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from f64lint import cache, runner
+from f64lint import cache, lint_file, runner
 from f64lint.cache import CACHE_DIR_NAME, Cache
 from f64lint.cli import command
 from f64lint.config import Settings
+from f64lint.results import FixMode
 
 SOURCE = "import torch\nx = torch.zeros(2, dtype=torch.float64).double()\n"
 
@@ -35,7 +39,7 @@ def forbid_linting(monkeypatch):
     def fail(*args, **kwargs):
         raise AssertionError("linted although cached")
 
-    monkeypatch.setattr(runner, "lint_source", fail)
+    monkeypatch.setattr(lint_file, "lint_source", fail)
 
 
 def test_second_run_is_served_from_the_cache(project, monkeypatch):
@@ -102,7 +106,7 @@ def forbid_reading(monkeypatch):
     def fail(path):
         raise AssertionError(f"read {path} although its stamp is unchanged")
 
-    monkeypatch.setattr(runner, "read_bytes", fail)
+    monkeypatch.setattr(lint_file, "read_bytes", fail)
 
 
 def test_unchanged_files_are_not_even_read(project, monkeypatch, settled):
@@ -143,7 +147,7 @@ def test_fix_lints_again_a_file_the_index_knows(project, settled):
     path = project / "m.py"
     run_with_cache(project)
     settings = Settings(root=project, unsafe_fixes=True)
-    fixed = runner.run([project], settings, cache=Cache(project / CACHE_DIR_NAME), fix=runner.FixMode())
+    fixed = runner.run([project], settings, cache=Cache(project / CACHE_DIR_NAME), fix=FixMode())
     assert len(fixed.fixed) == 2 and "float64" not in path.read_text()
 
 
@@ -207,3 +211,36 @@ def test_a_changed_base_class_module_misses_the_stamp_index(tmp_path, monkeypatc
     assert summary(run_with_cache(tmp_path)) == []
     (tests / "cases.py").write_text(base.format('"mps" if torch.backends.mps.is_available() else "cpu"'))
     assert [row[1:3] for row in summary(run_with_cache(tmp_path))] == [("F64001", 6)]
+
+
+WARM_RUN = """
+import sys
+import f64lint.cache
+f64lint.cache.RACY_NS = 0  # the files were just written
+from f64lint.cli import main
+sys.argv = ["f64lint", "--exit-zero", "--output-format", "json", "--output-file", "out.json", "."]
+try:
+    main()
+except SystemExit:
+    pass
+heavy = ("f64lint.rules", "f64lint.linter", "f64lint.lint_file", "f64lint.analysis.flow.analysis", "libcst")
+print(sorted(name for name in sys.modules if name.startswith(heavy)))
+"""
+
+
+def test_a_run_whose_files_are_all_indexed_loads_neither_rules_nor_analysis(tmp_path):
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "utils.py").write_text("import torch\ntable = torch.ones(3, dtype=torch.float64)\n")
+    (tmp_path / "pkg" / "model.py").write_text("from .utils import table\n\ndef f(x):\n    return table.to(x.device)\n")
+
+    def run():
+        done = subprocess.run([sys.executable, "-c", WARM_RUN], cwd=tmp_path, capture_output=True, text=True, check=True)
+        findings = [(d["path"], d["code"], d["line"]) for d in json.loads((tmp_path / "out.json").read_text())]
+        return done.stdout.strip(), findings
+
+    cold_modules, cold = run()
+    warm_modules, warm = run()
+    assert "'f64lint.rules'" in cold_modules
+    assert warm_modules == "[]"
+    assert warm == cold == [("pkg/model.py", "F64004", 4), ("pkg/utils.py", "F64001", 2)]

@@ -222,7 +222,7 @@ def test_a_file_changed_since_it_was_read_is_not_overwritten(model, monkeypatch)
         model.write_text("# edited by someone else\n" + MODEL)
         return outcome
 
-    monkeypatch.setattr("f64lint.runner.fix_source", edit_meanwhile)
+    monkeypatch.setattr("f64lint.lint_file.fix_source", edit_meanwhile)
     result = invoke("--fix", "--unsafe-fixes", "model.py")
     assert "changed on disk since it was read; not overwritten" in result.stderr
     assert model.read_text() == "# edited by someone else\n" + MODEL

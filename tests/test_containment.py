@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from f64lint.selection import DEFAULT_CODES
+from f64lint.selection import default_codes
 from tests.helpers import lint
 
 
 def flagged(source):
-    return [(d.code, d.start.line) for d in lint(source, DEFAULT_CODES)]
+    return [(d.code, d.start.line) for d in lint(source, default_codes())]
 
 
 @pytest.mark.parametrize(

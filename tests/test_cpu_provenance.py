@@ -4,7 +4,7 @@ case has its twin, one change away, that is flagged."""
 
 from __future__ import annotations
 
-from f64lint.selection import DEFAULT_CODES
+from f64lint.selection import default_codes
 from tests.helpers import lint
 
 METRIC = """
@@ -35,7 +35,7 @@ METRIC = """
 
 
 def flagged(source):
-    return [(d.code, d.start.line, d.severity.value) for d in lint(source, DEFAULT_CODES)]
+    return [(d.code, d.start.line, d.severity.value) for d in lint(source, default_codes())]
 
 
 def test_metrics_on_outputs_gathered_on_the_cpu_are_not_flagged():
@@ -116,12 +116,12 @@ MOVED_OFF_MPS = """
 def test_a_tensor_moved_to_the_cpu_when_on_mps_is_never_on_mps_after():
     # `_float64()` takes MPS tensors to the CPU first: a factory on its result's device,
     # and float64 work there, never run on MPS.
-    assert [(d.code, d.start.line) for d in lint(MOVED_OFF_MPS, DEFAULT_CODES)] == []
+    assert [(d.code, d.start.line) for d in lint(MOVED_OFF_MPS, default_codes())] == []
 
 
 def test_without_the_move_the_device_may_be_mps():
     twin = MOVED_OFF_MPS.replace('if x.device.type == "mps":', 'if x.dim() == 0:')
-    assert [(d.code, d.start.line) for d in lint(twin, DEFAULT_CODES)] == [("F64002", 19)]
+    assert [(d.code, d.start.line) for d in lint(twin, default_codes())] == [("F64002", 19)]
 
 
 def test_a_move_back_after_the_test_leaves_the_device_open():
@@ -134,4 +134,4 @@ def test_a_move_back_after_the_test_leaves_the_device_open():
             x = x.to("mps")
         return x.double()''',
     )
-    assert [(d.code, d.start.line) for d in lint(moved_back, DEFAULT_CODES)] == [("F64002", 21)]
+    assert [(d.code, d.start.line) for d in lint(moved_back, default_codes())] == [("F64002", 21)]

@@ -6,16 +6,16 @@ from __future__ import annotations
 import textwrap
 
 from f64lint.config import Settings
-from f64lint.fix.functions import Strategy
+from f64lint.fix.options import Strategy
 from f64lint.linter import lint_text
-from f64lint.selection import DEFAULT_CODES
+from f64lint.selection import default_codes
 from tests.helpers import fix
 
 NPU = Settings(no_float64_devices=("mps", "npu"))
 
 
 def codes(source: str, settings: Settings):
-    found = lint_text("m.py", textwrap.dedent(source), DEFAULT_CODES, settings.severity_of,
+    found = lint_text("m.py", textwrap.dedent(source), default_codes(), settings.severity_of,
                       settings.fix_options(), settings.devices())
     return sorted((d.start.line, d.code, d.severity.value) for d in found)
 
@@ -50,7 +50,7 @@ def test_device_aware_fixes_cover_every_such_device():
 
         def grid(n, device):
             return torch.arange(n, dtype=torch.float64, device=device)
-        """, DEFAULT_CODES, settings=Settings(no_float64_devices=("mps", "npu"), fix_strategy=Strategy.DEVICE_AWARE)
+        """, default_codes(), settings=Settings(no_float64_devices=("mps", "npu"), fix_strategy=Strategy.DEVICE_AWARE)
     ) == textwrap.dedent("""\
         import torch
 
@@ -67,7 +67,7 @@ def test_device_aware_fixes_use_the_projects_helper_once():
         def grid(n, x):
             a = torch.arange(n, dtype=torch.float64, device=x.device)
             return a + torch.ones(n, dtype=torch.float64, device=x.device)
-        """, DEFAULT_CODES,
+        """, default_codes(),
         settings=Settings(fix_strategy=Strategy.DEVICE_AWARE, safe_helpers=("mypkg.utils.mps_safe_dtype",)),
     ) == textwrap.dedent("""\
         import torch

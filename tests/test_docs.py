@@ -21,7 +21,7 @@ def generated():
     spec = importlib.util.spec_from_file_location("generate", ROOT / "docs" / "generate.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return pages(ALL_RULES, module.cli_help(), ROOT / "fixtures", module.REPORTERS, module.benchmark())
+    return pages(ALL_RULES, module.cli_help(), ROOT / "fixtures", module.reporters(), module.benchmark())
 
 
 @pytest.mark.parametrize("name, text", sorted(generated().items()))

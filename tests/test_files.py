@@ -83,7 +83,7 @@ def test_explicit_non_python_file_is_linted(tmp_path):
 
 
 def test_paths_are_shown_relative_to_the_current_directory_when_below_it(tmp_path, monkeypatch):
-    from f64lint.runner import display_path
+    from f64lint.files import display_path
 
     (tmp_path / "pkg").mkdir()
     monkeypatch.chdir(tmp_path / "pkg")

@@ -18,7 +18,8 @@ import pytest
 from f64lint.config import Settings
 from f64lint.diagnostic import Diagnostic
 from f64lint.rules import ALL_RULES
-from f64lint.runner import FixMode, run
+from f64lint.results import FixMode
+from f64lint.runner import run
 
 ROOT = Path(__file__).parents[1]
 FIXTURES = ROOT / "fixtures"

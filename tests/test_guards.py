@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from f64lint.selection import DEFAULT_CODES
+from f64lint.selection import default_codes
 from tests.helpers import lint
 
 
 def flagged(source):
-    return [(d.code, d.start.line) for d in lint(source, DEFAULT_CODES)]
+    return [(d.code, d.start.line) for d in lint(source, default_codes())]
 
 
 @pytest.mark.parametrize(
@@ -303,7 +303,7 @@ def test_a_helper_that_may_return_before_its_cuda_call_does_not_end_mps_runs():
             target = torch.zeros(batch.shape[0], dtype=torch.float64, device=device)
             return model(batch) - target
         """
-    assert [(d.code, d.start.line) for d in lint(source, DEFAULT_CODES)] == [("F64001", 12)]
+    assert [(d.code, d.start.line) for d in lint(source, default_codes())] == [("F64001", 12)]
 
 
 def test_a_function_handed_on_or_in_a_shared_test_helper_is_not_read_by_its_calls(tmp_path):

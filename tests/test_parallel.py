@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import concurrent.futures
+
 from f64lint import runner
 from f64lint.config import Settings
 
@@ -21,13 +23,13 @@ def rows(result):
 def test_two_workers_match_one(tmp_path, monkeypatch):
     make_tree(tmp_path, 60)
     started = []
-    real_pool = runner.ProcessPoolExecutor
+    real_pool = concurrent.futures.ProcessPoolExecutor
 
     def counting_pool(*args, **kwargs):
         started.append(kwargs.get("max_workers"))
         return real_pool(*args, **kwargs)
 
-    monkeypatch.setattr(runner, "ProcessPoolExecutor", counting_pool)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", counting_pool)
     settings = Settings(root=tmp_path)
     serial = runner.run([tmp_path], settings, jobs=1)
     parallel = runner.run([tmp_path], settings, jobs=2)
@@ -39,6 +41,6 @@ def test_two_workers_match_one(tmp_path, monkeypatch):
 
 def test_a_handful_of_files_does_not_start_a_pool(tmp_path, monkeypatch):
     make_tree(tmp_path, 5)
-    monkeypatch.setattr(runner, "ProcessPoolExecutor", None)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", None)
     result = runner.run([tmp_path], Settings(root=tmp_path), jobs=2)
     assert result.files_checked == 5

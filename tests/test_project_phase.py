@@ -9,7 +9,7 @@ import pytest
 from f64lint import cache
 from f64lint.cache import Cache
 from f64lint.config import Settings
-from f64lint import runner
+from f64lint import lint_file
 from f64lint.runner import run
 
 UTILS = """\
@@ -112,7 +112,7 @@ def test_a_file_linted_with_others_exports_is_served_from_the_cache_while_both_a
     def fail(*args, **kwargs):
         raise AssertionError("linted although cached")
 
-    monkeypatch.setattr(runner, "lint_source", fail)
+    monkeypatch.setattr(lint_file, "lint_source", fail)
     assert [row for row in _found(project, cache=store) if row[0] == "model.py"] == MOVES
 
 

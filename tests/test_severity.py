@@ -6,7 +6,7 @@ from __future__ import annotations
 from f64lint.config import Settings
 from f64lint.diagnostic import Severity
 from f64lint.linter import lint_text
-from f64lint.selection import DEFAULT_CODES
+from f64lint.selection import default_codes
 
 SOURCE = """\
 import numpy as np
@@ -32,7 +32,7 @@ def on_cpu(n):
 
 
 def severities(settings: Settings):
-    found = lint_text("m.py", SOURCE, DEFAULT_CODES, settings.severity_of)
+    found = lint_text("m.py", SOURCE, default_codes(), settings.severity_of)
     return sorted((d.start.line, d.code, d.severity.value) for d in found)
 
 
@@ -57,7 +57,7 @@ def test_in_a_test_a_device_known_only_by_its_name_is_unknown():
     # time: float64 made there is a warning, and moving it there is not reported; a device
     # the test writes as MPS (DEVICE: mps when available) still makes an error. `table`
     # and `on_cpu` meet no device at all: in a test their float64 stays on the CPU.
-    found = lint_text("tests/test_model.py", SOURCE, DEFAULT_CODES, Settings().severity_of)
+    found = lint_text("tests/test_model.py", SOURCE, default_codes(), Settings().severity_of)
     assert sorted((d.start.line, d.code, d.severity.value) for d in found) == [
         (12, "F64001", "warning"),
         (13, "F64003", "warning"),
@@ -65,7 +65,7 @@ def test_in_a_test_a_device_known_only_by_its_name_is_unknown():
         (15, "F64004", "error"),
     ]
     for name in ("test_model.py", "model_test.py", "conftest.py", "pkg/test/helpers.py"):
-        found = lint_text(name, SOURCE, DEFAULT_CODES, Settings().severity_of)
+        found = lint_text(name, SOURCE, default_codes(), Settings().severity_of)
         assert [d.severity.value for d in found if d.start.line == 12] == ["warning"], name
-    found = lint_text("testing/model.py", SOURCE, DEFAULT_CODES, Settings().severity_of)
+    found = lint_text("testing/model.py", SOURCE, default_codes(), Settings().severity_of)
     assert [d.severity.value for d in found if d.start.line == 12] == ["error"]

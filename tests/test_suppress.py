@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from f64lint.selection import DEFAULT_CODES
+from f64lint.selection import default_codes
 from tests.helpers import lint
 
 
-def codes_at(source, enabled=DEFAULT_CODES):
+def codes_at(source, enabled=default_codes()):
     return [(d.code, d.start.line, d.start.column) for d in lint(source, enabled)]
 
 
@@ -70,7 +70,7 @@ def test_other_tools_codes_neither_silence_nor_count_as_unused():
         import torch
         a = torch.zeros(2, dtype=torch.float64)  # noqa: E501
     """
-    assert codes_at(source, DEFAULT_CODES | {"F64100"}) == [("F64001", 2, 26)]
+    assert codes_at(source, default_codes() | {"F64100"}) == [("F64001", 2, 26)]
 
 
 def test_unused_noqa_reports_stale_and_unknown_codes_when_selected():
@@ -79,7 +79,7 @@ def test_unused_noqa_reports_stale_and_unknown_codes_when_selected():
         a = torch.zeros(2, dtype=torch.float32)  # noqa: F64001, E501
         b = torch.ones(2).double()  # noqa: F64002, F64003, F64777
     """
-    found = lint(source, DEFAULT_CODES | {"F64100"})
+    found = lint(source, default_codes() | {"F64100"})
     assert [(d.code, d.start.line, d.start.column, d.message) for d in found] == [
         ("F64100", 2, 42, "`noqa` directive silences nothing (unused: F64001)"),
         ("F64100", 3, 29, "`noqa` directive silences nothing (unused: F64003; unknown: F64777)"),

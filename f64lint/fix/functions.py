@@ -37,11 +37,7 @@ from f64lint.diagnostic import Applicability, Edit, Position
 from f64lint.fix.docstrings import documented_dtype
 from f64lint.fix.edits import EditMaker
 from f64lint.fix.imports import import_from
-
-
-class Strategy(str, enum.Enum):
-    THREAD_DTYPE = "thread-dtype"
-    DEVICE_AWARE = "device-aware"
+from f64lint.fix.options import Strategy
 
 
 class Kind(enum.Enum):

@@ -7,7 +7,7 @@ the others there (one new parameter, one guard line) and on its callers (which p
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Dict, Iterator, List, Optional, Sequence, Set, Tuple
 
 from f64lint.analysis.syntax.calls import keyword, method_name, moved_to, positional
@@ -23,24 +23,13 @@ from f64lint.fix.functions import (
     FunctionPlan,
     FunctionPlanner,
     Kind,
-    Strategy,
     class_of,
     can_take_dtype,
     dtype_parameter,
 )
 from f64lint.fix.imports import import_torch, torch_module_name
+from f64lint.fix.options import FixOptions
 from f64lint.fix.requests import FixRequest, MoveThenCast, WideArrayToTensor, WideConversion, WideDtype, WideMove
-
-
-@dataclass(frozen=True)
-class FixOptions:
-    strategy: Strategy = Strategy.THREAD_DTYPE
-    dtype: str = "float32"  # the default of an added `dtype` parameter, as `torch.<dtype>`
-    # `pkg.mod.helper(dtype, device)`, the project's own MPS-safe dtype: device-aware fixes call it.
-    safe_helper: Optional[str] = None
-    # The project's line length (`line-length` of [tool.ruff] or [tool.black]): a signature
-    # a new parameter makes longer is laid out one parameter per line.
-    line_length: int = 88
 
 
 # NumPy constructors that take `dtype=`: a float64 array they make is fixed where it is made.

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
 from pathlib import Path
 from typing import Optional
 
@@ -18,6 +17,8 @@ def replace_file(path: Path, data: bytes, mode: Optional[int] = None, sync: bool
     """Write `data` to `path` through a temporary file in the same folder and one rename,
     so a reader sees the old content or the new, never part of it. No temporary file is
     left behind on failure. Raises OSError."""
+    import tempfile  # loaded by the first write: a run that writes nothing does not pay for it
+
     handle_fd, temporary = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(path)), prefix=".f64lint-")
     try:
         with os.fdopen(handle_fd, "wb") as out:

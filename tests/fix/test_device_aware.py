@@ -3,8 +3,8 @@
 import textwrap
 
 from f64lint.config import Settings
-from f64lint.fix.functions import Strategy
-from f64lint.selection import DEFAULT_CODES
+from f64lint.fix.options import Strategy
+from f64lint.selection import default_codes
 from tests.helpers import fix, lint
 
 DEVICE_AWARE = Settings(fix_strategy=Strategy.DEVICE_AWARE)
@@ -24,7 +24,7 @@ def test_one_guard_line_above_the_first_use_serves_the_whole_function():
             if n:
                 a = torch.arange(n, dtype=torch.float64, device=device)
             return a, torch.ones(n, device=device).double() * scale
-        """, DEFAULT_CODES, unsafe=False, settings=DEVICE_AWARE) == same("""
+        """, default_codes(), unsafe=False, settings=DEVICE_AWARE) == same("""
         import torch
 
         def grid(n, device):
@@ -43,7 +43,7 @@ def test_a_device_that_may_be_none_is_tested_first():
 
         def grid(n, device=None):
             return torch.arange(n, dtype=torch.float64, device=device)
-        """, DEFAULT_CODES, unsafe=False, settings=DEVICE_AWARE) == same("""
+        """, default_codes(), unsafe=False, settings=DEVICE_AWARE) == same("""
         import torch
 
         def grid(n, device=None):
@@ -58,7 +58,7 @@ def test_a_tensor_parameters_device_counts_and_a_taken_name_is_avoided():
 
         def freqs(x, dtype):
             return torch.arange(4, dtype=torch.float64, device=x.device).to(dtype)
-        """, DEFAULT_CODES, unsafe=False, settings=DEVICE_AWARE) == same("""
+        """, default_codes(), unsafe=False, settings=DEVICE_AWARE) == same("""
         import torch
 
         def freqs(x, dtype):
@@ -76,12 +76,12 @@ def test_chosen_on_its_own_for_float64_on_purpose_with_a_known_device():
             inv = 1.0 / 10000 ** (torch.arange(0, dim, 2, dtype=torch.float64, device=device) / dim)
             return inv
         """
-    (finding,) = lint(source, DEFAULT_CODES)
+    (finding,) = lint(source, default_codes())
     assert finding.fix.applicability.value == "safe"
     assert finding.fix.message == (
         "Use float32 on MPS only, float64 elsewhere as before (the function asks for float64 precision on purpose)"
     )
-    assert fix(source, DEFAULT_CODES, unsafe=False) == same("""
+    assert fix(source, default_codes(), unsafe=False) == same("""
         import torch
 
         def rope(dim, device):
@@ -99,9 +99,9 @@ def test_without_a_device_in_reach_it_threads_a_dtype_instead():
         def table(n):
             return torch.arange(n, dtype=torch.float64)
         """
-    (finding,) = lint(source, DEFAULT_CODES)
+    (finding,) = lint(source, default_codes())
     assert finding.fix.applicability.value == "unsafe"
-    assert fix(source, DEFAULT_CODES, settings=DEVICE_AWARE) == same("""
+    assert fix(source, default_codes(), settings=DEVICE_AWARE) == same("""
         import torch
 
         def table(n, dtype=torch.float32):
@@ -116,7 +116,7 @@ def test_move_then_cast_is_merged_safely():
         def load(batch, device):
             return torch.tensor(batch["x"]).to(device).half(), batch["y"].to(device, non_blocking=True).float()
         """
-    assert fix(source, DEFAULT_CODES, unsafe=False) == same("""
+    assert fix(source, default_codes(), unsafe=False) == same("""
         import torch
 
         def load(batch, device):
@@ -133,7 +133,7 @@ def test_a_precision_flag_is_kept_and_mps_is_left_out_of_it():
                 freqs_dtype = torch.float64 if self.double_precision else torch.float32
                 low = torch.float32 if self.fast else torch.float64
                 return torch.arange(4, dtype=freqs_dtype, device=device), torch.ones(4, dtype=low, device=device)
-        """, DEFAULT_CODES, unsafe=False) == same("""
+        """, default_codes(), unsafe=False) == same("""
         import torch
 
         class Rope(torch.nn.Module):
@@ -153,7 +153,7 @@ def test_a_name_that_asks_for_double_precision_chooses_device_aware_from_a_tenso
                 dtype = v0.dtype
                 v0, v1 = v0.double(), v1.double()
             return (v0 * v1).to(dtype)
-        """, DEFAULT_CODES, unsafe=False) == same("""
+        """, default_codes(), unsafe=False) == same("""
         import torch
 
         def project(v0, v1, upcast_to_double=True):
@@ -178,9 +178,9 @@ def test_float64_work_brought_back_to_the_input_dtype_stays_float64_off_mps():
             covar = covar.type(torch.float64)
             return torch.linalg.solve_triangular(chol, covar @ values, upper=False).type(dtype)
         """
-    (first, second) = lint(source, DEFAULT_CODES)
+    (first, second) = lint(source, default_codes())
     assert first.fix.applicability.value == "safe"
-    assert fix(source, DEFAULT_CODES, unsafe=False) == same("""
+    assert fix(source, default_codes(), unsafe=False) == same("""
         import torch
 
         def predictive_update(chol, covar, values):
@@ -203,7 +203,7 @@ def test_complex128_beside_device_aware_float64_is_device_aware_too():
             signal = signal.cdouble()
             mask = mask.double()
             return signal * mask
-        """, DEFAULT_CODES, unsafe=False) == same("""
+        """, default_codes(), unsafe=False) == same("""
         import torch
 
         def statistics(signal, mask):
@@ -225,8 +225,8 @@ def test_a_wide_dtype_chosen_to_match_a_wide_input_gets_no_fix():
             cdtype = torch.cfloat if dtype == torch.float else torch.cdouble
             return torch.zeros(n, dtype=cdtype, device="mps")
         """
-    assert [d.code for d in lint(source, DEFAULT_CODES)] == ["F64006"]
-    assert fix(source, DEFAULT_CODES) == same(source)
+    assert [d.code for d in lint(source, default_codes())] == ["F64006"]
+    assert fix(source, default_codes()) == same(source)
 
 
 def test_a_local_device_taken_from_a_parameter_tells_the_device():
@@ -238,7 +238,7 @@ def test_a_local_device_taken_from_a_parameter_tells_the_device():
             device = flow.device
             flow, xt = (x.double().to(device) for x in (flow, xt))
             return (xt - flow).float()
-        """, DEFAULT_CODES) == same("""
+        """, default_codes()) == same("""
         import torch
 
         def to_x0(flow, xt):
@@ -261,7 +261,7 @@ def test_a_tensor_the_function_has_bound_tells_its_device():
                 node_e0 = self.atomic_energies(data["node_attrs"])
                 node_inter = self.readout(data)
                 return node_e0.clone().double() + node_inter.clone().double()
-        """, DEFAULT_CODES, unsafe=False) == same("""
+        """, default_codes(), unsafe=False) == same("""
         import torch
 
         class ScaleShift(torch.nn.Module):
@@ -280,7 +280,7 @@ def test_a_comment_about_cancellation_asks_for_precision():
         def centre(x, dtype=torch.float32):
             # use float64 to avoid cancellation
             return (x.to(torch.float64) - x.mean()).to(dtype)
-        """, DEFAULT_CODES, unsafe=False) == same("""
+        """, default_codes(), unsafe=False) == same("""
         import torch
 
         def centre(x, dtype=torch.float32):

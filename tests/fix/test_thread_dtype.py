@@ -3,12 +3,12 @@
 import textwrap
 
 from f64lint.config import Settings
-from f64lint.selection import DEFAULT_CODES
+from f64lint.selection import default_codes
 from tests.helpers import fix, lint
 
 
 def fixed(source, settings=Settings()):
-    return fix(source, DEFAULT_CODES, settings=settings)
+    return fix(source, default_codes(), settings=settings)
 
 
 def same(source):
@@ -248,7 +248,7 @@ def test_only_safe_fixes_without_unsafe_fixes():
         def grid(n):
             return torch.arange(n, dtype=torch.float64)
         """
-    assert fix(source, DEFAULT_CODES, unsafe=False) == same(source)
+    assert fix(source, default_codes(), unsafe=False) == same(source)
 
 
 def test_properties_and_protocol_methods_get_no_parameter():
@@ -334,7 +334,7 @@ def test_a_test_or_a_fixture_gets_no_new_parameter():
         def test_sum(grid):
             assert torch.ones(4, dtype=torch.float64, device="mps").sum() == 4
         """
-    found = fix(source, DEFAULT_CODES, path="tests/test_grid.py")
+    found = fix(source, default_codes(), path="tests/test_grid.py")
     assert found == same(source.replace("torch.float64", "torch.float32"))
 
 
@@ -713,7 +713,7 @@ def test_float64_asked_for_on_purpose_without_a_device_to_tell_mps_by_is_left_al
             w = torch.linalg.eigh(transition(n).to(torch.double))[0]
             return w.to(dtype)
         """
-    assert [d.code for d in lint(source, DEFAULT_CODES)] == ["F64001"]
+    assert [d.code for d in lint(source, default_codes())] == ["F64001"]
     assert fixed(source) == same(source)
 
 

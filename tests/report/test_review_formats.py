@@ -9,11 +9,11 @@ from f64lint.diagnostic import Diagnostic, Position, Severity
 from f64lint.linter import lint_text
 from f64lint.report import ReportOptions, gitlab, rdjson, rdjsonl
 from f64lint.fingerprint import fingerprints
-from f64lint.selection import DEFAULT_CODES
+from f64lint.selection import default_codes
 
 
 def lint(text):
-    found = lint_text("m.py", text, DEFAULT_CODES, Settings().severity_of)
+    found = lint_text("m.py", text, default_codes(), Settings().severity_of)
     return sorted(found, key=Diagnostic.sort_key)
 
 

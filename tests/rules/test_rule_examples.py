@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 
 from f64lint.rules import ALL_RULES
-from f64lint.selection import DEFAULT_CODES
+from f64lint.selection import default_codes
 from tests.helpers import fix, lint
 
 
 def findings(source, rule):
     """The rule's findings with the default rules on too, as in a real run."""
-    return [d for d in lint(source, DEFAULT_CODES | {rule.code}) if d.code == rule.code]
+    return [d for d in lint(source, default_codes() | {rule.code}) if d.code == rule.code]
 
 VALID = [(rule, source) for rule in ALL_RULES for source in rule.valid]
 INVALID = [(rule, example) for rule in ALL_RULES for example in rule.invalid]
@@ -35,7 +35,7 @@ def test_invalid_example_is_flagged_exactly(rule, example):
 
 @pytest.mark.parametrize(("rule", "example"), INVALID, ids=[f"{r.code}-invalid{i}" for i, (r, _) in enumerate(INVALID)])
 def test_invalid_example_is_fixed_exactly_and_for_good(rule, example):
-    codes = DEFAULT_CODES | {rule.code}
+    codes = default_codes() | {rule.code}
     fixed = fix(example.source, codes)
     assert fixed == (example.fixed if example.fixed is not None else example.source)
     assert fix(fixed, codes) == fixed
