@@ -63,7 +63,9 @@ class FunctionPlan:
 _PRECISION_COMMENT = re.compile(
     r"#[^\n]*(precis|accura|numeric|stabil|fp64|overflow|underflow|round-?off|cancel)", re.I
 )
-_PRECISION_NAME = re.compile(r"double|precision|fp64|upcast", re.I)
+# A name that asks for precision: `double_precision`, `high_precision`, `upcast_to_double`;
+# not a metric's (`precision`, `precision_recall_curve`, `average_precision_score`).
+_PRECISION_NAME = re.compile(r"double|fp64|upcast|(?:high|higher|full|extra|max|double)_?precision", re.I)
 # Names that spell a dtype or a type, not an intent: `DoubleTensor`, `cdouble`.
 _DTYPE_SPELLINGS = frozenset({"double", "cdouble", "DoubleTensor", "float64", "complex128"})
 _DEVICE_AWARE_NAMES = ("dtype", "compute_dtype", "work_dtype")

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
-from f64lint.analysis.domain.arrays import FLOAT_BY_DEFAULT, FOLLOW_DATA, KEEP_DTYPE_METHODS
+from f64lint.analysis.domain.arrays import FLOAT_BY_DEFAULT, FLOAT_OF_NUMBERS, FOLLOW_DATA, KEEP_DTYPE_METHODS
 from f64lint.analysis.domain.library import MAKES, Returns, functions, members, short_names
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH
 from f64lint.narrowing.lines import NAME, Statement, bound_names, logical_lines, loop_targets
@@ -17,9 +17,10 @@ from f64lint.prefilter import AnyOf
 # (It starts with its keyword, so that it is searched for fast: see `AnyOf`.)
 _NUMPY_MODULE_ALIAS = re.compile(r"import\s+numpy(?:\.random)?\s+as\s+(\w+)")
 _IMPORTED = re.compile(r"(\w+)(?:\s+as\s+(\w+))?")
-# NumPy's functions that make float64 arrays: `zeros`, `rand`, and `arange`, whose integers
-# division or a float operand where it is used makes float64 (`np.arange(n) / n`) ...
-_FLOAT_BY_DEFAULT = sorted({name.rsplit(".", 1)[-1] for name in FLOAT_BY_DEFAULT} | {"arange"})
+# NumPy's functions that make float64 arrays: `zeros`, `rand`, its math of Python numbers
+# (`np.log(sigma)`), and `arange`, whose integers division or a float operand where it is
+# used makes float64 (`np.arange(n) / n`) ...
+_FLOAT_BY_DEFAULT = sorted({name.rsplit(".", 1)[-1] for name in FLOAT_BY_DEFAULT | FLOAT_OF_NUMBERS} | {"arange"})
 # ... and those that make float64 only of float data (`np.array([0.5, 1.0])`), given on the
 # line that calls them: a float literal.
 _FOLLOW_DATA = sorted({name.rsplit(".", 1)[-1] for name in FOLLOW_DATA} - {"arange"})
@@ -69,8 +70,8 @@ class ArrayMakers:
     def passing(self, text: str) -> str:
         """The part of a line of code (strings emptied) an array flows through to what
         the line binds: all of it but the arguments of calls other than NumPy's (`np.sin(`)
-        and array methods that keep the dtype (`.reshape(`): the analysis follows an
-        array into no other call."""
+        and array methods that keep the dtype (`.reshape(`), and `typing.cast(`: the analysis
+        follows an array into no other call."""
         parts: List[str] = []
         position = 0
         while True:
@@ -83,7 +84,8 @@ class ArrayMakers:
             callee = call.group(1)
             if keyword.iskeyword(callee) or callee in ("match", "case"):
                 continue  # `if (`, `return (`: brackets, not a call
-            if callee.split(".", 1)[0] not in self.numpy_names and callee.rsplit(".", 1)[-1] not in KEEP_DTYPE_METHODS:
+            last = callee.rsplit(".", 1)[-1]
+            if callee.split(".", 1)[0] not in self.numpy_names and last not in KEEP_DTYPE_METHODS and last != "cast":
                 position = _arguments(text, position)[1]
 
 

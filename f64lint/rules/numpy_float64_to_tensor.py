@@ -73,9 +73,10 @@ class NumpyFloat64ToTensor(Rule):
     error_where_it_reaches_mps = True
     name = "numpy-float64-to-tensor"
     summary = "a float64 NumPy array becomes a tensor without a cast"
-    # NumPy names need a `numpy` import (SciPy's windows and scikit-learn's scalers theirs);
-    # the tensor constructors a `torch` one.
-    required = (AnyOf(NUMPY, words("scipy", "sklearn")), TORCH, TENSOR_FROM_DATA)
+    # NumPy names need a `numpy` import (SciPy's windows and scikit-learn's scalers and
+    # curves theirs; transformers' mel filter banks are named); the tensor constructors a
+    # `torch` one.
+    required = (AnyOf(NUMPY, words("scipy", "sklearn", "mel_filter_bank", "mel_filters")), TORCH, TENSOR_FROM_DATA)
 
     valid = (
         """

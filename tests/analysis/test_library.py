@@ -21,7 +21,7 @@ def test_views_select_by_module_or_type_and_by_what_is_returned():
 
 
 def test_every_entry_belongs_to_a_modelled_library():
-    assert all(name.split(".", 1)[0] in ("numpy", "torch", "scipy", "sklearn") for name in LIBRARY)
+    assert all(name.split(".", 1)[0] in ("numpy", "torch", "scipy", "sklearn", "transformers") for name in LIBRARY)
 
 
 def test_objects_libraries_make_are_known_by_their_type():
@@ -31,6 +31,9 @@ def test_objects_libraries_make_are_known_by_their_type():
     assert member("numpy.random.Generator", "normal") is Returns.FLOAT64
     assert not any(name.startswith("numpy.random.Generator") for name in functions("numpy", Returns.FLOAT64))
     assert "scipy.signal.get_window" in functions("scipy", Returns.FLOAT64)
+    assert "sklearn.metrics.roc_curve" in functions("sklearn", Returns.FLOAT64)
+    assert member("transformers.WhisperFeatureExtractor", "mel_filters") is Returns.FLOAT64
+    assert "sklearn.metrics.roc_auc_score" not in LIBRARY  # a score: a Python float in recent releases
 
     analysis, call = marked_call('''
         import numpy as np

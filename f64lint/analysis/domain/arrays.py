@@ -11,9 +11,10 @@ from f64lint.analysis.domain.library import MAKES, RETURNS_SELF, Returns, functi
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.cst import cst
 
-FLOAT_BY_DEFAULT = functions("numpy", Returns.FLOAT64) | functions("scipy", Returns.FLOAT64)
+FLOAT_BY_DEFAULT = frozenset().union(*(functions(module, Returns.FLOAT64) for module in ("numpy", "scipy", "sklearn", "transformers")))
 FOLLOW_DATA = functions("numpy", Returns.DATA_DTYPE)
-_KEEP_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE)
+FLOAT_OF_NUMBERS = functions("numpy", Returns.FLOAT_OF_NUMBERS)
+_KEEP_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE) | FLOAT_OF_NUMBERS
 KEEP_DTYPE_METHODS = methods("numpy.ndarray", Returns.RECEIVER_DTYPE)
 
 
@@ -60,6 +61,29 @@ def _library_member(facts: ModuleFacts, node: cst.BaseExpression, depth: int) ->
         if given is None or given.width is not Width.FLOAT64:
             return None
     return ArraySource(node, f"{of.rsplit('.', 1)[-1]}.{target.attr.value}")
+
+
+def _python_number(facts: ModuleFacts, node: cst.BaseExpression, depth: int) -> bool:
+    """A Python number: a literal, arithmetic of them, a parameter annotated `int` or
+    `float` or (unannotated) defaulting to a number, or a name only ever bound to one."""
+    if depth > MAX_TRACE_DEPTH:
+        return False
+    if isinstance(node, (cst.Integer, cst.Float)):
+        return True
+    if isinstance(node, cst.UnaryOperation):
+        return _python_number(facts, node.expression, depth + 1)
+    if isinstance(node, cst.BinaryOperation):
+        return _python_number(facts, node.left, depth + 1) and _python_number(facts, node.right, depth + 1)
+    if not isinstance(node, cst.Name):
+        return False
+    entry = facts.parameter(facts.bindings.get(node))
+    if entry is not None:
+        annotation, default = entry[1].annotation, entry[1].default
+        if annotation is not None:
+            return isinstance(annotation.annotation, cst.Name) and annotation.annotation.value in ("int", "float")
+        return default is not None and _python_number(facts, default, depth + 1)
+    values = facts.reaching_values(node)
+    return bool(values) and all(value is not None and _python_number(facts, value, depth + 1) for value in values)
 
 
 def _has_float_literal(node: cst.CSTNode) -> bool:
@@ -204,13 +228,18 @@ def float64_array(
     if not isinstance(node, cst.Call):
         return None
     name = facts.qualified_name(node.func)
+    if name == "typing.cast" and len(positional(node)) == 2:  # `cast(Tuple, compute(...))` is its value
+        return float64_array(facts, positional(node)[1], depth + 1, follow)
     if name is not None:
         if name in FLOAT_BY_DEFAULT or name in FOLLOW_DATA:
             if _constructor_source(facts, node, name, depth, follow):
                 return ArraySource(node, facts.module.code_for_node(node.func))
             return None
+        args = positional(node)
+        if name in FLOAT_OF_NUMBERS and args and all(_python_number(facts, arg, depth) for arg in args):
+            return ArraySource(node, facts.module.code_for_node(node.func))  # `np.log(0.5)` is np.float64
         if name in _KEEP_DTYPE:
-            for arg in positional(node):
+            for arg in args:
                 found = _float64_among(facts, node, name, arg, depth, follow)
                 if found is not None:
                     return found

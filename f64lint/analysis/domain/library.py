@@ -20,7 +20,9 @@ from typing import Dict, FrozenSet, Iterable
 class Returns(enum.Enum):
     FLOAT64 = "float64 unless given a dtype"  # NumPy's float makers: `np.zeros(3)`
     DATA_DTYPE = "the dtype of its data"  # `np.array([0.5])` float64, `torch.tensor(a)` a's
-    ARGUMENT_DTYPE = "the dtype of its widest array or tensor argument"  # `np.sin(a)`, `torch.cat`
+    ARGUMENT_DTYPE = "the dtype of its widest array or tensor argument"  # `np.cumsum(a)`, `torch.cat`
+    # `np.sin(a)` as ARGUMENT_DTYPE, but float64 of Python numbers: `np.log(0.5)` is np.float64.
+    FLOAT_OF_NUMBERS = "float64 of Python numbers, else the dtype of its float argument"
     RECEIVER_DTYPE = "the dtype of what it is called on"  # `a.reshape(...)`, `t.clone()`
     DEFAULT_DTYPE = "the default dtype (float32) or an integer dtype unless given one"  # `torch.zeros`
     NOT_FLOAT = "indices or booleans"  # `t.argmax()`, `t.isnan()`
@@ -47,11 +49,18 @@ _WINDOWS = (
     "cosine", "boxcar", "triang", "flattop", "nuttall", "parzen", "bohman", "exponential",
 )
 
+# transformers' audio feature extractors whose mel filter bank is float64 (made by
+# `audio_utils.mel_filter_bank`, of `np.linspace` frequencies).
+_MEL_EXTRACTORS = tuple(
+    f"transformers.{name}FeatureExtractor" for name in ("Whisper", "Clap", "Clvp")
+)
+
 # Objects other than arrays and tensors that library calls make, by the call's qualified name.
 MAKES: Dict[str, str] = {
     "numpy.random.default_rng": "numpy.random.Generator",
     "numpy.random.RandomState": "numpy.random.RandomState",
     "sklearn.preprocessing.StandardScaler": "sklearn.preprocessing.StandardScaler",
+    **{maker: extractor for extractor in _MEL_EXTRACTORS for maker in (extractor, f"{extractor}.from_pretrained")},
 }
 RETURNS_SELF = frozenset({"fit", "partial_fit"})
 _TYPES = frozenset(MAKES.values()) | {"numpy.ndarray", "torch.Tensor"}
@@ -62,6 +71,10 @@ LIBRARY: Dict[str, Returns] = {
     **_entries("scipy.signal", Returns.FLOAT64, ("get_window", *_WINDOWS, *(f"windows.{w}" for w in _WINDOWS))),
     # Fitted in float64 whatever the data's dtype.
     **_entries("sklearn.preprocessing.StandardScaler", Returns.FLOAT64, ("mean_", "var_", "scale_")),
+    # Curves: rates and thresholds computed in float64 (a tuple of arrays, each float64).
+    **_entries("sklearn.metrics", Returns.FLOAT64, ("roc_curve", "precision_recall_curve", "det_curve")),
+    **_entries("transformers.audio_utils", Returns.FLOAT64, ("mel_filter_bank",)),
+    **{f"{extractor}.mel_filters": Returns.FLOAT64 for extractor in _MEL_EXTRACTORS},
     **_entries("numpy", Returns.FLOAT64, (
         "zeros", "ones", "empty", "eye", "identity", "linspace", "logspace", "geomspace",
         "loadtxt", "genfromtxt", "random.rand", "random.randn", "random.random",
@@ -70,10 +83,13 @@ LIBRARY: Dict[str, Returns] = {
     )),
     **_entries("numpy", Returns.DATA_DTYPE, ("array", "asarray", "ascontiguousarray", "full", "arange")),
     **_entries("numpy", Returns.ARGUMENT_DTYPE, (
-        "sin", "cos", "tan", "exp", "log", "sqrt", "abs", "power", "outer", "cumsum",
+        "abs", "power", "outer", "cumsum",
         "cumprod", "concatenate", "stack", "vstack", "hstack", "tile", "repeat", "reshape",
-        "transpose", "expand_dims", "squeeze", "clip", "copy",
-        "arctan2", "deg2rad", "radians", "square", "meshgrid",
+        "transpose", "expand_dims", "squeeze", "clip", "copy", "square", "meshgrid",
+    )),
+    **_entries("numpy", Returns.FLOAT_OF_NUMBERS, (
+        "sin", "cos", "tan", "arcsin", "arccos", "arctan", "sinh", "cosh", "tanh", "exp", "exp2",
+        "expm1", "log", "log2", "log10", "log1p", "sqrt", "arctan2", "deg2rad", "radians",
     )),
     **_entries("numpy.ndarray", Returns.RECEIVER_DTYPE, (
         "reshape", "copy", "flatten", "ravel", "transpose", "squeeze", "clip", "repeat",
@@ -87,7 +103,7 @@ LIBRARY: Dict[str, Returns] = {
         "matmul", "flatten", "reshape", "pow", "abs", "clamp", "flip", "roll", "repeat_interleave",
         "broadcast_tensors", "atleast_1d", "atleast_2d", "diag", "tril", "triu", "sigmoid",
         "tanh", "erf", "erfinv", "log1p", "log2", "log10", "exp2", "expm1", "floor", "ceil", "round", "special.ndtri",
-        "special.expit", "special.logit", "special.erf", "special.erfinv", "special.log_ndtr",
+        "special.expit", "special.logit", "special.erf", "special.erfc", "special.erfinv", "special.log_ndtr",
         "real", "imag", "conj", "norm",
     )),
     **_entries("torch", Returns.DEFAULT_DTYPE, (
