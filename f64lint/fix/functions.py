@@ -63,9 +63,11 @@ class FunctionPlan:
 _PRECISION_COMMENT = re.compile(
     r"#[^\n]*(precis|accura|numeric|stabil|fp64|overflow|underflow|round-?off|cancel)", re.I
 )
-# A name that asks for precision: `double_precision`, `high_precision`, `upcast_to_double`;
-# not a metric's (`precision`, `precision_recall_curve`, `average_precision_score`).
-_PRECISION_NAME = re.compile(r"double|fp64|upcast|(?:high|higher|full|extra|max|double)_?precision", re.I)
+_PRECISION_NAME = re.compile(r"double|precision|fp64|upcast", re.I)
+# A metric's value or function (`precision, recall, _ = precision_recall_curve(...)`,
+# `average_precision_score`) asks for no precision, unless passed as a keyword
+# (`precision=7e-4`, a test's tolerance).
+_METRIC_NAME = re.compile(r"^(?:precisions?|\w*precision_recall\w*|\w*average_precision\w*)$")
 # Names that spell a dtype or a type, not an intent: `DoubleTensor`, `cdouble`.
 _DTYPE_SPELLINGS = frozenset({"double", "cdouble", "DoubleTensor", "float64", "complex128"})
 _DEVICE_AWARE_NAMES = ("dtype", "compute_dtype", "work_dtype")
@@ -408,10 +410,12 @@ class FunctionPlanner:
         float64 use."""
         if _PRECISION_COMMENT.search(self.facts.module.code_for_node(function.body)):
             return True
+        keywords = {arg.keyword.value for call in calls for arg in call.args if arg.keyword is not None}
         if any(
             _PRECISION_NAME.search(name)
             for name in names_in(function, attributes=True)
             if name not in _DTYPE_SPELLINGS and not name.endswith("Tensor")
+            and (name in keywords or not _METRIC_NAME.match(name))
         ):
             return True
         first = min((self.maker.start(use) for use in uses), key=lambda p: (p.line, p.column), default=None)

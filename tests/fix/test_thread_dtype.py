@@ -780,3 +780,31 @@ def test_a_dtype_only_compared_shows_no_floating_input():
                     raise TypeError("ids")
                 return self.embed(ids).float() * torch.linspace(0, 1, 5, dtype=torch.float32)
         """)
+
+
+def test_a_tolerance_keyword_named_precision_keeps_float64_a_metric_named_precision_does_not():
+    # torch's test builders pass `precision=7e-4` beside float64 data: left alone. A
+    # precision/recall curve's `precision` asks for nothing: the function gets a dtype.
+    tolerance = """
+        import torch
+
+        def bceloss_test():
+            t = torch.randn(15, 10).gt(0).to(torch.double)
+            return dict(target=t, precision=7e-4)
+        """
+    assert fixed(tolerance) == same(tolerance)
+    assert fixed("""
+        import numpy as np
+        import torch
+
+        def curve_on(device, scores):
+            precision = np.cumsum(scores)
+            return torch.tensor(precision, dtype=torch.float64, device=device)
+        """) == same("""
+        import numpy as np
+        import torch
+
+        def curve_on(device, scores, dtype=torch.float32):
+            precision = np.cumsum(scores)
+            return torch.tensor(precision, dtype=dtype, device=device)
+        """)

@@ -1,0 +1,104 @@
+"""The issue's examples that live in fixtures/flow/, run on an emulated MPS device: what
+f64lint flags raises MPS's TypeError before `--fix --unsafe-fixes` and runs after it (its
+result as the float64 code gives on the CPU, within float32 tolerance); what it leaves
+alone runs as it is."""
+
+from __future__ import annotations
+
+import types
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import fix, require
+
+torch = require("torch")
+np = require("numpy")
+
+from f64lint.rules import ALL_RULES  # noqa: E402
+from f64lint.testing.mps_emulation import mps_emulation  # noqa: E402
+
+FLOW = Path(__file__).parents[1] / "fixtures" / "flow"
+MPS_ERROR = "Cannot convert a MPS Tensor to float64 dtype as the MPS framework doesn't support"
+
+
+def module_of(source: str, name: str) -> types.ModuleType:
+    module = types.ModuleType(name)
+    exec(compile(source, f"{name}.py", "exec"), module.__dict__)
+    return module
+
+
+def original_and_fixed(name: str):
+    source = (FLOW / f"{name}.py").read_text()
+    fixed = fix(source, {rule.code for rule in ALL_RULES})
+    return module_of(source, name), module_of(fixed, f"{name}_fixed")
+
+
+def sample(device):
+    return torch.linspace(0.0, 1.0, 6).reshape(2, 3).to(device)
+
+
+CRASHING = {
+    ("scheduler_numpy_attributes", "SimpleDDIMScheduler.step"):
+        lambda m, d: m.SimpleDDIMScheduler(50).step(sample(d), 10, sample(d)),
+    ("scheduler_numpy_attributes", "KarrasScheduler.set_timesteps"):
+        lambda m, d: _timesteps(m.KarrasScheduler(np.linspace(0.9, 0.1, 5)), d),
+    ("scheduler_numpy_attributes", "SigmaScheduler.step"):
+        lambda m, d: m.SigmaScheduler([0.5, 0.2]).step(sample(d)),
+    ("scheduler_numpy_attributes", "Messages.encode"):
+        lambda m, d: m.Messages(4, d).encode([1, 3]),
+    ("dtype_loops_and_branches", "warmup"): lambda m, d: m.warmup(d),
+    ("dtype_loops_and_branches", "pick"): lambda m, d: m.pick(d, True),
+    ("float64_off_mps_only", "float64_on_either_branch"):
+        lambda m, d: m.float64_on_either_branch(sample("cpu"), torch.device(d)),
+    ("numpy_math_of_numbers", "ResidualFlow"):
+        lambda m, d: [p.detach() for p in m.ResidualFlow(scale=torch.tensor(2.0)).to(d).parameters()],
+    ("numpy_math_of_numbers", "scaled"): lambda m, d: m.scaled(sample(d), d),
+}
+# Its MPS branch computes something else than its CPU branch: only that it runs is compared.
+OTHER_BRANCH_ON_MPS = {("float64_off_mps_only", "float64_on_either_branch")}
+RUNNING = {
+    ("scheduler_numpy_attributes", "SafeScheduler.step"): lambda m, d: m.SafeScheduler(50).step(sample(d), 10),
+    ("dtype_loops_and_branches", "narrow_only"): lambda m, d: m.narrow_only(d),
+    ("float64_off_mps_only", "precise_if_possible"):
+        lambda m, d: m.precise_if_possible(sample("cpu"), torch.device(d)),
+    ("float64_off_mps_only", "precise_on_cuda_or_cpu"):
+        lambda m, d: m.precise_on_cuda_or_cpu(sample("cpu"), torch.device(d)),
+    ("numpy_math_of_numbers", "of_float32"): lambda m, d: m.of_float32(np.arange(4.0), d),
+}
+
+
+def _timesteps(scheduler, device):
+    scheduler.set_timesteps(5, device=device)
+    return scheduler.timesteps
+
+
+def tensors(result):
+    if result is None:
+        return []
+    return list(result) if isinstance(result, (list, tuple)) else [result]
+
+
+@pytest.mark.parametrize("case", sorted(CRASHING), ids=lambda case: f"{case[0]}:{case[1]}")
+def test_flagged_example_crashes_on_mps_and_runs_after_the_fix(case):
+    original, fixed = original_and_fixed(case[0])
+    scenario = CRASHING[case]
+    reference = tensors(scenario(original, "cpu"))
+    with mps_emulation():
+        with pytest.raises(TypeError, match=MPS_ERROR):
+            scenario(original, "mps")
+        after = tensors(scenario(fixed, "mps"))
+        assert all(t.device.type == "mps" and t.dtype != torch.float64 for t in after)
+    if case in OTHER_BRANCH_ON_MPS:
+        return
+    assert len(after) == len(reference)
+    for got, expected in zip(after, reference):
+        torch.testing.assert_close(got.cpu(), expected.to(got.dtype), rtol=1.3e-6, atol=1e-5)
+
+
+@pytest.mark.parametrize("case", sorted(RUNNING), ids=lambda case: f"{case[0]}:{case[1]}")
+def test_example_left_alone_runs_on_mps_as_it_is(case):
+    original, _ = original_and_fixed(case[0])
+    with mps_emulation():
+        result = tensors(RUNNING[case](original, "mps"))
+        assert all(t.device.type == "mps" and t.dtype != torch.float64 for t in result)
