@@ -57,7 +57,7 @@ def settings_key(settings: Settings, path: Optional[Path]) -> str:
 
 def exports_digest(exports: Iterable[Export]) -> str:
     """What the run's exports are, as one string (files import them by name)."""
-    return hashlib.sha256(json.dumps(sorted(export.as_row() for export in exports)).encode()).hexdigest()
+    return hashlib.sha256(json.dumps(sorted(json.dumps(export.as_row()) for export in exports)).encode()).hexdigest()
 
 
 def cache_key(data: bytes, settings: str) -> str:

@@ -11,9 +11,9 @@ from dataclasses import dataclass, replace
 from typing import Callable, FrozenSet, Iterator, List, Optional, Tuple, Union
 
 from f64lint.analysis.domain.devices import NO_FLOAT64_DEVICES
-from f64lint.analysis.flow.analysis import analyse
+from f64lint.analysis.flow.analysis import Analysis, analyse
 from f64lint.analysis.flow.exports import Imported
-from f64lint.analysis.flow.summaries import ModuleSummary, summarise
+from f64lint.analysis.flow.summaries import ModuleSummary, dataset_exports, summarise
 from f64lint.analysis.semantic.facts import Suite, ModuleFacts
 from f64lint.analysis.semantic.modules import ModulePlace
 from f64lint.cst import cst
@@ -236,6 +236,7 @@ def lint_source(
     rules = [rule() for rule in (rules_that_may_fire(candidates, parsed) if narrowed_away else candidates)]
     flagged: List[Diagnostic] = []
     exports: ModuleSummary = ()
+    analysis = None
     if rules:
         module = parse(parsed)
         if isinstance(module, ParseFailure) and parsed is not text:
@@ -255,6 +256,9 @@ def lint_source(
         except RecursionError:
             failure = _parse_failure(path, "too deeply nested to check", Position(1, 1), enabled, severity_of)
             return Linted(_with_source_lines(failure, text))
+    if place is not None and _may_define_a_dataset_of_float64(text):
+        whole = analysis if analysis is not None and parsed is text else None
+        exports += _datasets(path, text, whole, devices, place, imported, in_tests, suite, in_script)
 
     if not flagged and UnusedNoqa.code not in enabled:
         return Linted([], exports)  # nothing to suppress, and no unused noqa comment to report
@@ -264,6 +268,32 @@ def lint_source(
             at = Position(directive.line, directive.column)
             kept.append(_diagnostic(path, UnusedNoqa, at, at, message, severity_of))
     return Linted(_with_source_lines(kept, text), exports)
+
+
+_NUMPY = re.compile(r"\bnumpy\b")
+
+
+def _may_define_a_dataset_of_float64(text: str) -> bool:
+    """A dataset class (`__getitem__`, named or based on a `Dataset`) in a module that uses
+    NumPy: what its items hold is summarised for the modules that load it."""
+    return "__getitem__" in text and "Dataset" in text and bool(_NUMPY.search(text))
+
+
+def _datasets(
+    path: str, text: str, analysis: Optional[Analysis], devices: FrozenSet[str], place: ModulePlace,
+    imported: Imported, in_tests: bool, suite: Suite, in_script: bool,
+) -> ModuleSummary:
+    """The module's dataset classes whose items hold float64 arrays, read from the whole
+    module (parsed again when narrowing left part of it out)."""
+    if analysis is None:
+        module = parse(text)
+        if isinstance(module, ParseFailure):
+            return ()
+        try:
+            analysis = analyse(module, devices, text, place.name, place.package, imported, in_tests, suite, in_script)
+        except RecursionError:
+            return ()
+    return dataset_exports(analysis.facts, analysis.flow, path)
 
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 
 import pytest
@@ -11,6 +12,7 @@ from f64lint.cache import Cache
 from f64lint.config import Settings
 from f64lint import lint_file
 from f64lint.runner import run
+from tests.helpers import require
 
 UTILS = """\
 import torch
@@ -154,3 +156,84 @@ def test_a_function_the_configuration_names_as_float64_is_followed_where_it_is_c
         ),
     ]
     assert run([tmp_path / "mylab"], Settings(root=tmp_path)).diagnostics == []  # not declared: not known
+
+
+DATASETS = """\
+import numpy as np
+from torch.utils.data import Dataset
+
+
+class Regression(Dataset):
+    def __init__(self, n):
+        self.x = np.linspace(0, 1, n * 3).reshape(n, 3).astype(np.float32)
+        self.y = np.zeros((n, 1))
+
+    def __len__(self):
+        return len(self.x)
+
+    def __getitem__(self, i):
+        return self.x[i], self.y[i]
+
+
+class Float32Regression(Regression):
+    def __getitem__(self, i):
+        return self.x[i], self.y[i].astype(np.float32)
+"""
+FITTING = """\
+import torch
+from torch.utils.data import DataLoader
+
+from .datasets import Float32Regression, Regression
+
+
+def fit(model, device, dataset_class=Regression):
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    for x, y in DataLoader(dataset_class(8), batch_size=4):
+        optimizer.zero_grad()
+        torch.nn.functional.mse_loss(model(x.to(device)), y.to(device)).backward()
+        optimizer.step()
+
+
+def fit_regression(model, device):
+    for x, y in DataLoader(Regression(8), batch_size=4):
+        torch.nn.functional.mse_loss(model(x.to(device)), y.to(device)).backward()
+
+
+def fit_float32(model, device):
+    for x, y in DataLoader(Float32Regression(8), batch_size=4):
+        torch.nn.functional.mse_loss(model(x.to(device)), y.to(device)).backward()
+"""
+
+
+@pytest.fixture
+def loaders(tmp_path, monkeypatch):
+    package = tmp_path / "trainer"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "datasets.py").write_text(DATASETS)
+    (package / "train.py").write_text(FITTING)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_a_dataset_of_float64_items_in_one_file_makes_float64_batches_where_another_moves_them(loaders):
+    result = run([loaders / "trainer"], Settings(root=loaders))
+    assert result.internal_errors == []
+    assert [(d.path, d.start.line, d.start.column, d.code, d.severity.value, d.message) for d in result.diagnostics] == [(
+        "trainer/train.py", 17, 61, "F64004", "error",
+        "float64 tensor (a batch of `DataLoader(Regression(8), batch_size=4)`, whose dataset "
+        "`trainer.datasets.Regression` gives `np.zeros` at trainer/datasets.py:8: a DataLoader keeps NumPy's "
+        "float64) moved to a device that may be 'mps'",
+    )]
+
+
+def test_the_batches_that_crash_on_mps_are_those_found(loaders, monkeypatch):
+    torch = require("torch")
+    from f64lint.testing.mps_emulation import mps_emulation
+
+    monkeypatch.syspath_prepend(str(loaders))
+    train = importlib.import_module("trainer.train")
+    with mps_emulation():
+        with pytest.raises(TypeError, match="MPS framework doesn't support float64"):
+            train.fit_regression(torch.nn.Linear(3, 1).to("mps"), "mps")
+        train.fit_float32(torch.nn.Linear(3, 1).to("mps"), "mps")

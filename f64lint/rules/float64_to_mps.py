@@ -4,6 +4,7 @@ from typing import Iterator
 
 from f64lint.analysis.domain.dtypes import Width
 from f64lint.analysis.flow.analysis import Analysis
+from f64lint.analysis.flow.data import described
 from f64lint.cst import cst
 from f64lint.fix.requests import WideMove
 from f64lint.prefilter import AllOf, AnyOf, any_of, words
@@ -224,11 +225,9 @@ class Float64ToMps(Rule):
             assert isinstance(call.func, cst.Attribute)
             batch = analysis.data.float64_batch(call.func.value)
             if batch is not None:
-                loader, source = batch
-                line = facts.positions[source.origin].start.line
                 yield Finding(
                     call,
-                    f"float64 tensor ({loader.described}, whose dataset gives `{source.origin_name}` from line "
-                    f"{line}: a DataLoader keeps NumPy's float64) moved to a device that may be 'mps'",
+                    f"float64 tensor (a batch of `{described(batch.loader)}`, {batch.made}: a DataLoader keeps "
+                    "NumPy's float64) moved to a device that may be 'mps'",
                     anchor=call.func.attr,
                 )

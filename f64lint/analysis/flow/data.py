@@ -30,7 +30,7 @@ import re
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
-from f64lint.analysis.domain.arrays import ArraySource, float64_array
+from f64lint.analysis.domain.arrays import float64_array
 from f64lint.analysis.domain.casts import casts_narrow, casts_to_chosen_dtype
 from f64lint.analysis.domain.dtypes import Width, dtype_of, dtype_uses
 from f64lint.analysis.domain.library import Returns, functions, methods
@@ -73,6 +73,15 @@ class UnseenData:
 
     origin: cst.CSTNode
     described: str  # for messages: "data from parameter `x`", "a batch of `loader`"
+
+
+@dataclass(frozen=True)
+class Float64Batch:
+    """A loader whose batches hold float64 at a place, and, for messages, where its dataset
+    makes the array ("whose dataset gives `np.zeros` from line 7")."""
+
+    loader: cst.BaseExpression
+    made: str
 
 
 def integer_named(node: cst.CSTNode) -> bool:
@@ -321,15 +330,30 @@ class DataOrigins:
             return None
         return UnseenData(found[0], f"a batch of `{described(found[0])}`")
 
-    def float64_batch(self, node: cst.BaseExpression) -> Optional[Tuple[UnseenData, ArraySource]]:
-        """A part of a batch of a `DataLoader` over a dataset class of this module whose
-        `__getitem__` gives float64 NumPy data at that place (`return self.x[i], self.y[i]`
-        with `self.y = np.zeros(...)`): the default collate keeps the dtype, so the batch is
-        a float64 tensor. The loader, and where the dataset makes the array."""
+    def float64_batch(self, node: cst.BaseExpression) -> Optional[Float64Batch]:
+        """A part of a batch of a `DataLoader` over a dataset class whose `__getitem__`
+        gives float64 NumPy data at that place (`return self.x[i], self.y[i]` with `self.y
+        = np.zeros(...)`): the default collate keeps the dtype, so the batch is a float64
+        tensor. The class is this module's, or another module's of the run that says so
+        (flow/summaries.py `dataset_exports`)."""
         for loader, item in self.dataset_items(node):
             source = self.flow.float64_array(item)
             if source is not None:
-                return UnseenData(loader, f"a batch of `{described(loader)}`"), source
+                line = self.facts.positions[source.origin].start.line
+                return Float64Batch(loader, f"whose dataset gives `{source.origin_name}` from line {line}")
+        found = self._batch_place(node, 0)
+        if found is None or found[1] is None:
+            return None
+        loader, place = found
+        made = self._dataset_made(loader)
+        qualified = self.facts.qualified_name(made.func) if made is not None else None
+        for export in self.flow.imported.dataset(qualified):
+            assert export.item is not None
+            if place[: len(export.item)] == export.item:
+                return Float64Batch(
+                    loader,
+                    f"whose dataset `{export.qualified_name}` gives `{export.made_by}` at {export.path}:{export.line}",
+                )
         return None
 
     def dataset_items(self, node: cst.BaseExpression) -> List[Tuple[cst.BaseExpression, cst.BaseExpression]]:
@@ -446,13 +470,19 @@ class DataOrigins:
                 return _at_no_place(self._batch_place(iterated.func.value, depth + 1))
         return _at_no_place(self._batch_place(iterated, depth + 1))
 
-    def _dataset_class(self, loader: cst.BaseExpression, depth: int = 0) -> Optional[cst.ClassDef]:
+    def _dataset_class(self, loader: cst.BaseExpression) -> Optional[cst.ClassDef]:
         """The class of this module a `DataLoader(...)` (or a name bound to one) loads from."""
+        made = self._dataset_made(loader)
+        return self.facts.definitions.instantiated(made) if made is not None else None
+
+    def _dataset_made(self, loader: cst.BaseExpression, depth: int = 0) -> Optional[cst.Call]:
+        """The call that makes the dataset a `DataLoader(...)` (or a name bound to one)
+        loads from: `SpectraDataset(path)` of `DataLoader(SpectraDataset(path))`."""
         if depth > MAX_TRACE_DEPTH:
             return None
         if isinstance(loader, cst.Name):
             values = [v for v in self.facts.reaching_values(loader) if v is not None]
-            return next(filter(None, (self._dataset_class(v, depth + 1) for v in values)), None)
+            return next(filter(None, (self._dataset_made(v, depth + 1) for v in values)), None)
         if not (isinstance(loader, cst.Call) and last_name(loader.func).endswith("DataLoader")):
             return None
         args = positional(loader)
@@ -461,7 +491,7 @@ class DataOrigins:
             if not isinstance(dataset, cst.Name):
                 break
             dataset = self.facts.assigned_value(dataset)
-        return self.facts.definitions.instantiated(dataset) if isinstance(dataset, cst.Call) else None
+        return dataset if isinstance(dataset, cst.Call) else None
 
     def _loader(self, node: cst.BaseExpression, depth: int = 0) -> bool:
         """A data loader: `DataLoader(...)`, a name bound to one, a `*loader` name or

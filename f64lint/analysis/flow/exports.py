@@ -4,13 +4,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, FrozenSet, Iterable, Optional, Tuple
+from typing import Dict, FrozenSet, Iterable, List, Optional, Tuple
 
 
 @dataclass(frozen=True)
 class Export:
     """A float64 value a module gives away: from a function's return (`returned`) or bound
-    to a module-level name, with what made it and where (file as shown, line)."""
+    to a module-level name, with what made it and where (file as shown, line); or, with
+    `item`, a dataset class whose items hold a float64 NumPy array at that place (`(1,)`
+    for `return x, y`; `()` the whole item), which a `DataLoader` batches as it is."""
 
     module: str
     name: str
@@ -19,35 +21,47 @@ class Export:
     width: str  # a `Width` value: "float64" or "complex128"
     path: str
     line: int
+    item: Optional[Tuple[int, ...]] = None
 
     @property
     def qualified_name(self) -> str:
         return f"{self.module}.{self.name}"
 
     def as_row(self) -> list:
-        return [self.module, self.name, self.returned, self.made_by, self.width, self.path, self.line]
+        item = list(self.item) if self.item is not None else None
+        return [self.module, self.name, self.returned, self.made_by, self.width, self.path, self.line, item]
 
     @classmethod
     def from_row(cls, row: list) -> "Export":
-        module, name, returned, made_by, width, path, line = row
-        return cls(str(module), str(name), bool(returned), str(made_by), str(width), str(path), int(line))
+        module, name, returned, made_by, width, path, line, item = row
+        place = tuple(int(index) for index in item) if item is not None else None
+        return cls(str(module), str(name), bool(returned), str(made_by), str(width), str(path), int(line), place)
 
 
 class Imported:
     """The exports of the modules a module imports, by qualified name."""
 
     def __init__(self, exports: Iterable[Export] = ()) -> None:
-        self._by_name: Dict[str, Export] = {export.qualified_name: export for export in exports}
+        given = tuple(exports)
+        self._by_name: Dict[str, Export] = {e.qualified_name: e for e in given if e.item is None}
+        self._datasets: Dict[str, List[Export]] = {}
+        for export in given:
+            if export.item is not None:
+                self._datasets.setdefault(export.qualified_name, []).append(export)
 
     def __bool__(self) -> bool:
-        return bool(self._by_name)
+        return bool(self._by_name) or bool(self._datasets)
 
     def exports(self) -> Tuple[Export, ...]:
-        return tuple(self._by_name.values())
+        return (*self._by_name.values(), *(e for found in self._datasets.values() for e in found))
 
     def names(self) -> FrozenSet[str]:
-        """The names code reads them by (`table`, `SCALE` in `utils.SCALE`)."""
-        return frozenset(export.name for export in self._by_name.values())
+        """The names code reads them by (`table`, `SCALE` in `utils.SCALE`, `SpectraDataset`)."""
+        return frozenset(export.name for export in self.exports())
+
+    def dataset(self, qualified: Optional[str]) -> List[Export]:
+        """The float64 places in the items of a dataset class another module defines."""
+        return self._datasets.get(qualified, []) if qualified is not None else []
 
     def returned_by(self, qualified: Optional[str]) -> Optional[Export]:
         found = self._by_name.get(qualified) if qualified is not None else None

@@ -7,6 +7,10 @@ computed once per module, from the module alone, and read by the flow of the mod
 import those names (the runner's project phase hands them over): `pos = table().to(device)`
 in `model.py` after `from .utils import table` is a float64 move when `utils.table`
 returns float64.
+
+Apart from it, `dataset_exports` names a module's dataset classes whose `__getitem__` gives
+float64 NumPy arrays: made on the CPU and no finding there, they become float64 batches
+where another module loads them with a `DataLoader` and moves the batch.
 """
 
 from __future__ import annotations
@@ -38,6 +42,32 @@ def summarise(facts: ModuleFacts, flow: Flow, path: str) -> ModuleSummary:
                     wide = flow.wide_value(small.value)
                     if wide is not None:
                         found.append(_export(facts, small.targets[0].target.value, False, wide, path))
+    return tuple(found)
+
+
+def dataset_exports(facts: ModuleFacts, flow: Flow, path: str) -> ModuleSummary:
+    """Each top-level class with a `__getitem__` whose returns give a float64 NumPy array,
+    at each place of the item where one does (`return self.x[i], self.y[i]`)."""
+    if not facts.module_name:
+        return ()
+    found = []
+    for statement in facts.module.body:
+        getitem = facts.definitions.method(statement, "__getitem__") if isinstance(statement, cst.ClassDef) else None
+        if getitem is None:
+            continue
+        places = {}
+        for value in flow.returned_values(getitem):
+            parts = enumerate(value.elements) if isinstance(value, (cst.Tuple, cst.List)) else [(None, value)]
+            for index, part in parts:
+                item = part.value if index is not None else part
+                source = flow.float64_array(item)
+                place = (index,) if index is not None else ()
+                if source is not None and place not in places:
+                    places[place] = source
+        assert isinstance(statement, cst.ClassDef)
+        for place, source in places.items():
+            line = facts.positions[source.origin].start.line
+            found.append(Export(facts.module_name, statement.name.value, False, source.origin_name, "float64", path, line, place))
     return tuple(found)
 
 
