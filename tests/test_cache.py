@@ -229,6 +229,11 @@ print(sorted(name for name in sys.modules if name.startswith(heavy)))
 
 
 def test_a_run_whose_files_are_all_indexed_loads_neither_rules_nor_analysis(tmp_path):
+    # The project's configuration selects rules and ignores some per file: checking it
+    # needs the rules' codes, not the rules.
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.f64lint]\nignore = ["F64100"]\n\n[tool.f64lint.per-file-ignores]\n"tests/*" = ["F64002"]\n'
+    )
     (tmp_path / "pkg").mkdir()
     (tmp_path / "pkg" / "__init__.py").write_text("")
     (tmp_path / "pkg" / "utils.py").write_text("import torch\ntable = torch.ones(3, dtype=torch.float64)\n")

@@ -143,3 +143,10 @@ def test_the_line_length_is_the_project_formatters(tmp_path):
     assert load_settings([tmp_path], None, False, Overrides()).line_length == 120
     (tmp_path / "pyproject.toml").write_text("[tool.f64lint]\n")
     assert load_settings([tmp_path], None, False, Overrides()).line_length == 88
+
+
+def test_the_codes_written_out_for_checking_selectors_are_the_rules_codes():
+    from f64lint.rules import ALL_RULES
+    from f64lint.selection import known_codes
+
+    assert known_codes() == {rule.code for rule in ALL_RULES}
