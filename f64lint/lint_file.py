@@ -235,7 +235,8 @@ def _imported_by(path: Path, exports: Sequence[Export]) -> List[Export]:
 
 def imported_in(path: Path, data: bytes, exports: Sequence[Export]) -> List[Export]:
     """The exports of other modules a file's text (`data`) may import."""
-    named = [export for export in exports if _imports(data, export.module.rsplit(".", 1)[-1], export.name)]
+    # A class's member (`Schedule.sigmas`) is imported with its class.
+    named = [export for export in exports if _imports(data, export.module.rsplit(".", 1)[-1], export.name.split(".")[0])]
     if not named:
         return []
     own = ModulePlace.of(path).name

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
 
 import pytest
 
@@ -237,3 +238,89 @@ def test_the_batches_that_crash_on_mps_are_those_found(loaders, monkeypatch):
         with pytest.raises(TypeError, match="MPS framework doesn't support float64"):
             train.fit_regression(torch.nn.Linear(3, 1).to("mps"), "mps")
         train.fit_float32(torch.nn.Linear(3, 1).to("mps"), "mps")
+
+
+SCHEDULE = """\
+import numpy as np
+import torch
+
+
+class Schedule:
+    def __init__(self, n=1000):
+        self.sigmas = np.linspace(1.0, 0.01, n)
+        self.betas = torch.linspace(0.0001, 0.02, n, dtype=torch.float64)
+        self.safe = np.linspace(1.0, 0.01, n, dtype=np.float32)
+
+    def timesteps(self):
+        return torch.from_numpy(np.arange(10) / 10.0)
+"""
+PIPELINE = """\
+import torch
+
+from .schedule import Schedule
+
+
+class Pipeline:
+    def __init__(self):
+        self.schedule = Schedule(50)
+
+    def run(self, latents):
+        sigma = torch.tensor(self.schedule.sigmas[0], device=latents.device)
+        beta = self.schedule.betas.to(latents.device)
+        kept = torch.tensor(self.schedule.safe[0], device=latents.device)
+        return latents * sigma * beta[:2] * kept
+
+
+def steps(device):
+    schedule = Schedule()
+    return schedule.timesteps().to(device)
+"""
+
+
+@pytest.fixture
+def pipeline(tmp_path, monkeypatch):
+    package = tmp_path / "sampling"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "schedule.py").write_text(SCHEDULE)
+    (package / "pipeline.py").write_text(PIPELINE)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_members_of_an_object_of_a_class_another_file_defines_are_followed(pipeline):
+    result = run([pipeline / "sampling" / "pipeline.py", pipeline / "sampling" / "schedule.py"], Settings(root=pipeline))
+    assert [
+        (d.start.line, d.start.column, d.code, d.message) for d in result.diagnostics if d.path.endswith("pipeline.py")
+    ] == [
+        (11, 17, "F64003", "float64 NumPy array (from `Schedule.sigmas` at line 11, made in sampling/schedule.py:7) "
+         "becomes a tensor in `torch.tensor()`; MPS has no float64"),
+        (12, 36, "F64004", "float64 tensor (from `torch.linspace(dtype=torch.float64)` in "
+         "`sampling.schedule.Schedule.betas` at sampling/schedule.py:8) moved to a device that may be 'mps'"),
+        (19, 33, "F64004", "float64 tensor (from `torch.from_numpy` in `sampling.schedule.Schedule.timesteps` at "
+         "sampling/schedule.py:12) moved to a device that may be 'mps'"),
+    ]
+
+
+def test_those_members_crash_on_mps_before_the_fix_and_not_after(pipeline, monkeypatch):
+    torch = require("torch")
+    from f64lint.results import FixMode
+    from f64lint.testing.mps_emulation import mps_emulation
+
+    monkeypatch.syspath_prepend(str(pipeline))
+    original = importlib.import_module("sampling.pipeline")
+    with mps_emulation():
+        latents = torch.ones(2, device="mps")
+        with pytest.raises(TypeError, match="MPS framework doesn't support float64"):
+            original.Pipeline().run(latents)
+        with pytest.raises(TypeError, match="MPS framework doesn't support float64"):
+            original.steps("mps")
+    fixed = run([pipeline / "sampling"], Settings(root=pipeline, unsafe_fixes=True), fix=FixMode())
+    assert fixed.fix_errors == [] and fixed.internal_errors == []
+    for name in ("sampling.pipeline", "sampling.schedule", "sampling"):
+        monkeypatch.delitem(sys.modules, name)
+    after = importlib.import_module("sampling.pipeline")
+    with mps_emulation():
+        latents = torch.ones(2, device="mps")
+        assert after.Pipeline().run(latents).device.type == "mps"
+        assert after.steps("mps").dtype == torch.float32

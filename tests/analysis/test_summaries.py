@@ -34,11 +34,12 @@ class Encoder:
 """
 
 
-def test_top_level_functions_that_return_float64_and_module_names_bound_to_it_are_exported():
+def test_functions_and_methods_that_return_float64_and_names_bound_to_it_are_exported():
     analysis = analysed(SOURCE, module_name="pkg.utils", package="pkg")
     assert summarise(analysis.facts, analysis.flow, "pkg/utils.py") == (
         Export("pkg.utils", "table", True, "torch.arange(dtype=torch.float64)", "float64", "pkg/utils.py", 6),
         Export("pkg.utils", "SCALE", False, ".double()", "float64", "pkg/utils.py", 18),
+        Export("pkg.utils", "Encoder.table", True, "torch.zeros(dtype=torch.float64)", "float64", "pkg/utils.py", 24),
     )
 
 

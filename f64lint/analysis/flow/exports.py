@@ -45,6 +45,8 @@ class Imported:
         given = tuple(exports)
         self._by_name: Dict[str, Export] = {e.qualified_name: e for e in given if e.item is None}
         self._datasets: Dict[str, List[Export]] = {}
+        # The classes whose members are exported (`Schedule` of `Schedule.sigmas`).
+        self._classes = frozenset(f"{e.module}.{e.name.split('.')[0]}" for e in given if "." in e.name)
         for export in given:
             if export.item is not None:
                 self._datasets.setdefault(export.qualified_name, []).append(export)
@@ -56,8 +58,13 @@ class Imported:
         return (*self._by_name.values(), *(e for found in self._datasets.values() for e in found))
 
     def names(self) -> FrozenSet[str]:
-        """The names code reads them by (`table`, `SCALE` in `utils.SCALE`, `SpectraDataset`)."""
-        return frozenset(export.name for export in self.exports())
+        """The names code reads them by (`table`, `SCALE` in `utils.SCALE`, `SpectraDataset`;
+        `Schedule` and `sigmas` of `Schedule.sigmas`, read as `schedule.sigmas`)."""
+        return frozenset(part for export in self.exports() for part in export.name.split("."))
+
+    def defines_class(self, qualified: str) -> bool:
+        """Does an export name a member of this class (`pkg.sched.Schedule.sigmas`)?"""
+        return qualified in self._classes
 
     def dataset(self, qualified: Optional[str]) -> List[Export]:
         """The float64 places in the items of a dataset class another module defines."""

@@ -15,7 +15,7 @@ where another module loads them with a `DataLoader` and moves the batch.
 
 from __future__ import annotations
 
-from typing import Tuple
+from typing import List, Optional, Sequence, Tuple
 
 from f64lint.analysis.flow.exports import Export
 from f64lint.analysis.flow.values import Flow, WideValue
@@ -36,6 +36,8 @@ def summarise(facts: ModuleFacts, flow: Flow, path: str) -> ModuleSummary:
             wide = flow.returns(statement)
             if wide is not None:
                 found.append(_export(facts, statement.name.value, True, wide, path))
+        elif isinstance(statement, cst.ClassDef):
+            found.extend(_members(facts, flow, statement, path))
         elif isinstance(statement, cst.SimpleStatementLine):
             for small in statement.body:
                 if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
@@ -43,6 +45,40 @@ def summarise(facts: ModuleFacts, flow: Flow, path: str) -> ModuleSummary:
                     if wide is not None:
                         found.append(_export(facts, small.targets[0].target.value, False, wide, path))
     return tuple(found)
+
+
+def _members(facts: ModuleFacts, flow: Flow, owner: cst.ClassDef, path: str) -> List[Export]:
+    """A class's methods that return, and attributes its methods set on `self` to, a
+    float64 tensor or NumPy array: `Schedule.timesteps`, `Schedule.sigmas`, read in other
+    modules as `schedule.timesteps()` and `schedule.sigmas` of a `schedule = Schedule()`."""
+    found = []
+    for method in owner.body.body:
+        if isinstance(method, cst.FunctionDef) and not method.name.value.startswith("__"):
+            name = f"{owner.name.value}.{method.name.value}"
+            export = _made(facts, flow, name, True, flow.returned_values(method), path)
+            if export is not None:
+                found.append(export)
+    for attribute, values in flow.attributes_set(owner).items():
+        export = _made(facts, flow, f"{owner.name.value}.{attribute}", False, values, path)
+        if export is not None:
+            found.append(export)
+    return found
+
+
+def _made(
+    facts: ModuleFacts, flow: Flow, name: str, returned: bool, values: Sequence[cst.BaseExpression], path: str
+) -> Optional[Export]:
+    """The export of a member whose values include a float64 tensor or NumPy array."""
+    for value in values:
+        wide = flow.wide_value(value)
+        if wide is not None:
+            return _export(facts, name, returned, wide, path)
+        source = flow.float64_array(value)
+        if source is not None:
+            assert facts.module_name is not None
+            line = facts.positions[source.origin].start.line
+            return Export(facts.module_name, name, returned, source.origin_name, "float64", path, line)
+    return None
 
 
 def dataset_exports(facts: ModuleFacts, flow: Flow, path: str) -> ModuleSummary:

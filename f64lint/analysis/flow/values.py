@@ -435,6 +435,9 @@ class Flow:
         method = method_name(call)
         if method is None or self.callee(call) is not None:
             return self._own_function(call)
+        member = self.instance_member(call)
+        if member is not None:
+            return self._from_import(call, member)
         assert isinstance(call.func, cst.Attribute)
         if method in ("double", "cdouble") and not call.args:
             width = Width.FLOAT64 if method == "double" else Width.COMPLEX128
@@ -521,17 +524,20 @@ class Flow:
             return next(filter(None, (self._imported_array(v, depth + 1) for v in values if v is not None)), None)
         if isinstance(node, cst.Subscript):
             return self._imported_array(node.value, depth + 1)
-        if isinstance(node, cst.Call):
-            export = self.imported.returned_by(self.facts.qualified_name(node.func))
+        if isinstance(node, (cst.Call, cst.Attribute)):
+            export = self.imported_export(node)
             if export is not None and export.width == Width.FLOAT64.value:
-                return ArraySource(node, f"{export.name}()")
+                return ArraySource(node, f"{export.name}()" if isinstance(node, cst.Call) else export.name)
         return None
 
     def imported_export(self, origin: cst.CSTNode) -> Optional[Export]:
-        """The export an array comes from, when another module makes it."""
-        if not isinstance(origin, cst.Call):
-            return None
-        return self.imported.returned_by(self.facts.qualified_name(origin.func))
+        """The export an array comes from, when another module makes it: a function it
+        defines, or a member of an object of a class it defines."""
+        if isinstance(origin, cst.Call):
+            return self.imported.returned_by(self.facts.qualified_name(origin.func)) or self.instance_member(origin)
+        if isinstance(origin, cst.Attribute):
+            return self.instance_member(origin)
+        return None
 
     def _stands_for(self, node: cst.BaseExpression) -> Sequence[cst.BaseExpression]:
         if isinstance(node, cst.Attribute):
@@ -557,7 +563,8 @@ class Flow:
         """`self.freqs`: what the class assigns to it, or registers as a buffer of that name;
         `utils.TABLE`: what another module binds to that name."""
         if not _is_self_attribute(node):
-            return self._from_import(node, self.imported.bound_to(self.facts.qualified_name(node)))
+            export = self.imported.bound_to(self.facts.qualified_name(node)) or self.instance_member(node)
+            return self._from_import(node, export)
         values = self.set_on(node)
         return None if values is None else self._first_wide(values, depth)
 
@@ -569,10 +576,42 @@ class Flow:
     def assigned_to_self(self, owner: cst.ClassDef, name: str) -> List[cst.BaseExpression]:
         """Values the class's methods assign to `self.<name>` or register as buffer `<name>`
         (each class is read once, for all its attributes)."""
+        return self.attributes_set(owner).get(name, [])
+
+    def attributes_set(self, owner: cst.ClassDef) -> Dict[str, List[cst.BaseExpression]]:
+        """By attribute name, the values the class's methods set on `self`."""
         found = self._set_on_self.get(owner)
         if found is None:
             found = self._set_on_self[owner] = _values_set_on_self(owner)
-        return found.get(name, [])
+        return found
+
+    def instance_member(self, node: cst.BaseExpression) -> Optional[Export]:
+        """`schedule.sigmas` or `schedule.timesteps()` where `schedule = Schedule(...)` (or
+        `self.schedule`, set so) makes an object of a class another module of the run
+        defines: what that module says the member is (flow/summaries.py)."""
+        target = node.func if isinstance(node, cst.Call) else node
+        if not isinstance(target, cst.Attribute) or not self.imported:
+            return None
+        owner = self._imported_class(target.value, 0)
+        if owner is None:
+            return None
+        qualified = f"{owner}.{target.attr.value}"
+        return self.imported.returned_by(qualified) if isinstance(node, cst.Call) else self.imported.bound_to(qualified)
+
+    def _imported_class(self, node: cst.BaseExpression, depth: int) -> Optional[str]:
+        """The qualified name of the class another module defines that made this object."""
+        if depth > MAX_TRACE_DEPTH:
+            return None
+        if isinstance(node, cst.Call):
+            qualified = self.facts.qualified_name(node.func)
+            return qualified if qualified is not None and self.imported.defines_class(qualified) else None
+        if isinstance(node, cst.Name):
+            values = [value for value in self.facts.reaching_values(node) if value is not None]
+        elif isinstance(node, cst.Attribute) and _is_self_attribute(node):
+            values = self.set_on(node) or []
+        else:
+            return None
+        return next(filter(None, (self._imported_class(value, depth + 1) for value in values)), None)
 
     def attribute_reads(self, target: cst.Attribute) -> List[cst.Attribute]:
         """Where the class that assigns `self.<name>` reads it (`self.<name>` in its methods)."""
