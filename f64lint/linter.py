@@ -11,9 +11,9 @@ from dataclasses import dataclass, replace
 from typing import Callable, FrozenSet, Iterator, List, Optional, Tuple, Union
 
 from f64lint.analysis.domain.devices import NO_FLOAT64_DEVICES
-from f64lint.analysis.flow.analysis import Analysis, analyse
+from f64lint.analysis.flow.analysis import analyse
 from f64lint.analysis.flow.exports import Imported
-from f64lint.analysis.flow.summaries import ModuleSummary, dataset_exports, summarise
+from f64lint.analysis.flow.summaries import ModuleSummary, summarise
 from f64lint.analysis.semantic.facts import Suite, ModuleFacts
 from f64lint.analysis.semantic.modules import ModulePlace
 from f64lint.cst import cst
@@ -22,7 +22,8 @@ from f64lint.fix.options import FixOptions
 from f64lint.fix.planner import plan_fixes
 from f64lint.analysis.semantic.modules import is_example_path, is_test_module
 from f64lint.files import is_notebook
-from f64lint.narrowing import Narrowed, narrowed
+from f64lint.narrowing import Narrowed, makers_only, narrowed
+from f64lint.narrowing.arrays import array_makers
 from f64lint.prefilter import rules_that_may_fire
 from f64lint.rules import ALL_RULES
 from f64lint.rules.base import FileRule, Finding, Rule
@@ -236,7 +237,6 @@ def lint_source(
     rules = [rule() for rule in (rules_that_may_fire(candidates, parsed) if narrowed_away else candidates)]
     flagged: List[Diagnostic] = []
     exports: ModuleSummary = ()
-    analysis = None
     if rules:
         module = parse(parsed)
         if isinstance(module, ParseFailure) and parsed is not text:
@@ -256,9 +256,8 @@ def lint_source(
         except RecursionError:
             failure = _parse_failure(path, "too deeply nested to check", Position(1, 1), enabled, severity_of)
             return Linted(_with_source_lines(failure, text))
-    if place is not None and _may_define_a_dataset_of_float64(text):
-        whole = analysis if analysis is not None and parsed is text else None
-        exports += _datasets(path, text, whole, devices, place, imported, in_tests, suite, in_script)
+    if place is not None and not flagged and _makes_numpy_float64(text):
+        exports = _summarised(path, text, devices, place, imported, in_tests, suite, in_script)
 
     if not flagged and UnusedNoqa.code not in enabled:
         return Linted([], exports)  # nothing to suppress, and no unused noqa comment to report
@@ -270,30 +269,34 @@ def lint_source(
     return Linted(_with_source_lines(kept, text), exports)
 
 
-_NUMPY = re.compile(r"\bnumpy\b")
+_IMPORTS_TORCH = re.compile(r"^\s*(?:import|from)\s+torch\b", re.MULTILINE)
 
 
-def _may_define_a_dataset_of_float64(text: str) -> bool:
-    """A dataset class (`__getitem__`, named or based on a `Dataset`) in a module that uses
-    NumPy: what its items hold is summarised for the modules that load it."""
-    return "__getitem__" in text and "Dataset" in text and bool(_NUMPY.search(text))
+def _makes_numpy_float64(text: str) -> bool:
+    """Does a module make NumPy float64 arrays (`np.linspace(`, `np.zeros(`) for others: a
+    NumPy module that does not import torch (a module that does hands its arrays to torch
+    itself, where they are findings), or one that defines a dataset class (`__getitem__`,
+    a `Dataset`), whose items a `DataLoader` elsewhere batches?"""
+    if "numpy" not in text or not array_makers(text).search(text):
+        return False
+    return not _IMPORTS_TORCH.search(text) or ("__getitem__" in text and "Dataset" in text)
 
 
-def _datasets(
-    path: str, text: str, analysis: Optional[Analysis], devices: FrozenSet[str], place: ModulePlace,
-    imported: Imported, in_tests: bool, suite: Suite, in_script: bool,
+def _summarised(
+    path: str, text: str, devices: FrozenSet[str], place: ModulePlace, imported: Imported, in_tests: bool,
+    suite: Suite, in_script: bool,
 ) -> ModuleSummary:
-    """The module's dataset classes whose items hold float64 arrays, read from the whole
-    module (parsed again when narrowing left part of it out)."""
-    if analysis is None:
-        module = parse(text)
-        if isinstance(module, ParseFailure):
-            return ()
-        try:
-            analysis = analyse(module, devices, text, place.name, place.package, imported, in_tests, suite, in_script)
-        except RecursionError:
-            return ()
-    return dataset_exports(analysis.facts, analysis.flow, path)
+    """The summary of a module with no finding that makes NumPy float64 arrays, read from
+    the definitions that can make them (narrowing leaves the others out)."""
+    narrowing = makers_only(text)
+    module = parse(narrowing.text)
+    if isinstance(module, ParseFailure):
+        return ()
+    try:
+        analysis = analyse(module, devices, narrowing.text, place.name, place.package, imported, in_tests, suite, in_script)
+        return summarise(analysis.facts, analysis.flow, path)
+    except RecursionError:
+        return ()
 
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")

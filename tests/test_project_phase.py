@@ -324,3 +324,82 @@ def test_those_members_crash_on_mps_before_the_fix_and_not_after(pipeline, monke
         latents = torch.ones(2, device="mps")
         assert after.Pipeline().run(latents).device.type == "mps"
         assert after.steps("mps").dtype == torch.float32
+
+
+GRIDS = """\
+import numpy as np
+
+
+def grid(n):
+    return np.linspace(-1.0, 1.0, n)
+
+
+def grid32(n):
+    return np.linspace(-1.0, 1.0, n, dtype=np.float32)
+
+
+class Sigmas:
+    def __init__(self, n):
+        self.values = np.linspace(1.0, 0.0, n)
+"""
+RENDER = """\
+import torch
+
+from .grids import Sigmas, grid, grid32
+
+
+def coordinates(device):
+    return torch.tensor(grid(5), device=device)
+
+
+def coordinates32(device):
+    return torch.tensor(grid32(5), device=device)
+
+
+def noise_levels(device):
+    sigmas = Sigmas(4)
+    return torch.from_numpy(sigmas.values).to(device)
+"""
+
+
+@pytest.fixture
+def numpy_helpers(tmp_path, monkeypatch):
+    package = tmp_path / "render"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "grids.py").write_text(GRIDS)
+    (package / "scene.py").write_text(RENDER)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_a_numpy_module_without_a_finding_of_its_own_still_says_what_it_makes(numpy_helpers):
+    result = run([numpy_helpers / "render"], Settings(root=numpy_helpers))
+    assert [(d.path, d.start.line, d.start.column, d.code, d.severity.value, d.message) for d in result.diagnostics] == [
+        ("render/scene.py", 7, 12, "F64003", "error", "float64 NumPy array (from `grid()` at line 7, made in "
+         "render/grids.py:5) becomes a tensor in `torch.tensor()`; MPS has no float64"),
+        ("render/scene.py", 16, 12, "F64003", "error", "float64 NumPy array (from `Sigmas.values` at line 16, made "
+         "in render/grids.py:14) becomes a tensor in `torch.from_numpy()`; MPS has no float64"),
+    ]
+
+
+def test_what_it_makes_crashes_on_mps_before_the_fix_and_not_after(numpy_helpers, monkeypatch):
+    torch = require("torch")
+    from f64lint.results import FixMode
+    from f64lint.testing.mps_emulation import mps_emulation
+
+    monkeypatch.syspath_prepend(str(numpy_helpers))
+    original = importlib.import_module("render.scene")
+    with mps_emulation():
+        for made in (original.coordinates, original.noise_levels):
+            with pytest.raises(TypeError, match="MPS framework doesn't support float64"):
+                made("mps")
+        assert original.coordinates32("mps").dtype == torch.float32
+    fixed = run([numpy_helpers / "render"], Settings(root=numpy_helpers, unsafe_fixes=True), fix=FixMode())
+    assert fixed.fix_errors == [] and fixed.internal_errors == []
+    for name in ("render.scene", "render.grids", "render"):
+        monkeypatch.delitem(sys.modules, name)
+    after = importlib.import_module("render.scene")
+    with mps_emulation():
+        assert after.coordinates("mps").dtype == torch.float32
+        assert after.noise_levels("mps").dtype == torch.float32

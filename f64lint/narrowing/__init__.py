@@ -103,6 +103,30 @@ def narrowed(
     return Narrowed(source if text == source else text, source)
 
 
+def makers_only(source: str) -> Narrowed:
+    """For the summary of a module with no finding: the source with only the top-level
+    functions and classes that make a float64 NumPy array (and the module-level
+    statements) left in."""
+    texts = masked(source)
+    if texts is None or source.count("\r") != source.count("\r\n"):
+        return Narrowed(source, source)
+    lines = source.split("\n")
+    code_lines = texts.code.split("\n")
+    structure_lines = texts.structure.split("\n")
+    if not len(lines) == len(code_lines) == len(structure_lines):
+        return Narrowed(source, source)
+    statements = split_statements(structure_lines)
+    describe(statements, code_lines, structure_lines)
+    makers = array_makers(texts.code)
+    spans = [(s.first, s.last) for s in statements if s.name is not None and not makers.search(s.text)]
+    if not spans:
+        return Narrowed(source, source)
+    for first, last in spans:
+        for number in range(first, last + 1):
+            lines[number] = "\r" if lines[number].endswith("\r") else ""
+    return Narrowed("\n".join(lines), source)
+
+
 def _numbers_cut(text: str) -> str:
     try:
         with warnings.catch_warnings():

@@ -1,16 +1,15 @@
 """Summaries: what a module gives the modules that import it, as plain data.
 
 A module's summary names its top-level functions that return a float64 (or complex128)
-value and its module-level names bound to one, each with where the value is made. The
-linter asks for it only of a module with a finding: such a value is one where it is made. It is
-computed once per module, from the module alone, and read by the flow of the modules that
-import those names (the runner's project phase hands them over): `pos = table().to(device)`
-in `model.py` after `from .utils import table` is a float64 move when `utils.table`
-returns float64.
-
-Apart from it, `dataset_exports` names a module's dataset classes whose `__getitem__` gives
-float64 NumPy arrays: made on the CPU and no finding there, they become float64 batches
-where another module loads them with a `DataLoader` and moves the batch.
+tensor or NumPy array, its classes' methods that return one and attributes set on `self`
+to one, its module-level names bound to one, each with where the value is made, and its
+dataset classes whose `__getitem__` gives float64 NumPy arrays (batched as they are by a
+`DataLoader`). It is computed once per module, from the module alone, and read by the
+flow of the modules that import those names (the runner's project phase hands them
+over): `pos = table().to(device)` in `model.py` after `from .utils import table` is a
+float64 move when `utils.table` returns float64. The linter asks for it of a module with
+a finding, and of one that makes NumPy float64 arrays (no finding there: NumPy's float64
+is fine on the CPU, until another module makes it a tensor).
 """
 
 from __future__ import annotations
@@ -36,8 +35,12 @@ def summarise(facts: ModuleFacts, flow: Flow, path: str) -> ModuleSummary:
             wide = flow.returns(statement)
             if wide is not None:
                 found.append(_export(facts, statement.name.value, True, wide, path))
+            else:
+                array = _made(facts, flow, statement.name.value, True, flow.returned_values(statement), path)
+                found.extend([array] if array is not None else [])
         elif isinstance(statement, cst.ClassDef):
             found.extend(_members(facts, flow, statement, path))
+            found.extend(_dataset(facts, flow, statement, path))
         elif isinstance(statement, cst.SimpleStatementLine):
             for small in statement.body:
                 if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
@@ -81,30 +84,27 @@ def _made(
     return None
 
 
-def dataset_exports(facts: ModuleFacts, flow: Flow, path: str) -> ModuleSummary:
-    """Each top-level class with a `__getitem__` whose returns give a float64 NumPy array,
-    at each place of the item where one does (`return self.x[i], self.y[i]`)."""
-    if not facts.module_name:
-        return ()
-    found = []
-    for statement in facts.module.body:
-        getitem = facts.definitions.method(statement, "__getitem__") if isinstance(statement, cst.ClassDef) else None
-        if getitem is None:
-            continue
-        places = {}
-        for value in flow.returned_values(getitem):
-            parts = enumerate(value.elements) if isinstance(value, (cst.Tuple, cst.List)) else [(None, value)]
-            for index, part in parts:
-                item = part.value if index is not None else part
-                source = flow.float64_array(item)
-                place = (index,) if index is not None else ()
-                if source is not None and place not in places:
-                    places[place] = source
-        assert isinstance(statement, cst.ClassDef)
-        for place, source in places.items():
-            line = facts.positions[source.origin].start.line
-            found.append(Export(facts.module_name, statement.name.value, False, source.origin_name, "float64", path, line, place))
-    return tuple(found)
+def _dataset(facts: ModuleFacts, flow: Flow, owner: cst.ClassDef, path: str) -> List[Export]:
+    """For a class with a `__getitem__` whose returns give a float64 NumPy array: the
+    places of the item where one does (`return self.x[i], self.y[i]`)."""
+    getitem = facts.definitions.method(owner, "__getitem__")
+    if getitem is None:
+        return []
+    places = {}
+    for value in flow.returned_values(getitem):
+        parts = enumerate(value.elements) if isinstance(value, (cst.Tuple, cst.List)) else [(None, value)]
+        for index, part in parts:
+            item = part.value if index is not None else part
+            source = flow.float64_array(item)
+            place = (index,) if index is not None else ()
+            if source is not None and place not in places:
+                places[place] = source
+    assert facts.module_name is not None
+    return [
+        Export(facts.module_name, owner.name.value, False, source.origin_name, "float64", path,
+               facts.positions[source.origin].start.line, place)
+        for place, source in places.items()
+    ]
 
 
 def _export(facts: ModuleFacts, name: str, returned: bool, wide: WideValue, path: str) -> Export:
