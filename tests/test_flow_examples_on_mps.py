@@ -54,6 +54,8 @@ CRASHING = {
     ("numpy_math_of_numbers", "ResidualFlow"):
         lambda m, d: [p.detach() for p in m.ResidualFlow(scale=torch.tensor(2.0)).to(d).parameters()],
     ("numpy_math_of_numbers", "scaled"): lambda m, d: m.scaled(sample(d), d),
+    ("keyword_dicts", "initial_points"): lambda m, d: m.initial_points(3, d),
+    ("keyword_dicts", "to_model"): lambda m, d: m.to_model(sample("cpu"), d),
 }
 # Its MPS branch computes something else than its CPU branch: only that it runs is compared.
 OTHER_BRANCH_ON_MPS = {("float64_off_mps_only", "float64_on_either_branch")}
@@ -65,6 +67,7 @@ RUNNING = {
     ("float64_off_mps_only", "precise_on_cuda_or_cpu"):
         lambda m, d: m.precise_on_cuda_or_cpu(sample("cpu"), torch.device(d)),
     ("numpy_math_of_numbers", "of_float32"): lambda m, d: m.of_float32(np.arange(4.0), d),
+    ("keyword_dicts", "float32_points"): lambda m, d: m.float32_points(3, d),
 }
 
 

@@ -23,6 +23,8 @@ def describe_use(facts: ModuleFacts, use: DtypeUse, dtype: Dtype) -> str:
     what = f"`{written}`" if written == dtype.text else f"`{written}` (`{dtype.text}`)"
     if isinstance(use.holder, cst.Param):
         return f"{what} used as the default of parameter `{use.holder.name.value}`"
+    if isinstance(use.holder, cst.Dict):
+        return f"{what} used as the `\"dtype\"` of keyword arguments kept in a dict"
     return f"{what} used as a dtype in `{callee_text(facts, use.holder)}`"
 
 

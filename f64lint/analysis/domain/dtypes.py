@@ -8,6 +8,7 @@ from typing import FrozenSet, Iterator, Optional, Tuple, Union
 
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, method_name, positional
 from f64lint.analysis.semantic.facts import ModuleFacts
+from f64lint.analysis.syntax.nodes import keyed
 from f64lint.cst import cst
 
 
@@ -192,6 +193,25 @@ def dtype_uses(facts: ModuleFacts) -> Iterator[DtypeUse]:
     for param in facts.defaults:
         assert param.default is not None
         yield DtypeUse(param.default, param, "default")
+    for kept in facts.dtype_dicts:
+        if next(splatting(facts, kept), None) is None:
+            continue  # data, not keyword arguments (an FX node's kwargs)
+        for element in kept.elements:
+            if keyed(element, "dtype"):
+                assert isinstance(element, cst.DictElement)
+                yield DtypeUse(element.value, kept, '"dtype" key')
+
+
+def splatting(facts: ModuleFacts, kept: cst.Dict) -> Iterator[cst.Call]:
+    """The calls a dict is splatted into as keyword arguments: `**{...}`, or `**name` of
+    a name bound to it."""
+    for call in facts.calls:
+        for arg in call.args:
+            if arg.star != "**":
+                continue
+            value = arg.value
+            if value is kept or (isinstance(value, cst.Name) and any(v is kept for v in facts.reaching_values(value))):
+                yield call
 
 
 _CONVERSION_APIS = frozenset({"double", "cdouble"})

@@ -9,17 +9,20 @@ from typing import Collection, Iterator, List, Optional, Tuple
 from f64lint.analysis.domain.casts import DEFAULT_DTYPE_FACTORIES, cast_down_before_move, casts_narrow
 from f64lint.analysis.domain.devices import (
     feeds_onnx_constant,
+    is_cpu_device,
     holds_no_data,
     following_calls,
     moves_to_cpu,
     receiver_chain,
     received_over_rpc,
 )
-from f64lint.analysis.domain.dtypes import Dtype, DtypeUse, Spelling, Width, dtype_of, dtype_uses, implements_conversion_api
+from f64lint.analysis.domain.dtypes import (
+    Dtype, DtypeUse, Spelling, Width, dtype_of, dtype_uses, implements_conversion_api, splatting,
+)
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import argument_for, keyword, method_name, moved_to, positional
-from f64lint.analysis.syntax.nodes import own_nodes
+from f64lint.analysis.syntax.nodes import keyed, own_nodes
 from f64lint.cst import cst
 
 
@@ -94,8 +97,19 @@ def known_narrow_before(analysis: Analysis, call: cst.Call) -> bool:
 
 
 def reaches_mps(analysis: Analysis, use: DtypeUse) -> bool:
-    """Does the tensor made with this dtype end up on a device that may be MPS?"""
-    return isinstance(use.holder, cst.Call) and analysis.flow.reaches_device(use.holder)
+    """Does the tensor made with this dtype end up on a device that may be MPS? For a dict
+    of keyword arguments: is it splatted into a call that does, or that its own `"device"`
+    (one that may be MPS) sends there (`torch.zeros(3, **tkwargs)`, `x.to(**tkwargs)`)?"""
+    if isinstance(use.holder, cst.Call):
+        return analysis.flow.reaches_device(use.holder)
+    if not isinstance(use.holder, cst.Dict):
+        return False
+    device = next((element.value for element in use.holder.elements if keyed(element, "device")), None)
+    sends = device is not None and analysis.flow.may_lack_float64(device)
+    return any(
+        (sends and not analysis.guards.off_mps(call)) or analysis.flow.reaches_device(call)
+        for call in splatting(analysis.facts, use.holder)
+    )
 
 
 def wide_dtype_uses(
@@ -117,6 +131,10 @@ def wide_dtype_uses(
             continue
         if isinstance(use.holder, cst.Param) and _only_given_off_mps(analysis, use.holder):
             continue
+        if isinstance(use.holder, cst.Dict) and any(
+            keyed(element, "device") and is_cpu_device(facts, element.value) for element in use.holder.elements
+        ):
+            continue  # keyword arguments for the CPU
         if implements_conversion_api(facts, use.value) or _wide_only_off_mps(analysis, use.value, width):
             continue
         yield use, dtype

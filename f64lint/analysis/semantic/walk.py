@@ -20,7 +20,7 @@ from f64lint.analysis.semantic.bindings import (
     unknown_local,
 )
 from f64lint.analysis.semantic.facts import Suite, ModuleFacts
-from f64lint.analysis.syntax.nodes import code_children, leaves, target_names
+from f64lint.analysis.syntax.nodes import code_children, keyed, leaves, target_names
 from f64lint.cst import cst
 
 
@@ -52,6 +52,7 @@ class Walker:
             cst.Name: self._name,
             cst.Attribute: self._attribute,
             cst.Call: self._call,
+            cst.Dict: self._dict,
             cst.Param: self._param,
             cst.Import: self._import,
             cst.ImportFrom: self._import_from,
@@ -163,6 +164,12 @@ class Walker:
     def _call(self, node: cst.CSTNode) -> None:
         assert isinstance(node, cst.Call)
         self.facts.calls.append(node)
+        self.children(node)
+
+    def _dict(self, node: cst.CSTNode) -> None:
+        assert isinstance(node, cst.Dict)
+        if any(keyed(element, "dtype") for element in node.elements):
+            self.facts.dtype_dicts.append(node)
         self.children(node)
 
     def _param(self, node: cst.CSTNode) -> None:

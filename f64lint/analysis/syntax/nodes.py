@@ -187,3 +187,10 @@ def _blocks_of(statement: cst.CSTNode) -> List[cst.BaseSuite]:
         *getattr(statement, "cases", ()),
     ]
     return [part.body for part in parts if part is not None and isinstance(getattr(part, "body", None), cst.BaseSuite)]
+
+
+def keyed(element: cst.BaseDictElement, key: str) -> bool:
+    """Is a dict entry written `"key": value`?"""
+    return isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString) and (
+        element.key.evaluated_value == key
+    )
