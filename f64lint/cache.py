@@ -282,12 +282,28 @@ class StampIndex:
     def save(self) -> None:
         if not self.changed:
             return
+        self._drop_unused_keys()
         try:
             _make_folder(self.directory, self.location.parent)
             content = {"keys": self.keys, "files": self.files, "again": self.again}
             replace_file(self.location, json.dumps(content).encode("utf-8"), sync=False)
         except OSError:
             pass  # a cache that cannot be written only costs time
+
+
+    def _drop_unused_keys(self) -> None:
+        """Keep only the keys an entry names (each run whose exports changed adds one)."""
+        entries = [entry for table in (self.files, self.again) for entry in table.values() if isinstance(entry, list)]
+        used = sorted({entry[n] for entry in entries for n in (4, 5) if len(entry) > 5 and isinstance(entry[n], int) and entry[n] >= 0})
+        if len(used) == len(self.keys):
+            return
+        renumbered = {old: new for new, old in enumerate(used)}
+        for entry in entries:
+            for n in (4, 5):
+                if len(entry) > 5 and isinstance(entry[n], int) and entry[n] >= 0:
+                    entry[n] = renumbered.get(entry[n], -1)
+        self.keys = [self.keys[old] for old in used if 0 <= old < len(self.keys)]
+        self.positions = {key: n for n, key in enumerate(self.keys)}
 
 
 def _entry(now: Stamp, numbers: List[int], lists: List[list]) -> list:

@@ -259,6 +259,7 @@ def lint_source(
     if place is not None and not flagged and _makes_numpy_float64(text):
         exports = _summarised(path, text, devices, place, imported, in_tests, suite, in_script)
 
+
     if not flagged and UnusedNoqa.code not in enabled:
         return Linted([], exports)  # nothing to suppress, and no unused noqa comment to report
     kept, unused = apply_suppressions(flagged, parse_directives(text), enabled, known_codes())
@@ -273,13 +274,16 @@ _IMPORTS_TORCH = re.compile(r"^\s*(?:import|from)\s+torch\b", re.MULTILINE)
 
 
 def _makes_numpy_float64(text: str) -> bool:
-    """Does a module make NumPy float64 arrays (`np.linspace(`, `np.zeros(`) for others: a
-    NumPy module that does not import torch (a module that does hands its arrays to torch
-    itself, where they are findings), or one that defines a dataset class (`__getitem__`,
-    a `Dataset`), whose items a `DataLoader` elsewhere batches?"""
-    if "numpy" not in text or not array_makers(text).search(text):
+    """Does a module with no finding make NumPy float64 arrays for others: a NumPy module
+    that does not import torch (one that does mostly hands its arrays to torch itself,
+    where they are findings; reading every such module costs too much), or one that
+    defines a dataset class (`__getitem__`, a `Dataset`), whose items a `DataLoader`
+    elsewhere batches? (The cheap tests first: the makers' patterns are built per module.)"""
+    if "numpy" not in text:
         return False
-    return not _IMPORTS_TORCH.search(text) or ("__getitem__" in text and "Dataset" in text)
+    if _IMPORTS_TORCH.search(text) and not ("__getitem__" in text and "Dataset" in text):
+        return False
+    return bool(array_makers(text).search(text))
 
 
 def _summarised(

@@ -5,13 +5,15 @@ file must be read: a run whose files the stamp index all holds loads no analysis
 from __future__ import annotations
 
 import os
+from collections import Counter
 from contextlib import nullcontext
 from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Callable, ContextManager, Dict, List, NamedTuple, Optional, Sequence, Tuple, TypeVar
+from typing import TYPE_CHECKING, Callable, ContextManager, Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Tuple, TypeVar
 
 from f64lint.analysis.flow.exports import Export, Imported
+from f64lint.analysis.semantic.modules import ModulePlace
 from f64lint.cache import Cache, Stamp, StampIndex, exports_digest, settings_key, stamp
 from f64lint.config import Settings
 from f64lint.diagnostic import Diagnostic
@@ -202,6 +204,8 @@ class _ProjectPhase(NamedTuple):
 
     def results(self, results: List[FileResult]) -> List[FileResult]:
         exports = [export for file_result in results for export in file_result.exports]
+        ambiguous = _ambiguous_modules(exports, self.entries)
+        exports = [export for export in exports if export.module not in ambiguous]
         exports += declared_exports(self.settings)
         if not exports:
             return results
@@ -264,6 +268,23 @@ class _ProjectPhase(NamedTuple):
             if self.stamps is not None and entry.stamp is not None:
                 self.stamps.put_imported(entry.absolute, digest, entry.stamp, imported)
         return found
+
+
+def _ambiguous_modules(exports: Sequence[Export], entries: Sequence[_Entry]) -> FrozenSet[str]:
+    """The exporting modules whose name another file of the run has too (`exp1/utils.py`
+    and `exp2/utils.py`, two top-level `utils`): which one an import reads cannot be
+    told, so neither's exports are handed on. Only files named like an exporting module
+    are looked at."""
+    modules = {export.module for export in exports}
+    if not modules:
+        return frozenset()
+    stems = {module.rsplit(".", 1)[-1] for module in modules}
+    named: Counter = Counter()
+    for entry in entries:
+        stem = entry.path.stem if entry.path.stem != "__init__" else entry.path.parent.name
+        if stem in stems and not is_notebook(entry.path):
+            named[ModulePlace.of(entry.path).name] += 1
+    return frozenset(module for module in modules if named[module] > 1)
 
 
 def declared_exports(settings: Settings) -> List[Export]:

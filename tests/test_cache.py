@@ -249,3 +249,19 @@ def test_a_run_whose_files_are_all_indexed_loads_neither_rules_nor_analysis(tmp_
     assert "'f64lint.rules'" in cold_modules
     assert warm_modules == "[]"
     assert warm == cold == [("pkg/model.py", "F64004", 4), ("pkg/utils.py", "F64001", 2)]
+
+
+def test_the_index_keeps_only_the_keys_its_entries_name(tmp_path):
+    from f64lint.analysis.flow.exports import Export
+
+    now = (1, 2, 3, 4)
+    index = cache.StampIndex(tmp_path, tmp_path / "stamps.json")
+    index.put("/p/model.py", "settings", now, [], [])
+    for run in range(5):  # each run's exports differ: a new digest each time
+        export = Export("pkg.utils", "table", True, "np.linspace", "float64", "pkg/utils.py", run + 1)
+        index.put_imported("/p/model.py", f"digest{run}", now, [export])
+        index.save()
+        index = cache.StampIndex.load(tmp_path, tmp_path / "stamps.json")
+    assert index.keys == ["settings", "digest4"]
+    assert index.imported("/p/model.py", "digest4", now)[0].line == 5
+    assert index.get("/p/model.py", "model.py", "settings", now) == ([], ())

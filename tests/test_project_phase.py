@@ -403,3 +403,57 @@ def test_what_it_makes_crashes_on_mps_before_the_fix_and_not_after(numpy_helpers
     with mps_emulation():
         assert after.coordinates("mps").dtype == torch.float32
         assert after.noise_levels("mps").dtype == torch.float32
+
+
+CLEAN_ACROSS_FILES = {
+    "a member the importing module sets again": {
+        "pkg/schedule.py": "import numpy as np\n\n\nclass Schedule:\n    def __init__(self):\n"
+                           "        self.sigmas = np.linspace(1.0, 0.0, 5)\n",
+        "pkg/run.py": "import numpy as np\nimport torch\n\nfrom .schedule import Schedule\n\n\ndef run(device):\n"
+                      "    s = Schedule()\n    s.sigmas = s.sigmas.astype(np.float32)\n"
+                      "    return torch.from_numpy(s.sigmas).to(device)\n",
+    },
+    "a definition that a later one of the same name replaces": {
+        "pkg/grids.py": "import numpy as np\n\n\ndef grid(n):\n    return np.linspace(-1.0, 1.0, n)\n\n\n"
+                        "def grid(n):\n    return np.linspace(-1.0, 1.0, n, dtype=np.float32)\n",
+        "pkg/run.py": "import torch\n\nfrom .grids import grid\n\n\ndef run(device):\n"
+                      "    return torch.tensor(grid(3), device=device)\n",
+    },
+    "two top-level modules of one name": {
+        "exp1/utils.py": "import numpy as np\n\n\ndef grid(n):\n    return np.linspace(-1.0, 1.0, n)\n",
+        "exp2/utils.py": "import numpy as np\n\n\ndef grid(n):\n    return np.linspace(-1.0, 1.0, n, dtype=np.float32)\n",
+        "exp2/train.py": "import torch\n\nfrom utils import grid\n\n\ndef run(device):\n"
+                         "    return torch.tensor(grid(3), device=device)\n",
+    },
+    "a loader with its own collate": {
+        "pkg/data.py": "import numpy as np\nfrom torch.utils.data import Dataset\n\n\nclass Points(Dataset):\n"
+                       "    def __init__(self):\n        self.x = np.random.rand(8, 3)\n\n    def __len__(self):\n"
+                       "        return 8\n\n    def __getitem__(self, i):\n        return self.x[i]\n",
+        "pkg/run.py": "import numpy as np\nimport torch\nfrom torch.utils.data import DataLoader\n\nfrom .data import Points\n"
+                      "\n\ndef collate(items):\n    return torch.tensor(np.stack(items), dtype=torch.float32)\n\n\n"
+                      "def fit(device):\n    for x in DataLoader(Points(), batch_size=4, collate_fn=collate):\n"
+                      "        x = x.to(device)\n",
+    },
+    "an item whose places a starred part hides": {
+        "pkg/data.py": "import numpy as np\nfrom torch.utils.data import Dataset\n\n\nclass Star(Dataset):\n"
+                       "    def __init__(self):\n        self.x = np.zeros((4, 2))\n        self.ids = [1, 2]\n\n"
+                       "    def __len__(self):\n        return 4\n\n    def __getitem__(self, i):\n"
+                       "        return (*self.ids, self.x[i])\n",
+        "pkg/run.py": "from torch.utils.data import DataLoader\n\nfrom .data import Star\n\n\ndef first(device):\n"
+                      "    for a, b, c in DataLoader(Star(), batch_size=2):\n        return b.to(device)\n",
+    },
+}
+
+
+@pytest.mark.parametrize("case", sorted(CLEAN_ACROSS_FILES))
+def test_what_the_importing_module_or_the_run_makes_float32_is_not_reported(case, tmp_path, monkeypatch):
+    for name, text in CLEAN_ACROSS_FILES[case].items():
+        path = tmp_path / name
+        path.parent.mkdir(exist_ok=True)
+        if path.parent.name == "pkg":
+            (path.parent / "__init__.py").write_text("")
+        path.write_text(text)
+    monkeypatch.chdir(tmp_path)
+    result = run([tmp_path], Settings(root=tmp_path))
+    assert result.internal_errors == []
+    assert [(d.path, d.start.line, d.code) for d in result.diagnostics] == []

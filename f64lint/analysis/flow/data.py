@@ -373,6 +373,8 @@ class DataOrigins:
             for index in place:
                 if not isinstance(value, (cst.Tuple, cst.List)) or index >= len(value.elements):
                     break
+                if any(isinstance(element, cst.StarredElement) for element in value.elements[: index + 1]):
+                    break  # `(*ids, x)`: the places are not known
                 value = value.elements[index].value
             else:
                 items.append((loader, value))
@@ -485,6 +487,8 @@ class DataOrigins:
             return next(filter(None, (self._dataset_made(v, depth + 1) for v in values)), None)
         if not (isinstance(loader, cst.Call) and last_name(loader.func).endswith("DataLoader")):
             return None
+        if keyword(loader, "collate_fn") is not None:
+            return None  # its own collate decides what a batch holds
         args = positional(loader)
         dataset = keyword(loader, "dataset") or (args[0] if args else None)
         for _ in range(MAX_TRACE_DEPTH):

@@ -14,7 +14,7 @@ is fine on the CPU, until another module makes it a tensor).
 
 from __future__ import annotations
 
-from typing import List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from f64lint.analysis.flow.exports import Export
 from f64lint.analysis.flow.values import Flow, WideValue
@@ -26,11 +26,12 @@ ModuleSummary = Tuple[Export, ...]
 
 
 def summarise(facts: ModuleFacts, flow: Flow, path: str) -> ModuleSummary:
-    """The exports of a module whose name is known (none otherwise)."""
+    """The exports of a module whose name is known (none otherwise), from the last
+    top-level definition or binding of each name (Python keeps the last one)."""
     if not facts.module_name:
         return ()
     found = []
-    for statement in facts.module.body:
+    for statement in _last_of_each_name(facts.module.body):
         if isinstance(statement, cst.FunctionDef):
             wide = flow.returns(statement)
             if wide is not None:
@@ -48,6 +49,30 @@ def summarise(facts: ModuleFacts, flow: Flow, path: str) -> ModuleSummary:
                     if wide is not None:
                         found.append(_export(facts, small.targets[0].target.value, False, wide, path))
     return tuple(found)
+
+
+def _last_of_each_name(body: Sequence[cst.BaseStatement]) -> List[cst.BaseStatement]:
+    """The module's statements but the definitions a later one of the same name replaces."""
+    last: Dict[str, int] = {}
+    for index, statement in enumerate(body):
+        for name in _defined(statement):
+            last[name] = index
+    return [
+        statement for index, statement in enumerate(body)
+        if all(last[name] == index for name in _defined(statement))
+    ]
+
+
+def _defined(statement: cst.BaseStatement) -> List[str]:
+    if isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+        return [statement.name.value]
+    if isinstance(statement, cst.SimpleStatementLine):
+        return [
+            target.target.value
+            for small in statement.body if isinstance(small, cst.Assign)
+            for target in small.targets if isinstance(target.target, cst.Name)
+        ]
+    return []
 
 
 def _members(facts: ModuleFacts, flow: Flow, owner: cst.ClassDef, path: str) -> List[Export]:
@@ -94,6 +119,8 @@ def _dataset(facts: ModuleFacts, flow: Flow, owner: cst.ClassDef, path: str) -> 
     for value in flow.returned_values(getitem):
         parts = enumerate(value.elements) if isinstance(value, (cst.Tuple, cst.List)) else [(None, value)]
         for index, part in parts:
+            if isinstance(part, cst.StarredElement):
+                break  # `(*ids, x)`: the places after it are not known
             item = part.value if index is not None else part
             source = flow.float64_array(item)
             place = (index,) if index is not None else ()

@@ -12,7 +12,8 @@ module's own functions. A cast to a 32-bit dtype ends the trace.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tuple
+from functools import cached_property
+from typing import Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Set, Tuple
 
 from f64lint.analysis.domain.arrays import ArraySource, float64_array
 from f64lint.analysis.domain.casts import DEFAULT_DTYPE_FACTORIES, casts_narrow, casts_to_chosen_dtype
@@ -593,10 +594,31 @@ class Flow:
         if not isinstance(target, cst.Attribute) or not self.imported:
             return None
         owner = self._imported_class(target.value, 0)
-        if owner is None:
-            return None
+        if owner is None or (owner, target.attr.value) in self._members_set_here:
+            return None  # `schedule.sigmas = schedule.sigmas.astype(np.float32)`: this module decides
         qualified = f"{owner}.{target.attr.value}"
         return self.imported.returned_by(qualified) if isinstance(node, cst.Call) else self.imported.bound_to(qualified)
+
+    @cached_property
+    def _members_set_here(self) -> FrozenSet[Tuple[str, str]]:
+        """The members of objects of other modules' classes that this module assigns to."""
+        found = set()
+        stack: List[cst.CSTNode] = [self.facts.module]
+        while stack:
+            statement = stack.pop()
+            stack.extend(code_children(statement))
+            if isinstance(statement, cst.Assign):
+                targets = [t.target for t in statement.targets]
+            elif isinstance(statement, (cst.AugAssign, cst.AnnAssign)):
+                targets = [statement.target]
+            else:
+                continue
+            for target in targets:
+                if isinstance(target, cst.Attribute):
+                    owner = self._imported_class(target.value, 0)
+                    if owner is not None:
+                        found.add((owner, target.attr.value))
+        return frozenset(found)
 
     def _imported_class(self, node: cst.BaseExpression, depth: int) -> Optional[str]:
         """The qualified name of the class another module defines that made this object."""

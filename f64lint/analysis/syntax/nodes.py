@@ -190,7 +190,10 @@ def _blocks_of(statement: cst.CSTNode) -> List[cst.BaseSuite]:
 
 
 def keyed(element: cst.BaseDictElement, key: str) -> bool:
-    """Is a dict entry written `"key": value`?"""
-    return isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString) and (
-        element.key.evaluated_value == key
+    """Is a dict entry written `"key": value` (or `'key'`)? (Its text is compared: evaluating
+    every key of torch's large literal tables would cost seconds.)"""
+    return (
+        isinstance(element, cst.DictElement)
+        and isinstance(element.key, cst.SimpleString)
+        and element.key.value in (f'"{key}"', f"'{key}'")
     )
