@@ -77,12 +77,12 @@ def run(
     changed: Optional[ChangedLines] = None,
     fix: Optional[FixMode] = None,
 ) -> RunResult:
-    """Lint the files under `paths`; with `changed`, only the changed files, and only the
-    findings on changed lines."""
+    """Lint the files under `paths`; with `changed`, report only the changed files, and
+    only the findings on changed lines (the others are linted all the same: a changed
+    line may move what an unchanged file exports)."""
     result = RunResult()
     files = discover(paths, settings)
-    if changed is not None:
-        files = [path for path in files if os.path.abspath(path) in changed]
+    reported = None if changed is None else {display_path(path) for path in files if os.path.abspath(path) in changed}
     stamps = cache.stamps() if cache is not None else None
     unchanged_results: List[FileResult] = []
     entries = _entries(files, settings)
@@ -97,7 +97,8 @@ def run(
             _index(pending, linted, stamps)
         phase = _ProjectPhase(entries, settings, fix, cache, stamps, pool, workers)
         for file_result in phase.results(unchanged_results + linted):
-            result.add(file_result)
+            if reported is None or file_result.path in reported:
+                result.add(file_result)
     if stamps is not None:
         stamps.save()
     if fix is not None and result.threaded:
@@ -163,8 +164,12 @@ def _from_stamps(
         found = stamps.get(entry.absolute, entry.shown, entry.settings_key, entry.stamp)
         if found is None or (wanted is not None and any(map(wanted, found[0]))):
             pending.append(entry)
-        else:
-            unchanged_results.append(FileResult(entry.shown, tuple(found[0]), exports=found[1]))
+            continue
+        exports = found[1]
+        if exports:  # named as the file is now (a run from elsewhere, an `__init__.py` added since)
+            module = ModulePlace.of(entry.path).name
+            exports = tuple(replace(export, module=module, path=entry.shown) for export in exports)
+        unchanged_results.append(FileResult(entry.shown, tuple(found[0]), exports=exports))
     return pending
 
 

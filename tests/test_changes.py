@@ -80,3 +80,20 @@ def test_unreadable_diff_file_is_exit_2(tree):
 def test_diff_options_cannot_be_combined(tree):
     (tree / "change.patch").write_text(PATCH)
     assert invoke("--diff-file", "change.patch", "--diff-base", "HEAD").exit_code == 2
+
+
+def test_a_changed_line_that_moves_what_an_unchanged_file_exports_is_reported(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "z").mkdir()
+    (tmp_path / "z" / "__init__.py").write_text("")
+    (tmp_path / "z" / "emb.py").write_text("import torch\n\n\ndef table(n):\n    return torch.arange(n, dtype=torch.float64)\n")
+    (tmp_path / "z" / "model.py").write_text("from .emb import table\n\n\ndef build(device):\n    return table(4).to(device)\n")
+    (tmp_path / "change.patch").write_text(
+        "diff --git a/z/model.py b/z/model.py\n--- a/z/model.py\n+++ b/z/model.py\n"
+        "@@ -4,0 +5 @@ def build(device):\n+    return table(4).to(device)\n"
+    )
+    result = invoke("--diff-file", "change.patch", ".")
+    assert (result.exit_code, result.output.splitlines()) == (1, [
+        "z/model.py:5:21: F64004 error: float64 tensor (from `torch.arange(dtype=torch.float64)` in `z.emb.table` at "
+        "z/emb.py:5) moved to a device that may be 'mps'"
+    ])

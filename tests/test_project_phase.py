@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from f64lint import cache
+from f64lint.analysis.semantic import modules
 from f64lint.cache import Cache
 from f64lint.config import Settings
 from f64lint import lint_file
@@ -457,3 +458,17 @@ def test_what_the_importing_module_or_the_run_makes_float32_is_not_reported(case
     result = run([tmp_path], Settings(root=tmp_path))
     assert result.internal_errors == []
     assert [(d.path, d.start.line, d.code) for d in result.diagnostics] == []
+
+
+def test_a_file_served_from_the_stamp_index_exports_under_its_current_module_name(tmp_path, monkeypatch):
+    monkeypatch.setattr(cache, "RACY_NS", 0)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "emb.py").write_text("import torch\n\n\ndef table(n):\n    return torch.arange(n, dtype=torch.float64)\n")
+    (tmp_path / "lib" / "model.py").write_text("from lib.emb import table\n\n\ndef build(device):\n    return table(4).to(device)\n")
+    store = Cache(tmp_path / ".cache")
+    moves = lambda: [d.path for d in run([tmp_path / "lib"], Settings(root=tmp_path), cache=store).diagnostics if d.code == "F64004"]  # noqa: E731
+    assert moves() == [] and moves() == []  # `emb`, not `lib.emb`: a folder without `__init__.py` is no package
+    (tmp_path / "lib" / "__init__.py").write_text("")
+    modules._packages.cache_clear()  # each command-line run is a process of its own
+    assert moves() == ["lib/model.py"]

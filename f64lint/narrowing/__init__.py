@@ -105,8 +105,8 @@ def narrowed(
 
 def makers_only(source: str) -> Narrowed:
     """For the summary of a module with no finding: the source with only the top-level
-    functions and classes that make a float64 NumPy array (and the module-level
-    statements) left in."""
+    functions that make a float64 NumPy array, the classes' methods that do (and their
+    `__getitem__`), and the module-level statements left in."""
     texts = masked(source)
     if texts is None or source.count("\r") != source.count("\r\n"):
         return Narrowed(source, source)
@@ -119,6 +119,12 @@ def makers_only(source: str) -> Narrowed:
     describe(statements, code_lines, structure_lines)
     makers = array_makers(texts.code)
     spans = [(s.first, s.last) for s in statements if s.name is not None and not makers.search(s.text)]
+    for owner in statements:
+        if owner.is_class and makers.search(owner.text):  # its methods that make none go too
+            spans.extend(
+                (m.first, m.last) for m in described_members(owner, code_lines, structure_lines)
+                if m.name is not None and m.name != "__getitem__" and not makers.search(m.text)
+            )
     if not spans:
         return Narrowed(source, source)
     for first, last in spans:
