@@ -207,21 +207,32 @@ def fit_float32(model, device):
 """
 
 
-@pytest.fixture
-def loaders(tmp_path, monkeypatch):
-    package = tmp_path / "trainer"
+def package_in(root, monkeypatch, name, **modules):
+    """A package folder of these modules (by name, their source), under `root`, which
+    becomes the current folder."""
+    package = root / name
     package.mkdir()
     (package / "__init__.py").write_text("")
-    (package / "datasets.py").write_text(DATASETS)
-    (package / "train.py").write_text(FITTING)
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
+    for module, text in modules.items():
+        (package / f"{module}.py").write_text(text)
+    monkeypatch.chdir(root)
+    return root
+
+
+@pytest.fixture
+def loaders(tmp_path, monkeypatch):
+    return package_in(tmp_path, monkeypatch, "trainer", datasets=DATASETS, train=FITTING)
+
+
+def _reported(root, folder):
+    """Each finding of a run over a folder: path, line, column, code, severity, message."""
+    result = run([root / folder], Settings(root=root))
+    assert result.internal_errors == []
+    return [(d.path, d.start.line, d.start.column, d.code, d.severity.value, d.message) for d in result.diagnostics]
 
 
 def test_a_dataset_of_float64_items_in_one_file_makes_float64_batches_where_another_moves_them(loaders):
-    result = run([loaders / "trainer"], Settings(root=loaders))
-    assert result.internal_errors == []
-    assert [(d.path, d.start.line, d.start.column, d.code, d.severity.value, d.message) for d in result.diagnostics] == [(
+    assert _reported(loaders, "trainer") == [(
         "trainer/train.py", 17, 61, "F64004", "error",
         "float64 tensor (a batch of `DataLoader(Regression(8), batch_size=4)`, whose dataset "
         "`trainer.datasets.Regression` gives `np.zeros` at trainer/datasets.py:8: a DataLoader keeps NumPy's "
@@ -280,13 +291,7 @@ def steps(device):
 
 @pytest.fixture
 def pipeline(tmp_path, monkeypatch):
-    package = tmp_path / "sampling"
-    package.mkdir()
-    (package / "__init__.py").write_text("")
-    (package / "schedule.py").write_text(SCHEDULE)
-    (package / "pipeline.py").write_text(PIPELINE)
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
+    return package_in(tmp_path, monkeypatch, "sampling", schedule=SCHEDULE, pipeline=PIPELINE)
 
 
 def test_members_of_an_object_of_a_class_another_file_defines_are_followed(pipeline):
@@ -365,18 +370,11 @@ def noise_levels(device):
 
 @pytest.fixture
 def numpy_helpers(tmp_path, monkeypatch):
-    package = tmp_path / "render"
-    package.mkdir()
-    (package / "__init__.py").write_text("")
-    (package / "grids.py").write_text(GRIDS)
-    (package / "scene.py").write_text(RENDER)
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
+    return package_in(tmp_path, monkeypatch, "render", grids=GRIDS, scene=RENDER)
 
 
 def test_a_numpy_module_without_a_finding_of_its_own_still_says_what_it_makes(numpy_helpers):
-    result = run([numpy_helpers / "render"], Settings(root=numpy_helpers))
-    assert [(d.path, d.start.line, d.start.column, d.code, d.severity.value, d.message) for d in result.diagnostics] == [
+    assert _reported(numpy_helpers, "render") == [
         ("render/scene.py", 7, 12, "F64003", "error", "float64 NumPy array (from `grid()` at line 7, made in "
          "render/grids.py:5) becomes a tensor in `torch.tensor()`; MPS has no float64"),
         ("render/scene.py", 16, 12, "F64003", "error", "float64 NumPy array (from `Sigmas.values` at line 16, made "
