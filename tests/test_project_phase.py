@@ -470,3 +470,14 @@ def test_a_file_served_from_the_stamp_index_exports_under_its_current_module_nam
     (tmp_path / "lib" / "__init__.py").write_text("")
     modules._packages.cache_clear()  # each command-line run is a process of its own
     assert moves() == ["lib/model.py"]
+
+
+def test_a_subclass_of_a_class_another_file_defines_inherits_the_members_it_leaves_alone(tmp_path, monkeypatch):
+    base = "import numpy as np\n\n\nclass Schedule:\n    def __init__(self, n=10):\n" \
+           "        self.sigmas = np.linspace(1.0, 0.0, n)\n        self.betas = np.linspace(0.1, 0.2, n)\n"
+    use = "import numpy as np\nimport torch\n\nfrom .base import Schedule\n\n\nclass Karras(Schedule):\n" \
+          "    def __init__(self):\n        super().__init__(5)\n        self.betas = np.linspace(0.1, 0.2, 5, dtype=np.float32)\n" \
+          "\n\ndef run(device):\n    k = Karras()\n" \
+          "    return torch.from_numpy(k.sigmas).to(device), torch.from_numpy(k.betas).to(device)\n"
+    root = package_in(tmp_path, monkeypatch, "sched", base=base, use=use)
+    assert [row[:5] for row in _reported(root, "sched")] == [("sched/use.py", 15, 12, "F64003", "error")]

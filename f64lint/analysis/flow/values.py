@@ -593,7 +593,7 @@ class Flow:
         target = node.func if isinstance(node, cst.Call) else node
         if not isinstance(target, cst.Attribute) or not self.imported:
             return None
-        owner = self._imported_class(target.value, 0)
+        owner = self._imported_class(target.value, 0, target.attr.value)
         if owner is None or (owner, target.attr.value) in self._members_set_here:
             return None  # `schedule.sigmas = schedule.sigmas.astype(np.float32)`: this module decides
         qualified = f"{owner}.{target.attr.value}"
@@ -620,20 +620,33 @@ class Flow:
                         found.add((owner, target.attr.value))
         return frozenset(found)
 
-    def _imported_class(self, node: cst.BaseExpression, depth: int) -> Optional[str]:
-        """The qualified name of the class another module defines that made this object."""
+    def _imported_class(self, node: cst.BaseExpression, depth: int, member: str = "") -> Optional[str]:
+        """The qualified name of the class another module defines that made this object,
+        itself or as the base of a class of this module that leaves `member` to it."""
         if depth > MAX_TRACE_DEPTH:
             return None
         if isinstance(node, cst.Call):
-            qualified = self.facts.qualified_name(node.func)
-            return qualified if qualified is not None and self.imported.defines_class(qualified) else None
+            return self._class_made(node, member)
         if isinstance(node, cst.Name):
             values = [value for value in self.facts.reaching_values(node) if value is not None]
         elif isinstance(node, cst.Attribute) and _is_self_attribute(node):
             values = self.set_on(node) or []
         else:
             return None
-        return next(filter(None, (self._imported_class(value, depth + 1) for value in values)), None)
+        return next(filter(None, (self._imported_class(value, depth + 1, member) for value in values)), None)
+
+    def _class_made(self, call: cst.Call, member: str) -> Optional[str]:
+        qualified = self.facts.qualified_name(call.func)
+        if qualified is not None and self.imported.defines_class(qualified):
+            return qualified
+        local = self.facts.definitions.instantiated(call)
+        if local is None or self.facts.definitions.method(local, member) is not None or self.assigned_to_self(local, member):
+            return None  # not a subclass, or one that makes the member itself
+        for base in local.bases:
+            inherited = self.facts.qualified_name(base.value)
+            if inherited is not None and self.imported.defines_class(inherited):
+                return inherited
+        return None
 
     def attribute_reads(self, target: cst.Attribute) -> List[cst.Attribute]:
         """Where the class that assigns `self.<name>` reads it (`self.<name>` in its methods)."""
