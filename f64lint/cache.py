@@ -214,8 +214,13 @@ class StampIndex:
             self.keys.append(key)
         return position
 
+    def _file(self, path: str, now: Optional[Stamp]) -> Optional[Tuple[list, list]]:
+        """A file's own entry, while its stamp holds: (settings #, digest #), and (rows,
+        exports, depends, imported)."""
+        return _parts(self.files.get(path), now, 6, 4)
+
     def imported(self, path: str, digest: str, now: Optional[Stamp]) -> Optional[List[Export]]:
-        parts = _parts(self.files.get(path), now, 6, 4)
+        parts = self._file(path, now)
         if parts is None or parts[0][1] != self.positions.get(digest, -2):
             return None
         try:
@@ -224,7 +229,7 @@ class StampIndex:
             return None
 
     def put_imported(self, path: str, digest: str, now: Stamp, exports: Iterable[Export]) -> None:
-        parts = _parts(self.files.get(path), now, 6, 4)
+        parts = self._file(path, now)
         (key, _), (rows, own, depends, _) = parts if parts is not None else ((-1, -1), ([], [], [], []))
         imported = [export.as_row() for export in exports]
         self.files[path] = _entry(now, [key, self._position(digest)], [rows, own, depends, imported])
@@ -235,10 +240,11 @@ class StampIndex:
         not checked (an editor's reader takes the exports as the last run left them)."""
         found: List[Export] = []
         for path, entry in self.files.items():
-            if path == but or not isinstance(entry, list) or len(entry) < 8 or not isinstance(entry[7], list):
+            parts = _parts(entry, tuple(entry[:4]), 6, 4) if path != but and isinstance(entry, list) else None
+            if parts is None:
                 continue
             try:
-                found.extend(Export.from_row(row) for row in entry[7])
+                found.extend(Export.from_row(row) for row in parts[1][1])
             except (ValueError, TypeError):
                 continue
         return found
@@ -253,7 +259,7 @@ class StampIndex:
             (key, _), (rows, depends) = parts
             exports: list = []
         else:
-            parts = _parts(self.files.get(path), now, 6, 4)
+            parts = self._file(path, now)
             if parts is None:
                 return None
             (key, _), (rows, exports, depends, _) = parts
@@ -290,19 +296,20 @@ class StampIndex:
         except OSError:
             pass  # a cache that cannot be written only costs time
 
-
     def _drop_unused_keys(self) -> None:
         """Keep only the keys an entry names (each run whose exports changed adds one)."""
-        entries = [entry for table in (self.files, self.again) for entry in table.values() if isinstance(entry, list)]
-        used = sorted({entry[n] for entry in entries for n in (4, 5) if len(entry) > 5 and isinstance(entry[n], int) and entry[n] >= 0})
+        named = [
+            (entry, n)
+            for table in (self.files, self.again) for entry in table.values() if isinstance(entry, list) and len(entry) > 5
+            for n in (4, 5) if isinstance(entry[n], int) and entry[n] >= 0
+        ]
+        used = sorted({entry[n] for entry, n in named if entry[n] < len(self.keys)})
         if len(used) == len(self.keys):
             return
         renumbered = {old: new for new, old in enumerate(used)}
-        for entry in entries:
-            for n in (4, 5):
-                if len(entry) > 5 and isinstance(entry[n], int) and entry[n] >= 0:
-                    entry[n] = renumbered.get(entry[n], -1)
-        self.keys = [self.keys[old] for old in used if 0 <= old < len(self.keys)]
+        for entry, n in named:
+            entry[n] = renumbered.get(entry[n], -1)
+        self.keys = [self.keys[old] for old in used]
         self.positions = {key: n for n, key in enumerate(self.keys)}
 
 

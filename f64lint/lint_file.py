@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable, FrozenSet, List, Optional, Sequence, Tuple, Union
 
-from f64lint.analysis.flow.exports import Export, Imported
+from f64lint.analysis.flow.exports import Export, Imported, placed
 from f64lint.analysis.semantic.facts import Suite
 from f64lint.analysis.semantic.modules import ModulePlace, is_test_module
 from f64lint.cache import Cache, Dependency, cache_key, exports_digest, settings_key
@@ -86,8 +86,7 @@ def _lint_data(
     cached = cache.get(key, shown)
     if cached is not None:
         found, exports = cached
-        module = place.name if place is not None else ""
-        return Linted(found, tuple(replace(export, module=module, path=shown) for export in exports)), depends
+        return Linted(found, placed(exports, place.name if place is not None else "", shown)), depends
     linted = _lint_bytes(shown, path, data, enabled, settings, imported, suite)
     cache.put(key, linted.diagnostics, linted.exports)
     return linted, depends

@@ -259,7 +259,6 @@ def lint_source(
     if place is not None and not flagged and _makes_numpy_float64(text):
         exports = _summarised(path, text, devices, place, imported, in_tests, suite, in_script)
 
-
     if not flagged and UnusedNoqa.code not in enabled:
         return Linted([], exports)  # nothing to suppress, and no unused noqa comment to report
     kept, unused = apply_suppressions(flagged, parse_directives(text), enabled, known_codes())

@@ -12,7 +12,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Callable, ContextManager, Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Tuple, TypeVar
 
-from f64lint.analysis.flow.exports import Export, Imported
+from f64lint.analysis.flow.exports import Export, Imported, placed
 from f64lint.analysis.semantic.modules import ModulePlace
 from f64lint.cache import Cache, Stamp, StampIndex, exports_digest, settings_key, stamp
 from f64lint.config import Settings
@@ -82,10 +82,10 @@ def run(
     line may move what an unchanged file exports)."""
     result = RunResult()
     files = discover(paths, settings)
-    reported = None if changed is None else {display_path(path) for path in files if os.path.abspath(path) in changed}
     stamps = cache.stamps() if cache is not None else None
     unchanged_results: List[FileResult] = []
     entries = _entries(files, settings)
+    reported = None if changed is None else {entry.shown for entry in entries if entry.absolute in changed}
     pending = entries if stamps is None else _from_stamps(entries, stamps, settings, fix, unchanged_results)
     workers = min(jobs, len(pending) // MIN_FILES_PER_WORKER)
     with _pool(workers) as pool:
@@ -165,10 +165,7 @@ def _from_stamps(
         if found is None or (wanted is not None and any(map(wanted, found[0]))):
             pending.append(entry)
             continue
-        exports = found[1]
-        if exports:  # named as the file is now (a run from elsewhere, an `__init__.py` added since)
-            module = ModulePlace.of(entry.path).name
-            exports = tuple(replace(export, module=module, path=entry.shown) for export in exports)
+        exports = placed(found[1], ModulePlace.of(entry.path).name, entry.shown) if found[1] else ()
         unchanged_results.append(FileResult(entry.shown, tuple(found[0]), exports=exports))
     return pending
 
@@ -182,12 +179,11 @@ def _index(pending: Sequence[_Entry], linted: Sequence[FileResult], stamps: Stam
         file_result = by_shown.get(entry.shown)
         if entry.stamp is None or file_result is None or file_result.internal_error is not None or file_result.fixed:
             continue
-        depends = [(path, then) for path, then in file_result.depends]
-        if any(then is None for _, then in depends):
+        if any(then is None for _, then in file_result.depends):
             continue  # a file of its suite is not settled
         stamps.put(
             entry.absolute, entry.settings_key, entry.stamp, file_result.diagnostics, file_result.exports,
-            [(path, then) for path, then in depends if then is not None], given,
+            file_result.depends, given,
         )
 
 
@@ -233,6 +229,7 @@ class _ProjectPhase(NamedTuple):
         index when it holds them, else linted."""
         done: Dict[str, FileResult] = {}
         jobs = []
+        givens = []  # each job's digest of the exports it is linted with
         for shown, found in importing.items():
             entry, given = entries[shown], exports_digest(found)
             known = None
@@ -242,13 +239,14 @@ class _ProjectPhase(NamedTuple):
                 done[shown] = FileResult(shown, tuple(known[0]), exports=known[1])
             else:
                 jobs.append((shown, entry.path, self.settings, self.cache, self.fix, Imported(found)))
+                givens.append(given)
         if not jobs:
             return done
         lint_again = _linting().lint_again
         linted = list(self.pool.map(lint_again, jobs) if self.pool is not None else map(lint_again, jobs))
         if self.stamps is not None:
-            for job, file_result in zip(jobs, linted):
-                _index([entries[job[0]]], [file_result], self.stamps, exports_digest(job[5].exports()))
+            for job, given, file_result in zip(jobs, givens, linted):
+                _index([entries[job[0]]], [file_result], self.stamps, given)
         done.update((job[0], file_result) for job, file_result in zip(jobs, linted))
         return done
 

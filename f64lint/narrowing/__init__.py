@@ -37,7 +37,7 @@ import re
 import warnings
 from dataclasses import dataclass
 from functools import cached_property
-from typing import FrozenSet, List, Tuple
+from typing import FrozenSet, List, Optional, Tuple
 
 from f64lint.analysis.domain.devices import device_like_name
 from f64lint.narrowing.arrays import array_makers
@@ -107,30 +107,54 @@ def makers_only(source: str) -> Narrowed:
     """For the summary of a module with no finding: the source with only the top-level
     functions that make a float64 NumPy array, the classes' methods that do (and their
     `__getitem__`), and the module-level statements left in."""
-    texts = masked(source)
-    if texts is None or source.count("\r") != source.count("\r\n"):
+    read = _statements(source) if source.count("\r") == source.count("\r\n") else None
+    if read is None:
         return Narrowed(source, source)
+    makers = array_makers(read.code)
+    spans = [(s.first, s.last) for s in read.statements if s.name is not None and not makers.search(s.text)]
+    for owner in read.statements:
+        if owner.is_class and makers.search(owner.text):  # its methods that make none go too
+            spans.extend(
+                (m.first, m.last) for m in described_members(owner, read.code_lines, read.structure_lines)
+                if m.name is not None and m.name != "__getitem__" and not makers.search(m.text)
+            )
+    return Narrowed(_blanked(read.lines, spans) if spans else source, source)
+
+
+@dataclass
+class _Statements:
+    """A source's lines, those of its code and of its structure (`prefilter.masked`), and
+    its top-level statements, described."""
+
+    lines: List[str]
+    code: str
+    code_lines: List[str]
+    structure_lines: List[str]
+    statements: List[Statement]
+
+
+def _statements(source: str) -> Optional[_Statements]:
+    """The source read statement by statement; None when it cannot be read this way."""
+    texts = masked(source)
+    if texts is None:
+        return None
     lines = source.split("\n")
     code_lines = texts.code.split("\n")
     structure_lines = texts.structure.split("\n")
     if not len(lines) == len(code_lines) == len(structure_lines):
-        return Narrowed(source, source)
+        return None
     statements = split_statements(structure_lines)
     describe(statements, code_lines, structure_lines)
-    makers = array_makers(texts.code)
-    spans = [(s.first, s.last) for s in statements if s.name is not None and not makers.search(s.text)]
-    for owner in statements:
-        if owner.is_class and makers.search(owner.text):  # its methods that make none go too
-            spans.extend(
-                (m.first, m.last) for m in described_members(owner, code_lines, structure_lines)
-                if m.name is not None and m.name != "__getitem__" and not makers.search(m.text)
-            )
-    if not spans:
-        return Narrowed(source, source)
+    return _Statements(lines, texts.code, code_lines, structure_lines, statements)
+
+
+def _blanked(lines: List[str], spans: List[Tuple[int, int]]) -> str:
+    """The lines joined, those in the spans (first, last) emptied: every line that stays
+    is where it was."""
     for first, last in spans:
         for number in range(first, last + 1):
             lines[number] = "\r" if lines[number].endswith("\r") else ""
-    return Narrowed("\n".join(lines), source)
+    return "\n".join(lines)
 
 
 def _numbers_cut(text: str) -> str:
@@ -149,24 +173,20 @@ def _numbers_cut(text: str) -> str:
 
 
 def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: bool) -> str:
-    texts = masked(source)
-    if texts is None:
+    read = _statements(source)
+    if read is None:
         return source
-    lines = source.split("\n")
-    code_lines = texts.code.split("\n")
-    structure_lines = texts.structure.split("\n")
-    if not len(lines) == len(code_lines) == len(structure_lines):
-        return source
-    statements = split_statements(structure_lines)
-    describe(statements, code_lines, structure_lines)
+    lines, code, code_lines, structure_lines, statements = (
+        read.lines, read.code, read.code_lines, read.structure_lines, read.statements
+    )
     definitions = [s for s in statements if s.name is not None]
     module_level = [s for s in statements if s.name is None]
 
     # Names that may hold float64: those bound by module-level statements with a
     # float64-like spelling or a float64 array (grown below with those naming a kept
     # definition).
-    makers = array_makers(texts.code)
-    if _DEFINES_GETITEM.search(texts.code) and "DataLoader" in texts.code and makers.search(texts.code):
+    makers = array_makers(code)
+    if _DEFINES_GETITEM.search(code) and "DataLoader" in code and makers.search(code):
         return source  # a dataset of NumPy data and a loader over it: batches of float64 anywhere
     methods = [
         m
@@ -209,12 +229,7 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: boo
             spans.append((statement.first, statement.last))
         else:
             spans.extend(entries_left_out(statement, reading))
-    if not spans:
-        return source
-    for first, last in spans:
-        for number in range(first, last + 1):
-            lines[number] = "\r" if lines[number].endswith("\r") else ""
-    return "\n".join(lines)
+    return _blanked(lines, spans) if spans else source
 
 
 def _tells_devices(definition: Statement) -> bool:

@@ -335,7 +335,7 @@ class DataOrigins:
         gives float64 NumPy data at that place (`return self.x[i], self.y[i]` with `self.y
         = np.zeros(...)`): the default collate keeps the dtype, so the batch is a float64
         tensor. The class is this module's, or another module's of the run that says so
-        (flow/summaries.py `dataset_exports`)."""
+        (flow/summaries.py)."""
         for loader, item in self.dataset_items(node):
             source = self.flow.float64_array(item)
             if source is not None:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Dict, FrozenSet, Iterable, List, Optional, Tuple
 
 
@@ -36,6 +36,13 @@ class Export:
         module, name, returned, made_by, width, path, line, item = row
         place = tuple(int(index) for index in item) if item is not None else None
         return cls(str(module), str(name), bool(returned), str(made_by), str(width), str(path), int(line), place)
+
+
+def placed(exports: Iterable[Export], module: str, path: str) -> Tuple[Export, ...]:
+    """Exports named as the file that gives them is now (its module, its shown path): a
+    cached result keeps those of the run that made it (another folder, before an
+    `__init__.py` was added)."""
+    return tuple(replace(export, module=module, path=path) for export in exports)
 
 
 class Imported:

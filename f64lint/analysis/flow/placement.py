@@ -104,12 +104,17 @@ def reaches_mps(analysis: Analysis, use: DtypeUse) -> bool:
         return analysis.flow.reaches_device(use.holder)
     if not isinstance(use.holder, cst.Dict):
         return False
-    device = next((element.value for element in use.holder.elements if keyed(element, "device")), None)
+    device = _device_kept(use.holder)
     sends = device is not None and analysis.flow.may_lack_float64(device)
     return any(
         (sends and not analysis.guards.off_mps(call)) or analysis.flow.reaches_device(call)
         for call in splatting(analysis.facts, use.holder)
     )
+
+
+def _device_kept(kept: cst.Dict) -> Optional[cst.BaseExpression]:
+    """The `"device"` of a dict of keyword arguments, if it has one."""
+    return next((element.value for element in kept.elements if keyed(element, "device")), None)
 
 
 def wide_dtype_uses(
@@ -131,9 +136,8 @@ def wide_dtype_uses(
             continue
         if isinstance(use.holder, cst.Param) and _only_given_off_mps(analysis, use.holder):
             continue
-        if isinstance(use.holder, cst.Dict) and any(
-            keyed(element, "device") and is_cpu_device(facts, element.value) for element in use.holder.elements
-        ):
+        device = _device_kept(use.holder) if isinstance(use.holder, cst.Dict) else None
+        if device is not None and is_cpu_device(facts, device):
             continue  # keyword arguments for the CPU
         if implements_conversion_api(facts, use.value) or _wide_only_off_mps(analysis, use.value, width):
             continue

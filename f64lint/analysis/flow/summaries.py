@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from f64lint.analysis.flow.exports import Export
+from f64lint.analysis.domain.arrays import ArraySource
 from f64lint.analysis.flow.values import Flow, WideValue
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.cst import cst
@@ -115,23 +116,31 @@ def _dataset(facts: ModuleFacts, flow: Flow, owner: cst.ClassDef, path: str) -> 
     getitem = facts.definitions.method(owner, "__getitem__")
     if getitem is None:
         return []
-    places = {}
+    places: Dict[Tuple[int, ...], ArraySource] = {}
     for value in flow.returned_values(getitem):
-        parts = enumerate(value.elements) if isinstance(value, (cst.Tuple, cst.List)) else [(None, value)]
-        for index, part in parts:
-            if isinstance(part, cst.StarredElement):
-                break  # `(*ids, x)`: the places after it are not known
-            item = part.value if index is not None else part
+        for place, item in _item_parts(value):
             source = flow.float64_array(item)
-            place = (index,) if index is not None else ()
-            if source is not None and place not in places:
-                places[place] = source
+            if source is not None:
+                places.setdefault(place, source)
     assert facts.module_name is not None
     return [
         Export(facts.module_name, owner.name.value, False, source.origin_name, "float64", path,
                facts.positions[source.origin].start.line, place)
         for place, source in places.items()
     ]
+
+
+def _item_parts(value: cst.BaseExpression) -> List[Tuple[Tuple[int, ...], cst.BaseExpression]]:
+    """A `__getitem__` return's parts by place: each element of a tuple or list up to a
+    starred one (`(*ids, x)`: the places after it are not known), else the whole item."""
+    if not isinstance(value, (cst.Tuple, cst.List)):
+        return [((), value)]
+    parts = []
+    for index, element in enumerate(value.elements):
+        if isinstance(element, cst.StarredElement):
+            break
+        parts.append(((index,), element.value))
+    return parts
 
 
 def _export(facts: ModuleFacts, name: str, returned: bool, wide: WideValue, path: str) -> Export:
