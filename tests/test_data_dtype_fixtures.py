@@ -125,7 +125,17 @@ def _typed_data(module, device):
     return module.positions(4, device)
 
 
+def _detections(module, device):
+    np = require("numpy")
+    torch = require("torch")
+    images = np.zeros((2, 3, 4, 4), dtype=np.float32)
+    boxes = [[(0.0, 0.0, 2.0, 2.0)], [(1.0, 1.0, 3.5, 3.0)]]
+    dataset = module.Detections(images, boxes, lambda image, bboxes: {"image": image, "bboxes": bboxes})
+    return [module.move_to_device(batch, device) for batch in torch.utils.data.DataLoader(dataset, batch_size=2)]
+
+
 CRASHES = {
+    "batch_helpers": _detections,
     "tabular_loader": _tabular,
     "caller_arrays": _caller_arrays,
     "rollout": _rollout,

@@ -33,6 +33,11 @@ class DataDtypeOnDevice(Rule):
     - a batch of a data loader moved: `for x, y in loader: x.to(device)`, also through
       `enumerate`, `zip`, `tqdm`, `batch["features"]`, `batch.items()` and a method the
       loop passes the batch to;
+    - each part of a batch a helper moves, a helper that calls itself on the parts of
+      what it is given (`move(inputs, device)` recursing into lists and dicts);
+    - a tensor a dataset class makes of such data in the items its `__getitem__` gives
+      (`return image, {"boxes": torch.from_numpy(boxes)}`): a `DataLoader` keeps the
+      dtype, and the training loop (its own, or a library's) moves the batch;
     - a checkpoint loaded onto the device: `torch.load(path, map_location=device)`;
     - a tensor of such data kept in a module, which moves it with the module:
       `self.register_buffer("mel", torch.as_tensor(extractor.mel_filters))`,
@@ -65,7 +70,7 @@ class DataDtypeOnDevice(Rule):
     it is made. No automatic fix: the data's dtype is not known, and an integer tensor must
     not become float. Off by default: a strict option (`extend-select = ["F64010"]`). On a
     random 50 of its findings in 26 released ML packages, 34 would crash on MPS with float64
-    data, and 7 get float64 in normal use; it finds 9 of the 10 real bugs of the recall
+    data, and 7 get float64 in normal use; it finds 10 of the 15 real bugs of the recall
     corpus that the default rules miss.
     """
 
@@ -77,7 +82,8 @@ class DataDtypeOnDevice(Rule):
     # Analysis of where data comes from needs the whole module: narrowing keeps only the
     # code with a float64-like spelling.
     narrows = False
-    required = (TORCH, AnyOf(r"[Ll]oader", words("map_location"), TENSOR_FROM_DATA))
+    # `isinstance`: a helper that moves each part of a batch tells tensors from containers.
+    required = (TORCH, AnyOf(r"[Ll]oader", words("map_location", "isinstance"), TENSOR_FROM_DATA))
 
     valid = (
         """
@@ -113,6 +119,22 @@ class DataDtypeOnDevice(Rule):
                 x = x.to(device, dtype=torch.float32)
                 y = y.to(device)
                 yield model(x).argmax(1) == y
+        """,
+        """
+        import numpy as np
+        import torch
+        from torch.utils.data import Dataset
+
+        class Boxes(Dataset):
+            def __getitem__(self, i):
+                boxes = torch.from_numpy(np.array(self.transform(i)["boxes"])).float()
+                labels = torch.from_numpy(self.labels[i])
+                return {"boxes": boxes, "labels": labels, "area": torch.tensor(self.areas[i], dtype=torch.float32)}
+
+        def move(inputs, device):
+            if isinstance(device, str):
+                return move(inputs, torch.device(device))
+            return inputs.to(device)
         """,
         """
         import torch
@@ -196,6 +218,28 @@ class DataDtypeOnDevice(Rule):
             (4, 13),
             (5, 54),
         ),
+        Invalid(
+            """
+            import numpy as np
+            import torch
+            from torch.utils.data import Dataset
+
+            class Boxes(Dataset):
+                def __getitem__(self, i):
+                    boxes = torch.from_numpy(np.array(self.transform(i)["boxes"]))
+                    targets = {"boxes": boxes, "labels": torch.from_numpy(self.labels[i])}
+                    return self.images[i], targets
+
+            def move(inputs, device):
+                if isinstance(inputs, torch.Tensor):
+                    return inputs.to(device, non_blocking=True)
+                if isinstance(inputs, dict):
+                    return {k: move(v, device) for k, v in inputs.items()}
+                return [move(part, device) for part in inputs]
+            """,
+            (7, 17),
+            (13, 23),
+        ),
     )
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
@@ -237,7 +281,7 @@ class DataDtypeOnDevice(Rule):
                 moved = call.func.value
                 if cast_after(facts, call) is not None or flow.wide_value(moved) is not None or data.float64_batch(moved):
                     continue  # F64009's, or known float64 (F64004's)
-                found = self._integers(data.tensor_of_data(moved) or data.batch(moved))
+                found = self._integers(data.tensor_of_data(moved) or data.batch(moved) or data.recursed_part(moved))
                 if found is not None and not integer_named(moved):
                     yield self._finding(
                         analysis, call, found,
@@ -245,6 +289,16 @@ class DataDtypeOnDevice(Rule):
                         "crashes there; give the dtype: `.to(device, dtype=...)`",
                         call.func.attr,
                     )
+
+        for call, owner in data.dataset_item_tensors():
+            found = self._integers(data.tensor_of_data(call))
+            if found is not None and not analysis.guards.off_mps(call):
+                yield self._finding(
+                    analysis, call, found,
+                    f"made into a tensor by `{callee_text(facts, call)}` without a dtype in an item of dataset "
+                    f"`{owner.name.value}`: a `DataLoader` batch keeps the dtype, and float64 data (NumPy's default) "
+                    "crashes where the batch is moved to 'mps'; give the dtype (`.float()`)",
+                )
 
     @staticmethod
     def _made_on_device(analysis: Analysis, call: cst.Call) -> Optional[UnseenData]:

@@ -85,9 +85,11 @@ class Float64Batch:
 
 
 def integer_named(node: cst.CSTNode) -> bool:
-    """Is the data named as integers (`input_ids`, `batch["labels"]`, `df[f"{t}_id"]`,
+    """Is the data named as integers (`input_ids`, `batch["labels"]`, `df[f"{t}_id"]`, `labels[i]`,
     `self.attention_mask`, `vocab.get_idx()`, parameter `token_ids`)?"""
     name = ""
+    while isinstance(node, cst.Subscript) and not _keyed(node):  # `self.labels[i]`
+        node = node.value
     if isinstance(node, cst.Subscript) and len(node.slice) == 1:
         index = node.slice[0].slice
         if isinstance(index, cst.Index) and isinstance(index.value, cst.SimpleString):
@@ -100,6 +102,12 @@ def integer_named(node: cst.CSTNode) -> bool:
     if isinstance(node, cst.Param):
         node = node.name
     return names_integers(name or (last_name(node) if isinstance(node, cst.BaseExpression) else ""))
+
+
+def _keyed(node: cst.Subscript) -> bool:
+    """`batch["labels"]`, `df[f"{t}_id"]`: an item read by a written key."""
+    index = node.slice[0].slice if len(node.slice) == 1 else None
+    return isinstance(index, cst.Index) and isinstance(index.value, (cst.SimpleString, cst.FormattedString))
 
 
 def names_integers(name: str) -> bool:
@@ -316,6 +324,53 @@ class DataOrigins:
         binding = self.facts.bindings.get(node)
         param = self._parameter(binding) if binding is not None else None
         return _from_parameter(param) if param is not None else None
+
+    def recursed_part(self, node: cst.BaseExpression) -> Optional[UnseenData]:
+        """A parameter of a function that calls itself on the parameter's parts
+        (`[move(i, device) for i in inputs]`, `{k: move(v, device) ...}`): a helper that
+        moves whatever a batch holds, float64 arrays made tensors included."""
+        binding = self.facts.bindings.get(node) if isinstance(node, cst.Name) else None
+        entry = self.facts.parameter(binding)
+        if entry is None:
+            return None
+        function, param = entry
+        for call in self.facts.definitions.call_sites(function):
+            if self.facts.enclosing_function(call) is not function:
+                continue
+            argument = argument_for(function, param, call)
+            if argument is not None and not (isinstance(argument, cst.Name) and argument.value == param.name.value):
+                return UnseenData(param, f"each part of a batch handed to `{function.name.value}()`")
+        return None
+
+    def dataset_item_tensors(self) -> List[Tuple[cst.Call, cst.ClassDef]]:
+        """The tensors a dataset class's `__getitem__` makes of data and gives in its items
+        (`return image, {"boxes": torch.from_numpy(boxes)}`, through names): a `DataLoader`
+        keeps their dtype in every batch."""
+        found = []
+        for owner in self.facts.classes:
+            getitem = self.facts.definitions.method(owner, "__getitem__")
+            if getitem is None or not any("Dataset" in last_name(base.value) for base in owner.bases):
+                continue
+            for value in self.flow.returned_values(getitem):
+                found.extend((call, owner) for call in self._tensors_given(value, 0))
+        return found
+
+    def _tensors_given(self, value: cst.BaseExpression, depth: int) -> List[cst.Call]:
+        """The tensor-making calls an item gives: itself, its elements and dict values, and
+        what the names in it were assigned."""
+        if depth > MAX_TRACE_DEPTH:
+            return []
+        if isinstance(value, cst.Call):
+            return [value] if self.facts.qualified_name(value.func) in TENSOR_OF_DATA else []
+        if isinstance(value, (cst.Tuple, cst.List)):
+            parts = [element.value for element in value.elements]
+        elif isinstance(value, cst.Dict):
+            parts = [element.value for element in value.elements if isinstance(element, cst.DictElement)]
+        elif isinstance(value, cst.Name):
+            parts = [v for v in self.facts.reaching_values(value) if v is not None]
+        else:
+            return []
+        return [call for part in parts for call in self._tensors_given(part, depth + 1)]
 
     # Batches of data loaders ---------------------------------------------------------------
 
