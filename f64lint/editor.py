@@ -15,6 +15,7 @@ from f64lint.config import ConfigError, Overrides, Settings, load_settings
 from f64lint.diagnostic import Diagnostic
 from f64lint.files import is_force_excluded
 from f64lint.analysis.flow.exports import Imported
+from f64lint.analysis.semantic.modules import forget_packages
 from f64lint.cache import CACHE_DIR_NAME, Cache
 from f64lint.lint_file import imported_in
 from f64lint.results import FixMode, RunResult
@@ -70,6 +71,7 @@ def workspace_exports(path: Path, data: bytes, settings: Settings) -> Imported:
 def check(path: Path, text: str, settings: Settings) -> List[Diagnostic]:
     """The findings in a document's text (placed in cells for a notebook), with what the
     modules it imports export."""
+    forget_packages()
     data = text.encode("utf-8")
     return run_stdin(data, path, settings, imported=workspace_exports(path, data, settings)).diagnostics
 
@@ -77,6 +79,7 @@ def check(path: Path, text: str, settings: Settings) -> List[Diagnostic]:
 def fixed(path: Path, text: str, settings: Settings, unsafe: bool) -> Optional[str]:
     """The document's text with every fix applied (safe ones only unless `unsafe`); None
     when nothing changes."""
+    forget_packages()
     chosen = replace(settings, unsafe_fixes=unsafe)
     result: RunResult = run_stdin(text.encode("utf-8"), path, chosen, FixMode(write=False, to_stdout=True))
     if result.fixed_source is None:

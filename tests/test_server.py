@@ -253,6 +253,37 @@ async def test_what_other_modules_export_comes_from_the_projects_cache(client: L
     ]
 
 
+async def test_a_folder_made_a_package_while_the_server_runs(client: LanguageClient, tmp_path):
+    # model.py imports `.utils` relatively: only once pkg/ holds an `__init__.py` does that
+    # name utils.py, whose float64 the last command-line run left in the cache.
+    import subprocess
+    import time
+
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "utils.py").write_text("import torch\n\n\ndef table(n):\n    return torch.arange(n, dtype=torch.float64)\n")
+    (package / "model.py").write_text("import torch\n")
+    uri = (package / "model.py").as_uri()
+    text = 'import torch\n\nfrom .utils import table\n\nx = table(4).to("mps")\n'
+    await opened(client, uri, text)
+    assert list(client.diagnostics[uri]) == []
+
+    (package / "__init__.py").write_text("")
+    time.sleep(2.1)  # settled files (unchanged for two seconds): the cache's index keeps them
+    subprocess.run([sys.executable, "-m", "f64lint", "-q", "--exit-zero", "."], cwd=tmp_path, check=True)
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=text + "\n")],
+        )
+    )
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    assert [(d.code, d.message) for d in client.diagnostics[uri]] == [
+        ("F64004", "float64 tensor (from `torch.arange(dtype=torch.float64)` in `pkg.utils.table` at pkg/utils.py:5) "
+                   "moved to a device that may be 'mps'"),
+    ]
+
+
 async def test_fix_all_is_for_the_text_it_was_worked_out_from(client: LanguageClient, tmp_path):
     # The user types while "fix all" is worked out: the edit carries the version it was
     # made for, which the editor then rejects, never the new one over the old text.

@@ -34,6 +34,12 @@ def _packages(folder: Path) -> Tuple[str, ...]:
     return (*_packages(folder.parent), folder.name)
 
 
+def forget_packages() -> None:
+    """Forget which folders are packages: a process that outlives a run (the editor's
+    server) calls it before each, since `__init__.py` files come and go."""
+    _packages.cache_clear()
+
+
 _TEST_FOLDERS = frozenset({"tests", "test"})
 _EXAMPLE_FOLDERS = frozenset(
     {"examples", "example", "scripts", "script", "tools", "benchmarks", "benchmark", "tutorials", "tutorial", "demos", "demo"}
