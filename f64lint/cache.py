@@ -322,11 +322,12 @@ def _entry(now: Stamp, numbers: List[int], lists: List[list]) -> list:
 def _parts(entry: object, now: Optional[Stamp], size: int, lists: int) -> Optional[Tuple[list, list]]:
     """An entry's numbers after the stamp, and its lists (the empty ones it left out put
     back), if the entry is well formed and has the file's current stamp."""
-    if now is None or not isinstance(entry, list) or not size <= len(entry) <= size + lists:
+    if now is None or type(entry) is not list or not size <= len(entry) <= size + lists:
         return None
-    if tuple(entry[:4]) != now:
-        return None
+    if entry[0] != now[0] or entry[1] != now[1] or entry[2] != now[2] or entry[3] != now[3]:
+        return None  # compared one by one: making a tuple of each entry costs more
     tail = entry[size:]
-    if not all(isinstance(item, list) for item in tail):
-        return None
+    for item in tail:
+        if type(item) is not list:
+            return None
     return entry[4:size], tail + [[] for _ in range(lists - len(tail))]

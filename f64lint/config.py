@@ -60,7 +60,7 @@ import os
 import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple, Union
 
 from f64lint.diagnostic import Severity
 from f64lint.fix.options import FixOptions, Strategy
@@ -115,12 +115,12 @@ class Settings:
             codes = without(codes, ignored)
         return codes
 
-    def selection_key(self, path: Optional[Path]) -> str:
+    def selection_key(self, path: Union[Path, str, None]) -> str:
         """What decides the rules enabled for a file, as configured: it keys the cache, so
         that a file found there is reported without resolving codes (or loading rules)."""
         return repr((self.select, self.extend_select, self.ignore, self._ignored_in(path)))
 
-    def _ignored_in(self, path: Optional[Path]) -> List[Tuple[str, ...]]:
+    def _ignored_in(self, path: Union[Path, str, None]) -> List[Tuple[str, ...]]:
         """The codes per-file ignores take away from this file."""
         if path is None:
             return []

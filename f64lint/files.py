@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from f64lint.config import Settings
 from f64lint.globs import matches, matches_absolute
@@ -30,13 +30,16 @@ class GitIgnores:
 
     @classmethod
     def above(cls, directory: Path) -> "GitIgnores":
+        """Those of the folders above `directory`, up to its repository's root (the walk
+        reads the folder's own)."""
         found: List[Tuple[Path, pathspec.GitIgnoreSpec]] = []
-        for parent in (directory, *directory.parents):
-            spec = _read_gitignore(parent)
-            if spec is not None:
-                found.append((parent, spec))
-            if (parent / ".git").exists():
-                break
+        if not (directory / ".git").exists():
+            for parent in directory.parents:
+                spec = _read_gitignore(parent)
+                if spec is not None:
+                    found.append((parent, spec))
+                if (parent / ".git").exists():
+                    break
         return cls(tuple(reversed(found)))
 
     def entering(self, directory: Path) -> "GitIgnores":
@@ -69,17 +72,30 @@ def _read_gitignore(directory: Path) -> Optional["pathspec.GitIgnoreSpec"]:
     return pathspec.GitIgnoreSpec.from_lines(lines)
 
 
-def discover(paths: Sequence[Path], settings: Settings) -> List[Path]:
+class Found(NamedTuple):
+    """A file to lint: its path as given or as the walk reached it, and its absolute path.
+    Both are strings: making a Path of every file of a large tree costs more than the
+    walk, and a run whose files are all in the cache needs none."""
+
+    name: str
+    absolute: str
+
+    @property
+    def path(self) -> Path:
+        return Path(self.name)
+
+
+def discover(paths: Sequence[Path], settings: Settings) -> List[Found]:
     """Files to lint, sorted and without duplicates. A named file is kept even if it does
     not exist, so that reading it reports the problem for that path."""
     seen = set()
-    found: List[Path] = []
+    found: List[Found] = []
     for given in paths:
-        for path, absolute in _expand(given, settings):
-            if absolute not in seen:
-                seen.add(absolute)
-                found.append(path)
-    found.sort(key=lambda path: path.as_posix())
+        for file in _expand(given, settings):
+            if file.absolute not in seen:
+                seen.add(file.absolute)
+                found.append(file)
+    found.sort(key=lambda file: _posix(file.name))
     return found
 
 
@@ -100,35 +116,36 @@ def is_force_excluded(path: Path, settings: Settings) -> bool:
     return False
 
 
-def _expand(given: Path, settings: Settings) -> Iterator[Tuple[Path, str]]:
-    """The files a path names, each with its absolute path."""
+def _expand(given: Path, settings: Settings) -> Iterator[Found]:
+    """The files a path names."""
     if settings.force_exclude and is_force_excluded(given, settings):
         return
     absolute = os.path.abspath(given)
     if not given.is_dir():
-        yield given, absolute
+        yield Found(str(given), absolute)
         return
     ignores = GitIgnores.above(Path(absolute)) if settings.respect_gitignore else GitIgnores()
-    yield from _walk(given, absolute, ignores, settings, Path(os.path.realpath(given)))
+    yield from _walk(str(given), absolute, ignores, settings, Path(os.path.realpath(given)))
 
 
-def _leads_outside(path: Path, root: Path) -> bool:
+def _leads_outside(path: str, root: Path) -> bool:
     """A symbolic link whose target lies outside the folder being linted (followed only
     when the file is named on the command line)."""
     target = Path(os.path.realpath(path))
     return target != root and root not in target.parents
 
 
-def _walk(
-    directory: Path, absolute: str, ignores: GitIgnores, settings: Settings, root: Path
-) -> Iterator[Tuple[Path, str]]:
-    """The files below a folder, each with its absolute path (kept as a string: making it
-    a Path for every file would cost more than the rest of the walk)."""
+def _walk(directory: str, absolute: str, ignores: GitIgnores, settings: Settings, root: Path) -> Iterator[Found]:
+    """The files below a folder, whose `.gitignore`, if any, is read here (it is among
+    the folder's entries; looking for it in every folder would cost an open each)."""
     try:
-        entries = sorted(os.scandir(directory), key=lambda entry: entry.name)
+        entries = sorted(os.scandir(absolute), key=lambda entry: entry.name)
     except OSError:
         return
+    if settings.respect_gitignore and any(entry.name == ".gitignore" for entry in entries):
+        ignores = ignores.entering(Path(absolute))
     excludes = settings.exclude + settings.extend_exclude
+    prefix = "" if directory == "." else directory + os.sep
     for entry in entries:
         try:
             is_dir = entry.is_dir(follow_symlinks=False)
@@ -141,22 +158,26 @@ def _walk(
             continue
         if ignores.layers and ignores.ignores(Path(absolute_path), is_dir):
             continue
-        path = directory / entry.name
+        name = prefix + entry.name
         if is_dir:
-            inner = ignores.entering(Path(absolute_path)) if settings.respect_gitignore else ignores
-            yield from _walk(path, absolute_path, inner, settings, root)
-        elif not (entry.is_symlink() and os.path.exists(path) and _leads_outside(path, root)):
-            yield path, absolute_path
+            yield from _walk(name, absolute_path, ignores, settings, root)
+        elif not (entry.is_symlink() and os.path.exists(absolute_path) and _leads_outside(absolute_path, root)):
+            yield Found(name, absolute_path)
 
 
-def display_path(path: Path, absolute: Optional[str] = None, here: Optional[str] = None) -> str:
+def display_path(path: Union[Path, str], absolute: Optional[str] = None, here: Optional[str] = None) -> str:
     """Relative to the current directory when below it, as given otherwise. A caller that
     shows many paths passes each one's absolute path and the current directory."""
-    if not path.is_absolute() and ".." not in path.parts:
-        return path.as_posix()
-    absolute = absolute if absolute is not None else os.path.abspath(path)
+    name = os.fspath(path)
+    if not os.path.isabs(name) and ".." not in name.split(os.sep):
+        return _posix(name)
+    absolute = absolute if absolute is not None else os.path.abspath(name)
     here = here if here is not None else os.getcwd()
     if absolute == here:
         return "."
     below = here if here.endswith(os.sep) else here + os.sep
-    return absolute[len(below) :].replace(os.sep, "/") if absolute.startswith(below) else path.as_posix()
+    return _posix(absolute[len(below) :]) if absolute.startswith(below) else _posix(name)
+
+
+def _posix(name: str) -> str:
+    return name if os.sep == "/" else name.replace(os.sep, "/")

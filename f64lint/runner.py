@@ -17,7 +17,7 @@ from f64lint.analysis.semantic.modules import ModulePlace
 from f64lint.cache import Cache, Stamp, StampIndex, exports_digest, settings_key, stamp
 from f64lint.config import Settings
 from f64lint.diagnostic import Diagnostic
-from f64lint.files import discover, display_path, is_force_excluded, is_notebook
+from f64lint.files import Found, discover, display_path, is_force_excluded, is_notebook
 from f64lint.results import FileResult, FixMode, RunResult
 
 if TYPE_CHECKING:
@@ -102,13 +102,13 @@ def run(
     if stamps is not None:
         stamps.save()
     if fix is not None and result.threaded:
-        _linting().pass_dtype_across(files, frozenset(result.threaded), fix, result)
+        _linting().pass_dtype_across([file.path for file in files], frozenset(result.threaded), fix, result)
     if changed is not None:
         from f64lint.changes import touches
 
         whole_file = _linting().WHOLE_FILE_CODES
         result.diagnostics = [d for d in result.diagnostics if touches(d, changed, whole_file)]
-    notebooks = {entry.shown: entry.path for entry in entries if is_notebook(entry.path)}
+    notebooks = {entry.shown: entry.path for entry in entries if is_notebook(entry.name)}
     if notebooks:
         from f64lint.notebook import in_cells
         from f64lint.source import read_bytes
@@ -131,24 +131,28 @@ def _pool(workers: int) -> ContextManager[Optional[ProcessPoolExecutor]]:
 class _Entry(NamedTuple):
     """A file of the run, with what the stamp index keeps its results by."""
 
-    path: Path
+    name: str  # its path, as found
     absolute: str
     shown: str
     stamp: Optional[Stamp]  # as it was before the file is read
     settings_key: str
 
+    @property
+    def path(self) -> Path:
+        return Path(self.name)
 
-def _entries(files: Sequence[Path], settings: Settings) -> List[_Entry]:
+
+def _entries(files: Sequence[Found], settings: Settings) -> List[_Entry]:
     keys: Dict[str, str] = {}  # by the rules selected (per-file ignores may differ)
     here = os.getcwd()
     entries = []
-    for path in files:
-        selection = settings.selection_key(path)
+    for file in files:
+        selection = settings.selection_key(file.name) if settings.per_file_ignores else ""
         key = keys.get(selection)
         if key is None:
-            key = keys[selection] = settings_key(settings, path)
-        absolute = os.path.normpath(os.path.join(here, path))
-        entries.append(_Entry(path, absolute, display_path(path, absolute, here), stamp(path), key))
+            key = keys[selection] = settings_key(settings, file.path)
+        shown = display_path(file.name, file.absolute, here)
+        entries.append(_Entry(file.name, file.absolute, shown, stamp(file.absolute), key))
     return entries
 
 
@@ -284,8 +288,9 @@ def _ambiguous_modules(exports: Sequence[Export], entries: Sequence[_Entry]) -> 
     stems = {module.rsplit(".", 1)[-1] for module in modules}
     named: Counter = Counter()
     for entry in entries:
-        stem = entry.path.stem if entry.path.stem != "__init__" else entry.path.parent.name
-        if stem in stems and not is_notebook(entry.path):
+        folder, _, file_name = entry.absolute.rpartition(os.sep)
+        stem = file_name.rsplit(".", 1)[0]
+        if (stem if stem != "__init__" else folder.rpartition(os.sep)[2]) in stems and not is_notebook(file_name):
             named[ModulePlace.of(entry.path).name] += 1
     return frozenset(module for module in modules if named[module] > 1)
 

@@ -16,7 +16,7 @@ def tree(root: Path, *names: str) -> None:
 
 
 def found(root: Path, settings: Settings, *paths: Path):
-    return [p.relative_to(root).as_posix() for p in discover(list(paths) or [root], settings)]
+    return [file.path.relative_to(root).as_posix() for file in discover(list(paths) or [root], settings)]
 
 
 def test_walks_py_and_pyi_sorted_skipping_default_excludes(tmp_path):
@@ -43,6 +43,23 @@ def test_gitignore_above_the_linted_directory_applies(tmp_path):
     (tmp_path / ".git").mkdir()
     (tmp_path / ".gitignore").write_text("gen_*.py\n")
     assert found(tmp_path, Settings(root=tmp_path), tmp_path / "src") == ["src/a.py"]
+
+
+def test_the_linted_directory_s_own_gitignore_applies_after_those_above(tmp_path):
+    tree(tmp_path, "src/a.py", "src/gen_b.py", "src/gen_keep.py", "src/out/c.py")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".gitignore").write_text("gen_*.py\n")
+    (tmp_path / "src" / ".gitignore").write_text("!gen_keep.py\nout/\n")
+    assert found(tmp_path, Settings(root=tmp_path), tmp_path / "src") == ["src/a.py", "src/gen_keep.py"]
+
+
+def test_files_found_from_the_current_directory_have_no_leading_dot(tmp_path, monkeypatch):
+    tree(tmp_path, "b.py", "pkg/a.py")
+    monkeypatch.chdir(tmp_path)
+    files = discover([Path(".")], Settings(root=tmp_path))
+    assert [(file.name, file.absolute) for file in files] == [
+        ("b.py", str(tmp_path / "b.py")), (str(Path("pkg/a.py")), str(tmp_path / "pkg" / "a.py")),
+    ]
 
 
 def test_exclude_patterns_by_name_and_by_path(tmp_path):

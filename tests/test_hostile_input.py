@@ -9,6 +9,7 @@ import sys
 
 from f64lint.cli import command
 from f64lint.config import Settings
+from f64lint.files import Found
 from f64lint.runner import run
 from tests.helpers import cli_runner
 
@@ -66,7 +67,8 @@ def test_a_50_mb_file_is_reported_not_read(tmp_path):
 def test_a_file_deleted_between_discovery_and_reading(tmp_path, monkeypatch):
     (tmp_path / "model.py").write_text(BAD)
     gone = tmp_path / "gone.py"
-    monkeypatch.setattr("f64lint.runner.discover", lambda paths, settings: [gone, tmp_path / "model.py"])
+    listed = [Found(str(path), str(path)) for path in (gone, tmp_path / "model.py")]
+    monkeypatch.setattr("f64lint.runner.discover", lambda paths, settings: listed)
     assert found(tmp_path) == [
         ("gone.py", "F64902", "no such file or directory"),
         ("model.py", "F64001", "`torch.float64` used as a dtype in `torch.arange()`; MPS has no float64"),
