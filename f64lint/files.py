@@ -145,7 +145,7 @@ def _walk(directory: str, absolute: str, ignores: GitIgnores, settings: Settings
     if settings.respect_gitignore and any(entry.name == ".gitignore" for entry in entries):
         ignores = ignores.entering(Path(absolute))
     excludes = settings.exclude + settings.extend_exclude
-    prefix = "" if directory == "." else directory + os.sep
+    prefix = _folder_prefix(directory)
     for entry in entries:
         try:
             is_dir = entry.is_dir(follow_symlinks=False)
@@ -163,6 +163,14 @@ def _walk(directory: str, absolute: str, ignores: GitIgnores, settings: Settings
             yield from _walk(name, absolute_path, ignores, settings, root)
         elif not (entry.is_symlink() and os.path.exists(absolute_path) and _leads_outside(absolute_path, root)):
             yield Found(name, absolute_path)
+
+
+def _folder_prefix(directory: str) -> str:
+    """What goes before the names of a folder's entries: none for `.` (as `Path` joins
+    it), no second separator after a root (`/`, `C:\\`)."""
+    if directory == ".":
+        return ""
+    return directory if directory.endswith(os.sep) else directory + os.sep
 
 
 def display_path(path: Union[Path, str], absolute: Optional[str] = None, here: Optional[str] = None) -> str:

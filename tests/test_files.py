@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from f64lint.config import Settings
@@ -60,6 +61,13 @@ def test_files_found_from_the_current_directory_have_no_leading_dot(tmp_path, mo
     assert [(file.name, file.absolute) for file in files] == [
         ("b.py", str(tmp_path / "b.py")), (str(Path("pkg/a.py")), str(tmp_path / "pkg" / "a.py")),
     ]
+
+
+def test_names_below_a_folder_are_joined_as_path_joins_them():
+    from f64lint.files import _folder_prefix
+
+    for folder in (".", "src", "src/models", "../x", os.sep, str(Path.cwd())):
+        assert _folder_prefix(folder) + "a.py" == str(Path(folder) / "a.py")
 
 
 def test_exclude_patterns_by_name_and_by_path(tmp_path):
