@@ -14,7 +14,7 @@ from typing import Callable, FrozenSet, List, Optional, Sequence, Tuple, Union
 
 from f64lint.analysis.flow.exports import Export, Imported, placed
 from f64lint.analysis.semantic.facts import Suite
-from f64lint.analysis.semantic.modules import ModulePlace, is_test_module
+from f64lint.analysis.semantic.modules import ModulePlace, is_example_path, is_test_module
 from f64lint.cache import Cache, Dependency, cache_key, exports_digest, settings_key
 from f64lint.config import Settings
 from f64lint.diagnostic import Applicability, Diagnostic
@@ -35,16 +35,19 @@ WHOLE_FILE_CODES = frozenset({UnparsableFile.code, UnreadableFile.code})
 
 
 def _cache_key(
-    data: bytes, path: Optional[Path], settings: Settings, place: Optional[ModulePlace], imported: Imported,
-    suite: Suite,
+    data: bytes, shown: str, path: Optional[Path], settings: Settings, place: Optional[ModulePlace],
+    imported: Imported, suite: Suite,
 ) -> str:
     # The package a file is in decides what its relative imports read; its own name only
     # names its exports, which follow the current name as its findings do (`_lint_data`).
-    # A test module's findings depend on what the rest of its suite says.
+    # Where it is decides how it is read (a test module, a script under examples/, a
+    # notebook), so the same bytes elsewhere are another entry; a test module's findings
+    # also depend on what the rest of its suite says.
     package = place.package if place is not None else ""
+    role = f"{is_test_module(shown):d}{is_example_path(shown):d}{is_notebook(shown):d}"
     given = exports_digest(imported.exports()) if imported else ""
     said = repr(suite) if suite != Suite() else ""
-    return cache_key(data, f"{settings_key(settings, path)}\0{package}\0{given}\0{said}")
+    return cache_key(data, f"{settings_key(settings, path)}\0{package}\0{role}\0{given}\0{said}")
 
 
 def _read(shown: str, data: bytes) -> Union[Source, Notebook, Unreadable]:
@@ -82,7 +85,7 @@ def _lint_data(
     if cache is None:
         return _lint_bytes(shown, path, data, enabled, settings, imported, suite), depends
     place = _place(path)
-    key = _cache_key(data, path, settings, place, imported, suite)
+    key = _cache_key(data, shown, path, settings, place, imported, suite)
     cached = cache.get(key, shown)
     if cached is not None:
         found, exports = cached

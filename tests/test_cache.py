@@ -49,6 +49,18 @@ def test_second_run_is_served_from_the_cache(project, monkeypatch):
     assert len(first) == 2
 
 
+def test_the_same_bytes_in_a_test_module_are_not_served_a_library_module_s_result(tmp_path):
+    # A float64 dtype in library code is a finding; in a test with no device it stays on the CPU.
+    (tmp_path / "src").mkdir()
+    (tmp_path / "tests").mkdir()
+    source = "import torch\nx = torch.zeros(3, dtype=torch.float64)\n"
+    (tmp_path / "src" / "a.py").write_text(source)
+    (tmp_path / "tests" / "test_x.py").write_text(source)
+    library = str(tmp_path / "src" / "a.py")
+    assert summary(runner.run([tmp_path], Settings(root=tmp_path))) == [(library, "F64001", 2, 26, "warning")]
+    assert summary(run_with_cache(tmp_path)) == [(library, "F64001", 2, 26, "warning")]
+
+
 def test_changed_content_or_settings_miss(project, monkeypatch):
     run_with_cache(project)
     (project / "m.py").write_text(SOURCE + "y = 1\n")
