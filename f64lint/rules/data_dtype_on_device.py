@@ -5,7 +5,8 @@ from typing import Iterator, Optional
 from f64lint.analysis.domain.casts import cast_after, made_on_a_device
 from f64lint.analysis.domain.devices import is_cpu_device
 from f64lint.analysis.flow.analysis import Analysis
-from f64lint.analysis.flow.data import UnseenData, integer_named, names_integers
+from f64lint.analysis.flow.data import UnseenData
+from f64lint.analysis.flow.integer_data import integer_named, names_integers, used_as_index
 from f64lint.analysis.flow.values import TENSOR_OF_DATA
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import keyword, method_name, positional
@@ -148,6 +149,32 @@ class DataDtypeOnDevice(Rule):
             state = torch.load("model.pt", map_location="cpu")
             return t, u, state
         """,
+        """
+        import argparse
+        import json
+        import typing as tp
+
+        import numpy as np
+        import torch
+
+        def parse_args() -> argparse.Namespace:
+            parser = argparse.ArgumentParser()
+            parser.add_argument("--device", choices=["cpu", "cuda"], default="cpu")
+            return parser.parse_args()
+
+        def run(args: argparse.Namespace, replay_loader, frame, preds, series: np.ndarray):
+            model = torch.load("model.pt", map_location=args.device)
+            for samples_x, samples_y, samples_tid, is_known in replay_loader:
+                x = samples_x.float().to(args.device)
+                y, tid, known = samples_y.to(x.device), samples_tid.to(x.device), is_known.to(x.device)
+            ids = torch.as_tensor(frame[f"{target}_id"].to_numpy(), device=preds.device)
+            picked = preds.index_select(2, torch.tensor(series, device=preds.device))
+            rows = preds[torch.as_tensor(frame.rows.to_numpy()).to(preds.device)]
+            return model, ids, picked, rows, torch.tensor(sigmas("sigmas.json"), device=preds.device)
+
+        def sigmas(path) -> tp.Sequence[float]:
+            return json.loads(path)
+        """,
     )
     invalid = (
         Invalid(
@@ -250,7 +277,7 @@ class DataDtypeOnDevice(Rule):
                 continue
             qualified = facts.qualified_name(call.func)
             if qualified in TENSOR_OF_DATA:
-                found = self._integers(self._made_on_device(analysis, call))
+                found = None if used_as_index(flow, call) else self._integers(self._made_on_device(analysis, call))
                 if found is not None:
                     made_by = callee_text(facts, call)
                     yield self._finding(
@@ -282,7 +309,7 @@ class DataDtypeOnDevice(Rule):
                 if cast_after(facts, call) is not None or flow.wide_value(moved) is not None or data.float64_batch(moved):
                     continue  # F64009's, or known float64 (F64004's)
                 found = self._integers(data.tensor_of_data(moved) or data.batch(moved) or data.recursed_part(moved))
-                if found is not None and not integer_named(moved):
+                if found is not None and not integer_named(moved) and not used_as_index(flow, call):
                     yield self._finding(
                         analysis, call, found,
                         "moved to a device that may be 'mps' without a dtype: float64 data (NumPy's default) "

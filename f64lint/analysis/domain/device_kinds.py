@@ -161,7 +161,7 @@ class DeviceKinds:
         binding = self.facts.bindings.get(root) if isinstance(root, cst.Name) else None
         if binding is None:
             return None
-        if root is owner and _parsed_arguments(binding.value):
+        if root is owner and self._parsed_arguments(binding):
             return self._option(node.attr.value, depth)  # `args.device`: what the command line may give
         if node.attr.value not in _OWN_DEVICE or root.value.lower() in _SETTINGS_NAMES:
             return None  # `config.device`, `self.cfg.eval_device`
@@ -209,6 +209,23 @@ class DeviceKinds:
                             found.setdefault(name, []).append(statement.value)
         return found.get(node.attr.value, [])
 
+    def _parsed_arguments(self, binding: Binding) -> bool:
+        """Is a name the command line's arguments: `parser.parse_args()`, a call of the
+        module's function that returns them (`args = parse_args()`), or a parameter
+        annotated `argparse.Namespace` (`def run(args: argparse.Namespace)`)?"""
+        value = binding.value
+        if _parse_call(value):
+            return True
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Name):
+            called = self.facts.bindings.get(value.func)
+            function = called.definition if called is not None else None
+            return isinstance(function, cst.FunctionDef) and any(
+                _parse_call(node.value) for node in own_nodes(function.body, cst.Return)
+            )
+        entry = self.facts.parameter(binding)
+        annotation = entry[1].annotation if entry is not None else None
+        return annotation is not None and last_name(annotation.annotation) == "Namespace"
+
     def _option(self, name: str, depth: int) -> Kind:
         """The devices an argparse option may hold: its `choices` (`--device` with
         `choices=["cpu", "cuda"]`); not known without them, since a user may pass "mps"."""
@@ -225,7 +242,7 @@ class DeviceKinds:
         return None
 
 
-def _parsed_arguments(value: Optional[cst.BaseExpression]) -> bool:
+def _parse_call(value: Optional[cst.BaseExpression]) -> bool:
     """`parser.parse_args()` (or `parse_known_args()`, unpacked)."""
     return isinstance(value, cst.Call) and method_name(value) in ("parse_args", "parse_known_args")
 

@@ -34,6 +34,7 @@ from f64lint.analysis.domain.arrays import float64_array
 from f64lint.analysis.domain.casts import casts_narrow, casts_to_chosen_dtype
 from f64lint.analysis.domain.dtypes import Width, dtype_of, dtype_uses
 from f64lint.analysis.domain.library import Returns, functions, methods
+from f64lint.analysis.flow.integer_data import integer_named
 from f64lint.analysis.flow.values import TENSOR_OF_DATA, Flow
 from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.facts import ModuleFacts
@@ -47,26 +48,15 @@ _ARRAY_KEEPS_DTYPE = methods("numpy.ndarray", Returns.RECEIVER_DTYPE) | {"T"}
 _TENSOR_KEEPS_DTYPE = methods("torch.Tensor", Returns.RECEIVER_DTYPE) | {"view", "narrow", "index_select"}
 _NUMPY_DATA = frozenset({"numpy.array", "numpy.asarray", "numpy.ascontiguousarray", "numpy.copy"})
 _CONVERTED_TO = frozenset({"astype", "numpy", "tolist", "item", "long", "int", "bool", "float", "half"})
-# A batch's labels, as training loops name them (`y`, `batch_y`, `targets`): class
-# indices in most code. (`y_pred` is not one.)
-_LABEL_NAME = re.compile(r"^(?:batch_|next_|b_)?(?:y|ys|targets?)(?:_batch)?$")
 # Attributes and methods that give sizes, counts and places, not data.
 _INTEGER_ATTRIBUTES = frozenset({"shape", "ndim", "size", "dim", "numel", "nbytes", "itemsize", "dtype", "device"})
 # What shows that a parameter holds an array: its annotation, or reading it as one.
 _ARRAY_ANNOTATION = re.compile(r"ndarray|NDArray|ArrayLike|Tensor|\barray\b")
 _ARRAY_ATTRIBUTES = frozenset({"shape", "ndim", "dtype", "astype", "reshape", "T", "flatten", "ravel", "copy", "numpy"})
 # Return annotations of Python numbers and sequences of them.
-_PYTHON_VALUES = re.compile(r"^(?:int|float|bool|(?:typing\.)?(?:List|Sequence|Tuple|list|tuple)\[(?:int|float|bool)[^\]]*\])$")
+_PYTHON_VALUES = re.compile(r"^(?:int|float|bool|(?:\w+\.)?(?:List|Sequence|Tuple|list|tuple)\[(?:int|float|bool)[^\]]*\])$")
 # Functions whose first argument is a count or a size.
 _SIZES = frozenset({"range", "arange", "zeros", "ones", "empty", "full", "rand", "randn", "randint", "linspace", "eye"})
-# Words that name integer data: ids, indices, labels, masks, token ids, lengths.
-_INTEGER_WORDS = frozenset({
-    "id", "ids", "idx", "idxs", "index", "indices", "indexes", "label", "labels", "mask", "masks",
-    "token", "tokens", "length", "lengths", "lens", "count", "counts", "class", "classes", "cls",
-    "size", "sizes", "shape", "shapes", "onehot", "tokenizer", "tokenize", "encode", "rng",
-})
-
-
 @dataclass(frozen=True)
 class UnseenData:
     """Data whose dtype is decided at run time, and where it comes from."""
@@ -82,40 +72,6 @@ class Float64Batch:
 
     loader: cst.BaseExpression
     made: str
-
-
-def integer_named(node: cst.CSTNode) -> bool:
-    """Is the data named as integers (`input_ids`, `batch["labels"]`, `df[f"{t}_id"]`, `labels[i]`,
-    `self.attention_mask`, `vocab.get_idx()`, parameter `token_ids`)?"""
-    name = ""
-    while isinstance(node, cst.Subscript) and not _keyed(node):  # `self.labels[i]`
-        node = node.value
-    if isinstance(node, cst.Subscript) and len(node.slice) == 1:
-        index = node.slice[0].slice
-        if isinstance(index, cst.Index) and isinstance(index.value, cst.SimpleString):
-            key = index.value.evaluated_value
-            name = key if isinstance(key, str) else ""
-        elif isinstance(index, cst.Index) and isinstance(index.value, cst.FormattedString):
-            name = "".join(part.value for part in index.value.parts if isinstance(part, cst.FormattedStringText))
-    if isinstance(node, cst.Call):
-        node = node.func
-    if isinstance(node, cst.Param):
-        node = node.name
-    return names_integers(name or (last_name(node) if isinstance(node, cst.BaseExpression) else ""))
-
-
-def _keyed(node: cst.Subscript) -> bool:
-    """`batch["labels"]`, `df[f"{t}_id"]`: an item read by a written key."""
-    index = node.slice[0].slice if len(node.slice) == 1 else None
-    return isinstance(index, cst.Index) and isinstance(index.value, (cst.SimpleString, cst.FormattedString))
-
-
-def names_integers(name: str) -> bool:
-    """Does a name (`input_ids`, `attentionMask`, a batch's `y`) say its data is integers?"""
-    if _LABEL_NAME.match(name):
-        return True
-    words = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower().split("_")
-    return any(word in _INTEGER_WORDS for word in words)
 
 
 def described(node: cst.CSTNode) -> str:

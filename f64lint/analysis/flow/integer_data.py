@@ -1,0 +1,112 @@
+"""What shows that data of unseen dtype holds integers or booleans: its name (`input_ids`,
+`batch["labels"]`, a batch's `y`, `is_known`) or its use as an index
+(`x.index_select(1, torch.tensor(series, device=device))`, `x[idx.to(device)]`). Integers
+and booleans are safe on MPS, so such data is not reported as possibly float64."""
+
+from __future__ import annotations
+
+import re
+
+from f64lint.analysis.flow.values import Flow
+from f64lint.analysis.syntax.calls import method_name, positional
+from f64lint.analysis.syntax.nodes import last_name
+from f64lint.cst import cst
+
+# A batch's labels, as training loops name them (`y`, `batch_y`, `samples_y`, `targets`):
+# class indices in most code. (`y_pred` is not one.)
+_LABEL_NAME = re.compile(r"^(?:[a-z]+_)?(?:y|ys|targets?)(?:_batch)?$")
+# Words that name integer data: ids (`tid`: a task id), indices, labels, masks, token ids,
+# lengths; and booleans (`is_known`, `has_box`).
+_INTEGER_WORDS = frozenset({
+    "id", "ids", "idx", "idxs", "tid", "tids", "index", "indices", "indexes", "label", "labels", "mask", "masks",
+    "token", "tokens", "length", "lengths", "lens", "count", "counts", "class", "classes", "cls",
+    "size", "sizes", "shape", "shapes", "onehot", "tokenizer", "tokenize", "encode", "rng", "is", "has",
+})
+# Methods that give the same data in another container: the name is the receiver's
+# (`df[f"{t}_id"].to_numpy()`, `ids.cpu()`).
+_SAME_DATA = frozenset({"to_numpy", "numpy", "cpu", "detach", "copy", "clone", "flatten", "ravel", "squeeze", "unique"})
+# Tensor methods that take an index tensor, and where: `x.index_select(dim, index)`.
+_INDEX_ARGUMENT = {
+    "index_select": 1, "gather": 1, "scatter": 1, "scatter_": 1, "scatter_add": 1, "scatter_add_": 1,
+    "scatter_reduce": 1, "index_add": 1, "index_add_": 1, "index_copy": 1, "index_copy_": 1,
+    "index_fill": 1, "index_fill_": 1, "take": 0, "take_along_dim": 1, "embedding": 0,
+}
+
+
+def integer_named(node: cst.CSTNode) -> bool:
+    """Is the data named as integers (`input_ids`, `batch["labels"]`, `df[f"{t}_id"].to_numpy()`,
+    `labels[i]`, `self.attention_mask`, `vocab.get_idx()`, parameter `token_ids`)? A table's
+    column read as an array is named by its words only: `frame["target"].to_numpy()` is a
+    regression target as often as labels."""
+    name, converted = "", False
+    while True:
+        if isinstance(node, cst.Subscript) and not _keyed(node):  # `self.labels[i]`
+            node = node.value
+        elif isinstance(node, cst.Call) and method_name(node) in _SAME_DATA:
+            assert isinstance(node.func, cst.Attribute)
+            node, converted = node.func.value, True
+        elif isinstance(node, cst.Attribute) and node.attr.value == "values":  # `df["id"].values`
+            node, converted = node.value, True
+        else:
+            break
+    if isinstance(node, cst.Subscript) and len(node.slice) == 1:
+        index = node.slice[0].slice
+        if isinstance(index, cst.Index) and isinstance(index.value, cst.SimpleString):
+            key = index.value.evaluated_value
+            name = key if isinstance(key, str) else ""
+        elif isinstance(index, cst.Index) and isinstance(index.value, cst.FormattedString):
+            name = "".join(part.value for part in index.value.parts if isinstance(part, cst.FormattedStringText))
+    if isinstance(node, cst.Call):
+        node = node.func
+    if isinstance(node, cst.Param):
+        node = node.name
+    name = name or (last_name(node) if isinstance(node, cst.BaseExpression) else "")
+    return _has_integer_word(name) if converted else names_integers(name)
+
+
+def _keyed(node: cst.Subscript) -> bool:
+    """`batch["labels"]`, `df[f"{t}_id"]`: an item read by a written key."""
+    index = node.slice[0].slice if len(node.slice) == 1 else None
+    return isinstance(index, cst.Index) and isinstance(index.value, (cst.SimpleString, cst.FormattedString))
+
+
+def names_integers(name: str) -> bool:
+    """Does a name (`input_ids`, `attentionMask`, a batch's `y`, `is_known`) say its data is
+    integers or booleans?"""
+    return _LABEL_NAME.match(name) is not None or _has_integer_word(name)
+
+
+def _has_integer_word(name: str) -> bool:
+    words = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower().split("_")
+    return any(word in _INTEGER_WORDS for word in words)
+
+
+def used_as_index(flow: Flow, node: cst.BaseExpression) -> bool:
+    """Is a tensor used as an index where it is made, or through the name it is assigned
+    to: the index argument of `index_select`, `gather`, `scatter`, ... or a subscript's
+    index (`x[idx]`)? An index tensor holds integers (or booleans, as a mask)."""
+    if _an_index(flow, node):
+        return True
+    return any(_an_index(flow, read) for read in flow.reads_by_value().get(id(node), ()))
+
+
+def _an_index(flow: Flow, node: cst.BaseExpression) -> bool:
+    parent = flow.facts.parent(node)
+    if isinstance(parent, cst.Index):
+        return isinstance(flow.facts.parent(parent), cst.SubscriptElement)
+    if not isinstance(parent, cst.Arg):
+        return False
+    call = flow.facts.parent(parent)
+    if not isinstance(call, cst.Call):
+        return False
+    name = last_name(call.func)
+    if name not in _INDEX_ARGUMENT:
+        return False
+    if parent.keyword is not None:
+        return parent.keyword.value in ("index", "indices")
+    at = _INDEX_ARGUMENT[name]
+    qualified = flow.facts.qualified_name(call.func)
+    if qualified is not None and qualified.startswith("torch.") and name != "embedding":
+        at += 1  # `torch.index_select(x, dim, index)`: the tensor comes first
+    args = positional(call)
+    return at < len(args) and args[at] is node
