@@ -175,6 +175,20 @@ class DataDtypeOnDevice(Rule):
         def sigmas(path) -> tp.Sequence[float]:
             return json.loads(path)
         """,
+        """
+        import numpy as np
+        import torch
+        from scipy.fftpack import fft
+        from torch import nn
+
+        class CQT(nn.Module):
+            def __init__(self, n):
+                super().__init__()
+                basis = np.zeros((n, n), dtype=np.complex64)
+                fft_basis = fft(basis)[:, : n // 2 + 1]
+                self.register_buffer("real", torch.tensor(fft_basis.real))
+                self.register_buffer("imag", torch.tensor(basis.imag))
+        """,
     )
     invalid = (
         Invalid(

@@ -48,6 +48,7 @@ _WINDOWS = (
     "hann", "hamming", "blackman", "blackmanharris", "bartlett", "kaiser", "gaussian", "tukey",
     "cosine", "boxcar", "triang", "flattop", "nuttall", "parzen", "bohman", "exponential",
 )
+_TRANSFORMS = ("fft", "ifft", "rfft", "irfft", "fft2", "ifft2", "fftn", "ifftn", "dct", "idct", "fftshift", "ifftshift")
 
 # transformers' audio feature extractors whose mel filter bank is float64 (made by
 # `audio_utils.mel_filter_bank`, of `np.linspace` frequencies).
@@ -69,6 +70,8 @@ LIBRARY: Dict[str, Returns] = {
     **_entries("numpy.random.Generator", Returns.FLOAT64, _GENERATOR_FLOATS),
     **_entries("numpy.random.RandomState", Returns.FLOAT64, (*_GENERATOR_FLOATS, "rand", "randn", "random_sample")),
     **_entries("scipy.signal", Returns.FLOAT64, ("get_window", *_WINDOWS, *(f"windows.{w}" for w in _WINDOWS))),
+    # SciPy's transforms keep single precision: complex64 of float32 or complex64 data.
+    **{f"scipy.{module}.{name}": Returns.ARGUMENT_DTYPE for module in ("fft", "fftpack") for name in _TRANSFORMS},
     # Fitted in float64 whatever the data's dtype.
     **_entries("sklearn.preprocessing.StandardScaler", Returns.FLOAT64, ("mean_", "var_", "scale_")),
     # Curves: rates and thresholds computed in float64 (a tuple of arrays, each float64).

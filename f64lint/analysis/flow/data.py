@@ -43,8 +43,12 @@ from f64lint.analysis.syntax.nodes import last_name
 from f64lint.cst import cst
 
 _DEPTH = MAX_TRACE_DEPTH * 3
-_NUMPY_KEEPS_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE) | functions("numpy", Returns.FLOAT_OF_NUMBERS)
-_ARRAY_KEEPS_DTYPE = methods("numpy.ndarray", Returns.RECEIVER_DTYPE) | {"T"}
+_NUMPY_KEEPS_DTYPE = (
+    functions("numpy", Returns.ARGUMENT_DTYPE) | functions("numpy", Returns.FLOAT_OF_NUMBERS)
+    | functions("scipy", Returns.ARGUMENT_DTYPE)
+)
+# `.real` and `.imag` keep the precision: float32 of complex64.
+_ARRAY_KEEPS_DTYPE = methods("numpy.ndarray", Returns.RECEIVER_DTYPE) | {"T", "real", "imag"}
 _TENSOR_KEEPS_DTYPE = methods("torch.Tensor", Returns.RECEIVER_DTYPE) | {"view", "narrow", "index_select"}
 _NUMPY_DATA = frozenset({"numpy.array", "numpy.asarray", "numpy.ascontiguousarray", "numpy.copy"})
 _CONVERTED_TO = frozenset({"astype", "numpy", "tolist", "item", "long", "int", "bool", "float", "half"})
