@@ -6,10 +6,11 @@ from f64lint.analysis.domain.casts import cast_after, made_on_a_device
 from f64lint.analysis.domain.devices import is_cpu_device
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.data import UnseenData
-from f64lint.analysis.flow.integer_data import integer_named, names_integers, used_as_index
+from f64lint.analysis.flow.data_evidence import integer_named, named_not_float64, names_integers, used_as_index
 from f64lint.analysis.flow.values import TENSOR_OF_DATA
 from f64lint.analysis.semantic.facts import ModuleFacts
-from f64lint.analysis.syntax.calls import keyword, method_name, positional
+from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, method_name, positional
+from f64lint.analysis.syntax.nodes import last_name
 from f64lint.cst import cst
 from f64lint.diagnostic import Severity
 from f64lint.prefilter import AnyOf, words
@@ -47,9 +48,15 @@ class DataDtypeOnDevice(Rule):
 
     Not flagged: Python numbers and lists of them (torch gives them its default dtype),
     data with a dtype or cast before the move (`x.float().to(device)`, `.to(device,
-    dtype=...)`), data named as integers (`input_ids`, `labels`, `mask`, `indices`,
-    `lengths`, a batch's `y` or `targets`), a move followed by an integer cast, known float64 (F64003 and F64004
-    report it) and code that never runs on MPS. A move followed by a float cast is F64009's.
+    dtype=...)`) or cast on another path (`value = value.to(old.dtype)`), data named as
+    integers or booleans (`input_ids`, `labels`, `mask`, `indices`, `lengths`, `is_known`,
+    a batch's `y`, `samples_tid`), data used as an index or as a classification loss's
+    target, a model's outputs (`logits`, `activations`), float32 parts of complex64 data
+    (`.real` of a SciPy FFT), what a private helper the class inherits returns, a module
+    (`if isinstance(value, nn.Module): value.to(device)`), a parameter kept on a class that
+    is not a module, a move followed by an integer cast, known float64 (F64003 and F64004
+    report it) and code that never runs on MPS (a command-line `--device` whose `choices`
+    leave out `mps`). A move followed by a float cast is F64009's.
 
     ## Why it breaks on MPS
     NumPy's default float is float64, and `torch.from_numpy`, `torch.tensor` and the
@@ -189,6 +196,54 @@ class DataDtypeOnDevice(Rule):
                 self.register_buffer("real", torch.tensor(fft_basis.real))
                 self.register_buffer("imag", torch.tensor(basis.imag))
         """,
+        """
+        import numpy as np
+        import torch
+        import torch.nn.functional as F
+        from torch.nn import Module, Parameter
+        from torch.utils.data import Dataset
+
+        from .core import BasePotential
+
+
+        def replay(model, replay_loader, stage_loader, frame, device):
+            for batch_x, batch_y, batch_logits in replay_loader:
+                x = batch_x.float().to(device)
+                loss = F.mse_loss(model(x), batch_logits.to(device))
+            for inputs in stage_loader:
+                y_real = inputs[1].to(device)
+                loss = loss + F.cross_entropy(model(inputs[0].float().to(device)), y_real)
+            known = torch.as_tensor(frame[[f"{t}_id" for t in ("head", "tail")]].values, device=device)
+            return loss, known
+
+
+        def scores(activations: np.ndarray, weights, device):
+            return torch.from_numpy(activations).to(device) * weights
+
+
+        class Charges(BasePotential):
+            def __init__(self, charges):
+                super().__init__()
+                self.register_buffer("charges", torch.tensor(self._validate_elem_seq("charges", charges)))
+
+
+        def set_tensor(module, name, value: np.ndarray, old, device):
+            if value.dtype.kind == "f":
+                value = value.to(old.dtype)
+            setattr(module, name, torch.tensor(value, device=device))
+
+
+        def move(value, device):
+            if isinstance(value, Module):
+                value.to(device)
+                return value
+            return [move(part, device) for part in value]
+
+
+        class Frames(Dataset):
+            def __init__(self, path):
+                self.weights = Parameter(torch.from_numpy(np.load(path)))
+        """,
     )
     invalid = (
         Invalid(
@@ -309,6 +364,9 @@ class DataDtypeOnDevice(Rule):
                         "(`model.to(device, dtype=...)`)",
                     )
             elif method_name(call) == "register_buffer" or qualified == "torch.nn.Parameter":
+                owner = facts.definitions.enclosing_class(call)
+                if owner is not None and _not_a_module(facts, owner):
+                    continue  # a parameter kept on a dataset or a plain object: nothing moves it
                 found = self._integers(self._kept_in_module(analysis, call, qualified is not None))
                 if found is not None:
                     yield self._finding(
@@ -320,10 +378,12 @@ class DataDtypeOnDevice(Rule):
             elif flow.moves_there(call) and _no_integer_evidence(facts, call):
                 assert isinstance(call.func, cst.Attribute)
                 moved = call.func.value
+                if _checked_to_be_a_module(facts, moved):
+                    continue  # `if isinstance(value, Module): value.to(device)`: a module, not data
                 if cast_after(facts, call) is not None or flow.wide_value(moved) is not None or data.float64_batch(moved):
                     continue  # F64009's, or known float64 (F64004's)
                 found = self._integers(data.tensor_of_data(moved) or data.batch(moved) or data.recursed_part(moved))
-                if found is not None and not integer_named(moved) and not used_as_index(flow, call):
+                if found is not None and not named_not_float64(moved) and not used_as_index(flow, call):
                     yield self._finding(
                         analysis, call, found,
                         "moved to a device that may be 'mps' without a dtype: float64 data (NumPy's default) "
@@ -350,8 +410,8 @@ class DataDtypeOnDevice(Rule):
         if not analysis.flow.may_lack_float64(device):
             return None
         args = positional(call)
-        if not args or integer_named(args[0]) or analysis.flow.float64_array(args[0]) is not None:
-            return None  # no data, integers, or known float64 (F64003's)
+        if not args or named_not_float64(args[0]) or analysis.flow.float64_array(args[0]) is not None:
+            return None  # no data, integers, a model's outputs, or known float64 (F64003's)
         return analysis.data.unseen_data(args[0])
 
     @staticmethod
@@ -377,8 +437,9 @@ class DataDtypeOnDevice(Rule):
 
     @staticmethod
     def _integers(found: Optional[UnseenData]) -> Optional[UnseenData]:
-        """None for data whose origin is named as integers (`vocab.get_idx()`, `token_ids`)."""
-        return None if found is None or integer_named(found.origin) else found
+        """None for data whose origin is named as integers (`vocab.get_idx()`, `token_ids`) or
+        as a model's outputs (parameter `activations`)."""
+        return None if found is None or named_not_float64(found.origin) else found
 
 
 def _names_integers(name: cst.BaseExpression) -> bool:
@@ -387,6 +448,49 @@ def _names_integers(name: cst.BaseExpression) -> bool:
         written = name.evaluated_value
         return isinstance(written, str) and written.isidentifier() and names_integers(written)
     return integer_named(name)
+
+
+# Bases of classes that are not modules: a parameter kept on them moves with nothing.
+_PLAIN_BASES = frozenset({"ABC", "object", "Generic", "Protocol", "NamedTuple", "Enum"})
+
+
+def _not_a_module(facts: ModuleFacts, owner: cst.ClassDef, depth: int = 0) -> bool:
+    """Is a class known not to be a `torch.nn.Module`: no bases, or only plain ones, datasets
+    (`*Dataset`) and classes of the module that are not modules either?"""
+    if depth > MAX_TRACE_DEPTH:
+        return False
+    local = {c.name.value: c for c in facts.classes}
+    for base in owner.bases:
+        name = last_name(base.value)
+        if name in _PLAIN_BASES or name.endswith("Dataset"):
+            continue
+        if name not in local or local[name] is owner or not _not_a_module(facts, local[name], depth + 1):
+            return False
+    return True
+
+
+def _checked_to_be_a_module(facts: ModuleFacts, moved: cst.BaseExpression) -> bool:
+    """Is the moved name inside `if isinstance(name, Module):` (or `nn.Module`, a tuple with
+    one)?"""
+    if not isinstance(moved, cst.Name):
+        return False
+    child: cst.CSTNode = moved
+    parent = facts.parent(child)
+    while parent is not None and not isinstance(parent, (cst.FunctionDef, cst.Lambda)):
+        if isinstance(parent, cst.If) and child is parent.body and _isinstance_of_module(parent.test, moved.value):
+            return True
+        child, parent = parent, facts.parent(parent)
+    return False
+
+
+def _isinstance_of_module(test: cst.BaseExpression, name: str) -> bool:
+    if not (isinstance(test, cst.Call) and last_name(test.func) == "isinstance" and len(test.args) == 2):
+        return False
+    checked, types = test.args[0].value, test.args[1].value
+    if not (isinstance(checked, cst.Name) and checked.value == name):
+        return False
+    kinds = [element.value for element in types.elements] if isinstance(types, cst.Tuple) else [types]
+    return any(last_name(kind) == "Module" for kind in kinds)
 
 
 def _no_integer_evidence(facts: ModuleFacts, call: cst.Call) -> bool:

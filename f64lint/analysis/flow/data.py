@@ -34,7 +34,7 @@ from f64lint.analysis.domain.arrays import float64_array
 from f64lint.analysis.domain.casts import casts_narrow, casts_to_chosen_dtype
 from f64lint.analysis.domain.dtypes import Width, dtype_of, dtype_uses
 from f64lint.analysis.domain.library import Returns, functions, methods
-from f64lint.analysis.flow.integer_data import integer_named
+from f64lint.analysis.flow.data_evidence import integer_named
 from f64lint.analysis.flow.values import TENSOR_OF_DATA, Flow
 from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.facts import ModuleFacts
@@ -169,7 +169,10 @@ class DataOrigins:
         binding = self.facts.bindings.get(node)
         if binding is None or binding.qualified_name is not None or binding.definition is not None:
             return None
-        for seen in binding.reaching():
+        reaching = binding.reaching()
+        if any(isinstance(seen.value, cst.Call) and self._casts(seen.value) for seen in reaching):
+            return None  # `value = value.to(old.dtype)` on a path: the code decides the dtype here
+        for seen in reaching:
             param = self._parameter(seen)
             if param is not None:
                 if self._holds_an_array(param):
@@ -193,8 +196,11 @@ class DataOrigins:
             return None  # a module's constant, or an attribute the class never sets here
         return UnseenData(node, f"data from `{described(node)}`")
 
+    def _casts(self, call: cst.Call) -> bool:
+        return casts_narrow(self.facts, call) or casts_to_chosen_dtype(call)
+
     def _unseen_call(self, call: cst.Call, depth: int) -> Optional[UnseenData]:
-        if keyword(call, "dtype") is not None:
+        if keyword(call, "dtype") is not None or self._casts(call):
             return None
         qualified = self.facts.qualified_name(call.func)
         method = method_name(call)
@@ -219,6 +225,8 @@ class DataOrigins:
             return self.unseen_data(call.func.value, depth)
         if isinstance(call.func, cst.Name) and self.facts.bindings.get(call.func) is None:
             return None  # an unknown global: nothing to say
+        if isinstance(call.func, cst.Attribute) and call.func.attr.value.startswith("_") and self.flow.set_on(call.func) == []:
+            return None  # a private helper the class inherits from a class of another module of the project
         return UnseenData(call, f"data from `{described(call.func)}()`")
 
     def _holds_an_array(self, param: cst.Param) -> bool:

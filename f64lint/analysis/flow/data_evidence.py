@@ -1,11 +1,19 @@
-"""What shows that data of unseen dtype holds integers or booleans: its name (`input_ids`,
-`batch["labels"]`, a batch's `y`, `is_known`) or its use as an index
-(`x.index_select(1, torch.tensor(series, device=device))`, `x[idx.to(device)]`). Integers
-and booleans are safe on MPS, so such data is not reported as possibly float64."""
+"""What shows that data of unseen dtype is not float64 from outside the code:
+
+- its name says it holds integers or booleans (`input_ids`, `batch["labels"]`, a batch's
+  `y`, `is_known`), or what a model computed on the device it goes back to (`logits`,
+  `activations`, `feats`: its dtype is the model's);
+- its use: an index (`x.index_select(1, torch.tensor(series, device=device))`,
+  `x[idx.to(device)]`) or the class indices of a classification loss
+  (`F.cross_entropy(out, y_real)`).
+
+Integers and booleans are safe on MPS, and a model's outputs have the model's dtype, so
+such data is not reported as possibly float64."""
 
 from __future__ import annotations
 
 import re
+from typing import List
 
 from f64lint.analysis.flow.values import Flow
 from f64lint.analysis.syntax.calls import method_name, positional
@@ -22,6 +30,11 @@ _INTEGER_WORDS = frozenset({
     "token", "tokens", "length", "lengths", "lens", "count", "counts", "class", "classes", "cls",
     "size", "sizes", "shape", "shapes", "onehot", "tokenizer", "tokenize", "encode", "rng", "is", "has",
 })
+# Words that name what a model computed: its dtype is the model's (`batch_logits` kept in a
+# replay buffer, hooked `activations`).
+_MODEL_OUTPUT_WORDS = frozenset({
+    "logits", "activations", "acts", "feats", "embeddings", "embeds", "preds", "predictions",
+})
 # Methods that give the same data in another container: the name is the receiver's
 # (`df[f"{t}_id"].to_numpy()`, `ids.cpu()`).
 _SAME_DATA = frozenset({"to_numpy", "numpy", "cpu", "detach", "copy", "clone", "flatten", "ravel", "squeeze", "unique"})
@@ -29,8 +42,11 @@ _SAME_DATA = frozenset({"to_numpy", "numpy", "cpu", "detach", "copy", "clone", "
 _INDEX_ARGUMENT = {
     "index_select": 1, "gather": 1, "scatter": 1, "scatter_": 1, "scatter_add": 1, "scatter_add_": 1,
     "scatter_reduce": 1, "index_add": 1, "index_add_": 1, "index_copy": 1, "index_copy_": 1,
-    "index_fill": 1, "index_fill_": 1, "take": 0, "take_along_dim": 1, "embedding": 0,
+    "index_fill": 1, "index_fill_": 1, "take": 0, "take_along_dim": 1,
 }
+# Functions (no tensor method) that take one: an embedding's indices, and the class indices
+# a classification loss takes as its target (`F.cross_entropy(logits, y)`).
+_FUNCTION_INDEX_ARGUMENT = {"embedding": 0, "cross_entropy": 1, "nll_loss": 1}
 
 
 def integer_named(node: cst.CSTNode) -> bool:
@@ -51,11 +67,14 @@ def integer_named(node: cst.CSTNode) -> bool:
             break
     if isinstance(node, cst.Subscript) and len(node.slice) == 1:
         index = node.slice[0].slice
-        if isinstance(index, cst.Index) and isinstance(index.value, cst.SimpleString):
-            key = index.value.evaluated_value
-            name = key if isinstance(key, str) else ""
-        elif isinstance(index, cst.Index) and isinstance(index.value, cst.FormattedString):
-            name = "".join(part.value for part in index.value.parts if isinstance(part, cst.FormattedStringText))
+        key = index.value if isinstance(index, cst.Index) else None
+        if isinstance(key, cst.ListComp):  # `df[[f"{t}_id" for t in targets]]`: columns so named
+            key = key.elt
+        if isinstance(key, cst.SimpleString):
+            written = key.evaluated_value
+            name = written if isinstance(written, str) else ""
+        elif isinstance(key, cst.FormattedString):
+            name = "".join(part.value for part in key.parts if isinstance(part, cst.FormattedStringText))
     if isinstance(node, cst.Call):
         node = node.func
     if isinstance(node, cst.Param):
@@ -65,9 +84,13 @@ def integer_named(node: cst.CSTNode) -> bool:
 
 
 def _keyed(node: cst.Subscript) -> bool:
-    """`batch["labels"]`, `df[f"{t}_id"]`: an item read by a written key."""
+    """`batch["labels"]`, `df[f"{t}_id"]`, `df[[f"{t}_id" for t in targets]]`: an item read
+    by a written key."""
     index = node.slice[0].slice if len(node.slice) == 1 else None
-    return isinstance(index, cst.Index) and isinstance(index.value, (cst.SimpleString, cst.FormattedString))
+    key = index.value if isinstance(index, cst.Index) else None
+    if isinstance(key, cst.ListComp):
+        key = key.elt
+    return isinstance(key, (cst.SimpleString, cst.FormattedString))
 
 
 def names_integers(name: str) -> bool:
@@ -77,8 +100,25 @@ def names_integers(name: str) -> bool:
 
 
 def _has_integer_word(name: str) -> bool:
-    words = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower().split("_")
-    return any(word in _INTEGER_WORDS for word in words)
+    return any(word in _INTEGER_WORDS for word in _words(name))
+
+
+def named_not_float64(node: cst.CSTNode) -> bool:
+    """Is the data named as integers, booleans or a model's outputs?"""
+    return integer_named(node) or names_model_output(node)
+
+
+def names_model_output(node: cst.CSTNode) -> bool:
+    """Is the data named as what a model computed (`batch_logits`, `self.activations`,
+    parameter `activations`)?"""
+    if isinstance(node, cst.Param):
+        node = node.name
+    name = last_name(node) if isinstance(node, cst.BaseExpression) else ""
+    return any(word in _MODEL_OUTPUT_WORDS for word in _words(name))
+
+
+def _words(name: str) -> List[str]:
+    return re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower().split("_")
 
 
 def used_as_index(flow: Flow, node: cst.BaseExpression) -> bool:
@@ -100,13 +140,15 @@ def _an_index(flow: Flow, node: cst.BaseExpression) -> bool:
     if not isinstance(call, cst.Call):
         return False
     name = last_name(call.func)
-    if name not in _INDEX_ARGUMENT:
+    if name not in _INDEX_ARGUMENT and name not in _FUNCTION_INDEX_ARGUMENT:
         return False
     if parent.keyword is not None:
-        return parent.keyword.value in ("index", "indices")
-    at = _INDEX_ARGUMENT[name]
-    qualified = flow.facts.qualified_name(call.func)
-    if qualified is not None and qualified.startswith("torch.") and name != "embedding":
-        at += 1  # `torch.index_select(x, dim, index)`: the tensor comes first
+        return parent.keyword.value in ("index", "indices", "target")
+    at = _FUNCTION_INDEX_ARGUMENT.get(name)
+    if at is None:
+        at = _INDEX_ARGUMENT[name]
+        qualified = flow.facts.qualified_name(call.func)
+        if qualified is not None and qualified.startswith("torch."):
+            at += 1  # `torch.index_select(x, dim, index)`: the tensor comes first
     args = positional(call)
     return at < len(args) and args[at] is node
