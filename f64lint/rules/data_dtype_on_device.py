@@ -52,7 +52,8 @@ class DataDtypeOnDevice(Rule):
     integers or booleans (`input_ids`, `labels`, `mask`, `indices`, `lengths`, `is_known`,
     a batch's `y`, `samples_tid`), data used as an index or as a classification loss's
     target, a model's outputs (`logits`, `activations`), float32 parts of complex64 data
-    (`.real` of a SciPy FFT), what a private helper the class inherits returns, a module
+    (`.real` of a SciPy FFT), what the package's own functions and the private helpers a
+    class inherits return, a module
     (`if isinstance(value, nn.Module): value.to(device)`), a parameter kept on a class that
     is not a module, a move followed by an integer cast, known float64 (F64003 and F64004
     report it) and code that never runs on MPS (a command-line `--device` whose `choices`
@@ -292,15 +293,23 @@ class DataDtypeOnDevice(Rule):
         ),
         Invalid(
             """
+            from typing import Tuple, cast
+
             import torch
 
             class Curve:
                 def compute(self, scores, targets):
                     fpr, tpr = self.compute_fn(scores, targets)
                     return torch.tensor(fpr, device=scores.device), torch.as_tensor(tpr).to(scores.device)
+
+                def gathered(self):
+                    scores = torch.cat(self._scores)
+                    fpr, tpr = cast(Tuple, self.compute_fn(scores, torch.cat(self._targets)))
+                    return torch.tensor(fpr, device=scores.device)
             """,
-            (6, 16),
-            (6, 78),
+            (8, 16),
+            (8, 78),
+            (13, 16),
         ),
         Invalid(
             """

@@ -209,6 +209,12 @@ class DeviceKinds:
                             found.setdefault(name, []).append(statement.value)
         return found.get(node.attr.value, [])
 
+    def option_without_mps(self, node: cst.Attribute) -> bool:
+        """Is `args.device` an argparse option whose `choices` leave out MPS?"""
+        owner = node.value
+        binding = self.facts.bindings.get(owner) if isinstance(owner, cst.Name) else None
+        return binding is not None and self._parsed_arguments(binding) and self._option(node.attr.value, 0) is False
+
     def _parsed_arguments(self, binding: Binding) -> bool:
         """Is a name the command line's arguments: `parser.parse_args()`, a call of the
         module's function that returns them (`args = parse_args()`), or a parameter

@@ -196,6 +196,13 @@ class DataOrigins:
             return None  # a module's constant, or an attribute the class never sets here
         return UnseenData(node, f"data from `{described(node)}`")
 
+    def _of_the_project(self, qualified: str) -> bool:
+        """Is a name imported from the package the module is in (`mace.modules.f` in
+        `mace/tools/scripts.py`, also when imported relatively)? Data from outside is what a
+        library or a caller gives; the project's own functions are read by the project phase."""
+        package = (self.facts.module_name or "").split(".")[0]
+        return bool(package) and qualified.split(".")[0] == package
+
     def _casts(self, call: cst.Call) -> bool:
         return casts_narrow(self.facts, call) or casts_to_chosen_dtype(call)
 
@@ -205,6 +212,8 @@ class DataOrigins:
         qualified = self.facts.qualified_name(call.func)
         method = method_name(call)
         if qualified is not None:
+            if qualified == "typing.cast" and len(call.args) == 2:
+                return self.unseen_data(call.args[1].value, depth)  # `cast(Tuple, value)` is the value
             if qualified in _NUMPY_DATA or qualified in _NUMPY_KEEPS_DTYPE:
                 args = positional(call)
                 return next(filter(None, (self._numpy_data(arg, depth) for arg in args)), None)
@@ -212,6 +221,8 @@ class DataOrigins:
                 return None  # torch computes its own dtype; Python gives Python numbers
             if qualified.startswith("numpy.") and qualified != "numpy.load":
                 return None  # NumPy's makers: float64 (F64003) or their own dtype
+            if self._of_the_project(qualified):
+                return None  # the project's own function: its summary says when it gives float64
             return UnseenData(call, f"data from `{described(call.func)}()`")
         if method in _CONVERTED_TO or method in _INTEGER_ATTRIBUTES:
             return None

@@ -112,8 +112,8 @@ class Flow:
         if isinstance(node, cst.IfExp):
             return self.may_lack_float64(node.body, depth + 1) or self.may_lack_float64(node.orelse, depth + 1)
         if isinstance(node, cst.Attribute):
-            if not self.facts.in_tests:  # unless the module shows it is never MPS (`args.device` of cpu/cuda)
-                return device_like_name(node.attr.value) and self.guards.kinds.kind(node) is not False
+            if not self.facts.in_tests:  # unless a command-line option that leaves out MPS (`args.device`)
+                return device_like_name(node.attr.value) and not self.guards.kinds.option_without_mps(node)
             # `self.device` of a test case: what the class and its family set it to.
             return _is_self_attribute(node) and self.guards.kinds.kind(node) is True
         if isinstance(node, cst.Name):
