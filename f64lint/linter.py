@@ -252,7 +252,7 @@ def lint_source(
             found = [(rule, finding) for rule in rules for finding in rule.check(analysis)]
             flagged.extend(_flag(path, analysis.facts, found, severity_of, fix_options, narrowing))
             if flagged:  # a float64 value a module gives away is a finding where it is made
-                exports = summarise(analysis.facts, analysis.flow, path)
+                exports = summarise(analysis, path)
         except RecursionError:
             failure = _parse_failure(path, "too deeply nested to check", Position(1, 1), enabled, severity_of)
             return Linted(_with_source_lines(failure, text))
@@ -297,7 +297,7 @@ def _summarised(
         return ()
     try:
         analysis = analyse(module, devices, narrowing.text, place.name, place.package, imported, in_tests, suite, in_script)
-        return summarise(analysis.facts, analysis.flow, path)
+        return summarise(analysis, path)
     except RecursionError:
         return ()
 

@@ -15,7 +15,7 @@ from typing import FrozenSet, Iterable, Optional, Sequence, Tuple
 # (tests/test_config.py holds it to the rules themselves).
 _CODES = frozenset({
     "F64001", "F64002", "F64003", "F64004", "F64005", "F64006", "F64007", "F64008", "F64009",
-    "F64010", "F64100", "F64901", "F64902",
+    "F64010", "F64011", "F64100", "F64901", "F64902",
 })
 
 

@@ -53,7 +53,7 @@ def test_default_selection_leaves_unused_noqa_off():
 def test_cli_select_replaces_and_cli_ignore_extends(tmp_path):
     path = write(tmp_path / "pyproject.toml", '[tool.f64lint]\nselect = ["F64001", "F64002"]\nignore = ["F64001"]\n')
     settings = load_settings([tmp_path], path, False, Overrides(select=("F640",), ignore=("F64003",)))
-    assert settings.enabled_codes(None) == {"F64002", "F64004", "F64005", "F64006", "F64007", "F64008", "F64009", "F64010"}
+    assert settings.enabled_codes(None) == {"F64002", "F64004", "F64005", "F64006", "F64007", "F64008", "F64009", "F64010", "F64011"}
 
 
 def test_per_file_ignores_by_name_and_by_path(tmp_path):

@@ -232,7 +232,14 @@ def _reported(root, folder):
 
 
 def test_a_dataset_of_float64_items_in_one_file_makes_float64_batches_where_another_moves_them(loaders):
+    # The float32 places of the other module's datasets are not reported (F64011 reads them
+    # from its summary too); a loader over a dataset class a caller chooses is.
     assert _reported(loaders, "trainer") == [(
+        "trainer/train.py", 11, 46, "F64011", "warning",
+        "a batch of `DataLoader(dataset_class(8), batch_size=4)` (line 9) moved to a device that may be 'mps' "
+        "without a dtype: a data loader's batch keeps its dataset's dtype, and float64 (NumPy's default) crashes "
+        "there; give the dtype: `.to(device, dtype=...)`",
+    ), (
         "trainer/train.py", 17, 61, "F64004", "error",
         "float64 tensor (a batch of `DataLoader(Regression(8), batch_size=4)`, whose dataset "
         "`trainer.datasets.Regression` gives `np.zeros` at trainer/datasets.py:8: a DataLoader keeps NumPy's "
@@ -453,7 +460,9 @@ def test_what_the_importing_module_or_the_run_makes_float32_is_not_reported(case
             (path.parent / "__init__.py").write_text("")
         path.write_text(text)
     monkeypatch.chdir(tmp_path)
-    result = run([tmp_path], Settings(root=tmp_path))
+    # F64011 reports a batch at a place the dataset's items hide (`(*ids, x)`): not known.
+    ignore = ("F64011",) if case == "an item whose places a starred part hides" else ()
+    result = run([tmp_path], Settings(root=tmp_path, ignore=ignore))
     assert result.internal_errors == []
     assert [(d.path, d.start.line, d.code) for d in result.diagnostics] == []
 

@@ -103,17 +103,22 @@ def narrowed(
     return Narrowed(source if text == source else text, source)
 
 
+_GETITEM = re.compile(r"\bdef\s+__getitem__\b")
+
+
 def makers_only(source: str) -> Narrowed:
     """For the summary of a module with no finding: the source with only the top-level
-    functions that make a float64 NumPy array, the classes' methods that do (and their
-    `__getitem__`), and the module-level statements left in."""
+    functions that make a float64 NumPy array, the classes' methods that do, the dataset
+    classes' `__getitem__` (what the places of their items hold is summarised), and the
+    module-level statements left in."""
     read = _statements(source) if source.count("\r") == source.count("\r\n") else None
     if read is None:
         return Narrowed(source, source)
     makers = array_makers(read.code)
-    spans = [(s.first, s.last) for s in read.statements if s.name is not None and not makers.search(s.text)]
-    for owner in read.statements:
-        if owner.is_class and makers.search(owner.text):  # its methods that make none go too
+    kept = [s for s in read.statements if s.name is None or makers.search(s.text) or s.is_class and _GETITEM.search(s.text)]
+    spans = [(s.first, s.last) for s in read.statements if not any(s is k for k in kept)]
+    for owner in kept:
+        if owner.is_class:  # its methods that make none go too
             spans.extend(
                 (m.first, m.last) for m in described_members(owner, read.code_lines, read.structure_lines)
                 if m.name is not None and m.name != "__getitem__" and not makers.search(m.text)

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from typing import Iterator, Optional
 
-from f64lint.analysis.domain.casts import cast_after, made_on_a_device
+from f64lint.analysis.domain.casts import made_on_a_device
 from f64lint.analysis.domain.devices import is_cpu_device
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.data import UnseenData
@@ -17,9 +17,7 @@ from f64lint.prefilter import AnyOf, words
 from f64lint.rules.base import Finding, Invalid, Rule
 from f64lint.rules.common import callee_text
 from f64lint.rules.tokens import TENSOR_FROM_DATA, TORCH
-
-_INTEGER_CASTS = frozenset({"long", "int", "bool", "short", "byte", "char"})
-
+from f64lint.rules.unseen_moves import MOVED, data_finding, unseen_moves
 
 class DataDtypeOnDevice(Rule):
     """
@@ -32,9 +30,6 @@ class DataDtypeOnDevice(Rule):
       attribute of another object (`frame.values`), followed through names, indexing,
       arithmetic, what the class sets on `self` and what the module's own functions return;
     - a tensor made of such data and then moved: `torch.from_numpy(x).to(device)`;
-    - a batch of a data loader moved: `for x, y in loader: x.to(device)`, also through
-      `enumerate`, `zip`, `tqdm`, `batch["features"]`, `batch.items()` and a method the
-      loop passes the batch to;
     - each part of a batch a helper moves, a helper that calls itself on the parts of
       what it is given (`move(inputs, device)` recursing into lists and dicts);
     - a tensor a dataset class makes of such data in the items its `__getitem__` gives
@@ -57,7 +52,8 @@ class DataDtypeOnDevice(Rule):
     (`if isinstance(value, nn.Module): value.to(device)`), a parameter kept on a class that
     is not a module, a move followed by an integer cast, known float64 (F64003 and F64004
     report it) and code that never runs on MPS (a command-line `--device` whose `choices`
-    leave out `mps`). A move followed by a float cast is F64009's.
+    leave out `mps`). A move followed by a float cast is F64009's; a data loader's batch
+    moved, F64011's.
 
     ## Why it breaks on MPS
     NumPy's default float is float64, and `torch.from_numpy`, `torch.tensor` and the
@@ -69,8 +65,8 @@ class DataDtypeOnDevice(Rule):
 
     ## Example
     ```python
-    for x, y in loader:
-        loss = criterion(model(x.to(device)), y.to(device))
+    scores = self.compute_fn(predictions, targets)
+    return torch.tensor(scores, device=predictions.device)
     ```
 
     ## Fix
@@ -108,26 +104,6 @@ class DataDtypeOnDevice(Rule):
             f = torch.as_tensor(values).to(device, dtype=torch.float32)
             g = torch.tensor(len(values), device=device)
             return a, b, c, d, e, f, g
-        """,
-        """
-        import torch
-
-        def train(model, loader, device):
-            for batch in loader:
-                input_ids = batch["input_ids"].to(device)
-                labels = batch["labels"].to(device)
-                pixels = batch["pixel_values"].to(device, dtype=torch.float16)
-                mask = batch["mask"].to(device).bool()
-                model(input_ids, pixels, mask).loss.backward()
-        """,
-        """
-        import torch
-
-        def evaluate(model, loader, device):
-            for x, y in loader:
-                x = x.to(device, dtype=torch.float32)
-                y = y.to(device)
-                yield model(x).argmax(1) == y
         """,
         """
         import numpy as np
@@ -266,33 +242,6 @@ class DataDtypeOnDevice(Rule):
         ),
         Invalid(
             """
-            import torch
-            from torch.utils.data import DataLoader
-
-            def predict(model, dataset, device):
-                loader = DataLoader(dataset, batch_size=32)
-                for i, (x, _) in enumerate(loader):
-                    yield model(x.to(device))
-            """,
-            (7, 23),
-        ),
-        Invalid(
-            """
-            import torch
-
-            class Trainer:
-                def fit(self, train_loader):
-                    for step, data in zip(range(10), train_loader):
-                        self._train_step(data, step)
-
-                def _train_step(self, data, step):
-                    features = {k: v.to(self.device) for k, v in data.items()}
-                    return features
-            """,
-            (9, 26),
-        ),
-        Invalid(
-            """
             from typing import Tuple, cast
 
             import torch
@@ -358,7 +307,7 @@ class DataDtypeOnDevice(Rule):
                 found = None if used_as_index(flow, call) else self._integers(self._made_on_device(analysis, call))
                 if found is not None:
                     made_by = callee_text(facts, call)
-                    yield self._finding(
+                    yield data_finding(
                         analysis, call, found,
                         f"made into a tensor by `{made_by}` on a device that may be 'mps' without a dtype: "
                         "float64 data (NumPy's default) crashes there; pass `dtype=`",
@@ -378,32 +327,21 @@ class DataDtypeOnDevice(Rule):
                     continue  # a parameter kept on a dataset or a plain object: nothing moves it
                 found = self._integers(self._kept_in_module(analysis, call, qualified is not None))
                 if found is not None:
-                    yield self._finding(
+                    yield data_finding(
                         analysis, call, found,
                         f"{'kept as a parameter' if qualified else 'registered as a buffer'} without a dtype: it "
                         "moves with its module, and float64 data (NumPy's default) crashes on 'mps'; "
                         "pass `dtype=` where the tensor is made",
                     )
-            elif flow.moves_there(call) and _no_integer_evidence(facts, call):
-                assert isinstance(call.func, cst.Attribute)
-                moved = call.func.value
-                if _checked_to_be_a_module(facts, moved):
-                    continue  # `if isinstance(value, Module): value.to(device)`: a module, not data
-                if cast_after(facts, call) is not None or flow.wide_value(moved) is not None or data.float64_batch(moved):
-                    continue  # F64009's, or known float64 (F64004's)
-                found = self._integers(data.tensor_of_data(moved) or data.batch(moved) or data.recursed_part(moved))
-                if found is not None and not named_not_float64(moved) and not used_as_index(flow, call):
-                    yield self._finding(
-                        analysis, call, found,
-                        "moved to a device that may be 'mps' without a dtype: float64 data (NumPy's default) "
-                        "crashes there; give the dtype: `.to(device, dtype=...)`",
-                        call.func.attr,
-                    )
+
+        for move in unseen_moves(analysis):
+            if not move.batch:  # a loader's batch is F64011's
+                yield data_finding(analysis, move.call, move.found, MOVED, move.call.func.attr)
 
         for call, owner in data.dataset_item_tensors():
             found = self._integers(data.tensor_of_data(call))
             if found is not None and not analysis.guards.off_mps(call):
-                yield self._finding(
+                yield data_finding(
                     analysis, call, found,
                     f"made into a tensor by `{callee_text(facts, call)}` without a dtype in an item of dataset "
                     f"`{owner.name.value}`: a `DataLoader` batch keeps the dtype, and float64 data (NumPy's default) "
@@ -438,13 +376,6 @@ class DataDtypeOnDevice(Rule):
         return analysis.data.tensor_of_data(kept)
 
     @staticmethod
-    def _finding(
-        analysis: Analysis, call: cst.Call, found: UnseenData, what: str, anchor: Optional[cst.CSTNode] = None
-    ) -> Finding:
-        line = analysis.facts.positions[found.origin].start.line
-        return Finding(call, f"{found.described} (line {line}) {what}", anchor=anchor)
-
-    @staticmethod
     def _integers(found: Optional[UnseenData]) -> Optional[UnseenData]:
         """None for data whose origin is named as integers (`vocab.get_idx()`, `token_ids`) or
         as a model's outputs (parameter `activations`)."""
@@ -474,39 +405,5 @@ def _not_a_module(facts: ModuleFacts, owner: cst.ClassDef, depth: int = 0) -> bo
         if name in _PLAIN_BASES or name.endswith("Dataset"):
             continue
         if name not in local or local[name] is owner or not _not_a_module(facts, local[name], depth + 1):
-            return False
-    return True
-
-
-def _checked_to_be_a_module(facts: ModuleFacts, moved: cst.BaseExpression) -> bool:
-    """Is the moved name inside `if isinstance(name, Module):` (or `nn.Module`, a tuple with
-    one)?"""
-    if not isinstance(moved, cst.Name):
-        return False
-    child: cst.CSTNode = moved
-    parent = facts.parent(child)
-    while parent is not None and not isinstance(parent, (cst.FunctionDef, cst.Lambda)):
-        if isinstance(parent, cst.If) and child is parent.body and _isinstance_of_module(parent.test, moved.value):
-            return True
-        child, parent = parent, facts.parent(parent)
-    return False
-
-
-def _isinstance_of_module(test: cst.BaseExpression, name: str) -> bool:
-    if not (isinstance(test, cst.Call) and last_name(test.func) == "isinstance" and len(test.args) == 2):
-        return False
-    checked, types = test.args[0].value, test.args[1].value
-    if not (isinstance(checked, cst.Name) and checked.value == name):
-        return False
-    kinds = [element.value for element in types.elements] if isinstance(types, cst.Tuple) else [types]
-    return any(last_name(kind) == "Module" for kind in kinds)
-
-
-def _no_integer_evidence(facts: ModuleFacts, call: cst.Call) -> bool:
-    """No integer cast right after the move (`labels.to(device).long()`)."""
-    parent = facts.parent(call)
-    if isinstance(parent, cst.Attribute) and parent.value is call:
-        outer = facts.parent(parent)
-        if isinstance(outer, cst.Call) and method_name(outer) in _INTEGER_CASTS:
             return False
     return True

@@ -36,16 +36,44 @@ class Encoder:
 
 def test_functions_and_methods_that_return_float64_and_names_bound_to_it_are_exported():
     analysis = analysed(SOURCE, module_name="pkg.utils", package="pkg")
-    assert summarise(analysis.facts, analysis.flow, "pkg/utils.py") == (
+    assert summarise(analysis, "pkg/utils.py") == (
         Export("pkg.utils", "table", True, "torch.arange(dtype=torch.float64)", "float64", "pkg/utils.py", 6),
         Export("pkg.utils", "SCALE", False, ".double()", "float64", "pkg/utils.py", 18),
         Export("pkg.utils", "Encoder.table", True, "torch.zeros(dtype=torch.float64)", "float64", "pkg/utils.py", 24),
     )
 
 
+DATASETS = """
+import numpy as np
+from torch.utils.data import Dataset
+
+
+class Windows(Dataset):
+    def __init__(self, frame):
+        self.x = np.asarray(frame, dtype=np.float32)
+        self.y = np.zeros(len(frame))
+        self.raw = frame.values
+
+    def __getitem__(self, i):
+        if i < 0:
+            return self.x[i], self.y[i], self.raw[i], i
+        return self.x[-i], self.y[i], self.raw[i]
+"""
+
+
+def test_a_dataset_exports_its_float64_places_and_the_places_whose_dtype_it_shows_in_every_return():
+    analysis = analysed(DATASETS, module_name="pkg.data", package="pkg")
+    # `self.raw[i]` (a frame's values) is of unseen dtype, and `i` is given by one return only.
+    assert summarise(analysis, "pkg/data.py") == (
+        Export("pkg.data", "Windows.y", False, "np.zeros", "float64", "pkg/data.py", 8),
+        Export("pkg.data", "Windows", False, "np.zeros", "float64", "pkg/data.py", 8, (1,)),
+        Export("pkg.data", "Windows", False, "", "seen", "pkg/data.py", 14, (0,)),
+    )
+
+
 def test_a_module_whose_name_is_not_known_exports_nothing():
     analysis = analysed(SOURCE)
-    assert summarise(analysis.facts, analysis.flow, "utils.py") == ()
+    assert summarise(analysis, "utils.py") == ()
 
 
 def test_exports_survive_the_cache_row_format():

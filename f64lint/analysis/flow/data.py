@@ -362,7 +362,28 @@ class DataOrigins:
         items = self.dataset_items(node)
         if items and all(self.unseen_data(item) is None for _, item in items):
             return None
+        if self._seen_in_imported_dataset(*found) or self._own_collate(found[0]):
+            return None
         return UnseenData(found[0], f"a batch of `{described(found[0])}`")
+
+    def _own_collate(self, loader: cst.BaseExpression, depth: int = 0) -> bool:
+        """Is the loader a `DataLoader(..., collate_fn=...)` (or a name bound to one)? Its
+        collate function, not the dataset, makes the batch and decides its dtype."""
+        if depth > MAX_TRACE_DEPTH:
+            return False
+        if isinstance(loader, cst.Name):
+            return any(self._own_collate(v, depth + 1) for v in self.facts.reaching_values(loader) if v is not None)
+        return isinstance(loader, cst.Call) and keyword(loader, "collate_fn") is not None
+
+    def _seen_in_imported_dataset(self, loader: cst.BaseExpression, place: Optional[Tuple[int, ...]]) -> bool:
+        """Does the dataset class another module of the run defines, which the loader loads
+        from, give data of a dtype it shows at this place (flow/summaries.py)?"""
+        made = self._dataset_made(loader) if place is not None else None
+        if made is None:
+            return False
+        assert place is not None
+        seen = self.flow.imported.seen_places(self.facts.qualified_name(made.func))
+        return any(place[: len(at)] == at for at in seen)
 
     def float64_batch(self, node: cst.BaseExpression) -> Optional[Float64Batch]:
         """A part of a batch of a `DataLoader` over a dataset class whose `__getitem__`

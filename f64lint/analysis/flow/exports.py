@@ -7,12 +7,18 @@ from dataclasses import dataclass, replace
 from typing import Dict, FrozenSet, Iterable, List, Optional, Tuple
 
 
+# The width of a dataset's place whose dtype the dataset shows and is not float64
+# (`self.x[i]` of an array made float32): its batches are not data of unseen dtype.
+SEEN = "seen"
+
+
 @dataclass(frozen=True)
 class Export:
     """A float64 value a module gives away: from a function's return (`returned`) or bound
     to a module-level name, with what made it and where (file as shown, line); or, with
     `item`, a dataset class whose items hold a float64 NumPy array at that place (`(1,)`
-    for `return x, y`; `()` the whole item), which a `DataLoader` batches as it is."""
+    for `return x, y`; `()` the whole item), which a `DataLoader` batches as it is, or
+    (width `SEEN`) data of a dtype the dataset shows."""
 
     module: str
     name: str
@@ -75,7 +81,14 @@ class Imported:
 
     def dataset(self, qualified: Optional[str]) -> List[Export]:
         """The float64 places in the items of a dataset class another module defines."""
-        return self._datasets.get(qualified, []) if qualified is not None else []
+        found = self._datasets.get(qualified, []) if qualified is not None else []
+        return [export for export in found if export.width != SEEN]
+
+    def seen_places(self, qualified: Optional[str]) -> List[Tuple[int, ...]]:
+        """The places in the items of a dataset class another module defines whose dtype it
+        shows and is not float64."""
+        found = self._datasets.get(qualified, []) if qualified is not None else []
+        return [export.item for export in found if export.width == SEEN and export.item is not None]
 
     def returned_by(self, qualified: Optional[str]) -> Optional[Export]:
         found = self._by_name.get(qualified) if qualified is not None else None

@@ -14,9 +14,10 @@ is fine on the CPU, until another module makes it a tensor).
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Set, Tuple
 
-from f64lint.analysis.flow.exports import Export
+from f64lint.analysis.flow.analysis import Analysis
+from f64lint.analysis.flow.exports import SEEN, Export
 from f64lint.analysis.domain.arrays import ArraySource
 from f64lint.analysis.flow.values import Flow, WideValue
 from f64lint.analysis.semantic.facts import ModuleFacts
@@ -26,9 +27,10 @@ from f64lint.cst import cst
 ModuleSummary = Tuple[Export, ...]
 
 
-def summarise(facts: ModuleFacts, flow: Flow, path: str) -> ModuleSummary:
+def summarise(analysis: Analysis, path: str) -> ModuleSummary:
     """The exports of a module whose name is known (none otherwise), from the last
     top-level definition or binding of each name (Python keeps the last one)."""
+    facts, flow = analysis.facts, analysis.flow
     if not facts.module_name:
         return ()
     found = []
@@ -42,7 +44,7 @@ def summarise(facts: ModuleFacts, flow: Flow, path: str) -> ModuleSummary:
                 found.extend([array] if array is not None else [])
         elif isinstance(statement, cst.ClassDef):
             found.extend(_members(facts, flow, statement, path))
-            found.extend(_dataset(facts, flow, statement, path))
+            found.extend(_dataset(analysis, statement, path))
         elif isinstance(statement, cst.SimpleStatementLine):
             for small in statement.body:
                 if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
@@ -110,23 +112,36 @@ def _made(
     return None
 
 
-def _dataset(facts: ModuleFacts, flow: Flow, owner: cst.ClassDef, path: str) -> List[Export]:
-    """For a class with a `__getitem__` whose returns give a float64 NumPy array: the
-    places of the item where one does (`return self.x[i], self.y[i]`)."""
+def _dataset(analysis: Analysis, owner: cst.ClassDef, path: str) -> List[Export]:
+    """For a class with a `__getitem__`: the places of the item where its returns give a
+    float64 NumPy array (`return self.x[i], self.y[i]`), and those where each return gives
+    data of a dtype it shows (`SEEN`: `self.x` made float32)."""
+    facts, flow = analysis.facts, analysis.flow
     getitem = facts.definitions.method(owner, "__getitem__")
     if getitem is None:
         return []
     places: Dict[Tuple[int, ...], ArraySource] = {}
-    for value in flow.returned_values(getitem):
+    seen: Dict[Tuple[int, ...], cst.BaseExpression] = {}
+    unseen: Set[Tuple[int, ...]] = set()
+    returned = flow.returned_values(getitem)
+    for value in returned:
         for place, item in _item_parts(value):
             source = flow.float64_array(item)
             if source is not None:
                 places.setdefault(place, source)
+            elif analysis.data.unseen_data(item) is None:
+                seen.setdefault(place, item)
+            else:
+                unseen.add(place)
+    everywhere = [place for place in seen if all(place in dict(_item_parts(value)) for value in returned)]
     assert facts.module_name is not None
     return [
         Export(facts.module_name, owner.name.value, False, source.origin_name, "float64", path,
                facts.positions[source.origin].start.line, place)
         for place, source in places.items()
+    ] + [
+        Export(facts.module_name, owner.name.value, False, "", SEEN, path, facts.positions[seen[place]].start.line, place)
+        for place in everywhere if place not in places and place not in unseen
     ]
 
 
