@@ -158,6 +158,17 @@ class BatchDtypeOnDevice(Rule):
             """,
             (5, 19),
         ),
+        Invalid(
+            """
+            from torch.utils.data import DataLoader
+
+            def importances(model, dataset, device):
+                collate_fn = dataset.collate_fn if hasattr(dataset, "collate_fn") else None
+                for batch in DataLoader(dataset, batch_size=8, collate_fn=collate_fn):
+                    model(batch[0].to(device)).sum().backward()
+            """,
+            (6, 24),
+        ),
     )
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:

@@ -367,13 +367,22 @@ class DataOrigins:
         return UnseenData(found[0], f"a batch of `{described(found[0])}`")
 
     def _own_collate(self, loader: cst.BaseExpression, depth: int = 0) -> bool:
-        """Is the loader a `DataLoader(..., collate_fn=...)` (or a name bound to one)? Its
-        collate function, not the dataset, makes the batch and decides its dtype."""
+        """Is the loader a `DataLoader(..., collate_fn=collate)` (or a name bound to one) of a
+        collate function the module defines? That function, not the dataset, makes the batch
+        and decides its dtype. (`collate_fn=dataset.collate_fn` may be None: the default.)"""
         if depth > MAX_TRACE_DEPTH:
             return False
         if isinstance(loader, cst.Name):
             return any(self._own_collate(v, depth + 1) for v in self.facts.reaching_values(loader) if v is not None)
-        return isinstance(loader, cst.Call) and keyword(loader, "collate_fn") is not None
+        collate = keyword(loader, "collate_fn") if isinstance(loader, cst.Call) else None
+        if isinstance(collate, cst.Lambda):
+            return True
+        if not isinstance(collate, cst.Name):
+            return False
+        binding = self.facts.bindings.get(collate)  # None for a function defined further down
+        if binding is None:
+            return collate.value in self.facts.top_level_functions
+        return isinstance(binding.definition, cst.FunctionDef)
 
     def _seen_in_imported_dataset(self, loader: cst.BaseExpression, place: Optional[Tuple[int, ...]]) -> bool:
         """Does the dataset class another module of the run defines, which the loader loads
