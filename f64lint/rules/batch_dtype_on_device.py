@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import re
 from typing import Iterator
 
 from f64lint.analysis.flow.analysis import Analysis
@@ -8,6 +9,29 @@ from f64lint.prefilter import AnyOf
 from f64lint.rules.base import Finding, Invalid, Rule
 from f64lint.rules.tokens import TORCH
 from f64lint.rules.unseen_moves import data_finding, unseen_moves
+
+
+class _IteratedLoader:
+    """Text that iterates a loader: `in`, `next(` or `iter(` before a `...loader` (not
+    `...loaders`) on its line (`for x, y in train_loader:`, `next(iter(dataloader))`), or on
+    the line before when the
+    loader opens its line (`for batch in tqdm(\n    loader,`). Found from each `oader`:
+    a pattern starting with `in` would try every position of the text."""
+
+    _BEFORE = re.compile(r"\bin\b|\bnext\(|\biter\(")
+
+    def search(self, text: str) -> bool:
+        at = text.find("oader")
+        while at > 0:
+            if text[at - 1] in "Ll" and text[at + 5 : at + 6] != "s":  # not `loaders`, a collection
+                start = text.rfind("\n", 0, at) + 1
+                before = text[start : at - 1]
+                if not before.strip():  # the loader opens its line: read the line before
+                    before = text[text.rfind("\n", 0, max(start - 1, 0)) + 1 : start]
+                if self._BEFORE.search(before):
+                    return True
+            at = text.find("oader", at + 5)
+        return False
 
 
 class BatchDtypeOnDevice(Rule):
@@ -58,7 +82,9 @@ class BatchDtypeOnDevice(Rule):
     # Where a batch comes from needs the whole module: narrowing keeps only the code with a
     # float64-like spelling.
     narrows = False
-    required = (TORCH, AnyOf(r"[Ll]oader"))
+    # A loop or `next()` over a loader, or a `DataLoader(...)` (a loop over a name bound to
+    # one); not the word alone (`from ..loaders import LoraLoaderMixin`).
+    required = (TORCH, AnyOf(r"DataLoader\s*\(", _IteratedLoader()))
 
     valid = (
         """

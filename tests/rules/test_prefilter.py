@@ -56,3 +56,19 @@ def test_python_float_prefilter_ignores_float_calls_annotations_and_checks(sourc
 )
 def test_python_float_prefilter_keeps_float_as_a_dtype(source):
     assert RULES_BY_CODE["F64008"].may_fire(source)
+
+
+@pytest.mark.parametrize(
+    ("source", "iterates"),
+    [
+        ("import torch\nfor x, y in train_loader:\n    x.to(device)\n", True),
+        ("import torch\nbatch = next(iter(self.val_dataloader()))\n", True),
+        ("import torch\nfor batch in tqdm(\n    loader, desc='train'\n):\n    pass\n", True),
+        ("import torch\nfor x in DataLoader(ds):\n    pass\n", True),
+        ("import torch\nfrom ..loaders import StableDiffusionLoraLoaderMixin\n", False),
+        ("import torch\nvalues = [load(i) for load in loaders]\nfor f in intermediate_loaders:\n    f(i)\n", False),
+        ("import torch\n# for x in loader: documented, not run\n", False),
+    ],
+)
+def test_the_batch_rule_reads_only_files_that_iterate_a_loader(source, iterates):
+    assert (RULES_BY_CODE["F64011"] in rules_that_may_fire(ALL_RULES, source)) is iterates

@@ -563,13 +563,15 @@ class DataOrigins:
 
     def _loader(self, node: cst.BaseExpression, depth: int = 0) -> bool:
         """A data loader: `DataLoader(...)`, a name bound to one, a `*loader` name or
-        attribute, a `*_dataloader()` method's result."""
+        attribute (not `*loaders`, a collection of loaders), a `*_dataloader()` method's
+        result."""
         if depth > MAX_TRACE_DEPTH:
             return False
         if isinstance(node, cst.Call):
             name = last_name(node.func)
             return name.endswith("DataLoader") or name.endswith("dataloader")
-        if "loader" in last_name(node).lower():
+        name = last_name(node).lower()
+        if "loader" in name and not name.endswith("loaders"):  # `loaders`: a collection of them
             return True
         if isinstance(node, cst.Name):
             return any(self._loader(v, depth + 1) for v in self.facts.reaching_values(node) if v is not None)
