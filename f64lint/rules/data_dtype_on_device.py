@@ -73,10 +73,10 @@ class DataDtypeOnDevice(Rule):
     Give the dtype where the data meets the device: `x.to(device, dtype=torch.float32)`,
     `torch.tensor(x, dtype=torch.float32, device=device)`, or make the data float32 where
     it is made. No automatic fix: the data's dtype is not known, and an integer tensor must
-    not become float. Off by default: a strict option (`extend-select = ["F64010"]`). On a
-    random 50 of its findings in 26 released ML packages, 34 would crash on MPS with float64
-    data, and 7 get float64 in normal use; it finds 10 of the 15 real bugs of the recall
-    corpus that the default rules miss.
+    not become float. Off by default: a strict option (`extend-select = ["F64010"]`). On 26
+    released ML packages, 24 of its 39 findings, all checked by hand, would crash on MPS
+    with float64 data; it finds 6 of the 11 real bugs of the recall corpus that the default
+    rules miss.
     """
 
     code = "F64010"
