@@ -37,7 +37,7 @@ import re
 import warnings
 from dataclasses import dataclass
 from functools import cached_property
-from typing import FrozenSet, List, Optional, Tuple
+from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
 from f64lint.analysis.domain.devices import device_like_name
 from f64lint.narrowing.arrays import array_makers
@@ -103,22 +103,17 @@ def narrowed(
     return Narrowed(source if text == source else text, source)
 
 
-_GETITEM = re.compile(r"\bdef\s+__getitem__\b")
-
-
 def makers_only(source: str) -> Narrowed:
     """For the summary of a module with no finding: the source with only the top-level
-    functions that make a float64 NumPy array, the classes' methods that do, the dataset
-    classes' `__getitem__` (what the places of their items hold is summarised), and the
-    module-level statements left in."""
+    functions that make a float64 NumPy array, the classes' methods that do (and their
+    `__getitem__`), and the module-level statements left in."""
     read = _statements(source) if source.count("\r") == source.count("\r\n") else None
     if read is None:
         return Narrowed(source, source)
     makers = array_makers(read.code)
-    kept = [s for s in read.statements if s.name is None or makers.search(s.text) or s.is_class and _GETITEM.search(s.text)]
-    spans = [(s.first, s.last) for s in read.statements if not any(s is k for k in kept)]
-    for owner in kept:
-        if owner.is_class:  # its methods that make none go too
+    spans = [(s.first, s.last) for s in read.statements if s.name is not None and not makers.search(s.text)]
+    for owner in read.statements:
+        if owner.is_class and makers.search(owner.text):  # its methods that make none go too
             spans.extend(
                 (m.first, m.last) for m in described_members(owner, read.code_lines, read.structure_lines)
                 if m.name is not None and m.name != "__getitem__" and not makers.search(m.text)
@@ -199,9 +194,10 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: boo
         if d.is_class and makers.search(d.text)
         for m in described_members(d, code_lines, structure_lines)
     ]
+    functions = {d.name for d in definitions if d.name and not d.is_class and makers.search(d.text)}
+    kept_on_self = _kept_on_self(code, functions)
     makers = makers.with_functions(
-        {d.name for d in definitions if d.name and not d.is_class and makers.search(d.text)},
-        {m.name for m in methods if m.name and not m.is_class and makers.search(m.text)},
+        functions, {m.name for m in methods if m.name and not m.is_class and makers.search(m.text)} | set(kept_on_self)
     )
     reading = Reading(structure_lines, code_lines, makers, imported=imported)
     hot: FrozenSet[str] = frozenset()
@@ -219,6 +215,7 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: boo
         kept.extend(joined)
         rest = [d for d in rest if d not in joined]
     kept.extend(callees([d for d in kept if reading.is_source(d)], rest, CALLED))
+    kept.extend(d for d in rest if d not in kept and d.name in kept_on_self.values())  # called as `self.compute_fn(`
     rest = [d for d in rest if d not in kept]
     reading.hot, reading.functions = hot, frozenset(kept_names)
     reading.predicates = frozenset(d.name for d in kept if d.name and _is_one_return(d, structure_lines))
@@ -235,6 +232,15 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: boo
         else:
             spans.extend(entries_left_out(statement, reading))
     return _blanked(lines, spans) if spans else source
+
+
+_KEPT_ON_SELF = re.compile(r"\bself\.(\w+)\s*=\s*(\w+)\s*$", re.MULTILINE)
+
+
+def _kept_on_self(code: str, functions: Set[str]) -> Dict[str, str]:
+    """The attributes a class sets to one of these functions (`self.compute_fn =
+    roc_compute`), with the function: calling `self.compute_fn(...)` calls it."""
+    return {match.group(1): match.group(2) for match in _KEPT_ON_SELF.finditer(code) if match.group(2) in functions}
 
 
 def _tells_devices(definition: Statement) -> bool:

@@ -133,6 +133,9 @@ def left_out_of_class(owner: Statement, reading: Reading, callers: Sequence[Stat
     kept.extend(callees(sources, rest, _SELF_CALLED))
     rest = [m for m in rest if m not in kept]
     read = {name for m in sources for name in _SELF_READ.findall(m.text)}
+    # A function kept on `self` and called there (`self.compute_fn(y, p)`): what sets it stays.
+    own = {m.name for m in methods}
+    read |= {name for m in kept for name in _SELF_CALLED.findall(m.text) if name not in own}
     kept.extend(m for m in rest if not _attributes_set(m.text).isdisjoint(read))
     rest = [m for m in rest if m not in kept]
     for member in kept:

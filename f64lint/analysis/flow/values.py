@@ -557,8 +557,24 @@ class Flow:
         return found
 
     def callee(self, call: cst.Call) -> Optional[cst.FunctionDef]:
-        """The function or method of this module a call calls (semantic/definitions.py)."""
-        return self.facts.definitions.callee(call)
+        """The function or method of this module a call calls (semantic/definitions.py), or
+        the function of the module a class keeps on `self` and calls there
+        (`self.compute_fn = roc_compute` in `__init__`, then `self.compute_fn(y, p)`)."""
+        found = self.facts.definitions.callee(call)
+        if found is None and isinstance(call.func, cst.Attribute) and _is_self_attribute(call.func):
+            kept = {self._function_named(value) for value in self.set_on(call.func) or ()}
+            if len(kept) == 1:
+                found = kept.pop()
+        return found
+
+    def _function_named(self, value: cst.BaseExpression) -> Optional[cst.FunctionDef]:
+        """The top-level function of the module a name stands for."""
+        if not isinstance(value, cst.Name):
+            return None
+        binding = self.facts.bindings.get(value)
+        if binding is not None and isinstance(binding.definition, cst.FunctionDef):
+            return binding.definition
+        return self.facts.top_level_functions.get(value.value) if binding is None else None
 
     def _attribute(self, node: cst.Attribute, depth: int) -> Optional[WideValue]:
         """`self.freqs`: what the class assigns to it, or registers as a buffer of that name;
