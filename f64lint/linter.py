@@ -269,6 +269,7 @@ def lint_source(
     return Linted(_with_source_lines(kept, text), exports)
 
 
+_DEFINES_DATASET = re.compile(r"def\s+__getitem__\b")
 _IMPORTS_TORCH = re.compile(r"^\s*(?:import|from)\s+torch\b", re.MULTILINE)
 
 
@@ -290,8 +291,10 @@ def _summarised(
     suite: Suite, in_script: bool,
 ) -> ModuleSummary:
     """The summary of a module with no finding that makes NumPy float64 arrays, read from
-    the definitions that can make them (narrowing leaves the others out)."""
-    narrowing = makers_only(text)
+    the definitions that can make them (narrowing leaves the others out); a module that
+    defines a dataset class is read whole, since its summary says which places of the
+    items have a dtype it shows, and narrowing would hide what makes them."""
+    narrowing = Narrowed(text, text) if _DEFINES_DATASET.search(text) and "Dataset" in text else makers_only(text)
     module = parse(narrowing.text)
     if isinstance(module, ParseFailure):
         return ()

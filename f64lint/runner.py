@@ -13,7 +13,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Callable, ContextManager, Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Tuple, TypeVar
 
 from f64lint.analysis.flow.exports import Export, Imported, placed
-from f64lint.analysis.semantic.modules import ModulePlace
+from f64lint.analysis.semantic.modules import ModulePlace, is_example_path, is_test_module
 from f64lint.cache import Cache, Stamp, StampIndex, exports_digest, settings_key, stamp
 from f64lint.config import Settings
 from f64lint.diagnostic import Diagnostic
@@ -143,15 +143,29 @@ class _Entry(NamedTuple):
 
 
 def _entries(files: Sequence[Found], settings: Settings) -> List[_Entry]:
-    keys: Dict[str, str] = {}  # by the rules selected (per-file ignores may differ)
+    """The run's files with the key the stamp index keeps their results by: the settings
+    (per-file ignores may differ), the package the file is in (what its relative imports
+    read, whether it is a script) and how its shown path makes it read (a test module, an
+    example, a notebook), as the content cache keys them (lint_file.py)."""
+    settings_keys: Dict[str, str] = {}  # by the rules selected
+    packages: Dict[str, str] = {}  # by folder
+    keys: Dict[Tuple[str, str, str], str] = {}
     here = os.getcwd()
     entries = []
     for file in files:
         selection = settings.selection_key(file.name) if settings.per_file_ignores else ""
-        key = keys.get(selection)
-        if key is None:
-            key = keys[selection] = settings_key(settings, file.path)
+        given = settings_keys.get(selection)
+        if given is None:
+            given = settings_keys[selection] = settings_key(settings, file.path)
         shown = display_path(file.name, file.absolute, here)
+        folder = os.path.dirname(file.absolute)
+        package = packages.get(folder)
+        if package is None:
+            package = packages[folder] = ModulePlace.of(Path(folder, "_")).package
+        role = f"{is_test_module(shown):d}{is_example_path(shown):d}{is_notebook(shown):d}"
+        key = keys.get((given, package, role))
+        if key is None:
+            key = keys[(given, package, role)] = f"{given}\0{package}\0{role}"
         entries.append(_Entry(file.name, file.absolute, shown, stamp(file.absolute), key))
     return entries
 

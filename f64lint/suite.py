@@ -71,7 +71,12 @@ def suite_of(path: Path, text: str, devices: FrozenSet[str]) -> Tuple[Suite, Tup
         given.update(read.devices)
     quiet: List[str] = []
     for module, names in _imports(text):
-        found = _module_file(path, module)
+        found = None
+        for candidate in _module_files(path, module):
+            if candidate.is_file():
+                found = candidate
+                break
+            depends.append((str(candidate), ()))  # a module made there later is the one read
         if found is None:
             continue
         now = stamp(found)
@@ -131,21 +136,24 @@ def _absolute(path: Path, module: str) -> Optional[str]:
     return ".".join([*package[: len(package) - (dots - 1)], *filter(None, [module.lstrip(".")])]) or None
 
 
-def _module_file(path: Path, module: str) -> Optional[Path]:
-    """The file of the project a module name stands for, seen from a test module."""
+def _module_files(path: Path, module: str) -> List[Path]:
+    """The files of the project a module name may stand for, seen from a test module, in
+    the order they are looked for (the first that exists is the one)."""
     folder = Path(os.path.abspath(path)).parent
     dots = len(module) - len(module.lstrip("."))
     parts = [part for part in module.lstrip(".").split(".") if part]
+    if not parts:
+        return []
     if dots:
         bases = [folder.parents[dots - 2] if dots > 1 else folder] if dots - 1 <= len(folder.parents) else []
     else:
         root = _project_root(folder)
         bases = [root, root / "src", folder]
-    for base in bases:
-        for candidate in (base.joinpath(*parts).with_suffix(".py"), base.joinpath(*parts, "__init__.py")):
-            if parts and candidate.is_file():
-                return candidate
-    return None
+    return [
+        candidate
+        for base in bases
+        for candidate in (base.joinpath(*parts).with_suffix(".py"), base.joinpath(*parts, "__init__.py"))
+    ]
 
 
 @lru_cache(maxsize=256)

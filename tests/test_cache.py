@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from f64lint import cache, lint_file, runner
+from f64lint.analysis.semantic import modules
 from f64lint.cache import CACHE_DIR_NAME, Cache
 from f64lint.cli import command
 from f64lint.config import Settings
@@ -224,6 +225,44 @@ def test_a_changed_base_class_module_misses_the_stamp_index(tmp_path, monkeypatc
     (tests / "cases.py").write_text(base.format('"mps" if torch.backends.mps.is_available() else "cpu"'))
     assert [row[1:3] for row in summary(run_with_cache(tmp_path))] == [("F64001", 6)]
 
+
+
+def test_a_base_class_module_created_before_the_one_read_misses_the_stamp_index(tmp_path, monkeypatch):
+    # `from cases import Base` reads the project root's cases.py before the test folder's:
+    # one created there later is the one read, and so is one created where none was.
+    monkeypatch.setattr(cache, "RACY_NS", 0)
+    tests = tmp_path / "tests"
+    tests.mkdir()
+    (tmp_path / "pyproject.toml").write_text("")
+    base = "import unittest\nimport torch\n\nclass Base(unittest.TestCase):\n    device = torch.device({})\n"
+    (tests / "test_ops.py").write_text(
+        "import torch\nfrom cases import Base\n\nclass TestOps(Base):\n"
+        "    def test_sum(self):\n        return torch.zeros(2, dtype=torch.float64, device=self.device)\n"
+    )
+    assert [row[1:3] for row in summary(run_with_cache(tmp_path))] == [("F64001", 6)]
+    (tests / "cases.py").write_text(base.format('"cpu"'))
+    assert summary(run_with_cache(tmp_path)) == []
+    (tmp_path / "cases.py").write_text(base.format('"mps" if torch.backends.mps.is_available() else "cpu"'))
+    assert [row[1:3] for row in summary(run_with_cache(tmp_path))] == [("F64001", 6)]
+
+
+def test_a_file_whose_package_changes_misses_the_stamp_index(tmp_path, monkeypatch):
+    # Under tools/ a module with a `__main__` guard is a script until tools/ is a package.
+    monkeypatch.setattr(cache, "RACY_NS", 0)
+    tools = tmp_path / "tools"
+    tools.mkdir()
+    (tmp_path / "pyproject.toml").write_text("")
+    (tools / "run.py").write_text(
+        "import torch\n\n\ndef main():\n    return torch.zeros(3, dtype=torch.float64).to(\"cuda\")\n\n\n"
+        "if __name__ == \"__main__\":\n    main()\n"
+    )
+    assert summary(run_with_cache(tmp_path)) == []
+    (tools / "__init__.py").write_text("")
+    modules.forget_packages()  # as a process that outlives a run does (the editor's server)
+    assert [row[1:3] for row in summary(run_with_cache(tmp_path))] == [("F64001", 5)]
+    (tools / "__init__.py").unlink()
+    modules.forget_packages()
+    assert summary(run_with_cache(tmp_path)) == []
 
 WARM_RUN = """
 import sys

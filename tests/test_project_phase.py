@@ -490,3 +490,21 @@ def test_a_subclass_of_a_class_another_file_defines_inherits_the_members_it_leav
           "    return torch.from_numpy(k.sigmas).to(device), torch.from_numpy(k.betas).to(device)\n"
     root = package_in(tmp_path, monkeypatch, "sched", base=base, use=use)
     assert [row[:5] for row in _reported(root, "sched")] == [("sched/use.py", 15, 12, "F64003", "error")]
+
+
+def test_a_place_of_another_module_s_dataset_is_seen_only_when_its_dtype_shows(tmp_path, monkeypatch):
+    # `self.w` comes from a helper that reads a file: not a dtype the dataset shows, though
+    # the helper makes no NumPy float64 that the summary of a module without findings reads.
+    package_in(tmp_path, monkeypatch, "pkg", data=(
+        "import numpy as np\nimport torch\n\n\ndef load():\n    return np.load(\"w.npy\")\n\n\n"
+        "class Points(torch.utils.data.Dataset):\n    def __init__(self):\n"
+        "        self.a = np.zeros((100, 3), dtype=np.float32)\n        self.w = load()\n\n"
+        "    def __getitem__(self, i):\n        return self.a[i], self.w[i]\n"
+    ), train=(
+        "import torch\nfrom torch.utils.data import DataLoader\n\nfrom .data import Points\n\n\n"
+        "def train(model, device):\n    for a, w in DataLoader(Points(), batch_size=4):\n"
+        "        model(a.to(device), w.to(device))\n"
+    ))
+    assert [(path, line, column, code) for path, line, column, code, _, _ in _reported(tmp_path, "pkg")] == [
+        ("pkg/train.py", 9, 31, "F64011"),
+    ]
