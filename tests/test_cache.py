@@ -209,40 +209,42 @@ def test_a_conftest_created_above_a_test_misses_the_stamp_index(tmp_path, monkey
     assert summary(run_with_cache(tmp_path)) == []
 
 
-def test_a_changed_base_class_module_misses_the_stamp_index(tmp_path, monkeypatch):
-    # The test's device comes from a base class in another module: CPU only at first.
-    monkeypatch.setattr(cache, "RACY_NS", 0)
-    tests = tmp_path / "tests"
+BASE_CASE = "import unittest\nimport torch\n\nclass Base(unittest.TestCase):\n    device = torch.device({})\n"
+MAYBE_MPS = '"mps" if torch.backends.mps.is_available() else "cpu"'
+
+
+def suite_of_one_test(root):
+    """A project whose test takes its device from `cases.Base` (not written yet), settled at
+    once; the folder of its tests."""
+    tests = root / "tests"
     tests.mkdir()
-    (tmp_path / "pyproject.toml").write_text("")
-    base = "import unittest\nimport torch\n\nclass Base(unittest.TestCase):\n    device = torch.device({})\n"
-    (tests / "cases.py").write_text(base.format('"cpu"'))
+    (root / "pyproject.toml").write_text("")
     (tests / "test_ops.py").write_text(
         "import torch\nfrom cases import Base\n\nclass TestOps(Base):\n"
         "    def test_sum(self):\n        return torch.zeros(2, dtype=torch.float64, device=self.device)\n"
     )
-    assert summary(run_with_cache(tmp_path)) == []
-    (tests / "cases.py").write_text(base.format('"mps" if torch.backends.mps.is_available() else "cpu"'))
-    assert [row[1:3] for row in summary(run_with_cache(tmp_path))] == [("F64001", 6)]
+    return tests
 
+
+def test_a_changed_base_class_module_misses_the_stamp_index(tmp_path, monkeypatch):
+    # The test's device comes from a base class in another module: CPU only at first.
+    monkeypatch.setattr(cache, "RACY_NS", 0)
+    tests = suite_of_one_test(tmp_path)
+    (tests / "cases.py").write_text(BASE_CASE.format('"cpu"'))
+    assert summary(run_with_cache(tmp_path)) == []
+    (tests / "cases.py").write_text(BASE_CASE.format(MAYBE_MPS))
+    assert [row[1:3] for row in summary(run_with_cache(tmp_path))] == [("F64001", 6)]
 
 
 def test_a_base_class_module_created_before_the_one_read_misses_the_stamp_index(tmp_path, monkeypatch):
     # `from cases import Base` reads the project root's cases.py before the test folder's:
     # one created there later is the one read, and so is one created where none was.
     monkeypatch.setattr(cache, "RACY_NS", 0)
-    tests = tmp_path / "tests"
-    tests.mkdir()
-    (tmp_path / "pyproject.toml").write_text("")
-    base = "import unittest\nimport torch\n\nclass Base(unittest.TestCase):\n    device = torch.device({})\n"
-    (tests / "test_ops.py").write_text(
-        "import torch\nfrom cases import Base\n\nclass TestOps(Base):\n"
-        "    def test_sum(self):\n        return torch.zeros(2, dtype=torch.float64, device=self.device)\n"
-    )
+    tests = suite_of_one_test(tmp_path)
     assert [row[1:3] for row in summary(run_with_cache(tmp_path))] == [("F64001", 6)]
-    (tests / "cases.py").write_text(base.format('"cpu"'))
+    (tests / "cases.py").write_text(BASE_CASE.format('"cpu"'))
     assert summary(run_with_cache(tmp_path)) == []
-    (tmp_path / "cases.py").write_text(base.format('"mps" if torch.backends.mps.is_available() else "cpu"'))
+    (tmp_path / "cases.py").write_text(BASE_CASE.format(MAYBE_MPS))
     assert [row[1:3] for row in summary(run_with_cache(tmp_path))] == [("F64001", 6)]
 
 
