@@ -14,8 +14,8 @@ import click
 
 from f64lint import __version__
 from f64lint.cache import CACHE_DIR_NAME, Cache
-from f64lint.config import ConfigError, Overrides, load_settings
-from f64lint.diagnostic import Diagnostic
+from f64lint.config import ConfigError, Overrides, Settings, load_settings
+from f64lint.diagnostic import Applicability, Diagnostic
 from f64lint.fix.options import Strategy
 from f64lint.report import ReportOptions
 from f64lint.results import FixMode, RunResult
@@ -249,7 +249,7 @@ def command(
         _add_noqa(result, verbose)
     _report_fix_problems(result)
     if show_diff:
-        _print_diffs(result, quiet)
+        _print_diffs(result, settings, quiet)
     else:
         if show_fixes:
             _show_fixes(result, to_stderr=output_format != "text" or from_stdin)
@@ -340,12 +340,17 @@ def _report_fix_problems(result: RunResult) -> None:
         )
 
 
-def _print_diffs(result: RunResult, quiet: bool) -> None:
+def _print_diffs(result: RunResult, settings: Settings, quiet: bool) -> None:
     for diff in result.diffs():
         click.echo(diff, nl=not diff.endswith("\n"))
     if not quiet:
         count = len(result.fixed)
-        click.echo(f"Would fix {count} finding{'' if count == 1 else 's'}.", err=True)
+        held = 0 if settings.unsafe_fixes else sum(
+            d.fix is not None and d.fix.applicability is not Applicability.SAFE and settings.is_fixable(d.code)
+            for d in result.diagnostics
+        )
+        more = f" {held} more with `--unsafe-fixes` (they change precision on CPU/CUDA)." if held else ""
+        click.echo(f"Would fix {count} finding{'' if count == 1 else 's'}.{more}", err=True)
 
 
 def _show_fixes(result: RunResult, to_stderr: bool) -> None:

@@ -259,3 +259,11 @@ def test_the_fixes_announced_are_the_fixes_made(tmp_path, monkeypatch):
     assert "4 more fixes available with `--fix --unsafe-fixes`" in announced
     done = invoke("--fix", "--unsafe-fixes", "positions.py")
     assert done.output == "Fixed 4 findings. All checks passed (1 file checked).\n"
+
+
+def test_diff_names_the_fixes_it_holds_back_for_unsafe_fixes(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "m.py").write_text("import torch\nx = torch.zeros(3, dtype=torch.float64)\n")
+    result = invoke("--no-cache", "--diff", "m.py")
+    assert result.stdout == ""
+    assert result.stderr == "Would fix 0 findings. 1 more with `--unsafe-fixes` (they change precision on CPU/CUDA).\n"
