@@ -508,3 +508,21 @@ def test_a_place_of_another_module_s_dataset_is_seen_only_when_its_dtype_shows(t
     assert [(path, line, column, code) for path, line, column, code, _, _ in _reported(tmp_path, "pkg")] == [
         ("pkg/train.py", 9, 31, "F64011"),
     ]
+
+
+def test_a_dataset_of_another_module_that_keeps_what_it_is_given_shows_no_dtype(tmp_path, monkeypatch):
+    # `self.x = x` is whatever a caller passes (a frame's values): not a dtype shown.
+    package_in(tmp_path, monkeypatch, "pkg", data=(
+        "import numpy as np\nimport torch\n\n\nclass ArrayDataset(torch.utils.data.Dataset):\n"
+        "    def __init__(self, x, y):\n        self.x = x\n        self.y = np.asarray(y, dtype=np.int64)\n\n"
+        "    def __getitem__(self, i):\n        return self.x[i], self.y[i]\n\n\n"
+        "def noise(n):\n    return np.random.rand(n)\n"
+    ), train=(
+        "import torch\nfrom torch.utils.data import DataLoader\n\nfrom .data import ArrayDataset\n\n\n"
+        "def train(model, frame, device):\n"
+        "    for x, y in DataLoader(ArrayDataset(frame.values, frame.label), batch_size=4):\n"
+        "        model(x.to(device), y.to(device))\n"
+    ))
+    assert [(path, line, column, code) for path, line, column, code, _, _ in _reported(tmp_path, "pkg")] == [
+        ("pkg/train.py", 9, 17, "F64011"),
+    ]

@@ -44,10 +44,10 @@ class BatchDtypeOnDevice(Rule):
     attribute, or what a `*_dataloader()` method returns.
 
     Not flagged: a batch whose dataset class (of the module, or of another module of the
-    run) gives data of a dtype it shows at that place; a loader with its own `collate_fn`;
-    parts named as integers, booleans or a model's outputs (`input_ids`,
-    `labels`, `mask`, a batch's `y`, `samples_tid`, `is_known`, `batch_logits`); parts used
-    as an index or as a classification loss's target (`F.cross_entropy(out, y_real)`);
+    run) gives data of a dtype it shows at that place; a loader with its own `collate_fn`
+    whose batches show their dtype; parts named as integers or a model's outputs
+    (`input_ids`, `labels`, `mask`, a batch's `y`, `samples_tid`, `batch_logits`); parts
+    used as an index or as a classification loss's target (`F.cross_entropy(out, y_real)`);
     parts cast before or while moving (`x.float().to(device)`, `.to(device,
     dtype=torch.float32)`) or moved and then cast to integers (`.to(device).long()`); and
     code that never runs on MPS. A batch whose dataset is known to give float64 is F64004's
@@ -120,9 +120,9 @@ class BatchDtypeOnDevice(Rule):
                 return np.zeros(8, dtype=np.float32), i
 
         def replay(model, replay_loader, stage_loader, dataset, device):
-            for samples_x, samples_y, samples_tid, batch_logits, is_known in replay_loader:
+            for samples_x, samples_y, samples_tid, batch_logits, known_mask in replay_loader:
                 x = samples_x.float().to(device)
-                y, tid, known = samples_y.to(device), samples_tid.to(device), is_known.to(device)
+                y, tid, known = samples_y.to(device), samples_tid.to(device), known_mask.to(device)
                 loss = F.mse_loss(model(x), batch_logits.to(device))
             for inputs in stage_loader:
                 y_real = inputs[1].to(device)
@@ -194,6 +194,26 @@ class BatchDtypeOnDevice(Rule):
                     model(batch[0].to(device)).sum().backward()
             """,
             (6, 24),
+        ),
+        Invalid(
+            """
+            import numpy as np
+            import torch
+            from torch.utils.data import DataLoader
+
+            def collate(items):
+                return torch.from_numpy(np.stack([x for x, _ in items])), torch.tensor([y for _, y in items])
+
+            def fit(model, dataset, device):
+                for x, y in DataLoader(dataset, collate_fn=collate):
+                    model(x.to(device))
+                for x in DataLoader(dataset, collate_fn=lambda items: torch.from_numpy(np.stack(items))):
+                    model(x.to(device))
+                for x in DataLoader(dataset, collate_fn=lambda items: torch.tensor(np.stack(items), dtype=torch.float32)):
+                    model(x.to(device))
+            """,
+            (10, 17),
+            (12, 17),
         ),
     )
 

@@ -44,11 +44,10 @@ class DataDtypeOnDevice(Rule):
     Not flagged: Python numbers and lists of them (torch gives them its default dtype),
     data with a dtype or cast before the move (`x.float().to(device)`, `.to(device,
     dtype=...)`) or cast on another path (`value = value.to(old.dtype)`), data named as
-    integers or booleans (`input_ids`, `labels`, `mask`, `indices`, `lengths`, `is_known`,
-    a batch's `y`, `samples_tid`), data used as an index or as a classification loss's
-    target, a model's outputs (`logits`, `activations`), float32 parts of complex64 data
-    (`.real` of a SciPy FFT), what the package's own functions and the private helpers a
-    class inherits return, a module
+    integers (`input_ids`, `labels`, `mask`, `indices`, `lengths`, a batch's `y`,
+    `samples_tid`), data used as an index or as a classification loss's target, a model's
+    outputs (`logits`, `activations`), float32 parts of complex64 data (`.real` of a SciPy
+    FFT), what the private helpers a class inherits return, a module
     (`if isinstance(value, nn.Module): value.to(device)`), a parameter kept on a class that
     is not a module, a move followed by an integer cast, known float64 (F64003 and F64004
     report it) and code that never runs on MPS (a command-line `--device` whose `choices`
@@ -148,9 +147,9 @@ class DataDtypeOnDevice(Rule):
 
         def run(args: argparse.Namespace, replay_loader, frame, preds, series: np.ndarray):
             model = torch.load("model.pt", map_location=args.device)
-            for samples_x, samples_y, samples_tid, is_known in replay_loader:
+            for samples_x, samples_y, samples_tid, known_mask in replay_loader:
                 x = samples_x.float().to(args.device)
-                y, tid, known = samples_y.to(x.device), samples_tid.to(x.device), is_known.to(x.device)
+                y, tid, known = samples_y.to(x.device), samples_tid.to(x.device), known_mask.to(x.device)
             ids = torch.as_tensor(frame[f"{target}_id"].to_numpy(), device=preds.device)
             picked = preds.index_select(2, torch.tensor(series, device=preds.device))
             rows = preds[torch.as_tensor(frame.rows.to_numpy()).to(preds.device)]

@@ -51,6 +51,8 @@ _NUMPY_KEEPS_DTYPE = (
 _ARRAY_KEEPS_DTYPE = methods("numpy.ndarray", Returns.RECEIVER_DTYPE) | {"T", "real", "imag"}
 _TENSOR_KEEPS_DTYPE = methods("torch.Tensor", Returns.RECEIVER_DTYPE) | {"view", "narrow", "index_select"}
 _NUMPY_DATA = frozenset({"numpy.array", "numpy.asarray", "numpy.ascontiguousarray", "numpy.copy"})
+# Methods whose result has the dtype they name (`.astype(np.float32)`, `.long()`).
+_SHOWN_BY_CAST = frozenset({"astype", "long", "int", "bool", "float", "half", "double", "short", "byte"})
 _CONVERTED_TO = frozenset({"astype", "numpy", "tolist", "item", "long", "int", "bool", "float", "half"})
 # Attributes and methods that give sizes, counts and places, not data.
 _INTEGER_ATTRIBUTES = frozenset({"shape", "ndim", "size", "dim", "numel", "nbytes", "itemsize", "dtype", "device"})
@@ -196,12 +198,53 @@ class DataOrigins:
             return None  # a module's constant, or an attribute the class never sets here
         return UnseenData(node, f"data from `{described(node)}`")
 
-    def _of_the_project(self, qualified: str) -> bool:
-        """Is a name imported from the package the module is in (`mace.modules.f` in
-        `mace/tools/scripts.py`, also when imported relatively)? Data from outside is what a
-        library or a caller gives; the project's own functions are read by the project phase."""
-        package = (self.facts.module_name or "").split(".")[0]
-        return bool(package) and qualified.split(".")[0] == package
+    def shows_dtype(self, node: cst.BaseExpression, depth: int = 0) -> bool:
+        """Does the code show the dtype of this data: made with `dtype=`, cast
+        (`.astype(np.float32)`, `.float()`, `.long()`), a Python number, or one of those
+        through names, items, what the class sets on `self` and dtype-keeping calls? (Not
+        seeing where data comes from is not seeing its dtype.)"""
+        if depth > _DEPTH:
+            return False
+        if isinstance(node, (cst.Integer, cst.Float)):
+            return True
+        if isinstance(node, cst.Name):
+            values = self.facts.reaching_values(node)
+            return bool(values) and all(v is not None and self.shows_dtype(v, depth + 1) for v in values)
+        if isinstance(node, cst.Subscript):
+            return self.shows_dtype(node.value, depth + 1)
+        if isinstance(node, cst.Attribute):
+            set_there = self._set_by_the_family(node)
+            return bool(set_there) and all(self.shows_dtype(v, depth + 1) for v in set_there)
+        if not isinstance(node, cst.Call):
+            return False
+        method = method_name(node)
+        if keyword(node, "dtype") is not None or self._casts(node) or method in _SHOWN_BY_CAST:
+            return True
+        if method in _ARRAY_KEEPS_DTYPE or method in _TENSOR_KEEPS_DTYPE:
+            assert isinstance(node.func, cst.Attribute)
+            return self.shows_dtype(node.func.value, depth + 1)
+        qualified = self.facts.qualified_name(node.func)
+        if qualified in TENSOR_OF_DATA or qualified in _NUMPY_DATA or qualified in _NUMPY_KEEPS_DTYPE:
+            args = positional(node)
+            return bool(args) and all(self.shows_dtype(arg, depth + 1) for arg in args)
+        return False
+
+    def _set_by_the_family(self, node: cst.Attribute) -> List[cst.BaseExpression]:
+        """What `self.<name>` is set to by its class and the module's classes it derives
+        from (`self.x` of a subclass whose base's `__init__` sets it)."""
+        owner = self.facts.definitions.enclosing_class(node) if self.flow.set_on(node) is not None else None
+        if owner is None:
+            return []
+        bases = self.facts.definitions.bases
+        found: List[cst.BaseExpression] = []
+        pending, seen = [owner], []
+        while pending:
+            current = pending.pop()
+            if current not in seen:
+                seen.append(current)
+                found.extend(self.flow.assigned_to_self(current, node.attr.value))
+                pending.extend(bases(current))
+        return found
 
     def _casts(self, call: cst.Call) -> bool:
         return casts_narrow(self.facts, call) or casts_to_chosen_dtype(call)
@@ -221,8 +264,6 @@ class DataOrigins:
                 return None  # torch computes its own dtype; Python gives Python numbers
             if qualified.startswith("numpy.") and qualified != "numpy.load":
                 return None  # NumPy's makers: float64 (F64003) or their own dtype
-            if self._of_the_project(qualified):
-                return None  # the project's own function: its summary says when it gives float64
             return UnseenData(call, f"data from `{described(call.func)}()`")
         if method in _CONVERTED_TO or method in _INTEGER_ATTRIBUTES:
             return None
@@ -368,21 +409,32 @@ class DataOrigins:
 
     def _own_collate(self, loader: cst.BaseExpression, depth: int = 0) -> bool:
         """Is the loader a `DataLoader(..., collate_fn=collate)` (or a name bound to one) of a
-        collate function the module defines? That function, not the dataset, makes the batch
-        and decides its dtype. (`collate_fn=dataset.collate_fn` may be None: the default.)"""
+        collate function the module defines whose batches show their dtype
+        (`torch.tensor(np.stack(items), dtype=torch.float32)`)? That function, not the
+        dataset, makes the batch. (`collate_fn=dataset.collate_fn` may be None: the default.)"""
         if depth > MAX_TRACE_DEPTH:
             return False
         if isinstance(loader, cst.Name):
             return any(self._own_collate(v, depth + 1) for v in self.facts.reaching_values(loader) if v is not None)
         collate = keyword(loader, "collate_fn") if isinstance(loader, cst.Call) else None
         if isinstance(collate, cst.Lambda):
-            return True
+            return self.shows_dtype(collate.body)
         if not isinstance(collate, cst.Name):
             return False
         binding = self.facts.bindings.get(collate)  # None for a function defined further down
-        if binding is None:
-            return collate.value in self.facts.top_level_functions
-        return isinstance(binding.definition, cst.FunctionDef)
+        function = self.facts.top_level_functions.get(collate.value) if binding is None else binding.definition
+        if not isinstance(function, cst.FunctionDef):
+            return False
+        returned = self.flow.returned_values(function)
+        return bool(returned) and all(self._batch_shows_dtype(value) for value in returned)
+
+    def _batch_shows_dtype(self, value: cst.BaseExpression) -> bool:
+        """A collate's return: each part of a tuple, list or dict shows its dtype."""
+        if isinstance(value, (cst.Tuple, cst.List)):
+            return all(self._batch_shows_dtype(element.value) for element in value.elements)
+        if isinstance(value, cst.Dict):
+            return all(isinstance(e, cst.DictElement) and self._batch_shows_dtype(e.value) for e in value.elements)
+        return self.shows_dtype(value)
 
     def _seen_in_imported_dataset(self, loader: cst.BaseExpression, place: Optional[Tuple[int, ...]]) -> bool:
         """Does the dataset class another module of the run defines, which the loader loads

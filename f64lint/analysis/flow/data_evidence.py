@@ -1,8 +1,8 @@
 """What shows that data of unseen dtype is not float64 from outside the code:
 
-- its name says it holds integers or booleans (`input_ids`, `batch["labels"]`, a batch's
-  `y`, `is_known`), or what a model computed on the device it goes back to (`logits`,
-  `activations`, `feats`: its dtype is the model's);
+- its name says it holds integers (`input_ids`, `batch["labels"]`, a batch's `y`), or
+  what a model computed on the device it goes back to (`logits`, `activations`: its dtype
+  is the model's);
 - its use: an index (`x.index_select(1, torch.tensor(series, device=device))`,
   `x[idx.to(device)]`) or the class indices of a classification loss
   (`F.cross_entropy(out, y_real)`).
@@ -21,20 +21,19 @@ from f64lint.analysis.syntax.nodes import last_name
 from f64lint.cst import cst
 
 # A batch's labels, as training loops name them (`y`, `batch_y`, `samples_y`, `targets`):
-# class indices in most code. (`y_pred` is not one.)
-_LABEL_NAME = re.compile(r"^(?:[a-z]+_)?(?:y|ys|targets?)(?:_batch)?$")
+# class indices in most code. (`y_pred` is not one, nor `bbox_targets` or `train_y`,
+# regression targets as often.)
+_LABEL_NAME = re.compile(r"^(?:batch_|next_|b_|samples?_)?(?:y|ys|targets?)(?:_batch)?$")
 # Words that name integer data: ids (`tid`: a task id), indices, labels, masks, token ids,
-# lengths; and booleans (`is_known`, `has_box`).
+# lengths.
 _INTEGER_WORDS = frozenset({
     "id", "ids", "idx", "idxs", "tid", "tids", "index", "indices", "indexes", "label", "labels", "mask", "masks",
     "token", "tokens", "length", "lengths", "lens", "count", "counts", "class", "classes", "cls",
-    "size", "sizes", "shape", "shapes", "onehot", "tokenizer", "tokenize", "encode", "rng", "is", "has",
+    "size", "sizes", "shape", "shapes", "onehot", "tokenizer", "tokenize", "encode", "rng",
 })
 # Words that name what a model computed: its dtype is the model's (`batch_logits` kept in a
-# replay buffer, hooked `activations`).
-_MODEL_OUTPUT_WORDS = frozenset({
-    "logits", "activations", "acts", "feats", "embeddings", "embeds", "preds", "predictions",
-})
+# replay buffer, hooked `activations`). Not `feats` or `embeddings`: inputs as often.
+_MODEL_OUTPUT_WORDS = frozenset({"logits", "activations", "acts", "preds", "predictions"})
 # Methods that give the same data in another container: the name is the receiver's
 # (`df[f"{t}_id"].to_numpy()`, `ids.cpu()`).
 _SAME_DATA = frozenset({"to_numpy", "numpy", "cpu", "detach", "copy", "clone", "flatten", "ravel", "squeeze", "unique"})
@@ -94,8 +93,7 @@ def _keyed(node: cst.Subscript) -> bool:
 
 
 def names_integers(name: str) -> bool:
-    """Does a name (`input_ids`, `attentionMask`, a batch's `y`, `is_known`) say its data is
-    integers or booleans?"""
+    """Does a name (`input_ids`, `attentionMask`, a batch's `y`) say its data is integers?"""
     return _LABEL_NAME.match(name) is not None or _has_integer_word(name)
 
 
@@ -104,7 +102,7 @@ def _has_integer_word(name: str) -> bool:
 
 
 def named_not_float64(node: cst.CSTNode) -> bool:
-    """Is the data named as integers, booleans or a model's outputs?"""
+    """Is the data named as integers or a model's outputs?"""
     return integer_named(node) or names_model_output(node)
 
 

@@ -115,7 +115,7 @@ def _made(
 def _dataset(analysis: Analysis, owner: cst.ClassDef, path: str) -> List[Export]:
     """For a class with a `__getitem__`: the places of the item where its returns give a
     float64 NumPy array (`return self.x[i], self.y[i]`), and those where each return gives
-    data of a dtype it shows (`SEEN`: `self.x` made float32)."""
+    data whose dtype the code shows (`SEEN`: `self.x` made with `dtype=np.float32`)."""
     facts, flow = analysis.facts, analysis.flow
     getitem = facts.definitions.method(owner, "__getitem__")
     if getitem is None:
@@ -129,7 +129,7 @@ def _dataset(analysis: Analysis, owner: cst.ClassDef, path: str) -> List[Export]
             source = flow.float64_array(item)
             if source is not None:
                 places.setdefault(place, source)
-            elif analysis.data.unseen_data(item) is None:
+            elif analysis.data.shows_dtype(item):
                 seen.setdefault(place, item)
             else:
                 unseen.add(place)
