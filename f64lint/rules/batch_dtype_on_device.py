@@ -11,26 +11,43 @@ from f64lint.rules.tokens import TORCH
 from f64lint.rules.unseen_moves import data_finding, unseen_moves
 
 
+_NAME_START = re.compile(r"\s*[\w.]*")
+
+
 class _IteratedLoader:
     """Text that iterates a loader: `in`, `next(` or `iter(` before a `...loader` (not
-    `...loaders`) on its line (`for x, y in train_loader:`, `next(iter(dataloader))`), or on
-    the line before when the
-    loader opens its line (`for batch in tqdm(\n    loader,`). Found from each `oader`:
-    a pattern starting with `in` would try every position of the text."""
+    `...loaders`) on its line (`for x, y in train_loader:`, `next(iter(dataloader))`), or,
+    when the loader opens its line, on the lines before it that end in a bracket or comma
+    (`for i, batch in enumerate(\n    tqdm(\n        loader,`). Found from each `oader`: a
+    pattern starting with `in` would try every position of the text."""
 
     _BEFORE = re.compile(r"\bin\b|\bnext\(|\biter\(")
+    _OPENED = 3  # lines of open brackets looked back through
 
     def search(self, text: str) -> bool:
         at = text.find("oader")
         while at > 0:
-            if text[at - 1] in "Ll" and text[at + 5 : at + 6] != "s":  # not `loaders`, a collection
-                start = text.rfind("\n", 0, at) + 1
-                before = text[start : at - 1]
-                if not before.strip():  # the loader opens its line: read the line before
-                    before = text[text.rfind("\n", 0, max(start - 1, 0)) + 1 : start]
-                if self._BEFORE.search(before):
-                    return True
+            if text[at - 1] in "Ll" and text[at + 5 : at + 6] != "s" and self._iterated(text, at - 1):
+                return True
             at = text.find("oader", at + 5)
+        return False
+
+    def _iterated(self, text: str, at: int) -> bool:
+        start = text.rfind("\n", 0, at) + 1
+        if self._BEFORE.search(text, start, at):
+            return True
+        if not _NAME_START.fullmatch(text, start, at):  # `self.train_` may come before `loader`
+            return False
+        for _ in range(self._OPENED):  # the loader opens its line: the bracket it is in
+            if start == 0:
+                return False
+            end = start - 1
+            start = text.rfind("\n", 0, end) + 1
+            line = text[start:end].rstrip()
+            if not line.endswith(("(", "[", ",")):
+                return False
+            if self._BEFORE.search(line):
+                return True
         return False
 
 

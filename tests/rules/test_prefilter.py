@@ -65,6 +65,8 @@ def test_python_float_prefilter_keeps_float_as_a_dtype(source):
         ("import torch\nbatch = next(iter(self.val_dataloader()))\n", True),
         ("import torch\nfor batch in tqdm(\n    loader, desc='train'\n):\n    pass\n", True),
         ("import torch\nfor x in DataLoader(ds):\n    pass\n", True),
+        ("import torch\nfor i, batch in enumerate(\n    tqdm(\n        train_loader,\n    )\n):\n    pass\n", True),
+        ("import torch\nfor x in batches:\n    log(\n        loader_name,\n    )\n", False),
         ("import torch\nfrom ..loaders import StableDiffusionLoraLoaderMixin\n", False),
         ("import torch\nvalues = [load(i) for load in loaders]\nfor f in intermediate_loaders:\n    f(i)\n", False),
         ("import torch\n# for x in loader: documented, not run\n", False),
