@@ -22,7 +22,7 @@ from f64lint.fix.options import FixOptions
 from f64lint.fix.planner import plan_fixes
 from f64lint.analysis.semantic.modules import is_example_path, is_test_module
 from f64lint.files import is_notebook
-from f64lint.narrowing import Narrowed, makers_only, narrowed
+from f64lint.narrowing import DEFINES_GETITEM, Narrowed, makers_only, narrowed
 from f64lint.narrowing.arrays import array_makers
 from f64lint.prefilter import rules_that_may_fire
 from f64lint.rules import ALL_RULES
@@ -269,7 +269,6 @@ def lint_source(
     return Linted(_with_source_lines(kept, text), exports)
 
 
-_DEFINES_DATASET = re.compile(r"def\s+__getitem__\b")
 _IMPORTS_TORCH = re.compile(r"^\s*(?:import|from)\s+torch\b", re.MULTILINE)
 
 
@@ -294,7 +293,7 @@ def _summarised(
     the definitions that can make them (narrowing leaves the others out); a module that
     defines a dataset class is read whole, since its summary says which places of the
     items have a dtype it shows, and narrowing would hide what makes them."""
-    narrowing = Narrowed(text, text) if _DEFINES_DATASET.search(text) and "Dataset" in text else makers_only(text)
+    narrowing = Narrowed(text, text) if DEFINES_GETITEM.search(text) and "Dataset" in text else makers_only(text)
     module = parse(narrowing.text)
     if isinstance(module, ParseFailure):
         return ()

@@ -50,7 +50,7 @@ from f64lint.narrowing.reading import Reading
 from f64lint.prefilter import masked
 
 _DEF = re.compile(r"(?:async\s+)?def\b")
-_DEFINES_GETITEM = re.compile(r"def\s+__getitem__\b")
+DEFINES_GETITEM = re.compile(r"def\s+__getitem__\b")
 _SETS_A_DEVICE = re.compile(r"^[ \t]*(?:self\.)?(?:device|dev|\w+_device|device_\w+)[ \t]*(?::[^=\n]*)?=(?!=)", re.MULTILINE)
 _STRING_START = re.compile(r"[rbuRBUfF]{0,2}[\"']")  # a docstring
 _EXPRESSION_START = re.compile(r"[A-Za-z_\"'(\[{]")  # a name, a string, a bracket
@@ -186,7 +186,7 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: boo
     # float64-like spelling or a float64 array (grown below with those naming a kept
     # definition).
     makers = array_makers(code)
-    if _DEFINES_GETITEM.search(code) and "DataLoader" in code and makers.search(code):
+    if DEFINES_GETITEM.search(code) and "DataLoader" in code and makers.search(code):
         return source  # a dataset of NumPy data and a loader over it: batches of float64 anywhere
     methods = [
         m

@@ -63,6 +63,8 @@ _ARRAY_ATTRIBUTES = frozenset({"shape", "ndim", "dtype", "astype", "reshape", "T
 _PYTHON_VALUES = re.compile(r"^(?:int|float|bool|(?:\w+\.)?(?:List|Sequence|Tuple|list|tuple)\[(?:int|float|bool)[^\]]*\])$")
 # Functions whose first argument is a count or a size.
 _SIZES = frozenset({"range", "arange", "zeros", "ones", "empty", "full", "rand", "randn", "randint", "linspace", "eye"})
+
+
 @dataclass(frozen=True)
 class UnseenData:
     """Data whose dtype is decided at run time, and where it comes from."""
@@ -421,9 +423,8 @@ class DataOrigins:
             return self.shows_dtype(collate.body)
         if not isinstance(collate, cst.Name):
             return False
-        binding = self.facts.bindings.get(collate)  # None for a function defined further down
-        function = self.facts.top_level_functions.get(collate.value) if binding is None else binding.definition
-        if not isinstance(function, cst.FunctionDef):
+        function = self.flow.function_named(collate)
+        if function is None:
             return False
         returned = self.flow.returned_values(function)
         return bool(returned) and all(self._batch_shows_dtype(value) for value in returned)

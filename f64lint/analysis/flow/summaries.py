@@ -123,9 +123,9 @@ def _dataset(analysis: Analysis, owner: cst.ClassDef, path: str) -> List[Export]
     places: Dict[Tuple[int, ...], ArraySource] = {}
     seen: Dict[Tuple[int, ...], cst.BaseExpression] = {}
     unseen: Set[Tuple[int, ...]] = set()
-    returned = flow.returned_values(getitem)
-    for value in returned:
-        for place, item in _item_parts(value):
+    parts = [dict(_item_parts(value)) for value in flow.returned_values(getitem)]
+    for items in parts:
+        for place, item in items.items():
             source = flow.float64_array(item)
             if source is not None:
                 places.setdefault(place, source)
@@ -133,7 +133,7 @@ def _dataset(analysis: Analysis, owner: cst.ClassDef, path: str) -> List[Export]
                 seen.setdefault(place, item)
             else:
                 unseen.add(place)
-    everywhere = [place for place in seen if all(place in dict(_item_parts(value)) for value in returned)]
+    everywhere = [place for place in seen if all(place in items for items in parts)]
     assert facts.module_name is not None
     return [
         Export(facts.module_name, owner.name.value, False, source.origin_name, "float64", path,

@@ -562,13 +562,14 @@ class Flow:
         (`self.compute_fn = roc_compute` in `__init__`, then `self.compute_fn(y, p)`)."""
         found = self.facts.definitions.callee(call)
         if found is None and isinstance(call.func, cst.Attribute) and _is_self_attribute(call.func):
-            kept = {self._function_named(value) for value in self.set_on(call.func) or ()}
+            kept = {self.function_named(value) for value in self.set_on(call.func) or ()}
             if len(kept) == 1:
                 found = kept.pop()
         return found
 
-    def _function_named(self, value: cst.BaseExpression) -> Optional[cst.FunctionDef]:
-        """The top-level function of the module a name stands for."""
+    def function_named(self, value: cst.BaseExpression) -> Optional[cst.FunctionDef]:
+        """The top-level function of the module a name stands for (also one defined further
+        down, which a read inside a function has no binding for)."""
         if not isinstance(value, cst.Name):
             return None
         binding = self.facts.bindings.get(value)
