@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable, FrozenSet, List, Optional, Sequence, Tuple, Union
 
-from f64lint.analysis.flow.exports import Export, Imported, placed
+from f64lint.analysis.flow.exports import KEPT, Export, Imported, placed
 from f64lint.analysis.semantic.facts import Suite
 from f64lint.analysis.semantic.modules import ModulePlace, is_example_path, is_test_module
 from f64lint.cache import Cache, Dependency, cache_key, exports_digest, settings_key
@@ -238,11 +238,19 @@ def _imported_by(path: Path, exports: Sequence[Export]) -> List[Export]:
 def imported_in(path: Path, data: bytes, exports: Sequence[Export]) -> List[Export]:
     """The exports of other modules a file's text (`data`) may import."""
     # A class's member (`Schedule.sigmas`) is imported with its class.
-    named = [export for export in exports if _imports(data, export.module.rsplit(".", 1)[-1], export.name.split(".")[0])]
+    named = [
+        export for export in exports
+        if _imports(data, export.module.rsplit(".", 1)[-1], export.name.split(".")[0]) and _may_call(data, export)
+    ]
     if not named:
         return []
     own = ModulePlace.of(path).name
     return [export for export in named if export.module != own]
+
+
+def _may_call(data: bytes, export: Export) -> bool:
+    """A function a class keeps matters only to a file that calls it on `self` (a subclass)."""
+    return export.width != KEPT or f"self.{export.name.rsplit('.', 1)[-1]}(".encode() in data
 
 
 def _imports(data: bytes, module: str, name: str) -> bool:

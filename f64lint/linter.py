@@ -12,7 +12,7 @@ from typing import Callable, FrozenSet, Iterator, List, Optional, Tuple, Union
 
 from f64lint.analysis.domain.devices import NO_FLOAT64_DEVICES
 from f64lint.analysis.flow.analysis import analyse
-from f64lint.analysis.flow.exports import Imported
+from f64lint.analysis.flow.exports import KEPT, Export, Imported
 from f64lint.analysis.flow.summaries import ModuleSummary, summarise
 from f64lint.analysis.semantic.facts import Suite, ModuleFacts
 from f64lint.analysis.semantic.modules import ModulePlace
@@ -24,6 +24,7 @@ from f64lint.analysis.semantic.modules import is_example_path, is_test_module
 from f64lint.files import is_notebook
 from f64lint.narrowing import DEFINES_GETITEM, Narrowed, makers_only, narrowed
 from f64lint.narrowing.arrays import array_makers
+from f64lint.narrowing.kept_parameters import kept_parameters
 from f64lint.prefilter import rules_that_may_fire
 from f64lint.rules import ALL_RULES
 from f64lint.rules.base import FileRule, Finding, Rule
@@ -258,6 +259,8 @@ def lint_source(
             return Linted(_with_source_lines(failure, text))
     if place is not None and not flagged and _makes_numpy_float64(text):
         exports = _summarised(path, text, devices, place, imported, in_tests, suite, in_script)
+    if place is not None:
+        exports = (*exports, *_kept_functions(path, text, place))
 
     if not flagged and UnusedNoqa.code not in enabled:
         return Linted([], exports)  # nothing to suppress, and no unused noqa comment to report
@@ -302,6 +305,16 @@ def _summarised(
         return summarise(analysis, path)
     except RecursionError:
         return ()
+
+
+def _kept_functions(path: str, text: str, place: ModulePlace) -> ModuleSummary:
+    """The functions the module's classes keep from their `__init__` and call, for the
+    subclasses other modules define (narrowing/kept_parameters.py)."""
+    return tuple(
+        Export(place.name, f"{kept.owner}.{kept.attribute}", False, kept.parameter, KEPT, path, kept.line,
+               (kept.position,) if kept.position is not None else ())
+        for kept in kept_parameters(text)
+    )
 
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")

@@ -526,3 +526,121 @@ def test_a_dataset_of_another_module_that_keeps_what_it_is_given_shows_no_dtype(
     assert [(path, line, column, code) for path, line, column, code, _, _ in _reported(tmp_path, "pkg")] == [
         ("pkg/train.py", 9, 17, "F64011"),
     ]
+
+
+EPOCH_METRIC = """\
+from typing import Callable, List
+
+import torch
+
+
+class EpochMetric:
+    def __init__(self, compute_fn: Callable[[torch.Tensor, torch.Tensor], object], device: str = "cpu") -> None:
+        self.compute_fn = compute_fn
+        self.device = device
+        self._predictions: List[torch.Tensor] = []
+        self._targets: List[torch.Tensor] = []
+
+    def update(self, y_pred: torch.Tensor, y: torch.Tensor) -> None:
+        self._predictions.append(y_pred)
+        self._targets.append(y)
+
+    def compute(self) -> object:
+        return self.compute_fn(torch.cat(self._predictions), torch.cat(self._targets))
+"""
+CURVES = """\
+from typing import Tuple
+
+import numpy as np
+import torch
+
+from .epoch_metric import EpochMetric
+
+
+def curve_compute_fn(y_pred: torch.Tensor, y: torch.Tensor) -> Tuple[np.ndarray, np.ndarray]:
+    thresholds = np.linspace(0.0, 1.0, 11)
+    scores = y_pred.cpu().numpy()
+    rates = np.interp(thresholds, np.sort(scores), np.linspace(0.0, 1.0, len(scores)))
+    return rates, thresholds
+
+
+def accuracy_compute_fn(y_pred: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+    return (y_pred.round() == y).float().mean()
+
+
+class RateCurve(EpochMetric):
+    def __init__(self, device: str = "cpu") -> None:
+        super(RateCurve, self).__init__(curve_compute_fn, device=device)
+
+    def compute(self) -> Tuple[torch.Tensor, torch.Tensor]:
+        predictions = torch.cat(self._predictions)
+        rates, thresholds = self.compute_fn(predictions, torch.cat(self._targets))
+        return torch.tensor(rates, device=predictions.device), torch.tensor(thresholds, device=predictions.device)
+
+
+class NamedCurve(EpochMetric):
+    def __init__(self) -> None:
+        EpochMetric.__init__(self, compute_fn=curve_compute_fn)
+
+    def compute(self) -> torch.Tensor:
+        predictions = torch.cat(self._predictions)
+        _, thresholds = self.compute_fn(predictions, torch.cat(self._targets))
+        return torch.tensor(thresholds, device=predictions.device)
+
+
+class Accuracy(EpochMetric):
+    def __init__(self) -> None:
+        super().__init__(accuracy_compute_fn)
+
+    def compute(self) -> torch.Tensor:
+        predictions = torch.cat(self._predictions)
+        return self.compute_fn(predictions, torch.cat(self._targets)).to(predictions.device)
+"""
+
+
+@pytest.fixture
+def metrics(tmp_path, monkeypatch):
+    return package_in(tmp_path, monkeypatch, "metrics", epoch_metric=EPOCH_METRIC, curves=CURVES)
+
+
+def test_a_function_handed_to_a_base_class_of_another_file_is_what_the_base_calls(metrics):
+    # `EpochMetric` keeps the function its `__init__` is given as `self.compute_fn`; what a
+    # subclass hands it (by position through `super()`, by keyword through the base's
+    # `__init__`) is what `self.compute_fn(...)` gives there. Accuracy's float32 is clean.
+    message = (
+        "float64 NumPy array (from `{}` at line {}) becomes a tensor in `torch.tensor()`; MPS has no float64"
+    )
+    assert _reported(metrics, "metrics") == [
+        ("metrics/curves.py", 27, 16, "F64003", "error", message.format("np.interp", 12)),
+        ("metrics/curves.py", 27, 64, "F64003", "error", message.format("np.linspace", 10)),
+        ("metrics/curves.py", 37, 16, "F64003", "error", message.format("np.linspace", 10)),
+    ]
+
+
+def test_the_curves_crash_on_mps_before_the_fix_and_not_after(metrics, monkeypatch):
+    torch = require("torch")
+    require("numpy")
+    from f64lint.results import FixMode
+    from f64lint.testing.mps_emulation import mps_emulation
+
+    def computed(module, metric):
+        found = getattr(module, metric)()
+        found.update(torch.rand(8, device="mps"), torch.ones(8, device="mps"))
+        return found.compute()
+
+    monkeypatch.syspath_prepend(str(metrics))
+    original = importlib.import_module("metrics.curves")
+    with mps_emulation():
+        for metric in ("RateCurve", "NamedCurve"):
+            with pytest.raises(TypeError, match="MPS framework doesn't support float64"):
+                computed(original, metric)
+        assert computed(original, "Accuracy").device.type == "mps"
+    fixed = run([metrics / "metrics"], Settings(root=metrics, unsafe_fixes=True), fix=FixMode())
+    assert fixed.fix_errors == [] and fixed.internal_errors == []
+    for name in ("metrics.curves", "metrics.epoch_metric", "metrics"):
+        monkeypatch.delitem(sys.modules, name)
+    after = importlib.import_module("metrics.curves")
+    with mps_emulation():
+        rates, thresholds = computed(after, "RateCurve")
+        assert (rates.device.type, rates.dtype, thresholds.dtype) == ("mps", torch.float32, torch.float32)
+        assert computed(after, "NamedCurve").dtype == torch.float32

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Optional, Sequence
+from typing import Callable, List, Optional, Sequence
 
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, positional
 from f64lint.analysis.domain.dtypes import Width, dtype_of
@@ -133,13 +133,11 @@ def _integer_range(facts: ModuleFacts, node: cst.BaseExpression, depth: int) -> 
     return None
 
 
-def _promoted_integer_range(
-    facts: ModuleFacts, node: cst.BinaryOperation, depth: int
-) -> Optional[ArraySource]:
+def _promoted_integer_range(facts: ModuleFacts, node: cst.BinaryOperation) -> Optional[ArraySource]:
     """`np.arange(n) / n` and `np.arange(n) * 0.5` are float64: true division and a float
     operand promote NumPy's integers to float64."""
     for array, other in ((node.left, node.right), (node.right, node.left)):
-        origin = _integer_range(facts, array, depth + 1)
+        origin = _integer_range(facts, array, 0)  # a trace of its own, however deep this one is
         if origin is None:
             continue
         if isinstance(node.operator, cst.Divide) or _has_float_literal(other):
@@ -187,6 +185,24 @@ def _iterated_directly(facts: ModuleFacts, node: cst.Name) -> Optional[cst.BaseE
     return None
 
 
+def _returned_parts(
+    facts: ModuleFacts, node: cst.Name, traced: cst.BaseExpression, follow: Optional[Follow]
+) -> Optional[List[cst.BaseExpression]]:
+    """For `rates, thresholds = curve(...)`: what `curve`'s returns give at the name's
+    place, when it is the module's own and each return is a tuple long enough (`return
+    rates, thresholds`); None otherwise (then the whole result stands for each name)."""
+    binding = facts.bindings.get(node)
+    part = binding.part if binding is not None else None
+    if part is None or follow is None:
+        return None
+    if isinstance(traced, cst.Call) and facts.qualified_name(traced.func) == "typing.cast" and len(positional(traced)) == 2:
+        traced = positional(traced)[1]  # `cast(Tuple, compute(...))`
+    returned = list(follow(traced)) if isinstance(traced, cst.Call) else []
+    if not returned or not all(isinstance(value, cst.Tuple) and len(value.elements) > part for value in returned):
+        return None
+    return [value.elements[part].value for value in returned if isinstance(value, cst.Tuple)]
+
+
 def float64_array(
     facts: ModuleFacts, node: cst.BaseExpression, depth: int = 0, follow: Optional[Follow] = None
 ) -> Optional[ArraySource]:
@@ -205,6 +221,9 @@ def float64_array(
             iterated = _iterated_directly(facts, node)
             # `for sigma in sigmas:` an element of a float64 array is a float64 scalar.
             return float64_array(facts, iterated, depth + 1, follow) if iterated is not None else None
+        parts = _returned_parts(facts, node, traced, follow)
+        if parts is not None:
+            return next(filter(None, (float64_array(facts, part, depth + 1, follow) for part in parts)), None)
         return float64_array(facts, traced, depth + 1, follow)
     if isinstance(node, cst.Subscript):
         return float64_array(facts, node.value, depth + 1, follow)
@@ -212,7 +231,7 @@ def float64_array(
         return (
             float64_array(facts, node.left, depth + 1, follow)
             or float64_array(facts, node.right, depth + 1, follow)
-            or _promoted_integer_range(facts, node, depth)
+            or _promoted_integer_range(facts, node)
         )
     if isinstance(node, cst.Attribute) and node.attr.value == "T":
         return float64_array(facts, node.value, depth + 1, follow)

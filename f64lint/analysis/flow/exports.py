@@ -10,6 +10,11 @@ from typing import Dict, FrozenSet, Iterable, List, Optional, Tuple
 # The width of a dataset's place whose dtype the dataset shows and is not float64
 # (`self.x[i]` of an array made float32): its batches are not data of unseen dtype.
 SEEN = "seen"
+# The width of a function a class keeps from its `__init__` (`Class.attribute`, with the
+# parameter's name in `made_by` and its position after `self` in `item`, `()` if it is
+# keyword-only): no value of its own, but what `self.attribute(...)` calls in a subclass
+# that hands its base a function (narrowing/kept_parameters.py).
+KEPT = "kept"
 
 
 @dataclass(frozen=True)
@@ -18,7 +23,8 @@ class Export:
     to a module-level name, with what made it and where (file as shown, line); or, with
     `item`, a dataset class whose items hold a float64 NumPy array at that place (`(1,)`
     for `return x, y`; `()` the whole item), which a `DataLoader` batches as it is, or
-    (width `SEEN`) data of a dtype the dataset shows."""
+    (width `SEEN`) data of a dtype the dataset shows; or (width `KEPT`) a function a
+    class keeps from its `__init__`."""
 
     module: str
     name: str
@@ -56,19 +62,23 @@ class Imported:
 
     def __init__(self, exports: Iterable[Export] = ()) -> None:
         given = tuple(exports)
-        self._by_name: Dict[str, Export] = {e.qualified_name: e for e in given if e.item is None}
+        self._kept: Dict[str, Export] = {e.qualified_name: e for e in given if e.width == KEPT}
+        values = [e for e in given if e.width != KEPT]
+        self._by_name: Dict[str, Export] = {e.qualified_name: e for e in values if e.item is None}
         self._datasets: Dict[str, List[Export]] = {}
         # The classes whose members are exported (`Schedule` of `Schedule.sigmas`).
-        self._classes = frozenset(f"{e.module}.{e.name.split('.')[0]}" for e in given if "." in e.name)
-        for export in given:
+        self._classes = frozenset(f"{e.module}.{e.name.split('.')[0]}" for e in values if "." in e.name)
+        for export in values:
             if export.item is not None:
                 self._datasets.setdefault(export.qualified_name, []).append(export)
 
     def __bool__(self) -> bool:
-        return bool(self._by_name) or bool(self._datasets)
+        return bool(self._by_name) or bool(self._datasets) or bool(self._kept)
 
     def exports(self) -> Tuple[Export, ...]:
-        return (*self._by_name.values(), *(e for found in self._datasets.values() for e in found))
+        return (
+            *self._by_name.values(), *(e for found in self._datasets.values() for e in found), *self._kept.values(),
+        )
 
     def names(self) -> FrozenSet[str]:
         """The names code reads them by (`table`, `SCALE` in `utils.SCALE`, `SpectraDataset`;
@@ -89,6 +99,15 @@ class Imported:
         shows and is not float64."""
         found = self._datasets.get(qualified, []) if qualified is not None else []
         return [export.item for export in found if export.width == SEEN and export.item is not None]
+
+    def kept_parameter(self, owner: Optional[str], attribute: str) -> Optional[Tuple[str, Optional[int]]]:
+        """For a class another module defines (qualified) that keeps a function its
+        `__init__` is given as `self.<attribute>`: the parameter's name and position after
+        `self` (None if keyword-only)."""
+        found = self._kept.get(f"{owner}.{attribute}") if owner is not None else None
+        if found is None:
+            return None
+        return found.made_by, found.item[0] if found.item else None
 
     def returned_by(self, qualified: Optional[str]) -> Optional[Export]:
         found = self._by_name.get(qualified) if qualified is not None else None

@@ -565,7 +565,28 @@ class Flow:
             kept = {self.function_named(value) for value in self.set_on(call.func) or ()}
             if len(kept) == 1:
                 found = kept.pop()
+            elif not kept:
+                found = self._given_to_base(call.func)
         return found
+
+    def _given_to_base(self, target: cst.Attribute) -> Optional[cst.FunctionDef]:
+        """For `self.compute_fn(...)` in a class whose base, defined in another module,
+        keeps the function its `__init__` is given as `self.compute_fn`: the function of
+        this module the class hands its base (`super().__init__(roc_compute, ...)`)."""
+        owner = self._class_of(target) if self.imported else None
+        init = self.facts.definitions.method(owner, "__init__") if owner is not None else None
+        if owner is None or init is None or self.facts.definitions.enclosing_class(init) is not owner:
+            return None
+        for base in owner.bases:
+            qualified = self.facts.qualified_name(base.value)
+            kept = self.imported.kept_parameter(qualified, target.attr.value)
+            if kept is None:
+                continue
+            passed = (_given_to_base_init(call, qualified, kept, self.facts) for call in own_nodes(init.body, cst.Call))
+            given = {self.function_named(value) for value in passed if value is not None}
+            if len(given) == 1:
+                return given.pop()
+        return None
 
     def function_named(self, value: cst.BaseExpression) -> Optional[cst.FunctionDef]:
         """The top-level function of the module a name stands for (also one defined further
@@ -713,6 +734,32 @@ def _values_set_on_self(owner: cst.ClassDef) -> Dict[str, List[cst.BaseExpressio
         if not isinstance(current, cst.ClassDef):
             stack.extend(code_children(current))
     return values
+
+
+def _given_to_base_init(
+    call: cst.Call, base: Optional[str], kept: Tuple[str, Optional[int]], facts: ModuleFacts
+) -> Optional[cst.BaseExpression]:
+    """What a call of the base's `__init__` (`super().__init__(...)`, `super(Cls,
+    self).__init__(...)`, `Base.__init__(self, ...)`) passes for the parameter `kept`
+    names (by keyword, else by position)."""
+    func = call.func
+    if not (isinstance(func, cst.Attribute) and func.attr.value == "__init__"):
+        return None
+    receiver = func.value
+    if isinstance(receiver, cst.Call) and isinstance(receiver.func, cst.Name) and receiver.func.value == "super":
+        skipped = 0
+    elif facts.qualified_name(receiver) == base:
+        skipped = 1  # `self`
+    else:
+        return None
+    name, position = kept
+    by_keyword = keyword(call, name)
+    if by_keyword is not None:
+        return by_keyword
+    if position is None or any(arg.star == "*" for arg in call.args):
+        return None  # keyword-only, or placed by an unpacked sequence
+    given = positional(call)[skipped:]
+    return given[position] if position < len(given) else None
 
 
 def _returned_values(function: cst.FunctionDef) -> Tuple[cst.BaseExpression, ...]:
