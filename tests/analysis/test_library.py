@@ -83,3 +83,28 @@ def test_the_analysis_reads_what_comes_out_of_library_calls_from_the_table():
             return torch.zeros(n).clone()  # <-
     ''')
     assert analysis.flow.known_narrow(call)  # DEFAULT_DTYPE, then RECEIVER_DTYPE
+
+
+def test_reductions_and_products_of_a_float64_array_stay_float64():
+    # `np.mean` of a float64 array is an np.float64 scalar, and `torch.tensor` keeps it.
+    analysis, call = marked_call('''
+        import numpy as np
+        import torch
+
+        def normalise(x, device):
+            sigmas = np.linspace(0.0, 1.0, 10)
+            weights = np.ones(10, dtype=np.float32)
+            return (
+                torch.tensor(np.mean(sigmas), device=device),
+                torch.tensor(sigmas.std(), device=device),
+                torch.tensor(np.sort(np.diff(sigmas)), device=device),
+                torch.tensor(np.mean(weights), device=device),
+                torch.tensor(sigmas.tolist(), device=device),  # <-
+            )
+    ''')
+    facts = analysis.facts
+    made = [c for c in facts.calls if facts.qualified_name(c.func) == "torch.tensor"]
+    found = [float64_array(facts, c.args[0].value) for c in made]
+    assert [source.origin_name if source else None for source in found] == [
+        "np.linspace", "np.linspace", "np.linspace", None, None,
+    ]

@@ -89,6 +89,16 @@ LIBRARY: Dict[str, Returns] = {
         "abs", "power", "outer", "cumsum",
         "cumprod", "concatenate", "stack", "vstack", "hstack", "tile", "repeat", "reshape",
         "transpose", "expand_dims", "squeeze", "clip", "copy", "square", "meshgrid",
+        # Reductions, products and reshaping of a float64 array stay float64 (an np.float64
+        # scalar for a reduction, which `torch.tensor` keeps as float64).
+        "mean", "average", "std", "var", "sum", "prod", "nansum", "nanmean", "nanstd", "max", "min",
+        "amax", "amin", "nanmax", "nanmin", "median", "nanmedian", "percentile", "quantile", "dot",
+        "matmul", "tensordot", "einsum", "kron", "cross", "maximum", "minimum", "diff", "gradient",
+        "sort", "flip", "fliplr", "flipud", "rot90", "pad", "roll", "round", "around", "rint", "floor",
+        "ceil", "trunc", "append", "take", "take_along_axis", "diag", "diagonal", "tril", "triu",
+        "convolve", "atleast_1d", "atleast_2d", "atleast_3d", "broadcast_to", "ravel", "nan_to_num",
+        "negative", "reciprocal", "sign", "column_stack", "dstack", "split", "array_split",
+        "linalg.norm", "linalg.inv", "linalg.pinv", "linalg.solve", "cov", "corrcoef",
     )),
     **_entries("numpy", Returns.FLOAT_OF_NUMBERS, (
         "sin", "cos", "tan", "arcsin", "arccos", "arctan", "sinh", "cosh", "tanh", "exp", "exp2",
@@ -96,7 +106,8 @@ LIBRARY: Dict[str, Returns] = {
     )),
     **_entries("numpy.ndarray", Returns.RECEIVER_DTYPE, (
         "reshape", "copy", "flatten", "ravel", "transpose", "squeeze", "clip", "repeat",
-        "cumsum", "cumprod", "swapaxes", "T",
+        "cumsum", "cumprod", "swapaxes", "T", "mean", "std", "var", "sum", "prod", "max", "min",
+        "round", "dot", "take", "diagonal", "trace", "conj",
     )),
     **_entries("torch", Returns.DATA_DTYPE, ("from_numpy", "tensor", "as_tensor", "asarray")),
     **_entries("torch", Returns.ARGUMENT_DTYPE, (
