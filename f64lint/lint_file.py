@@ -10,7 +10,7 @@ import traceback
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, FrozenSet, List, Optional, Sequence, Tuple, Union
+from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple, Union
 
 from f64lint.analysis.flow.exports import KEPT, Export, Imported, placed
 from f64lint.analysis.semantic.facts import Suite
@@ -216,10 +216,11 @@ def lint_again(job: Tuple[str, Path, Settings, Optional[Cache], Optional[FixMode
 
 
 def imported_by_each(paths: Sequence[Path], exports: Sequence[Export]) -> List[List[Export]]:
-    return [_imported_by(path, exports) for path in paths]
+    lookup = _Lookup(exports)
+    return [_imported_by(path, lookup) for path in paths]
 
 
-def _imported_by(path: Path, exports: Sequence[Export]) -> List[Export]:
+def _imported_by(path: Path, lookup: "_Lookup") -> List[Export]:
     """The exports of other modules a file may import, read from its text: it imports the
     name from its module (`from .utils import table`) or names it through the module
     (`utils.SCALE`, `pkg.utils.table` after `from . import utils` or `import pkg.utils`).
@@ -232,31 +233,88 @@ def _imported_by(path: Path, exports: Sequence[Export]) -> List[Export]:
         if isinstance(notebook, Unreadable):
             return []
         data = notebook.text.encode("utf-8")
-    return imported_in(path, data, exports)
+    return lookup.imported_in(path, data)
 
 
 def imported_in(path: Path, data: bytes, exports: Sequence[Export]) -> List[Export]:
     """The exports of other modules a file's text (`data`) may import."""
-    # A class's member (`Schedule.sigmas`) is imported with its class.
-    named = [
-        export for export in exports
-        if _imports(data, export.module.rsplit(".", 1)[-1], export.name.split(".")[0]) and _may_call(data, export)
-    ]
-    if not named:
-        return []
-    own = ModulePlace.of(path).name
-    return [export for export in named if export.module != own]
+    return _Lookup(exports).imported_in(path, data)
 
 
-def _may_call(data: bytes, export: Export) -> bool:
-    """A function a class keeps matters only to a file that calls it on `self` (a subclass)."""
-    return export.width != KEPT or f"self.{export.name.rsplit('.', 1)[-1]}(".encode() in data
+class _Lookup:
+    """The run's exports, grouped for looking them up in every file of the run: by the last
+    part of the module that gives them, which the file names in an import (`from .utils
+    import table`, `from . import utils`, `import pkg.utils`). The words of a file's imports
+    are read once; a search of the whole text for each export cost seconds on a large run."""
+
+    def __init__(self, exports: Sequence[Export]) -> None:
+        self._by_module: Dict[str, List[Export]] = {}
+        for export in exports:
+            self._by_module.setdefault(export.module.rsplit(".", 1)[-1], []).append(export)
+        attributes = sorted({_attribute(export) for export in exports if export.width == KEPT})
+        # `self.compute_fn(` for any function a class keeps, in one search.
+        self._kept_called = (
+            re.compile(rb"self\.(?:" + b"|".join(re.escape(name.encode()) for name in attributes) + rb")\(")
+            if attributes else None
+        )
+
+    def imported_in(self, path: Path, data: bytes) -> List[Export]:
+        # A function a class keeps matters only to a file that calls it on `self` (a subclass).
+        calls_kept = self._kept_called is not None and self._kept_called.search(data) is not None
+        words = _imported_words(data)
+        named = [
+            export
+            for module, exports in self._by_module.items() if module.encode() in words
+            for export in exports
+            # A class's member (`Schedule.sigmas`) is imported with its class.
+            if _imports(data, module, export.name.split(".")[0])
+            and (export.width != KEPT or calls_kept and _subclassed(data, export))
+        ]
+        if not named:
+            return []
+        own = ModulePlace.of(path).name
+        return [export for export in named if export.module != own]
+
+
+_WORD = re.compile(rb"[A-Za-z_]\w*")
+
+
+def _imported_words(data: bytes) -> FrozenSet[bytes]:
+    """The words of the lines that hold `import` (with the rest of a bracketed list of
+    names): the modules a file imports, and more (a comment or string that says import)."""
+    found: Set[bytes] = set()
+    at = data.find(b"import")
+    while at != -1:
+        start = data.rfind(b"\n", 0, at) + 1
+        end = data.find(b"\n", at)
+        end = len(data) if end == -1 else end
+        if data.find(b"(", start, end) != -1 and data.find(b")", start, end) == -1:
+            close = data.find(b")", end)  # `from . import (\n    utils,\n)`
+            end = len(data) if close == -1 else close
+        found.update(_WORD.findall(data, start, end))
+        at = data.find(b"import", end)
+    return frozenset(found)
+
+
+def _attribute(export: Export) -> str:
+    return export.name.rsplit(".", 1)[-1]
+
+
+def _subclassed(data: bytes, export: Export) -> bool:
+    """Does the file define a subclass of the class that keeps the function, and call it on `self`?"""
+    owner = export.name.split(".")[0]
+    return f"self.{_attribute(export)}(".encode() in data and _subclass_of(owner).search(data) is not None
+
+
+@lru_cache(maxsize=None)
+def _subclass_of(owner: str) -> "re.Pattern[bytes]":
+    return re.compile(rb"^[ \t]*class[ \t]+\w+[ \t]*\([^)]*\b" + re.escape(owner.encode()) + rb"\b", re.MULTILINE)
 
 
 def _imports(data: bytes, module: str, name: str) -> bool:
-    """Does a file's text import `name` from `module` or name it through the module? The
-    names are looked for first: most files hold neither."""
-    if name.encode() not in data or module.encode() not in data:
+    """Does a file's text, which names `module`, import `name` from it or name it through
+    it? The name is looked for first: most files that name the module do not hold it."""
+    if name.encode() not in data:
         return False
     from_import, attribute = _import_patterns(module, name)
     return bool(from_import.search(data) or attribute.search(data))

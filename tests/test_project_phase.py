@@ -644,3 +644,22 @@ def test_the_curves_crash_on_mps_before_the_fix_and_not_after(metrics, monkeypat
         rates, thresholds = computed(after, "RateCurve")
         assert (rates.device.type, rates.dtype, thresholds.dtype) == ("mps", torch.float32, torch.float32)
         assert computed(after, "NamedCurve").dtype == torch.float32
+
+
+def test_a_module_is_looked_up_only_in_the_files_whose_imports_name_it(tmp_path):
+    # `from .utils import table`, `from . import (utils)` over lines and `import pkg.utils`
+    # name it; a file that only mentions `utils` in its code does not import it.
+    from f64lint.analysis.flow.exports import Export
+
+    table = Export("pkg.utils", "table", True, "np.linspace", "float64", "pkg/utils.py", 4)
+    texts = {
+        "from_import.py": b"from .utils import table\n",
+        "bracketed.py": b"from . import (\n    sched,\n    utils,\n)\n\nx = utils.table(3)\n",
+        "plain.py": b"import pkg.utils\n\nx = pkg.utils.table(3)\n",
+        "unrelated.py": b"import numpy as np\n\nutils = {}\nx = utils.table\n",
+    }
+    found = {}
+    for name, data in texts.items():
+        (tmp_path / name).write_bytes(data)
+        found[name] = lint_file.imported_in(tmp_path / name, data, [table])
+    assert found == {"from_import.py": [table], "bracketed.py": [table], "plain.py": [table], "unrelated.py": []}
