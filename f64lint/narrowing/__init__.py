@@ -234,13 +234,21 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: boo
     return _blanked(lines, spans) if spans else source
 
 
-_KEPT_ON_SELF = re.compile(r"\bself\.(\w+)\s*=\s*(\w+)\s*$", re.MULTILINE)
+# (It starts with its literal, so that it is searched for fast: see `prefilter.AnyOf`.)
+_KEPT_ON_SELF = re.compile(r"self\.(\w+)\s*=\s*(\w+)\s*$", re.MULTILINE)
 
 
 def _kept_on_self(code: str, functions: Set[str]) -> Dict[str, str]:
     """The attributes a class sets to one of these functions (`self.compute_fn =
     roc_compute`), with the function: calling `self.compute_fn(...)` calls it."""
-    return {match.group(1): match.group(2) for match in _KEPT_ON_SELF.finditer(code) if match.group(2) in functions}
+    if not functions:
+        return {}
+    found = {}
+    for match in _KEPT_ON_SELF.finditer(code):
+        before = code[match.start() - 1] if match.start() else " "
+        if match.group(2) in functions and not (before.isalnum() or before in "_."):  # not `myself.x = f`
+            found[match.group(1)] = match.group(2)
+    return found
 
 
 def _tells_devices(definition: Statement) -> bool:
