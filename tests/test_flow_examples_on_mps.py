@@ -57,6 +57,9 @@ CRASHING = {
     ("keyword_dicts", "initial_points"): lambda m, d: m.initial_points(3, d),
     ("keyword_dicts", "to_model"): lambda m, d: m.to_model(sample("cpu"), d),
     ("tuple_of_arrays", "AnchorGenerator"): lambda m, d: m.AnchorGenerator(4, 8)(sample(d)),
+    ("class_weights", "inverse_frequency_weights"):
+        lambda m, d: m.inverse_frequency_weights(np.array([0, 1, 1, 2, 2, 2]), d),
+    ("class_weights", "embedding_table"): lambda m, d: m.embedding_table(4, 3, d).detach(),
 }
 # Its MPS branch computes something else than its CPU branch: only that it runs is compared.
 OTHER_BRANCH_ON_MPS = {("float64_off_mps_only", "float64_on_either_branch")}
@@ -69,6 +72,8 @@ RUNNING = {
         lambda m, d: m.precise_on_cuda_or_cpu(sample("cpu"), torch.device(d)),
     ("numpy_math_of_numbers", "of_float32"): lambda m, d: m.of_float32(np.arange(4.0), d),
     ("keyword_dicts", "float32_points"): lambda m, d: m.float32_points(3, d),
+    ("class_weights", "float32_weights"): lambda m, d: m.float32_weights(np.array([0, 1, 1, 2]), d),
+    ("class_weights", "float32_table"): lambda m, d: m.float32_table(4, 3, d).detach(),
 }
 
 

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
-from f64lint.analysis.domain.arrays import FLOAT_BY_DEFAULT, FLOAT_OF_NUMBERS, FOLLOW_DATA, KEEP_DTYPE_METHODS
+from f64lint.analysis.domain.arrays import FLOAT_BY_DEFAULT, FLOAT_OF_NUMBERS, FOLLOW_DATA, INTEGER_MAKERS, KEEP_DTYPE_METHODS
 from f64lint.analysis.domain.library import MAKES, Returns, functions, members, short_names
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH
 from f64lint.narrowing.lines import NAME, Statement, bound_names, logical_lines, loop_targets
@@ -18,9 +18,9 @@ from f64lint.prefilter import AnyOf
 _NUMPY_MODULE_ALIAS = re.compile(r"import\s+numpy(?:\.random)?\s+as\s+(\w+)")
 _IMPORTED = re.compile(r"(\w+)(?:\s+as\s+(\w+))?")
 # NumPy's functions that make float64 arrays: `zeros`, `rand`, its math of Python numbers
-# (`np.log(sigma)`), and `arange`, whose integers division or a float operand where it is
-# used makes float64 (`np.arange(n) / n`) ...
-_FLOAT_BY_DEFAULT = sorted({name.rsplit(".", 1)[-1] for name in FLOAT_BY_DEFAULT | FLOAT_OF_NUMBERS} | {"arange"})
+# (`np.log(sigma)`), and those of integers (`arange`, `bincount`), which division or a float
+# operand where they are used makes float64 (`np.arange(n) / n`) ...
+_FLOAT_BY_DEFAULT = sorted({name.rsplit(".", 1)[-1] for name in FLOAT_BY_DEFAULT | FLOAT_OF_NUMBERS | INTEGER_MAKERS})
 # ... and those that make float64 only of float data (`np.array([0.5, 1.0])`), given on the
 # line that calls them: a float literal.
 _FOLLOW_DATA = sorted({name.rsplit(".", 1)[-1] for name in FOLLOW_DATA} - {"arange"})

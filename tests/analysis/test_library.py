@@ -108,3 +108,38 @@ def test_reductions_and_products_of_a_float64_array_stay_float64():
     assert [source.origin_name if source else None for source in found] == [
         "np.linspace", "np.linspace", "np.linspace", None, None,
     ]
+
+
+def test_integer_arrays_divided_or_mixed_with_a_float_are_float64():
+    # NumPy's counts and indices are int64: true division, or any float operand, makes
+    # float64 (int64 with float32 is float64 too); integer arithmetic keeps them integers.
+    analysis, call = marked_call('''
+        import numpy as np
+        import torch
+
+        def weights(labels, scores, device):
+            counts = np.bincount(labels)
+            order = np.argsort(scores)
+            return (
+                torch.tensor(len(labels) / (len(counts) * counts), device=device),
+                torch.tensor(order[:3] * 0.5, device=device),
+                torch.tensor(counts * 2, device=device),
+                torch.tensor(counts.astype(np.float32) / 2, device=device),  # <-
+            )
+    ''')
+    facts = analysis.facts
+    made = [c for c in facts.calls if facts.qualified_name(c.func) == "torch.tensor"]
+    found = [float64_array(facts, c.args[0].value) for c in made]
+    assert [source.origin_name if source else None for source in found] == ["np.bincount", "np.argsort", None, None]
+
+
+def test_a_parameter_keeps_the_dtype_of_its_data():
+    analysis, call = marked_call('''
+        import torch
+        from torch import nn
+
+        def table(n):
+            return nn.Parameter(torch.zeros(n, dtype=torch.float64))  # <-
+    ''')
+    kept = analysis.flow.wide_value(call)
+    assert kept is not None and kept.made_by == "torch.zeros(dtype=torch.float64)"

@@ -16,6 +16,7 @@ FOLLOW_DATA = functions("numpy", Returns.DATA_DTYPE)
 FLOAT_OF_NUMBERS = functions("numpy", Returns.FLOAT_OF_NUMBERS)
 _KEEP_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE) | FLOAT_OF_NUMBERS
 KEEP_DTYPE_METHODS = methods("numpy.ndarray", Returns.RECEIVER_DTYPE)
+INTEGER_MAKERS = functions("numpy", Returns.INTEGERS) | {"numpy.arange"}
 
 
 # What an attribute or a call stands for, as a layer above knows it (flow/values.py).
@@ -118,15 +119,21 @@ def _constructor_source(facts: ModuleFacts, call: cst.Call, name: str, depth: in
 
 
 def _integer_range(facts: ModuleFacts, node: cst.BaseExpression, depth: int) -> Optional[cst.Call]:
-    """An `np.arange(...)` of integers (no dtype given), followed through local names."""
+    """The NumPy call an integer array comes from (`np.arange(n)`, `np.bincount(labels)`,
+    no dtype given), followed through local names, indexing and arithmetic that keeps it
+    integer or makes it float64 (int64 with any float is float64, float32 included)."""
     if depth > MAX_TRACE_DEPTH:
         return None
     if isinstance(node, cst.Name):
         traced = facts.assigned_value(node)
         return _integer_range(facts, traced, depth + 1) if traced is not None else None
+    if isinstance(node, cst.Subscript):
+        return _integer_range(facts, node.value, depth + 1)
+    if isinstance(node, cst.BinaryOperation):
+        return _integer_range(facts, node.left, depth + 1) or _integer_range(facts, node.right, depth + 1)
     if (
         isinstance(node, cst.Call)
-        and facts.qualified_name(node.func) == "numpy.arange"
+        and facts.qualified_name(node.func) in INTEGER_MAKERS
         and keyword(node, "dtype") is None
     ):
         return node
@@ -134,8 +141,8 @@ def _integer_range(facts: ModuleFacts, node: cst.BaseExpression, depth: int) -> 
 
 
 def _promoted_integer_range(facts: ModuleFacts, node: cst.BinaryOperation) -> Optional[ArraySource]:
-    """`np.arange(n) / n` and `np.arange(n) * 0.5` are float64: true division and a float
-    operand promote NumPy's integers to float64."""
+    """`np.arange(n) / n`, `len(y) / np.bincount(y)` and `np.arange(n) * 0.5` are float64:
+    true division and a float operand promote NumPy's integers to float64."""
     for array, other in ((node.left, node.right), (node.right, node.left)):
         origin = _integer_range(facts, array, 0)  # a trace of its own, however deep this one is
         if origin is None:

@@ -26,6 +26,8 @@ class Returns(enum.Enum):
     RECEIVER_DTYPE = "the dtype of what it is called on"  # `a.reshape(...)`, `t.clone()`
     DEFAULT_DTYPE = "the default dtype (float32) or an integer dtype unless given one"  # `torch.zeros`
     NOT_FLOAT = "indices or booleans"  # `t.argmax()`, `t.isnan()`
+    # NumPy's integer arrays (int64): true division, or a float operand, makes them float64.
+    INTEGERS = "integers (indices, counts) unless given a dtype"  # `np.bincount(labels)`
 
 
 def _entries(prefix: str, returns: Returns, names: Iterable[str]) -> Dict[str, Returns]:
@@ -118,7 +120,7 @@ LIBRARY: Dict[str, Returns] = {
         "broadcast_tensors", "atleast_1d", "atleast_2d", "diag", "tril", "triu", "sigmoid",
         "tanh", "erf", "erfinv", "log1p", "log2", "log10", "exp2", "expm1", "floor", "ceil", "round", "special.ndtri",
         "special.expit", "special.logit", "special.erf", "special.erfc", "special.erfinv", "special.log_ndtr",
-        "real", "imag", "conj", "norm",
+        "real", "imag", "conj", "norm", "nn.Parameter", "nn.parameter.Parameter", "nn.Buffer",
     )),
     **_entries("torch", Returns.DEFAULT_DTYPE, (
         "zeros", "ones", "empty", "full", "rand", "randn", "randint", "arange", "linspace",
@@ -133,6 +135,7 @@ LIBRARY: Dict[str, Returns] = {
         "repeat_interleave", "quantile", "median", "std", "var", "norm", "amax", "amin", "prod", "max", "min",
         "to_sparse", "to_dense", "coalesce",
     )),
+    **_entries("numpy", Returns.INTEGERS, ("bincount", "argmax", "argmin", "argsort", "searchsorted", "digitize")),
     **_entries("torch", Returns.NOT_FLOAT, _INDICES_OR_BOOLEANS),
     **_entries("torch.Tensor", Returns.NOT_FLOAT, _INDICES_OR_BOOLEANS),
 }
