@@ -60,6 +60,7 @@ CRASHING = {
     ("class_weights", "inverse_frequency_weights"):
         lambda m, d: m.inverse_frequency_weights(np.array([0, 1, 1, 2, 2, 2]), d),
     ("class_weights", "embedding_table"): lambda m, d: m.embedding_table(4, 3, d).detach(),
+    ("signal_kernels", "gaussian_kernel"): lambda m, d: m.gaussian_kernel(5, 1.5, d),
 }
 # Its MPS branch computes something else than its CPU branch: only that it runs is compared.
 OTHER_BRANCH_ON_MPS = {("float64_off_mps_only", "float64_on_either_branch")}
@@ -74,6 +75,7 @@ RUNNING = {
     ("keyword_dicts", "float32_points"): lambda m, d: m.float32_points(3, d),
     ("class_weights", "float32_weights"): lambda m, d: m.float32_weights(np.array([0, 1, 1, 2]), d),
     ("class_weights", "float32_table"): lambda m, d: m.float32_table(4, 3, d).detach(),
+    ("signal_kernels", "float32_gaussian_kernel"): lambda m, d: m.float32_gaussian_kernel(5, 1.5, d),
 }
 
 

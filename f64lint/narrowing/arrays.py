@@ -38,6 +38,9 @@ _KEYWORD = re.compile(r"\s*\w+\s*=(?!=)")
 _DATA_KEYWORD = re.compile(r"\s*(?:data|ndarray|obj)\s*=(?!=)")
 _DTYPE_KEYWORD = re.compile(r"\s*dtype\s*=(?!=)")
 _CALLEE = re.compile(r"([A-Za-z_][\w.]*)\s*\(")
+# What an array flows through besides NumPy's functions: the array methods and other
+# libraries' functions that keep the dtype (`signal.filtfilt(b, a, x)`), and `typing.cast`.
+_KEEP_OR_CAST = KEEP_DTYPE_METHODS | frozenset(short_names(functions("scipy", Returns.ARGUMENT_DTYPE))) | {"cast"}
 
 
 @dataclass(frozen=True)
@@ -85,7 +88,7 @@ class ArrayMakers:
             if keyword.iskeyword(callee) or callee in ("match", "case"):
                 continue  # `if (`, `return (`: brackets, not a call
             last = callee.rsplit(".", 1)[-1]
-            if callee.split(".", 1)[0] not in self.numpy_names and last not in KEEP_DTYPE_METHODS and last != "cast":
+            if callee.split(".", 1)[0] not in self.numpy_names and last not in _KEEP_OR_CAST:
                 position = _arguments(text, position)[1]
 
 

@@ -143,3 +143,20 @@ def test_a_parameter_keeps_the_dtype_of_its_data():
     ''')
     kept = analysis.flow.wide_value(call)
     assert kept is not None and kept.made_by == "torch.zeros(dtype=torch.float64)"
+
+
+def test_scipy_filters_keep_the_float64_of_their_coefficients():
+    analysis, call = marked_call('''
+        import numpy as np
+        import torch
+        from scipy import fft, signal
+
+        def filtered(x, device):
+            b, a = signal.butter(4, 0.2)
+            spectrum = fft.rfft(-np.arange(8) * 0.5)
+            return torch.tensor(signal.filtfilt(b, a, x), device=device), torch.tensor(spectrum, device=device)  # <-
+    ''')
+    facts = analysis.facts
+    made = [c for c in facts.calls if facts.qualified_name(c.func) == "torch.tensor"]
+    found = [float64_array(facts, c.args[0].value) for c in made]
+    assert [source.origin_name if source else None for source in found] == ["signal.butter", "np.arange"]

@@ -14,7 +14,7 @@ from f64lint.cst import cst
 FLOAT_BY_DEFAULT = frozenset().union(*(functions(module, Returns.FLOAT64) for module in ("numpy", "scipy", "sklearn", "transformers")))
 FOLLOW_DATA = functions("numpy", Returns.DATA_DTYPE)
 FLOAT_OF_NUMBERS = functions("numpy", Returns.FLOAT_OF_NUMBERS)
-_KEEP_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE) | FLOAT_OF_NUMBERS
+_KEEP_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE) | functions("scipy", Returns.ARGUMENT_DTYPE) | FLOAT_OF_NUMBERS
 KEEP_DTYPE_METHODS = methods("numpy.ndarray", Returns.RECEIVER_DTYPE)
 INTEGER_MAKERS = functions("numpy", Returns.INTEGERS) | {"numpy.arange"}
 
@@ -97,6 +97,14 @@ def _has_float_literal(node: cst.CSTNode) -> bool:
     return False
 
 
+def _float_scalar(node: cst.BaseExpression) -> bool:
+    """A Python float written out, or arithmetic with one (`-size // 2 + 1.0`): a float
+    argument of `np.arange` makes its range float64."""
+    if isinstance(node, cst.BinaryOperation):
+        return _float_scalar(node.left) or _float_scalar(node.right)
+    return _has_float_literal(node)
+
+
 def _constructor_source(facts: ModuleFacts, call: cst.Call, name: str, depth: int, follow: Optional[Follow]) -> bool:
     """Does a NumPy constructor call make a float64 array?"""
     given = keyword(call, "dtype")
@@ -109,7 +117,7 @@ def _constructor_source(facts: ModuleFacts, call: cst.Call, name: str, depth: in
     if name == "numpy.full":
         return len(args) >= 2 and _has_float_literal(args[1])
     if name == "numpy.arange":
-        return any(_has_float_literal(arg) for arg in args)
+        return any(_float_scalar(arg) for arg in args)
     if name in FOLLOW_DATA and args:
         data = args[0]
         if isinstance(data, (cst.ListComp, cst.GeneratorExp)):
@@ -131,6 +139,8 @@ def _integer_range(facts: ModuleFacts, node: cst.BaseExpression, depth: int) -> 
         return _integer_range(facts, node.value, depth + 1)
     if isinstance(node, cst.BinaryOperation):
         return _integer_range(facts, node.left, depth + 1) or _integer_range(facts, node.right, depth + 1)
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
+        return _integer_range(facts, node.expression, depth + 1)
     if (
         isinstance(node, cst.Call)
         and facts.qualified_name(node.func) in INTEGER_MAKERS
@@ -232,16 +242,20 @@ def float64_array(
         if parts is not None:
             return next(filter(None, (float64_array(facts, part, depth + 1, follow) for part in parts)), None)
         return float64_array(facts, traced, depth + 1, follow)
+    # The parts of an expression are read at its depth: the depth counts the names and
+    # calls followed, which can go on, not the nesting of what is written.
     if isinstance(node, cst.Subscript):
-        return float64_array(facts, node.value, depth + 1, follow)
+        return float64_array(facts, node.value, depth, follow)
     if isinstance(node, cst.BinaryOperation):
         return (
-            float64_array(facts, node.left, depth + 1, follow)
-            or float64_array(facts, node.right, depth + 1, follow)
+            float64_array(facts, node.left, depth, follow)
+            or float64_array(facts, node.right, depth, follow)
             or _promoted_integer_range(facts, node)
         )
     if isinstance(node, cst.Attribute) and node.attr.value == "T":
-        return float64_array(facts, node.value, depth + 1, follow)
+        return float64_array(facts, node.value, depth, follow)
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
+        return float64_array(facts, node.expression, depth, follow)  # `-(x**2 + y**2)`
     if isinstance(node, (cst.Attribute, cst.Call)):
         found = _library_member(facts, node, depth)
         if found is not None:

@@ -72,6 +72,12 @@ LIBRARY: Dict[str, Returns] = {
     **_entries("numpy.random.Generator", Returns.FLOAT64, _GENERATOR_FLOATS),
     **_entries("numpy.random.RandomState", Returns.FLOAT64, (*_GENERATOR_FLOATS, "rand", "randn", "random_sample")),
     **_entries("scipy.signal", Returns.FLOAT64, ("get_window", *_WINDOWS, *(f"windows.{w}" for w in _WINDOWS))),
+    # Filter designs give float64 coefficients, and filtering with them gives float64
+    # (the widest of the coefficients and the signal).
+    **_entries("scipy.signal", Returns.FLOAT64, (
+        "butter", "cheby1", "cheby2", "ellip", "bessel", "iirfilter", "firwin", "firwin2",
+    )),
+    **_entries("scipy.signal", Returns.ARGUMENT_DTYPE, ("lfilter", "filtfilt", "sosfilt", "sosfiltfilt")),
     # SciPy's transforms keep single precision: complex64 of float32 or complex64 data.
     **{f"scipy.{module}.{name}": Returns.ARGUMENT_DTYPE for module in ("fft", "fftpack") for name in _TRANSFORMS},
     # Fitted in float64 whatever the data's dtype.
