@@ -219,6 +219,18 @@ def package_in(root, monkeypatch, name, **modules):
     return root
 
 
+def fixed_and_imported_again(root, package, module, monkeypatch):
+    """The package under `root` after `--fix --unsafe-fixes`, its module imported anew (the
+    modules of the package imported before are forgotten)."""
+    from f64lint.results import FixMode
+
+    fixed = run([root / package], Settings(root=root, unsafe_fixes=True), fix=FixMode())
+    assert fixed.fix_errors == [] and fixed.internal_errors == []
+    for name in [name for name in sys.modules if name == package or name.startswith(f"{package}.")]:
+        monkeypatch.delitem(sys.modules, name)
+    return importlib.import_module(f"{package}.{module}")
+
+
 @pytest.fixture
 def loaders(tmp_path, monkeypatch):
     return package_in(tmp_path, monkeypatch, "trainer", datasets=DATASETS, train=FITTING)
@@ -317,7 +329,6 @@ def test_members_of_an_object_of_a_class_another_file_defines_are_followed(pipel
 
 def test_those_members_crash_on_mps_before_the_fix_and_not_after(pipeline, monkeypatch):
     torch = require("torch")
-    from f64lint.results import FixMode
     from f64lint.testing.mps_emulation import mps_emulation
 
     monkeypatch.syspath_prepend(str(pipeline))
@@ -328,11 +339,7 @@ def test_those_members_crash_on_mps_before_the_fix_and_not_after(pipeline, monke
             original.Pipeline().run(latents)
         with pytest.raises(TypeError, match="MPS framework doesn't support float64"):
             original.steps("mps")
-    fixed = run([pipeline / "sampling"], Settings(root=pipeline, unsafe_fixes=True), fix=FixMode())
-    assert fixed.fix_errors == [] and fixed.internal_errors == []
-    for name in ("sampling.pipeline", "sampling.schedule", "sampling"):
-        monkeypatch.delitem(sys.modules, name)
-    after = importlib.import_module("sampling.pipeline")
+    after = fixed_and_imported_again(pipeline, "sampling", "pipeline", monkeypatch)
     with mps_emulation():
         latents = torch.ones(2, device="mps")
         assert after.Pipeline().run(latents).device.type == "mps"
@@ -391,7 +398,6 @@ def test_a_numpy_module_without_a_finding_of_its_own_still_says_what_it_makes(nu
 
 def test_what_it_makes_crashes_on_mps_before_the_fix_and_not_after(numpy_helpers, monkeypatch):
     torch = require("torch")
-    from f64lint.results import FixMode
     from f64lint.testing.mps_emulation import mps_emulation
 
     monkeypatch.syspath_prepend(str(numpy_helpers))
@@ -401,11 +407,7 @@ def test_what_it_makes_crashes_on_mps_before_the_fix_and_not_after(numpy_helpers
             with pytest.raises(TypeError, match="MPS framework doesn't support float64"):
                 made("mps")
         assert original.coordinates32("mps").dtype == torch.float32
-    fixed = run([numpy_helpers / "render"], Settings(root=numpy_helpers, unsafe_fixes=True), fix=FixMode())
-    assert fixed.fix_errors == [] and fixed.internal_errors == []
-    for name in ("render.scene", "render.grids", "render"):
-        monkeypatch.delitem(sys.modules, name)
-    after = importlib.import_module("render.scene")
+    after = fixed_and_imported_again(numpy_helpers, "render", "scene", monkeypatch)
     with mps_emulation():
         assert after.coordinates("mps").dtype == torch.float32
         assert after.noise_levels("mps").dtype == torch.float32
@@ -620,7 +622,6 @@ def test_a_function_handed_to_a_base_class_of_another_file_is_what_the_base_call
 def test_the_curves_crash_on_mps_before_the_fix_and_not_after(metrics, monkeypatch):
     torch = require("torch")
     require("numpy")
-    from f64lint.results import FixMode
     from f64lint.testing.mps_emulation import mps_emulation
 
     def computed(module, metric):
@@ -635,11 +636,7 @@ def test_the_curves_crash_on_mps_before_the_fix_and_not_after(metrics, monkeypat
             with pytest.raises(TypeError, match="MPS framework doesn't support float64"):
                 computed(original, metric)
         assert computed(original, "Accuracy").device.type == "mps"
-    fixed = run([metrics / "metrics"], Settings(root=metrics, unsafe_fixes=True), fix=FixMode())
-    assert fixed.fix_errors == [] and fixed.internal_errors == []
-    for name in ("metrics.curves", "metrics.epoch_metric", "metrics"):
-        monkeypatch.delitem(sys.modules, name)
-    after = importlib.import_module("metrics.curves")
+    after = fixed_and_imported_again(metrics, "metrics", "curves", monkeypatch)
     with mps_emulation():
         rates, thresholds = computed(after, "RateCurve")
         assert (rates.device.type, rates.dtype, thresholds.dtype) == ("mps", torch.float32, torch.float32)
