@@ -31,6 +31,9 @@ _OTHER_MAKERS = sorted({name.rsplit(".", 1)[-1] for name in FLOAT_BY_DEFAULT if 
 _OBJECT_MAKERS = sorted({name.rsplit(".", 1)[-1] for name in MAKES})
 _FLOAT64_MEMBERS = sorted(members(Returns.FLOAT64))
 _FLOAT_LITERAL = re.compile(r"(?<![\w.])(?:\d[\d_]*\.|\.\d|\d[\d_]*[eE][-+]?\d)")
+# A true division of a loop counter, in a comprehension (`[i / n for i in range(n)]`): a
+# list of Python floats (starting with its keyword, `for`, for a fast search).
+_FLOAT_COMPREHENSION = re.compile(r"for\s+\w+\s+in\s+range\(")
 # The torch functions that make a tensor of NumPy data (`torch.from_numpy(`, or `tensor(`
 # imported from torch, under its own name or another).
 _FROM_DATA = short_names(functions("torch", Returns.DATA_DTYPE))
@@ -58,7 +61,10 @@ class ArrayMakers:
         return (
             bool(self.by_default.search(text))
             or bool(self.library.search(text))
-            or (bool(self.following_data.search(text)) and bool(_FLOAT_LITERAL.search(text)))
+            or (
+                bool(self.following_data.search(text))
+                and (bool(_FLOAT_LITERAL.search(text)) or "/" in text and bool(_FLOAT_COMPREHENSION.search(text)))
+            )
             or bool(self.own.search(text))
         )
 

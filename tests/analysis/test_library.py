@@ -160,3 +160,30 @@ def test_scipy_filters_keep_the_float64_of_their_coefficients():
     made = [c for c in facts.calls if facts.qualified_name(c.func) == "torch.tensor"]
     found = [float64_array(facts, c.args[0].value) for c in made]
     assert [source.origin_name if source else None for source in found] == ["signal.butter", "np.arange"]
+
+
+def test_python_floats_and_asked_dtypes_make_float64_arrays():
+    # A list of Python floats is float64 to NumPy (`i / n` of a range counter is one), a
+    # `*_like` array or a reduction takes the dtype it is asked for.
+    analysis, call = marked_call('''
+        import numpy as np
+        import torch
+
+        def weights(n, rewards, device):
+            ramp = [i / (n - 1) for i in range(n)]
+            counts = [i for i in range(n)]
+            returns = np.zeros_like(rewards, dtype=float)
+            return (
+                torch.tensor(np.array(ramp), device=device),
+                torch.tensor(np.array(counts), device=device),
+                torch.tensor(returns, device=device),
+                torch.tensor(np.cumsum(rewards, dtype=np.float64), device=device),
+                torch.tensor(np.cumsum(rewards, dtype=np.float32), device=device),  # <-
+            )
+    ''')
+    facts = analysis.facts
+    made = [c for c in facts.calls if facts.qualified_name(c.func) == "torch.tensor"]
+    found = [float64_array(facts, c.args[0].value) for c in made]
+    assert [source.origin_name if source else None for source in found] == [
+        "np.array", None, "np.zeros_like", "np.cumsum", None,
+    ]

@@ -119,11 +119,40 @@ def _constructor_source(facts: ModuleFacts, call: cst.Call, name: str, depth: in
     if name == "numpy.arange":
         return any(_float_scalar(arg) for arg in args)
     if name in FOLLOW_DATA and args:
-        data = args[0]
+        data = _written_list(facts, args[0])
         if isinstance(data, (cst.ListComp, cst.GeneratorExp)):
+            if _python_float(facts, data.elt):  # `np.array([i / n for i in range(n)])`
+                return True
             data = data.elt  # `np.array([f(s) for s in sigmas])`: what each element is
         return _has_float_literal(data) or float64_array(facts, data, depth + 1, follow) is not None
     return False
+
+
+def _written_list(facts: ModuleFacts, node: cst.BaseExpression) -> cst.BaseExpression:
+    """The list or comprehension a name is bound to where it is written (`w = [...]`), or
+    the expression itself."""
+    traced = facts.assigned_value(node) if isinstance(node, cst.Name) else None
+    return traced if isinstance(traced, (cst.List, cst.ListComp, cst.GeneratorExp)) else node
+
+
+def _python_float(facts: ModuleFacts, node: cst.BaseExpression) -> bool:
+    """A Python float for certain: a float literal, or true division of a loop counter over
+    `range(...)`, `len(...)` or an integer literal by anything (a list of them is float64
+    to NumPy)."""
+    if _has_float_literal(node):
+        return True
+    if not (isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Divide)):
+        return False
+    return _counter(facts, node.left) or _counter(facts, node.right)
+
+
+def _counter(facts: ModuleFacts, node: cst.BaseExpression) -> bool:
+    if isinstance(node, cst.Integer):
+        return True
+    if isinstance(node, cst.Call):
+        return facts.qualified_name(node.func) == "builtins.len"
+    iterated = _iterated_directly(facts, node) if isinstance(node, cst.Name) else None
+    return isinstance(iterated, cst.Call) and facts.qualified_name(iterated.func) == "builtins.range"
 
 
 def _integer_range(facts: ModuleFacts, node: cst.BaseExpression, depth: int) -> Optional[cst.Call]:
@@ -279,6 +308,10 @@ def float64_array(
         if name in FLOAT_OF_NUMBERS and args and all(_python_number(facts, arg, depth) for arg in args):
             return ArraySource(node, facts.module.code_for_node(node.func))  # `np.log(0.5)` is np.float64
         if name in _KEEP_DTYPE:
+            given = keyword(node, "dtype")
+            if given is not None:  # `np.cumsum(x, dtype=float)`: the dtype asked for
+                dtype = dtype_of(facts, given)
+                return ArraySource(node, facts.module.code_for_node(node.func)) if dtype and dtype.width is Width.FLOAT64 else None
             for arg in args:
                 found = _float64_among(facts, node, name, arg, depth, follow)
                 if found is not None:

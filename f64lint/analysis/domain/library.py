@@ -92,7 +92,9 @@ LIBRARY: Dict[str, Returns] = {
         "random.random_sample", "random.uniform", "random.normal", "random.standard_normal",
         "random.sample", "random.ranf", "float64", "double", "interp",
     )),
-    **_entries("numpy", Returns.DATA_DTYPE, ("array", "asarray", "ascontiguousarray", "full", "arange")),
+    **_entries("numpy", Returns.DATA_DTYPE, (
+        "array", "asarray", "ascontiguousarray", "full", "arange", "zeros_like", "ones_like", "empty_like", "full_like",
+    )),
     **_entries("numpy", Returns.ARGUMENT_DTYPE, (
         "abs", "power", "outer", "cumsum",
         "cumprod", "concatenate", "stack", "vstack", "hstack", "tile", "repeat", "reshape",
