@@ -48,13 +48,14 @@ def kept_parameters(text: str) -> List[KeptParameter]:
         return []
     found: Dict[Tuple[str, str], KeptParameter] = {}
     lines: Optional[List[str]] = None
+    parsed: Dict[int, Optional[ast.FunctionDef]] = {}  # each `__init__` by its first line, parsed once
     for parameter in sorted(functions):
         for at, end in _lines_assigning(text, parameter):
             match = _KEPT.fullmatch(text, at, end)
             if match is None or match.group(2) != parameter or f"self.{match.group(1)}(" not in text:
                 continue
             lines = lines if lines is not None else text.splitlines()
-            kept = _in_init(lines, text.count("\n", 0, at) + 1, match.group(1), parameter)
+            kept = _in_init(lines, parsed, text.count("\n", 0, at) + 1, match.group(1), parameter)
             if kept is not None:
                 found.setdefault((kept.owner, kept.attribute), kept)
     return sorted(found.values(), key=lambda kept: kept.line)
@@ -79,7 +80,9 @@ def _annotated_callable(text: str) -> Set[str]:
     return found
 
 
-def _in_init(lines: Sequence[str], line: int, attribute: str, parameter: str) -> Optional[KeptParameter]:
+def _in_init(
+    lines: Sequence[str], parsed: Dict[int, Optional[ast.FunctionDef]], line: int, attribute: str, parameter: str
+) -> Optional[KeptParameter]:
     """The kept parameter whose assignment is at `line`, when it is in the `__init__` of a
     top-level class and `parameter` is one of its parameters."""
     enclosing = list(_enclosing(lines, line - 1))
@@ -88,7 +91,9 @@ def _in_init(lines: Sequence[str], line: int, attribute: str, parameter: str) ->
     (init_at, kind, name), (class_at, owner_kind, owner) = enclosing
     if kind != "def" or name != "__init__" or owner_kind != "class" or lines[class_at][:1].isspace():
         return None
-    function = _parsed_function(lines, init_at)
+    if init_at not in parsed:
+        parsed[init_at] = _parsed_function(lines, init_at)
+    function = parsed[init_at]
     if function is None:
         return None
     positional = [arg.arg for arg in (*function.args.posonlyargs, *function.args.args)][1:]

@@ -49,6 +49,16 @@ def _object_type(facts: ModuleFacts, node: cst.BaseExpression, depth: int) -> Op
     return None
 
 
+def _asks_float64(facts: ModuleFacts, call: cst.Call) -> Optional[bool]:
+    """Whether the `dtype=` a call is given is float64 (a dtype it cannot tell is not); None
+    when it is given none."""
+    given = keyword(call, "dtype")
+    if given is None:
+        return None
+    dtype = dtype_of(facts, given)
+    return dtype is not None and dtype.width is Width.FLOAT64
+
+
 def _library_member(facts: ModuleFacts, node: cst.BaseExpression, depth: int) -> Optional[ArraySource]:
     """`rng.normal(size=n)`, `scaler.mean_`: a float64 array a library object gives."""
     target = node.func if isinstance(node, cst.Call) else node
@@ -57,10 +67,8 @@ def _library_member(facts: ModuleFacts, node: cst.BaseExpression, depth: int) ->
     of = _object_type(facts, target.value, depth + 1)
     if of is None or member(of, target.attr.value) is not Returns.FLOAT64:
         return None
-    if isinstance(node, cst.Call) and keyword(node, "dtype") is not None:
-        given = dtype_of(facts, keyword(node, "dtype"))  # `rng.random(n, dtype=np.float32)`
-        if given is None or given.width is not Width.FLOAT64:
-            return None
+    if isinstance(node, cst.Call) and _asks_float64(facts, node) is False:  # `rng.random(n, dtype=np.float32)`
+        return None
     return ArraySource(node, f"{of.rsplit('.', 1)[-1]}.{target.attr.value}")
 
 
@@ -107,10 +115,9 @@ def _float_scalar(node: cst.BaseExpression) -> bool:
 
 def _constructor_source(facts: ModuleFacts, call: cst.Call, name: str, depth: int, follow: Optional[Follow]) -> bool:
     """Does a NumPy constructor call make a float64 array?"""
-    given = keyword(call, "dtype")
-    if given is not None:
-        dtype = dtype_of(facts, given)
-        return dtype is not None and dtype.width is Width.FLOAT64
+    asked = _asks_float64(facts, call)
+    if asked is not None:
+        return asked
     if name in FLOAT_BY_DEFAULT:
         return True
     args = positional(call)
@@ -231,6 +238,13 @@ def _iterated_directly(facts: ModuleFacts, node: cst.Name) -> Optional[cst.BaseE
     return None
 
 
+def _cast_value(facts: ModuleFacts, node: cst.BaseExpression) -> cst.BaseExpression:
+    """What `typing.cast(Tuple, compute(...))` gives: its value; any other expression itself."""
+    if isinstance(node, cst.Call) and facts.qualified_name(node.func) == "typing.cast" and len(positional(node)) == 2:
+        return positional(node)[1]
+    return node
+
+
 def _returned_parts(
     facts: ModuleFacts, node: cst.Name, traced: cst.BaseExpression, follow: Optional[Follow]
 ) -> Optional[List[cst.BaseExpression]]:
@@ -241,8 +255,7 @@ def _returned_parts(
     part = binding.part if binding is not None else None
     if part is None or follow is None:
         return None
-    if isinstance(traced, cst.Call) and facts.qualified_name(traced.func) == "typing.cast" and len(positional(traced)) == 2:
-        traced = positional(traced)[1]  # `cast(Tuple, compute(...))`
+    traced = _cast_value(facts, traced)
     returned = list(follow(traced)) if isinstance(traced, cst.Call) else []
     if not returned or not all(isinstance(value, cst.Tuple) and len(value.elements) > part for value in returned):
         return None
@@ -296,9 +309,10 @@ def float64_array(
                 return found
     if not isinstance(node, cst.Call):
         return None
+    value = _cast_value(facts, node)
+    if value is not node:  # `cast(Tuple, compute(...))` is its value
+        return float64_array(facts, value, depth + 1, follow)
     name = facts.qualified_name(node.func)
-    if name == "typing.cast" and len(positional(node)) == 2:  # `cast(Tuple, compute(...))` is its value
-        return float64_array(facts, positional(node)[1], depth + 1, follow)
     if name is not None:
         if name in FLOAT_BY_DEFAULT or name in FOLLOW_DATA:
             if _constructor_source(facts, node, name, depth, follow):
@@ -308,10 +322,9 @@ def float64_array(
         if name in FLOAT_OF_NUMBERS and args and all(_python_number(facts, arg, depth) for arg in args):
             return ArraySource(node, facts.module.code_for_node(node.func))  # `np.log(0.5)` is np.float64
         if name in _KEEP_DTYPE:
-            given = keyword(node, "dtype")
-            if given is not None:  # `np.cumsum(x, dtype=float)`: the dtype asked for
-                dtype = dtype_of(facts, given)
-                return ArraySource(node, facts.module.code_for_node(node.func)) if dtype and dtype.width is Width.FLOAT64 else None
+            asked = _asks_float64(facts, node)
+            if asked is not None:  # `np.cumsum(x, dtype=float)`: the dtype asked for
+                return ArraySource(node, facts.module.code_for_node(node.func)) if asked else None
             for arg in args:
                 found = _float64_among(facts, node, name, arg, depth, follow)
                 if found is not None:

@@ -30,7 +30,7 @@ from f64lint.analysis.domain.library import Returns, functions, methods
 from f64lint.analysis.flow.exports import Export, Imported
 from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.facts import ModuleFacts
-from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, method_name, moved_to, positional
+from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, is_super_call, keyword, method_name, moved_to, positional
 from f64lint.analysis.syntax.nodes import code_children, own_nodes
 from f64lint.cst import cst
 
@@ -746,7 +746,7 @@ def _given_to_base_init(
     if not (isinstance(func, cst.Attribute) and func.attr.value == "__init__"):
         return None
     receiver = func.value
-    if isinstance(receiver, cst.Call) and isinstance(receiver.func, cst.Name) and receiver.func.value == "super":
+    if is_super_call(receiver):
         skipped = 0
     elif facts.qualified_name(receiver) == base:
         skipped = 1  # `self`

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Dict, Iterator, List, Mapping, Optional, Sequence, Set
 
 from f64lint.analysis.semantic.bindings import Binding
+from f64lint.analysis.syntax.calls import is_super_call
 from f64lint.cst import cst
 
 class Definitions:
@@ -123,7 +124,7 @@ class Definitions:
                 return self.method(owner, name) if owner is not None else None
             found = self._bound_definition(receiver)
             return self.method(found, name) if isinstance(found, cst.ClassDef) else None
-        if isinstance(receiver, cst.Call) and isinstance(receiver.func, cst.Name) and receiver.func.value == "super":
+        if is_super_call(receiver):
             owner = self.enclosing_class(call)
             return self.method(owner, name, skip_own=True) if owner is not None else None
         return None

@@ -10,6 +10,11 @@ from f64lint.cst import cst
 MAX_TRACE_DEPTH = 5
 
 
+def is_super_call(node: cst.BaseExpression) -> bool:
+    """`super()` or `super(Cls, self)`."""
+    return isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "super"
+
+
 def method_name(call: cst.Call) -> Optional[str]:
     """`to` for `x.to(...)`; None for a call that is not a method call."""
     if isinstance(call.func, cst.Attribute):
