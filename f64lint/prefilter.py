@@ -56,15 +56,20 @@ def words(*names: str) -> AnyOf:
     `is_float64`): the name, then a check of the character before it."""
     return AnyOf(*(rf"{re.escape(name)}\b(?<!\w{re.escape(name)})" for name in names))
 
+# Every alternative starts with its literal (`#`, a quote), so `re` scans for the next one
+# fast; a string's prefix (`rb`, `f`) is read back from before its quote. Each string body
+# is written unrolled (a run of plain characters, then one escape or lone quote at a time),
+# so that no character is matched by an alternation of its own.
 _COMMENT_OR_STRING = re.compile(
     r"""\#[^\r\n]*"""
-    r"""|(?P<prefix>[rRbBuUfF]{0,2})(?:"""
-    r"""'''(?:[^'\\]|\\.|'(?!''))*(?:'''|\Z)"""
-    r'''|"""(?:[^"\\]|\\.|"(?!""))*(?:"""|\Z)'''
-    r"""|'(?:[^'\\\r\n]|\\.)*'"""
-    r'''|"(?:[^"\\\r\n]|\\.)*")''',
+    r"""|'''[^'\\]*(?:(?:\\.|'(?!''))[^'\\]*)*(?:'''|\Z)"""
+    r'''|"""[^"\\]*(?:(?:\\.|"(?!""))[^"\\]*)*(?:"""|\Z)'''
+    r"""|'[^'\\\r\n]*(?:\\.[^'\\\r\n]*)*'"""
+    r'''|"[^"\\\r\n]*(?:\\.[^"\\\r\n]*)*"''',
     re.DOTALL,
 )
+_PREFIX = frozenset("rRbBuUfF")
+_MAX_PREFIX = 2
 
 
 def _fields_closed(literal: str) -> bool:
@@ -105,18 +110,21 @@ def masked(source: str) -> Optional[Masked]:
     structure: List[str] = []
     code_start = structure_start = 0
     for match in _COMMENT_OR_STRING.finditer(source):
-        literal = match.group()
-        start, end = match.span()
-        if literal.startswith("#"):
-            code.append(source[code_start:start])
-            structure.append(source[structure_start:start])
+        quote, end = match.span()
+        if source[quote] == "#":
+            code.append(source[code_start:quote])
+            structure.append(source[structure_start:quote])
             code_start = structure_start = end
             continue
+        start = quote  # back over the prefix, not into what came before
+        while start > structure_start and quote - start < _MAX_PREFIX and source[start - 1] in _PREFIX:
+            start -= 1
+        literal = source[start:end]
         emptied = '""' + "\\\n" * literal.count("\n")
         structure.append(source[structure_start:start])
         structure.append(emptied)
         structure_start = end
-        if "f" in match.group("prefix").lower():
+        if "f" in source[start:quote].lower():
             if not _fields_closed(literal):
                 return None
         elif len(literal) > SHORT_STRING:
