@@ -154,8 +154,9 @@ def main() -> None:
     # The stamp index does not trust a file changed in the last two seconds (f64lint.cache
     # RACY_NS): a corpus copied just now would be indexed only by the first warm run.
     time.sleep(max(0.0, RACY_NS / 1e9 - (time.time() - newest_change(corpus))))
-    subprocess.run([*f64lint, "--cache-dir", str(cache), str(corpus)], env=env, check=True,
-                   stdout=subprocess.DEVNULL)  # fills the cache for the warm runs
+    # Fills the cache for the warm runs, from the folder they run in (as a user's runs).
+    subprocess.run([*f64lint, "--cache-dir", str(cache), str(corpus)], env=env, cwd=work, check=True,
+                   stdout=subprocess.DEVNULL)
     commands = {
         "f64lint cold": ([*f64lint, "--no-cache", str(corpus)], args.runs),
         "f64lint warm": ([*f64lint, "--cache-dir", str(cache), str(corpus)], args.runs),

@@ -60,6 +60,12 @@ def exports_digest(exports: Iterable[Export]) -> str:
     return hashlib.sha256(json.dumps(sorted(json.dumps(export.as_row()) for export in exports)).encode()).hexdigest()
 
 
+def identities_digest(exports: Iterable[Export]) -> str:
+    """What the run's exports are, apart from where they are shown: which of them a file
+    imports does not change with the folder the run starts in."""
+    return hashlib.sha256(json.dumps(sorted(json.dumps(export.identity) for export in exports)).encode()).hexdigest()
+
+
 def cache_key(data: bytes, settings: str) -> str:
     digest = hashlib.sha256(settings.encode())
     digest.update(data)

@@ -13,8 +13,8 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Callable, ContextManager, Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Tuple, TypeVar
 
 from f64lint.analysis.flow.exports import Export, Imported, placed
-from f64lint.analysis.semantic.modules import ModulePlace, is_example_path, is_test_module
-from f64lint.cache import Cache, Stamp, StampIndex, exports_digest, settings_key, stamp
+from f64lint.analysis.semantic.modules import ModulePlace, in_example_folder, in_test_folder, is_test_name
+from f64lint.cache import Cache, Stamp, StampIndex, exports_digest, identities_digest, settings_key, stamp
 from f64lint.config import Settings
 from f64lint.diagnostic import Diagnostic
 from f64lint.files import Found, discover, display_path, is_force_excluded, is_notebook
@@ -149,6 +149,7 @@ def _entries(files: Sequence[Found], settings: Settings) -> List[_Entry]:
     example, a notebook), as the content cache keys them (lint_file.py)."""
     settings_keys: Dict[str, str] = {}  # by the rules selected
     packages: Dict[str, str] = {}  # by folder
+    folder_roles: Dict[str, Tuple[bool, bool]] = {}  # by folder as shown: of tests, of examples
     keys: Dict[Tuple[str, str, str], str] = {}
     here = os.getcwd()
     entries = []
@@ -161,8 +162,14 @@ def _entries(files: Sequence[Found], settings: Settings) -> List[_Entry]:
         folder = os.path.dirname(file.absolute)
         package = packages.get(folder)
         if package is None:
-            package = packages[folder] = ModulePlace.of(Path(folder, "_")).package
-        role = f"{is_test_module(shown):d}{is_example_path(shown):d}{is_notebook(shown):d}"
+            package = packages[folder] = ModulePlace.of(os.path.join(folder, "_")).package
+        shown_folder, _, file_name = shown.rpartition("/")
+        folder_role = folder_roles.get(shown_folder)
+        if folder_role is None:
+            folder_role = folder_roles[shown_folder] = (in_test_folder(shown_folder), in_example_folder(shown_folder))
+        notebook = is_notebook(file_name)
+        test = folder_role[0] and not notebook or is_test_name(file_name)
+        role = f"{test:d}{folder_role[1]:d}{notebook:d}"
         key = keys.get((given, package, role))
         if key is None:
             key = keys[(given, package, role)] = f"{given}\0{package}\0{role}"
@@ -271,8 +278,10 @@ class _ProjectPhase(NamedTuple):
     def _imports_of(self, entries: Dict[str, _Entry], exports: Sequence[Export]) -> Dict[str, List[Export]]:
         """The exports each file (by shown path) imports: from the stamp index when the
         file and the run's exports are as they were (an unchanged file is not read), else
-        read from its text."""
-        digest = exports_digest(exports)
+        read from its text. The index keeps them by what they are, not where they are shown
+        (a run from another folder shows them by other paths): the run's own are handed on."""
+        digest = identities_digest(exports)
+        by_identity = {export.identity: export for export in exports}
         found: Dict[str, List[Export]] = {}
         unknown: List[_Entry] = []
         for shown, entry in entries.items():
@@ -280,7 +289,7 @@ class _ProjectPhase(NamedTuple):
             if known is None:
                 unknown.append(entry)
             else:
-                found[shown] = known
+                found[shown] = [by_identity[export.identity] for export in known if export.identity in by_identity]
         if not unknown:
             return found
         read = _in_batches(self.pool, self.workers, [entry.path for entry in unknown], _linting().imported_by_each, exports)

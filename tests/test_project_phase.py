@@ -120,6 +120,25 @@ def test_a_file_linted_with_others_exports_is_served_from_the_cache_while_both_a
     assert [row for row in _found(project, cache=store) if row[0] == "model.py"] == MOVES
 
 
+
+def test_a_warm_run_from_another_folder_names_the_exports_as_it_shows_them_without_reading_imports_again(
+    project, monkeypatch,
+):
+    monkeypatch.setattr(cache, "RACY_NS", 0)
+    store = Cache(project / ".cache")
+    _found(project, cache=store)
+    monkeypatch.chdir(project / "pkg")
+
+    def fail(*args, **kwargs):
+        raise AssertionError("imports read again although the files and their exports are unchanged")
+
+    monkeypatch.setattr(lint_file, "imported_by_each", fail)
+    messages = [row[4] for row in _found(project, cache=store) if row[0] == "model.py"]
+    assert [message.split(") moved")[0] for message in messages] == [
+        "float64 tensor (from `torch.arange(dtype=torch.float64)` in `pkg.utils.table` at utils.py:5",
+        "float64 tensor (from `torch.ones(dtype=torch.float64)` in `pkg.utils.SCALE` at utils.py:8",
+    ]
+
 TRAIN = """\
 import torch
 

@@ -39,6 +39,12 @@ class Export:
     def qualified_name(self) -> str:
         return f"{self.module}.{self.name}"
 
+    @property
+    def identity(self) -> tuple:
+        """What it is, apart from where it is shown (the path is as the run's folder shows
+        it, the line moves with edits above it)."""
+        return self.module, self.name, self.returned, self.made_by, self.width, self.item
+
     def as_row(self) -> list:
         item = list(self.item) if self.item is not None else None
         return [self.module, self.name, self.returned, self.made_by, self.width, self.path, self.line, item]

@@ -7,7 +7,7 @@ import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Tuple
+from typing import Tuple, Union
 
 
 @dataclass(frozen=True)
@@ -16,22 +16,24 @@ class ModulePlace:
     package: str  # `pkg.sub` for both; empty for a module in no package
 
     @classmethod
-    def of(cls, path: Path) -> "ModulePlace":
-        absolute = Path(os.path.abspath(path))
-        folders = _packages(absolute.parent)
+    def of(cls, path: Union[Path, str]) -> "ModulePlace":
+        folder, file_name = os.path.split(os.path.abspath(path))
+        folders = _packages(folder)
         package = ".".join(folders)
-        if absolute.stem == "__init__":
+        stem = file_name.rsplit(".", 1)[0] if "." in file_name[1:] else file_name
+        if stem == "__init__":
             return cls(package, package)
-        return cls(".".join([*folders, absolute.stem]), package)
+        return cls(".".join([*folders, stem]), package)
 
 
-@lru_cache(maxsize=1024)
-def _packages(folder: Path) -> Tuple[str, ...]:
-    """The names of the packages a folder is in, outermost first (each file of a run asks
-    for its folder several times: looked up once)."""
-    if folder.parent == folder or not (folder / "__init__.py").is_file():
+@lru_cache(maxsize=None)
+def _packages(folder: str) -> Tuple[str, ...]:
+    """The names of the packages a folder (absolute) is in, outermost first (each file of
+    a run asks for its folder several times: looked up once, until `forget_packages`)."""
+    parent, name = os.path.split(folder)
+    if not name or not os.path.isfile(os.path.join(folder, "__init__.py")):
         return ()
-    return (*_packages(folder.parent), folder.name)
+    return (*_packages(parent), name)
 
 
 def forget_packages() -> None:
@@ -48,20 +50,29 @@ _EXAMPLE_FOLDERS = frozenset(
 
 def is_example_path(path: str) -> bool:
     """A file under a folder of examples, scripts, tools, benchmarks, tutorials or demos."""
-    return any(part in _EXAMPLE_FOLDERS for part in path.replace("\\", "/").split("/")[:-1])
+    return in_example_folder(path.replace("\\", "/").rpartition("/")[0])
+
+
+def in_example_folder(folder: str) -> bool:
+    """Is a folder (shown with `/`) one of examples, scripts, ..., or below one?"""
+    return any(part in _EXAMPLE_FOLDERS for part in folder.split("/"))
 
 
 def is_test_module(path: str) -> bool:
     """A test: a file under a `tests` or `test` folder, or named `test_*.py`, `*_test.py` or
     `conftest.py` (as pytest collects them; it collects no notebooks)."""
-    parts = path.replace("\\", "/").split("/")
-    name = parts[-1]
+    folder, _, name = path.replace("\\", "/").rpartition("/")
+    return in_test_folder(folder) and not name.endswith(".ipynb") or is_test_name(name)
+
+
+def in_test_folder(folder: str) -> bool:
+    """Is a folder (shown with `/`) a `tests` or `test` folder, or below one?"""
+    return any(part in _TEST_FOLDERS for part in folder.split("/"))
+
+
+def is_test_name(name: str) -> bool:
+    """A file named as pytest collects tests (`test_*.py`, `*_test.py`, `conftest.py`)."""
     if name.endswith(".ipynb"):
         return False
     stem = name.rsplit(".", 1)[0]
-    return (
-        any(part in _TEST_FOLDERS for part in parts[:-1])
-        or stem.startswith("test_")
-        or stem.endswith("_test")
-        or name == "conftest.py"
-    )
+    return stem.startswith("test_") or stem.endswith("_test") or name == "conftest.py"
