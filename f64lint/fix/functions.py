@@ -301,18 +301,28 @@ class FunctionPlanner:
     def _bound_before(self, function: cst.FunctionDef, uses: Sequence[cst.CSTNode]) -> Set[str]:
         """Names the function's body binds (`x = ...`, at its top level) before the statement
         of the first use, where a device-aware line would go: they exist there."""
-        body = function.body
-        if not isinstance(body, cst.IndentedBlock) or not uses:
-            return set()
-        first = min(self.maker.start(use).line for use in uses)
         bound: Set[str] = set()
-        for line in body.body:
-            if self.maker.end(line).line >= first:
-                break
+        for line in self._before_first_use(function, uses):
             for statement in line.body if isinstance(line, cst.SimpleStatementLine) else ():
                 if isinstance(statement, cst.Assign):
                     bound |= {t.target.value for t in statement.targets if isinstance(t.target, cst.Name)}
         return bound
+
+    def _before_first_use(self, function: cst.FunctionDef, uses: Sequence[cst.CSTNode]) -> Sequence[cst.BaseStatement]:
+        """The statements of the function's body before the one that holds its first use
+        (found in the tree: measuring the position of each would cost a code generation)."""
+        body = function.body
+        if not isinstance(body, cst.IndentedBlock):
+            return ()
+        holders = set()
+        for use in uses:
+            node: Optional[cst.CSTNode] = use
+            while node is not None and self.facts.parent(node) is not body:
+                node = self.facts.parent(node)
+            if node is not None:
+                holders.add(node)
+        first = next((index for index, statement in enumerate(body.body) if statement in holders), 0)
+        return body.body[:first]
 
     def _device_on_self(self, uses: Sequence[cst.CSTNode], params: Set[str]) -> Optional[DeviceTest]:
         """A use made on `device=self._device` (a metric's, a module's own device) in a
@@ -335,13 +345,7 @@ class FunctionPlanner:
     def _device_local(self, function: cst.FunctionDef, uses: Sequence[cst.CSTNode], params: Set[str]) -> Optional[DeviceTest]:
         """`device = x.device` of a parameter `x`, a statement of the function's body before
         the first use: its `.type` tells."""
-        body = function.body
-        if not isinstance(body, cst.IndentedBlock) or not uses:
-            return None
-        first = min(self.maker.start(use).line for use in uses)
-        for line in body.body:
-            if self.maker.start(line).line >= first:
-                break
+        for line in self._before_first_use(function, uses):
             for statement in line.body if isinstance(line, cst.SimpleStatementLine) else ():
                 if not (isinstance(statement, cst.Assign) and len(statement.targets) == 1):
                     continue
