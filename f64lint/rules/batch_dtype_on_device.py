@@ -5,7 +5,7 @@ from typing import Iterator
 
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.diagnostic import Severity
-from f64lint.prefilter import AnyOf
+from f64lint.prefilter import AnyOf, any_of
 from f64lint.rules.base import Finding, Invalid, Rule
 from f64lint.rules.tokens import TORCH
 from f64lint.rules.unseen_moves import data_finding, unseen_moves
@@ -100,8 +100,9 @@ class BatchDtypeOnDevice(Rule):
     # float64-like spelling.
     narrows = False
     # A loop or `next()` over a loader, or a `DataLoader(...)` (a loop over a name bound to
-    # one); not the word alone (`from ..loaders import LoraLoaderMixin`).
-    required = (TORCH, AnyOf(r"DataLoader\s*\(", _IteratedLoader()))
+    # one); not the word alone (`from ..loaders import LoraLoaderMixin`); and a move, which
+    # is what it reports (torch's own `dataloader.py` iterates loaders and moves nothing).
+    required = (TORCH, AnyOf(r"DataLoader\s*\(", _IteratedLoader()), any_of(".to("))
 
     valid = (
         """

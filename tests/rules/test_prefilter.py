@@ -73,4 +73,11 @@ def test_python_float_prefilter_keeps_float_as_a_dtype(source):
     ],
 )
 def test_the_batch_rule_reads_only_files_that_iterate_a_loader(source, iterates):
-    assert (RULES_BY_CODE["F64011"] in rules_that_may_fire(ALL_RULES, source)) is iterates
+    moving = source + "moved = x.to(device)\n"
+    assert (RULES_BY_CODE["F64011"] in rules_that_may_fire(ALL_RULES, moving)) is iterates
+
+
+def test_the_batch_rule_reads_only_files_that_move_something():
+    loop = "import torch\n\n\ndef each(loader, device):\n    for x in loader:\n        yield x{}\n"
+    assert RULES_BY_CODE["F64011"] not in rules_that_may_fire(ALL_RULES, loop.format(""))  # a loader's own code
+    assert RULES_BY_CODE["F64011"] in rules_that_may_fire(ALL_RULES, loop.format(".to(device)"))
