@@ -221,16 +221,19 @@ def lint_source(
     at all: that is most files, and parsing is nearly all of the cost. Nor is one in
     which narrowing leaves nothing a rule can fire on (NumPy code that makes no float64
     tensor, a `double` in a function no finding can come from). A file given the exports
-    of modules it imports is read by every rule, narrowed to what may make or meet those
-    values: a value it imports needs no spelling of its own.
+    of modules it imports is read by every rule, and its definitions are not narrowed:
+    a value it imports needs no spelling of its own, and reaches code through classes
+    and functions no spelling shows (a base class of another file calling a function a
+    subclass hands it).
     """
     checkable = [rule for rule in ALL_RULES if rule.code in enabled and not issubclass(rule, FileRule)]
     candidates = checkable if imported else rules_that_may_fire(checkable, text)
     in_tests = is_test_module(path)
     in_script = not in_tests and _is_a_script(path, text, place)
-    narrows_definitions = all(rule.narrows for rule in candidates)
+    narrows_definitions = not imported and all(rule.narrows for rule in candidates)
     if candidates:
-        narrowing = narrowed(text, imported.names(), narrows_definitions, in_tests or in_script)
+        batches = any(rule.reads_batches for rule in candidates)
+        narrowing = narrowed(text, imported.names(), narrows_definitions, in_tests or in_script, batches)
     else:
         narrowing = Narrowed(text, text)
     parsed = narrowing.text

@@ -25,7 +25,7 @@ def lint(source: str, codes: Iterable[str]) -> List[Diagnostic]:
 @contextmanager
 def whole_modules() -> Iterator[None]:
     """Lint with narrowing off: every file that passes the prefilter is parsed whole."""
-    def whole(source, imported=frozenset(), definitions=True, standalone=False):
+    def whole(source, imported=frozenset(), definitions=True, standalone=False, batches=False):
         return Narrowed(source, source)
 
     with mock.patch.object(linter, "narrowed", whole):

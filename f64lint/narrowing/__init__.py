@@ -87,17 +87,20 @@ class Narrowed:
 
 
 def narrowed(
-    source: str, imported: FrozenSet[str] = frozenset(), definitions: bool = True, standalone: bool = False
+    source: str, imported: FrozenSet[str] = frozenset(), definitions: bool = True, standalone: bool = False,
+    batches: bool = False,
 ) -> Narrowed:
     """The source with the definitions nothing can come from blanked out (unless
     `definitions` is false) and long literals of numbers cut; the source itself when
     nothing can be left out or its text cannot be read this way. `imported` are names of
     float64 values other modules of the run export: code naming one is a source. In a test
     module or a script (`standalone`) the definitions that say which devices code runs on
-    stay too (`_tells_devices`)."""
+    stay too (`_tells_devices`). For a rule that follows loaders' batches (`batches`), code
+    that iterates a loader is a source, and the definitions it names stay (a collate
+    function, a dataset class)."""
     if source.count("\r") != source.count("\r\n"):
         return Narrowed(source, source)  # lone carriage returns end lines for Python, not here
-    text = _definitions_narrowed(source, imported, standalone) if definitions else source
+    text = _definitions_narrowed(source, imported, standalone, batches) if definitions else source
     if has_rows_of_numbers(text):
         text = _numbers_cut(text)
     return Narrowed(source if text == source else text, source)
@@ -172,7 +175,7 @@ def _numbers_cut(text: str) -> str:
     return blanked.text()
 
 
-def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: bool) -> str:
+def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: bool, batches: bool) -> str:
     read = _statements(source)
     if read is None:
         return source
@@ -199,7 +202,7 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: boo
     makers = makers.with_functions(
         functions, {m.name for m in methods if m.name and not m.is_class and makers.search(m.text)} | set(kept_on_self)
     )
-    reading = Reading(structure_lines, code_lines, makers, imported=imported)
+    reading = Reading(structure_lines, code_lines, makers, imported=imported, batches=batches)
     hot: FrozenSet[str] = frozenset()
     kept = [d for d in definitions if reading.is_source(d) or (standalone and _tells_devices(d))]
     rest = [d for d in definitions if d not in kept]
@@ -215,6 +218,8 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: boo
         kept.extend(joined)
         rest = [d for d in rest if d not in joined]
     kept.extend(callees([d for d in kept if reading.is_source(d)], rest, CALLED))
+    named = frozenset().union(*(d.names for d in kept if reading.iterates_a_loader(d)))
+    kept.extend(d for d in rest if d not in kept and d.name in named)  # `collate_fn=collate`
     kept.extend(d for d in rest if d not in kept and d.name in kept_on_self.values())  # called as `self.compute_fn(`
     rest = [d for d in rest if d not in kept]
     reading.hot, reading.functions = hot, frozenset(kept_names)

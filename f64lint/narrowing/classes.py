@@ -137,6 +137,7 @@ def left_out_of_class(owner: Statement, reading: Reading, callers: Sequence[Stat
     own = {m.name for m in methods}
     read |= {name for m in kept for name in _SELF_CALLED.findall(m.text) if name not in own}
     kept.extend(m for m in rest if not _attributes_set(m.text).isdisjoint(read))
+    kept.extend(m for m in rest if m not in kept and m.name in read)  # handed on: `collate_fn=self.collate`
     rest = [m for m in rest if m not in kept]
     for member in kept:
         if member.is_class:

@@ -10,7 +10,7 @@ from f64lint.analysis.domain.library import short_names
 from f64lint.narrowing.arrays import ArrayMakers, hands_array_to_torch
 from f64lint.narrowing.lines import CALLED, NAME, Statement
 from f64lint.prefilter import AnyOf, words
-from f64lint.rules.tokens import CAST_AFTER_MOVE, WIDE_DTYPE
+from f64lint.rules.tokens import CAST_AFTER_MOVE, LOADER_CODE, WIDE_DTYPE
 
 SPELLED_SOURCE = AnyOf(
     WIDE_DTYPE,
@@ -33,6 +33,7 @@ class Reading:
     functions: FrozenSet[str] = frozenset()  # the top-level definitions that stay
     predicates: FrozenSet[str] = frozenset()  # those that stay and are one `return`
     imported: FrozenSet[str] = frozenset()  # names of float64 values other modules export
+    batches: bool = False  # a rule follows loaders' batches: code that iterates one is a source
 
     def makes_float64(self, text: str) -> bool:
         """Can this statement (at module level, in a method that stays, an entry of a
@@ -57,11 +58,18 @@ class Reading:
         """Can a definition make a float64 value: has it a float64-like spelling, or does it
         make a float64 array and hand it to torch? A function that makes arrays and never
         a tensor of them is no source (most NumPy code in torch's tests, the `np.linspace`
-        sigmas diffusers pipelines hand to their schedulers)."""
+        sigmas diffusers pipelines hand to their schedulers). For a rule that follows
+        loaders' batches, a definition that iterates a loader is one too."""
         if definition.is_source is None:
             definition.is_source = (
                 bool(SPELLED_SOURCE.search(definition.text))
                 or bool(self.imported) and not self.imported.isdisjoint(NAME.findall(definition.text))
                 or hands_array_to_torch(definition, self.structure_lines, self.array_makers)
+                or self.iterates_a_loader(definition)
             )
         return definition.is_source
+
+    def iterates_a_loader(self, definition: Statement) -> bool:
+        """Does a definition iterate a loader (or make a `DataLoader`), for a rule that
+        follows loaders' batches?"""
+        return self.batches and bool(LOADER_CODE.search(definition.text))

@@ -69,6 +69,9 @@ class Rule:
     # Can the module be narrowed to the code with a float64-like spelling (narrowing/)
     # for this rule? Not for one that looks for data whose dtype is never spelled.
     narrows: ClassVar[bool] = True
+    # Does it follow data loaders' batches? Narrowing then keeps the code that iterates a
+    # loader too, and what that code calls and names (a collate function).
+    reads_batches: ClassVar[bool] = False
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
         raise NotImplementedError

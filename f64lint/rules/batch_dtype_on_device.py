@@ -1,54 +1,13 @@
 from __future__ import annotations
 
-import re
 from typing import Iterator
 
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.diagnostic import Severity
-from f64lint.prefilter import AnyOf, any_of
+from f64lint.prefilter import any_of
 from f64lint.rules.base import Finding, Invalid, Rule
-from f64lint.rules.tokens import TORCH
+from f64lint.rules.tokens import LOADER_CODE, TORCH
 from f64lint.rules.unseen_moves import data_finding, unseen_moves
-
-
-_NAME_START = re.compile(r"\s*[\w.]*")
-
-
-class _IteratedLoader:
-    """Text that iterates a loader: `in`, `next(` or `iter(` before a `...loader` (not
-    `...loaders`) on its line (`for x, y in train_loader:`, `next(iter(dataloader))`), or,
-    when the loader opens its line, on the lines before it that end in a bracket or comma
-    (`for i, batch in enumerate(\n    tqdm(\n        loader,`). Found from each `oader`: a
-    pattern starting with `in` would try every position of the text."""
-
-    _BEFORE = re.compile(r"\bin\b|\bnext\(|\biter\(")
-    _OPENED = 3  # lines of open brackets looked back through
-
-    def search(self, text: str) -> bool:
-        at = text.find("oader")
-        while at > 0:
-            if text[at - 1] in "Ll" and text[at + 5 : at + 6] != "s" and self._iterated(text, at - 1):
-                return True
-            at = text.find("oader", at + 5)
-        return False
-
-    def _iterated(self, text: str, at: int) -> bool:
-        start = text.rfind("\n", 0, at) + 1
-        if self._BEFORE.search(text, start, at):
-            return True
-        if not _NAME_START.fullmatch(text, start, at):  # `self.train_` may come before `loader`
-            return False
-        for _ in range(self._OPENED):  # the loader opens its line: the bracket it is in
-            if start == 0:
-                return False
-            end = start - 1
-            start = text.rfind("\n", 0, end) + 1
-            line = text[start:end].rstrip()
-            if not line.endswith(("(", "[", ",")):
-                return False
-            if self._BEFORE.search(line):
-                return True
-        return False
 
 
 class BatchDtypeOnDevice(Rule):
@@ -96,13 +55,11 @@ class BatchDtypeOnDevice(Rule):
     name = "batch-dtype-on-device"
     summary = "a data loader's batch put on a device that may be MPS without a dtype"
     severity = Severity.WARNING
-    # Where a batch comes from needs the whole module: narrowing keeps only the code with a
-    # float64-like spelling.
-    narrows = False
-    # A loop or `next()` over a loader, or a `DataLoader(...)` (a loop over a name bound to
-    # one); not the word alone (`from ..loaders import LoraLoaderMixin`); and a move, which
+    # Narrowing keeps the code that iterates a loader, what it calls and names.
+    reads_batches = True
+    # Code that iterates a loader (tokens.LOADER_CODE), and a move, which
     # is what it reports (torch's own `dataloader.py` iterates loaders and moves nothing).
-    required = (TORCH, AnyOf(r"DataLoader\s*\(", _IteratedLoader()), any_of(".to("))
+    required = (TORCH, LOADER_CODE, any_of(".to("))
 
     valid = (
         """

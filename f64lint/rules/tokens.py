@@ -27,3 +27,48 @@ WIDE_VALUE = AnyOf(WIDE_DTYPE, AllOf(NUMPY, TENSOR_FROM_DATA))
 # A `.to(...)` (with at most one level of nested brackets inside) directly followed by a
 # cast. `.to(` alone is in nearly every torch file and would let them all be parsed.
 CAST_AFTER_MOVE = re.compile(r"\.to\((?:[^()]|\([^()]*\))*\)\s*\.\s*(?:float|half|bfloat16|cfloat|to|type|type_as)\s*\(")
+
+# The start of a line up to a loader named on it (`self.train_` of `self.train_loader`).
+_NAME_START = re.compile(r"\s*[\w.]*")
+
+
+class _IteratedLoader:
+    """Text that iterates a loader: `in`, `next(` or `iter(` before a `...loader` (not
+    `...loaders`) on its line (`for x, y in train_loader:`, `next(iter(dataloader))`), or,
+    when the loader opens its line, on the lines before it that end in a bracket or comma
+    (`for i, batch in enumerate(\n    tqdm(\n        loader,`). Found from each `oader`: a
+    pattern starting with `in` would try every position of the text."""
+
+    _BEFORE = re.compile(r"\bin\b|\bnext\(|\biter\(")
+    _OPENED = 3  # lines of open brackets looked back through
+
+    def search(self, text: str) -> bool:
+        at = text.find("oader")
+        while at > 0:
+            if text[at - 1] in "Ll" and text[at + 5 : at + 6] != "s" and self._iterated(text, at - 1):
+                return True
+            at = text.find("oader", at + 5)
+        return False
+
+    def _iterated(self, text: str, at: int) -> bool:
+        start = text.rfind("\n", 0, at) + 1
+        if self._BEFORE.search(text, start, at):
+            return True
+        if not _NAME_START.fullmatch(text, start, at):  # `self.train_` may come before `loader`
+            return False
+        for _ in range(self._OPENED):  # the loader opens its line: the bracket it is in
+            if start == 0:
+                return False
+            end = start - 1
+            start = text.rfind("\n", 0, end) + 1
+            line = text[start:end].rstrip()
+            if not line.endswith(("(", "[", ",")):
+                return False
+            if self._BEFORE.search(line):
+                return True
+        return False
+
+
+# A loop or `next()` over a loader, or a `DataLoader(...)` (a loop over a name bound to
+# one); not the word alone (`from ..loaders import LoraLoaderMixin`).
+LOADER_CODE = AnyOf(r"DataLoader\s*\(", _IteratedLoader())
