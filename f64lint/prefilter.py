@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import List, Optional, Protocol, Sequence, TypeVar, Union
+from typing import List, Optional, Protocol, Sequence, Tuple, TypeVar, Union
 
 SHORT_STRING = 24
 
@@ -31,9 +31,16 @@ class AnyOf:
 
     def __init__(self, *patterns: Union[str, TextPattern]) -> None:
         self.patterns = tuple(re.compile(p) if isinstance(p, str) else p for p in patterns)
+        self._last: Tuple[Optional[str], bool] = (None, False)
 
     def search(self, text: str) -> bool:
-        return any(pattern.search(text) for pattern in self.patterns)
+        # Rules share patterns (`TORCH`, `WIDE_DTYPE`) and are asked one after another
+        # about the same text: the answer for the last text is kept.
+        last, found = self._last
+        if text is not last:
+            found = any(pattern.search(text) for pattern in self.patterns)
+            self._last = (text, found)
+        return found
 
 
 class AllOf:

@@ -76,3 +76,11 @@ def test_words_are_whole_names():
     assert pattern.search("x = torch.float64")
     assert pattern.search("double")
     assert not pattern.search("is_float64(x) or double_backward")
+
+
+def test_a_pattern_shared_by_rules_answers_for_each_text_it_is_asked_about():
+    pattern = words("float64")
+    with_it, without = "x = torch.float64\n", "x = torch.float32\n"
+    assert [pattern.search(text) for text in (with_it, without, with_it, "".join(["x = torch.", "float32\n"]))] == [
+        True, False, True, False,
+    ]
