@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Dict, Iterable, List, Optional, Tuple
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from f64lint import __version__
 from f64lint.analysis.flow.exports import Export
@@ -57,13 +57,18 @@ def settings_key(settings: Settings, path: Optional[Path]) -> str:
 
 def exports_digest(exports: Iterable[Export]) -> str:
     """What the run's exports are, as one string (files import them by name)."""
-    return hashlib.sha256(json.dumps(sorted(json.dumps(export.as_row()) for export in exports)).encode()).hexdigest()
+    return _digest(export.as_row() for export in exports)
 
 
 def identities_digest(exports: Iterable[Export]) -> str:
     """What the run's exports are, apart from where they are shown: which of them a file
     imports does not change with the folder the run starts in."""
-    return hashlib.sha256(json.dumps(sorted(json.dumps(export.identity) for export in exports)).encode()).hexdigest()
+    return _digest(export.identity for export in exports)
+
+
+def _digest(rows: Iterable[Sequence[object]]) -> str:
+    """One string for rows in any order."""
+    return hashlib.sha256(json.dumps(sorted(json.dumps(row) for row in rows)).encode()).hexdigest()
 
 
 def cache_key(data: bytes, settings: str) -> str:

@@ -13,7 +13,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Callable, ContextManager, Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Tuple, TypeVar
 
 from f64lint.analysis.flow.exports import Export, Imported, placed
-from f64lint.analysis.semantic.modules import ModulePlace, in_example_folder, in_test_folder, is_test_name
+from f64lint.analysis.semantic.modules import ModulePlace, in_example_folder, in_test_folder, is_test_file
 from f64lint.cache import Cache, Stamp, StampIndex, exports_digest, identities_digest, settings_key, stamp
 from f64lint.config import Settings
 from f64lint.diagnostic import Diagnostic
@@ -167,9 +167,7 @@ def _entries(files: Sequence[Found], settings: Settings) -> List[_Entry]:
         folder_role = folder_roles.get(shown_folder)
         if folder_role is None:
             folder_role = folder_roles[shown_folder] = (in_test_folder(shown_folder), in_example_folder(shown_folder))
-        notebook = is_notebook(file_name)
-        test = folder_role[0] and not notebook or is_test_name(file_name)
-        role = f"{test:d}{folder_role[1]:d}{notebook:d}"
+        role = f"{is_test_file(file_name, folder_role[0]):d}{folder_role[1]:d}{is_notebook(file_name):d}"
         key = keys.get((given, package, role))
         if key is None:
             key = keys[(given, package, role)] = f"{given}\0{package}\0{role}"

@@ -10,8 +10,8 @@ class UnusedNoqa(FileRule):
     """
     ## What it flags
     A `# noqa: F64...` comment that names an f64lint code with no finding on that line,
-    a code f64lint does not have, or a file-level `# f64lint: noqa` in a file with no
-    finding. Codes of other tools (`# noqa: E501`) and a bare `# noqa`, which other linters
+    a code f64lint does not have (`F64999` in the tests below: there is no such rule), or
+    a file-level `# f64lint: noqa` in a file with no finding. Codes of other tools (`# noqa: E501`) and a bare `# noqa`, which other linters
     read too, are left alone. Off unless selected (`--extend-select F64100`).
 
     ## Why it breaks on MPS

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Tuple, Union
 
 
@@ -20,7 +20,7 @@ class ModulePlace:
         folder, file_name = os.path.split(os.path.abspath(path))
         folders = _packages(folder)
         package = ".".join(folders)
-        stem = file_name.rsplit(".", 1)[0] if "." in file_name[1:] else file_name
+        stem = PurePath(file_name).stem
         if stem == "__init__":
             return cls(package, package)
         return cls(".".join([*folders, stem]), package)
@@ -62,7 +62,7 @@ def is_test_module(path: str) -> bool:
     """A test: a file under a `tests` or `test` folder, or named `test_*.py`, `*_test.py` or
     `conftest.py` (as pytest collects them; it collects no notebooks)."""
     folder, _, name = path.replace("\\", "/").rpartition("/")
-    return in_test_folder(folder) and not name.endswith(".ipynb") or is_test_name(name)
+    return is_test_file(name, in_test_folder(folder))
 
 
 def in_test_folder(folder: str) -> bool:
@@ -70,9 +70,10 @@ def in_test_folder(folder: str) -> bool:
     return any(part in _TEST_FOLDERS for part in folder.split("/"))
 
 
-def is_test_name(name: str) -> bool:
-    """A file named as pytest collects tests (`test_*.py`, `*_test.py`, `conftest.py`)."""
+def is_test_file(name: str, in_tests: bool) -> bool:
+    """Is a file of this name a test, in a folder that is (`in_tests`) or is not one of
+    tests? For a caller that knows its folders' roles (`is_test_module` for one path)."""
     if name.endswith(".ipynb"):
         return False
     stem = name.rsplit(".", 1)[0]
-    return stem.startswith("test_") or stem.endswith("_test") or name == "conftest.py"
+    return in_tests or stem.startswith("test_") or stem.endswith("_test") or name == "conftest.py"
