@@ -59,8 +59,20 @@ class Planner:
         self.plans: Dict[cst.FunctionDef, FunctionPlan] = {}
 
     def fixes(self, requests: Sequence[Optional[FixRequest]]) -> List[Optional[Fix]]:
+        requests = [request if request is not None and self._fixable(request) else None for request in requests]
         self._plan_functions(requests)
         return [self._fix(request) if request is not None else None for request in requests]
+
+    def _fixable(self, request: FixRequest) -> bool:
+        """Not in code that takes its functions and dtypes from an array API namespace
+        (`xp.asarray(a)`, `xp.float64`): the namespace may be NumPy's, which a torch dtype
+        breaks. Not a dtype list a library chooses (`supported_float_dtypes(xp)`): its fix
+        is to give it the data's device, which only a person knows how to reach there."""
+        node = request.node if isinstance(request, WideDtype) else request.move if isinstance(request, MoveThenCast) else request.call
+        if self.facts.through_namespace(node):
+            return False
+        spelled = spelled_dtype(self.facts, node) if isinstance(request, WideDtype) else None
+        return spelled is None or not isinstance(spelled[1], cst.Call)
 
     # Which function a request is fixed through ------------------------------------------
 

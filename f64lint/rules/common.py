@@ -20,7 +20,9 @@ def callee_text(facts: ModuleFacts, call: cst.Call) -> str:
 def describe_use(facts: ModuleFacts, use: DtypeUse, dtype: Dtype) -> str:
     """"`torch.float64` used as a dtype in `torch.arange()`", naming what a traced name holds."""
     written = facts.module.code_for_node(use.value)
-    what = f"`{written}`" if written == dtype.text else f"`{written}` (`{dtype.text}`)"
+    said = [f"`{dtype.text}`"] if written != dtype.text else []
+    said += [dtype.note] if dtype.note else []
+    what = f"`{written}` ({', '.join(said)})" if said else f"`{written}`"
     if isinstance(use.holder, cst.Param):
         return f"{what} used as the default of parameter `{use.holder.name.value}`"
     if isinstance(use.holder, cst.Dict):

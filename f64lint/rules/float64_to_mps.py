@@ -5,11 +5,13 @@ from typing import Iterator
 from f64lint.analysis.domain.dtypes import Width
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.data import described
+from f64lint.analysis.syntax.calls import method_name
 from f64lint.cst import cst
 from f64lint.fix.requests import WideMove
 from f64lint.prefilter import AllOf, AnyOf, any_of, words
 from f64lint.rules.base import Finding, Invalid, Rule
-from f64lint.rules.tokens import NUMPY, WIDE_VALUE
+from f64lint.rules.common import callee_text
+from f64lint.rules.tokens import NUMPY, TENSOR_FROM_DATA, WIDE_VALUE
 
 
 class Float64ToMps(Rule):
@@ -17,7 +19,9 @@ class Float64ToMps(Rule):
     ## What it flags
     The place where a float64 (or complex128) tensor made elsewhere is moved to a device
     that may be `mps`: `x.to(device)`, `x.to("mps")`, `model.to(device)` after
-    `model = model.double()`. The value is followed back through assignments (tuple
+    `model = model.double()`, or made a tensor there with its dtype
+    (`torch.asarray(x, device=device)`, `torch.tensor(x, device=device)`, the array API's
+    `xp.asarray(x, device=device(A))`). The value is followed back through assignments (tuple
     unpacking too), dtype-keeping methods and torch functions (`.clone()`, `torch.cat`,
     `torch.meshgrid`, arithmetic), attributes set on `self` or registered with
     `register_buffer`, and the return values of the module's own functions and of methods
@@ -60,7 +64,11 @@ class Float64ToMps(Rule):
     summary = "a float64/complex128 tensor moved to a device that may be MPS"
     # Float64 sources: a wide dtype or conversion, or NumPy data (`dtype=float` alone is not followed).
     # A DataLoader over a dataset of NumPy data moves float64 batches no code spells.
-    required = (any_of(".to("), AnyOf(WIDE_VALUE, AllOf(NUMPY, words("DataLoader"))))
+    # The move: `.to(`, or a tensor made of the data on a device (`torch.asarray(t, device=d)`).
+    required = (
+        AnyOf(any_of(".to("), AllOf(TENSOR_FROM_DATA, any_of("device="))),
+        AnyOf(WIDE_VALUE, AllOf(NUMPY, words("DataLoader"))),
+    )
 
     valid = (
         """
@@ -199,6 +207,23 @@ class Float64ToMps(Rule):
                 return model.to(DEVICE), g.to(DEVICE)
             """,
         ),
+        Invalid(
+            """
+            import torch
+
+            def embed(n, device):
+                table = torch.arange(n, dtype=torch.float64) / n
+                return torch.tensor(table, device=device)
+            """,
+            (5, 18),
+            fixed="""
+            import torch
+
+            def embed(n, device, dtype=torch.float32):
+                table = torch.arange(n, dtype=dtype) / n
+                return torch.tensor(table, device=device)
+            """,
+        ),
     )
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
@@ -206,17 +231,18 @@ class Float64ToMps(Rule):
         for call, wide in analysis.flow.moves():
             if wide.imported is None and facts.statement(wide.origin) is facts.statement(call):
                 continue
-            assert isinstance(call.func, cst.Attribute)
             kind = "float64" if wide.width is Width.FLOAT64 else "complex128"
             if wide.imported is not None:
                 made = wide.imported
                 where = f"in `{made.qualified_name}` at {made.path}:{made.line}"
             else:
                 where = f"at line {facts.positions[wide.origin].start.line}"
+            moved = method_name(call) == "to"
             yield Finding(
                 call,
-                f"{kind} tensor (from `{wide.made_by}` {where}) moved to a device that may be 'mps'",
-                anchor=call.func.attr,
+                f"{kind} tensor (from `{wide.made_by}` {where}) "
+                + ("moved to a device that may be 'mps'" if moved else f"put on a device that may be 'mps' by `{callee_text(facts, call)}`"),
+                anchor=call.func.attr if isinstance(call.func, cst.Attribute) else call.func,
                 fix=WideMove(call, complex_=wide.width is Width.COMPLEX128),
             )
         for call in facts.calls:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from f64lint.analysis.domain.library import Returns, functions, short_names
+from f64lint.analysis.domain.library import NAMESPACES, WIDEST_FIRST_DTYPES, Returns, functions, short_names
 from f64lint.prefilter import AllOf, AnyOf, words
 
 # Every spelling of a float64/complex128 dtype: a torch, NumPy or string name, or the
@@ -12,12 +12,14 @@ from f64lint.prefilter import AllOf, AnyOf, words
 # (`dtype=float`, `DTYPE = float`) or in `.to(...)` / `.type(...)`.
 WIDE_DTYPE = AnyOf(
     words("float64", "double", "cdouble", "f8", "c16", "complex128", "float_", "complex_"),
+    words(*short_names(WIDEST_FIRST_DTYPES)),
     r"=(?<![=!<>]=)\s*(?:float|complex)\b(?!\s*\()",
     r"\.(?:to|type)\((?:[^()]*,)?\s*(?:float|complex)\s*\)",
 )
 
 NUMPY = words("numpy")
-TORCH = words("torch")
+# torch, or an array API namespace, which may be torch's (`xp, _ = get_namespace(X)`).
+TORCH = words("torch", *short_names(NAMESPACES))
 # The torch functions that turn NumPy data into a tensor.
 TENSOR_FROM_DATA = words(*short_names(functions("torch", Returns.DATA_DTYPE)))
 

@@ -6,6 +6,7 @@ from f64lint.analysis.domain.dtypes import Spelling, Width
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideDtype
+from f64lint.analysis.domain.library import WIDEST_FIRST_DTYPES, short_names
 from f64lint.prefilter import words
 from f64lint.rules.base import Finding, Invalid, Rule
 from f64lint.analysis.flow.placement import reaches_mps, wide_dtype_uses
@@ -22,12 +23,22 @@ class TorchFloat64Dtype(Rule):
     `from torch import float64 as f64` are found, and a module-level `DTYPE = torch.float64`
     is followed to where it is used.
 
+    Array API code (scikit-learn's, SciPy's) takes its dtypes from the namespace of the
+    data, which is torch's for torch tensors: after `xp, _ = get_namespace(X)`,
+    `xp.float64` is flagged too, and so is scikit-learn's `supported_float_dtypes(xp)`
+    given as a dtype without the device (`check_array(X, dtype=supported_float_dtypes(xp))`,
+    or its first element): it lists the default device's dtypes, float64 first, so data
+    that has none of them (an integer tensor on MPS) is converted to float64 where it is.
+    Given `device=`, it leaves float64 out for MPS. These get no automatic fix: the
+    namespace may be NumPy's, and the device is the data's.
+
     Comparisons (`x.dtype == torch.float64`), dtype tables, `torch.finfo(torch.float64)`,
     float64 pinned to the CPU (`device="cpu"`, `x.cpu().double()`, `.numpy()` right after,
     `with torch.device("cpu"):`, a factory made on the CPU and cast down at once, a branch
     an MPS test keeps MPS out of: `if x.device.type != "mps":`), a dtype
     chosen by device (`torch.float32 if x.device.type == "mps" else torch.float64`) and a
-    dtype that follows the data's (`torch.float64 if x.dtype == torch.float64 else ...`)
+    dtype that follows the data's (`torch.float64 if x.dtype == torch.float64 else ...`,
+    or set in an `if` that looks at a dtype: `if dtype_orig.kind == "O": dtype = xp.float64`)
     are not flagged.
 
     ## Why it breaks on MPS
@@ -54,8 +65,9 @@ class TorchFloat64Dtype(Rule):
     error_where_it_reaches_mps = True
     name = "torch-float64-dtype"
     summary = "`torch.float64` / `torch.double` used as a dtype"
-    # Every spelling of torch.float64 reaches it through a name containing one of these.
-    required = (words("float64", "double"),)
+    # Every spelling of torch.float64 reaches it through a name containing one of these,
+    # or a call that lists dtypes with float64 first.
+    required = (words("float64", "double", *short_names(WIDEST_FIRST_DTYPES)),)
 
     valid = (
         """
@@ -159,6 +171,19 @@ class TorchFloat64Dtype(Rule):
                 self.bin_centers = torch.linspace(low, high, bins, dtype=torch.float64).to(
                     torch.float32
                 )
+        """,
+        """
+        from sklearn.utils._array_api import get_namespace_and_device, supported_float_dtypes
+        from sklearn.utils.validation import check_array
+
+        def validated(X):
+            xp, _, device = get_namespace_and_device(X)
+            dtype_orig = getattr(X, "dtype", None)
+            dtype = None
+            if dtype_orig is not None and dtype_orig.kind == "O":
+                dtype = xp.float64  # object data is NumPy's: converted as NumPy converts it
+            X = check_array(X, dtype=dtype)
+            return check_array(X, dtype=supported_float_dtypes(xp, device=device))
         """,
     )
     invalid = (
@@ -280,6 +305,19 @@ class TorchFloat64Dtype(Rule):
                 b = torch.linspace(low, high, n, dtype=dtype).to(device, dtype=torch.float32)
                 return a, b
             """,
+        ),
+        Invalid(
+            """
+            from sklearn.utils._array_api import get_namespace, supported_float_dtypes
+            from sklearn.utils.validation import check_array
+
+            def validated(X):
+                xp, _ = get_namespace(X)
+                X = check_array(X, dtype=supported_float_dtypes(xp))
+                return xp.asarray(X, dtype=xp.float64)
+            """,
+            (6, 30),
+            (7, 32),
         ),
     )
 

@@ -3,9 +3,14 @@ the analysis reads of it."""
 
 from __future__ import annotations
 
+import textwrap
+
 from f64lint.analysis.domain.arrays import float64_array
+from f64lint.analysis.domain.dtypes import Width, dtype_of
 from f64lint.analysis.domain.library import LIBRARY, Returns, functions, member, members, methods
-from tests.analysis.marked import marked_call
+from f64lint.analysis.flow.analysis import analyse
+from f64lint.cst import cst
+from tests.analysis.marked import analysed, marked_call
 
 
 def test_views_select_by_module_or_type_and_by_what_is_returned():
@@ -187,3 +192,78 @@ def test_python_floats_and_asked_dtypes_make_float64_arrays():
     assert [source.origin_name if source else None for source in found] == [
         "np.array", None, "np.zeros_like", "np.cumsum", None,
     ]
+
+
+def test_a_name_bound_to_an_array_api_namespace_is_read_as_torch():
+    analysis = analysed('''
+        import array_api_compat
+        from sklearn.utils._array_api import get_namespace, get_namespace_and_device
+
+        def f(X, y):
+            xp, is_array_api = get_namespace(X)
+            xq, compliant, device_ = get_namespace_and_device(y)
+            xr = array_api_compat.array_namespace(X)
+            *rest, xs = get_namespace(X)
+            return xp.float64, xq.asarray, xr.float64, is_array_api.float64, device_.float64, xs.float64
+    ''')
+    facts = analysis.facts
+    returned = next(node for node in facts.calls if facts.module.code_for_node(node.func) == "get_namespace")
+    function = facts.enclosing_function(returned)
+    values = [element.value for element in function.body.body[-1].body[0].value.elements]
+    assert [facts.qualified_name(value) for value in values] == [
+        "torch.float64", "torch.asarray", "torch.float64", None, None, None,
+    ]
+    assert [facts.through_namespace(value) for value in values] == [True, True, True, False, False, False]
+
+
+def test_a_namespace_getter_defined_in_its_own_module_is_known_there():
+    source = '''
+        def get_namespace(*arrays):
+            return arrays[0].__array_namespace__(), True
+
+        def f(X):
+            xp, _ = get_namespace(X)
+            return xp.float64
+    '''
+    in_its_module = analysed(source, module_name="sklearn.utils._array_api", package="sklearn.utils")
+    elsewhere = analysed(source, module_name="mypackage.utils", package="mypackage")
+    for analysis, expected in ((in_its_module, "torch.float64"), (elsewhere, None)):
+        facts = analysis.facts
+        returned = facts.functions[-1].body.body[-1].body[0].value
+        assert facts.qualified_name(returned) == expected
+
+
+def test_a_dtype_list_widest_first_is_float64_without_the_device():
+    analysis = analysed('''
+        from sklearn.utils._array_api import get_namespace_and_device, supported_float_dtypes
+
+        def f(X):
+            xp, _, device_ = get_namespace_and_device(X)
+            listed = supported_float_dtypes(xp)
+            return listed, listed[0], listed[1], supported_float_dtypes(xp, device_), supported_float_dtypes(xp, device=device_)
+    ''')
+    facts = analysis.facts
+    values = [element.value for element in facts.functions[-1].body.body[-1].body[0].value.elements]
+    found = [dtype_of(facts, value) for value in values]
+    assert [(d.width, d.note) if d else None for d in found] == [
+        (Width.FLOAT64, "float64 first: no `device=` given"),
+        (Width.FLOAT64, "float64 first: no `device=` given"),
+        None,
+        None,
+        None,
+    ]
+
+
+def test_the_device_of_the_data_may_be_mps_outside_tests():
+    source = '''
+        from sklearn.utils._array_api import device, get_namespace_and_device
+
+        def f(X):
+            xp, _, device_ = get_namespace_and_device(X)
+            return device(X), device_
+    '''
+    for in_tests, expected in ((False, [True, True]), (True, [False, False])):
+        text = textwrap.dedent(source).lstrip("\n")
+        analysis = analyse(cst.parse_module(text), text=text, in_tests=in_tests)
+        values = [element.value for element in analysis.facts.functions[-1].body.body[-1].body[0].value.elements]
+        assert [analysis.flow.may_lack_float64(value) for value in values] == expected

@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass
 from typing import FrozenSet, Iterator, Optional, Tuple, Union
 
+from f64lint.analysis.domain.library import WIDEST_FIRST_DTYPES
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, method_name, positional
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.nodes import keyed
@@ -30,6 +31,7 @@ class Dtype:
     width: Width
     spelling: Spelling
     text: str  # how the source spells it, for messages: `torch.double`, `float`, `"f8"`
+    note: str = ""  # why it is float64 when the text does not say so
 
     @property
     def is_wide(self) -> bool:
@@ -117,14 +119,30 @@ _DTYPE_QUERIES = frozenset({"dtype", "is_complex", "is_floating_point"})
 
 
 def _tests_a_dtype(facts: ModuleFacts, node: cst.CSTNode) -> bool:
-    """Does a condition look at a dtype (`x.dtype == ...`, `x.is_complex()`, `torch.float64`)?"""
+    """Does a condition look at a dtype (`x.dtype == ...`, `x.is_complex()`, `torch.float64`,
+    `dtype_orig.kind == "O"`)?"""
     if isinstance(node, cst.Attribute):
         if node.attr.value in _DTYPE_QUERIES:
+            return True
+        if node.attr.value == "kind" and "dtype" in facts.module.code_for_node(node.value).lower():
             return True
         qualified = facts.qualified_name(node)
         if qualified in _BY_QUALIFIED_NAME and _BY_QUALIFIED_NAME[qualified] is not Width.NARROW:
             return True
     return any(_tests_a_dtype(facts, child) for child in node.children)
+
+
+def _chosen_by_data(facts: ModuleFacts, value: cst.BaseExpression) -> bool:
+    """Is a value assigned in a branch of an `if` that looks at a dtype (`if dtype_orig.kind
+    == "O": dtype = xp.float64`)? It follows the data's own dtype, as a conditional that
+    tests one does (below)."""
+    current = facts.parent(value)
+    while current is not None and not isinstance(current, (cst.FunctionDef, cst.Module)):
+        parent = facts.parent(current)
+        if isinstance(parent, cst.If) and current is not parent.test and _tests_a_dtype(facts, parent.test):
+            return True
+        current = parent
+    return False
 
 
 def dtype_of(facts: ModuleFacts, node: cst.BaseExpression) -> Optional[Dtype]:
@@ -154,9 +172,19 @@ def spelled_dtype(
         # A name may hold what any assignment reaching it gave (`if precise: dtype =
         # torch.float64 else: ...`, each element of `for dtype in (...)`): the last wide
         # one, else the last one.
-        found = [spelled_dtype(facts, value, depth + 1) for value in facts.reaching_values(node) if value is not None]
+        found = [
+            spelled_dtype(facts, value, depth + 1)
+            for value in facts.reaching_values(node)
+            if value is not None and not _chosen_by_data(facts, value)
+        ]
         known = [spelled for spelled in reversed(found) if spelled is not None]
         return next((spelled for spelled in known if spelled[0].is_wide), known[0] if known else None)
+    if isinstance(node, cst.Call):
+        return _widest_first(facts, node)
+    if isinstance(node, cst.Subscript) and _first_element(node):
+        # `supported_dtypes[0]` of a list of dtypes widest first: its widest.
+        found = spelled_dtype(facts, node.value, depth + 1)
+        return found if found is not None and isinstance(found[1], cst.Call) else None
     if isinstance(node, cst.SimpleString):
         value = node.evaluated_value
         if isinstance(value, str) and value in _BY_STRING:
@@ -173,6 +201,24 @@ def spelled_dtype(
                 return found
         return None
     return None
+
+
+def _widest_first(facts: ModuleFacts, call: cst.Call) -> Optional[Tuple[Dtype, cst.BaseExpression]]:
+    """`supported_float_dtypes(xp)`: the float dtypes of the default device, float64 first,
+    as no device is given to leave it out (a dtype list to convert data to: the first unless
+    the data has one of them)."""
+    device = WIDEST_FIRST_DTYPES.get(facts.library_name(call.func) or "")
+    if device is None or keyword(call, device) is not None or len(positional(call)) > 1:
+        return None
+    text = facts.module.code_for_node(call)
+    return Dtype(Width.FLOAT64, Spelling.TORCH, text, f"float64 first: no `{device}=` given"), call
+
+
+def _first_element(node: cst.Subscript) -> bool:
+    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+        return False
+    index = node.slice[0].slice.value
+    return isinstance(index, cst.Integer) and index.evaluated_value == 0
 
 
 _DTYPE_POSITIONAL_METHODS = ("to", "type", "view")

@@ -9,12 +9,19 @@ StandardScaler.mean_`). `MAKES` says which calls make objects of those other typ
 (`np.random.default_rng()` a Generator), `RETURNS_SELF` which of their methods give the
 object back (`StandardScaler().fit(x)`). The sets the rest of the analysis reads are views
 of these tables.
+
+Array API code (scikit-learn's, SciPy's) takes its functions and dtypes from a namespace
+it asks the data for (`xp, _ = get_namespace(X)`), which is torch's for torch tensors, on
+MPS too: `NAMESPACES` are those calls, and a name they bind is read as `torch`
+(`xp.float64` is `torch.float64`, `xp.asarray` is `torch.asarray`). `WIDEST_FIRST_DTYPES`
+are the calls that list the float dtypes a device supports, float64 first, and leave
+float64 out for MPS only when they are given the device.
 """
 
 from __future__ import annotations
 
 import enum
-from typing import Dict, FrozenSet, Iterable
+from typing import Dict, FrozenSet, Iterable, Optional
 
 
 class Returns(enum.Enum):
@@ -63,8 +70,31 @@ MAKES: Dict[str, str] = {
     "numpy.random.default_rng": "numpy.random.Generator",
     "numpy.random.RandomState": "numpy.random.RandomState",
     "sklearn.preprocessing.StandardScaler": "sklearn.preprocessing.StandardScaler",
+    "sklearn.utils.check_random_state": "numpy.random.RandomState",
+    "sklearn.utils.validation.check_random_state": "numpy.random.RandomState",
     **{maker: extractor for extractor in _MEL_EXTRACTORS for maker in (extractor, f"{extractor}.from_pretrained")},
 }
+# The calls that give an array API namespace, and which part of what they return it is
+# (None: all of it).
+NAMESPACES: Dict[str, Optional[int]] = {
+    "array_api_compat.array_namespace": None,
+    "array_api_compat.get_namespace": None,
+    "sklearn.externals.array_api_compat.array_namespace": None,
+    "scipy._lib._array_api.array_namespace": None,
+    "sklearn.utils._array_api.get_namespace": 0,  # (xp, is_array_api_compliant)
+    "sklearn.utils._array_api.get_namespace_and_device": 0,  # (xp, is_array_api_compliant, device)
+}
+# The calls that give the device an array is on (an MPS tensor's is MPS), or a tuple with it.
+DATA_DEVICES = frozenset({
+    "array_api_compat.device",
+    "sklearn.externals.array_api_compat.device",
+    "sklearn.utils._array_api.device",
+    "sklearn.utils._array_api.get_namespace_and_device",
+})
+# The dtypes a namespace supports on a device, widest first; without the device, those of
+# the default device (the CPU), float64 included.
+WIDEST_FIRST_DTYPES: Dict[str, str] = {"sklearn.utils._array_api.supported_float_dtypes": "device"}
+
 RETURNS_SELF = frozenset({"fit", "partial_fit"})
 _TYPES = frozenset(MAKES.values()) | {"numpy.ndarray", "torch.Tensor"}
 

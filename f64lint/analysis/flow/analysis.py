@@ -8,6 +8,7 @@ from typing import FrozenSet, Optional
 
 from f64lint.analysis.domain.devices import NO_FLOAT64_DEVICES
 from f64lint.analysis.domain.guards import Guards
+from f64lint.analysis.domain.library import NAMESPACES
 from f64lint.analysis.flow.containment import Containment
 from f64lint.analysis.flow.cpu import CpuTensors
 from f64lint.analysis.flow.data import DataOrigins
@@ -57,4 +58,4 @@ def analyse(
     relative imports; `imported` are the exports of the other modules of the run;
     `in_tests` says the module is a test, and `suite` what the rest of its test suite
     says about its tests; `in_script` that it runs as a program."""
-    return Analysis(walk(module, devices, text, module_name, package, in_tests, suite, in_script), imported)
+    return Analysis(walk(module, devices, text, module_name, package, in_tests, suite, in_script, NAMESPACES), imported)

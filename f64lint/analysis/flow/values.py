@@ -26,7 +26,7 @@ from f64lint.analysis.domain.devices import (
 )
 from f64lint.analysis.domain.dtypes import Width, dtype_of, mentions_device, spelled_dtype
 from f64lint.analysis.domain.guards import Guards
-from f64lint.analysis.domain.library import Returns, functions, methods
+from f64lint.analysis.domain.library import DATA_DEVICES, Returns, functions, methods
 from f64lint.analysis.flow.exports import Export, Imported
 from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.facts import ModuleFacts
@@ -108,7 +108,9 @@ class Flow:
         if isinstance(node, cst.Call):
             if self.facts.qualified_name(node.func) == "torch.device" and node.args:
                 return self.may_lack_float64(node.args[0].value, depth + 1)
-            return False
+            # The device of the data, an MPS tensor's MPS (`device(X)`); in a test, the data's
+            # device is the test's, known only from what the test gives (as above).
+            return not self.facts.in_tests and self.facts.library_name(node.func) in DATA_DEVICES
         if isinstance(node, cst.IfExp):
             return self.may_lack_float64(node.body, depth + 1) or self.may_lack_float64(node.orelse, depth + 1)
         if isinstance(node, cst.Attribute):
@@ -139,18 +141,32 @@ class Flow:
 
     def moves(self) -> Iterator[Tuple[cst.Call, WideValue]]:
         """Each `x.to(device)` (no dtype with it) of a float64 value onto a device that may
-        be MPS, with where the value was made; not one made float64 only in code that never
-        runs on MPS (`if device.type != "mps": x = x.double()`): on MPS it is not float64."""
+        be MPS, or `torch.asarray(x, device=device)` of one, with where the value was made;
+        not one made float64 only in code that never runs on MPS (`if device.type != "mps":
+        x = x.double()`): on MPS it is not float64."""
         if self._moves is None:
             self._moves = []
             for call in self.facts.calls:
-                if self.guards.off_mps(call) or not self.moves_there(call):
-                    continue
-                assert isinstance(call.func, cst.Attribute)
-                wide = self._on_mps(self.wide_value(call.func.value))
+                moved = None if self.guards.off_mps(call) else self.moved_value(call)
+                wide = self._on_mps(self.wide_value(moved)) if moved is not None else None
                 if wide is not None:
                     self._moves.append((call, wide))
         return iter(self._moves)
+
+    def moved_value(self, call: cst.Call) -> Optional[cst.BaseExpression]:
+        """What a call puts on a device that may be MPS, keeping its dtype: `x` of
+        `x.to(device)`, or of `torch.asarray(x, device=device)` when `x` is a tensor (a
+        NumPy array made a tensor there is the array's own finding)."""
+        if self.moves_there(call):
+            assert isinstance(call.func, cst.Attribute)
+            return call.func.value
+        if self.facts.qualified_name(call.func) not in TENSOR_OF_DATA or keyword(call, "dtype") is not None:
+            return None
+        device = keyword(call, "device")
+        data = positional(call)[:1]
+        if device is None or not data or is_cpu_device(self.facts, device) or not self.may_lack_float64(device):
+            return None
+        return data[0] if self.float64_array(data[0]) is None else None
 
     def _on_mps(self, wide: Optional[WideValue]) -> Optional[WideValue]:
         """A float64 value as far as it is made in code that may run on MPS: None when
@@ -428,7 +444,7 @@ class Flow:
             if qualified in TENSOR_OF_DATA and call.args:
                 source = self.float64_array(call.args[0].value)
                 if source is not None:
-                    return WideValue(call, qualified, Width.FLOAT64)
+                    return WideValue(call, facts.module.code_for_node(call.func), Width.FLOAT64)
                 return None
             if qualified in KEEP_DTYPE_FUNCTIONS:
                 return self._first_wide((arg.value for arg in call.args), depth)

@@ -54,6 +54,8 @@ class Binding:
     written out or a call has it in `unpacked` (`x, y = batch`), its place in `path`.
     After branches that bind a name differently, `alternatives` are the
     bindings that may reach a read; the other fields are those of the last to bind it.
+    A name bound to an array API namespace (`xp, _ = get_namespace(X)`) has the module the
+    namespace is read as in `qualified_name`, and `namespace` set.
     """
 
     qualified_name: Optional[str] = None
@@ -64,6 +66,7 @@ class Binding:
     unpacked: Optional[cst.BaseExpression] = None
     path: Tuple[int, ...] = ()
     alternatives: Tuple["Binding", ...] = ()
+    namespace: bool = False
 
     def reaching(self) -> Tuple["Binding", ...]:
         """The plain bindings a read of this may see."""

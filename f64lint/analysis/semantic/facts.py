@@ -74,6 +74,24 @@ class ModuleFacts:
             return f"{base}.{node.attr.value}" if base is not None else None
         return None
 
+    def library_name(self, node: cst.CSTNode) -> Optional[str]:
+        """The qualified name of what a name or attribute stands for, as library models key
+        it: an import's, or for a function or class this module defines, the module's dotted
+        name and its own (`get_namespace` in `sklearn.utils._array_api` itself)."""
+        qualified = self.qualified_name(node)
+        if qualified is not None or not isinstance(node, cst.Name) or self.module_name is None:
+            return qualified
+        binding = self.bindings.get(node)
+        defined = binding is not None and isinstance(binding.definition, (cst.FunctionDef, cst.ClassDef))
+        return f"{self.module_name}.{node.value}" if defined else None
+
+    def through_namespace(self, node: cst.CSTNode) -> bool:
+        """Does an expression read a name bound to an array API namespace (`xp.float64`)?"""
+        if isinstance(node, cst.Name):
+            binding = self.bindings.get(node)
+            return binding is not None and binding.namespace
+        return any(self.through_namespace(child) for child in node.children)
+
     def assigned_value(self, node: cst.CSTNode) -> Optional[cst.BaseExpression]:
         """The expression last assigned to a local name before this read, if simple."""
         if not isinstance(node, cst.Name):

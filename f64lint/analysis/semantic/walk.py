@@ -10,7 +10,7 @@ It knows Python, not dtypes or devices: guards are judged later, from the branch
 
 from __future__ import annotations
 
-from typing import Callable, Dict, FrozenSet, Optional, Sequence, Tuple
+from typing import Callable, Dict, FrozenSet, Mapping, Optional, Sequence, Tuple
 
 from f64lint.analysis.semantic.bindings import (
     Binding,
@@ -33,20 +33,24 @@ def walk(
     in_tests: bool = False,
     suite: Suite = Suite(),
     in_script: bool = False,
+    namespaces: Mapping[str, Optional[int]] = {},
 ) -> ModuleFacts:
     """The semantic record of a module. `text`, the source it was parsed from, spares
-    generating its code again."""
+    generating its code again. `namespaces` are the calls that give an array API namespace
+    (by qualified name, with the part of their result it is, None for all of it): a name
+    they bind is read as `torch`, whose namespace it may be."""
     facts = ModuleFacts(
         module=module, devices=devices, text=text, module_name=module_name, package=package, in_tests=in_tests,
         suite=suite, in_script=in_script,
     )
-    Walker(facts).walk(module, None)
+    Walker(facts, namespaces).walk(module, None)
     return facts
 
 
 class Walker:
-    def __init__(self, facts: ModuleFacts) -> None:
+    def __init__(self, facts: ModuleFacts, namespaces: Mapping[str, Optional[int]] = {}) -> None:
         self.facts = facts
+        self.namespaces = namespaces
         self.scopes = ScopeStack()
         self.special: Dict[type, Callable[[cst.CSTNode], None]] = {
             cst.Name: self._name,
@@ -115,8 +119,19 @@ class Walker:
         else:
             self._bind_unknown(target)
 
+    def _namespace_part(self, value: cst.BaseExpression) -> Optional[Tuple[Optional[int]]]:
+        """For a call that gives an array API namespace, the part of its result that is one."""
+        if not self.namespaces or not isinstance(value, cst.Call):
+            return None
+        name = self.facts.library_name(value.func)
+        return (self.namespaces[name],) if name in self.namespaces else None
+
     def _bind_value(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
         if isinstance(target, cst.Name):
+            namespace = self._namespace_part(value)
+            if namespace is not None and namespace[0] is None:
+                self.scopes.bind(target.value, _namespace())
+                return
             self.scopes.bind(target.value, Binding(value=value))
         elif isinstance(target, (cst.Tuple, cst.List)) and not any(
             isinstance(element, cst.StarredElement) for element in target.elements
@@ -135,8 +150,11 @@ class Walker:
                 return
         if isinstance(value, cst.Call):
             starred = any(isinstance(element, cst.StarredElement) for element in target.elements)
+            namespace = self._namespace_part(value)
             for index, element in enumerate(target.elements):
-                if isinstance(element.value, cst.Name):
+                if isinstance(element.value, cst.Name) and not starred and namespace == (index,):
+                    self.scopes.bind(element.value.value, _namespace())
+                elif isinstance(element.value, cst.Name):
                     self.scopes.bind(element.value.value, Binding(value=value, part=None if starred else index))
                 else:
                     self._bind_unknown(element.value)
@@ -389,6 +407,12 @@ class Walker:
             clause = clause.inner_for_in
         self.children(node)
         self.scopes.pop()
+
+
+def _namespace() -> Binding:
+    """An array API namespace, read as torch's: code that takes one runs on torch tensors on
+    MPS too. (A binding of its own, as each binding's reads are told apart.)"""
+    return Binding(qualified_name="torch", namespace=True)
 
 
 def _literal_elements(node: cst.BaseExpression) -> Tuple[cst.BaseExpression, ...]:
