@@ -38,8 +38,9 @@ class TorchFloat64Dtype(Rule):
     an MPS test keeps MPS out of: `if x.device.type != "mps":`), a dtype
     chosen by device (`torch.float32 if x.device.type == "mps" else torch.float64`) and a
     dtype that follows the data's (`torch.float64 if x.dtype == torch.float64 else ...`,
-    or set in an `if` that looks at a dtype: `if dtype_orig.kind == "O": dtype = xp.float64`)
-    are not flagged.
+    or set where an `if` lets in only data that is float64 or complex128 already, or
+    NumPy's object data: `if dtype_orig.kind == "O": dtype = xp.float64`) are not flagged.
+    Integer data made float64 is (`if not dtype.is_floating_point: dtype = torch.float64`).
 
     ## Why it breaks on MPS
     Metal has no `double`, so PyTorch's MPS backend cannot allocate a float64 tensor:
@@ -185,6 +186,17 @@ class TorchFloat64Dtype(Rule):
             X = check_array(X, dtype=dtype)
             return check_array(X, dtype=supported_float_dtypes(xp, device=device))
         """,
+        """
+        import torch
+
+        def norm_out(x):
+            dtype = None
+            if x.dtype == torch.complex64:
+                dtype = torch.float32
+            elif x.dtype == torch.complex128:
+                dtype = torch.float64  # complex128 data is never on MPS
+            return torch.zeros_like(x, dtype=dtype)
+        """,
     )
     invalid = (
         Invalid(
@@ -318,6 +330,27 @@ class TorchFloat64Dtype(Rule):
             """,
             (6, 30),
             (7, 32),
+        ),
+        Invalid(
+            """
+            import torch
+
+            def promoted(x):
+                dtype = x.dtype
+                if not dtype.is_floating_point:
+                    dtype = torch.float64  # integer data, on MPS too
+                return x.to(dtype)
+            """,
+            (7, 17),
+            fixed="""
+            import torch
+
+            def promoted(x):
+                dtype = x.dtype
+                if not dtype.is_floating_point:
+                    dtype = torch.float32  # integer data, on MPS too
+                return x.to(dtype)
+            """,
         ),
     )
 

@@ -133,16 +133,47 @@ def _tests_a_dtype(facts: ModuleFacts, node: cst.CSTNode) -> bool:
 
 
 def _chosen_by_data(facts: ModuleFacts, value: cst.BaseExpression) -> bool:
-    """Is a value assigned in a branch of an `if` that looks at a dtype (`if dtype_orig.kind
-    == "O": dtype = xp.float64`)? It follows the data's own dtype, as a conditional that
-    tests one does (below)."""
+    """Is a value assigned where an `if` lets only data that is float64 or complex128
+    already, or NumPy's object data, in (`if x.dtype == torch.complex128: dtype =
+    torch.float64`, `if dtype_orig.kind == "O": dtype = xp.float64`)? No tensor on MPS is
+    either. (Data of other dtypes made float64 there, integers say, would be on MPS.)"""
     current = facts.parent(value)
     while current is not None and not isinstance(current, (cst.FunctionDef, cst.Module)):
         parent = facts.parent(current)
-        if isinstance(parent, cst.If) and current is not parent.test and _tests_a_dtype(facts, parent.test):
+        if isinstance(parent, cst.If) and current is parent.body and _admits_only_wide_data(facts, parent.test):
             return True
         current = parent
     return False
+
+
+def _admits_only_wide_data(facts: ModuleFacts, test: cst.BaseExpression) -> bool:
+    """Does a condition hold only for data of a wide dtype or of NumPy's object dtype:
+    a dtype compared equal to one (`x.dtype == torch.float64`, `dtype_orig.kind == "O"`,
+    `dtype_orig == object`), or an `and` with such a part, or an `or` of such parts?"""
+    if isinstance(test, cst.BooleanOperation):
+        parts = (_admits_only_wide_data(facts, test.left), _admits_only_wide_data(facts, test.right))
+        return any(parts) if isinstance(test.operator, cst.And) else all(parts)
+    if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1:
+        return False
+    target = test.comparisons[0]
+    if not isinstance(target.operator, (cst.Equal, cst.Is)):
+        return False
+    sides = (test.left, target.comparator)
+    return any(_is_a_dtype_read(facts, side) for side in sides) and any(_wide_or_object(facts, side) for side in sides)
+
+
+def _is_a_dtype_read(facts: ModuleFacts, node: cst.BaseExpression) -> bool:
+    """`x.dtype`, `dtype_orig.kind`, `dtype_orig`: what data's dtype is read as."""
+    if isinstance(node, cst.Name):
+        return "dtype" in node.value.lower()
+    return _tests_a_dtype(facts, node)
+
+
+def _wide_or_object(facts: ModuleFacts, node: cst.BaseExpression) -> bool:
+    if isinstance(node, cst.SimpleString):
+        return node.evaluated_value == "O"
+    qualified = facts.qualified_name(node)
+    return qualified == "builtins.object" or (qualified in _BY_QUALIFIED_NAME and _BY_QUALIFIED_NAME[qualified] is not Width.NARROW)
 
 
 def dtype_of(facts: ModuleFacts, node: cst.BaseExpression) -> Optional[Dtype]:
