@@ -68,11 +68,15 @@ class Planner:
         (`xp.asarray(a)`, `xp.float64`): the namespace may be NumPy's, which a torch dtype
         breaks. Not a dtype list a library chooses (`supported_float_dtypes(xp)`): its fix
         is to give it the data's device, which only a person knows how to reach there."""
-        node = request.node if isinstance(request, WideDtype) else request.move if isinstance(request, MoveThenCast) else request.call
-        if self.facts.through_namespace(node):
-            return False
-        spelled = spelled_dtype(self.facts, node) if isinstance(request, WideDtype) else None
-        return spelled is None or not isinstance(spelled[1], cst.Call)
+        if isinstance(request, WideDtype):
+            spelled = spelled_dtype(self.facts, request.node)
+            holder = self.facts.parent(self.facts.parent(request.node) or request.node)
+            given_to = holder.func if isinstance(holder, cst.Call) else request.node
+            read = (request.node, given_to, *((spelled[1],) if spelled is not None else ()))
+            listed = spelled is not None and isinstance(spelled[1], cst.Call)
+            return not listed and not any(self.facts.through_namespace(node) for node in read)
+        node = request.move if isinstance(request, MoveThenCast) else request.call
+        return not self.facts.through_namespace(node)
 
     # Which function a request is fixed through ------------------------------------------
 

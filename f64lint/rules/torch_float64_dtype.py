@@ -38,9 +38,10 @@ class TorchFloat64Dtype(Rule):
     an MPS test keeps MPS out of: `if x.device.type != "mps":`), a dtype
     chosen by device (`torch.float32 if x.device.type == "mps" else torch.float64`) and a
     dtype that follows the data's (`torch.float64 if x.dtype == torch.float64 else ...`,
-    or set where an `if` lets in only data that is float64 or complex128 already, or
-    NumPy's object data: `if dtype_orig.kind == "O": dtype = xp.float64`) are not flagged.
-    Integer data made float64 is (`if not dtype.is_floating_point: dtype = torch.float64`).
+    or set where an `if` lets in only complex128 data or NumPy's object data: `if
+    dtype_orig.kind == "O": dtype = xp.float64`) are not flagged. Integer data made float64
+    is (`if not dtype.is_floating_point: dtype = torch.float64`), and so is a precision
+    setting (`if precision == torch.float64: dtype = torch.float64`).
 
     ## Why it breaks on MPS
     Metal has no `double`, so PyTorch's MPS backend cannot allocate a float64 tensor:
@@ -350,6 +351,27 @@ class TorchFloat64Dtype(Rule):
                 if not dtype.is_floating_point:
                     dtype = torch.float32  # integer data, on MPS too
                 return x.to(dtype)
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+
+            def table(n, precision, device):
+                dtype = torch.float32
+                if precision == torch.float64:  # a setting, not the data's dtype
+                    dtype = torch.float64
+                return torch.arange(n, dtype=dtype, device=device)
+            """,
+            (7, 34),
+            fixed="""
+            import torch
+
+            def table(n, precision, device):
+                dtype = torch.float32
+                if precision == torch.float64:  # a setting, not the data's dtype
+                    dtype = torch.float32
+                return torch.arange(n, dtype=dtype, device=device)
             """,
         ),
     )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import FrozenSet, Iterable, Iterator, Optional
 
+from f64lint.analysis.domain.library import NUMPY_NAMESPACE_TESTS, TORCH_NAMESPACE_TESTS
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, method_name
 from f64lint.analysis.syntax.nodes import is_docstring, last_name
@@ -240,6 +241,8 @@ def true_only_off_mps(facts: ModuleFacts, test: cst.BaseExpression, in_predicate
         )
     if isinstance(test, cst.Call):
         func = test.func
+        if facts.library_name(func) in NUMPY_NAMESPACE_TESTS:
+            return True  # `_is_numpy_namespace(xp)`: NumPy's arrays are never on MPS
         predicate = None if in_predicate else _predicate_returned(facts, func)
         if predicate is not None:
             return true_only_off_mps(facts, predicate, in_predicate=True)
@@ -259,6 +262,8 @@ def true_on_mps(facts: ModuleFacts, test: cst.BaseExpression) -> bool:
     with `a` on the CPU and `b` on MPS it is false on MPS.)"""
     if mps_test(facts, test) is True:
         return True
+    if isinstance(test, cst.Call) and facts.library_name(test.func) in TORCH_NAMESPACE_TESTS:
+        return True  # `is_torch_namespace(xp)`: code on MPS has torch's
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
         return true_only_off_mps(facts, test.expression)
     if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.Or):

@@ -119,12 +119,9 @@ _DTYPE_QUERIES = frozenset({"dtype", "is_complex", "is_floating_point"})
 
 
 def _tests_a_dtype(facts: ModuleFacts, node: cst.CSTNode) -> bool:
-    """Does a condition look at a dtype (`x.dtype == ...`, `x.is_complex()`, `torch.float64`,
-    `dtype_orig.kind == "O"`)?"""
+    """Does a condition look at a dtype (`x.dtype == ...`, `x.is_complex()`, `torch.float64`)?"""
     if isinstance(node, cst.Attribute):
         if node.attr.value in _DTYPE_QUERIES:
-            return True
-        if node.attr.value == "kind" and "dtype" in facts.module.code_for_node(node.value).lower():
             return True
         qualified = facts.qualified_name(node)
         if qualified in _BY_QUALIFIED_NAME and _BY_QUALIFIED_NAME[qualified] is not Width.NARROW:
@@ -133,47 +130,51 @@ def _tests_a_dtype(facts: ModuleFacts, node: cst.CSTNode) -> bool:
 
 
 def _chosen_by_data(facts: ModuleFacts, value: cst.BaseExpression) -> bool:
-    """Is a value assigned where an `if` lets only data that is float64 or complex128
-    already, or NumPy's object data, in (`if x.dtype == torch.complex128: dtype =
-    torch.float64`, `if dtype_orig.kind == "O": dtype = xp.float64`)? No tensor on MPS is
-    either. (Data of other dtypes made float64 there, integers say, would be on MPS.)"""
+    """Is a value assigned where an `if` lets in only complex128 data or NumPy's object
+    data (`if x.dtype == torch.complex128: dtype = torch.float64`, `if dtype_orig.kind ==
+    "O": dtype = xp.float64`)? No tensor on MPS is either. (Data of other dtypes made
+    float64 there, integers say, would be on MPS; a float64 precision setting compared
+    (`if precision == torch.float64:`) is a choice, not data.)"""
     current = facts.parent(value)
     while current is not None and not isinstance(current, (cst.FunctionDef, cst.Module)):
         parent = facts.parent(current)
-        if isinstance(parent, cst.If) and current is parent.body and _admits_only_wide_data(facts, parent.test):
+        if isinstance(parent, cst.If) and current is parent.body and _admits_only_data_off_mps(facts, parent.test):
             return True
         current = parent
     return False
 
 
-def _admits_only_wide_data(facts: ModuleFacts, test: cst.BaseExpression) -> bool:
-    """Does a condition hold only for data of a wide dtype or of NumPy's object dtype:
-    a dtype compared equal to one (`x.dtype == torch.float64`, `dtype_orig.kind == "O"`,
-    `dtype_orig == object`), or an `and` with such a part, or an `or` of such parts?"""
+def _admits_only_data_off_mps(facts: ModuleFacts, test: cst.BaseExpression) -> bool:
+    """Does a condition hold only for complex128 or object data: a data's dtype compared
+    equal to one (`x.dtype == torch.complex128`, `dtype_orig.kind == "O"`, `dtype_orig ==
+    object`), an `and` with such a part, or an `or` of such parts?"""
     if isinstance(test, cst.BooleanOperation):
-        parts = (_admits_only_wide_data(facts, test.left), _admits_only_wide_data(facts, test.right))
+        parts = (_admits_only_data_off_mps(facts, test.left), _admits_only_data_off_mps(facts, test.right))
         return any(parts) if isinstance(test.operator, cst.And) else all(parts)
     if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1:
         return False
-    target = test.comparisons[0]
-    if not isinstance(target.operator, (cst.Equal, cst.Is)):
+    if not isinstance(test.comparisons[0].operator, (cst.Equal, cst.Is)):
         return False
-    sides = (test.left, target.comparator)
-    return any(_is_a_dtype_read(facts, side) for side in sides) and any(_wide_or_object(facts, side) for side in sides)
+    sides = (test.left, test.comparisons[0].comparator)
+    return any(_reads_a_dtype(side) for side in sides) and any(_complex128_or_object(facts, side) for side in sides)
 
 
-def _is_a_dtype_read(facts: ModuleFacts, node: cst.BaseExpression) -> bool:
-    """`x.dtype`, `dtype_orig.kind`, `dtype_orig`: what data's dtype is read as."""
+def _reads_a_dtype(node: cst.BaseExpression) -> bool:
+    """`x.dtype`, `dtype_orig.kind`, `dtype_orig`: a data's dtype, as read."""
     if isinstance(node, cst.Name):
-        return "dtype" in node.value.lower()
-    return _tests_a_dtype(facts, node)
+        return node.value.startswith("dtype") or node.value.endswith("dtype")
+    if isinstance(node, cst.Attribute):
+        if node.attr.value == "kind":
+            return _reads_a_dtype(node.value)
+        return node.attr.value == "dtype"
+    return False
 
 
-def _wide_or_object(facts: ModuleFacts, node: cst.BaseExpression) -> bool:
+def _complex128_or_object(facts: ModuleFacts, node: cst.BaseExpression) -> bool:
     if isinstance(node, cst.SimpleString):
         return node.evaluated_value == "O"
     qualified = facts.qualified_name(node)
-    return qualified == "builtins.object" or (qualified in _BY_QUALIFIED_NAME and _BY_QUALIFIED_NAME[qualified] is not Width.NARROW)
+    return qualified == "builtins.object" or _BY_QUALIFIED_NAME.get(qualified or "") is Width.COMPLEX128
 
 
 def dtype_of(facts: ModuleFacts, node: cst.BaseExpression) -> Optional[Dtype]:

@@ -21,7 +21,7 @@ float64 out for MPS only when they are given the device.
 from __future__ import annotations
 
 import enum
-from typing import Dict, FrozenSet, Iterable, Optional
+from typing import Dict, FrozenSet, Iterable, Optional, Tuple
 
 
 class Returns(enum.Enum):
@@ -74,15 +74,15 @@ MAKES: Dict[str, str] = {
     "sklearn.utils.validation.check_random_state": "numpy.random.RandomState",
     **{maker: extractor for extractor in _MEL_EXTRACTORS for maker in (extractor, f"{extractor}.from_pretrained")},
 }
-# The calls that give an array API namespace, and which part of what they return it is
-# (None: all of it).
-NAMESPACES: Dict[str, Optional[int]] = {
-    "array_api_compat.array_namespace": None,
-    "array_api_compat.get_namespace": None,
-    "sklearn.externals.array_api_compat.array_namespace": None,
-    "scipy._lib._array_api.array_namespace": None,
-    "sklearn.utils._array_api.get_namespace": 0,  # (xp, is_array_api_compliant)
-    "sklearn.utils._array_api.get_namespace_and_device": 0,  # (xp, is_array_api_compliant, device)
+# The calls that give an array API namespace: which part of what they return it is (None:
+# all of it), and the module it is read as (torch's namespace is the one on MPS).
+NAMESPACES: Dict[str, Tuple[Optional[int], str]] = {
+    "array_api_compat.array_namespace": (None, "torch"),
+    "array_api_compat.get_namespace": (None, "torch"),
+    "sklearn.externals.array_api_compat.array_namespace": (None, "torch"),
+    "scipy._lib._array_api.array_namespace": (None, "torch"),
+    "sklearn.utils._array_api.get_namespace": (0, "torch"),  # (xp, is_array_api_compliant)
+    "sklearn.utils._array_api.get_namespace_and_device": (0, "torch"),  # (xp, is_array_api_compliant, device)
 }
 # The calls that give the device an array is on (an MPS tensor's is MPS), or a tuple with it.
 DATA_DEVICES = frozenset({
@@ -90,6 +90,18 @@ DATA_DEVICES = frozenset({
     "sklearn.externals.array_api_compat.device",
     "sklearn.utils._array_api.device",
     "sklearn.utils._array_api.get_namespace_and_device",
+})
+# The calls that tell a namespace is NumPy's (true only off MPS), or torch's (true on MPS).
+NUMPY_NAMESPACE_TESTS = frozenset({
+    "array_api_compat.is_numpy_namespace",
+    "sklearn.externals.array_api_compat.is_numpy_namespace",
+    "sklearn.utils._array_api._is_numpy_namespace",
+    "scipy._lib._array_api.is_numpy",
+})
+TORCH_NAMESPACE_TESTS = frozenset({
+    "array_api_compat.is_torch_namespace",
+    "sklearn.externals.array_api_compat.is_torch_namespace",
+    "scipy._lib._array_api.is_torch",
 })
 # The dtypes a namespace supports on a device, widest first; without the device, those of
 # the default device (the CPU), float64 included.

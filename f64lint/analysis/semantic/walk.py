@@ -33,22 +33,22 @@ def walk(
     in_tests: bool = False,
     suite: Suite = Suite(),
     in_script: bool = False,
-    namespaces: Mapping[str, Optional[int]] = {},
+    namespaces: Optional[Mapping[str, Tuple[Optional[int], str]]] = None,
 ) -> ModuleFacts:
     """The semantic record of a module. `text`, the source it was parsed from, spares
-    generating its code again. `namespaces` are the calls that give an array API namespace
-    (by qualified name, with the part of their result it is, None for all of it): a name
-    they bind is read as `torch`, whose namespace it may be."""
+    generating its code again. `namespaces` are the calls that give an array API namespace,
+    by qualified name, with the part of their result it is (None: all of it) and the module
+    a name they bind is read as."""
     facts = ModuleFacts(
         module=module, devices=devices, text=text, module_name=module_name, package=package, in_tests=in_tests,
         suite=suite, in_script=in_script,
     )
-    Walker(facts, namespaces).walk(module, None)
+    Walker(facts, namespaces or {}).walk(module, None)
     return facts
 
 
 class Walker:
-    def __init__(self, facts: ModuleFacts, namespaces: Mapping[str, Optional[int]] = {}) -> None:
+    def __init__(self, facts: ModuleFacts, namespaces: Mapping[str, Tuple[Optional[int], str]]) -> None:
         self.facts = facts
         self.namespaces = namespaces
         self.scopes = ScopeStack()
@@ -119,18 +119,18 @@ class Walker:
         else:
             self._bind_unknown(target)
 
-    def _namespace_part(self, value: cst.BaseExpression) -> Optional[Tuple[Optional[int]]]:
-        """For a call that gives an array API namespace, the part of its result that is one."""
+    def _namespace(self, value: cst.BaseExpression) -> Optional[Tuple[Optional[int], str]]:
+        """For a call that gives an array API namespace: the part of its result that is
+        one (None: all of it), and the module it is read as."""
         if not self.namespaces or not isinstance(value, cst.Call):
             return None
-        name = self.facts.library_name(value.func)
-        return (self.namespaces[name],) if name in self.namespaces else None
+        return self.namespaces.get(self.facts.library_name(value.func) or "")
 
     def _bind_value(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
         if isinstance(target, cst.Name):
-            namespace = self._namespace_part(value)
+            namespace = self._namespace(value)
             if namespace is not None and namespace[0] is None:
-                self.scopes.bind(target.value, _namespace())
+                self.scopes.bind(target.value, Binding(qualified_name=namespace[1], namespace=True))
                 return
             self.scopes.bind(target.value, Binding(value=value))
         elif isinstance(target, (cst.Tuple, cst.List)) and not any(
@@ -150,10 +150,10 @@ class Walker:
                 return
         if isinstance(value, cst.Call):
             starred = any(isinstance(element, cst.StarredElement) for element in target.elements)
-            namespace = self._namespace_part(value)
+            namespace = self._namespace(value)
             for index, element in enumerate(target.elements):
-                if isinstance(element.value, cst.Name) and not starred and namespace == (index,):
-                    self.scopes.bind(element.value.value, _namespace())
+                if isinstance(element.value, cst.Name) and not starred and namespace is not None and namespace[0] == index:
+                    self.scopes.bind(element.value.value, Binding(qualified_name=namespace[1], namespace=True))
                 elif isinstance(element.value, cst.Name):
                     self.scopes.bind(element.value.value, Binding(value=value, part=None if starred else index))
                 else:
@@ -407,12 +407,6 @@ class Walker:
             clause = clause.inner_for_in
         self.children(node)
         self.scopes.pop()
-
-
-def _namespace() -> Binding:
-    """An array API namespace, read as torch's: code that takes one runs on torch tensors on
-    MPS too. (A binding of its own, as each binding's reads are told apart.)"""
-    return Binding(qualified_name="torch", namespace=True)
 
 
 def _literal_elements(node: cst.BaseExpression) -> Tuple[cst.BaseExpression, ...]:
