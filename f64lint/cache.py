@@ -29,6 +29,7 @@ CACHE_DIR_NAME = ".f64lint_cache"
 
 
 RACY_NS = 2_000_000_000
+KEPT_RUNS = 4  # whole runs the stamp index keeps (StampIndex.runs)
 
 
 @lru_cache(maxsize=1)
@@ -53,6 +54,18 @@ def settings_key(settings: Settings, path: Optional[Path]) -> str:
     fixing = [settings.fix_strategy.value, settings.fix_dtype, str(settings.line_length), *settings.safe_helpers]
     said = [code_version(), settings.selection_key(path), *severities, *fixing, *sorted(settings.devices())]
     return hashlib.sha256("\0".join(said).encode()).hexdigest()[:32]
+
+
+def run_digest(settings: Settings, here: str, files: Iterable[Tuple[str, Stamp]]) -> Optional[str]:
+    """What decides a whole run's findings: f64lint's code, every setting, the stamp of the
+    configuration file (declared exports are placed at its lines), the folder the run
+    starts in (paths are shown from it) and each file of the run with its stamp; None while
+    the configuration file is being edited."""
+    config = stamp(settings.config_file) if settings.config_file is not None else ()
+    if config is None:
+        return None  # the configuration file is being edited
+    said = json.dumps([code_version(), repr(settings), config, here, *files])
+    return hashlib.sha256(said.encode()).hexdigest()
 
 
 def exports_digest(exports: Iterable[Export]) -> str:
@@ -192,7 +205,12 @@ class StampIndex:
 
     One JSON file, read whole by every run, so kept small and flat: settings keys and
     export digests are written once in `keys` and named by position, and an entry is one
-    list whose trailing empty lists are left out (most files have no finding)."""
+    list whose trailing empty lists are left out (most files have no finding).
+
+    `runs` keeps the findings of the last few runs by what decided them (`run_digest`: the
+    settings, the folder the run starts in, every file and its stamp), with the files
+    outside the run they depend on: a run with the same digest gives them again without
+    looking at any file's entry."""
 
     directory: Path  # the cache's
     location: Path
@@ -201,6 +219,8 @@ class StampIndex:
     files: Dict[str, list] = field(default_factory=dict)
     # path -> [*stamp, settings key #, exports given #, rows, depends]
     again: Dict[str, list] = field(default_factory=dict)
+    # run digest -> [depends, [shown path, rows], ...]
+    runs: Dict[str, list] = field(default_factory=dict)
     changed: bool = False
     positions: Dict[str, int] = field(default_factory=dict)  # of `keys`
 
@@ -213,10 +233,43 @@ class StampIndex:
             return cls(directory, location)
         if not isinstance(content, dict):
             return cls(directory, location)
-        keys, files, again = (content.get(name) for name in ("keys", "files", "again"))
+        keys, files, again, runs = (content.get(name) for name in ("keys", "files", "again", "runs"))
         if not isinstance(keys, list) or not isinstance(files, dict) or not isinstance(again, dict):
             return cls(directory, location)
-        return cls(directory, location, keys, files, again, positions={key: n for n, key in enumerate(keys)})
+        runs = runs if isinstance(runs, dict) else {}
+        return cls(directory, location, keys, files, again, runs, positions={key: n for n, key in enumerate(keys)})
+
+    def replayed(self, digest: str) -> Optional[Dict[str, List[Diagnostic]]]:
+        """The findings of the run with this digest, by shown path, while the files outside
+        the run that it depends on are unchanged."""
+        entry = self.runs.get(digest)
+        if not isinstance(entry, list) or not entry or not isinstance(entry[0], list) or not unchanged(entry[0]):
+            return None
+        try:
+            return {shown: [_decode(shown, row) for row in rows] for shown, rows in entry[1:]}
+        except (ValueError, TypeError, KeyError):
+            return None
+
+    def put_run(self, digest: str, found: Dict[str, List[Diagnostic]], paths: Iterable[str]) -> None:
+        """Keep a run's findings by its digest, with the files its files' entries depend on
+        (the run's `paths`, absolute); only the last `KEPT_RUNS` runs are kept."""
+        depends: Dict[str, list] = {}
+        for path in paths:
+            own = self.files.get(path)
+            parts = _parts(own, tuple(own[:4]), 6, 4) if isinstance(own, list) else None
+            if parts is None:
+                return  # a file not indexed (its suite not settled): what it depends on is not known
+            linted_again = self.again.get(path)
+            again = _parts(linted_again, tuple(linted_again[:4]), 6, 2) if isinstance(linted_again, list) else None
+            for dependency in [*parts[1][2], *(again[1][1] if again is not None else ())]:
+                depends[dependency[0]] = dependency[1]
+        self.runs.pop(digest, None)
+        self.runs[digest] = [[[path, then] for path, then in depends.items()]] + [
+            [shown, [_encode(d) for d in diagnostics]] for shown, diagnostics in found.items() if diagnostics
+        ]
+        while len(self.runs) > KEPT_RUNS:
+            del self.runs[next(iter(self.runs))]
+        self.changed = True
 
     def _position(self, key: str) -> int:
         position = self.positions.get(key)
@@ -302,7 +355,7 @@ class StampIndex:
         self._drop_unused_keys()
         try:
             _make_folder(self.directory, self.location.parent)
-            content = {"keys": self.keys, "files": self.files, "again": self.again}
+            content = {"keys": self.keys, "files": self.files, "again": self.again, "runs": self.runs}
             replace_file(self.location, json.dumps(content).encode("utf-8"), sync=False)
         except OSError:
             pass  # a cache that cannot be written only costs time

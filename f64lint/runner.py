@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Callable, ContextManager, Dict, FrozenSet, Lis
 
 from f64lint.analysis.flow.exports import Export, Imported, placed
 from f64lint.analysis.semantic.modules import ModulePlace, in_example_folder, in_test_folder, is_test_file
-from f64lint.cache import Cache, Stamp, StampIndex, exports_digest, identities_digest, settings_key, stamp
+from f64lint.cache import Cache, Stamp, StampIndex, exports_digest, identities_digest, run_digest, settings_key, stamp
 from f64lint.config import Settings
 from f64lint.diagnostic import Diagnostic
 from f64lint.files import Found, discover, display_path, is_force_excluded, is_notebook
@@ -80,11 +80,56 @@ def run(
     """Lint the files under `paths`; with `changed`, report only the changed files, and
     only the findings on changed lines (the others are linted all the same: a changed
     line may move what an unchanged file exports)."""
-    result = RunResult()
     files = discover(paths, settings)
     stamps = cache.stamps() if cache is not None else None
+    here = os.getcwd()
+    shown = [display_path(file.name, file.absolute, here) for file in files]
+    file_stamps = [stamp(file.absolute) for file in files]
+    digest = None
+    if stamps is not None and changed is None and fix is None and None not in file_stamps:
+        digest = run_digest(settings, here, zip((file.absolute for file in files), file_stamps))
+    replayed = stamps.replayed(digest) if stamps is not None and digest is not None else None
+    if replayed is not None:
+        result = RunResult(checked=shown)
+        for found in replayed.values():
+            result.diagnostics.extend(found)
+    else:
+        result = _linted(files, shown, file_stamps, settings, jobs, cache, stamps, changed, fix)
+        if stamps is not None and digest is not None and not result.internal_errors:
+            found: Dict[str, List[Diagnostic]] = {}
+            for diagnostic in result.diagnostics:
+                found.setdefault(diagnostic.path, []).append(diagnostic)
+            stamps.put_run(digest, found, (file.absolute for file in files))
+    if stamps is not None:
+        stamps.save()
+    if fix is not None and result.threaded:
+        _linting().pass_dtype_across([file.path for file in files], frozenset(result.threaded), fix, result)
+    if changed is not None:
+        from f64lint.changes import touches
+
+        whole_file = _linting().WHOLE_FILE_CODES
+        result.diagnostics = [d for d in result.diagnostics if touches(d, changed, whole_file)]
+    notebooks = {path: Path(file.name) for file, path in zip(files, shown) if is_notebook(file.name)}
+    if notebooks:
+        from f64lint.notebook import in_cells
+        from f64lint.source import read_bytes
+
+        result.diagnostics = in_cells(result.diagnostics, lambda shown: read_bytes(notebooks[shown]))
+    result.diagnostics.sort(key=Diagnostic.sort_key)
+    result.internal_errors.sort(key=lambda error: error.path)
+    return result
+
+
+def _linted(
+    files: Sequence[Found], shown: Sequence[str], file_stamps: Sequence[Optional[Stamp]], settings: Settings,
+    jobs: int, cache: Optional[Cache], stamps: Optional[StampIndex], changed: Optional[ChangedLines],
+    fix: Optional[FixMode],
+) -> RunResult:
+    """The run's results, each file's taken from the stamp index while it holds, the others
+    linted (in the pool when it pays), then the project phase."""
+    result = RunResult()
     unchanged_results: List[FileResult] = []
-    entries = _entries(files, settings)
+    entries = _entries(files, shown, file_stamps, settings)
     reported = None if changed is None else {entry.shown for entry in entries if entry.absolute in changed}
     pending = entries if stamps is None else _from_stamps(entries, stamps, settings, fix, unchanged_results)
     workers = min(jobs, len(pending) // MIN_FILES_PER_WORKER)
@@ -99,23 +144,6 @@ def run(
         for file_result in phase.results(unchanged_results + linted):
             if reported is None or file_result.path in reported:
                 result.add(file_result)
-    if stamps is not None:
-        stamps.save()
-    if fix is not None and result.threaded:
-        _linting().pass_dtype_across([file.path for file in files], frozenset(result.threaded), fix, result)
-    if changed is not None:
-        from f64lint.changes import touches
-
-        whole_file = _linting().WHOLE_FILE_CODES
-        result.diagnostics = [d for d in result.diagnostics if touches(d, changed, whole_file)]
-    notebooks = {entry.shown: entry.path for entry in entries if is_notebook(entry.name)}
-    if notebooks:
-        from f64lint.notebook import in_cells
-        from f64lint.source import read_bytes
-
-        result.diagnostics = in_cells(result.diagnostics, lambda shown: read_bytes(notebooks[shown]))
-    result.diagnostics.sort(key=Diagnostic.sort_key)
-    result.internal_errors.sort(key=lambda error: error.path)
     return result
 
 
@@ -142,7 +170,9 @@ class _Entry(NamedTuple):
         return Path(self.name)
 
 
-def _entries(files: Sequence[Found], settings: Settings) -> List[_Entry]:
+def _entries(
+    files: Sequence[Found], shown_paths: Sequence[str], file_stamps: Sequence[Optional[Stamp]], settings: Settings,
+) -> List[_Entry]:
     """The run's files with the key the stamp index keeps their results by: the settings
     (per-file ignores may differ), the package the file is in (what its relative imports
     read, whether it is a script) and how its shown path makes it read (a test module, an
@@ -151,14 +181,12 @@ def _entries(files: Sequence[Found], settings: Settings) -> List[_Entry]:
     packages: Dict[str, str] = {}  # by folder
     folder_roles: Dict[str, Tuple[bool, bool]] = {}  # by folder as shown: of tests, of examples
     keys: Dict[Tuple[str, str, str], str] = {}
-    here = os.getcwd()
     entries = []
-    for file in files:
+    for file, shown, file_stamp in zip(files, shown_paths, file_stamps):
         selection = settings.selection_key(file.name) if settings.per_file_ignores else ""
         given = settings_keys.get(selection)
         if given is None:
             given = settings_keys[selection] = settings_key(settings, file.path)
-        shown = display_path(file.name, file.absolute, here)
         folder = os.path.dirname(file.absolute)
         package = packages.get(folder)
         if package is None:
@@ -171,7 +199,7 @@ def _entries(files: Sequence[Found], settings: Settings) -> List[_Entry]:
         key = keys.get((given, package, role))
         if key is None:
             key = keys[(given, package, role)] = f"{given}\0{package}\0{role}"
-        entries.append(_Entry(file.name, file.absolute, shown, stamp(file.absolute), key))
+        entries.append(_Entry(file.name, file.absolute, shown, file_stamp, key))
     return entries
 
 

@@ -318,3 +318,53 @@ def test_the_index_keeps_only_the_keys_its_entries_name(tmp_path):
     assert index.keys == ["settings", "digest4"]
     assert index.imported("/p/model.py", "digest4", now)[0].line == 5
     assert index.get("/p/model.py", "model.py", "settings", now) == ([], ())
+
+
+def forbid_looking_up_files(monkeypatch):
+    def fail(*args, **kwargs):
+        raise AssertionError("looked up each file although the whole run is indexed")
+
+    monkeypatch.setattr(runner, "_entries", fail)
+
+
+def test_a_run_like_the_last_gives_its_findings_without_looking_up_each_file(project, monkeypatch, settled):
+    (project / "clean.py").write_text("import torch\n")
+    first = run_with_cache(project)
+    forbid_looking_up_files(monkeypatch)
+    again = run_with_cache(project)
+    assert summary(again) == summary(first) and len(summary(first)) == 2
+    assert sorted(again.checked) == sorted(first.checked) and again.files_checked == 2
+
+
+def test_a_run_from_another_folder_shows_its_paths_from_there(project, monkeypatch, settled):
+    (project / "sub").mkdir()
+    settings = Settings(root=project)
+    shown = lambda given: [row[0] for row in summary(runner.run([Path(given)], settings, cache=Cache(project / CACHE_DIR_NAME)))]  # noqa: E731
+    monkeypatch.chdir(project)
+    assert shown(".") == ["m.py", "m.py"]
+    monkeypatch.chdir(project / "sub")
+    assert shown("..") == ["../m.py", "../m.py"]
+    forbid_looking_up_files(monkeypatch)
+    assert shown("..") == ["../m.py", "../m.py"]
+
+
+def test_a_changed_file_the_run_depends_on_outside_it_is_not_replayed(tmp_path, monkeypatch, settled):
+    # Only the test module is linted; the conftest.py that skips its MPS runs is outside the run.
+    tests = tmp_path / "tests"
+    tests.mkdir()
+    (tmp_path / "pyproject.toml").write_text("")
+    (tests / "conftest.py").write_text(CONFTEST)
+    test = tests / "test_ops.py"
+    test.write_text(TEST_SOURCE)
+    settings = Settings(root=tmp_path)
+    linted = lambda: summary(runner.run([test], settings, cache=Cache(tmp_path / CACHE_DIR_NAME)))  # noqa: E731
+    assert linted() == [] and linted() == []
+    (tests / "conftest.py").write_text(CONFTEST.replace('"gradcheck"', '"jacobian"'))
+    assert linted() == [(str(test), "F64001", 5, 33, "warning")]
+
+
+def test_the_index_keeps_the_last_few_runs(project, settled):
+    for ignored in ("F64001", "F64002", "F64003", "F64004", "F64005"):
+        run_with_cache(project, Settings(root=project, ignore=(ignored,)))
+    index = json.loads(next((project / CACHE_DIR_NAME).rglob("stamps.json")).read_text())
+    assert len(index["runs"]) == cache.KEPT_RUNS == 4
