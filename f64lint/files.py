@@ -125,7 +125,9 @@ def _expand(given: Path, settings: Settings) -> Iterator[Found]:
         yield Found(str(given), absolute)
         return
     ignores = GitIgnores.above(Path(absolute)) if settings.respect_gitignore else GitIgnores()
-    yield from _walk(str(given), absolute, ignores, settings, Path(os.path.realpath(given)))
+    found: List[Found] = []
+    _walk(str(given), absolute, ignores, settings, Path(os.path.realpath(given)), found)
+    yield from found
 
 
 def _leads_outside(path: str, root: Path) -> bool:
@@ -135,9 +137,10 @@ def _leads_outside(path: str, root: Path) -> bool:
     return target != root and root not in target.parents
 
 
-def _walk(directory: str, absolute: str, ignores: GitIgnores, settings: Settings, root: Path) -> Iterator[Found]:
-    """The files below a folder, whose `.gitignore`, if any, is read here (it is among
-    the folder's entries; looking for it in every folder would cost an open each)."""
+def _walk(directory: str, absolute: str, ignores: GitIgnores, settings: Settings, root: Path, found: List[Found]) -> None:
+    """Add the files below a folder to `found`; its `.gitignore`, if any, is read here (it
+    is among the folder's entries; looking for it in every folder would cost an open
+    each). (Added to one list: a generator per folder level cost a resumption per file.)"""
     try:
         entries = sorted(os.scandir(absolute), key=lambda entry: entry.name)
     except OSError:
@@ -160,9 +163,9 @@ def _walk(directory: str, absolute: str, ignores: GitIgnores, settings: Settings
             continue
         name = prefix + entry.name
         if is_dir:
-            yield from _walk(name, absolute_path, ignores, settings, root)
+            _walk(name, absolute_path, ignores, settings, root, found)
         elif not (entry.is_symlink() and os.path.exists(absolute_path) and _leads_outside(absolute_path, root)):
-            yield Found(name, absolute_path)
+            found.append(Found(name, absolute_path))
 
 
 def _folder_prefix(directory: str) -> str:
