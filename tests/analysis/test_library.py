@@ -204,16 +204,17 @@ def test_a_name_bound_to_an_array_api_namespace_is_read_as_torch():
             xq, compliant, device_ = get_namespace_and_device(y)
             xr = array_api_compat.array_namespace(X)
             *rest, xs = get_namespace(X)
-            return xp.float64, xq.asarray, xr.float64, is_array_api.float64, device_.float64, xs.float64
+            xt, flag = get_namespace(X)[0], get_namespace(X)[1]
+            return xp.float64, xq.asarray, xr.float64, is_array_api.float64, device_.float64, xs.float64, xt.float64, flag.float64
     ''')
     facts = analysis.facts
     returned = next(node for node in facts.calls if facts.module.code_for_node(node.func) == "get_namespace")
     function = facts.enclosing_function(returned)
     values = [element.value for element in function.body.body[-1].body[0].value.elements]
     assert [facts.qualified_name(value) for value in values] == [
-        "torch.float64", "torch.asarray", "torch.float64", None, None, None,
+        "torch.float64", "torch.asarray", "torch.float64", None, None, None, "torch.float64", None,
     ]
-    assert [facts.through_namespace(value) for value in values] == [True, True, True, False, False, False]
+    assert [facts.through_namespace(value) for value in values] == [True, True, True, False, False, False, True, False]
 
 
 def test_a_namespace_getter_defined_in_its_own_module_is_known_there():
@@ -240,7 +241,10 @@ def test_a_dtype_list_widest_first_is_float64_without_the_device():
         def f(X):
             xp, _, device_ = get_namespace_and_device(X)
             listed = supported_float_dtypes(xp)
-            return listed, listed[0], listed[1], supported_float_dtypes(xp, device_), supported_float_dtypes(xp, device=device_)
+            return (
+                listed, listed[0], listed[1], supported_float_dtypes(xp, device_), supported_float_dtypes(xp, device=device_),
+                supported_float_dtypes(xp, device=None),
+            )
     ''')
     facts = analysis.facts
     values = [element.value for element in facts.functions[-1].body.body[-1].body[0].value.elements]
@@ -251,6 +255,7 @@ def test_a_dtype_list_widest_first_is_float64_without_the_device():
         None,
         None,
         None,
+        (Width.FLOAT64, "float64 first: no `device=` given"),
     ]
 
 

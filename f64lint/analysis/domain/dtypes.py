@@ -240,7 +240,10 @@ def _widest_first(facts: ModuleFacts, call: cst.Call) -> Optional[Tuple[Dtype, c
     as no device is given to leave it out (a dtype list to convert data to: the first unless
     the data has one of them)."""
     device = WIDEST_FIRST_DTYPES.get(facts.library_name(call.func) or "")
-    if device is None or keyword(call, device) is not None or len(positional(call)) > 1:
+    if device is None:
+        return None
+    given = keyword(call, device) or (positional(call)[1] if len(positional(call)) > 1 else None)
+    if given is not None and not (isinstance(given, cst.Name) and given.value == "None"):
         return None
     text = facts.module.code_for_node(call)
     return Dtype(Width.FLOAT64, Spelling.TORCH, text, f"float64 first: no `{device}=` given"), call

@@ -126,11 +126,23 @@ class Walker:
             return None
         return self.namespaces.get(self.facts.library_name(value.func) or "")
 
+    def _namespace_taken(self, value: cst.BaseExpression) -> Optional[str]:
+        """For `get_namespace(X)[0]`, or a call that gives a namespace whole: the module a
+        name bound to it is read as."""
+        if isinstance(value, cst.Subscript) and len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index):
+            index = value.slice[0].slice.value
+            namespace = self._namespace(value.value)
+            if namespace is not None and isinstance(index, cst.Integer) and namespace[0] == index.evaluated_value:
+                return namespace[1]
+            return None
+        namespace = self._namespace(value)
+        return namespace[1] if namespace is not None and namespace[0] is None else None
+
     def _bind_value(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
         if isinstance(target, cst.Name):
-            namespace = self._namespace(value)
-            if namespace is not None and namespace[0] is None:
-                self.scopes.bind(target.value, Binding(qualified_name=namespace[1], namespace=True))
+            module = self._namespace_taken(value)
+            if module is not None:
+                self.scopes.bind(target.value, Binding(qualified_name=module, namespace=True))
                 return
             self.scopes.bind(target.value, Binding(value=value))
         elif isinstance(target, (cst.Tuple, cst.List)) and not any(
