@@ -250,18 +250,17 @@ class StampIndex:
         except (ValueError, TypeError, KeyError):
             return None
 
-    def put_run(self, digest: str, found: Dict[str, List[Diagnostic]], paths: Iterable[str]) -> None:
+    def put_run(self, digest: str, found: Dict[str, List[Diagnostic]], files: Iterable[Tuple[str, Stamp]]) -> None:
         """Keep a run's findings by its digest, with the files its files' entries depend on
-        (the run's `paths`, absolute); only the last `KEPT_RUNS` runs are kept."""
+        (`files`: the run's, absolute, with their stamps); only the last `KEPT_RUNS` runs
+        are kept."""
         depends: Dict[str, list] = {}
-        for path in paths:
-            own = self.files.get(path)
-            parts = _parts(own, tuple(own[:4]), 6, 4) if isinstance(own, list) else None
-            if parts is None:
+        for path, now in files:
+            own = self._file(path, now)
+            if own is None:
                 return  # a file not indexed (its suite not settled): what it depends on is not known
-            linted_again = self.again.get(path)
-            again = _parts(linted_again, tuple(linted_again[:4]), 6, 2) if isinstance(linted_again, list) else None
-            for dependency in [*parts[1][2], *(again[1][1] if again is not None else ())]:
+            again = self._again(path, now)
+            for dependency in [*own[1][2], *(again[1][1] if again is not None else ())]:
                 depends[dependency[0]] = dependency[1]
         self.runs.pop(digest, None)
         self.runs[digest] = [[[path, then] for path, then in depends.items()]] + [
@@ -282,6 +281,11 @@ class StampIndex:
         """A file's own entry, while its stamp holds: (settings #, digest #), and (rows,
         exports, depends, imported)."""
         return _parts(self.files.get(path), now, 6, 4)
+
+    def _again(self, path: str, now: Optional[Stamp]) -> Optional[Tuple[list, list]]:
+        """A file's entry as linted again with the exports it imports, while its stamp
+        holds: (settings #, exports given #), and (rows, depends)."""
+        return _parts(self.again.get(path), now, 6, 2)
 
     def imported(self, path: str, digest: str, now: Optional[Stamp]) -> Optional[List[Export]]:
         parts = self._file(path, now)
@@ -317,7 +321,7 @@ class StampIndex:
         """The result indexed for a file, while its stamp and settings hold and the files
         it depends on are unchanged; `given`: the digest of the exports it was linted with."""
         if given:
-            parts = _parts(self.again.get(path), now, 6, 2)
+            parts = self._again(path, now)
             if parts is None or parts[0][1] != self.positions.get(given, -2):
                 return None
             (key, _), (rows, depends) = parts

@@ -85,9 +85,10 @@ def run(
     here = os.getcwd()
     shown = [display_path(file.name, file.absolute, here) for file in files]
     file_stamps = [stamp(file.absolute) for file in files]
+    stamped = [(file.absolute, file_stamp) for file, file_stamp in zip(files, file_stamps)]
     digest = None
     if stamps is not None and changed is None and fix is None and None not in file_stamps:
-        digest = run_digest(settings, here, zip((file.absolute for file in files), file_stamps))
+        digest = run_digest(settings, here, stamped)
     replayed = stamps.replayed(digest) if stamps is not None and digest is not None else None
     if replayed is not None:
         result = RunResult(checked=shown)
@@ -99,7 +100,7 @@ def run(
             found: Dict[str, List[Diagnostic]] = {}
             for diagnostic in result.diagnostics:
                 found.setdefault(diagnostic.path, []).append(diagnostic)
-            stamps.put_run(digest, found, (file.absolute for file in files))
+            stamps.put_run(digest, found, stamped)
     if stamps is not None:
         stamps.save()
     if fix is not None and result.threaded:

@@ -9,7 +9,7 @@ from typing import FrozenSet, Iterator, Optional, Tuple, Union
 from f64lint.analysis.domain.library import WIDEST_FIRST_DTYPES
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, method_name, positional
 from f64lint.analysis.semantic.facts import ModuleFacts
-from f64lint.analysis.syntax.nodes import keyed
+from f64lint.analysis.syntax.nodes import integer_index, keyed
 from f64lint.cst import cst
 
 
@@ -213,7 +213,7 @@ def spelled_dtype(
         return next((spelled for spelled in known if spelled[0].is_wide), known[0] if known else None)
     if isinstance(node, cst.Call):
         return _widest_first(facts, node)
-    if isinstance(node, cst.Subscript) and _first_element(node):
+    if isinstance(node, cst.Subscript) and integer_index(node) == 0:
         # `supported_dtypes[0]` of a list of dtypes widest first: its widest.
         found = spelled_dtype(facts, node.value, depth + 1)
         return found if found is not None and isinstance(found[1], cst.Call) else None
@@ -247,13 +247,6 @@ def _widest_first(facts: ModuleFacts, call: cst.Call) -> Optional[Tuple[Dtype, c
         return None
     text = facts.module.code_for_node(call)
     return Dtype(Width.FLOAT64, Spelling.TORCH, text, f"float64 first: no `{device}=` given"), call
-
-
-def _first_element(node: cst.Subscript) -> bool:
-    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
-        return False
-    index = node.slice[0].slice.value
-    return isinstance(index, cst.Integer) and index.evaluated_value == 0
 
 
 _DTYPE_POSITIONAL_METHODS = ("to", "type", "view")

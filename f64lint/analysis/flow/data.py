@@ -39,7 +39,7 @@ from f64lint.analysis.flow.values import TENSOR_OF_DATA, Flow
 from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, argument_for, keyword, method_name, positional
-from f64lint.analysis.syntax.nodes import last_name
+from f64lint.analysis.syntax.nodes import integer_index, last_name
 from f64lint.cst import cst
 
 _DEPTH = MAX_TRACE_DEPTH * 3
@@ -510,10 +510,10 @@ class DataOrigins:
     def _place_of(self, node: cst.BaseExpression, depth: int) -> Optional[Tuple[cst.BaseExpression, Optional[Tuple[int, ...]]]]:
         if isinstance(node, cst.Subscript):
             found = self._batch_place(node.value, depth + 1)
-            index = node.slice[0].slice if len(node.slice) == 1 else None
-            if found is None or found[1] is None or not (isinstance(index, cst.Index) and isinstance(index.value, cst.Integer)):
+            index = integer_index(node)
+            if found is None or found[1] is None or index is None:
                 return _at_no_place(found)
-            return found[0], (*found[1], int(index.value.value))
+            return found[0], (*found[1], index)
         if isinstance(node, cst.Attribute):
             return _at_no_place(self._batch_place(node.value, depth + 1))
         if isinstance(node, cst.Call):

@@ -20,7 +20,7 @@ from f64lint.analysis.semantic.bindings import (
     unknown_local,
 )
 from f64lint.analysis.semantic.facts import Suite, ModuleFacts
-from f64lint.analysis.syntax.nodes import code_children, keyed, leaves, target_names
+from f64lint.analysis.syntax.nodes import code_children, integer_index, keyed, leaves, target_names
 from f64lint.cst import cst
 
 
@@ -129,12 +129,10 @@ class Walker:
     def _namespace_taken(self, value: cst.BaseExpression) -> Optional[str]:
         """For `get_namespace(X)[0]`, or a call that gives a namespace whole: the module a
         name bound to it is read as."""
-        if isinstance(value, cst.Subscript) and len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index):
-            index = value.slice[0].slice.value
+        if isinstance(value, cst.Subscript):
             namespace = self._namespace(value.value)
-            if namespace is not None and isinstance(index, cst.Integer) and namespace[0] == index.evaluated_value:
-                return namespace[1]
-            return None
+            index = integer_index(value)
+            return namespace[1] if namespace is not None and index is not None and namespace[0] == index else None
         namespace = self._namespace(value)
         return namespace[1] if namespace is not None and namespace[0] is None else None
 

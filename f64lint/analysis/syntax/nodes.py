@@ -80,6 +80,14 @@ def last_name(node: Optional[cst.BaseExpression]) -> str:
     return node.value if isinstance(node, cst.Name) else ""
 
 
+def integer_index(node: cst.Subscript) -> Optional[int]:
+    """`2` for `x[2]`; None for a slice, several indices or an index that is no integer literal."""
+    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+        return None
+    index = node.slice[0].slice.value
+    return index.evaluated_value if isinstance(index, cst.Integer) else None
+
+
 def dotted_name(node: cst.BaseExpression) -> Optional[str]:
     """`a.b.c` for a chain of attributes on a name, else None."""
     parts: List[str] = []
