@@ -248,9 +248,11 @@ class _Lookup:
     are read once; a search of the whole text for each export cost seconds on a large run."""
 
     def __init__(self, exports: Sequence[Export]) -> None:
-        self._by_module: Dict[str, List[Export]] = {}
+        self._by_module: Dict[bytes, Tuple[str, List[Export]]] = {}  # as an import spells it
         for export in exports:
-            self._by_module.setdefault(export.module.rsplit(".", 1)[-1], []).append(export)
+            last = export.module.rsplit(".", 1)[-1]
+            self._by_module.setdefault(last.encode(), (last, []))[1].append(export)
+        self._order = {module: number for number, module in enumerate(self._by_module)}
         attributes = sorted({_attribute(export) for export in exports if export.width == KEPT})
         # `self.compute_fn(` for any function a class keeps, in one search.
         self._kept_called = (
@@ -259,12 +261,14 @@ class _Lookup:
         )
 
     def imported_in(self, path: Path, data: bytes) -> List[Export]:
+        named_modules = self._by_module.keys() & _imported_words(data)
+        if not named_modules:
+            return []
         # A function a class keeps matters only to a file that calls it on `self` (a subclass).
         calls_kept = self._kept_called is not None and self._kept_called.search(data) is not None
-        words = _imported_words(data)
         named = [
             export
-            for module, exports in self._by_module.items() if module.encode() in words
+            for module, exports in (self._by_module[m] for m in sorted(named_modules, key=self._order.__getitem__))
             for export in exports
             # A class's member (`Schedule.sigmas`) is imported with its class.
             if _imports(data, module, export.name.split(".")[0])

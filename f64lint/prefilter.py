@@ -143,6 +143,25 @@ def masked(source: str) -> Optional[Masked]:
     return Masked("".join(code), "".join(structure))
 
 
+def comments(source: str) -> Optional[List[Tuple[int, str]]]:
+    """Each comment of a source (where its `#` is, its text), strings stepped over as
+    `masked` steps over them; None when an f-string could be misread."""
+    found: List[Tuple[int, str]] = []
+    after = 0  # the end of the last comment or string: a prefix is read back to it
+    for match in _COMMENT_OR_STRING.finditer(source):
+        quote, end = match.span()
+        if source[quote] == "#":
+            found.append((quote, match.group()))
+        else:
+            start = quote
+            while start > after and quote - start < _MAX_PREFIX and source[start - 1] in _PREFIX:
+                start -= 1
+            if "f" in source[start:quote].lower() and not _fields_closed(source[start:end]):
+                return None
+        after = end
+    return found
+
+
 def code_text(source: str) -> str:
     """The source without comments and with long non-f-strings emptied. The source itself
     when an f-string could be misread."""

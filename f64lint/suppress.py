@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
 
 from f64lint.diagnostic import Diagnostic
+from f64lint.prefilter import comments
 
 _CODES = r"[A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*"
 # `noqa` must end the word: "# noqa`-style comments" in prose is not a directive.
@@ -41,28 +42,48 @@ def parse_directives(source: str) -> List[Directive]:
     """The noqa directives in a source's comments (never in its strings)."""
     if "noqa" not in source.lower():
         return []
+    found = comments(source)
+    if found is None:
+        return _tokenized_directives(source)
+    directives: List[Directive] = []
+    line, counted = 1, 0  # the line the text is counted to, and where
+    for offset, text in found:
+        if "noqa" not in text.lower():
+            continue
+        line_start = source.rfind("\n", counted, offset) + 1 or counted
+        line += source.count("\n", counted, line_start)
+        counted = line_start
+        directive = _directive(text, line, offset - line_start)
+        if directive is not None:
+            directives.append(directive)
+    return directives
+
+
+def _tokenized_directives(source: str) -> List[Directive]:
+    """The directives of a source whose strings only Python's tokenizer delimits surely (an
+    f-string with quotes inside its fields)."""
     directives: List[Directive] = []
     try:
         for token in tokenize.generate_tokens(io.StringIO(source).readline):
-            if token.type != tokenize.COMMENT:
-                continue
-            line, column = token.start
-            file_match = _FILE_NOQA.search(token.string)
-            if file_match is not None:
-                directives.append(
-                    Directive(line, column + file_match.start() + 1,
-                              _codes(file_match.group("codes")), file_level=True)
-                )
-                continue
-            match = LINE_NOQA.search(token.string)
-            if match is not None:
-                directives.append(
-                    Directive(line, column + match.start() + 1, _codes(match.group("codes")))
-                )
+            if token.type == tokenize.COMMENT:
+                directive = _directive(token.string, *token.start)
+                if directive is not None:
+                    directives.append(directive)
     except (tokenize.TokenError, SyntaxError):
         # LibCST accepted the file, so this is a tokenizer corner case: keep what was found.
         pass
     return directives
+
+
+def _directive(comment: str, line: int, column: int) -> Optional[Directive]:
+    """The directive a comment (starting at this 1-based line, 0-based column) holds."""
+    file_match = _FILE_NOQA.search(comment)
+    if file_match is not None:
+        return Directive(line, column + file_match.start() + 1, _codes(file_match.group("codes")), file_level=True)
+    match = LINE_NOQA.search(comment)
+    if match is not None:
+        return Directive(line, column + match.start() + 1, _codes(match.group("codes")))
+    return None
 
 
 def apply_suppressions(

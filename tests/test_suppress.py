@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from f64lint.selection import default_codes
+from f64lint.prefilter import comments
+from f64lint.suppress import parse_directives
 from tests.helpers import lint
 
 
@@ -107,3 +109,21 @@ def test_noqa_inside_prose_is_not_a_directive():
         a = torch.zeros(2, dtype=torch.float64)  # the `# noqa` comments below are for ruff
     """
     assert codes_at(source) == [("F64001", 2, 26)]
+
+
+def test_directives_are_found_in_comments_and_placed_after_strings_of_every_kind():
+    source = (
+        'a = """# noqa: F64001\n'
+        'still a string"""  # noqa: F64002\n'
+        "b = rb'#' + f'{a!r:>{3}}'  # noqa\n"
+        "# f64lint: noqa: F64003\n"
+    )
+    found = [(d.line, d.column, d.codes, d.file_level) for d in parse_directives(source)]
+    assert found == [(2, 20, ("F64002",), False), (3, 28, None, False), (4, 1, ("F64003",), True)]
+
+
+def test_directives_after_an_f_string_with_quotes_in_its_fields_are_read_by_the_tokenizer():
+    # Python 3.12 lets a field reuse the f-string's quote: the comment is found all the same.
+    source = 'key = f"{d["k"]}"  # noqa: F64001\n'
+    assert comments(source) is None
+    assert [(d.line, d.column, d.codes) for d in parse_directives(source)] == [(1, 20, ("F64001",))]

@@ -154,6 +154,7 @@ class _ArrayLine:
         self.reads = frozenset(NAME.findall(text))
         self.data: Optional[Tuple[bool, FrozenSet[str]]] = None
         self.passed: Optional[Tuple[bool, FrozenSet[str], FrozenSet[str]]] = None
+        self.makes: Optional[bool] = None  # does it call a maker, asked once for every generation
 
     def hands_to_torch(self, arrays: Set[str]) -> bool:
         """Does it make a tensor of an array it makes there or reads from these names?"""
@@ -169,7 +170,9 @@ class _ArrayLine:
     def binds(self, arrays: Set[str]) -> FrozenSet[str]:
         """The names it binds to an array it makes or reads from these names."""
         if self.passed is None:
-            if self.reads.isdisjoint(arrays) and not self.makers.search(self.text):
+            if self.makes is None:
+                self.makes = self.makers.search(self.text)
+            if self.reads.isdisjoint(arrays) and not self.makes:
                 return frozenset()
             passing = self.makers.passing(self.text)
             # A loop over an array binds its elements, which are float64 too.

@@ -24,7 +24,11 @@ def _attributes_set_hot(method: Statement, reading: Reading) -> Set[str]:
     """The attributes (`self.freqs = ...`, `register_buffer("freqs", ...)`) a method may set
     to a float64 value: set on a line with a float64-like spelling, a hot name, a call to
     a function that stays, or a local name set on such a line. Each logical line is read
-    once; what it sets only once it is found to set something warm."""
+    once; what it sets only once it is found to set something warm. A method none of whose
+    lines can be a source or read a hot name sets nothing warm: its whole text says so
+    (a match in a line is one in the text), without reading it line by line."""
+    if not (reading.makes_float64(method.text) or method.calls(reading.functions) or method.names & reading.hot):
+        return set()
     lines = []  # per logical line: its span, its text, the names it reads, whether a source
     for first, last in logical_lines(reading.structure_lines, method.first, method.last):
         text = "\n".join(reading.code_lines[first : last + 1])
