@@ -144,7 +144,9 @@ CRASHES = {
     "fitted_scaler.float_targets": _float_targets,
     "fitted_scaler.noise": _noise,
 }
-RUNS_AFTER_THE_FIX = {"caller_arrays": _from_torch, "fitted_scaler": _float_targets}
+RUNS_AFTER_THE_FIX = {
+    "caller_arrays": _from_torch, "fitted_scaler.float_targets": _float_targets, "fitted_scaler.noise": _noise,
+}
 
 
 def test_every_module_has_a_scenario():
@@ -180,6 +182,6 @@ def test_fixed_module_crashes_before_the_fix_and_runs_after(name):
     scenario = RUNS_AFTER_THE_FIX[name]
     with mps_emulation():
         with pytest.raises(TypeError, match=MPS_ERROR):
-            scenario(load_module(DATA / f"{name}.py"), "mps")
-        after = scenario(load_module(DATA / f"{name}.fixed"), "mps")
+            scenario(load_module(DATA / f"{name.split('.')[0]}.py"), "mps")
+        after = scenario(load_module(DATA / f"{name.split('.')[0]}.fixed"), "mps")
         assert after.device.type == "mps" and after.dtype == torch.float32

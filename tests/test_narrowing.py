@@ -678,3 +678,28 @@ def test_a_run_of_digits_is_not_a_row_of_numbers():
 
     assert not has_rows_of_numbers("x = 0x" + "1" * 40_000)
     assert has_rows_of_numbers("x = [" + ", ".join(["-1", "2.5", "3e-4", "1_000"] * 2) + ", 9]")
+
+
+def test_arrays_of_python_floats_keep_what_makes_and_moves_them():
+    # Floats of `float(...)` and `math.*`, and a parameter annotated `List[float]`: the
+    # function that makes the array, and the method that moves the attribute set from one.
+    same_findings(textwrap.dedent('''\
+        import math
+        from typing import List
+        import numpy as np
+        import torch
+        from torch import nn
+
+
+        def scales(xs, device):
+            return torch.tensor(np.array([math.sqrt(x) for x in xs]), device=device)
+
+
+        class Noise(nn.Module):
+            def __init__(self, probas: List[float]):
+                super().__init__()
+                self.probas = torch.from_numpy(np.array(probas))
+
+            def forward(self, x):
+                return x * self.probas.to(x.device)
+    '''))

@@ -34,6 +34,12 @@ _FLOAT_LITERAL = re.compile(r"(?<![\w.])(?:\d[\d_]*\.|\.\d|\d[\d_]*[eE][-+]?\d)"
 # A true division of a loop counter, in a comprehension (`[i / n for i in range(n)]`): a
 # list of Python floats (starting with its keyword, `for`, for a fast search).
 _FLOAT_COMPREHENSION = re.compile(r"for\s+\w+\s+in\s+range\(")
+# Python floats of a call (`float(x)`, `math.sqrt(x)`), or a parameter annotated as a
+# sequence of them (`probas: List[float]`, `tuple[float, ...]`): arrays of them are float64.
+_PYTHON_FLOATS = re.compile(r"float\s*\(|math\s*\.\s*\w+\s*\(|\[\s*float\s*[\],]")
+_FLOAT_SEQUENCE_PARAMETER = re.compile(
+    r"(\w+)\s*:\s*(?:(?:typing\.)?Optional\[\s*)?(?:typing\.)?(?:List|list|Sequence|MutableSequence|Tuple|tuple|Iterable|Collection)\[\s*float\b"
+)
 # The torch functions that make a tensor of NumPy data (`torch.from_numpy(`, or `tensor(`
 # imported from torch, under its own name or another).
 _FROM_DATA = short_names(functions("torch", Returns.DATA_DTYPE))
@@ -63,7 +69,11 @@ class ArrayMakers:
             or bool(self.library.search(text))
             or (
                 bool(self.following_data.search(text))
-                and (bool(_FLOAT_LITERAL.search(text)) or "/" in text and bool(_FLOAT_COMPREHENSION.search(text)))
+                and (
+                    bool(_FLOAT_LITERAL.search(text))
+                    or "/" in text and bool(_FLOAT_COMPREHENSION.search(text))
+                    or bool(_PYTHON_FLOATS.search(text))
+                )
             )
             or bool(self.own.search(text))
         )
@@ -220,6 +230,12 @@ def _arguments(line: str, start: int) -> Tuple[List[str], int]:
     return arguments, position
 
 
+def float_sequence_parameters(definition: str) -> Set[str]:
+    """The parameters a definition's code annotates as sequences of Python floats
+    (`probas: List[float]`), which NumPy makes float64 arrays of."""
+    return set(_FLOAT_SEQUENCE_PARAMETER.findall(definition))
+
+
 def hands_array_to_torch(definition: Statement, structure_lines: List[str], makers: ArrayMakers) -> bool:
     """Does a definition make a float64 array and hand it to torch as a tensor's data? The
     analysis follows an array only through names, NumPy's calls and the methods that keep
@@ -232,7 +248,8 @@ def hands_array_to_torch(definition: Statement, structure_lines: List[str], make
         _ArrayLine("\n".join(structure_lines[first : last + 1]), makers)
         for first, last in logical_lines(structure_lines, definition.first, definition.last)
     ]
-    arrays: Set[str] = set()  # names that may hold a float64 array
+    # Names that may hold a float64 array, or floats NumPy makes one of (`probas: List[float]`).
+    arrays = float_sequence_parameters(definition.text)
     for _ in range(MAX_TRACE_DEPTH + 1):
         if any(line.hands_to_torch(arrays) for line in lines):
             return True

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Dict, List, Sequence, Set
 
+from f64lint.narrowing.arrays import float_sequence_parameters
 from f64lint.narrowing.lines import CALLED, NAME, Statement, bound_names, described_members, logical_lines
 from f64lint.narrowing.reading import Reading
 
@@ -34,7 +35,7 @@ def _attributes_set_hot(method: Statement, reading: Reading) -> Set[str]:
         text = "\n".join(reading.code_lines[first : last + 1])
         source = reading.makes_float64(text) or not reading.functions.isdisjoint(CALLED.findall(text))
         lines.append((first, last, text, set(NAME.findall(text)), source))
-    warm: Set[str] = set(reading.hot)
+    warm: Set[str] = set(reading.hot) | float_sequence_parameters(method.text)
     assigned: Dict[int, Set[str]] = {}
     grown = True
     while grown:

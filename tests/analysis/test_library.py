@@ -26,7 +26,8 @@ def test_views_select_by_module_or_type_and_by_what_is_returned():
 
 
 def test_every_entry_belongs_to_a_modelled_library():
-    assert all(name.split(".", 1)[0] in ("numpy", "torch", "scipy", "sklearn", "transformers") for name in LIBRARY)
+    modelled = ("numpy", "torch", "scipy", "sklearn", "transformers", "builtins", "math")
+    assert all(name.split(".", 1)[0] in modelled for name in LIBRARY)
 
 
 def test_objects_libraries_make_are_known_by_their_type():
@@ -191,6 +192,40 @@ def test_python_floats_and_asked_dtypes_make_float64_arrays():
     found = [float64_array(facts, c.args[0].value) for c in made]
     assert [source.origin_name if source else None for source in found] == [
         "np.array", None, "np.zeros_like", "np.cumsum", None,
+    ]
+
+
+def test_floats_of_calls_and_of_annotated_sequences_make_float64_arrays():
+    # `float(x)`, `math.sqrt(i)`, NumPy's math of a range counter, arithmetic of a float and
+    # a number, and a parameter annotated as a sequence of floats are Python floats, which
+    # NumPy makes float64; integers, strings' lengths and a float32 array asked for are not.
+    analysis, call = marked_call('''
+        import math
+        from typing import List, Optional, Sequence, Tuple
+        import numpy as np
+        import torch
+
+        def f(xs, probas: List[float], maybe: Optional[Sequence[float]], pair: Tuple[float, ...],
+              ids: List[int], names: List[str], device):
+            return (
+                torch.tensor(np.array([math.sqrt(i) for i in xs]), device=device),
+                torch.tensor(np.array([float(x) for x in xs]), device=device),
+                torch.tensor(np.array([np.sqrt(i) for i in range(4)]), device=device),
+                torch.tensor(np.array([2 * float(x) + 1 for x in xs]), device=device),
+                torch.tensor(np.array(probas), device=device),
+                torch.tensor(np.asarray(maybe), device=device),
+                torch.tensor(np.asarray(pair), device=device),
+                torch.tensor(np.array(ids), device=device),
+                torch.tensor(np.array([len(n) for n in names]), device=device),
+                torch.tensor(np.array([x * 2 for x in xs]), device=device),
+                torch.tensor(np.array(probas, dtype=np.float32), device=device),  # <-
+            )
+    ''')
+    facts = analysis.facts
+    made = [c for c in facts.calls if facts.qualified_name(c.func) == "torch.tensor"]
+    found = [float64_array(facts, c.args[0].value) for c in made]
+    assert [source.origin_name if source else None for source in found] == [
+        "np.array", "np.array", "np.array", "np.array", "np.array", "np.asarray", "np.asarray", None, None, None, None,
     ]
 
 

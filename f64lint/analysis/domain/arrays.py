@@ -17,6 +17,12 @@ FLOAT_OF_NUMBERS = functions("numpy", Returns.FLOAT_OF_NUMBERS)
 _KEEP_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE) | functions("scipy", Returns.ARGUMENT_DTYPE) | FLOAT_OF_NUMBERS
 KEEP_DTYPE_METHODS = methods("numpy.ndarray", Returns.RECEIVER_DTYPE)
 INTEGER_MAKERS = functions("numpy", Returns.INTEGERS) | {"numpy.arange"}
+PYTHON_FLOATS = functions("builtins", Returns.PYTHON_FLOAT) | functions("math", Returns.PYTHON_FLOAT)
+# Annotations of a sequence, whose items a NumPy array is made of (`List[float]`).
+_SEQUENCES = frozenset({
+    "builtins.list", "builtins.tuple", "typing.List", "typing.Tuple", "typing.Sequence", "typing.MutableSequence",
+    "typing.Iterable", "typing.Collection", "collections.abc.Sequence", "collections.abc.Iterable",
+})
 
 
 # What an attribute or a call stands for, as a layer above knows it (flow/values.py).
@@ -85,6 +91,9 @@ def _python_number(facts: ModuleFacts, node: cst.BaseExpression, depth: int) -> 
         return _python_number(facts, node.left, depth + 1) and _python_number(facts, node.right, depth + 1)
     if not isinstance(node, cst.Name):
         return False
+    iterated = _iterated_directly(facts, node)
+    if isinstance(iterated, cst.Call) and facts.qualified_name(iterated.func) == "builtins.range":
+        return True  # `for i in range(n)`: an int
     entry = facts.parameter(facts.bindings.get(node))
     if entry is not None:
         annotation, default = entry[1].annotation, entry[1].default
@@ -126,6 +135,8 @@ def _constructor_source(facts: ModuleFacts, call: cst.Call, name: str, depth: in
     if name == "numpy.arange":
         return any(_float_scalar(arg) for arg in args)
     if name in FOLLOW_DATA and args:
+        if _float_sequence_parameter(facts, args[0]):  # `np.array(probas)`, `probas: List[float]`
+            return True
         data = _written_list(facts, args[0])
         if isinstance(data, (cst.ListComp, cst.GeneratorExp)):
             if _python_float(facts, data.elt):  # `np.array([i / n for i in range(n)])`
@@ -142,15 +153,45 @@ def _written_list(facts: ModuleFacts, node: cst.BaseExpression) -> cst.BaseExpre
     return traced if isinstance(traced, (cst.List, cst.ListComp, cst.GeneratorExp)) else node
 
 
-def _python_float(facts: ModuleFacts, node: cst.BaseExpression) -> bool:
-    """A Python float for certain: a float literal, or true division of a loop counter over
-    `range(...)`, `len(...)` or an integer literal by anything (a list of them is float64
-    to NumPy)."""
+def _python_float(facts: ModuleFacts, node: cst.BaseExpression, depth: int = 0) -> bool:
+    """A Python float for certain (a list of them is float64 to NumPy): a float literal, a
+    call of a function that returns one (`float(x)`, `math.sqrt(x)`), true division of a
+    loop counter over `range(...)`, `len(...)` or an integer literal by anything, or
+    arithmetic of such a float and a Python number."""
     if _has_float_literal(node):
         return True
-    if not (isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Divide)):
+    if isinstance(node, cst.Call):
+        return facts.qualified_name(node.func) in PYTHON_FLOATS
+    if not isinstance(node, cst.BinaryOperation) or depth > MAX_TRACE_DEPTH:
         return False
-    return _counter(facts, node.left) or _counter(facts, node.right)
+    if isinstance(node.operator, cst.Divide) and (_counter(facts, node.left) or _counter(facts, node.right)):
+        return True
+    left, right = node.left, node.right
+    return any(
+        _python_float(facts, one, depth + 1) and (_python_float(facts, other, depth + 1) or _python_number(facts, other, depth + 1))
+        for one, other in ((left, right), (right, left))
+    )
+
+
+def _float_sequence_parameter(facts: ModuleFacts, node: cst.BaseExpression) -> bool:
+    """A parameter annotated as a sequence of Python floats (`probas: List[float]`,
+    `Optional[Sequence[float]]`, `tuple[float, ...]`), which NumPy makes float64."""
+    entry = facts.parameter(facts.bindings.get(node)) if isinstance(node, cst.Name) else None
+    annotation = entry[1].annotation if entry is not None else None
+    return annotation is not None and _float_sequence(facts, annotation.annotation, 0)
+
+
+def _float_sequence(facts: ModuleFacts, node: cst.BaseExpression, depth: int) -> bool:
+    if not isinstance(node, cst.Subscript) or depth > 2:
+        return False
+    kind = facts.qualified_name(node.value)
+    items = [element.slice.value for element in node.slice if isinstance(element.slice, cst.Index)]
+    if kind in ("typing.Optional", "typing.Union"):  # `Optional[List[float]]`: when given, a list
+        return any(_float_sequence(facts, item, depth + 1) for item in items)
+    if kind not in _SEQUENCES:
+        return False
+    named = [facts.qualified_name(item) for item in items if not isinstance(item, cst.Ellipsis)]
+    return "builtins.float" in named and all(name in ("builtins.float", "builtins.int") for name in named)
 
 
 def _counter(facts: ModuleFacts, node: cst.BaseExpression) -> bool:

@@ -35,6 +35,9 @@ class Returns(enum.Enum):
     NOT_FLOAT = "indices or booleans"  # `t.argmax()`, `t.isnan()`
     # NumPy's integer arrays (int64): true division, or a float operand, makes them float64.
     INTEGERS = "integers (indices, counts) unless given a dtype"  # `np.bincount(labels)`
+    # A Python float: float64 in a NumPy array (`np.array([math.sqrt(v) for v in vs])`),
+    # torch's default dtype in a tensor.
+    PYTHON_FLOAT = "a Python float"
 
 
 def _entries(prefix: str, returns: Returns, names: Iterable[str]) -> Dict[str, Returns]:
@@ -184,6 +187,12 @@ LIBRARY: Dict[str, Returns] = {
         "__getitem__", "reciprocal", "pow", "mul", "add", "sub", "div", "matmul", "clamp",
         "repeat_interleave", "quantile", "median", "std", "var", "norm", "amax", "amin", "prod", "max", "min",
         "to_sparse", "to_dense", "coalesce",
+    )),
+    **_entries("builtins", Returns.PYTHON_FLOAT, ("float",)),
+    **_entries("math", Returns.PYTHON_FLOAT, (
+        "sqrt", "exp", "expm1", "log", "log2", "log10", "log1p", "pow", "sin", "cos", "tan", "asin",
+        "acos", "atan", "atan2", "sinh", "cosh", "tanh", "hypot", "fabs", "radians", "degrees",
+        "erf", "erfc", "gamma", "lgamma", "fmod", "copysign", "fsum", "dist",
     )),
     **_entries("numpy", Returns.INTEGERS, ("bincount", "argmax", "argmin", "argsort", "searchsorted", "digitize")),
     **_entries("torch", Returns.NOT_FLOAT, _INDICES_OR_BOOLEANS),
