@@ -5,6 +5,7 @@ alone runs as it is."""
 
 from __future__ import annotations
 
+import sys
 import types
 from pathlib import Path
 
@@ -113,3 +114,49 @@ def test_example_left_alone_runs_on_mps_as_it_is(case):
     with mps_emulation():
         result = tensors(RUNNING[case](original, "mps"))
         assert all(t.device.type == "mps" and t.dtype != torch.float64 for t in result)
+
+
+def _gymnasium() -> types.ModuleType:
+    """gymnasium as far as a rollout uses it: environments whose observations take their
+    space's dtype (float32 here) and vector environments whose rewards are float64, as
+    gymnasium's are."""
+
+    class Env:
+        def reset(self, seed=None):
+            return np.zeros(3, dtype=np.float32), {}
+
+    class SyncVectorEnv:
+        def __init__(self, thunks):
+            self.envs = [thunk() for thunk in thunks]
+
+        def reset(self, seed=None):
+            return np.zeros((len(self.envs), 3), dtype=np.float32), {}
+
+        def step(self, actions):
+            n = len(self.envs)
+            done = np.zeros(n, dtype=bool)
+            return np.ones((n, 3), dtype=np.float32), np.full(n, 0.5), done, done, {}
+
+    gym = types.ModuleType("gymnasium")
+    gym.make = lambda env_id: Env()
+    gym.make_vec = lambda env_id, num_envs: SyncVectorEnv([Env] * num_envs)
+    gym.vector = types.SimpleNamespace(SyncVectorEnv=SyncVectorEnv)
+    return gym
+
+
+def test_a_vector_environments_rewards_crash_on_mps_and_run_after_the_fix(monkeypatch):
+    monkeypatch.setitem(sys.modules, "gymnasium", _gymnasium())
+    original, fixed = original_and_fixed("vector_env_rollout")
+
+    def agent(observations):
+        return observations.sum(dim=1)
+
+    reference = original.rollout(agent, "CartPole-v1", 2, 3, "cpu")
+    with mps_emulation():
+        with pytest.raises(TypeError, match=MPS_ERROR):
+            original.rollout(agent, "CartPole-v1", 2, 3, "mps")
+        after = fixed.rollout(agent, "CartPole-v1", 2, 3, "mps")
+        left_alone = original.float32_rollout(agent, "CartPole-v1", 2, 3, "mps")
+        assert (after.device.type, after.dtype) == ("mps", torch.float32)
+        assert (left_alone.device.type, left_alone.dtype) == ("mps", torch.float32)
+    torch.testing.assert_close(after.cpu(), reference)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
 from f64lint.analysis.domain.arrays import FLOAT_BY_DEFAULT, FLOAT_OF_NUMBERS, FOLLOW_DATA, INTEGER_MAKERS, KEEP_DTYPE_METHODS
-from f64lint.analysis.domain.library import MAKES, Returns, functions, members, short_names
+from f64lint.analysis.domain.library import MAKES, Returns, functions, members, part_members, short_names
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH
 from f64lint.narrowing.lines import NAME, Statement, bound_names, logical_lines, loop_targets
 from f64lint.prefilter import AnyOf
@@ -29,7 +29,7 @@ _FOLLOW_DATA = sorted({name.rsplit(".", 1)[-1] for name in FOLLOW_DATA} - {"aran
 # members (`.normal(`, `.mean_`).
 _OTHER_MAKERS = sorted({name.rsplit(".", 1)[-1] for name in FLOAT_BY_DEFAULT if not name.startswith("numpy.")})
 _OBJECT_MAKERS = sorted({name.rsplit(".", 1)[-1] for name in MAKES})
-_FLOAT64_MEMBERS = sorted(members(Returns.FLOAT64))
+_FLOAT64_MEMBERS = sorted(members(Returns.FLOAT64) | part_members())
 _FLOAT_LITERAL = re.compile(r"(?<![\w.])(?:\d[\d_]*\.|\.\d|\d[\d_]*[eE][-+]?\d)")
 # A true division of a loop counter, in a comprehension (`[i / n for i in range(n)]`): a
 # list of Python floats (starting with its keyword, `for`, for a fast search).

@@ -7,7 +7,7 @@ import textwrap
 
 from f64lint.analysis.domain.arrays import float64_array
 from f64lint.analysis.domain.dtypes import Width, dtype_of
-from f64lint.analysis.domain.library import LIBRARY, Returns, functions, member, members, methods
+from f64lint.analysis.domain.library import FLOAT64_PARTS, LIBRARY, Returns, functions, member, members, methods
 from f64lint.analysis.flow.analysis import analyse
 from f64lint.cst import cst
 from tests.analysis.marked import analysed, marked_call
@@ -26,8 +26,8 @@ def test_views_select_by_module_or_type_and_by_what_is_returned():
 
 
 def test_every_entry_belongs_to_a_modelled_library():
-    modelled = ("numpy", "torch", "scipy", "sklearn", "transformers", "builtins", "math")
-    assert all(name.split(".", 1)[0] in modelled for name in LIBRARY)
+    modelled = ("numpy", "torch", "scipy", "sklearn", "transformers", "builtins", "math", "gymnasium")
+    assert all(name.split(".", 1)[0] in modelled for name in (*LIBRARY, *FLOAT64_PARTS))
 
 
 def test_objects_libraries_make_are_known_by_their_type():
@@ -307,3 +307,36 @@ def test_the_device_of_the_data_may_be_mps_outside_tests():
         analysis = analyse(cst.parse_module(text), text=text, in_tests=in_tests)
         values = [element.value for element in analysis.facts.functions[-1].body.body[-1].body[0].value.elements]
         assert [analysis.flow.may_lack_float64(value) for value in values] == expected
+
+
+def test_a_vector_environments_rewards_are_float64_and_its_observations_unknown():
+    # gymnasium's vector environments give float64 rewards at place 1 of `step`'s tuple;
+    # observations take their space's dtype, a single environment's reward may be a Python
+    # float, and an environment handed in as a parameter is of no known type.
+    analysis, call = marked_call('''
+        import gym as old_gym
+        import gymnasium as gym
+        import torch
+
+        def collect(policy, given, device):
+            envs = gym.vector.SyncVectorEnv([lambda: gym.make("CartPole-v1")] * 4)
+            legacy = old_gym.vector.AsyncVectorEnv([lambda: old_gym.make("CartPole-v1")] * 4)
+            single = gym.make("CartPole-v1")
+            obs, reward, terminated, truncated, info = envs.step(policy(envs.reset()))
+            _, old_reward, done, _ = legacy.step(policy(obs))
+            _, one_reward, _, _, _ = single.step(policy(obs))
+            _, given_reward, _, _, _ = given.step(policy(obs))
+            return [
+                torch.tensor(reward, device=device),
+                torch.tensor(old_reward, device=device),
+                torch.tensor(obs, device=device),
+                torch.tensor(one_reward, device=device),
+                torch.tensor(given_reward, device=device),  # <-
+            ]
+    ''')
+    facts = analysis.facts
+    made = [c for c in facts.calls if facts.qualified_name(c.func) == "torch.tensor"]
+    found = [float64_array(facts, c.args[0].value) for c in made]
+    assert [source.origin_name if source else None for source in found] == [
+        "VectorEnv.step", "VectorEnv.step", None, None, None,
+    ]

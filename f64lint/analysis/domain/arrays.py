@@ -7,7 +7,7 @@ from typing import Callable, List, Optional, Sequence
 
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, positional
 from f64lint.analysis.domain.dtypes import Width, dtype_of
-from f64lint.analysis.domain.library import MAKES, RETURNS_SELF, Returns, functions, member, methods
+from f64lint.analysis.domain.library import MAKES, RETURNS_SELF, Returns, float64_parts, functions, member, methods
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.cst import cst
 
@@ -76,6 +76,19 @@ def _library_member(facts: ModuleFacts, node: cst.BaseExpression, depth: int) ->
     if isinstance(node, cst.Call) and _asks_float64(facts, node) is False:  # `rng.random(n, dtype=np.float32)`
         return None
     return ArraySource(node, f"{of.rsplit('.', 1)[-1]}.{target.attr.value}")
+
+
+def _library_part(facts: ModuleFacts, node: cst.Name, traced: cst.BaseExpression, depth: int) -> Optional[ArraySource]:
+    """For `obs, reward, *_ = envs.step(action)`: a float64 array at the name's place of the
+    tuple a library object's method gives (a vector environment's rewards)."""
+    binding = facts.bindings.get(node)
+    part = binding.part if binding is not None else None
+    if part is None or not isinstance(traced, cst.Call) or not isinstance(traced.func, cst.Attribute):
+        return None
+    of = _object_type(facts, traced.func.value, depth + 1)
+    if of is None or part not in float64_parts(of, traced.func.attr.value):
+        return None
+    return ArraySource(traced, f"{of.rsplit('.', 1)[-1]}.{traced.func.attr.value}")
 
 
 def _python_number(facts: ModuleFacts, node: cst.BaseExpression, depth: int) -> bool:
@@ -321,6 +334,9 @@ def float64_array(
             iterated = _iterated_directly(facts, node)
             # `for sigma in sigmas:` an element of a float64 array is a float64 scalar.
             return float64_array(facts, iterated, depth + 1, follow) if iterated is not None else None
+        part = _library_part(facts, node, traced, depth)
+        if part is not None:
+            return part
         parts = _returned_parts(facts, node, traced, follow)
         if parts is not None:
             return next(filter(None, (float64_array(facts, part, depth + 1, follow) for part in parts)), None)

@@ -68,6 +68,9 @@ _MEL_EXTRACTORS = tuple(
     f"transformers.{name}FeatureExtractor" for name in ("Whisper", "Clap", "Clvp")
 )
 
+# gymnasium's (and gym's) vector environments, as their module names the classes.
+_VECTOR_ENV_MAKERS = ("vector.SyncVectorEnv", "vector.AsyncVectorEnv", "make_vec")
+
 # Objects other than arrays and tensors that library calls make, by the call's qualified name.
 MAKES: Dict[str, str] = {
     "numpy.random.default_rng": "numpy.random.Generator",
@@ -76,7 +79,13 @@ MAKES: Dict[str, str] = {
     "sklearn.utils.check_random_state": "numpy.random.RandomState",
     "sklearn.utils.validation.check_random_state": "numpy.random.RandomState",
     **{maker: extractor for extractor in _MEL_EXTRACTORS for maker in (extractor, f"{extractor}.from_pretrained")},
+    **{f"{gym}.{maker}": "gymnasium.vector.VectorEnv" for gym in ("gymnasium", "gym") for maker in _VECTOR_ENV_MAKERS},
 }
+# The methods of those objects that give a tuple with float64 arrays at these places: a
+# vector environment's `step` gives (observations, rewards, terminated, truncated, infos),
+# or (observations, rewards, dones, infos) in gym's older interface, its rewards float64
+# (`np.zeros((num_envs,), dtype=np.float64)`); observations take the space's dtype.
+FLOAT64_PARTS: Dict[str, FrozenSet[int]] = {"gymnasium.vector.VectorEnv.step": frozenset({1})}
 # The calls that give an array API namespace: which part of what they return it is (None:
 # all of it), and the module it is read as (torch's namespace is the one on MPS).
 NAMESPACES: Dict[str, Tuple[Optional[int], str]] = {
@@ -225,6 +234,17 @@ def members(returns: Returns) -> FrozenSet[str]:
 def member(of: str, name: str) -> Returns | None:
     """What the method or attribute `name` of an object of type `of` gives, if known."""
     return LIBRARY.get(f"{of}.{name}")
+
+
+def part_members() -> FrozenSet[str]:
+    """The names of the methods of `MAKES`'s types that give float64 arrays in a tuple."""
+    return frozenset(name.rsplit(".", 1)[1] for name in FLOAT64_PARTS)
+
+
+def float64_parts(of: str, name: str) -> FrozenSet[int]:
+    """The places of the tuple the method `name` of an object of type `of` gives that
+    hold float64 arrays (none if not known)."""
+    return FLOAT64_PARTS.get(f"{of}.{name}", frozenset())
 
 
 def _module_of(name: str) -> str:
