@@ -62,6 +62,8 @@ CRASHING = {
         lambda m, d: m.inverse_frequency_weights(np.array([0, 1, 1, 2, 2, 2]), d),
     ("class_weights", "embedding_table"): lambda m, d: m.embedding_table(4, 3, d).detach(),
     ("signal_kernels", "gaussian_kernel"): lambda m, d: m.gaussian_kernel(5, 1.5, d),
+    ("buffers_move_with_module", "build"): lambda m, d: (torch.manual_seed(0), _module_tensors(m.build(5, 4, 3, d)))[1],
+    ("buffers_move_with_module", "with_offsets"): lambda m, d: m.with_offsets(torch.nn.Linear(2, 2), 3, d).offsets,
 }
 # Its MPS branch computes something else than its CPU branch: only that it runs is compared.
 OTHER_BRANCH_ON_MPS = {("float64_off_mps_only", "float64_on_either_branch")}
@@ -78,6 +80,11 @@ RUNNING = {
     ("class_weights", "float32_table"): lambda m, d: m.float32_table(4, 3, d).detach(),
     ("signal_kernels", "float32_gaussian_kernel"): lambda m, d: m.float32_gaussian_kernel(5, 1.5, d),
 }
+
+
+def _module_tensors(modules):
+    """The parameters and buffers of the modules (layers initialised alike in each run)."""
+    return [tensor.detach() for module in modules for tensor in (*module.parameters(), *module.buffers())]
 
 
 def _timesteps(scheduler, device):

@@ -35,6 +35,10 @@ from f64lint.analysis.syntax.nodes import code_children, own_nodes
 from f64lint.cst import cst
 
 
+# What makes a parameter or buffer of its data, which moves with the module it is set on.
+_PARAMETERS = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter", "torch.nn.Buffer"})
+
+
 @dataclass(frozen=True)
 class WideValue:
     """A float64 or complex128 value and the expression that made it."""
@@ -197,7 +201,65 @@ class Flow:
                 return True
         if self._origins is None:
             self._origins = {id(source) for _, wide in self.moves() for source in wide.all_sources()}
-        return id(call) in self._origins
+        return id(call) in self._origins or self._moved_with_its_module(call)
+
+    def _moved_with_its_module(self, call: cst.Call) -> bool:
+        """Is the tensor a call makes a buffer or parameter of a module (`register_buffer(
+        "loc", t)`, `self.w = nn.Parameter(t)`) that the code moves to a device that may be
+        MPS? Buffers and parameters move with their module: a module in a name moved later
+        (`model.register_buffer(...)` ... `model.to(device)`), or, for `self`, an instance
+        of the class made and moved in this module (`Normalizer(scaler).to(device)`)."""
+        value = self.outermost(call)
+        holder = self.facts.parent(self.facts.parent(value))  # the call it is an argument of
+        args = positional(holder) if isinstance(holder, cst.Call) else []
+        if isinstance(self.facts.parent(value), cst.Arg) and method_name(holder) == "register_buffer" and (
+            args[1:2] == [value] or keyword(holder, "tensor") is value
+        ):
+            module = holder.func.value if isinstance(holder.func, cst.Attribute) else None
+        elif isinstance(holder, cst.Call) and self.facts.qualified_name(holder.func) in _PARAMETERS and args[:1] == [value]:
+            module = self._owner_of_attribute(holder)  # `self.w = nn.Parameter(t)`
+        elif self._a_submodule(value):
+            module = self._owner_of_attribute(value)  # `self.lin = nn.Linear(2, 2).double()`
+        else:
+            return False
+        if not isinstance(module, cst.Name):
+            return False
+        if module.value != "self":
+            binding = self.facts.bindings.get(module)
+            reads = self.reads_by_binding().get(id(binding), []) if binding is not None else []
+            return any(self._moved_there(read) for read in reads)
+        function = self.facts.enclosing_function(holder)
+        owner = self.facts.definitions.owner(function) if function is not None else None
+        return owner is not None and any(
+            self._moved_there(made) for made in self.facts.calls
+            if isinstance(made.func, cst.Name) and made.func.value == owner.name.value
+        )
+
+    def _owner_of_attribute(self, value: cst.BaseExpression) -> Optional[cst.BaseExpression]:
+        """`self` of `self.w = value`."""
+        assign = self.facts.parent(value)
+        targets = assign.targets if isinstance(assign, cst.Assign) and assign.value is value else ()
+        attributes = [target.target for target in targets if isinstance(target.target, cst.Attribute)]
+        return attributes[0].value if attributes else None
+
+    def _a_submodule(self, value: cst.BaseExpression) -> bool:
+        """A layer of torch.nn converted: `nn.Linear(2, 2).double()`."""
+        if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute)):
+            return False
+        made = value.func.value
+        name = self.facts.qualified_name(made.func) if isinstance(made, cst.Call) else None
+        return name is not None and name.startswith("torch.nn.") and name.rsplit(".", 1)[1][:1].isupper()
+
+    def _moved_there(self, module: cst.BaseExpression) -> bool:
+        """Is this module (an instance made, or a name read) moved to a device that may be
+        MPS: `module.to(device)`, directly or through the name it is assigned to?"""
+        holder = self.facts.parent(module)
+        if isinstance(holder, cst.Attribute) and holder.value is module:
+            move = self.facts.parent(holder)
+            return isinstance(move, cst.Call) and self.moves_there(move) and not self.guards.off_mps(move)
+        if isinstance(holder, cst.Assign) and holder.value is module and isinstance(module, cst.Call):
+            return any(self._moved_there(read) for read in self.reads_by_value().get(id(module), []))
+        return False
 
     # Narrowed before it can move -------------------------------------------------------
 
