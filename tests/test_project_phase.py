@@ -629,7 +629,8 @@ def test_a_function_handed_to_a_base_class_of_another_file_is_what_the_base_call
     # subclass hands it (by position through `super()`, by keyword through the base's
     # `__init__`) is what `self.compute_fn(...)` gives there. Accuracy's float32 is clean.
     message = (
-        "float64 NumPy array (from `{}` at line {}) becomes a tensor in `torch.tensor()`; MPS has no float64"
+        "float64 NumPy array (from `{}` in `curve_compute_fn` at line {}) becomes a tensor in `torch.tensor()`; "
+        "MPS has no float64"
     )
     assert _reported(metrics, "metrics") == [
         ("metrics/curves.py", 27, 16, "F64003", "error", message.format("np.interp", 12)),

@@ -39,3 +39,15 @@ def is_torch_call(facts: ModuleFacts, call: cst.Call) -> bool:
         method = call.func.attr.value
         return method in ("to", "type") or method.startswith("new_")
     return False
+
+
+def where_made(facts: ModuleFacts, origin: cst.CSTNode, use: cst.CSTNode) -> str:
+    """"at line 7", or "in `Scheduler.__init__` at line 7" when the value is made in
+    another function than the one that uses it (a helper, the `__init__` that keeps it)."""
+    line = f"at line {facts.positions[origin].start.line}"
+    made_in = facts.enclosing_function(origin)
+    if made_in is None or made_in is facts.enclosing_function(use):
+        return line
+    owner = facts.definitions.owner(made_in)
+    name = f"{owner.name.value}.{made_in.name.value}" if owner is not None else made_in.name.value
+    return f"in `{name}` {line}"

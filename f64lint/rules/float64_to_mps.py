@@ -10,7 +10,7 @@ from f64lint.cst import cst
 from f64lint.fix.requests import WideMove
 from f64lint.prefilter import AllOf, AnyOf, any_of, words
 from f64lint.rules.base import Finding, Invalid, Rule
-from f64lint.rules.common import callee_text
+from f64lint.rules.common import callee_text, where_made
 from f64lint.rules.tokens import NUMPY, TENSOR_FROM_DATA, WIDE_VALUE
 
 
@@ -236,7 +236,7 @@ class Float64ToMps(Rule):
                 made = wide.imported
                 where = f"in `{made.qualified_name}` at {made.path}:{made.line}"
             else:
-                where = f"at line {facts.positions[wide.origin].start.line}"
+                where = where_made(facts, wide.origin, call)
             moved = method_name(call) == "to"
             yield Finding(
                 call,

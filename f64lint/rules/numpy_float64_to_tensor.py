@@ -10,7 +10,7 @@ from f64lint.cst import cst
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideArrayToTensor
 from f64lint.rules.base import Finding, Invalid, Rule
-from f64lint.rules.common import callee_text
+from f64lint.rules.common import callee_text, where_made
 from f64lint.prefilter import AnyOf, words
 from f64lint.rules.tokens import NUMPY, TENSOR_FROM_DATA, TORCH
 
@@ -274,12 +274,14 @@ class NumpyFloat64ToTensor(Rule):
                 continue
             if keyword(call, "device") is None and analysis.containment.kept_safe(call):
                 continue  # made on the CPU, and cast wherever it moves
-            line = facts.positions[source.origin].start.line
             export = analysis.flow.imported_export(source.origin)
             made = f", made in {export.path}:{export.line}" if export is not None else ""
+            if source.promoted_by is not None:  # integers made float64 by `/` or a float
+                operator = facts.module.code_for_node(source.promoted_by.operator).strip()
+                made += f", made float64 by `{operator}` at line {facts.positions[source.promoted_by].start.line}"
             yield Finding(
                 call,
-                f"float64 NumPy array (from `{source.origin_name}` at line {line}{made}) becomes a "
+                f"float64 NumPy array (from `{source.origin_name}` {where_made(facts, source.origin, call)}{made}) becomes a "
                 f"tensor in `{callee_text(facts, call)}`; MPS has no float64",
                 fix=WideArrayToTensor(call, source.origin),
                 reaches_mps=analysis.flow.reaches_device(call),

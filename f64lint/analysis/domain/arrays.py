@@ -35,6 +35,8 @@ class ArraySource:
 
     origin: cst.BaseExpression
     origin_name: str
+    # NumPy's integers made float64 by arithmetic (`len(y) / np.bincount(y)`): that operation.
+    promoted_by: Optional[cst.BinaryOperation] = None
 
 
 def _object_type(facts: ModuleFacts, node: cst.BaseExpression, depth: int) -> Optional[str]:
@@ -248,7 +250,7 @@ def _promoted_integer_range(facts: ModuleFacts, node: cst.BinaryOperation) -> Op
         if origin is None:
             continue
         if isinstance(node.operator, cst.Divide) or _has_float_literal(other):
-            return ArraySource(origin, facts.module.code_for_node(origin.func))
+            return ArraySource(origin, facts.module.code_for_node(origin.func), node)
     return None
 
 
