@@ -67,6 +67,11 @@ def _tabular(module, device):
     return module.Trainer(Tabular().to(device), device).fit(8)
 
 
+def _tabular_losses(module, device):
+    torch = require("torch")
+    return torch.stack(_tabular(module, device))
+
+
 def _caller_arrays(module, device):
     np = require("numpy")
     return module.to_torch(np.linspace(0, 1, 5), device)
@@ -146,6 +151,7 @@ CRASHES = {
 }
 RUNS_AFTER_THE_FIX = {
     "caller_arrays": _from_torch, "fitted_scaler.float_targets": _float_targets, "fitted_scaler.noise": _noise,
+    "tabular_loader": _tabular_losses,
 }
 
 

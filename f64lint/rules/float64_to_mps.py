@@ -36,8 +36,8 @@ class Float64ToMps(Rule):
     float64 NumPy data (`return self.x[i], self.y[i]` with `self.y = np.zeros(n)`) is a
     float64 tensor too: the default collate keeps the dtype. Its move is flagged, followed
     through `enumerate`, `zip`, `tqdm`, unpacking (`x, y = batch`), indexing and a method
-    the loop passes the batch to; it has no automatic fix (cast where the dataset makes
-    the array, or move with a dtype).
+    the loop passes the batch to; the fix moves it with a dtype, as for any move (casting
+    where the dataset makes the array is the other way).
 
     ## Why it breaks on MPS
     This is the line that raises `TypeError: Cannot convert a MPS Tensor to float64 dtype
@@ -123,6 +123,23 @@ class Float64ToMps(Rule):
                     loss(model(x.to(device)), y.to(device)).backward()
             """,
             (14, 37),
+            fixed="""
+            import numpy as np
+            from torch.utils.data import DataLoader, Dataset
+            import torch
+
+            class Rows(Dataset):
+                def __init__(self, n):
+                    self.x = np.random.rand(n, 4).astype(np.float32)
+                    self.y = np.zeros(n)
+
+                def __getitem__(self, i):
+                    return self.x[i], self.y[i]
+
+            def fit(model, loss, n, device, dtype=torch.float32):
+                for step, (x, y) in enumerate(DataLoader(Rows(n), batch_size=4)):
+                    loss(model(x.to(device)), y.to(device, dtype=dtype)).backward()
+            """,
         ),
         Invalid(
             """
@@ -256,4 +273,5 @@ class Float64ToMps(Rule):
                     f"float64 tensor (a batch of `{described(batch.loader)}`, {batch.made}: a DataLoader keeps "
                     "NumPy's float64) moved to a device that may be 'mps'",
                     anchor=call.func.attr,
+                    fix=WideMove(call),
                 )
