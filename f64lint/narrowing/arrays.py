@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
 from f64lint.analysis.domain.arrays import FLOAT_BY_DEFAULT, FLOAT_OF_NUMBERS, FOLLOW_DATA, INTEGER_MAKERS, KEEP_DTYPE_METHODS
-from f64lint.analysis.domain.library import MAKES, Returns, functions, members, part_members, short_names
+from f64lint.analysis.domain.library import MAKES, Returns, float64_members, functions, short_names
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH
 from f64lint.narrowing.lines import NAME, Statement, bound_names, logical_lines, loop_targets
 from f64lint.prefilter import AnyOf
@@ -28,17 +28,31 @@ _FOLLOW_DATA = sorted({name.rsplit(".", 1)[-1] for name in FOLLOW_DATA} - {"aran
 # makes one of their objects (`default_rng(`, `StandardScaler(`), that object's float64
 # members (`.normal(`, `.mean_`).
 _OTHER_MAKERS = sorted({name.rsplit(".", 1)[-1] for name in FLOAT_BY_DEFAULT if not name.startswith("numpy.")})
-_OBJECT_MAKERS = sorted({name.rsplit(".", 1)[-1] for name in MAKES})
-_FLOAT64_MEMBERS = sorted(members(Returns.FLOAT64) | part_members())
+
+
+def _members_by_maker() -> Dict[str, FrozenSet[str]]:
+    """The float64 members of each type, by the last part of the name of a call that
+    makes one (`normal` and the other draws by `default_rng`, `step` by `SyncVectorEnv`)."""
+    found: Dict[str, FrozenSet[str]] = {}
+    for maker, made in MAKES.items():
+        last = maker.rsplit(".", 1)[-1]
+        found[last] = found.get(last, frozenset()) | float64_members(made)
+    return found
+
+
+_MEMBERS_BY_MAKER = _members_by_maker()
 _FLOAT_LITERAL = re.compile(r"(?<![\w.])(?:\d[\d_]*\.|\.\d|\d[\d_]*[eE][-+]?\d)")
 # A true division of a loop counter, in a comprehension (`[i / n for i in range(n)]`): a
 # list of Python floats (starting with its keyword, `for`, for a fast search).
 _FLOAT_COMPREHENSION = re.compile(r"for\s+\w+\s+in\s+range\(")
 # Python floats of a call (`float(x)`, `math.sqrt(x)`), or a parameter annotated as a
 # sequence of them (`probas: List[float]`, `tuple[float, ...]`): arrays of them are float64.
-_PYTHON_FLOATS = re.compile(r"float\s*\(|math\s*\.\s*\w+\s*\(|\[\s*float\s*[\],]")
-_FLOAT_SEQUENCE_PARAMETER = re.compile(
-    r"(\w+)\s*:\s*(?:(?:typing\.)?Optional\[\s*)?(?:typing\.)?(?:List|list|Sequence|MutableSequence|Tuple|tuple|Iterable|Collection)\[\s*float\b"
+_FLOAT_ITEMS = re.compile(r"\[\s*float\s*[\],]")
+_PYTHON_FLOATS = AnyOf(r"float\s*\(", r"math\s*\.\s*\w+\s*\(", _FLOAT_ITEMS)
+# What comes before `[float` in an annotation of a sequence (`probas: Optional[List`),
+# looked for back from each `[float` (a pattern starting with a name is tried everywhere).
+_ANNOTATED_SEQUENCE = re.compile(
+    r"(\w+)\s*:\s*(?:(?:typing\.)?Optional\[\s*)?(?:typing\.)?(?:List|list|Sequence|MutableSequence|Tuple|tuple|Iterable|Collection)$"
 )
 # The torch functions that make a tensor of NumPy data (`torch.from_numpy(`, or `tensor(`
 # imported from torch, under its own name or another).
@@ -122,8 +136,8 @@ def array_makers(code: str) -> ArrayMakers:
             imported[alias or name] = name
     # Only the names the module's code has: most have none, and then search nothing more.
     library = [rf"{name}\s*\(" for name in _OTHER_MAKERS if name in code]
-    if any(name in code for name in _OBJECT_MAKERS):
-        library += [rf"{name}(?<=\.{name})(?!\w)" for name in _FLOAT64_MEMBERS if name in code]
+    made = {name for maker, names in _MEMBERS_BY_MAKER.items() if maker in code for name in names}
+    library += [rf"{name}(?<=\.{name})(?!\w)" for name in sorted(made) if name in code]
     return ArrayMakers(
         _calls(modules, {a for a, name in imported.items() if name in _FLOAT_BY_DEFAULT}, _FLOAT_BY_DEFAULT),
         _calls(modules, {a for a, name in imported.items() if name in _FOLLOW_DATA}, _FOLLOW_DATA),
@@ -233,7 +247,13 @@ def _arguments(line: str, start: int) -> Tuple[List[str], int]:
 def float_sequence_parameters(definition: str) -> Set[str]:
     """The parameters a definition's code annotates as sequences of Python floats
     (`probas: List[float]`), which NumPy makes float64 arrays of."""
-    return set(_FLOAT_SEQUENCE_PARAMETER.findall(definition))
+    found = set()
+    for items in _FLOAT_ITEMS.finditer(definition):
+        start = max(definition.rfind("\n", 0, items.start()) + 1, items.start() - 120)
+        annotated = _ANNOTATED_SEQUENCE.search(definition, start, items.start())
+        if annotated is not None:
+            found.add(annotated.group(1))
+    return found
 
 
 def hands_array_to_torch(definition: Statement, structure_lines: List[str], makers: ArrayMakers) -> bool:

@@ -236,9 +236,11 @@ def member(of: str, name: str) -> Returns | None:
     return LIBRARY.get(f"{of}.{name}")
 
 
-def part_members() -> FrozenSet[str]:
-    """The names of the methods of `MAKES`'s types that give float64 arrays in a tuple."""
-    return frozenset(name.rsplit(".", 1)[1] for name in FLOAT64_PARTS)
+def float64_members(of: str) -> FrozenSet[str]:
+    """The names of the methods and attributes of the type `of` that give float64 arrays,
+    alone or in a tuple (`normal` of a Generator, `step` of a vector environment)."""
+    given = [name for name, kind in LIBRARY.items() if kind is Returns.FLOAT64] + list(FLOAT64_PARTS)
+    return frozenset(name[len(of) + 1 :] for name in given if name.rsplit(".", 1)[0] == of)
 
 
 def float64_parts(of: str, name: str) -> FrozenSet[int]:
