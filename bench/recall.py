@@ -102,7 +102,7 @@ def main(argv: Sequence[str] = ()) -> None:
     strict: Counter = Counter()  # with F64010 too
     total: Counter = Counter()
     missed: List[str] = []
-    guarded_errors: List[str] = []
+    on_guarded: List[str] = []  # every finding on a guarded line: an error there is a false alarm
     for bug in bugs:
         path = source_file(bug, unpacked(bug, args.workdir))
         found = findings(path, args.workdir.resolve())
@@ -114,9 +114,9 @@ def main(argv: Sequence[str] = ()) -> None:
         if not by_default:
             also = f" (caught by {STRICT})" if on_lines else ""
             missed.append(f"{bug.id} ({bug.kind}): {bug.package} {bug.version} {bug.file}:{list(bug.lines)}{also}")
-        guarded_errors += [
-            f"{bug.id}: {d['line']}:{d['column']} {d['code']} on a guarded line"
-            for d in found if d["line"] in bug.guarded and d["severity"] == "error"
+        on_guarded += [
+            f"{bug.id}: {d['line']}:{d['column']} {d['code']} {d['severity']} on a guarded line"
+            for d in found if d["line"] in bug.guarded
         ]
         verdict = "caught" if by_default else f"caught by {STRICT}" if on_lines else "missed"
         print(f"  {bug.id}: {verdict}", file=sys.stderr, flush=True)
@@ -134,8 +134,11 @@ def main(argv: Sequence[str] = ()) -> None:
     print("\nMissed by the default rules:" if missed else "\nMissed by the default rules: none")
     for line in missed:
         print(f"- {line}")
-    print("\nErrors on guarded or CPU-only lines:" if guarded_errors else "\nErrors on guarded or CPU-only lines: none")
-    for line in guarded_errors:
+    guarded = sum(len(bug.guarded) for bug in bugs)
+    errors = sum(" error " in line for line in on_guarded)
+    print(f"\nFindings on the {guarded} guarded or CPU-only lines of {sum(bool(bug.guarded) for bug in bugs)} bugs: "
+          f"{len(on_guarded)} ({errors} errors)")
+    for line in on_guarded:
         print(f"- {line}")
 
 if __name__ == "__main__":
