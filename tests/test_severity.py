@@ -69,3 +69,38 @@ def test_in_a_test_a_device_known_only_by_its_name_is_unknown():
         assert [d.severity.value for d in found if d.start.line == 12] == ["warning"], name
     found = lint_text("testing/model.py", SOURCE, default_codes(), Settings().severity_of)
     assert [d.severity.value for d in found if d.start.line == 12] == ["error"]
+
+
+def test_a_float64_default_dtype_is_an_error_where_a_float_tensor_is_then_made_on_a_device():
+    # A module-level switch reaches the module's functions; one in a function reaches what
+    # follows it there. Integer tensors, tensors given a dtype and tensors made on the CPU
+    # are not float64 by it.
+    switched = """\
+import torch
+
+torch.set_default_dtype(torch.float64)
+DEVICE = torch.device("mps" if torch.backends.mps.is_available() else "cpu")
+
+
+def noise(n):
+    return torch.randn(n, device=DEVICE)
+
+
+def setup(device):
+    torch.set_default_tensor_type(torch.DoubleTensor)
+    return torch.arange(3, device=device), torch.zeros(2, device="cpu"), torch.ones(2, dtype=torch.float32, device=device)
+
+
+def weights(device):
+    torch.set_default_tensor_type("torch.DoubleTensor")
+    return torch.tensor([0.5, 1.5], device=device)
+"""
+    found = lint_text("m.py", switched, default_codes(), Settings().severity_of)
+    assert [(d.start.line, d.code, d.severity.value, d.message) for d in found] == [
+        (3, "F64005", "error", "default dtype set to `torch.float64`: every new float tensor is float64, which MPS "
+         "lacks (`torch.randn()` at line 8 makes one on a device that may be 'mps')"),
+        (12, "F64005", "warning", "default tensor type set to `DoubleTensor`: every new float tensor is float64, "
+         "which MPS lacks"),
+        (17, "F64005", "error", "default tensor type set to `DoubleTensor`: every new float tensor is float64, "
+         "which MPS lacks (`torch.tensor()` at line 18 makes one on a device that may be 'mps')"),
+    ]

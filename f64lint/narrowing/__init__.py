@@ -46,7 +46,7 @@ from f64lint.narrowing.classes import bases_called, callees, left_out_of_class
 from f64lint.narrowing.entries import entries_left_out
 from f64lint.narrowing.lines import CALLED, Statement, describe, described_members, logical_lines, split_statements
 from f64lint.narrowing.numbers import cut_long_numbers, has_rows_of_numbers
-from f64lint.narrowing.reading import Reading
+from f64lint.narrowing.reading import DEFAULT_FLOAT64, Reading
 from f64lint.prefilter import masked
 
 _DEF = re.compile(r"(?:async\s+)?def\b")
@@ -202,7 +202,10 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: boo
     makers = makers.with_functions(
         functions, {m.name for m in methods if m.name and not m.is_class and makers.search(m.text)} | set(kept_on_self)
     )
-    reading = Reading(structure_lines, code_lines, makers, imported=imported, batches=batches)
+    reading = Reading(
+        structure_lines, code_lines, makers, imported=imported, batches=batches,
+        default_float64=bool(DEFAULT_FLOAT64.search(code)),
+    )
     hot: FrozenSet[str] = frozenset()
     kept = [d for d in definitions if reading.is_source(d) or (standalone and _tells_devices(d))]
     rest = [d for d in definitions if d not in kept]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import FrozenSet, List
 
@@ -18,6 +19,10 @@ SPELLED_SOURCE = AnyOf(
     words("DoubleTensor", "set_default_dtype", "set_default_tensor_type"),
     r"\.astype\(\s*[\"']?(?:float|complex)\b",
 )
+# A float64 default dtype (`torch.set_default_dtype(torch.float64)`, `set_default_tensor_type(
+# torch.DoubleTensor)`), and a tensor made on a device, which it makes float64 there.
+DEFAULT_FLOAT64 = re.compile(r"set_default_(?:dtype\(\s*[\w.]*(?:float64|double)\b|tensor_type\([^)]*Double)")
+_ON_A_DEVICE = re.compile(r"device\s*=")
 # What a guard reads from a table: `x.dtype in QUANTIZED` keeps MPS out (analysis/devices.py).
 _GUARD_SPELLING = words(*short_names(QUANTIZED_DTYPES))
 
@@ -34,6 +39,8 @@ class Reading:
     predicates: FrozenSet[str] = frozenset()  # those that stay and are one `return`
     imported: FrozenSet[str] = frozenset()  # names of float64 values other modules export
     batches: bool = False  # a rule follows loaders' batches: code that iterates one is a source
+    # The module sets the default dtype to float64: code making a tensor on a device is a source.
+    default_float64: bool = False
 
     def makes_float64(self, text: str) -> bool:
         """Can this statement (at module level, in a method that stays, an entry of a
@@ -66,6 +73,7 @@ class Reading:
                 or bool(self.imported) and not self.imported.isdisjoint(NAME.findall(definition.text))
                 or hands_array_to_torch(definition, self.structure_lines, self.array_makers)
                 or self.iterates_a_loader(definition)
+                or self.default_float64 and bool(_ON_A_DEVICE.search(definition.text))
             )
         return definition.is_source
 

@@ -1,8 +1,11 @@
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterator, Optional
 
-from f64lint.analysis.syntax.calls import positional
+from f64lint.analysis.domain.arrays import has_float_literal
+from f64lint.analysis.domain.casts import DEFAULT_DTYPE_FACTORIES
+from f64lint.analysis.domain.library import Returns, functions
+from f64lint.analysis.syntax.calls import keyword, positional
 from f64lint.analysis.domain.dtypes import Width, dtype_of
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.semantic.facts import ModuleFacts
@@ -10,8 +13,16 @@ from f64lint.cst import cst
 from f64lint.diagnostic import Severity
 from f64lint.prefilter import any_of
 from f64lint.rules.base import Finding, Invalid, Rule
+from f64lint.rules.common import callee_text
 
 _DOUBLE_TENSOR_TYPES = frozenset({"torch.DoubleTensor", "torch.cuda.DoubleTensor"})
+# Factories whose tensor takes the default dtype (`torch.arange` of integers and
+# `torch.full` of an integer do not), and those that make a tensor of Python floats.
+_FLOAT_FACTORIES = frozenset(
+    name for name in DEFAULT_DTYPE_FACTORIES
+    if not name.endswith("_like") and name not in ("torch.randint", "torch.arange", "torch.full")
+)
+_FROM_DATA = functions("torch", Returns.DATA_DTYPE) - {"torch.from_numpy"}
 
 
 def names_double_tensor(facts: ModuleFacts, node: cst.BaseExpression) -> bool:
@@ -27,7 +38,11 @@ class DefaultDtypeFloat64(Rule):
     `torch.set_default_dtype(torch.float64)` (or `torch.double`, `float`) and
     `torch.set_default_tensor_type(torch.DoubleTensor)` (or `"torch.DoubleTensor"`).
     Not in code that never runs on MPS (`if device.type != "mps":`, a test skipped on
-    MPS or one that meets no device without float64).
+    MPS or one that meets no device without float64). It is an error where the switch is
+    followed by a float tensor of the default dtype made on a device that may be `mps`
+    (`torch.randn(n, device=device)`, `torch.tensor([0.5], device=device)`): in the
+    module's functions and below it for a module-level switch, below it in its function
+    otherwise; the message names that line.
 
     ## Why it breaks on MPS
     The default dtype is global: after this call every float tensor made without an
@@ -48,7 +63,7 @@ class DefaultDtypeFloat64(Rule):
     """
 
     code = "F64005"
-    severity = Severity.WARNING  # no one value to follow to a device
+    severity = Severity.WARNING  # unless a float tensor is then made on a device
     name = "default-dtype-float64"
     summary = "the global default dtype is set to float64"
     required = (any_of("set_default_dtype", "set_default_tensor_type"),)
@@ -112,7 +127,40 @@ class DefaultDtypeFloat64(Rule):
                 continue
             if name == "torch.set_default_dtype":
                 dtype = dtype_of(facts, args[0])
-                if dtype is not None and dtype.width is Width.FLOAT64:
-                    yield Finding(call, f"default dtype set to `{dtype.text}`: every new float tensor is float64, which MPS lacks")
+                if dtype is None or dtype.width is not Width.FLOAT64:
+                    continue
+                said = f"default dtype set to `{dtype.text}`"
             elif name == "torch.set_default_tensor_type" and names_double_tensor(facts, args[0]):
-                yield Finding(call, "default tensor type set to `DoubleTensor`: every new float tensor is float64, which MPS lacks")
+                said = "default tensor type set to `DoubleTensor`"
+            else:
+                continue
+            made = _made_on_a_device_after(analysis, call)
+            there = (
+                f" (`{callee_text(facts, made)}` at line {facts.positions[made].start.line} makes one on a device "
+                "that may be 'mps')" if made is not None else ""
+            )
+            yield Finding(
+                call, f"{said}: every new float tensor is float64, which MPS lacks{there}", reaches_mps=made is not None,
+            )
+
+
+def _made_on_a_device_after(analysis: Analysis, setter: cst.Call) -> Optional[cst.Call]:
+    """A float tensor of the default dtype made on a device that may be MPS where the
+    switch is in force: `torch.randn(3, device=device)`, `torch.tensor([0.5], device=d)`
+    with no dtype, after a module-level switch (in the module's functions, or below it)
+    or below the switch in its own function; not in code that never runs on MPS."""
+    facts, flow = analysis.facts, analysis.flow
+    scope = facts.enclosing_function(setter)
+    line = facts.positions[setter].start.line
+    for call in facts.calls:
+        name = facts.qualified_name(call.func)
+        device = keyword(call, "device")
+        if device is None or keyword(call, "dtype") is not None or not flow.may_lack_float64(device):
+            continue
+        if not (name in _FLOAT_FACTORIES or name in _FROM_DATA and call.args and has_float_literal(call.args[0].value)):
+            continue
+        function = facts.enclosing_function(call)
+        after = facts.positions[call].start.line > line
+        if (scope is None and (function is not None or after) or function is scope and after) and not analysis.guards.off_mps(call):
+            return call
+    return None

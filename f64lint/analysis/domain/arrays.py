@@ -119,13 +119,13 @@ def _python_number(facts: ModuleFacts, node: cst.BaseExpression, depth: int) -> 
     return bool(values) and all(value is not None and _python_number(facts, value, depth + 1) for value in values)
 
 
-def _has_float_literal(node: cst.CSTNode) -> bool:
+def has_float_literal(node: cst.CSTNode) -> bool:
     if isinstance(node, cst.Float):
         return True
     if isinstance(node, (cst.List, cst.Tuple)):
-        return any(_has_float_literal(element.value) for element in node.elements)
+        return any(has_float_literal(element.value) for element in node.elements)
     if isinstance(node, cst.UnaryOperation):
-        return _has_float_literal(node.expression)
+        return has_float_literal(node.expression)
     return False
 
 
@@ -134,7 +134,7 @@ def _float_scalar(node: cst.BaseExpression) -> bool:
     argument of `np.arange` makes its range float64."""
     if isinstance(node, cst.BinaryOperation):
         return _float_scalar(node.left) or _float_scalar(node.right)
-    return _has_float_literal(node)
+    return has_float_literal(node)
 
 
 def _constructor_source(facts: ModuleFacts, call: cst.Call, name: str, depth: int, follow: Optional[Follow]) -> bool:
@@ -146,7 +146,7 @@ def _constructor_source(facts: ModuleFacts, call: cst.Call, name: str, depth: in
         return True
     args = positional(call)
     if name == "numpy.full":
-        return len(args) >= 2 and _has_float_literal(args[1])
+        return len(args) >= 2 and has_float_literal(args[1])
     if name == "numpy.arange":
         return any(_float_scalar(arg) for arg in args)
     if name in FOLLOW_DATA and args:
@@ -157,7 +157,7 @@ def _constructor_source(facts: ModuleFacts, call: cst.Call, name: str, depth: in
             if _python_float(facts, data.elt):  # `np.array([i / n for i in range(n)])`
                 return True
             data = data.elt  # `np.array([f(s) for s in sigmas])`: what each element is
-        return _has_float_literal(data) or float64_array(facts, data, depth + 1, follow) is not None
+        return has_float_literal(data) or float64_array(facts, data, depth + 1, follow) is not None
     return False
 
 
@@ -173,7 +173,7 @@ def _python_float(facts: ModuleFacts, node: cst.BaseExpression, depth: int = 0) 
     call of a function that returns one (`float(x)`, `math.sqrt(x)`), true division of a
     loop counter over `range(...)`, `len(...)` or an integer literal by anything, or
     arithmetic of such a float and a Python number."""
-    if _has_float_literal(node):
+    if has_float_literal(node):
         return True
     if isinstance(node, cst.Call):
         return facts.qualified_name(node.func) in PYTHON_FLOATS
@@ -249,7 +249,7 @@ def _promoted_integer_range(facts: ModuleFacts, node: cst.BinaryOperation) -> Op
         origin = _integer_range(facts, array, 0)  # a trace of its own, however deep this one is
         if origin is None:
             continue
-        if isinstance(node.operator, cst.Divide) or _has_float_literal(other):
+        if isinstance(node.operator, cst.Divide) or has_float_literal(other):
             return ArraySource(origin, facts.module.code_for_node(origin.func), node)
     return None
 
@@ -264,7 +264,7 @@ def _float64_among(
         return float64_array(facts, arg, depth + 1, follow)
     for element in arg.elements:
         value = element.value
-        if isinstance(value, (cst.List, cst.Tuple)) and _has_float_literal(value):
+        if isinstance(value, (cst.List, cst.Tuple)) and has_float_literal(value):
             return ArraySource(call, facts.module.code_for_node(call.func))
         found = float64_array(facts, value, depth + 1, follow)
         if found is not None:
