@@ -110,6 +110,15 @@ class Masked:
     structure: str  # every string emptied: brackets and line starts are the code's own
 
 
+def _literal_start(source: str, quote: int, after: int) -> int:
+    """Where a string whose quote is at `quote` starts: back over its prefix (`rb`, `f`),
+    not into the comment or string that ends at `after`."""
+    start = quote
+    while start > after and quote - start < _MAX_PREFIX and source[start - 1] in _PREFIX:
+        start -= 1
+    return start
+
+
 @lru_cache(maxsize=4)
 def masked(source: str) -> Optional[Masked]:
     """None when an f-string could be misread (see `_fields_closed`)."""
@@ -123,9 +132,7 @@ def masked(source: str) -> Optional[Masked]:
             structure.append(source[structure_start:quote])
             code_start = structure_start = end
             continue
-        start = quote  # back over the prefix, not into what came before
-        while start > structure_start and quote - start < _MAX_PREFIX and source[start - 1] in _PREFIX:
-            start -= 1
+        start = _literal_start(source, quote, structure_start)
         literal = source[start:end]
         emptied = '""' + "\\\n" * literal.count("\n")
         structure.append(source[structure_start:start])
@@ -153,9 +160,7 @@ def comments(source: str) -> Optional[List[Tuple[int, str]]]:
         if source[quote] == "#":
             found.append((quote, match.group()))
         else:
-            start = quote
-            while start > after and quote - start < _MAX_PREFIX and source[start - 1] in _PREFIX:
-                start -= 1
+            start = _literal_start(source, quote, after)
             if "f" in source[start:quote].lower() and not _fields_closed(source[start:end]):
                 return None
         after = end

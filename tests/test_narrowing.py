@@ -692,3 +692,32 @@ def test_arrays_of_python_floats_keep_what_makes_and_moves_them():
         def scales(xs, device):
             return torch.tensor(np.array([math.sqrt(x) for x in xs]), device=device)
     '''))
+
+
+def test_annotations_naming_float_and_a_float_default_dtype_keep_what_they_reach():
+    same_findings(textwrap.dedent('''\
+        from typing import List, Tuple, Union
+        import numpy as np
+        import torch
+
+
+        def scale(weights: Tuple[int, float], device):
+            return torch.from_numpy(np.array(weights)).to(device)
+
+
+        def mix(probas: Union[List[float], None], device):
+            return torch.from_numpy(np.array(probas)).to(device)
+    '''))
+    source = textwrap.dedent('''\
+        import torch
+
+        torch.set_default_dtype(float)
+
+
+        def noise(n, device):
+            return torch.randn(n, device=device)
+    ''')
+    with whole_modules():
+        whole = [(d.code, d.start, d.severity) for d in lint(source, ALL)]
+    assert [(d.code, d.start, d.severity) for d in lint(source, ALL)] == whole
+    assert [severity.value for _, _, severity in whole] == ["error"]

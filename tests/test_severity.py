@@ -104,3 +104,92 @@ def weights(device):
         (17, "F64005", "error", "default tensor type set to `DoubleTensor`: every new float tensor is float64, "
          "which MPS lacks (`torch.tensor()` at line 18 makes one on a device that may be 'mps')"),
     ]
+
+
+def test_a_buffer_moves_with_its_module_only_when_that_module_is_moved_as_it_is():
+    # Errors need the module moved after the buffer is registered, not cast in place first,
+    # and made from the class that registers it (an nn.Module: a class with a base).
+    source = """\
+import torch
+from torch import nn
+
+
+class Moved(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("scale", torch.ones(3, dtype=torch.float64))
+
+
+class CastFirst(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("scale", torch.ones(3, dtype=torch.float64))
+
+
+class Plain:
+    def __init__(self):
+        self.w = nn.Parameter(torch.zeros(3, dtype=torch.float64))
+
+    def to(self, device):
+        return self
+
+
+def run(device):
+    cast = CastFirst()
+    cast.float()
+    cast.to(device)
+    late = nn.Linear(2, 2)
+    late.to(device)
+    late.register_buffer("shift", torch.zeros(2, dtype=torch.float64))
+    return Moved().to(device), Plain().to(device)
+
+
+def shadowed(device):
+    class CastFirst(nn.Module):
+        pass
+
+    return CastFirst().to(device)
+"""
+    found = lint_text("m.py", source, default_codes(), Settings().severity_of)
+    assert sorted((d.start.line, d.code, d.severity.value) for d in found) == [
+        (8, "F64001", "error"), (14, "F64001", "warning"), (19, "F64001", "warning"), (31, "F64001", "warning"),
+    ]
+
+
+def test_a_float64_default_dtype_reset_elsewhere_in_the_module_stays_a_warning():
+    source = """\
+import torch
+
+
+def reference(device):
+    old = torch.get_default_dtype()
+    torch.set_default_dtype(torch.float64)
+    try:
+        expected = torch.randn(3)
+    finally:
+        torch.set_default_dtype(old)
+    return expected, torch.randn(3, device=device)
+"""
+    found = lint_text("m.py", source, default_codes(), Settings().severity_of)
+    assert [(d.start.line, d.code, d.severity.value) for d in found] == [(6, "F64005", "warning")]
+
+
+def test_a_buffer_set_again_on_self_is_not_known_to_move_as_registered():
+    # Assigning to a buffer's name replaces it: here by a float32 copy, before any move.
+    source = """\
+import torch
+from torch import nn
+
+
+class Recast(nn.Module):
+    def __init__(self, n):
+        super().__init__()
+        self.register_buffer("freqs", torch.arange(n, dtype=torch.float64))
+        self.freqs = self.freqs.float()
+
+
+def build(device):
+    return Recast(4).to(device)
+"""
+    found = lint_text("m.py", source, default_codes(), Settings().severity_of)
+    assert [(d.start.line, d.code, d.severity.value) for d in found] == [(8, "F64001", "warning")]

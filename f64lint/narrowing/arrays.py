@@ -47,13 +47,12 @@ _FLOAT_LITERAL = re.compile(r"(?<![\w.])(?:\d[\d_]*\.|\.\d|\d[\d_]*[eE][-+]?\d)"
 _FLOAT_COMPREHENSION = re.compile(r"for\s+\w+\s+in\s+range\(")
 # Python floats of a call (`float(x)`, `math.sqrt(x)`), or a parameter annotated as a
 # sequence of them (`probas: List[float]`, `tuple[float, ...]`): arrays of them are float64.
-_FLOAT_ITEMS = re.compile(r"\[\s*float\s*[\],]")
+_FLOAT_ITEMS = re.compile(r"float\s*[\],]")  # `[float]`, `[int, float]`, `[float, ...]`
 _PYTHON_FLOATS = AnyOf(r"float\s*\(", r"math\s*\.\s*\w+\s*\(", _FLOAT_ITEMS)
-# What comes before `[float` in an annotation of a sequence (`probas: Optional[List`),
-# looked for back from each `[float` (a pattern starting with a name is tried everywhere).
-_ANNOTATED_SEQUENCE = re.compile(
-    r"(\w+)\s*:\s*(?:(?:typing\.)?Optional\[\s*)?(?:typing\.)?(?:List|list|Sequence|MutableSequence|Tuple|tuple|Iterable|Collection)$"
-)
+# What comes before such a `float` in an annotation (`probas: Optional[List[`), looked for
+# back from each (a pattern starting with a name is tried at every position). Any
+# annotation that names `float` in brackets: keeping more than the analysis reads is harmless.
+_ANNOTATED_SEQUENCE = re.compile(r"(\w+)\s*:\s*[\w.\[, ]*$")
 # The torch functions that make a tensor of NumPy data (`torch.from_numpy(`, or `tensor(`
 # imported from torch, under its own name or another).
 _FROM_DATA = short_names(functions("torch", Returns.DATA_DTYPE))

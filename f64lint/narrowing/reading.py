@@ -21,7 +21,10 @@ SPELLED_SOURCE = AnyOf(
 )
 # A float64 default dtype (`torch.set_default_dtype(torch.float64)`, `set_default_tensor_type(
 # torch.DoubleTensor)`), and a tensor made on a device, which it makes float64 there.
-DEFAULT_FLOAT64 = re.compile(r"set_default_(?:dtype\(\s*[\w.]*(?:float64|double)\b|tensor_type\([^)]*Double)")
+# (`set_default_dtype(float)` and a dtype held in a constant, `PRECISION`, too: more is harmless.)
+DEFAULT_FLOAT64 = re.compile(
+    r"set_default_(?:dtype\(\s*(?:[\w.]*(?:float64|double)\b|float\s*\)|[A-Z][A-Z0-9_]*\s*\))|tensor_type\([^)]*Double)"
+)
 _ON_A_DEVICE = re.compile(r"device\s*=")
 # What a guard reads from a table: `x.dtype in QUANTIZED` keeps MPS out (analysis/devices.py).
 _GUARD_SPELLING = words(*short_names(QUANTIZED_DTYPES))

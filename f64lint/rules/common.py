@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import List, Optional
+
 from f64lint.analysis.domain.dtypes import Dtype, DtypeUse
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.cst import cst
@@ -48,6 +50,18 @@ def where_made(facts: ModuleFacts, origin: cst.CSTNode, use: cst.CSTNode) -> str
     made_in = facts.enclosing_function(origin)
     if made_in is None or made_in is facts.enclosing_function(use):
         return line
-    owner = facts.definitions.owner(made_in)
-    name = f"{owner.name.value}.{made_in.name.value}" if owner is not None else made_in.name.value
-    return f"in `{name}` {line}"
+    return f"in `{_dotted_name(facts, made_in)}` {line}"
+
+
+def _dotted_name(facts: ModuleFacts, function: cst.FunctionDef) -> str:
+    """`Scheduler.__init__.make` for `make` defined in `Scheduler`'s `__init__`."""
+    parts: List[str] = []
+    current: Optional[cst.FunctionDef] = function
+    while current is not None:
+        parts.append(current.name.value)
+        owner = facts.definitions.owner(current)
+        if owner is not None:
+            parts.append(owner.name.value)
+        holder = facts.parent(owner if owner is not None else current)
+        current = facts.enclosing_function(holder) if holder is not None else None
+    return ".".join(reversed(parts))

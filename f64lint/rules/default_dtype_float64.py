@@ -2,10 +2,7 @@ from __future__ import annotations
 
 from typing import Iterator, Optional
 
-from f64lint.analysis.domain.arrays import has_float_literal
-from f64lint.analysis.domain.casts import DEFAULT_DTYPE_FACTORIES
-from f64lint.analysis.domain.library import Returns, functions
-from f64lint.analysis.syntax.calls import keyword, positional
+from f64lint.analysis.syntax.calls import positional
 from f64lint.analysis.domain.dtypes import Width, dtype_of
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.semantic.facts import ModuleFacts
@@ -16,13 +13,6 @@ from f64lint.rules.base import Finding, Invalid, Rule
 from f64lint.rules.common import callee_text
 
 _DOUBLE_TENSOR_TYPES = frozenset({"torch.DoubleTensor", "torch.cuda.DoubleTensor"})
-# Factories whose tensor takes the default dtype (`torch.arange` of integers and
-# `torch.full` of an integer do not), and those that make a tensor of Python floats.
-_FLOAT_FACTORIES = frozenset(
-    name for name in DEFAULT_DTYPE_FACTORIES
-    if not name.endswith("_like") and name not in ("torch.randint", "torch.arange", "torch.full")
-)
-_FROM_DATA = functions("torch", Returns.DATA_DTYPE) - {"torch.from_numpy"}
 
 
 def names_double_tensor(facts: ModuleFacts, node: cst.BaseExpression) -> bool:
@@ -146,21 +136,30 @@ class DefaultDtypeFloat64(Rule):
 
 def _made_on_a_device_after(analysis: Analysis, setter: cst.Call) -> Optional[cst.Call]:
     """A float tensor of the default dtype made on a device that may be MPS where the
-    switch is in force: `torch.randn(3, device=device)`, `torch.tensor([0.5], device=d)`
-    with no dtype, after a module-level switch (in the module's functions, or below it)
-    or below the switch in its own function; not in code that never runs on MPS."""
-    facts, flow = analysis.facts, analysis.flow
+    switch is in force: after a module-level switch (in the module's functions, or below
+    it) or below the switch in its own function. None when the module sets the default
+    dtype to anything else anywhere (`finally: torch.set_default_dtype(old)`): then which
+    is in force where is not known."""
+    facts = analysis.facts
+    if any(_resets(facts, call) for call in facts.calls):
+        return None
     scope = facts.enclosing_function(setter)
     line = facts.positions[setter].start.line
     for call in facts.calls:
-        name = facts.qualified_name(call.func)
-        device = keyword(call, "device")
-        if device is None or keyword(call, "dtype") is not None or not flow.may_lack_float64(device):
-            continue
-        if not (name in _FLOAT_FACTORIES or name in _FROM_DATA and call.args and has_float_literal(call.args[0].value)):
+        if not analysis.flow.makes_default_float_on_device(call):
             continue
         function = facts.enclosing_function(call)
         after = facts.positions[call].start.line > line
-        if (scope is None and (function is not None or after) or function is scope and after) and not analysis.guards.off_mps(call):
+        if scope is None and (function is not None or after) or function is scope and after:
             return call
     return None
+
+
+def _resets(facts: ModuleFacts, call: cst.Call) -> bool:
+    """A switch of the default dtype to anything but float64 (or to what cannot be told)."""
+    name = facts.qualified_name(call.func)
+    args = positional(call)
+    if name == "torch.set_default_dtype":
+        dtype = dtype_of(facts, args[0]) if args else None
+        return dtype is None or dtype.width is not Width.FLOAT64
+    return name == "torch.set_default_tensor_type" and not (args and names_double_tensor(facts, args[0]))

@@ -7,7 +7,7 @@ import textwrap
 
 from f64lint.analysis.domain.arrays import float64_array
 from f64lint.analysis.domain.dtypes import Width, dtype_of
-from f64lint.analysis.domain.library import FLOAT64_PARTS, LIBRARY, Returns, functions, member, members, methods
+from f64lint.analysis.domain.library import FLOAT64_PARTS, LIBRARY, Returns, float64_members, functions, member, methods
 from f64lint.analysis.flow.analysis import analyse
 from f64lint.cst import cst
 from tests.analysis.marked import analysed, marked_call
@@ -33,7 +33,9 @@ def test_every_entry_belongs_to_a_modelled_library():
 def test_objects_libraries_make_are_known_by_their_type():
     # A Generator's draws and a scaler's fitted statistics are members of their types,
     # not functions of a module.
-    assert "normal" in members(Returns.FLOAT64) and "mean_" in members(Returns.FLOAT64)
+    assert "normal" in float64_members("numpy.random.Generator")
+    assert "mean_" in float64_members("sklearn.preprocessing.StandardScaler")
+    assert float64_members("gymnasium.vector.VectorEnv") == {"step"}
     assert member("numpy.random.Generator", "normal") is Returns.FLOAT64
     assert not any(name.startswith("numpy.random.Generator") for name in functions("numpy", Returns.FLOAT64))
     assert "scipy.signal.get_window" in functions("scipy", Returns.FLOAT64)
@@ -340,3 +342,39 @@ def test_a_vector_environments_rewards_are_float64_and_its_observations_unknown(
     assert [source.origin_name if source else None for source in found] == [
         "VectorEnv.step", "VectorEnv.step", None, None, None,
     ]
+
+
+def test_a_union_is_a_float_sequence_only_when_each_of_its_members_is():
+    analysis, call = marked_call('''
+        from typing import List, Optional, Tuple, Union
+        import numpy as np
+        import torch
+
+        def f(mixed: Tuple[int, float], maybe: Union[List[float], None], either: Union[List[float], np.ndarray], device):
+            return (
+                torch.tensor(np.array(mixed), device=device),
+                torch.tensor(np.array(maybe), device=device),
+                torch.tensor(np.array(either), device=device),  # <-
+            )
+    ''')
+    facts = analysis.facts
+    made = [c for c in facts.calls if facts.qualified_name(c.func) == "torch.tensor"]
+    found = [float64_array(facts, c.args[0].value) for c in made]
+    assert [source.origin_name if source else None for source in found] == ["np.array", "np.array", None]
+
+
+def test_names_before_a_starred_target_keep_their_place_in_a_tuple():
+    analysis, call = marked_call('''
+        import gymnasium as gym
+        import torch
+
+        def collect(policy, device):
+            envs = gym.make_vec("CartPole-v1", num_envs=2)
+            obs, reward, *rest = envs.step(policy())
+            *_, last = envs.step(policy())
+            return torch.tensor(reward, device=device), torch.tensor(last, device=device)  # <-
+    ''')
+    facts = analysis.facts
+    made = [c for c in facts.calls if facts.qualified_name(c.func) == "torch.tensor"]
+    found = [float64_array(facts, c.args[0].value) for c in made]
+    assert [source.origin_name if source else None for source in found] == ["VectorEnv.step", None]

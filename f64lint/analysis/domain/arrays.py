@@ -106,9 +106,8 @@ def _python_number(facts: ModuleFacts, node: cst.BaseExpression, depth: int) -> 
         return _python_number(facts, node.left, depth + 1) and _python_number(facts, node.right, depth + 1)
     if not isinstance(node, cst.Name):
         return False
-    iterated = _iterated_directly(facts, node)
-    if isinstance(iterated, cst.Call) and facts.qualified_name(iterated.func) == "builtins.range":
-        return True  # `for i in range(n)`: an int
+    if _range_counter(facts, node):
+        return True
     entry = facts.parameter(facts.bindings.get(node))
     if entry is not None:
         annotation, default = entry[1].annotation, entry[1].default
@@ -202,7 +201,8 @@ def _float_sequence(facts: ModuleFacts, node: cst.BaseExpression, depth: int) ->
     kind = facts.qualified_name(node.value)
     items = [element.slice.value for element in node.slice if isinstance(element.slice, cst.Index)]
     if kind in ("typing.Optional", "typing.Union"):  # `Optional[List[float]]`: when given, a list
-        return any(_float_sequence(facts, item, depth + 1) for item in items)
+        given = [item for item in items if not (isinstance(item, cst.Name) and item.value == "None")]
+        return bool(given) and all(_float_sequence(facts, item, depth + 1) for item in given)
     if kind not in _SEQUENCES:
         return False
     named = [facts.qualified_name(item) for item in items if not isinstance(item, cst.Ellipsis)]
@@ -214,7 +214,12 @@ def _counter(facts: ModuleFacts, node: cst.BaseExpression) -> bool:
         return True
     if isinstance(node, cst.Call):
         return facts.qualified_name(node.func) == "builtins.len"
-    iterated = _iterated_directly(facts, node) if isinstance(node, cst.Name) else None
+    return isinstance(node, cst.Name) and _range_counter(facts, node)
+
+
+def _range_counter(facts: ModuleFacts, node: cst.Name) -> bool:
+    """A name a loop binds to each int of a `range(...)` (`for i in range(n)`)."""
+    iterated = _iterated_directly(facts, node)
     return isinstance(iterated, cst.Call) and facts.qualified_name(iterated.func) == "builtins.range"
 
 

@@ -119,6 +119,12 @@ TORCH_NAMESPACE_TESTS = frozenset({
 # the default device (the CPU), float64 included.
 WIDEST_FIRST_DTYPES: Dict[str, str] = {"sklearn.utils._array_api.supported_float_dtypes": "device"}
 
+# torch's factories whose tensor is a float of the default dtype when given no dtype (not
+# `arange` of integers, `full` of an integer, `randint`, nor those `_like` another tensor).
+DEFAULT_FLOAT_FACTORIES = frozenset(
+    f"torch.{name}" for name in ("zeros", "ones", "empty", "rand", "randn", "linspace", "logspace", "eye")
+)
+
 RETURNS_SELF = frozenset({"fit", "partial_fit"})
 _TYPES = frozenset(MAKES.values()) | {"numpy.ndarray", "torch.Tensor"}
 
@@ -223,12 +229,6 @@ def short_names(qualified: Iterable[str]) -> "tuple[str, ...]":
     """The last part of each name, sorted: `tensor` of `torch.tensor`, as code may call
     a function imported by name."""
     return tuple(sorted({name.rsplit(".", 1)[-1] for name in qualified}))
-
-
-def members(returns: Returns) -> FrozenSet[str]:
-    """The names of the methods and attributes of `MAKES`'s types that return this."""
-    made = frozenset(MAKES.values())
-    return frozenset(name.rsplit(".", 1)[1] for name, kind in LIBRARY.items() if kind is returns and name.rsplit(".", 1)[0] in made)
 
 
 def member(of: str, name: str) -> Returns | None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Set, Tuple
 
-from f64lint.analysis.domain.arrays import ArraySource, float64_array
+from f64lint.analysis.domain.arrays import ArraySource, float64_array, has_float_literal
 from f64lint.analysis.domain.casts import DEFAULT_DTYPE_FACTORIES, casts_narrow, casts_to_chosen_dtype
 from f64lint.analysis.domain.devices import (
     device_like_name,
@@ -26,7 +26,7 @@ from f64lint.analysis.domain.devices import (
 )
 from f64lint.analysis.domain.dtypes import Width, dtype_of, mentions_device, spelled_dtype
 from f64lint.analysis.domain.guards import Guards
-from f64lint.analysis.domain.library import DATA_DEVICES, Returns, functions, methods
+from f64lint.analysis.domain.library import DATA_DEVICES, DEFAULT_FLOAT_FACTORIES, Returns, functions, methods
 from f64lint.analysis.flow.exports import Export, Imported
 from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.facts import ModuleFacts
@@ -203,6 +203,17 @@ class Flow:
             self._origins = {id(source) for _, wide in self.moves() for source in wide.all_sources()}
         return id(call) in self._origins or self._moved_with_its_module(call)
 
+    def makes_default_float_on_device(self, call: cst.Call) -> bool:
+        """Does a call make a float tensor of the default dtype on a device that may be MPS:
+        `torch.randn(n, device=device)`, `torch.tensor([0.5], device=device)`, no dtype
+        given, in code that may run on MPS? (float64 where the default dtype is.)"""
+        device = keyword(call, "device")
+        if device is None or keyword(call, "dtype") is not None or not self.may_lack_float64(device):
+            return False
+        name = self.facts.qualified_name(call.func)
+        floats = name in TENSOR_OF_DATA and bool(call.args) and has_float_literal(call.args[0].value)
+        return (name in DEFAULT_FLOAT_FACTORIES or floats) and not self.guards.off_mps(call)
+
     def _moved_with_its_module(self, call: cst.Call) -> bool:
         """Is the tensor a call makes a buffer or parameter of a module (`register_buffer(
         "loc", t)`, `self.w = nn.Parameter(t)`) that the code moves to a device that may be
@@ -216,31 +227,54 @@ class Flow:
             args[1:2] == [value] or keyword(holder, "tensor") is value
         ):
             module = holder.func.value if isinstance(holder.func, cst.Attribute) else None
+            named = args[0] if args and isinstance(args[0], cst.SimpleString) else None
+            attribute = named.evaluated_value if named is not None else None
         elif isinstance(holder, cst.Call) and self.facts.qualified_name(holder.func) in _PARAMETERS and args[:1] == [value]:
-            module = self._owner_of_attribute(holder)  # `self.w = nn.Parameter(t)`
+            module, attribute = self._owner_of_attribute(holder)  # `self.w = nn.Parameter(t)`
         elif self._a_submodule(value):
-            module = self._owner_of_attribute(value)  # `self.lin = nn.Linear(2, 2).double()`
+            module, attribute = self._owner_of_attribute(value)  # `self.lin = nn.Linear(2, 2).double()`
         else:
             return False
         if not isinstance(module, cst.Name):
             return False
-        if module.value != "self":
+        if module.value != "self":  # moved after it is registered, and never cast in place
             binding = self.facts.bindings.get(module)
             reads = self.reads_by_binding().get(id(binding), []) if binding is not None else []
-            return any(self._moved_there(read) for read in reads)
+            return self._moved_uncast(reads, self.facts.positions[holder].start.line)
         function = self.facts.enclosing_function(holder)
         owner = self.facts.definitions.owner(function) if function is not None else None
-        return owner is not None and any(
-            self._moved_there(made) for made in self.facts.calls
-            if isinstance(made.func, cst.Name) and made.func.value == owner.name.value
-        )
+        if owner is None or not owner.bases:  # a module's class derives from `nn.Module`
+            return False
+        if not isinstance(attribute, str) or len(self.assigned_to_self(owner, attribute)) > 1:
+            return False  # set again (`self.freqs = self.freqs.float()`): what moves is not known
+        return any(self._moved_there(made) for made in self.facts.calls if self._makes(made, owner))
 
-    def _owner_of_attribute(self, value: cst.BaseExpression) -> Optional[cst.BaseExpression]:
-        """`self` of `self.w = value`."""
+    def _makes(self, call: cst.Call, owner: cst.ClassDef) -> bool:
+        """Is this call `Owner(...)`, by the class the name it calls is bound to?"""
+        binding = self.facts.bindings.get(call.func) if isinstance(call.func, cst.Name) else None
+        return binding is not None and any(seen.definition is owner for seen in binding.reaching())
+
+    def _moved_uncast(self, reads: Sequence[cst.BaseExpression], after: int) -> bool:
+        """Do these reads of a module move it to a device that may be MPS below line `after`,
+        with none of them casting it in place (`model.float()` casts its buffers too)?"""
+        moved = False
+        for read in reads:
+            holder = self.facts.parent(read)
+            call = self.facts.parent(holder) if isinstance(holder, cst.Attribute) and holder.value is read else None
+            if not isinstance(call, cst.Call):
+                continue
+            if casts_narrow(self.facts, call) or casts_to_chosen_dtype(call):
+                return False
+            if self.moves_there(call) and not self.guards.off_mps(call):
+                moved = moved or self.facts.positions[call].start.line > after
+        return moved
+
+    def _owner_of_attribute(self, value: cst.BaseExpression) -> Tuple[Optional[cst.BaseExpression], Optional[str]]:
+        """`self` and `w` of `self.w = value`."""
         assign = self.facts.parent(value)
         targets = assign.targets if isinstance(assign, cst.Assign) and assign.value is value else ()
         attributes = [target.target for target in targets if isinstance(target.target, cst.Attribute)]
-        return attributes[0].value if attributes else None
+        return (attributes[0].value, attributes[0].attr.value) if attributes else (None, None)
 
     def _a_submodule(self, value: cst.BaseExpression) -> bool:
         """A layer of torch.nn converted: `nn.Linear(2, 2).double()`."""
@@ -258,7 +292,7 @@ class Flow:
             move = self.facts.parent(holder)
             return isinstance(move, cst.Call) and self.moves_there(move) and not self.guards.off_mps(move)
         if isinstance(holder, cst.Assign) and holder.value is module and isinstance(module, cst.Call):
-            return any(self._moved_there(read) for read in self.reads_by_value().get(id(module), []))
+            return self._moved_uncast(self.reads_by_value().get(id(module), []), 0)
         return False
 
     # Narrowed before it can move -------------------------------------------------------

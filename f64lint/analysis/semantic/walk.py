@@ -143,8 +143,8 @@ class Walker:
                 self.scopes.bind(target.value, Binding(qualified_name=module, namespace=True))
                 return
             self.scopes.bind(target.value, Binding(value=value))
-        elif isinstance(target, (cst.Tuple, cst.List)) and not any(
-            isinstance(element, cst.StarredElement) for element in target.elements
+        elif isinstance(target, (cst.Tuple, cst.List)) and (
+            isinstance(value, cst.Call) or not any(isinstance(element, cst.StarredElement) for element in target.elements)
         ):
             self._bind_unpacked(target, value)
         else:
@@ -159,13 +159,18 @@ class Walker:
                     self._bind_value(element.value, item.value)
                 return
         if isinstance(value, cst.Call):
-            starred = any(isinstance(element, cst.StarredElement) for element in target.elements)
+            # Before a starred name, a name's place is its index (`obs, reward, *_ = env.step(a)`);
+            # from it on, places are not known.
+            first_star = next(
+                (index for index, element in enumerate(target.elements) if isinstance(element, cst.StarredElement)),
+                len(target.elements),
+            )
             namespace = self._namespace(value)
             for index, element in enumerate(target.elements):
-                if isinstance(element.value, cst.Name) and not starred and namespace is not None and namespace[0] == index:
+                if isinstance(element.value, cst.Name) and index < first_star and namespace is not None and namespace[0] == index:
                     self.scopes.bind(element.value.value, Binding(qualified_name=namespace[1], namespace=True))
-                elif isinstance(element.value, cst.Name):
-                    self.scopes.bind(element.value.value, Binding(value=value, part=None if starred else index))
+                elif isinstance(element.value, cst.Name) and index < first_star:
+                    self.scopes.bind(element.value.value, Binding(value=value, part=index))
                 else:
                     self._bind_unknown(element.value)
             return
