@@ -193,3 +193,37 @@ def build(device):
 """
     found = lint_text("m.py", source, default_codes(), Settings().severity_of)
     assert [(d.start.line, d.code, d.severity.value) for d in found] == [(8, "F64001", "warning")]
+
+
+def test_a_python_number_kept_as_a_float64_buffer_moves_with_its_module():
+    # A number boxed in a float64 tensor on the CPU is not flagged; kept as a buffer it is
+    # (a warning), and an error where the module is moved.
+    source = """\
+import torch
+from torch import nn
+
+
+class ScaleShift(nn.Module):
+    def __init__(self, r_max: float):
+        super().__init__()
+        self.register_buffer("r_max", torch.tensor(r_max, dtype=torch.float64))
+
+
+class Unmoved(nn.Module):
+    def __init__(self, r_max: float):
+        super().__init__()
+        self.register_buffer("r_max", torch.tensor(r_max, dtype=torch.float64))
+
+
+def boxed(value: float):
+    wrapped = torch.tensor(value, dtype=torch.float64)
+    return wrapped
+
+
+def build(device):
+    return ScaleShift(5.0).to(device)
+"""
+    found = lint_text("m.py", source, default_codes(), Settings().severity_of)
+    assert [(d.start.line, d.code, d.severity.value) for d in found] == [
+        (8, "F64001", "error"), (14, "F64001", "warning"),
+    ]

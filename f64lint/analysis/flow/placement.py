@@ -196,9 +196,10 @@ def _wraps_python_number(analysis: Analysis, call: cst.Call) -> bool:
     or handed to a `math` function there (`math.isnan(value)`). A literal is not (`torch.
     tensor(0.5, dtype=torch.double)` is a constant to compute with), nor is a value in a
     lambda or at module level, which other code takes (a table of test inputs that a
-    harness moves to its device)."""
+    harness moves to its device), nor a number kept as a module's buffer, which moves with
+    the module (`self.register_buffer("r_max", torch.tensor(r_max, dtype=torch.float64))`)."""
     facts = analysis.facts
-    if facts.qualified_name(call.func) not in _SCALAR_FACTORIES:
+    if facts.qualified_name(call.func) not in _SCALAR_FACTORIES or analysis.flow.kept_on_a_module(call):
         return False  # (asked only of calls made on the CPU: no `device=`)
     args = positional(call)
     if not args or facts.enclosing_function(call) is None or not _is_python_number(analysis, args[0]):

@@ -220,21 +220,10 @@ class Flow:
         MPS? Buffers and parameters move with their module: a module in a name moved later
         (`model.register_buffer(...)` ... `model.to(device)`), or, for `self`, an instance
         of the class made and moved in this module (`Normalizer(scaler).to(device)`)."""
-        value = self.outermost(call)
-        holder = self.facts.parent(self.facts.parent(value))  # the call it is an argument of
-        args = positional(holder) if isinstance(holder, cst.Call) else []
-        if isinstance(self.facts.parent(value), cst.Arg) and method_name(holder) == "register_buffer" and (
-            args[1:2] == [value] or keyword(holder, "tensor") is value
-        ):
-            module = holder.func.value if isinstance(holder.func, cst.Attribute) else None
-            named = args[0] if args and isinstance(args[0], cst.SimpleString) else None
-            attribute = named.evaluated_value if named is not None else None
-        elif isinstance(holder, cst.Call) and self.facts.qualified_name(holder.func) in _PARAMETERS and args[:1] == [value]:
-            module, attribute = self._owner_of_attribute(holder)  # `self.w = nn.Parameter(t)`
-        elif self._a_submodule(value):
-            module, attribute = self._owner_of_attribute(value)  # `self.lin = nn.Linear(2, 2).double()`
-        else:
+        kept = self._kept_on_a_module(call)
+        if kept is None:
             return False
+        module, attribute, holder = kept
         if not isinstance(module, cst.Name):
             return False
         if module.value != "self":  # moved after it is registered, and never cast in place
@@ -248,6 +237,33 @@ class Flow:
         if not isinstance(attribute, str) or len(self.assigned_to_self(owner, attribute)) > 1:
             return False  # set again (`self.freqs = self.freqs.float()`): what moves is not known
         return any(self._moved_there(made) for made in self.facts.calls if self._makes(made, owner))
+
+    def kept_on_a_module(self, call: cst.Call) -> bool:
+        """Is the tensor a call makes a buffer or parameter of a module, which moves with
+        it (`register_buffer("r_max", t)`, `self.w = nn.Parameter(t)`)?"""
+        return self._kept_on_a_module(call) is not None
+
+    def _kept_on_a_module(
+        self, call: cst.Call,
+    ) -> Optional[Tuple[Optional[cst.BaseExpression], Optional[str], cst.CSTNode]]:
+        """The module a call's tensor (or converted layer) is kept on, the attribute it is
+        kept as, and the statement's call or value that keeps it; None if not kept so."""
+        value = self.outermost(call)
+        holder = self.facts.parent(self.facts.parent(value))  # the call it is an argument of
+        args = positional(holder) if isinstance(holder, cst.Call) else []
+        if isinstance(self.facts.parent(value), cst.Arg) and method_name(holder) == "register_buffer" and (
+            args[1:2] == [value] or keyword(holder, "tensor") is value
+        ):
+            assert isinstance(holder, cst.Call)
+            named = args[0] if isinstance(args[0], cst.SimpleString) else None
+            attribute = named.evaluated_value if named is not None else None
+            module = holder.func.value if isinstance(holder.func, cst.Attribute) else None
+            return module, attribute if isinstance(attribute, str) else None, holder
+        if isinstance(holder, cst.Call) and self.facts.qualified_name(holder.func) in _PARAMETERS and args[:1] == [value]:
+            return (*self._owner_of_attribute(holder), holder)  # `self.w = nn.Parameter(t)`
+        if self._a_submodule(value):
+            return (*self._owner_of_attribute(value), value)  # `self.lin = nn.Linear(2, 2).double()`
+        return None
 
     def _makes(self, call: cst.Call, owner: cst.ClassDef) -> bool:
         """Is this call `Owner(...)`, by the class the name it calls is bound to?"""
