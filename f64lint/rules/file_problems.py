@@ -68,7 +68,9 @@ class UnparsableFile(FileRule):
     ## What it flags
     A file that is not valid Python, so it cannot be checked. The rest of the run goes on.
     Files that no enabled rule could fire on (no `float64`, `double`, ... in them) are not
-    parsed, so their syntax errors are left to other tools.
+    parsed, so their syntax errors are left to other tools; so are those of the top-level
+    definitions of a parsed file that nothing float64 can come from or flow through, which
+    are left out of what is parsed (a broken `def` far from any float64 is not reported).
 
     ## Why it breaks on MPS
     It may not: but nothing in the file was checked for float64, so the run must not pass
