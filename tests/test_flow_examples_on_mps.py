@@ -64,6 +64,7 @@ CRASHING = {
     ("signal_kernels", "gaussian_kernel"): lambda m, d: m.gaussian_kernel(5, 1.5, d),
     ("buffers_move_with_module", "build"): lambda m, d: (torch.manual_seed(0), _module_tensors(m.build(5, 4, 3, d)))[1],
     ("buffers_move_with_module", "with_offsets"): lambda m, d: m.with_offsets(torch.nn.Linear(2, 2), 3, d).offsets,
+    ("buffers_move_with_module", "Derivative"): lambda m, d: m.Derivative(3)(torch.ones(2, device=d)),
 }
 # Its MPS branch computes something else than its CPU branch: only that it runs is compared.
 OTHER_BRANCH_ON_MPS = {("float64_off_mps_only", "float64_on_either_branch")}

@@ -227,3 +227,30 @@ def build(device):
     assert [(d.start.line, d.code, d.severity.value) for d in found] == [
         (8, "F64001", "error"), (14, "F64001", "warning"),
     ]
+
+
+def test_a_submodule_cast_before_its_parent_moves_it_keeps_its_buffers_warnings():
+    source = """\
+import numpy as np
+import torch
+from torch import nn
+
+
+class Kept(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.register_buffer("ext", torch.from_numpy(np.eye(d)))
+
+
+class Holder(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.kept = Kept(d)
+
+    def forward(self, u):
+        self.kept.float()
+        self.kept.to(u.device)
+        return u
+"""
+    found = lint_text("m.py", source, default_codes(), Settings().severity_of)
+    assert [(d.start.line, d.code, d.severity.value) for d in found] == [(9, "F64003", "warning")]

@@ -302,14 +302,21 @@ class Flow:
 
     def _moved_there(self, module: cst.BaseExpression) -> bool:
         """Is this module (an instance made, or a name read) moved to a device that may be
-        MPS: `module.to(device)`, directly or through the name it is assigned to?"""
+        MPS: `module.to(device)`, directly or through the name it is assigned to, or the
+        attribute of `self` it is kept as (`self.fc = FC(d)` ... `self.fc.to(x.device)`)?"""
         holder = self.facts.parent(module)
         if isinstance(holder, cst.Attribute) and holder.value is module:
             move = self.facts.parent(holder)
             return isinstance(move, cst.Call) and self.moves_there(move) and not self.guards.off_mps(move)
-        if isinstance(holder, cst.Assign) and holder.value is module and isinstance(module, cst.Call):
-            return self._moved_uncast(self.reads_by_value().get(id(module), []), 0)
-        return False
+        if not (isinstance(holder, cst.Assign) and holder.value is module and isinstance(module, cst.Call)):
+            return False
+        owner, attribute = self._owner_of_attribute(module)
+        if isinstance(owner, cst.Name) and owner.value == "self" and attribute is not None:
+            kept_in = self.facts.definitions.enclosing_class(holder)
+            return kept_in is not None and len(self.assigned_to_self(kept_in, attribute)) == 1 and self._moved_uncast(
+                _self_attribute_reads(kept_in, attribute), 0
+            )
+        return self._moved_uncast(self.reads_by_value().get(id(module), []), 0)
 
     # Narrowed before it can move -------------------------------------------------------
 
@@ -839,6 +846,19 @@ class Flow:
 
     def _class_of(self, node: cst.CSTNode) -> Optional[cst.ClassDef]:
         return self.facts.definitions.enclosing_class(node)
+
+
+def _self_attribute_reads(owner: cst.ClassDef, name: str) -> List[cst.Attribute]:
+    """Each `self.<name>` in a class's methods (nested classes are their own)."""
+    found: List[cst.Attribute] = []
+    stack: List[cst.CSTNode] = [owner.body]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.Attribute) and current.attr.value == name and _is_self_attribute(current):
+            found.append(current)
+        if not isinstance(current, cst.ClassDef):
+            stack.extend(code_children(current))
+    return found
 
 
 def _values_set_on_self(owner: cst.ClassDef) -> Dict[str, List[cst.BaseExpression]]:
