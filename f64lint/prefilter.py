@@ -55,25 +55,13 @@ class AllOf:
 
 def any_of(*texts: str) -> AnyOf:
     """One of these substrings occurs."""
-    return AnyOf(*map(_text, texts))
+    return AnyOf(*(re.escape(text) for text in texts))
 
 
 def words(*names: str) -> AnyOf:
     """One of these names occurs as a whole word (`float64` in `torch.float64`, not in
     `is_float64`): the name, then a check of the character before it."""
-    return AnyOf(*map(_word, names))
-
-
-# One pattern per text or word, shared by every rule that asks for it: each keeps its
-# answer for the last text, so a word several rules need (`double`) is looked for once.
-@lru_cache(maxsize=None)
-def _text(text: str) -> AnyOf:
-    return AnyOf(re.escape(text))
-
-
-@lru_cache(maxsize=None)
-def _word(name: str) -> AnyOf:
-    return AnyOf(rf"{re.escape(name)}\b(?<!\w{re.escape(name)})")
+    return AnyOf(*(rf"{re.escape(name)}\b(?<!\w{re.escape(name)})" for name in names))
 
 # Every alternative starts with its literal (`#`, a quote), so `re` scans for the next one
 # fast; a string's prefix (`rb`, `f`) is read back from before its quote. Each string body

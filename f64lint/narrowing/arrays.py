@@ -47,9 +47,11 @@ _FLOAT_LITERAL = re.compile(r"(?<![\w.])(?:\d[\d_]*\.|\.\d|\d[\d_]*[eE][-+]?\d)"
 _FLOAT_COMPREHENSION = re.compile(r"for\s+\w+\s+in\s+range\(")
 # Python floats of a call (`float(x)`, `math.sqrt(x)`), or a parameter annotated as a
 # sequence of them (`probas: List[float]`, `tuple[float, ...]`): arrays of them are float64.
-_FLOAT_ITEMS = re.compile(r"float\s*[\],]")  # `[float]`, `[int, float]`, `[float, ...]`
+# `[float]`, `[int, float]`, `[float, ...]`: from its bracket (a pattern starting with `float`
+# would stop at every `x: float,` of a signature).
+_FLOAT_ITEMS = re.compile(r"\[[^\[\]()=\n]{0,40}?\bfloat\s*[\],]")
 _PYTHON_FLOATS = AnyOf(r"float\s*\(", r"math\s*\.\s*\w+\s*\(", _FLOAT_ITEMS)
-# What comes before such a `float` in an annotation (`probas: Optional[List[`), looked for
+# What comes before such a bracket in an annotation (`probas: Optional[List`), looked for
 # back from each (a pattern starting with a name is tried at every position). Any
 # annotation that names `float` in brackets: keeping more than the analysis reads is harmless.
 _ANNOTATED_SEQUENCE = re.compile(r"(\w+)\s*:\s*[\w.\[, ]*$")
