@@ -248,10 +248,13 @@ class _Lookup:
     are read once; a search of the whole text for each export cost seconds on a large run."""
 
     def __init__(self, exports: Sequence[Export]) -> None:
-        self._by_module: Dict[bytes, Tuple[str, List[Export]]] = {}  # as an import spells it
+        # By the module as an import spells it, then by the name imported (a class's members,
+        # `Schedule.sigmas`, are imported with their class).
+        self._by_module: Dict[bytes, Tuple[str, Dict[str, List[Export]]]] = {}
         for export in exports:
             last = export.module.rsplit(".", 1)[-1]
-            self._by_module.setdefault(last.encode(), (last, []))[1].append(export)
+            by_name = self._by_module.setdefault(last.encode(), (last, {}))[1]
+            by_name.setdefault(export.name.split(".")[0], []).append(export)
         self._order = {module: number for number, module in enumerate(self._by_module)}
         attributes = sorted({_attribute(export) for export in exports if export.width == KEPT})
         # `self.compute_fn(` for any function a class keeps, in one search.
@@ -260,19 +263,21 @@ class _Lookup:
             if attributes else None
         )
 
+    def _calls_kept(self, data: bytes) -> bool:
+        """Does the file call a function a class keeps on `self` (as a subclass would)?
+        Asked only of a file that imports such a class: most import none."""
+        return self._kept_called is not None and self._kept_called.search(data) is not None
+
     def imported_in(self, path: Path, data: bytes) -> List[Export]:
         named_modules = self._by_module.keys() & _imported_words(data)
         if not named_modules:
             return []
-        # A function a class keeps matters only to a file that calls it on `self` (a subclass).
-        calls_kept = self._kept_called is not None and self._kept_called.search(data) is not None
         named = [
             export
-            for module, exports in (self._by_module[m] for m in sorted(named_modules, key=self._order.__getitem__))
+            for module, by_name in (self._by_module[m] for m in sorted(named_modules, key=self._order.__getitem__))
+            for name, exports in by_name.items() if _imports(data, module, name)
             for export in exports
-            # A class's member (`Schedule.sigmas`) is imported with its class.
-            if _imports(data, module, export.name.split(".")[0])
-            and (export.width != KEPT or calls_kept and _subclassed(data, export))
+            if export.width != KEPT or self._calls_kept(data) and _subclassed(data, export)
         ]
         if not named:
             return []
