@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import operator
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
@@ -137,12 +138,15 @@ def _leads_outside(path: str, root: Path) -> bool:
     return target != root and root not in target.parents
 
 
+_NAME = operator.attrgetter("name")  # a directory entry's (sorting by it in C, not a lambda per entry)
+
+
 def _walk(directory: str, absolute: str, ignores: GitIgnores, settings: Settings, root: Path, found: List[Found]) -> None:
     """Add the files below a folder to `found`; its `.gitignore`, if any, is read here (it
     is among the folder's entries; looking for it in every folder would cost an open
     each). (Added to one list: a generator per folder level cost a resumption per file.)"""
     try:
-        entries = sorted(os.scandir(absolute), key=lambda entry: entry.name)
+        entries = sorted(os.scandir(absolute), key=_NAME)
     except OSError:
         return
     if settings.respect_gitignore and any(entry.name == ".gitignore" for entry in entries):
