@@ -254,3 +254,22 @@ class Holder(nn.Module):
 """
     found = lint_text("m.py", source, default_codes(), Settings().severity_of)
     assert [(d.start.line, d.code, d.severity.value) for d in found] == [(9, "F64003", "warning")]
+
+
+def test_a_buffer_registered_by_keyword_moves_with_its_module_too():
+    source = """\
+import torch
+from torch import nn
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.register_buffer(name="scale", tensor=torch.ones(3, dtype=torch.float64))
+
+
+def build(device):
+    return M().to(device)
+"""
+    found = lint_text("m.py", source, default_codes(), Settings().severity_of)
+    assert [(d.start.line, d.code, d.severity.value) for d in found] == [(8, "F64001", "error")]

@@ -255,8 +255,8 @@ class Flow:
             args[1:2] == [value] or keyword(holder, "tensor") is value
         ):
             assert isinstance(holder, cst.Call)
-            named = args[0] if isinstance(args[0], cst.SimpleString) else None
-            attribute = named.evaluated_value if named is not None else None
+            given = args[0] if args else keyword(holder, "name")  # `register_buffer(name=..., tensor=...)`
+            attribute = given.evaluated_value if isinstance(given, cst.SimpleString) else None
             module = holder.func.value if isinstance(holder.func, cst.Attribute) else None
             return module, attribute if isinstance(attribute, str) else None, holder
         if isinstance(holder, cst.Call) and self.facts.qualified_name(holder.func) in _PARAMETERS and args[:1] == [value]:
@@ -306,8 +306,7 @@ class Flow:
         attribute of `self` it is kept as (`self.fc = FC(d)` ... `self.fc.to(x.device)`)?"""
         holder = self.facts.parent(module)
         if isinstance(holder, cst.Attribute) and holder.value is module:
-            move = self.facts.parent(holder)
-            return isinstance(move, cst.Call) and self.moves_there(move) and not self.guards.off_mps(move)
+            return self._moved_uncast([module], 0)  # `Net(...).to(device)`
         if not (isinstance(holder, cst.Assign) and holder.value is module and isinstance(module, cst.Call)):
             return False
         owner, attribute = self._owner_of_attribute(module)
@@ -848,26 +847,29 @@ class Flow:
         return self.facts.definitions.enclosing_class(node)
 
 
-def _self_attribute_reads(owner: cst.ClassDef, name: str) -> List[cst.Attribute]:
-    """Each `self.<name>` in a class's methods (nested classes are their own)."""
-    found: List[cst.Attribute] = []
+def _class_nodes(owner: cst.ClassDef) -> Iterator[cst.CSTNode]:
+    """The nodes of a class's body and methods (nested classes are their own)."""
     stack: List[cst.CSTNode] = [owner.body]
     while stack:
         current = stack.pop()
-        if isinstance(current, cst.Attribute) and current.attr.value == name and _is_self_attribute(current):
-            found.append(current)
+        yield current
         if not isinstance(current, cst.ClassDef):
             stack.extend(code_children(current))
-    return found
+
+
+def _self_attribute_reads(owner: cst.ClassDef, name: str) -> List[cst.Attribute]:
+    """Each `self.<name>` in a class's methods."""
+    return [
+        node for node in _class_nodes(owner)
+        if isinstance(node, cst.Attribute) and node.attr.value == name and _is_self_attribute(node)
+    ]
 
 
 def _values_set_on_self(owner: cst.ClassDef) -> Dict[str, List[cst.BaseExpression]]:
     """By attribute name: the values a class's methods assign to `self.<name>` or register
     as buffer `<name>` (nested classes are their own)."""
     values: Dict[str, List[cst.BaseExpression]] = {}
-    stack: List[cst.CSTNode] = [owner.body]
-    while stack:
-        current = stack.pop()
+    for current in _class_nodes(owner):
         if isinstance(current, cst.Assign):
             for target in current.targets:
                 if _is_self_attribute(target.target):
@@ -879,8 +881,6 @@ def _values_set_on_self(owner: cst.ClassDef) -> Dict[str, List[cst.BaseExpressio
             args = positional(current)
             if len(args) >= 2 and isinstance(args[0], cst.SimpleString) and isinstance(args[0].evaluated_value, str):
                 values.setdefault(args[0].evaluated_value, []).append(args[1])
-        if not isinstance(current, cst.ClassDef):
-            stack.extend(code_children(current))
     return values
 
 
