@@ -7,6 +7,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from f64lint.cli import command
 from f64lint.config import Settings
 from f64lint.files import Found
@@ -98,8 +100,19 @@ def test_two_fix_runs_at_once_leave_each_file_original_or_fully_fixed(tmp_path):
     assert not list(tmp_path.glob(".f64lint-*"))  # no temporary file left behind
 
 
+@pytest.mark.timeout(2)
 def test_long_runs_of_blanks_are_read_in_linear_time(tmp_path):
     # A line of 40,000 blanks (or a target padded with them) once made narrowing's
     # patterns try every split of the run: minutes for one line. Read at once now.
     (tmp_path / "padded.py").write_text(BAD + " " * 40_000 + "\n" + "y" + " " * 40_000 + "= 1\n")
     assert [(name, code) for name, code, _ in found(tmp_path)] == [("padded.py", "F64001")]
+
+
+@pytest.mark.timeout(2)
+@pytest.mark.parametrize("token", ["0x" + "1" * 40_000, "9" * 40_000, "1." + "5" * 40_000, "a" * 40_000])
+def test_a_40_000_character_token_is_read_in_linear_time(tmp_path, token):
+    # A run of digits once made the prefilter's row-of-numbers pattern, and a long word
+    # the walrus-target pattern, try it from each of its characters: 40,000 digits took
+    # 100 s. Each is read at once now.
+    (tmp_path / "long.py").write_text(BAD + f"x = {token}\n")
+    assert [(name, code) for name, code, _ in found(tmp_path)] == [("long.py", "F64001")]

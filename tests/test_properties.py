@@ -106,25 +106,28 @@ def check_fix_properties(text: str) -> None:
             assert any(line == candidate for candidate in remaining), f"line {number + 1} changed: {line!r}"
 
 
+# Built once, on the first draw: hypothesmith's grammar strategy takes seconds to build,
+# which every collection of the suite paid four times when built at decoration.
+ANY_PROGRAM = st.deferred(hypothesmith.from_grammar)
 FLOAT64_LINE = "\nimport torch\n_f64lint_probe = torch.zeros(1, dtype=torch.float64).double()\n"
 
 
 @FUZZ
-@given(hypothesmith.from_grammar())
+@given(ANY_PROGRAM)
 def test_linting_any_valid_program_never_raises(program):
     for text in (program, program + FLOAT64_LINE):
         lint(text)
 
 
 @FUZZ
-@given(hypothesmith.from_grammar())
+@given(ANY_PROGRAM)
 def test_the_prefilter_never_changes_what_is_found(program):
     for text in (program, program + FLOAT64_LINE):
         check_prefilter_loses_nothing(text)
 
 
 @FUZZ
-@given(hypothesmith.from_grammar())
+@given(ANY_PROGRAM)
 def test_positions_a_statement_at_a_time_are_libcsts(program):
     from tests.test_positions import assert_same_positions
 
@@ -136,7 +139,7 @@ def test_positions_a_statement_at_a_time_are_libcsts(program):
 
 
 @FUZZ
-@given(hypothesmith.from_grammar())
+@given(ANY_PROGRAM)
 def test_fixing_any_valid_program_keeps_it_valid_and_stable(program):
     check_fix_properties(program + FLOAT64_LINE)
 

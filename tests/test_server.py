@@ -290,7 +290,7 @@ async def test_fix_all_is_for_the_text_it_was_worked_out_from(client: LanguageCl
     import asyncio
 
     uri = (tmp_path / "big.py").as_uri()
-    old = "import torch\n\n" + "".join(f'x{i} = torch.zeros(3, dtype=torch.float64, device="mps")\n' for i in range(1500))
+    old = "import torch\n\n" + "".join(f'x{i} = torch.zeros(3, dtype=torch.float64, device="mps")\n' for i in range(500))
     await opened(client, uri, old)
     [fix_all] = await client.text_document_code_action_async(types.CodeActionParams(
         text_document=types.TextDocumentIdentifier(uri=uri),

@@ -20,7 +20,7 @@ _TARGETS = re.compile(
 )
 _CHAINED_TARGET = re.compile(r"\s*([\w,.][\w\s,.]*?)\s*=(?!=)")  # `b =` after `a =`
 AS_NAME = re.compile(r"\bas\s+(\w+)")  # `import numpy as np`, `with open(p) as f`
-_WALRUS = re.compile(r"(\w+)\s*:=")
+_WALRUS = re.compile(r"\b(\w+)\s*:=")  # from a word's start only: linear in a long word
 _FOR_TARGETS = re.compile(r"for\s+([\w\s,()\[\]]+?)\s+in\b")  # a loop's or a comprehension's
 
 
