@@ -61,7 +61,7 @@ else:
 PACKAGES = Path(__file__).resolve().parent / "precision" / "packages.toml"
 WHERE = ("tests", "code")
 SEVERITIES = ("error", "warning")
-# f64lint's default excludes (f64lint/config.py, DEFAULT_EXCLUDE): folders it never walks into.
+# f64lint's default excludes (f64lint/workspace/settings.py, DEFAULT_EXCLUDE): folders it never walks into.
 EXCLUDED_FOLDERS = frozenset({
     ".bzr", ".direnv", ".eggs", ".f64lint_cache", ".git", ".git-rewrite", ".hg",
     ".ipynb_checkpoints", ".mypy_cache", ".nox", ".pants.d", ".pyenv", ".pytest_cache",

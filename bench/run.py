@@ -32,8 +32,8 @@ from typing import Dict, List, Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.generated import hadamard_module  # noqa: E402
-from f64lint.cache import RACY_NS  # noqa: E402
-from f64lint.doc_pages import performance_table  # noqa: E402
+from f64lint.runner.cache import RACY_NS  # noqa: E402
+from f64lint.cli.doc_pages import performance_table  # noqa: E402
 
 # A quantisation module of written-out Hadamard tables (bench/generated.py), about 490 KB.
 TABLES, TABLE_SIZE = 4, 148
@@ -151,7 +151,7 @@ def main() -> None:
     # Users' installs have compiled bytecode; without it every start recompiles f64lint.
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     f64lint = [sys.executable, "-m", "f64lint", "--isolated", "--exit-zero", "-q"]
-    # The stamp index does not trust a file changed in the last two seconds (f64lint.cache
+    # The stamp index does not trust a file changed in the last two seconds (f64lint.runner.cache
     # RACY_NS): a corpus copied just now would be indexed only by the first warm run.
     time.sleep(max(0.0, RACY_NS / 1e9 - (time.time() - newest_change(corpus))))
     # Fills the cache for the warm runs, from the folder they run in (as a user's runs).

@@ -1,4 +1,4 @@
-"""Write the documentation pages made from the code (f64lint/doc_pages.py) under docs/:
+"""Write the documentation pages made from the code (f64lint/cli/doc_pages.py) under docs/:
 
     python docs/generate.py
 
@@ -16,8 +16,8 @@ import click
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from f64lint.cli import REPORTERS, command, reporter  # noqa: E402
-from f64lint.doc_pages import pages  # noqa: E402
+from f64lint.cli.command import REPORTERS, command, reporter  # noqa: E402
+from f64lint.cli.doc_pages import pages  # noqa: E402
 from f64lint.rules import ALL_RULES  # noqa: E402
 
 DOCS = Path(__file__).resolve().parent

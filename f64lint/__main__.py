@@ -1,3 +1,3 @@
-from f64lint.cli import main
+from f64lint.cli.command import main
 
 main()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 
 class _OnFirstUse(ModuleType):
@@ -22,4 +23,7 @@ class _OnFirstUse(ModuleType):
         return value
 
 
-cst = _OnFirstUse("libcst")
+if TYPE_CHECKING:  # type checkers see LibCST itself
+    import libcst as cst
+else:
+    cst = _OnFirstUse("libcst")

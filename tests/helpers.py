@@ -7,11 +7,11 @@ from contextlib import contextmanager
 from typing import Iterable, Iterator, List, Tuple
 from unittest import mock
 
-from f64lint.config import Settings
+from f64lint.workspace.settings import Settings
 from f64lint.diagnostic import Diagnostic
-from f64lint import linter
-from f64lint.linter import lint_text
-from f64lint.narrowing import Narrowed
+from f64lint.linter import lint as linter
+from f64lint.linter.lint import lint_text
+from f64lint.linter.narrowing import Narrowed
 
 
 def lint(source: str, codes: Iterable[str]) -> List[Diagnostic]:

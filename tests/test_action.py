@@ -7,7 +7,7 @@ from pathlib import Path
 
 import yaml
 
-from f64lint.cli import REPORTERS, command
+from f64lint.cli.command import REPORTERS, command
 
 ACTION = yaml.safe_load((Path(__file__).parents[1] / "action.yml").read_text())
 

@@ -7,8 +7,8 @@ import stat
 
 import pytest
 
-from f64lint.cli import command
-from f64lint.fix.write import write_atomically
+from f64lint.cli.command import command
+from f64lint.source.writing import write_atomically
 from tests.helpers import cli_runner
 
 

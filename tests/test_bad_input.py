@@ -6,9 +6,9 @@ import os
 
 import pytest
 
-from f64lint import source as source_module
-from f64lint.config import Settings
-from f64lint.runner import run
+from f64lint.source import decoding as source_module
+from f64lint.workspace.settings import Settings
+from f64lint.runner.run import run
 
 FLOAT64_LINE = b"import torch\nx = torch.zeros(2, dtype=torch.float64)\n"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from f64lint.cli import command
+from f64lint.cli.command import command
 from tests.helpers import cli_runner
 
 LEGACY = "import torch\n\na = torch.ones(2).double()\nb = torch.zeros(2, dtype=torch.float64)\n"

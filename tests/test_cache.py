@@ -11,12 +11,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from f64lint import cache, lint_file, runner
+from f64lint.runner import cache
+from f64lint.runner import one_file as lint_file
+from f64lint.runner import run as runner
 from f64lint.analysis.semantic import modules
-from f64lint.cache import CACHE_DIR_NAME, Cache
-from f64lint.cli import command
-from f64lint.config import Settings
-from f64lint.results import FixMode
+from f64lint.runner.cache import CACHE_DIR_NAME, Cache
+from f64lint.cli.command import command
+from f64lint.workspace.settings import Settings
+from f64lint.runner.results import FixMode
 
 SOURCE = "import torch\nx = torch.zeros(2, dtype=torch.float64).double()\n"
 
@@ -268,15 +270,15 @@ def test_a_file_whose_package_changes_misses_the_stamp_index(tmp_path, monkeypat
 
 WARM_RUN = """
 import sys
-import f64lint.cache
-f64lint.cache.RACY_NS = 0  # the files were just written
-from f64lint.cli import main
+import f64lint.runner.cache
+f64lint.runner.cache.RACY_NS = 0  # the files were just written
+from f64lint.cli.command import main
 sys.argv = ["f64lint", "--exit-zero", "--output-format", "json", "--output-file", "out.json", "."]
 try:
     main()
 except SystemExit:
     pass
-heavy = ("f64lint.rules", "f64lint.linter", "f64lint.lint_file", "f64lint.analysis.flow.analysis", "libcst")
+heavy = ("f64lint.rules", "f64lint.linter.lint", "f64lint.runner.one_file", "f64lint.analysis.flow.analysis", "libcst")
 print(sorted(name for name in sys.modules if name.startswith(heavy)))
 """
 
@@ -305,7 +307,7 @@ def test_a_run_whose_files_are_all_indexed_loads_neither_rules_nor_analysis(tmp_
 
 
 def test_the_index_keeps_only_the_keys_its_entries_name(tmp_path):
-    from f64lint.analysis.flow.exports import Export
+    from f64lint.analysis.project.exports import Export
 
     now = (1, 2, 3, 4)
     index = cache.StampIndex(tmp_path, tmp_path / "stamps.json")

@@ -7,8 +7,8 @@ import subprocess
 import pytest
 from click.testing import CliRunner
 
-from f64lint.changes import parse_patch
-from f64lint.cli import command
+from f64lint.runner.changes import parse_patch
+from f64lint.cli.command import command
 
 OLD = "import torch\n\nold = torch.ones(2).double()\n"
 NEW = "import torch\n\nold = torch.ones(2).double()\nnew = torch.zeros(2, dtype=torch.float64)\n"

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from f64lint import __version__
-from f64lint.cli import command
+from f64lint.cli.command import command
 from f64lint.rules import ALL_RULES
 from f64lint.rules.double_call import DoubleCall
 
@@ -218,7 +218,7 @@ def test_libcst_is_imported_only_by_a_run_that_parses(tmp_path, source, parses):
     (tmp_path / "module.py").write_text(source)
     code = (
         "import sys\n"
-        "from f64lint.cli import command\n"
+        "from f64lint.cli.command import command\n"
         "try:\n"
         "    command(['--isolated', '--no-cache', '--exit-zero', sys.argv[1]])\n"
         "except SystemExit:\n"

@@ -9,7 +9,7 @@ import stat
 
 import pytest
 
-from f64lint.cli import command
+from f64lint.cli.command import command
 from tests.helpers import cli_runner
 
 # One safe fix (move then cast) and one unsafe (thread a dtype).
@@ -204,7 +204,7 @@ def test_a_file_that_cannot_be_written_is_reported_and_kept(model, monkeypatch):
         raise PermissionError(13, "Permission denied")
 
     # The folder is read-only for the rename (chmod alone does not stop root, who runs CI).
-    monkeypatch.setattr("f64lint.fix.write.replace_file", refuse)
+    monkeypatch.setattr("f64lint.source.writing.replace_file", refuse)
     result = invoke("--fix", "--unsafe-fixes", "model.py")
     assert result.exit_code == 1
     assert "f64lint: cannot fix model.py: cannot write: Permission denied" in result.stderr
@@ -222,7 +222,7 @@ def test_a_file_changed_since_it_was_read_is_not_overwritten(model, monkeypatch)
         model.write_text("# edited by someone else\n" + MODEL)
         return outcome
 
-    monkeypatch.setattr("f64lint.lint_file.fix_source", edit_meanwhile)
+    monkeypatch.setattr("f64lint.runner.one_file.fix_source", edit_meanwhile)
     result = invoke("--fix", "--unsafe-fixes", "model.py")
     assert "changed on disk since it was read; not overwritten" in result.stderr
     assert model.read_text() == "# edited by someone else\n" + MODEL

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from f64lint.config import ConfigError, Overrides, Settings, find_config, load_file, load_settings
+from f64lint.workspace.settings import ConfigError, Overrides, Settings, find_config, load_file, load_settings
 from f64lint.diagnostic import Severity
 
 
@@ -147,6 +147,6 @@ def test_the_line_length_is_the_project_formatters(tmp_path):
 
 def test_the_codes_written_out_for_checking_selectors_are_the_rules_codes():
     from f64lint.rules import ALL_RULES
-    from f64lint.selection import known_codes
+    from f64lint.workspace.selection import known_codes
 
     assert known_codes() == {rule.code for rule in ALL_RULES}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from f64lint.selection import default_codes
+from f64lint.workspace.selection import default_codes
 from tests.helpers import lint
 
 

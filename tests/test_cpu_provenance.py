@@ -4,7 +4,7 @@ case has its twin, one change away, that is flagged."""
 
 from __future__ import annotations
 
-from f64lint.selection import default_codes
+from f64lint.workspace.selection import default_codes
 from tests.helpers import lint
 
 METRIC = """

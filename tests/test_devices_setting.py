@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import textwrap
 
-from f64lint.config import Settings
+from f64lint.workspace.settings import Settings
 from f64lint.fix.options import Strategy
-from f64lint.linter import lint_text
-from f64lint.selection import default_codes
+from f64lint.linter.lint import lint_text
+from f64lint.workspace.selection import default_codes
 from tests.helpers import fix
 
 NPU = Settings(no_float64_devices=("mps", "npu"))

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from f64lint.cli import command
-from f64lint.doc_pages import pages, rule_page, rules_table
+from f64lint.cli.command import command
+from f64lint.cli.doc_pages import pages, rule_page, rules_table
 from f64lint.rules import ALL_RULES
 from tests.helpers import cli_runner
 

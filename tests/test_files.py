@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from f64lint.config import Settings
-from f64lint.files import discover
+from f64lint.workspace.settings import Settings
+from f64lint.workspace.discovery import discover
 
 
 def tree(root: Path, *names: str) -> None:
@@ -64,7 +64,7 @@ def test_files_found_from_the_current_directory_have_no_leading_dot(tmp_path, mo
 
 
 def test_names_below_a_folder_are_joined_as_path_joins_them():
-    from f64lint.files import _folder_prefix
+    from f64lint.workspace.discovery import _folder_prefix
 
     for folder in (".", "src", "src/models", "../x", os.sep, str(Path.cwd())):
         assert _folder_prefix(folder) + "a.py" == str(Path(folder) / "a.py")
@@ -108,7 +108,7 @@ def test_explicit_non_python_file_is_linted(tmp_path):
 
 
 def test_paths_are_shown_relative_to_the_current_directory_when_below_it(tmp_path, monkeypatch):
-    from f64lint.files import display_path
+    from f64lint.workspace.discovery import display_path
 
     (tmp_path / "pkg").mkdir()
     monkeypatch.chdir(tmp_path / "pkg")

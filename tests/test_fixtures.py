@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from f64lint.config import Settings
-from f64lint.runner import run
+from f64lint.workspace.settings import Settings
+from f64lint.runner.run import run
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 MODULES = sorted(FIXTURES.glob("*.py"))
@@ -30,7 +30,7 @@ def test_fixture_findings_are_exact(module):
 def test_fixture_is_fixed_exactly_and_a_second_fix_changes_nothing(module, tmp_path, monkeypatch):
     from click.testing import CliRunner
 
-    from f64lint.cli import command
+    from f64lint.cli.command import command
 
     copy = tmp_path / module.name
     copy.write_bytes(module.read_bytes())

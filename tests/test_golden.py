@@ -15,11 +15,11 @@ from typing import List
 
 import pytest
 
-from f64lint.config import Settings
+from f64lint.workspace.settings import Settings
 from f64lint.diagnostic import Diagnostic
 from f64lint.rules import ALL_RULES
-from f64lint.results import FixMode
-from f64lint.runner import run
+from f64lint.runner.results import FixMode
+from f64lint.runner.run import run
 
 ROOT = Path(__file__).parents[1]
 FIXTURES = ROOT / "fixtures"

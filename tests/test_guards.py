@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from f64lint.selection import default_codes
+from f64lint.workspace.selection import default_codes
 from tests.helpers import lint
 
 
@@ -309,8 +309,8 @@ def test_a_helper_that_may_return_before_its_cuda_call_does_not_end_mps_runs():
 def test_a_function_handed_on_or_in_a_shared_test_helper_is_not_read_by_its_calls(tmp_path):
     # A collate function DataLoader calls, and a helper of tests/utils.py other tests
     # import: who calls them is not in the module, so its calls off MPS say nothing.
-    from f64lint.config import Settings
-    from f64lint.runner import run
+    from f64lint.workspace.settings import Settings
+    from f64lint.runner.run import run
 
     (tmp_path / "scripts").mkdir()
     (tmp_path / "scripts" / "loader.py").write_text(

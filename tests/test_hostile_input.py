@@ -9,10 +9,10 @@ import sys
 
 import pytest
 
-from f64lint.cli import command
-from f64lint.config import Settings
-from f64lint.files import Found
-from f64lint.runner import run
+from f64lint.cli.command import command
+from f64lint.workspace.settings import Settings
+from f64lint.workspace.discovery import Found
+from f64lint.runner.run import run
 from tests.helpers import cli_runner
 
 BAD = "import torch\n\n\ndef grid(n):\n    return torch.arange(n, dtype=torch.float64)\n"
@@ -70,7 +70,7 @@ def test_a_file_deleted_between_discovery_and_reading(tmp_path, monkeypatch):
     (tmp_path / "model.py").write_text(BAD)
     gone = tmp_path / "gone.py"
     listed = [Found(str(path), str(path)) for path in (gone, tmp_path / "model.py")]
-    monkeypatch.setattr("f64lint.runner.discover", lambda paths, settings: listed)
+    monkeypatch.setattr("f64lint.runner.run.discover", lambda paths, settings: listed)
     assert found(tmp_path) == [
         ("gone.py", "F64902", "no such file or directory"),
         ("model.py", "F64001", "`torch.float64` used as a dtype in `torch.arange()`; MPS has no float64"),

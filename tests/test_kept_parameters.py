@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from f64lint.narrowing.kept_parameters import KeptParameter, kept_parameters
+from f64lint.linter.narrowing.kept_parameters import KeptParameter, kept_parameters
 
 METRICS = '''\
 from typing import Callable, Optional

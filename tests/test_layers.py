@@ -1,22 +1,22 @@
-"""The package's import graph: no cycle anywhere (imports inside functions and under
-`TYPE_CHECKING` count), and the analysis layers import only downwards."""
+"""The package's import graph: no cycle between modules anywhere (imports inside functions
+and under `TYPE_CHECKING` count); the layers of the pipeline, declared as import-linter
+contracts in pyproject.toml, kept, and broken by an import that goes upwards; no private
+name imported from another package."""
 
 from __future__ import annotations
 
 import ast
+import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Dict, List, Set
 
 import f64lint
 
 PACKAGE = Path(f64lint.__file__).parent
-# Each layer of f64lint/analysis and the layers it may import (besides itself).
-LAYERS = {
-    "syntax": set(),
-    "semantic": {"syntax"},
-    "domain": {"syntax", "semantic"},
-    "flow": {"syntax", "semantic", "domain"},
-}
+
 
 
 def _module_name(path: Path) -> str:
@@ -86,38 +86,45 @@ def _cycles(graph: Dict[str, Set[str]]) -> List[List[str]]:
     return found
 
 
-def _layer(module: str) -> str:
-    parts = module.split(".")
-    return parts[2] if len(parts) > 2 and parts[1] == "analysis" else ""
-
-
 def test_no_module_of_the_package_takes_part_in_an_import_cycle():
     assert _cycles(_graph()) == []
 
 
-def test_each_analysis_layer_imports_only_the_layers_below_it():
-    wrong = []
-    for module, targets in _graph().items():
-        layer = _layer(module)
-        if module.startswith("f64lint.analysis.") and layer in LAYERS:
-            allowed = LAYERS[layer] | {layer}
-            wrong += [
-                (module, target)
-                for target in targets
-                if target.startswith("f64lint.analysis.") and _layer(target) not in allowed
-            ]
-    assert wrong == []
+def _lint_imports(project: Path) -> subprocess.CompletedProcess:
+    """import-linter's `lint-imports`, run on the package found in `project` with
+    `project`'s pyproject.toml."""
+    return subprocess.run(
+        [sys.executable, "-c", "import sys; from importlinter.cli import lint_imports_command; sys.exit(lint_imports_command())",
+         "--no-cache"],
+        cwd=project, env=dict(os.environ, PYTHONPATH=str(project)), capture_output=True, text=True,
+    )
 
 
-def test_the_analysis_imports_nothing_of_rules_fixes_or_reports():
-    outside = [
-        (module, target)
-        for module, targets in _graph().items()
-        if module.startswith("f64lint.analysis")
-        for target in targets
-        if not target.startswith("f64lint.analysis") and target not in ("f64lint", "f64lint.cst")
-    ]
-    assert outside == []
+def test_the_import_contracts_are_kept():
+    completed = _lint_imports(PACKAGE.parent)
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    assert "0 broken" in completed.stdout
+
+
+def test_an_import_from_a_higher_layer_breaks_the_contracts(tmp_path):
+    shutil.copytree(PACKAGE, tmp_path / "f64lint", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(PACKAGE.parent / "pyproject.toml", tmp_path)
+    nodes = tmp_path / "f64lint" / "analysis" / "syntax" / "nodes.py"
+    nodes.write_text(nodes.read_text() + "\n\ndef _upwards():\n    from f64lint.runner import run  # noqa: F401\n")
+    completed = _lint_imports(tmp_path)
+    assert completed.returncode == 1, completed.stdout + completed.stderr
+    assert "f64lint.analysis.syntax.nodes -> f64lint.runner.run" in completed.stdout
+
+
+def test_no_private_name_is_imported_from_another_package():
+    crossing = []
+    for path in PACKAGE.rglob("*.py"):
+        name = _module_name(path)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("f64lint."):
+                if node.module.split(".")[1] != (name.split(".") + [""])[1]:
+                    crossing += [(name, node.module, alias.name) for alias in node.names if alias.name.startswith("_")]
+    assert crossing == []
 
 
 def test_the_cycle_finder_sees_a_cycle():

@@ -11,10 +11,10 @@ from unittest import mock
 import pytest
 
 from bench.generated import hadamard_module
-from f64lint import linter
+from f64lint.linter import lint as linter
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH
 from f64lint.diagnostic import Applicability, Edit, Fix, Position
-from f64lint.narrowing import narrowed
+from f64lint.linter.narrowing import narrowed
 from tests.helpers import lint, whole_modules
 
 ALL = frozenset({"F64001", "F64002", "F64003", "F64004", "F64005", "F64006", "F64007", "F64008", "F64009"})
@@ -674,7 +674,7 @@ def test_lone_carriage_returns_leave_the_source_as_it_is():
 
 
 def test_a_run_of_digits_is_not_a_row_of_numbers():
-    from f64lint.narrowing.numbers import has_rows_of_numbers
+    from f64lint.linter.narrowing.numbers import has_rows_of_numbers
 
     assert not has_rows_of_numbers("x = 0x" + "1" * 40_000)
     assert has_rows_of_numbers("x = [" + ", ".join(["-1", "2.5", "3e-4", "1_000"] * 2) + ", 9]")

@@ -8,7 +8,7 @@ import json
 import nbformat
 import pytest
 
-from f64lint.cli import command
+from f64lint.cli.command import command
 from tests.helpers import cli_runner
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import concurrent.futures
 
-from f64lint import runner
-from f64lint.config import Settings
+from f64lint.runner import run as runner
+from f64lint.workspace.settings import Settings
 
 
 def make_tree(root, count):

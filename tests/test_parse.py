@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 import pytest
 
-from f64lint.linter import ParseFailure, parse
+from f64lint.source.parsing import ParseFailure, parse
 
 SOURCE = 'import torch\n\n\n@decorated\nasync def f(x, *, y=torch.float64):\n    return [a async for a in x if (b := a)]\n'
 

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from f64lint.prefilter import code_text, rules_that_may_fire, words
+from f64lint.rules.patterns import words
+
+from f64lint.source.masking import code_text
+
+from f64lint.linter.prefilter import rules_that_may_fire
 from f64lint.rules import ALL_RULES
 
 

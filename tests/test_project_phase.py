@@ -8,12 +8,12 @@ import sys
 
 import pytest
 
-from f64lint import cache
+from f64lint.runner import cache
 from f64lint.analysis.semantic import modules
-from f64lint.cache import Cache
-from f64lint.config import Settings
-from f64lint import lint_file
-from f64lint.runner import run
+from f64lint.runner.cache import Cache
+from f64lint.workspace.settings import Settings
+from f64lint.runner import one_file as lint_file
+from f64lint.runner.run import run
 from tests.helpers import require
 
 UTILS = """\
@@ -156,7 +156,7 @@ def untouched(path, device):
 
 
 def test_a_function_the_configuration_names_as_float64_is_followed_where_it_is_called(tmp_path, monkeypatch):
-    from f64lint.config import load_file
+    from f64lint.workspace.settings import load_file
 
     (tmp_path / "pyproject.toml").write_text('[tool.f64lint]\nfloat64-functions = [\n    "mylab.io.load_spectra",\n]\n')
     package = tmp_path / "mylab"
@@ -241,7 +241,7 @@ def package_in(root, monkeypatch, name, **modules):
 def fixed_and_imported_again(root, package, module, monkeypatch):
     """The package under `root` after `--fix --unsafe-fixes`, its module imported anew (the
     modules of the package imported before are forgotten)."""
-    from f64lint.results import FixMode
+    from f64lint.runner.results import FixMode
 
     fixed = run([root / package], Settings(root=root, unsafe_fixes=True), fix=FixMode())
     assert fixed.fix_errors == [] and fixed.internal_errors == []
@@ -675,7 +675,7 @@ def test_the_curves_crash_on_mps_before_the_fix_and_not_after(metrics, monkeypat
 def test_a_module_is_looked_up_only_in_the_files_whose_imports_name_it(tmp_path):
     # `from .utils import table`, `from . import (utils)` over lines and `import pkg.utils`
     # name it; a file that only mentions `utils` in its code does not import it.
-    from f64lint.analysis.flow.exports import Export
+    from f64lint.analysis.project.exports import Export
 
     table = Export("pkg.utils", "table", True, "np.linspace", "float64", "pkg/utils.py", 4)
     texts = {

@@ -27,14 +27,14 @@ hypothesmith = require("hypothesmith")
 from hypothesis import HealthCheck, assume, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from f64lint import linter  # noqa: E402
-from f64lint.config import Settings  # noqa: E402
+from f64lint.linter import lint as linter  # noqa: E402
+from f64lint.workspace.settings import Settings  # noqa: E402
 from f64lint.diagnostic import Diagnostic  # noqa: E402
 from f64lint.fix.apply import split_lines  # noqa: E402
 from f64lint.fix.fixer import fix_source  # noqa: E402
-from f64lint.linter import lint_text  # noqa: E402
-from f64lint.narrowing import narrowed  # noqa: E402
-from f64lint.prefilter import rules_that_may_fire  # noqa: E402
+from f64lint.linter.lint import lint_text  # noqa: E402
+from f64lint.linter.narrowing import narrowed  # noqa: E402
+from f64lint.linter.prefilter import rules_that_may_fire  # noqa: E402
 from f64lint.rules import ALL_RULES  # noqa: E402
 from f64lint.rules.base import FileRule  # noqa: E402
 from f64lint.rules.file_problems import UnparsableFile  # noqa: E402

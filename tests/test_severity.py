@@ -3,10 +3,10 @@ up on a device that may be MPS; then it is an error. A configured severity wins.
 
 from __future__ import annotations
 
-from f64lint.config import Settings
+from f64lint.workspace.settings import Settings
 from f64lint.diagnostic import Severity
-from f64lint.linter import lint_text
-from f64lint.selection import default_codes
+from f64lint.linter.lint import lint_text
+from f64lint.workspace.selection import default_codes
 
 SOURCE = """\
 import numpy as np

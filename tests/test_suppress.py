@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from f64lint.selection import default_codes
-from f64lint.prefilter import comments
-from f64lint.suppress import parse_directives
+from f64lint.workspace.selection import default_codes
+from f64lint.source.masking import comments
+from f64lint.linter.suppression import parse_directives
 from tests.helpers import lint
 
 

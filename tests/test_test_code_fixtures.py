@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from f64lint.config import Settings
-from f64lint.runner import run
+from f64lint.workspace.settings import Settings
+from f64lint.runner.run import run
 
 TEST_CODE = Path(__file__).parents[1] / "fixtures" / "test_code"
 MODULES = sorted(TEST_CODE.rglob("*.py"))

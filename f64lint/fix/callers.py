@@ -15,7 +15,7 @@ from f64lint.diagnostic import Edit
 from f64lint.fix.apply import apply_edits
 from f64lint.fix.edits import EditMaker
 from f64lint.fix.functions import can_take_dtype, dtype_parameter
-from f64lint.linter import ParseFailure, parse
+from f64lint.source.parsing import ParseFailure, parse
 
 
 def pass_dtype_on(text: str, path: Path, threaded: FrozenSet[str]) -> Optional[str]:

@@ -16,7 +16,7 @@ from typing import Callable, List, Sequence, Set, Tuple
 from f64lint.diagnostic import Diagnostic, Fix
 from f64lint.fix.apply import apply_edits, compatible_fixes
 from f64lint.fix.imports import drop_imports_left_unused
-from f64lint.source import python_accepts
+from f64lint.source.decoding import python_accepts
 
 # Passes are bounded: fixes of the same finding in a loop must not hang a run.
 MAX_PASSES = 10

@@ -10,7 +10,7 @@ from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.cst import cst
 from f64lint.diagnostic import Edit, Position
 from f64lint.fix.edits import EditMaker
-from f64lint.notebook import CELL_MARK_PREFIX
+from f64lint.source.notebook import CELL_MARK_PREFIX
 
 
 def torch_module_name(module: cst.Module) -> Optional[str]:

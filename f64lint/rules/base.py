@@ -12,7 +12,7 @@ from f64lint.analysis.flow.analysis import Analysis
 from f64lint.cst import cst
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import FixRequest
-from f64lint.prefilter import TextPattern
+from f64lint.rules.patterns import TextPattern
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from typing import Iterator
 
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.diagnostic import Severity
-from f64lint.prefilter import any_of
+from f64lint.rules.patterns import any_of
 from f64lint.rules.base import Finding, Invalid, Rule
 from f64lint.rules.tokens import LOADER_CODE, TORCH
 from f64lint.rules.unseen_moves import data_finding, unseen_moves

@@ -7,7 +7,7 @@ from f64lint.analysis.flow.analysis import Analysis
 from f64lint.cst import cst
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideConversion, WideDtype
-from f64lint.prefilter import words
+from f64lint.rules.patterns import words
 from f64lint.rules.base import Finding, Invalid, Rule
 from f64lint.analysis.flow.placement import reaches_mps, wide_dtype_uses
 from f64lint.rules.common import describe_use

@@ -8,7 +8,7 @@ from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.cst import cst
 from f64lint.diagnostic import Severity
-from f64lint.prefilter import any_of
+from f64lint.rules.patterns import any_of
 from f64lint.rules.base import Finding, Invalid, Rule
 from f64lint.rules.common import callee_text
 

@@ -7,7 +7,7 @@ from f64lint.analysis.flow.analysis import Analysis
 from f64lint.cst import cst
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideConversion
-from f64lint.prefilter import words
+from f64lint.rules.patterns import words
 from f64lint.rules.base import Finding, Invalid, Rule
 from f64lint.analysis.domain.dtypes import implements_conversion_api
 from f64lint.analysis.flow.placement import made_on_cpu_and_kept_there

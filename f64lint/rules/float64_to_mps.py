@@ -8,7 +8,7 @@ from f64lint.analysis.flow.data import described
 from f64lint.analysis.syntax.calls import method_name
 from f64lint.cst import cst
 from f64lint.fix.requests import WideMove
-from f64lint.prefilter import AllOf, AnyOf, any_of, words
+from f64lint.rules.patterns import AllOf, AnyOf, any_of, words
 from f64lint.rules.base import Finding, Invalid, Rule
 from f64lint.rules.common import callee_text, where_made
 from f64lint.rules.tokens import NUMPY, TENSOR_FROM_DATA, WIDE_VALUE

@@ -11,7 +11,7 @@ from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideArrayToTensor
 from f64lint.rules.base import Finding, Invalid, Rule
 from f64lint.rules.common import callee_text, where_made
-from f64lint.prefilter import AnyOf, words
+from f64lint.rules.patterns import AnyOf, words
 from f64lint.rules.tokens import NUMPY, TENSOR_FROM_DATA, TORCH
 
 def _data_argument(call: cst.Call) -> Optional[cst.BaseExpression]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from f64lint.analysis.domain.library import NAMESPACES, WIDEST_FIRST_DTYPES, Returns, functions, short_names
-from f64lint.prefilter import AllOf, AnyOf, words
+from f64lint.rules.patterns import AllOf, AnyOf, words
 
 # Every spelling of a float64/complex128 dtype: a torch, NumPy or string name, or the
 # builtin `float` / `complex` as a value where a dtype goes: after a lone `=`

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from f64lint.analysis.flow.exports import Export
+from f64lint.analysis.project.exports import Export
 from f64lint.analysis.flow.summaries import summarise
 from tests.analysis.marked import analysed, marked_call
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from f64lint.cli import command
+from f64lint.cli.command import command
 from tests.helpers import cli_runner
 
 EMBEDDINGS = """\

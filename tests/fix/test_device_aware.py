@@ -2,9 +2,9 @@
 
 import textwrap
 
-from f64lint.config import Settings
+from f64lint.workspace.settings import Settings
 from f64lint.fix.options import Strategy
-from f64lint.selection import default_codes
+from f64lint.workspace.selection import default_codes
 from tests.helpers import fix, lint
 
 DEVICE_AWARE = Settings(fix_strategy=Strategy.DEVICE_AWARE)

@@ -2,8 +2,8 @@
 
 import textwrap
 
-from f64lint.config import Settings
-from f64lint.selection import default_codes
+from f64lint.workspace.settings import Settings
+from f64lint.workspace.selection import default_codes
 from tests.helpers import fix, lint
 
 

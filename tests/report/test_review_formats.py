@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 
-from f64lint.config import Settings
+from f64lint.workspace.settings import Settings
 from f64lint.diagnostic import Diagnostic, Position, Severity
-from f64lint.linter import lint_text
+from f64lint.linter.lint import lint_text
 from f64lint.report import ReportOptions, gitlab, rdjson, rdjsonl
-from f64lint.fingerprint import fingerprints
-from f64lint.selection import default_codes
+from f64lint.report.fingerprint import fingerprints
+from f64lint.workspace.selection import default_codes
 
 
 def lint(text):

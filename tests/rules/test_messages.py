@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from f64lint.selection import default_codes
+from f64lint.workspace.selection import default_codes
 from tests.helpers import lint
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from f64lint.prefilter import rules_that_may_fire
+from f64lint.linter.prefilter import rules_that_may_fire
 from f64lint.rules import ALL_RULES, RULES_BY_CODE
 
 FIXTURES = Path(__file__).parents[2] / "fixtures"

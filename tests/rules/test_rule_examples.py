@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from f64lint.rules import ALL_RULES
-from f64lint.selection import default_codes
+from f64lint.workspace.selection import default_codes
 from tests.helpers import fix, lint
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from f64lint.analysis.flow.analysis import Analysis
-from f64lint.analysis.flow.exports import SEEN, Export
+from f64lint.analysis.project.exports import SEEN, Export
 from f64lint.analysis.domain.arrays import ArraySource
 from f64lint.analysis.flow.values import Flow, WideValue
 from f64lint.analysis.semantic.facts import ModuleFacts

@@ -27,7 +27,7 @@ from f64lint.analysis.domain.devices import (
 from f64lint.analysis.domain.dtypes import Width, dtype_of, mentions_device, spelled_dtype
 from f64lint.analysis.domain.guards import Guards
 from f64lint.analysis.domain.library import DATA_DEVICES, DEFAULT_FLOAT_FACTORIES, Returns, functions, methods
-from f64lint.analysis.flow.exports import Export, Imported
+from f64lint.analysis.project.exports import Export, Imported
 from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, is_super_call, keyword, method_name, moved_to, positional

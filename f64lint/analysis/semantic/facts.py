@@ -23,7 +23,7 @@ from f64lint.cst import cst
 
 @dataclass(frozen=True)
 class Suite:
-    """What the rest of a test suite says about a test module (f64lint/suite.py): `skips`,
+    """What the rest of a test suite says about a test module (f64lint/runner/suite_context.py): `skips`,
     the tests whose runs on MPS a collection hook of a conftest.py above it skips, as
     `(field, pattern)` (domain/collection_hooks.py); `devices`, the device fixtures those
     conftest files define, by name, with whether one may be a device without float64

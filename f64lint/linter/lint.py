@@ -1,0 +1,257 @@
+"""Lint one file: source text in, diagnostics out."""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+import threading
+import warnings
+from dataclasses import dataclass, replace
+from typing import Callable, FrozenSet, Iterator, List, Optional, Tuple, Union
+
+from f64lint.analysis.domain.devices import NO_FLOAT64_DEVICES
+from f64lint.analysis.flow.analysis import analyse
+from f64lint.analysis.project.exports import KEPT, Export, Imported
+from f64lint.analysis.flow.summaries import ModuleSummary, summarise
+from f64lint.analysis.semantic.facts import Suite, ModuleFacts
+from f64lint.analysis.semantic.modules import ModulePlace
+from f64lint.cst import cst
+from f64lint.diagnostic import Diagnostic, Edit, Position, Severity
+from f64lint.fix.options import FixOptions
+from f64lint.fix.planner import plan_fixes
+from f64lint.analysis.semantic.modules import is_example_path, is_test_module
+from f64lint.source.notebook import is_notebook
+from f64lint.source.parsing import ParseFailure, parse
+from f64lint.linter.narrowing import DEFINES_GETITEM, Narrowed, makers_only, narrowed
+from f64lint.linter.narrowing.arrays import array_makers
+from f64lint.linter.narrowing.kept_parameters import kept_parameters
+from f64lint.linter.prefilter import rules_that_may_fire
+from f64lint.rules import ALL_RULES
+from f64lint.rules.base import FileRule, Finding, Rule
+from f64lint.rules.file_problems import UnparsableFile, UnreadableFile, UnusedNoqa
+from f64lint.workspace.selection import known_codes
+from f64lint.linter.suppression import apply_suppressions, parse_directives
+
+SeverityOf = Callable[..., Severity]  # (code, reaches_mps=False) -> Severity
+
+
+def _diagnostic(
+    path: str,
+    rule: type,
+    start: Position,
+    end: Position,
+    message: str,
+    severity_of: SeverityOf,
+    noqa_line: int = 0,
+    reaches_mps: bool = False,
+) -> Diagnostic:
+    return Diagnostic(
+        path, start, end, rule.code, rule.name, message, severity_of(rule.code, reaches_mps), noqa_line=noqa_line
+    )
+
+
+def unreadable(path: str, reason: str, enabled: FrozenSet[str], severity_of: SeverityOf) -> List[Diagnostic]:
+    if UnreadableFile.code not in enabled:
+        return []
+    here = Position(1, 1)
+    return [_diagnostic(path, UnreadableFile, here, here, reason, severity_of)]
+
+
+def _parse_failure(path: str, message: str, at: Position, enabled: FrozenSet[str], severity_of: SeverityOf) -> List[Diagnostic]:
+    if UnparsableFile.code not in enabled:
+        return []
+    return [_diagnostic(path, UnparsableFile, at, at, message, severity_of)]
+
+
+def _flag(
+    path: str,
+    facts: ModuleFacts,
+    found: List[Tuple[Rule, Finding]],
+    severity_of: SeverityOf,
+    fix_options: FixOptions,
+    narrowing: Narrowed,
+) -> Iterator[Diagnostic]:
+    fixes = plan_fixes(facts, [finding.fix for _, finding in found], fix_options)
+    for (rule, finding), fix in zip(found, fixes):
+        if fix is not None and not all(_kept(narrowing, edit) for edit in fix.edits):
+            fix = None  # it would write code narrowing left out: never lose the source
+        start = facts.positions[finding.anchor or finding.node].start
+        end = facts.positions[finding.node].end
+        diagnostic = _diagnostic(
+            path,
+            type(rule),
+            Position(start.line, start.column + 1),
+            Position(end.line, end.column + 1),
+            finding.message,
+            severity_of,
+            noqa_line=facts.statement_end_line(finding.node),
+            reaches_mps=finding.reaches_mps,
+        )
+        yield replace(diagnostic, fix=fix) if fix is not None else diagnostic
+
+
+def _kept(narrowing: Narrowed, edit: Edit) -> bool:
+    return narrowing.keeps(edit.start.line, edit.start.column - 1, edit.end.line, edit.end.column - 1)
+
+
+@dataclass(frozen=True)
+class Linted:
+    """One file's diagnostics, and what it exports to the modules that import it."""
+
+    diagnostics: List[Diagnostic]
+    exports: ModuleSummary = ()
+
+
+def lint_text(
+    path: str,
+    text: str,
+    enabled: FrozenSet[str],
+    severity_of: SeverityOf,
+    fix_options: FixOptions = FixOptions(),
+    devices: FrozenSet[str] = NO_FLOAT64_DEVICES,
+) -> List[Diagnostic]:
+    """Diagnostics for one file's source, with suppressions applied (unsorted), for a file
+    linted on its own (`lint_source` tells its exports and takes those of other files)."""
+    return lint_source(path, text, enabled, severity_of, fix_options, devices).diagnostics
+
+
+def _is_a_script(path: str, text: str, place: Optional[ModulePlace]) -> bool:
+    """A notebook, or a module in no package that runs as a program: under a folder of
+    examples, scripts, tools (and the like), or with a `__main__` guard or an argument
+    parser."""
+    if is_notebook(path):
+        return True
+    if place is None or place.package != "":
+        return False
+    return is_example_path(path) or "__main__" in text or "ArgumentParser" in text
+
+
+def lint_source(
+    path: str,
+    text: str,
+    enabled: FrozenSet[str],
+    severity_of: SeverityOf,
+    fix_options: FixOptions = FixOptions(),
+    devices: FrozenSet[str] = NO_FLOAT64_DEVICES,
+    place: Optional[ModulePlace] = None,
+    imported: Imported = Imported(),
+    suite: Suite = Suite(),
+) -> Linted:
+    """Diagnostics for one file's source (unsorted) and its exports, when its place among
+    the modules is known. For a test module, `suite` is what the rest of its test suite
+    says about its tests (`f64lint/runner/suite_context.py`).
+
+    A file that no enabled rule can fire on (the rules' `required` patterns) is not parsed
+    at all: that is most files, and parsing is nearly all of the cost. Nor is one in
+    which narrowing leaves nothing a rule can fire on (NumPy code that makes no float64
+    tensor, a `double` in a function no finding can come from). A file given the exports
+    of modules it imports is read by every rule, and its definitions are not narrowed:
+    a value it imports needs no spelling of its own, and reaches code through classes
+    and functions no spelling shows (a base class of another file calling a function a
+    subclass hands it).
+    """
+    checkable = [rule for rule in ALL_RULES if rule.code in enabled and not issubclass(rule, FileRule)]
+    candidates = checkable if imported else rules_that_may_fire(checkable, text)
+    in_tests = is_test_module(path)
+    in_script = not in_tests and _is_a_script(path, text, place)
+    narrows_definitions = not imported and all(rule.narrows for rule in candidates)
+    if candidates:
+        batches = any(rule.reads_batches for rule in candidates)
+        narrowing = narrowed(text, imported.names(), narrows_definitions, in_tests or in_script, batches)
+    else:
+        narrowing = Narrowed(text, text)
+    parsed = narrowing.text
+    narrowed_away = parsed is not text and not imported  # an imported value has no spelling to look for
+    rules = [rule() for rule in (rules_that_may_fire(candidates, parsed) if narrowed_away else candidates)]
+    flagged: List[Diagnostic] = []
+    exports: ModuleSummary = ()
+    if rules:
+        module = parse(parsed)
+        if isinstance(module, ParseFailure) and parsed is not text:
+            parsed, narrowing = text, Narrowed(text, text)
+            rules = [rule() for rule in candidates]
+            module = parse(text)
+        if isinstance(module, ParseFailure):
+            failure = _parse_failure(path, module.message, module.at, enabled, severity_of)
+            return Linted(_with_source_lines(failure, text))
+        try:
+            name, package = (place.name, place.package) if place is not None else (None, None)
+            analysis = analyse(module, devices, parsed, name, package, imported, in_tests, suite, in_script)
+            found = [(rule, finding) for rule in rules for finding in rule.check(analysis)]
+            flagged.extend(_flag(path, analysis.facts, found, severity_of, fix_options, narrowing))
+            if flagged:  # a float64 value a module gives away is a finding where it is made
+                exports = summarise(analysis, path)
+        except RecursionError:
+            failure = _parse_failure(path, "too deeply nested to check", Position(1, 1), enabled, severity_of)
+            return Linted(_with_source_lines(failure, text))
+    if place is not None and not flagged and _makes_numpy_float64(text):
+        exports = _summarised(path, text, devices, place, imported, in_tests, suite, in_script)
+    if place is not None:
+        exports = (*exports, *_kept_functions(path, text, place))
+
+    if not flagged and UnusedNoqa.code not in enabled:
+        return Linted([], exports)  # nothing to suppress, and no unused noqa comment to report
+    kept, unused = apply_suppressions(flagged, parse_directives(text), enabled, known_codes())
+    if UnusedNoqa.code in enabled:
+        for directive, message in unused:
+            at = Position(directive.line, directive.column)
+            kept.append(_diagnostic(path, UnusedNoqa, at, at, message, severity_of))
+    return Linted(_with_source_lines(kept, text), exports)
+
+
+_IMPORTS_TORCH = re.compile(r"^\s*(?:import|from)\s+torch\b", re.MULTILINE)
+
+
+def _makes_numpy_float64(text: str) -> bool:
+    """Does a module with no finding make NumPy float64 arrays for others: a NumPy module
+    that does not import torch (one that does mostly hands its arrays to torch itself,
+    where they are findings; reading every such module costs too much), or one that
+    defines a dataset class (`__getitem__`, a `Dataset`), whose items a `DataLoader`
+    elsewhere batches? (The cheap tests first: the makers' patterns are built per module.)"""
+    if "numpy" not in text:
+        return False
+    if _IMPORTS_TORCH.search(text) and not ("__getitem__" in text and "Dataset" in text):
+        return False
+    return bool(array_makers(text).search(text))
+
+
+def _summarised(
+    path: str, text: str, devices: FrozenSet[str], place: ModulePlace, imported: Imported, in_tests: bool,
+    suite: Suite, in_script: bool,
+) -> ModuleSummary:
+    """The summary of a module with no finding that makes NumPy float64 arrays, read from
+    the definitions that can make them (narrowing leaves the others out); a module that
+    defines a dataset class is read whole, since its summary says which places of the
+    items have a dtype it shows, and narrowing would hide what makes them."""
+    narrowing = Narrowed(text, text) if DEFINES_GETITEM.search(text) and "Dataset" in text else makers_only(text)
+    module = parse(narrowing.text)
+    if isinstance(module, ParseFailure):
+        return ()
+    try:
+        analysis = analyse(module, devices, narrowing.text, place.name, place.package, imported, in_tests, suite, in_script)
+        return summarise(analysis, path)
+    except RecursionError:
+        return ()
+
+
+def _kept_functions(path: str, text: str, place: ModulePlace) -> ModuleSummary:
+    """The functions the module's classes keep from their `__init__` and call, for the
+    subclasses other modules define (narrowing/kept_parameters.py)."""
+    return tuple(
+        Export(place.name, f"{kept.owner}.{kept.attribute}", False, kept.parameter, KEPT, path, kept.line,
+               (kept.position,) if kept.position is not None else ())
+        for kept in kept_parameters(text)
+    )
+
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def _with_source_lines(diagnostics: List[Diagnostic], text: str) -> List[Diagnostic]:
+    if not diagnostics:
+        return diagnostics
+    lines = _LINE_BREAK.split(text)
+    return [
+        replace(d, source_lines=tuple(lines[d.start.line - 1 : d.end.line])) for d in diagnostics
+    ]

@@ -1,0 +1,298 @@
+"""Parse only what can matter: the top-level functions and classes a finding could come
+from or flow through, with the rest of the module around them.
+
+Most of a large file that passes the prefilter is code with nothing float64-like in it
+(torch's `common_methods_invocations.py` is 1.4 MB). Every module-level statement that is
+not a definition stays (imports, constants, device variables), though not every entry of
+a literal (below), except an expression that binds nothing and that nothing can come from
+(a docstring, a registration call). A top-level `def` or `class` stays when its code has
+a float64-like spelling or a move-then-cast, makes a float64 NumPy array and hands it to
+torch as a tensor's data (followed line by line through names, as far as the analysis
+follows them), or names what a module-level statement binds to one of those; then, until
+nothing changes, those that name one that stays or are named by one, since values flow
+through return values, safe helpers are read from their bodies and fixes pass a dtype on
+to callers; then the functions those with a float64-like spelling call, and the functions
+those call, since a value made there is followed into the functions it is passed to. (A
+value a caller passes on to yet another function is not: there narrowing can keep a
+finding that the whole module would clear, never the other way round.)
+
+A module-level literal written an entry a line or more (torch's 566-entry `op_db`, a
+generated table of 2,000 signatures) is narrowed the same way: an entry stays when it
+has one of those spellings, names one of those names or calls a definition that stays,
+or spells a quantized dtype (a guard reads those tables).
+
+Long literals of numbers keep their first element (`numbers.py`): a few written-out
+Hadamard matrices cost LibCST more than a gigabyte, and only their kind matters.
+
+What is left out becomes blank lines or spaces, so every line and column of what stays is
+where it was: positions and suppressions need no mapping, and a fix whose edit would span
+code left out is not offered (`Narrowed.keeps`). The linter parses the whole source when
+the narrowed one does not parse.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import warnings
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Dict, FrozenSet, List, Optional, Set, Tuple
+
+from f64lint.analysis.domain.devices import device_like_name
+from f64lint.linter.narrowing.arrays import array_makers
+from f64lint.linter.narrowing.blanking import Blanked
+from f64lint.linter.narrowing.classes import bases_called, callees, left_out_of_class
+from f64lint.linter.narrowing.entries import entries_left_out
+from f64lint.linter.narrowing.lines import CALLED, Statement, describe, described_members, logical_lines, split_statements
+from f64lint.linter.narrowing.numbers import cut_long_numbers, has_rows_of_numbers
+from f64lint.linter.narrowing.reading import DEFAULT_FLOAT64, Reading
+from f64lint.source.masking import masked
+
+_DEF = re.compile(r"(?:async\s+)?def\b")
+DEFINES_GETITEM = re.compile(r"def\s+__getitem__\b")
+_SETS_A_DEVICE = re.compile(r"^[ \t]*(?:self\.)?(?:device|dev|\w+_device|device_\w+)[ \t]*(?::[^=\n]*)?=(?!=)", re.MULTILINE)
+_STRING_START = re.compile(r"[rbuRBUfF]{0,2}[\"']")  # a docstring
+_EXPRESSION_START = re.compile(r"[A-Za-z_\"'(\[{]")  # a name, a string, a bracket
+# Statements that bind or hold others (`for x in`, `with ... as f`, `import`, `global`).
+_COMPOUND_OR_BINDING = re.compile(
+    r"(?:if|elif|else|for|while|with|try|except|finally|match|case|async|def|class|import|from|global|nonlocal|del|type)\b"
+)
+
+
+@dataclass(frozen=True)
+class Narrowed:
+    """A source as it is parsed, and the source it was narrowed from."""
+
+    text: str
+    source: str
+
+    def keeps(self, start_line: int, start_column: int, end_line: int, end_column: int) -> bool:
+        """Is this span of the source (1-based lines, 0-based character columns) there as
+        it is?"""
+        if self.text is self.source:
+            return True
+        lines, original = self._lines
+        for line in range(start_line, end_line + 1):
+            left = start_column if line == start_line else 0
+            right = end_column if line == end_line else None
+            if lines[line - 1][left:right] != original[line - 1][left:right]:
+                return False
+        return True
+
+    @cached_property
+    def _lines(self) -> Tuple[List[str], List[str]]:
+        """Both texts' lines, split once for all the fixes of a file."""
+        return self.text.split("\n"), self.source.split("\n")
+
+
+def narrowed(
+    source: str, imported: FrozenSet[str] = frozenset(), definitions: bool = True, standalone: bool = False,
+    batches: bool = False,
+) -> Narrowed:
+    """The source with the definitions nothing can come from blanked out (unless
+    `definitions` is false) and long literals of numbers cut; the source itself when
+    nothing can be left out or its text cannot be read this way. `imported` are names of
+    float64 values other modules of the run export: code naming one is a source. In a test
+    module or a script (`standalone`) the definitions that say which devices code runs on
+    stay too (`_tells_devices`). For a rule that follows loaders' batches (`batches`), code
+    that iterates a loader is a source, and the definitions it names stay (a collate
+    function, a dataset class)."""
+    if source.count("\r") != source.count("\r\n"):
+        return Narrowed(source, source)  # lone carriage returns end lines for Python, not here
+    text = _definitions_narrowed(source, imported, standalone, batches) if definitions else source
+    if has_rows_of_numbers(text):
+        text = _numbers_cut(text)
+    return Narrowed(source if text == source else text, source)
+
+
+def makers_only(source: str) -> Narrowed:
+    """For the summary of a module with no finding: the source with only the top-level
+    functions that make a float64 NumPy array, the classes' methods that do (and their
+    `__getitem__`), and the module-level statements left in."""
+    read = _statements(source) if source.count("\r") == source.count("\r\n") else None
+    if read is None:
+        return Narrowed(source, source)
+    makers = array_makers(read.code)
+    spans = [(s.first, s.last) for s in read.statements if s.name is not None and not makers.search(s.text)]
+    for owner in read.statements:
+        if owner.is_class and makers.search(owner.text):  # its methods that make none go too
+            spans.extend(
+                (m.first, m.last) for m in described_members(owner, read.code_lines, read.structure_lines)
+                if m.name is not None and m.name != "__getitem__" and not makers.search(m.text)
+            )
+    return Narrowed(_blanked(read.lines, spans) if spans else source, source)
+
+
+@dataclass
+class _Statements:
+    """A source's lines, those of its code and of its structure (`prefilter.masked`), and
+    its top-level statements, described."""
+
+    lines: List[str]
+    code: str
+    code_lines: List[str]
+    structure_lines: List[str]
+    statements: List[Statement]
+
+
+def _statements(source: str) -> Optional[_Statements]:
+    """The source read statement by statement; None when it cannot be read this way."""
+    texts = masked(source)
+    if texts is None:
+        return None
+    lines = source.split("\n")
+    code_lines = texts.code.split("\n")
+    structure_lines = texts.structure.split("\n")
+    if not len(lines) == len(code_lines) == len(structure_lines):
+        return None
+    statements = split_statements(structure_lines)
+    describe(statements, code_lines, structure_lines)
+    return _Statements(lines, texts.code, code_lines, structure_lines, statements)
+
+
+def _blanked(lines: List[str], spans: List[Tuple[int, int]]) -> str:
+    """The lines joined, those in the spans (first, last) emptied: every line that stays
+    is where it was."""
+    for first, last in spans:
+        for number in range(first, last + 1):
+            lines[number] = "\r" if lines[number].endswith("\r") else ""
+    return "\n".join(lines)
+
+
+def _numbers_cut(text: str) -> str:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # an invalid escape in a string is not ours to report
+            module = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return text
+    blanked = Blanked(text)
+    try:
+        cut_long_numbers(module, text, blanked)
+    except RecursionError:
+        return text  # too deeply nested: the whole source goes on to be reported so
+    return blanked.text()
+
+
+def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: bool, batches: bool) -> str:
+    read = _statements(source)
+    if read is None:
+        return source
+    lines, code, code_lines, structure_lines, statements = (
+        read.lines, read.code, read.code_lines, read.structure_lines, read.statements
+    )
+    definitions = [s for s in statements if s.name is not None]
+    module_level = [s for s in statements if s.name is None]
+
+    # Names that may hold float64: those bound by module-level statements with a
+    # float64-like spelling or a float64 array (grown below with those naming a kept
+    # definition).
+    makers = array_makers(code)
+    if DEFINES_GETITEM.search(code) and "DataLoader" in code and makers.search(code):
+        return source  # a dataset of NumPy data and a loader over it: batches of float64 anywhere
+    methods = [
+        m
+        for d in definitions
+        if d.is_class and makers.search(d.text)
+        for m in described_members(d, code_lines, structure_lines)
+    ]
+    functions = {d.name for d in definitions if d.name and not d.is_class and makers.search(d.text)}
+    kept_on_self = _kept_on_self(code, functions)
+    makers = makers.with_functions(
+        functions, {m.name for m in methods if m.name and not m.is_class and makers.search(m.text)} | set(kept_on_self)
+    )
+    reading = Reading(
+        structure_lines, code_lines, makers, imported=imported, batches=batches,
+        default_float64=bool(DEFAULT_FLOAT64.search(code)),
+    )
+    hot: FrozenSet[str] = frozenset()
+    kept = [d for d in definitions if reading.is_source(d) or (standalone and _tells_devices(d))]
+    rest = [d for d in definitions if d not in kept]
+    warm = [s for s in module_level if reading.makes_float64(s.text)]
+    while True:
+        kept_names = {d.name for d in kept if d.name is not None}
+        hot |= frozenset().union(*(s.bound for s in warm))
+        warmed = [s for s in module_level if s not in warm and (s.calls(kept_names) or s.names & hot)]
+        joined = [d for d in rest if d.calls(kept_names) or d.names & hot]
+        if not warmed and not joined:
+            break
+        warm.extend(warmed)
+        kept.extend(joined)
+        rest = [d for d in rest if d not in joined]
+    kept.extend(callees([d for d in kept if reading.is_source(d)], rest, CALLED))
+    named = frozenset().union(*(d.names for d in kept if reading.iterates_a_loader(d)))
+    kept.extend(d for d in rest if d not in kept and d.name in named)  # `collate_fn=collate`
+    kept.extend(d for d in rest if d not in kept and d.name in kept_on_self.values())  # called as `self.compute_fn(`
+    rest = [d for d in rest if d not in kept]
+    reading.hot, reading.functions = hot, frozenset(kept_names)
+    reading.predicates = frozenset(d.name for d in kept if d.name and _is_one_return(d, structure_lines))
+    bases = bases_called(kept, rest, reading)
+    spans = [(s.first, s.last) for s in rest if s not in bases]
+    for owner in kept:
+        if owner.is_class:
+            spans.extend((m.first, m.last) for m in left_out_of_class(owner, reading))
+    for base, callers in bases.items():
+        spans.extend((m.first, m.last) for m in left_out_of_class(base, reading, callers))
+    for statement in module_level:
+        if _is_idle(statement, structure_lines, reading):
+            spans.append((statement.first, statement.last))
+        else:
+            spans.extend(entries_left_out(statement, reading))
+    return _blanked(lines, spans) if spans else source
+
+
+# (It starts with its literal, so that it is searched for fast: see `prefilter.AnyOf`.)
+_KEPT_ON_SELF = re.compile(r"self\.(\w+)\s*=\s*(\w+)\s*$", re.MULTILINE)
+
+
+def _kept_on_self(code: str, functions: Set[str]) -> Dict[str, str]:
+    """The attributes a class sets to one of these functions (`self.compute_fn =
+    roc_compute`), with the function: calling `self.compute_fn(...)` calls it."""
+    if not functions:
+        return {}
+    found = {}
+    for match in _KEPT_ON_SELF.finditer(code):
+        before = code[match.start() - 1] if match.start() else " "
+        if match.group(2) in functions and not (before.isalnum() or before in "_."):  # not `myself.x = f`
+            found[match.group(1)] = match.group(2)
+    return found
+
+
+def _tells_devices(definition: Statement) -> bool:
+    """A definition that says which devices code runs on, which the analysis reads wherever
+    the finding is (domain/device_kinds.py): a function named like a device (a `device`
+    fixture, `get_device()`), a test suite's `pytest_generate_tests`, a class that sets a
+    device attribute (`device = torch.device("cpu")`, `self.device = ...`)."""
+    name = definition.name or ""
+    if not definition.is_class:
+        return device_like_name(name) or name == "pytest_generate_tests"
+    return _SETS_A_DEVICE.search(definition.text) is not None
+
+
+def _is_one_return(definition: Statement, structure_lines: List[str]) -> bool:
+    """A function that is one `return` (after its docstring): a predicate a guard may call
+    (`def _is_supported_device(t): return t.is_cuda or ...`)."""
+    if definition.is_class:
+        return False
+    body = [
+        structure_lines[first].strip()
+        for first, _ in logical_lines(structure_lines, definition.first, definition.last)
+    ]
+    while body and not _DEF.match(body[0]):
+        body.pop(0)  # decorators
+    body = [line for line in body[1:] if line and not _STRING_START.match(line)]
+    return len(body) == 1 and body[0].startswith("return")
+
+
+def _is_idle(statement: Statement, structure_lines: List[str], reading: Reading) -> bool:
+    """A module-level expression that binds nothing and that nothing can come from: a
+    docstring, a registration call (`add_docstr(torch.abs, ...)`, torch's `_tensor_docs`
+    is 3,000 of them)."""
+    first = structure_lines[statement.first]
+    return (
+        not statement.bound
+        and _EXPRESSION_START.match(first) is not None
+        and _COMPOUND_OR_BINDING.match(first) is None
+        and not reading.matters(statement.text)
+    )

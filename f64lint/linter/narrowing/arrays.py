@@ -1,0 +1,281 @@
+"""Which definitions make a float64 NumPy array and hand it to torch as a tensor's data,
+judged from their lines as the analysis (`analysis/arrays.py`) judges the code."""
+
+from __future__ import annotations
+
+import keyword
+import re
+from dataclasses import dataclass, replace
+from typing import Dict, FrozenSet, List, Optional, Set, Tuple
+
+from f64lint.analysis.domain.arrays import FLOAT_BY_DEFAULT, FLOAT_OF_NUMBERS, FOLLOW_DATA, INTEGER_MAKERS, KEEP_DTYPE_METHODS
+from f64lint.analysis.domain.library import MAKES, Returns, float64_members, functions, short_names
+from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH
+from f64lint.linter.narrowing.lines import NAME, Statement, bound_names, logical_lines, loop_targets
+from f64lint.rules.patterns import AnyOf
+
+# (It starts with its keyword, so that it is searched for fast: see `AnyOf`.)
+_NUMPY_MODULE_ALIAS = re.compile(r"import\s+numpy(?:\.random)?\s+as\s+(\w+)")
+_IMPORTED = re.compile(r"(\w+)(?:\s+as\s+(\w+))?")
+# NumPy's functions that make float64 arrays: `zeros`, `rand`, its math of Python numbers
+# (`np.log(sigma)`), and those of integers (`arange`, `bincount`), which division or a float
+# operand where they are used makes float64 (`np.arange(n) / n`) ...
+_FLOAT_BY_DEFAULT = sorted({name.rsplit(".", 1)[-1] for name in FLOAT_BY_DEFAULT | FLOAT_OF_NUMBERS | INTEGER_MAKERS})
+# ... and those that make float64 only of float data (`np.array([0.5, 1.0])`), given on the
+# line that calls them: a float literal.
+_FOLLOW_DATA = sorted({name.rsplit(".", 1)[-1] for name in FOLLOW_DATA} - {"arange"})
+# Other libraries' float64 makers (`get_window(`, `windows.hann(`), and, in a module that
+# makes one of their objects (`default_rng(`, `StandardScaler(`), that object's float64
+# members (`.normal(`, `.mean_`).
+_OTHER_MAKERS = sorted({name.rsplit(".", 1)[-1] for name in FLOAT_BY_DEFAULT if not name.startswith("numpy.")})
+
+
+def _members_by_maker() -> Dict[str, FrozenSet[str]]:
+    """The float64 members of each type, by the last part of the name of a call that
+    makes one (`normal` and the other draws by `default_rng`, `step` by `SyncVectorEnv`)."""
+    found: Dict[str, FrozenSet[str]] = {}
+    for maker, made in MAKES.items():
+        last = maker.rsplit(".", 1)[-1]
+        found[last] = found.get(last, frozenset()) | float64_members(made)
+    return found
+
+
+_MEMBERS_BY_MAKER = _members_by_maker()
+_FLOAT_LITERAL = re.compile(r"(?<![\w.])(?:\d[\d_]*\.|\.\d|\d[\d_]*[eE][-+]?\d)")
+# A true division of a loop counter, in a comprehension (`[i / n for i in range(n)]`): a
+# list of Python floats (starting with its keyword, `for`, for a fast search).
+_FLOAT_COMPREHENSION = re.compile(r"for\s+\w+\s+in\s+range\(")
+# Python floats of a call (`float(x)`, `math.sqrt(x)`), or a parameter annotated as a
+# sequence of them (`probas: List[float]`, `tuple[float, ...]`): arrays of them are float64.
+# `[float]`, `[int, float]`, `[float, ...]`: from its bracket (a pattern starting with `float`
+# would stop at every `x: float,` of a signature).
+_FLOAT_ITEMS = re.compile(r"\[[^\[\]()=\n]{0,40}?\bfloat\s*[\],]")
+_PYTHON_FLOATS = AnyOf(r"float\s*\(", r"math\s*\.\s*\w+\s*\(", _FLOAT_ITEMS)
+# What comes before such a bracket in an annotation (`probas: Optional[List`), looked for
+# back from each (a pattern starting with a name is tried at every position). Any
+# annotation that names `float` in brackets: keeping more than the analysis reads is harmless.
+_ANNOTATED_SEQUENCE = re.compile(r"(\w+)\s*:\s*[\w.\[, ]*$")
+# The torch functions that make a tensor of NumPy data (`torch.from_numpy(`, or `tensor(`
+# imported from torch, under its own name or another).
+_FROM_DATA = short_names(functions("torch", Returns.DATA_DTYPE))
+_KEYWORD = re.compile(r"\s*\w+\s*=(?!=)")
+_DATA_KEYWORD = re.compile(r"\s*(?:data|ndarray|obj)\s*=(?!=)")
+_DTYPE_KEYWORD = re.compile(r"\s*dtype\s*=(?!=)")
+_CALLEE = re.compile(r"([A-Za-z_][\w.]*)\s*\(")
+# What an array flows through besides NumPy's functions: the array methods and other
+# libraries' functions that keep the dtype (`signal.filtfilt(b, a, x)`), and `typing.cast`.
+_KEEP_OR_CAST = KEEP_DTYPE_METHODS | frozenset(short_names(functions("scipy", Returns.ARGUMENT_DTYPE))) | {"cast"}
+
+
+@dataclass(frozen=True)
+class ArrayMakers:
+    """Calls of NumPy's functions that make float64 arrays, as a module spells them."""
+
+    by_default: AnyOf  # `np.zeros(`, `numpy.random.rand(`, `linspace(` imported from NumPy
+    following_data: AnyOf  # `np.array(`, `np.full(`: float64 only of float data
+    numpy_names: FrozenSet[str]  # `np`, and the NumPy functions imported by name
+    tensor_of_data: "re.Pattern[str]"  # `torch.from_numpy(`, `th.tensor(`, `fnp(` (an alias)
+    own: AnyOf = AnyOf()  # calls of the module's functions that make one (`_table()`)
+    library: AnyOf = AnyOf()  # other libraries' makers: `get_window(`, `rng.normal(`
+
+    def search(self, text: str) -> bool:
+        return (
+            bool(self.by_default.search(text))
+            or bool(self.library.search(text))
+            or (
+                bool(self.following_data.search(text))
+                and (
+                    bool(_FLOAT_LITERAL.search(text))
+                    or "/" in text and bool(_FLOAT_COMPREHENSION.search(text))
+                    or bool(_PYTHON_FLOATS.search(text))
+                )
+            )
+            or bool(self.own.search(text))
+        )
+
+    def with_functions(self, functions: Set[str], methods: Set[str]) -> "ArrayMakers":
+        """These makers and calls of the module's own functions and methods (`self.m(`)
+        of these names: the analysis follows an array out of what returns it."""
+        if not functions and not methods:
+            return self
+        calls = _calls({"self", "cls"} if methods else set(), functions, sorted(methods))
+        return replace(self, own=calls)
+
+    def passing(self, text: str) -> str:
+        """The part of a line of code (strings emptied) an array flows through to what
+        the line binds: all of it but the arguments of calls other than NumPy's (`np.sin(`)
+        and array methods that keep the dtype (`.reshape(`), and `typing.cast(`: the analysis
+        follows an array into no other call."""
+        parts: List[str] = []
+        position = 0
+        while True:
+            call = _CALLEE.search(text, position)
+            if call is None:
+                parts.append(text[position:])
+                return "".join(parts)
+            parts.append(text[position : call.end()])
+            position = call.end()
+            callee = call.group(1)
+            if keyword.iskeyword(callee) or callee in ("match", "case"):
+                continue  # `if (`, `return (`: brackets, not a call
+            last = callee.rsplit(".", 1)[-1]
+            if callee.split(".", 1)[0] not in self.numpy_names and last not in _KEEP_OR_CAST:
+                position = _arguments(text, position)[1]
+
+
+def array_makers(code: str) -> ArrayMakers:
+    """By whatever names the module's code imports NumPy as, anywhere."""
+    modules = {"numpy", "np"}
+    imported: Dict[str, str] = {}  # the name a NumPy function is imported as: its own name
+    modules.update(_NUMPY_MODULE_ALIAS.findall(code))
+    makers = set(_FROM_DATA)
+    makers.update(alias for name, alias in _imported_from(r"torch", code) if name in _FROM_DATA and alias)
+    for name, alias in _imported_from(r"numpy(?:\.random)?", code):
+        if name == "random":
+            modules.add(alias or name)
+        else:
+            imported[alias or name] = name
+    # Only the names the module's code has: most have none, and then search nothing more.
+    library = [rf"{name}\s*\(" for name in _OTHER_MAKERS if name in code]
+    made = {name for maker, names in _MEMBERS_BY_MAKER.items() if maker in code for name in names}
+    library += [rf"{name}(?<=\.{name})(?!\w)" for name in sorted(made) if name in code]
+    return ArrayMakers(
+        _calls(modules, {a for a, name in imported.items() if name in _FLOAT_BY_DEFAULT}, _FLOAT_BY_DEFAULT),
+        _calls(modules, {a for a, name in imported.items() if name in _FOLLOW_DATA}, _FOLLOW_DATA),
+        frozenset(modules | set(imported)),
+        re.compile(rf"(?<!\w)(?:{'|'.join(sorted(makers))})\s*\("),
+        library=AnyOf(*library),
+    )
+
+
+def _imported_from(module: str, code: str) -> List[Tuple[str, str]]:
+    """(name, alias or "") of each `from <module> import name as alias`, parenthesized or not.
+    (The pattern starts with its keyword, so that it is searched for fast.)"""
+    pattern = rf"from\s+{module}\s+import\s+(\([^)]*\)|[^\n;]*)"
+    return [pair for names in re.findall(pattern, code) for pair in _IMPORTED.findall(names)]
+
+
+def _calls(modules: Set[str], functions: Set[str], names: List[str]) -> AnyOf:
+    """`module.name(` (or `module.random.name(`) for these modules, and `function(`. Each
+    pattern starts with its literal name, then checks the character before it (a pattern
+    starting with a lookbehind is much slower to search for: see `AnyOf`)."""
+    alternatives = "|".join(names)
+    return AnyOf(
+        *(
+            rf"{re.escape(module)}(?<![\w.]{re.escape(module)})\s*\.\s*(?:random\s*\.\s*)?(?:{alternatives})\s*\("
+            for module in sorted(modules)
+        ),
+        *(rf"{re.escape(name)}(?<![\w.]{re.escape(name)})\s*\(" for name in sorted(functions)),
+    )
+
+
+class _ArrayLine:
+    """A logical line of code (strings emptied), as float64 arrays flow through it: read
+    when a generation first reaches it."""
+
+    def __init__(self, text: str, makers: ArrayMakers) -> None:
+        self.text = text
+        self.makers = makers
+        self.reads = frozenset(NAME.findall(text))
+        self.data: Optional[Tuple[bool, FrozenSet[str]]] = None
+        self.passed: Optional[Tuple[bool, FrozenSet[str], FrozenSet[str]]] = None
+        self.makes: Optional[bool] = None  # does it call a maker, asked once for every generation
+
+    def hands_to_torch(self, arrays: Set[str]) -> bool:
+        """Does it make a tensor of an array it makes there or reads from these names?"""
+        if self.data is None:
+            if not self.makers.tensor_of_data.search(self.text):
+                self.data = (False, frozenset())
+            else:
+                data = self.makers.passing(_data_given(self.text, self.makers.tensor_of_data))
+                self.data = (self.makers.search(data), frozenset(NAME.findall(data)))
+        makes, names = self.data
+        return makes or not names.isdisjoint(arrays)
+
+    def binds(self, arrays: Set[str]) -> FrozenSet[str]:
+        """The names it binds to an array it makes or reads from these names."""
+        if self.passed is None:
+            if self.makes is None:
+                self.makes = self.makers.search(self.text)
+            if self.reads.isdisjoint(arrays) and not self.makes:
+                return frozenset()
+            passing = self.makers.passing(self.text)
+            # A loop over an array binds its elements, which are float64 too.
+            bound = bound_names(self.text.split("\n")) | loop_targets(self.text)
+            self.passed = (self.makers.search(passing), frozenset(NAME.findall(passing)), bound)
+        makes, names, bound = self.passed
+        return bound if makes or not names.isdisjoint(arrays) else frozenset()
+
+
+def _data_given(line: str, tensor_of_data: "re.Pattern[str]") -> str:
+    """What a line of code (strings emptied) hands to torch as the data of a tensor made
+    without a `dtype=`: the first argument of each `torch.from_numpy(`, `torch.tensor(`...,
+    its positional arguments and `data=`, `ndarray=`, `obj=`."""
+    given: List[str] = []
+    for call in tensor_of_data.finditer(line):
+        arguments, _ = _arguments(line, call.end())
+        if any(_DTYPE_KEYWORD.match(argument) for argument in arguments):
+            continue
+        for index, argument in enumerate(arguments):
+            if index == 0 or not _KEYWORD.match(argument) or _DATA_KEYWORD.match(argument):
+                given.append(argument)
+    return "\n".join(given)
+
+
+def _arguments(line: str, start: int) -> Tuple[List[str], int]:
+    """The arguments of a call whose `(` ends at `start`, split at its own commas, and
+    where its `)` is."""
+    arguments: List[str] = []
+    depth = 0
+    begin = start
+    for position in range(start, len(line)):
+        character = line[position]
+        if character in "([{":
+            depth += 1
+        elif character in ")]}":
+            if depth == 0:
+                break
+            depth -= 1
+        elif character == "," and depth == 0:
+            arguments.append(line[begin:position])
+            begin = position + 1
+    else:
+        position = len(line)
+    arguments.append(line[begin:position])
+    return arguments, position
+
+
+def float_sequence_parameters(definition: str) -> Set[str]:
+    """The parameters a definition's code annotates as sequences of Python floats
+    (`probas: List[float]`), which NumPy makes float64 arrays of."""
+    found = set()
+    for items in _FLOAT_ITEMS.finditer(definition):
+        start = max(definition.rfind("\n", 0, items.start()) + 1, items.start() - 120)
+        annotated = _ANNOTATED_SEQUENCE.search(definition, start, items.start())
+        if annotated is not None:
+            found.add(annotated.group(1))
+    return found
+
+
+def hands_array_to_torch(definition: Statement, structure_lines: List[str], makers: ArrayMakers) -> bool:
+    """Does a definition make a float64 array and hand it to torch as a tensor's data? The
+    analysis follows an array only through names, NumPy's calls and the methods that keep
+    its dtype, so this follows it generation by generation: the names bound to an array
+    made on a line, then to one read from those names, and so on as far as the analysis
+    follows names (`MAX_TRACE_DEPTH`)."""
+    if not (makers.search(definition.text) and makers.tensor_of_data.search(definition.text)):
+        return False
+    lines = [
+        _ArrayLine("\n".join(structure_lines[first : last + 1]), makers)
+        for first, last in logical_lines(structure_lines, definition.first, definition.last)
+    ]
+    # Names that may hold a float64 array, or floats NumPy makes one of (`probas: List[float]`).
+    arrays = float_sequence_parameters(definition.text)
+    for _ in range(MAX_TRACE_DEPTH + 1):
+        if any(line.hands_to_torch(arrays) for line in lines):
+            return True
+        bound = set().union(*(line.binds(arrays) for line in lines)) - {"self", "cls"}
+        if bound <= arrays:
+            return False
+        arrays |= bound
+    return False

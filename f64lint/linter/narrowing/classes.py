@@ -1,0 +1,150 @@
+"""The methods of a class that stays that nothing float64 can come from."""
+
+from __future__ import annotations
+
+import re
+from typing import Dict, List, Sequence, Set
+
+from f64lint.linter.narrowing.arrays import float_sequence_parameters
+from f64lint.linter.narrowing.lines import CALLED, NAME, Statement, bound_names, described_members, logical_lines
+from f64lint.linter.narrowing.reading import Reading
+
+_BASES = re.compile(r"^class\s+\w+\s*\(([^)]*)\)", re.MULTILINE)
+# `self.helper(x)`, `cls.helper(x)`, and a static method called through its class
+# (`ConfusionMatrix.nan_to_num(cm)`: any capitalised name, read as a class).
+_SELF_CALLED = re.compile(r"\b(?:self|cls|[A-Z]\w*)\.(\w+)\s*\(")
+_SELF_READ = re.compile(r"\bself\.(\w+)\b(?!\s*\()")
+_SELF_ATTRIBUTE = re.compile(
+    r"\bself\.(\w+)\s*(?::[^=\n]*)?(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)"
+    r"|register_buffer\(\s*[\"'](\w+)|setattr\(\s*self\s*,\s*[\"'](\w+)"
+    r"|\bself\.(\w+)\.(?:append|extend|insert)\("
+)
+
+
+def _attributes_set_hot(method: Statement, reading: Reading) -> Set[str]:
+    """The attributes (`self.freqs = ...`, `register_buffer("freqs", ...)`) a method may set
+    to a float64 value: set on a line with a float64-like spelling, a hot name, a call to
+    a function that stays, or a local name set on such a line. Each logical line is read
+    once; what it sets only once it is found to set something warm. A method none of whose
+    lines can be a source or read a hot name sets nothing warm: its whole text says so
+    (a match in a line is one in the text), without reading it line by line."""
+    if not (reading.makes_float64(method.text) or method.calls(reading.functions) or method.names & reading.hot):
+        return set()
+    lines = []  # per logical line: its span, its text, the names it reads, whether a source
+    for first, last in logical_lines(reading.structure_lines, method.first, method.last):
+        text = "\n".join(reading.code_lines[first : last + 1])
+        source = reading.makes_float64(text) or not reading.functions.isdisjoint(CALLED.findall(text))
+        lines.append((first, last, text, set(NAME.findall(text)), source))
+    warm: Set[str] = set(reading.hot) | float_sequence_parameters(method.text)
+    assigned: Dict[int, Set[str]] = {}
+    grown = True
+    while grown:
+        grown = False
+        for index, (first, last, text, names, source) in enumerate(lines):
+            if index in assigned or not (source or names & warm):
+                continue
+            assigned[index] = (bound_names(reading.structure_lines[first : last + 1]) | _attributes_set(text)) - {"self", "cls"}
+            if not assigned[index] <= warm:
+                warm |= assigned[index]
+                grown = True
+    return {name for _, _, text, _, _ in lines for name in _attributes_set(text) if name in warm}
+
+
+def _attributes_set(text: str) -> Set[str]:
+    return {name for match in _SELF_ATTRIBUTE.findall(text) for name in match if name}
+
+
+def callees(callers: List[Statement], candidates: List[Statement], call: "re.Pattern[str]") -> List[Statement]:
+    """The candidates the callers call (`helper(x)`, or `self.helper(x)` with `_SELF_CALLED`),
+    and those they call in turn."""
+    found: List[Statement] = []
+    rest = list(candidates)
+    while rest:
+        called = {name for caller in callers for name in call.findall(caller.text)}
+        joined = [c for c in rest if c.name in called]
+        if not joined:
+            break
+        found.extend(joined)
+        callers = joined
+        rest = [c for c in rest if c not in joined]
+    return found
+
+
+def bases_called(kept: List[Statement], rest: List[Statement], reading: Reading) -> Dict[Statement, List[Statement]]:
+    """The classes left out that a class that stays derives from and whose methods its
+    methods with a float64-like spelling call (`self._exec_func(mode, torch.add, t1, t2)`
+    into a test fixture's base class), with those callers: a value made there is followed
+    into the methods it is passed to, wherever in the class hierarchy they are."""
+    left_out = {d.name: d for d in rest if d.is_class}
+    found: Dict[Statement, List[Statement]] = {}
+    pending = [owner for owner in kept if owner.is_class]
+    while pending and left_out:
+        owner = pending.pop()
+        header = _BASES.search(owner.text)
+        bases = [left_out[name] for name in NAME.findall(header.group(1)) if name in left_out] if header else []
+        if not bases:
+            continue
+        callers = found.get(owner) or [m for m in _methods(owner, reading) if reading.is_source(m)]
+        for base in bases:
+            if callers and callees(callers, _methods(base, reading), _SELF_CALLED):
+                if base not in found:
+                    pending.append(base)
+                found.setdefault(base, []).extend(callers)
+    return found
+
+
+def _methods(owner: Statement, reading: Reading) -> List[Statement]:
+    members = described_members(owner, reading.code_lines, reading.structure_lines)
+    return [m for m in members if m.name is not None]
+
+
+def left_out_of_class(owner: Statement, reading: Reading, callers: Sequence[Statement] = ()) -> List[Statement]:
+    """The methods (and nested classes) of a class that stays that nothing can come from:
+    kept are those with a float64-like spelling, a hot name, a call to a function that
+    stays or a predicate that stays (a guard may test it, analysis/devices.py), those the
+    `callers` from a derived class call, and then those reading an
+    attribute (`self.freqs`) a kept one may set to float64 or naming a kept method,
+    those a method with a float64-like spelling calls (`self.helper(x)`), and those that
+    set an attribute such a method reads (`self.samples = np.loadtxt(...)` in `__init__`,
+    `self.outputs.append(output.cpu())`: the analysis follows an array and where a tensor
+    is there). Every other
+    statement of the body stays; a nested class that stays is narrowed the same way."""
+    members = described_members(owner, reading.code_lines, reading.structure_lines)
+    methods = [m for m in members if m.name is not None]
+    kept = [m for m in members if m not in methods]
+    kept += [
+        m
+        for m in methods
+        if reading.is_source(m) or m.names & reading.hot or m.calls(reading.functions) or m.calls(reading.predicates)
+    ]
+    kept += callees(list(callers), [m for m in methods if m not in kept], _SELF_CALLED)
+    rest = [m for m in methods if m not in kept]
+    attributes: Set[str] = set()
+    looked_at: Set[int] = set()
+    while rest:
+        for member in kept:
+            if member.name is not None and id(member) not in looked_at:
+                looked_at.add(id(member))
+                attributes |= _attributes_set_hot(member, reading)
+                attributes.add(member.name)
+        joined = [m for m in rest if m.names & attributes]
+        if not joined:
+            break
+        kept.extend(joined)
+        rest = [m for m in rest if m not in joined]
+    if not kept:
+        return []
+    sources = [m for m in kept if reading.is_source(m)]
+    kept.extend(callees(sources, rest, _SELF_CALLED))
+    rest = [m for m in rest if m not in kept]
+    read = {name for m in sources for name in _SELF_READ.findall(m.text)}
+    # A function kept on `self` and called there (`self.compute_fn(y, p)`): what sets it stays.
+    own = {m.name for m in methods}
+    read |= {name for m in kept for name in _SELF_CALLED.findall(m.text) if name not in own}
+    kept.extend(m for m in rest if not _attributes_set(m.text).isdisjoint(read))
+    kept.extend(m for m in rest if m not in kept and m.name in read)  # handed on: `collate_fn=self.collate`
+    rest = [m for m in rest if m not in kept]
+    for member in kept:
+        if member.is_class:
+            rest.extend(left_out_of_class(member, reading))
+    return rest
