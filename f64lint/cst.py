@@ -6,7 +6,7 @@ module-level constants name node classes by name). LibCST takes a tenth of a sec
 import: a run that takes every result from the cache, or a pre-commit run on files that no
 rule can fire on, never parses and so never pays it. (`importlib.util.LazyLoader` cannot
 do this on Python 3.11: the next `import libcst` reads the module's `__spec__` and loads
-it.) tests/test_cli.py checks that starting the command line does not import LibCST.
+it.) tests/cli/test_cli.py checks that starting the command line does not import LibCST.
 """
 
 from __future__ import annotations

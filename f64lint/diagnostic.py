@@ -65,7 +65,7 @@ class Diagnostic:
     # The source lines from `start.line` to `end.line`, without line breaks (empty when the
     # file could not be read): for fingerprints and byte-based columns.
     source_lines: Tuple[str, ...] = ()
-    # Where a `# noqa` for it may also sit: the last line of its statement (0: none).
+    # Where a noqa comment for it may also sit: the last line of its statement (0: none).
     noqa_line: int = 0
     fix: Optional[Fix] = None
     # In a notebook, reported: the cell it is in, as Jupyter counts cells (its positions

@@ -29,10 +29,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, List, Sequence, Tuple
 
-from f64lint.workspace.settings import ConfigError
 from f64lint.diagnostic import Diagnostic
 from f64lint.report.fingerprint import fingerprints
 from f64lint.source.writing import replace_file
+from f64lint.workspace.settings import ConfigError
 
 FORMAT = "f64lint-baseline/1"
 Entry = Tuple[str, str, str]  # (path relative to the baseline's folder, code, fingerprint)

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Optional, Tuple
 import click
 
 from f64lint import __version__
-from f64lint.runner.cache import CACHE_DIR_NAME, Cache
-from f64lint.workspace.settings import ConfigError, Overrides, Settings, load_settings
 from f64lint.diagnostic import Applicability, Diagnostic
 from f64lint.fix.options import Strategy
 from f64lint.report import ReportOptions
+from f64lint.runner.cache import CACHE_DIR_NAME, Cache
 from f64lint.runner.results import FixMode, RunResult
 from f64lint.runner.run import run, run_stdin
+from f64lint.workspace.settings import ConfigError, Overrides, Settings, load_settings
 
 if TYPE_CHECKING:
     from f64lint.cli.baseline import Baseline
@@ -254,8 +254,12 @@ def command(
         if show_fixes:
             _show_fixes(result, to_stderr=output_format != "text" or from_stdin)
         options = ReportOptions(
-            color=False, quiet=quiet, fixed=len(result.fixed), unsafe_fixes=settings.unsafe_fixes,
-            fixable=frozenset(d.code for d in result.diagnostics if settings.is_fixable(d.code)), failed=len(result.internal_errors),
+            color=False,
+            quiet=quiet,
+            fixed=len(result.fixed),
+            unsafe_fixes=settings.unsafe_fixes,
+            fixable=frozenset(d.code for d in result.diagnostics if settings.is_fixable(d.code)),
+            failed=len(result.internal_errors),
         )
         _print_report(result, output_format, output_file, statistics, options, to_stderr=from_stdin and fix)
     _report_internal_errors(result, verbose)
@@ -345,9 +349,13 @@ def _print_diffs(result: RunResult, settings: Settings, quiet: bool) -> None:
         click.echo(diff, nl=not diff.endswith("\n"))
     if not quiet:
         count = len(result.fixed)
-        held = 0 if settings.unsafe_fixes else sum(
-            d.fix is not None and d.fix.applicability is not Applicability.SAFE and settings.is_fixable(d.code)
-            for d in result.diagnostics
+        held = (
+            0
+            if settings.unsafe_fixes
+            else sum(
+                d.fix is not None and d.fix.applicability is not Applicability.SAFE and settings.is_fixable(d.code)
+                for d in result.diagnostics
+            )
         )
         more = f" {held} more with `--unsafe-fixes` (they change precision on CPU/CUDA)." if held else ""
         click.echo(f"Would fix {count} finding{'' if count == 1 else 's'}.{more}", err=True)
@@ -366,8 +374,12 @@ def _show_fixes(result: RunResult, to_stderr: bool) -> None:
 
 
 def _print_report(
-    result: RunResult, output_format: str, output_file: Optional[Path], statistics: bool,
-    options: ReportOptions, to_stderr: bool = False,
+    result: RunResult,
+    output_format: str,
+    output_file: Optional[Path],
+    statistics: bool,
+    options: ReportOptions,
+    to_stderr: bool = False,
 ) -> None:
     stream = sys.stderr if to_stderr else sys.stdout
     color = output_file is None and stream.isatty() and "NO_COLOR" not in os.environ
@@ -398,7 +410,7 @@ def main() -> None:
         return
     try:
         command(prog_name="f64lint")
-    except Exception as error:  # noqa: BLE001 - the last line of defence
+    except Exception as error:
         if "-v" in sys.argv or "--verbose" in sys.argv:
             raise
         click.echo(f"f64lint: internal error: {type(error).__name__}: {error} (use --verbose)", err=True)

@@ -18,8 +18,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Dict, List, Optional, Sequence, Type
 
-from f64lint.workspace.settings import DEFAULT_EXCLUDE, KEYS, Settings
 from f64lint.rules.base import Rule
+from f64lint.workspace.settings import DEFAULT_EXCLUDE, KEYS, Settings
 
 
 def severity_text(rule: Type[Rule]) -> str:
@@ -84,7 +84,9 @@ def pages(
     found["what-is-not-flagged.md"] = not_flagged_page(fixtures)
     if benchmark is not None:
         found["performance.md"] = performance_page(benchmark)
-    found["rules/README.md"] = "# Rules\n\nGenerated from the rules' code (`python docs/generate.py`).\n\n" + rules_table(rules)
+    found["rules/README.md"] = (
+        "# Rules\n\nGenerated from the rules' code (`python docs/generate.py`).\n\n" + rules_table(rules)
+    )
     found["configuration.md"] = configuration_page()
     found["cli.md"] = (
         "# Command line\n\nGenerated from the command's own help (`python docs/generate.py`).\n\n"
@@ -96,14 +98,17 @@ def pages(
 def configuration_page() -> str:
     """The `[tool.f64lint]` keys: each one's default (the setting's own) and meaning, after
     what the configuration module says of the file."""
-    defaults = {
-        field.name: field.default for field in fields(Settings) if field.default is not MISSING
-    }
+    defaults = {field.name: field.default for field in fields(Settings) if field.default is not MISSING}
     rows = ["| key | default | meaning |", "|---|---|---|"]
     for key, spec in KEYS.items():
         default = defaults.get(spec.attribute)
-        said = {"select": "every rule on by default", "exclude": "the list below", "fixable": "every rule",
-                "per-file-ignores": "none", "severity": "none"}
+        said = {
+            "select": "every rule on by default",
+            "exclude": "the list below",
+            "fixable": "every rule",
+            "per-file-ignores": "none",
+            "severity": "none",
+        }
         shown = said.get(key) or _toml(default)
         rows.append(f"| `{key}` | {shown} | {spec.meaning} |")
     excluded = ", ".join(f"`{name}`" for name in DEFAULT_EXCLUDE)
@@ -113,9 +118,7 @@ def configuration_page() -> str:
         "# Configuration\n\nGenerated from the settings' own definitions (`python docs/generate.py`).\n\n"
         + (inspect.getdoc(settings) or "")
         + "\n\nThe line length for wrapped signatures is `line-length` of `[tool.ruff]`, else\n"
-        "`[tool.black]`, else 88.\n\n"
-        + "\n".join(rows)
-        + f"\n\nThe default excludes: {excluded}.\n"
+        "`[tool.black]`, else 88.\n\n" + "\n".join(rows) + f"\n\nThe default excludes: {excluded}.\n"
     )
 
 
@@ -138,9 +141,17 @@ def _toml(value: Any) -> str:
 NOT_FLAGGED = (
     ("A branch an MPS test keeps MPS out of", "flow/guarded_device_type.py", 'device.type != "mps"'),
     ("The `else` of an MPS availability test", "flow/guarded_is_available.py", "is_available()"),
-    ("Boolean logic over device tests (`or`, `not`, `elif`)", "flow/guards_boolean_logic.py", 'or device.type != "mps"'),
-    ("Float64 made only where the device is not MPS, moved after", "flow/float64_off_mps_only.py", 'device.type != "mps"'),
-    ("Work inside `with torch.device(\"cpu\")`", "flow/cpu_device_block.py", 'with torch.device("cpu")'),
+    (
+        "Boolean logic over device tests (`or`, `not`, `elif`)",
+        "flow/guards_boolean_logic.py",
+        'or device.type != "mps"',
+    ),
+    (
+        "Float64 made only where the device is not MPS, moved after",
+        "flow/float64_off_mps_only.py",
+        'device.type != "mps"',
+    ),
+    ('Work inside `with torch.device("cpu")`', "flow/cpu_device_block.py", 'with torch.device("cpu")'),
     ("A tensor moved to the CPU first", "flow/cpu_reference_solver.py", ".cpu().double()"),
     ("A conversion `.numpy()` then takes (only a CPU tensor has it)", "flow/metric_cpu_numpy.py", ".numpy()"),
     ("Made on the CPU and cast before it can move", "flow/cast_before_move.py", ".float()"),
@@ -158,8 +169,16 @@ NOT_FLAGGED = (
     ("A probe whose failure is handled off MPS", "flow/probe_reraise_cuda.py", "except Exception"),
     ("A data sampler's weights (indices are drawn on the host)", "flow/sampler_weights.py", "dtype=torch.double"),
     ("A test skipped on MPS by a conftest's collection hook", "test_code/hooks/conftest.py", "item.add_marker"),
-    ("A test skipped on MPS by a helper it calls first", "test_code/test_skip_helper.py", "pytest.skip(\"float64 is not"),
-    ("A test class whose device is the CPU or CUDA", "test_code/test_device_classes.py", 'device = torch.device("cpu")'),
+    (
+        "A test skipped on MPS by a helper it calls first",
+        "test_code/test_skip_helper.py",
+        'pytest.skip("float64 is not',
+    ),
+    (
+        "A test class whose device is the CPU or CUDA",
+        "test_code/test_device_classes.py",
+        'device = torch.device("cpu")',
+    ),
     ("A script whose `--device` offers no MPS", "test_code/scripts/train_cpu_or_cuda.py", "choices="),
     ("A script that needs CUDA before its float64", "test_code/scripts/benchmark_needs_cuda.py", "get_device_name()"),
     ("Test data that never meets a device", "test_code/test_no_device.py", "dtype=torch.float64"),
@@ -190,12 +209,19 @@ def not_flagged_page(fixtures: Path) -> str:
 # Guides made of modules' own text: page -> (title, modules, in order).
 GUIDES = {
     "fixes.md": ("Fixes", ("f64lint.fix",)),
-    "ci.md": ("In CI and code review", ("f64lint.runner.changes", "A review bot: f64lint.report.review",
-                                        "A baseline for legacy code: f64lint.cli.baseline")),
+    "ci.md": (
+        "In CI and code review",
+        (
+            "f64lint.runner.changes",
+            "A review bot: f64lint.report.review",
+            "A baseline for legacy code: f64lint.cli.baseline",
+        ),
+    ),
     "editor.md": ("In your editor", ("f64lint.server.protocol",)),
     "notebooks.md": ("Notebooks", ("f64lint.source.notebook",)),
     "testing.md": (
-        "Testing your own code for MPS without a Mac", ("f64lint.testing.pytest_plugin", "f64lint.testing.mps_emulation")
+        "Testing your own code for MPS without a Mac",
+        ("f64lint.testing.pytest_plugin", "f64lint.testing.mps_emulation"),
     ),
 }
 
@@ -213,13 +239,17 @@ def guide_page(title: str, modules: Sequence[str]) -> str:
         source = Path(spec.origin).read_text(encoding="utf-8")
         text = ast.get_docstring(ast.parse(source)) or ""
         texts.append(f"## {heading}\n\n{text}" if heading else text)
-    return f"# {title}\n\nGenerated from the code's own text (`python docs/generate.py`).\n\n" + "\n\n".join(texts) + "\n"
+    return (
+        f"# {title}\n\nGenerated from the code's own text (`python docs/generate.py`).\n\n" + "\n\n".join(texts) + "\n"
+    )
 
 
 def output_page(package: ModuleType, reporters: Dict[str, ModuleType]) -> str:
     """The output formats, each as its module says, after what they share (report/)."""
-    parts = ["# Output formats\n\nGenerated from the report modules' own text (`python docs/generate.py`).\n",
-             inspect.getdoc(package) or ""]
+    parts = [
+        "# Output formats\n\nGenerated from the report modules' own text (`python docs/generate.py`).\n",
+        inspect.getdoc(package) or "",
+    ]
     for name, module in reporters.items():
         parts.append(f"## `--output-format {name}`\n\n{inspect.getdoc(module) or ''}")
     return "\n\n".join(part.strip("\n") for part in parts) + "\n"
@@ -233,17 +263,19 @@ def performance_table(record: Dict[str, Any]) -> str:
         for name, wall, cpu, peak, speed, ratio in record["rows"]
     ]
     said = [f"- {'met' if ok else 'NOT met'}: {label} ({detail})" for label, ok, detail in record["targets"]]
-    return "\n".join([
-        f"Machine: {record['machine']}",
-        f"Corpus: {record['corpus']}",
-        "",
-        "| tool | wall s | CPU s | peak MB | files/s | f64lint cold is faster by |",
-        "|---|---|---|---|---|---|",
-        *rows,
-        "",
-        "Targets:",
-        *said,
-    ])
+    return "\n".join(
+        [
+            f"Machine: {record['machine']}",
+            f"Corpus: {record['corpus']}",
+            "",
+            "| tool | wall s | CPU s | peak MB | files/s | f64lint cold is faster by |",
+            "|---|---|---|---|---|---|",
+            *rows,
+            "",
+            "Targets:",
+            *said,
+        ]
+    )
 
 
 def performance_page(record: Dict[str, Any]) -> str:
@@ -253,8 +285,8 @@ def performance_page(record: Dict[str, Any]) -> str:
         "`bench/run.py` installs the pinned corpus (the `.py`/`.pyi` files of torch, transformers and\n"
         "diffusers, copied to one plain folder) and the peers in a work folder, then runs each\n"
         "command `--runs` times and reports the median: wall time, CPU time (children included),\n"
-        "peak resident memory of the largest process, files per second. \"cold\" has no cache;\n"
-        "\"warm\" takes every result from the cache; the 5-file batch is a pre-commit run.\n\n"
+        'peak resident memory of the largest process, files per second. "cold" has no cache;\n'
+        '"warm" takes every result from the cache; the 5-file batch is a pre-commit run.\n\n'
         "Recall is measured on real MPS float64 bugs that maintainers fixed: `python bench/recall.py`\n"
         "downloads the release before each fix (`bench/recall/bugs.toml`, metadata only) and prints\n"
         "how many of the fixed lines f64lint reports. Precision on application code:\n"

@@ -49,5 +49,4 @@ behave like MPS for dtypes, and the test suite runs the realistic fixtures in `f
 fix) before and after `--fix --unsafe-fixes` under it: before, it raises MPS's `TypeError`;
 after, it runs, and its results match the original float64 code on the CPU within float32
 tolerance.
-
-The package: changing files safely: edits that keep encoding, BOM and line endings, written atomically."""
+"""  # noqa: E501

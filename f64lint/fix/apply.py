@@ -22,7 +22,7 @@ def split_lines(text: str) -> List[str]:
     (`str.splitlines` also splits at form feeds and other separators)."""
     starts = _line_starts(text)
     lines = [text[start:end] for start, end in zip(starts, starts[1:])]
-    return lines + [text[starts[-1]:]] if starts[-1] < len(text) else lines
+    return [*lines, text[starts[-1]:]] if starts[-1] < len(text) else lines
 
 
 def _line_starts(text: str) -> List[int]:

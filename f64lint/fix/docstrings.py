@@ -44,7 +44,9 @@ def documented_dtype(maker: EditMaker, function: cst.FunctionDef, dtype_type: st
             entry = lines[index + 1]
             indent = entry[: len(entry) - len(entry.lstrip())]
             typed = f" ({dtype_type})" if _TYPED.match(entry) else ""
-            return _insert_after(maker, first + end, f"{indent}dtype{typed}: {_TEXT.capitalize()} (default `{default}`).\n")
+            return _insert_after(
+                maker, first + end, f"{indent}dtype{typed}: {_TEXT.capitalize()} (default `{default}`).\n"
+            )
     sphinx = [index for index, line in enumerate(lines) if _SPHINX.match(line)]
     if sphinx:
         start = sphinx[-1]

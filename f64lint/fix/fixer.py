@@ -43,15 +43,14 @@ def _apply(text: str, fixes: Sequence[Fix]) -> str:
     return apply_edits(text, [edit for fix in fixes for edit in fix.edits])
 
 
-def fix_source(text: str, diagnostics: List[Diagnostic], lint: Lint, wanted: Callable[[Diagnostic], bool]) -> FixOutcome:
+def fix_source(
+    text: str, diagnostics: List[Diagnostic], lint: Lint, wanted: Callable[[Diagnostic], bool]
+) -> FixOutcome:
     """`diagnostics` are `lint(text)`, already known."""
     outcome = FixOutcome(text, diagnostics)
     dropped: Set[Tuple[str, str, str]] = set()
     for _ in range(MAX_PASSES):
-        fixable = [
-            d for d in outcome.remaining
-            if d.fix is not None and wanted(d) and _signature(d) not in dropped
-        ]
+        fixable = [d for d in outcome.remaining if d.fix is not None and wanted(d) and _signature(d) not in dropped]
         candidates = fixable
         if any(d.fix is not None and not d.fix.deferred for d in candidates):
             candidates = [d for d in candidates if d.fix is not None and not d.fix.deferred]

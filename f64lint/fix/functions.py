@@ -28,9 +28,9 @@ import re
 from dataclasses import dataclass
 from typing import Iterator, List, Optional, Sequence, Set, Tuple
 
-from f64lint.analysis.syntax.calls import keyword, method_name, moved_to
 from f64lint.analysis.domain.devices import device_like_name
 from f64lint.analysis.semantic.facts import ModuleFacts
+from f64lint.analysis.syntax.calls import keyword, method_name, moved_to
 from f64lint.analysis.syntax.nodes import descendants
 from f64lint.cst import cst
 from f64lint.diagnostic import Applicability, Edit, Position
@@ -99,9 +99,9 @@ def names_in(node: cst.CSTNode, attributes: bool = False) -> Set[str]:
         current = stack.pop()
         if isinstance(current, cst.Name):
             found.add(current.value)
-        elif isinstance(current, cst.Arg) and not attributes:
-            stack.append(current.value)
-        elif isinstance(current, cst.Attribute) and not attributes:
+        elif (isinstance(current, cst.Arg) and not attributes) or (
+            isinstance(current, cst.Attribute) and not attributes
+        ):
             stack.append(current.value)
         else:
             stack.extend(current.children)
@@ -152,9 +152,17 @@ def dtype_parameter(function: cst.FunctionDef) -> Optional[cst.Param]:
 
 
 class FunctionPlanner:
-    def __init__(self, facts: ModuleFacts, maker: EditMaker, torch: str, import_edit: Tuple[Edit, ...],
-                 strategy: Strategy, default_dtype: str, safe_helper: Optional[str] = None,
-                 line_length: int = 88) -> None:
+    def __init__(
+        self,
+        facts: ModuleFacts,
+        maker: EditMaker,
+        torch: str,
+        import_edit: Tuple[Edit, ...],
+        strategy: Strategy,
+        default_dtype: str,
+        safe_helper: Optional[str] = None,
+        line_length: int = 88,
+    ) -> None:
         self.facts = facts
         self.maker = maker
         self.torch = torch
@@ -165,7 +173,10 @@ class FunctionPlanner:
         self.line_length = line_length
 
     def plan(
-        self, function: cst.FunctionDef, uses: List[cst.CSTNode], calls: List[cst.Call],
+        self,
+        function: cst.FunctionDef,
+        uses: List[cst.CSTNode],
+        calls: List[cst.Call],
         anchors: Sequence[cst.CSTNode] = (),
     ) -> FunctionPlan:
         """`uses`: the nodes to be replaced in `function`; `calls`: the calls in it;
@@ -181,16 +192,17 @@ class FunctionPlanner:
         if wants_precision:
             return FunctionPlan(Kind.KEEP, "", (), "", Applicability.UNSAFE)
         if dtype_parameter(function) is not None:
-            return FunctionPlan(
-                Kind.THREAD, "dtype", (), "Use the function's `dtype` parameter", Applicability.UNSAFE
-            )
+            return FunctionPlan(Kind.THREAD, "dtype", (), "Use the function's `dtype` parameter", Applicability.UNSAFE)
         if "dtype" in names:  # a local or a nested function's: a parameter would clash
             return self.literal()
         if _is_protocol_method(function, self.facts.in_tests):  # Python or a framework calls it
             followed = self._data_dtype(function)
             if followed is not None:
                 return FunctionPlan(
-                    Kind.FOLLOW_DATA, followed, (), f"Follow the dtype of the data it meets: `{followed}`",
+                    Kind.FOLLOW_DATA,
+                    followed,
+                    (),
+                    f"Follow the dtype of the data it meets: `{followed}`",
                     Applicability.UNSAFE,
                 )
             # No data to follow and no parameter to add: where it can tell its device,
@@ -242,9 +254,7 @@ class FunctionPlanner:
         owner = class_of(self.facts, function)
         if owner is None or not any(p.name.value == "self" for p in function.params.params[:1]):
             return None
-        init = next(
-            (s for s in owner.body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"), None
-        )
+        init = next((s for s in owner.body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"), None)
         if init is None or not isinstance(init.body, cst.IndentedBlock):
             return None
         for line in init.body.body:
@@ -342,7 +352,9 @@ class FunctionPlanner:
                 return DeviceTest(*self._type_tests(f"{self.torch}.device({text}).type"), text)
         return None
 
-    def _device_local(self, function: cst.FunctionDef, uses: Sequence[cst.CSTNode], params: Set[str]) -> Optional[DeviceTest]:
+    def _device_local(
+        self, function: cst.FunctionDef, uses: Sequence[cst.CSTNode], params: Set[str]
+    ) -> Optional[DeviceTest]:
         """`device = x.device` of a parameter `x`, a statement of the function's body before
         the first use: its `.type` tells."""
         for line in self._before_first_use(function, uses):
@@ -418,7 +430,8 @@ class FunctionPlanner:
         if any(
             _PRECISION_NAME.search(name)
             for name in names_in(function, attributes=True)
-            if name not in _DTYPE_SPELLINGS and not name.endswith("Tensor")
+            if name not in _DTYPE_SPELLINGS
+            and not name.endswith("Tensor")
             and (name in keywords or not _METRIC_NAME.match(name))
         ):
             return True
@@ -464,8 +477,11 @@ class FunctionPlanner:
             return FunctionPlan(
                 Kind.DEVICE_AWARE,
                 name,
-                (self.maker.insert_line_before(statement, line), *self.import_edit,
-                 *import_from(self.facts, self.maker, module, helper)),
+                (
+                    self.maker.insert_line_before(statement, line),
+                    *self.import_edit,
+                    *import_from(self.facts, self.maker, module, helper),
+                ),
                 f"Use the project's `{helper}` for float64 that MPS cannot hold{why}",
                 Applicability.SAFE,
                 device=device,
@@ -516,7 +532,6 @@ class FunctionPlanner:
             end = type(start)(start.line, start.column + 1)
         return maker.append_item(first, end, parameter)
 
-
     def _one_per_line(self, function: cst.FunctionDef, items: List[cst.CSTNode], parameter: str) -> Optional[Edit]:
         """A signature whose parameters are on one line (the `def` line, or a line of their
         own under `def f(`) that the new parameter would make longer than the project's
@@ -553,9 +568,7 @@ def _assigned_names(function: cst.FunctionDef) -> Set[str]:
     """Names the function's body binds (assignments, loops, `with ... as`, walrus)."""
     targets: List[cst.CSTNode] = []
     for node in descendants([function.body]):
-        if isinstance(node, cst.AssignTarget):
-            targets.append(node.target)
-        elif isinstance(node, (cst.AugAssign, cst.AnnAssign, cst.For, cst.NamedExpr)):
+        if isinstance(node, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.For, cst.NamedExpr)):
             targets.append(node.target)
         elif isinstance(node, cst.AsName):
             targets.append(node.name)

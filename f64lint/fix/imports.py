@@ -64,7 +64,7 @@ def _after_imports(facts: ModuleFacts, maker: EditMaker, line_text: str) -> Edit
     body = facts.module.body
     opening: List[cst.CSTNode] = []
     for number, statement in enumerate(body):
-        if not (_is_import_line(statement) or _is_cell_marker(statement) or number == 0 and _is_docstring(statement)):
+        if not (_is_import_line(statement) or _is_cell_marker(statement) or (number == 0 and _is_docstring(statement))):
             break
         opening.append(statement)
     imports = [statement for statement in opening if _is_import_line(statement)]
@@ -96,7 +96,9 @@ def import_from(facts: ModuleFacts, maker: EditMaker, module: str, name: str) ->
 
 # Names whose `from torch import ...` / `from numpy import ...` a fix can leave unused.
 _WIDE_NAMES = frozenset({"float64", "double", "complex128", "cdouble", "float_", "complex_"})
-_IMPORTS_WIDE_NAME = re.compile(r"from\s+(torch|numpy)\s+import[^\n]*(\n[^\n]*){0,20}?\b(float64|double|complex128|cdouble|float_|complex_)\b")
+_IMPORTS_WIDE_NAME = re.compile(
+    r"from\s+(torch|numpy)\s+import[^\n]*(\n[^\n]*){0,20}?\b(float64|double|complex128|cdouble|float_|complex_)\b"
+)
 
 
 def _wide_imports(module: cst.Module) -> Dict[str, Tuple[cst.SimpleStatementLine, cst.ImportFrom, cst.ImportAlias]]:

@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Dict, Iterator, List, Optional, Sequence, Set, Tuple
 
-from f64lint.analysis.syntax.calls import keyword, method_name, moved_to, positional
 from f64lint.analysis.domain.casts import casts_to_chosen_dtype
 from f64lint.analysis.domain.devices import is_device_like
 from f64lint.analysis.domain.dtypes import Width, dtype_of, spelled_dtype
 from f64lint.analysis.semantic.facts import ModuleFacts
+from f64lint.analysis.syntax.calls import keyword, method_name, moved_to, positional
 from f64lint.analysis.syntax.nodes import descendants
 from f64lint.cst import cst
 from f64lint.diagnostic import Applicability, Edit, Fix
@@ -23,14 +23,13 @@ from f64lint.fix.functions import (
     FunctionPlan,
     FunctionPlanner,
     Kind,
-    class_of,
     can_take_dtype,
+    class_of,
     dtype_parameter,
 )
 from f64lint.fix.imports import import_torch, torch_module_name
 from f64lint.fix.options import FixOptions
 from f64lint.fix.requests import FixRequest, MoveThenCast, WideArrayToTensor, WideConversion, WideDtype, WideMove
-
 
 # NumPy constructors that take `dtype=`: a float64 array they make is fixed where it is made.
 _NUMPY_WITH_DTYPE = frozenset(
@@ -157,7 +156,7 @@ class Planner:
     @staticmethod
     def _dtype_in_scope(caller: cst.FunctionDef, in_scope: Dict[cst.FunctionDef, FunctionPlan]) -> Optional[str]:
         plan = in_scope.get(caller)
-        if dtype_parameter(caller) is not None or plan is not None and plan.adds_parameter:
+        if dtype_parameter(caller) is not None or (plan is not None and plan.adds_parameter):
             return "dtype"
         return plan.name if plan is not None and plan.kind in (Kind.DEVICE_AWARE, Kind.FOLLOW_DATA) else None
 
@@ -265,8 +264,8 @@ class Planner:
         if narrow is None or narrow.is_wide:
             return False
         return any(
-            isinstance(node, cst.Name) and node.value == "dtype"
-            or isinstance(node, cst.Attribute) and node.attr.value == "dtype"
+            (isinstance(node, cst.Name) and node.value == "dtype")
+            or (isinstance(node, cst.Attribute) and node.attr.value == "dtype")
             for node in descendants([choice.test])
         )
 
@@ -303,7 +302,8 @@ class Planner:
                     "Use complex64 on MPS only, complex128 elsewhere as before", Applicability.SAFE,
                     (self.maker.replace_span(call.func.attr, call, f"to({aware})"),),
                 )
-            return Fix("Use `.cfloat()`", Applicability.UNSAFE, (self.maker.replace_span(call.func.attr, call, "cfloat()"),))
+            edit = self.maker.replace_span(call.func.attr, call, "cfloat()")
+            return Fix("Use `.cfloat()`", Applicability.UNSAFE, (edit,))
         plan = self._plan_for(call)
         if plan.kind is Kind.KEEP:
             return None
@@ -318,12 +318,15 @@ class Planner:
             edit = self.maker.replace_span(first, move or call, f"to({arguments}, dtype={plan.name})")
             if plan.kind is Kind.LITERAL:
                 return Fix(
-                    f"Move and cast in one call: `.to(..., dtype={plan.name})`", Applicability.UNSAFE,
+                    f"Move and cast in one call: `.to(..., dtype={plan.name})`",
+                    Applicability.UNSAFE,
                     (edit, *self.import_edit),
                 )
             return self._with(plan, edit)
         if plan.kind is Kind.LITERAL:
-            return Fix("Use `.float()`", Applicability.UNSAFE, (self.maker.replace_span(call.func.attr, call, "float()"),))
+            return Fix(
+                "Use `.float()`", Applicability.UNSAFE, (self.maker.replace_span(call.func.attr, call, "float()"),)
+            )
         return self._with(plan, self.maker.replace_span(call.func.attr, call, f"to({plan.name})"))
 
     def _argument_text(self, arg: cst.Arg) -> str:
@@ -442,7 +445,7 @@ class Planner:
         if method in ("to", "type") and len(cast.args) == 1:
             value = cast.args[0].value
             dtype = dtype_of(self.facts, value)
-            if dtype is not None and dtype.width is Width.NARROW or method == "to" and casts_to_chosen_dtype(cast):
+            if (dtype is not None and dtype.width is Width.NARROW) or (method == "to" and casts_to_chosen_dtype(cast)):
                 return self.facts.module.code_for_node(value)
         return None
 
@@ -459,7 +462,9 @@ def _spells_wide_or_nothing(facts: ModuleFacts, call: cst.Call) -> bool:
     return dtype is None or dtype.is_wide
 
 
-def plan_fixes(facts: ModuleFacts, requests: Sequence[Optional[FixRequest]], options: FixOptions) -> List[Optional[Fix]]:
+def plan_fixes(
+    facts: ModuleFacts, requests: Sequence[Optional[FixRequest]], options: FixOptions
+) -> List[Optional[Fix]]:
     if not any(request is not None for request in requests):
         return [None] * len(requests)
     return Planner(facts, options).fixes(requests)

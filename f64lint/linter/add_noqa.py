@@ -9,11 +9,10 @@ from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from f64lint.diagnostic import Diagnostic
-from f64lint.source.notebook import is_notebook
-from f64lint.source.writing import write_atomically
-from f64lint.source.notebook import Notebook, read_notebook
-from f64lint.source.decoding import Unreadable, decode, python_accepts, read_bytes
 from f64lint.linter.suppression import LINE_NOQA, parse_directives
+from f64lint.source.decoding import Unreadable, decode, python_accepts, read_bytes
+from f64lint.source.notebook import Notebook, is_notebook, read_notebook
+from f64lint.source.writing import write_atomically
 
 _LINES_WITH_ENDINGS = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 

@@ -2,36 +2,30 @@
 
 from __future__ import annotations
 
-import ast
 import re
-import sys
-import threading
-import warnings
 from dataclasses import dataclass, replace
-from typing import Callable, FrozenSet, Iterator, List, Optional, Tuple, Union
+from typing import Callable, FrozenSet, Iterator, List, Optional, Tuple
 
 from f64lint.analysis.domain.devices import NO_FLOAT64_DEVICES
 from f64lint.analysis.flow.analysis import analyse
-from f64lint.analysis.project.exports import KEPT, Export, Imported
 from f64lint.analysis.flow.summaries import ModuleSummary, summarise
-from f64lint.analysis.semantic.facts import Suite, ModuleFacts
-from f64lint.analysis.semantic.modules import ModulePlace
-from f64lint.cst import cst
+from f64lint.analysis.project.exports import KEPT, Export, Imported
+from f64lint.analysis.semantic.facts import ModuleFacts, Suite
+from f64lint.analysis.semantic.modules import ModulePlace, is_example_path, is_test_module
 from f64lint.diagnostic import Diagnostic, Edit, Position, Severity
 from f64lint.fix.options import FixOptions
 from f64lint.fix.planner import plan_fixes
-from f64lint.analysis.semantic.modules import is_example_path, is_test_module
-from f64lint.source.notebook import is_notebook
-from f64lint.source.parsing import ParseFailure, parse
 from f64lint.linter.narrowing import DEFINES_GETITEM, Narrowed, makers_only, narrowed
 from f64lint.linter.narrowing.arrays import array_makers
 from f64lint.linter.narrowing.kept_parameters import kept_parameters
 from f64lint.linter.prefilter import rules_that_may_fire
+from f64lint.linter.suppression import apply_suppressions, parse_directives
 from f64lint.rules import ALL_RULES
 from f64lint.rules.base import FileRule, Finding, Rule
 from f64lint.rules.file_problems import UnparsableFile, UnreadableFile, UnusedNoqa
+from f64lint.source.notebook import is_notebook
+from f64lint.source.parsing import ParseFailure, parse
 from f64lint.workspace.selection import known_codes
-from f64lint.linter.suppression import apply_suppressions, parse_directives
 
 SeverityOf = Callable[..., Severity]  # (code, reaches_mps=False) -> Severity
 
@@ -58,7 +52,9 @@ def unreadable(path: str, reason: str, enabled: FrozenSet[str], severity_of: Sev
     return [_diagnostic(path, UnreadableFile, here, here, reason, severity_of)]
 
 
-def _parse_failure(path: str, message: str, at: Position, enabled: FrozenSet[str], severity_of: SeverityOf) -> List[Diagnostic]:
+def _parse_failure(
+    path: str, message: str, at: Position, enabled: FrozenSet[str], severity_of: SeverityOf
+) -> List[Diagnostic]:
     if UnparsableFile.code not in enabled:
         return []
     return [_diagnostic(path, UnparsableFile, at, at, message, severity_of)]
@@ -217,8 +213,14 @@ def _makes_numpy_float64(text: str) -> bool:
 
 
 def _summarised(
-    path: str, text: str, devices: FrozenSet[str], place: ModulePlace, imported: Imported, in_tests: bool,
-    suite: Suite, in_script: bool,
+    path: str,
+    text: str,
+    devices: FrozenSet[str],
+    place: ModulePlace,
+    imported: Imported,
+    in_tests: bool,
+    suite: Suite,
+    in_script: bool,
 ) -> ModuleSummary:
     """The summary of a module with no finding that makes NumPy float64 arrays, read from
     the definitions that can make them (narrowing leaves the others out); a module that
@@ -229,7 +231,9 @@ def _summarised(
     if isinstance(module, ParseFailure):
         return ()
     try:
-        analysis = analyse(module, devices, narrowing.text, place.name, place.package, imported, in_tests, suite, in_script)
+        analysis = analyse(
+            module, devices, narrowing.text, place.name, place.package, imported, in_tests, suite, in_script
+        )
         return summarise(analysis, path)
     except RecursionError:
         return ()
@@ -239,8 +243,16 @@ def _kept_functions(path: str, text: str, place: ModulePlace) -> ModuleSummary:
     """The functions the module's classes keep from their `__init__` and call, for the
     subclasses other modules define (narrowing/kept_parameters.py)."""
     return tuple(
-        Export(place.name, f"{kept.owner}.{kept.attribute}", False, kept.parameter, KEPT, path, kept.line,
-               (kept.position,) if kept.position is not None else ())
+        Export(
+            place.name,
+            f"{kept.owner}.{kept.attribute}",
+            False,
+            kept.parameter,
+            KEPT,
+            path,
+            kept.line,
+            (kept.position,) if kept.position is not None else (),
+        )
         for kept in kept_parameters(text)
     )
 
@@ -252,6 +264,4 @@ def _with_source_lines(diagnostics: List[Diagnostic], text: str) -> List[Diagnos
     if not diagnostics:
         return diagnostics
     lines = _LINE_BREAK.split(text)
-    return [
-        replace(d, source_lines=tuple(lines[d.start.line - 1 : d.end.line])) for d in diagnostics
-    ]
+    return [replace(d, source_lines=tuple(lines[d.start.line - 1 : d.end.line])) for d in diagnostics]

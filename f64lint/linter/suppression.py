@@ -12,7 +12,7 @@ from f64lint.diagnostic import Diagnostic
 from f64lint.source.masking import comments
 
 _CODES = r"[A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*"
-# `noqa` must end the word: "# noqa`-style comments" in prose is not a directive.
+# `noqa` must end the word: a hash, then "noqa`-style comments" in prose, is not a directive.
 LINE_NOQA = re.compile(rf"#\s*noqa(?::\s*(?P<codes>{_CODES}))?(?=[\s:,]|$)", re.IGNORECASE)
 _FILE_NOQA = re.compile(rf"#\s*f64lint:\s*noqa(?::\s*(?P<codes>{_CODES}))?(?=[\s:,]|$)", re.IGNORECASE)
 OUR_PREFIX = "F64"

@@ -11,7 +11,7 @@ Exit codes:
 |---|---|
 | 0 | no findings (or `--exit-zero`); with `--fix`, none left after fixing (unless `--exit-non-zero-on-fix` and something was fixed); with `--diff`, nothing to change |
 | 1 | at least one finding, of any severity (with `--fix`: left after fixing); a file that cannot be read or parsed is a finding (F64901, F64902); with `--diff`, a diff was printed |
-| 2 | a usage or configuration error, or an internal error: one line on stderr, no traceback unless `--verbose` |"""
+| 2 | a usage or configuration error, or an internal error: one line on stderr, no traceback unless `--verbose` |"""  # noqa: E501
 
 from __future__ import annotations
 
@@ -99,11 +99,17 @@ def lines_fixes(diagnostics: Sequence[Diagnostic]) -> Dict[int, LinesFix]:
         fixes = compatible_fixes(d.fix for d in group if d.fix is not None)
         members = tuple(d for d in group if d.fix in fixes)
         shift = start - 1
-        edits = list(dict.fromkeys(
-            Edit(Position(e.start.line - shift, e.start.column), Position(e.end.line - shift, e.end.column), e.content)
-            for d in members
-            for e in d.fix.edits  # type: ignore[union-attr]
-        ))
+        edits = list(
+            dict.fromkeys(
+                Edit(
+                    Position(e.start.line - shift, e.start.column),
+                    Position(e.end.line - shift, e.end.column),
+                    e.content,
+                )
+                for d in members
+                for e in d.fix.edits  # type: ignore[union-attr]
+            )
+        )
         original = tuple(text[n] for n in range(start, end + 1))
         lines = apply_edits("\n".join(original), edits).split("\n")
         fixed = LinesFix(group[0].path, start, end, original, tuple(lines), members[0], members)

@@ -8,8 +8,8 @@ import json
 from typing import Sequence
 
 from f64lint.diagnostic import Diagnostic, Severity
-from f64lint.report.fingerprint import fingerprints
 from f64lint.report import ReportOptions
+from f64lint.report.fingerprint import fingerprints
 
 _SEVERITY = {Severity.ERROR: "major", Severity.WARNING: "minor"}
 

@@ -12,7 +12,7 @@
 | `message` | string | what is wrong and why it breaks on MPS |
 | `fix` | object \\| `null` | the fix, if there is one: `message`, `applicability` (`"safe"` \\| `"unsafe"`) and `edits`, each `{"content", "cell", "location": {"line", "column"}, "end_location": {"line", "column"}}` (1-based, characters; the text from `location` up to `end_location` is replaced by `content`) |
 
-With `--statistics`, JSON output is a list of `{"code", "name", "count"}`."""
+With `--statistics`, JSON output is a list of `{"code", "name", "count"}`."""  # noqa: E501
 
 from __future__ import annotations
 

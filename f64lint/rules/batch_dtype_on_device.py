@@ -4,8 +4,8 @@ from typing import Iterator
 
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.diagnostic import Severity
-from f64lint.rules.patterns import any_of
 from f64lint.rules.base import Finding, Invalid, Rule
+from f64lint.rules.patterns import any_of
 from f64lint.rules.tokens import LOADER_CODE, TORCH
 from f64lint.rules.unseen_moves import data_finding, unseen_moves
 
@@ -186,7 +186,7 @@ class BatchDtypeOnDevice(Rule):
                     model(x.to(device))
                 for x in DataLoader(dataset, collate_fn=lambda items: torch.tensor(np.stack(items), dtype=torch.float32)):
                     model(x.to(device))
-            """,
+            """,  # noqa: E501
             (10, 17),
             (12, 17),
         ),
@@ -196,7 +196,9 @@ class BatchDtypeOnDevice(Rule):
         for move in unseen_moves(analysis):
             if move.batch:
                 yield data_finding(
-                    analysis, move.call, move.found,
+                    analysis,
+                    move.call,
+                    move.found,
                     "moved to a device that may be 'mps' without a dtype: a data loader's batch keeps its "
                     "dataset's dtype, and float64 (NumPy's default) crashes there; give the dtype: "
                     "`.to(device, dtype=...)`",

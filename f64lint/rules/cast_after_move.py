@@ -3,8 +3,8 @@ from __future__ import annotations
 from typing import Iterator
 
 from f64lint.analysis.domain.casts import cast_after, casts_narrow, moves_to_device
-from f64lint.analysis.flow.placement import known_narrow_before
 from f64lint.analysis.flow.analysis import Analysis
+from f64lint.analysis.flow.placement import known_narrow_before
 from f64lint.cst import cst
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import MoveThenCast

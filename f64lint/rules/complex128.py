@@ -4,14 +4,14 @@ from typing import Iterator
 
 from f64lint.analysis.domain.dtypes import Spelling, Width
 from f64lint.analysis.flow.analysis import Analysis
+from f64lint.analysis.flow.placement import reaches_mps, wide_dtype_uses
 from f64lint.cst import cst
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideConversion, WideDtype
-from f64lint.rules.patterns import words
 from f64lint.rules.base import Finding, Invalid, Rule
-from f64lint.analysis.flow.placement import reaches_mps, wide_dtype_uses
 from f64lint.rules.common import describe_use
 from f64lint.rules.double_call import conversion_calls
+from f64lint.rules.patterns import words
 
 
 class Complex128(Rule):

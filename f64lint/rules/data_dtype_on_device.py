@@ -13,11 +13,12 @@ from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, method_name,
 from f64lint.analysis.syntax.nodes import last_name
 from f64lint.cst import cst
 from f64lint.diagnostic import Severity
-from f64lint.rules.patterns import AnyOf, words
 from f64lint.rules.base import Finding, Invalid, Rule
 from f64lint.rules.common import callee_text
+from f64lint.rules.patterns import AnyOf, words
 from f64lint.rules.tokens import TENSOR_FROM_DATA, TORCH
 from f64lint.rules.unseen_moves import MOVED, data_finding, unseen_moves
+
 
 class DataDtypeOnDevice(Rule):
     """

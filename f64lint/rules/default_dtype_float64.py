@@ -2,15 +2,15 @@ from __future__ import annotations
 
 from typing import Iterator, Optional
 
-from f64lint.analysis.syntax.calls import positional
 from f64lint.analysis.domain.dtypes import Width, dtype_of
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.semantic.facts import ModuleFacts
+from f64lint.analysis.syntax.calls import positional
 from f64lint.cst import cst
 from f64lint.diagnostic import Severity
-from f64lint.rules.patterns import any_of
 from f64lint.rules.base import Finding, Invalid, Rule
 from f64lint.rules.common import callee_text
+from f64lint.rules.patterns import any_of
 
 _DOUBLE_TENSOR_TYPES = frozenset({"torch.DoubleTensor", "torch.cuda.DoubleTensor"})
 
@@ -130,7 +130,9 @@ class DefaultDtypeFloat64(Rule):
                 "that may be 'mps')" if made is not None else ""
             )
             yield Finding(
-                call, f"{said}: every new float tensor is float64, which MPS lacks{there}", reaches_mps=made is not None,
+                call,
+                f"{said}: every new float tensor is float64, which MPS lacks{there}",
+                reaches_mps=made is not None,
             )
 
 
@@ -150,7 +152,7 @@ def _made_on_a_device_after(analysis: Analysis, setter: cst.Call) -> Optional[cs
             continue
         function = facts.enclosing_function(call)
         after = facts.positions[call].start.line > line
-        if scope is None and (function is not None or after) or function is scope and after:
+        if (scope is None and (function is not None or after)) or (function is scope and after):
             return call
     return None
 

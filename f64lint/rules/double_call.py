@@ -2,15 +2,14 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from f64lint.analysis.flow.placement import is_cpu_pinned
+from f64lint.analysis.domain.dtypes import implements_conversion_api
 from f64lint.analysis.flow.analysis import Analysis
+from f64lint.analysis.flow.placement import is_cpu_pinned, made_on_cpu_and_kept_there
 from f64lint.cst import cst
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideConversion
-from f64lint.rules.patterns import words
 from f64lint.rules.base import Finding, Invalid, Rule
-from f64lint.analysis.domain.dtypes import implements_conversion_api
-from f64lint.analysis.flow.placement import made_on_cpu_and_kept_there
+from f64lint.rules.patterns import words
 
 
 def conversion_calls(analysis: Analysis, method: str) -> Iterator[cst.Call]:

@@ -25,7 +25,7 @@ class UnusedNoqa(FileRule):
 
     ## Fix
     Delete the comment, or the stale codes in it. No numeric change.
-    """
+    """  # noqa: E501
 
     code = "F64100"
     name = "unused-noqa"

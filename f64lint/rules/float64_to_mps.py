@@ -8,9 +8,9 @@ from f64lint.analysis.flow.data import described
 from f64lint.analysis.syntax.calls import method_name
 from f64lint.cst import cst
 from f64lint.fix.requests import WideMove
-from f64lint.rules.patterns import AllOf, AnyOf, any_of, words
 from f64lint.rules.base import Finding, Invalid, Rule
 from f64lint.rules.common import callee_text, where_made
+from f64lint.rules.patterns import AllOf, AnyOf, any_of, words
 from f64lint.rules.tokens import NUMPY, TENSOR_FROM_DATA, WIDE_VALUE
 
 
@@ -258,7 +258,11 @@ class Float64ToMps(Rule):
             yield Finding(
                 call,
                 f"{kind} tensor (from `{wide.made_by}` {where}) "
-                + ("moved to a device that may be 'mps'" if moved else f"put on a device that may be 'mps' by `{callee_text(facts, call)}`"),
+                + (
+                    "moved to a device that may be 'mps'"
+                    if moved
+                    else f"put on a device that may be 'mps' by `{callee_text(facts, call)}`"
+                ),
                 anchor=call.func.attr if isinstance(call.func, cst.Attribute) else call.func,
                 fix=WideMove(call, complex_=wide.width is Width.COMPLEX128),
             )

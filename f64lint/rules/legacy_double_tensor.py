@@ -2,14 +2,14 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from f64lint.analysis.syntax.calls import method_name, positional
-from f64lint.analysis.flow.placement import is_cpu_pinned
 from f64lint.analysis.flow.analysis import Analysis
+from f64lint.analysis.flow.placement import is_cpu_pinned
+from f64lint.analysis.syntax.calls import method_name, positional
 from f64lint.cst import cst
 from f64lint.diagnostic import Severity
-from f64lint.rules.patterns import any_of
 from f64lint.rules.base import Finding, Invalid, Rule
 from f64lint.rules.default_dtype_float64 import names_double_tensor
+from f64lint.rules.patterns import any_of
 
 
 class LegacyDoubleTensor(Rule):

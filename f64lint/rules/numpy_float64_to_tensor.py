@@ -2,10 +2,10 @@ from __future__ import annotations
 
 from typing import Iterator, Optional
 
-from f64lint.analysis.syntax.calls import keyword, positional
 from f64lint.analysis.domain.casts import cast_down_before_move, made_on_a_device
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.values import TENSOR_OF_DATA
+from f64lint.analysis.syntax.calls import keyword, positional
 from f64lint.cst import cst
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideArrayToTensor
@@ -13,6 +13,7 @@ from f64lint.rules.base import Finding, Invalid, Rule
 from f64lint.rules.common import callee_text, where_made
 from f64lint.rules.patterns import AnyOf, words
 from f64lint.rules.tokens import NUMPY, TENSOR_FROM_DATA, TORCH
+
 
 def _data_argument(call: cst.Call) -> Optional[cst.BaseExpression]:
     args = positional(call)
@@ -281,7 +282,8 @@ class NumpyFloat64ToTensor(Rule):
                 made += f", made float64 by `{operator}` at line {facts.positions[source.promoted_by].start.line}"
             yield Finding(
                 call,
-                f"float64 NumPy array (from `{source.origin_name}` {where_made(facts, source.origin, call)}{made}) becomes a "
+                f"float64 NumPy array (from `{source.origin_name}` {where_made(facts, source.origin, call)}{made}) "
+                "becomes a "
                 f"tensor in `{callee_text(facts, call)}`; MPS has no float64",
                 fix=WideArrayToTensor(call, source.origin),
                 reaches_mps=analysis.flow.reaches_device(call),

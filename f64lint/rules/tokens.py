@@ -28,7 +28,9 @@ WIDE_VALUE = AnyOf(WIDE_DTYPE, AllOf(NUMPY, TENSOR_FROM_DATA))
 
 # A `.to(...)` (with at most one level of nested brackets inside) directly followed by a
 # cast. `.to(` alone is in nearly every torch file and would let them all be parsed.
-CAST_AFTER_MOVE = re.compile(r"\.to\((?:[^()]|\([^()]*\))*\)\s*\.\s*(?:float|half|bfloat16|cfloat|to|type|type_as)\s*\(")
+CAST_AFTER_MOVE = re.compile(
+    r"\.to\((?:[^()]|\([^()]*\))*\)\s*\.\s*(?:float|half|bfloat16|cfloat|to|type|type_as)\s*\("
+)
 
 # The start of a line up to a loader named on it (`self.train_` of `self.train_loader`).
 _NAME_START = re.compile(r"\s*[\w.]*")

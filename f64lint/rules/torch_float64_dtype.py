@@ -3,14 +3,14 @@ from __future__ import annotations
 from typing import Iterator
 
 from f64lint.analysis.domain.dtypes import Spelling, Width
+from f64lint.analysis.domain.library import WIDEST_FIRST_DTYPES, short_names
 from f64lint.analysis.flow.analysis import Analysis
+from f64lint.analysis.flow.placement import reaches_mps, wide_dtype_uses
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideDtype
-from f64lint.analysis.domain.library import WIDEST_FIRST_DTYPES, short_names
-from f64lint.rules.patterns import words
 from f64lint.rules.base import Finding, Invalid, Rule
-from f64lint.analysis.flow.placement import reaches_mps, wide_dtype_uses
 from f64lint.rules.common import describe_use
+from f64lint.rules.patterns import words
 
 
 class TorchFloat64Dtype(Rule):

@@ -21,9 +21,9 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from f64lint import __version__
 from f64lint.analysis.project.exports import Export
-from f64lint.workspace.settings import Settings
 from f64lint.diagnostic import Applicability, Diagnostic, Edit, Fix, Position, Severity
 from f64lint.source.writing import replace_file
+from f64lint.workspace.settings import Settings
 
 CACHE_DIR_NAME = ".f64lint_cache"
 
@@ -368,8 +368,11 @@ class StampIndex:
         """Keep only the keys an entry names (each run whose exports changed adds one)."""
         named = [
             (entry, n)
-            for table in (self.files, self.again) for entry in table.values() if isinstance(entry, list) and len(entry) > 5
-            for n in (4, 5) if isinstance(entry[n], int) and entry[n] >= 0
+            for table in (self.files, self.again)
+            for entry in table.values()
+            if isinstance(entry, list) and len(entry) > 5
+            for n in (4, 5)
+            if isinstance(entry[n], int) and entry[n] >= 0
         ]
         used = sorted({entry[n] for entry, n in named if entry[n] < len(self.keys)})
         if len(used) == len(self.keys):

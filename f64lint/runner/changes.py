@@ -54,9 +54,9 @@ from typing import Dict, FrozenSet
 from unidiff import PatchSet
 from unidiff.errors import UnidiffParseError
 
-from f64lint.workspace.settings import ConfigError
 from f64lint.diagnostic import Diagnostic
 from f64lint.source.notebook import is_notebook
+from f64lint.workspace.settings import ConfigError
 
 # Absolute path -> the line numbers (in the new version) that the change added.
 ChangedLines = Dict[str, FrozenSet[int]]

@@ -15,22 +15,21 @@ from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tup
 from f64lint.analysis.project.exports import KEPT, Export, Imported, placed
 from f64lint.analysis.semantic.facts import Suite
 from f64lint.analysis.semantic.modules import ModulePlace, is_example_path, is_test_module
-from f64lint.runner.cache import Cache, Dependency, cache_key, exports_digest, settings_key
-from f64lint.workspace.settings import Settings
 from f64lint.diagnostic import Applicability, Diagnostic
-from f64lint.source.notebook import is_notebook
-from f64lint.workspace.discovery import display_path
 from f64lint.fix.callers import pass_dtype_on
 from f64lint.fix.fixer import fix_source
-from f64lint.source.writing import write_atomically
 from f64lint.linter.lint import Linted, lint_source, unreadable
-from f64lint.source.notebook import Notebook, in_cells, read_notebook
 from f64lint.linter.prefilter import rules_that_may_fire
-from f64lint.runner.results import FileResult, FixMode, InternalError, RunResult
 from f64lint.rules import ALL_RULES
 from f64lint.rules.file_problems import UnparsableFile, UnreadableFile
-from f64lint.source.decoding import Source, Unreadable, decode, read_bytes
+from f64lint.runner.cache import Cache, Dependency, cache_key, exports_digest, settings_key
+from f64lint.runner.results import FileResult, FixMode, InternalError, RunResult
 from f64lint.runner.suite_context import suite_of
+from f64lint.source.decoding import Source, Unreadable, decode, read_bytes
+from f64lint.source.notebook import Notebook, in_cells, is_notebook, read_notebook
+from f64lint.source.writing import write_atomically
+from f64lint.workspace.discovery import display_path
+from f64lint.workspace.settings import Settings
 
 WHOLE_FILE_CODES = frozenset({UnparsableFile.code, UnreadableFile.code})
 
@@ -145,18 +144,26 @@ def _fix(
     if outcome.text == source.text:
         return FileResult(shown, tuple(outcome.remaining), dropped=dropped)
     threaded = tuple(
-        f"{ModulePlace.of(path).name}.{d.fix.threads}" for d in outcome.fixed if path is not None and d.fix and d.fix.threads
+        f"{ModulePlace.of(path).name}.{d.fix.threads}"
+        for d in outcome.fixed
+        if path is not None and d.fix and d.fix.threads
     )
     new = _encoded(source, outcome.text)
     if isinstance(new, Unreadable):
         return FileResult(shown, tuple(found), fix_error=f"{shown}: {new.reason}")
     if not mode.write and not mode.to_stdout:
         return FileResult(
-            shown, tuple(found), fixed=tuple(outcome.fixed), dropped=dropped,
-            texts=_shown_texts(source, outcome.text), threaded=threaded,
+            shown,
+            tuple(found),
+            fixed=tuple(outcome.fixed),
+            dropped=dropped,
+            texts=_shown_texts(source, outcome.text),
+            threaded=threaded,
         )
     if mode.to_stdout:
-        return FileResult(shown, tuple(outcome.remaining), fixed=tuple(outcome.fixed), dropped=dropped, fixed_source=new)
+        return FileResult(
+            shown, tuple(outcome.remaining), fixed=tuple(outcome.fixed), dropped=dropped, fixed_source=new
+        )
     assert path is not None
     problem = write_atomically(path, data, new)
     if problem is not None:
@@ -183,8 +190,13 @@ def _encoded(source: Union[Source, Notebook], fixed: str) -> Union[bytes, Unread
 
 
 def lint_file(
-    shown: str, path: Optional[Path], data: Union[bytes, Unreadable], settings: Settings,
-    cache: Optional[Cache], mode: Optional[FixMode] = None, imported: Imported = Imported(),
+    shown: str,
+    path: Optional[Path],
+    data: Union[bytes, Unreadable],
+    settings: Settings,
+    cache: Optional[Cache],
+    mode: Optional[FixMode] = None,
+    imported: Imported = Imported(),
 ) -> FileResult:
     try:
         linted, depends = _lint_data(shown, path, data, settings, cache, imported)
@@ -261,7 +273,8 @@ class _Lookup:
         # `self.compute_fn(` for any function a class keeps, in one search.
         self._kept_called = (
             re.compile(rb"self\.(?:" + b"|".join(re.escape(name.encode()) for name in attributes) + rb")\(")
-            if attributes else None
+            if attributes
+            else None
         )
 
     def _calls_kept(self, data: bytes) -> bool:
@@ -276,9 +289,10 @@ class _Lookup:
         named = [
             export
             for module, by_name in (self._by_module[m] for m in sorted(named_modules, key=self._order.__getitem__))
-            for name, exports in by_name.items() if _imports(data, module, name)
+            for name, exports in by_name.items()
+            if _imports(data, module, name)
             for export in exports
-            if export.width != KEPT or self._calls_kept(data) and _subclassed(data, export)
+            if export.width != KEPT or (self._calls_kept(data) and _subclassed(data, export))
         ]
         if not named:
             return []
@@ -337,7 +351,9 @@ def _import_patterns(module: str, name: str) -> "Tuple[re.Pattern[bytes], re.Pat
     written_module, written_name = re.escape(module.encode()), re.escape(name.encode())
     return (
         re.compile(rb"from\s+[\w.]*" + written_module + rb"\s+import\s[^;]*?\b" + written_name + rb"\b"),
-        re.compile(written_module + rb"\." + written_name + rb"\b(?<!\w" + written_module + rb"\." + written_name + rb")"),
+        re.compile(
+            written_module + rb"\." + written_name + rb"\b(?<!\w" + written_module + rb"\." + written_name + rb")"
+        ),
     )
 
 

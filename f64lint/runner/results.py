@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
 from f64lint.analysis.project.exports import Export
-from f64lint.runner.cache import Dependency
 from f64lint.diagnostic import Diagnostic
-from f64lint.source.notebook import is_notebook
 from f64lint.fix.apply import split_lines
+from f64lint.runner.cache import Dependency
+from f64lint.source.notebook import is_notebook
 
 
 @dataclass(frozen=True)

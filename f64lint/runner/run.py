@@ -10,16 +10,37 @@ from contextlib import nullcontext
 from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Callable, ContextManager, Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Tuple, TypeVar
+from typing import (
+    TYPE_CHECKING,
+    Callable,
+    ContextManager,
+    Dict,
+    FrozenSet,
+    List,
+    NamedTuple,
+    Optional,
+    Sequence,
+    Tuple,
+    TypeVar,
+)
 
 from f64lint.analysis.project.exports import Export, Imported, placed
 from f64lint.analysis.semantic.modules import ModulePlace, in_example_folder, in_test_folder, is_test_file
-from f64lint.runner.cache import Cache, Stamp, StampIndex, exports_digest, identities_digest, run_digest, settings_key, stamp
-from f64lint.workspace.settings import Settings
 from f64lint.diagnostic import Diagnostic
+from f64lint.runner.cache import (
+    Cache,
+    Stamp,
+    StampIndex,
+    exports_digest,
+    identities_digest,
+    run_digest,
+    settings_key,
+    stamp,
+)
+from f64lint.runner.results import FileResult, FixMode, RunResult
 from f64lint.source.notebook import is_notebook
 from f64lint.workspace.discovery import Found, discover, display_path, is_force_excluded
-from f64lint.runner.results import FileResult, FixMode, RunResult
+from f64lint.workspace.settings import Settings
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -113,8 +134,8 @@ def run(
         result.diagnostics = [d for d in result.diagnostics if touches(d, changed, whole_file)]
     notebooks = {path: Path(file.name) for file, path in zip(files, shown) if is_notebook(file.name)}
     if notebooks:
-        from f64lint.source.notebook import in_cells
         from f64lint.source.decoding import read_bytes
+        from f64lint.source.notebook import in_cells
 
         result.diagnostics = in_cells(result.diagnostics, lambda shown: read_bytes(notebooks[shown]))
     result.diagnostics.sort(key=Diagnostic.sort_key)
@@ -273,7 +294,9 @@ class _ProjectPhase(NamedTuple):
                 final.append(file_result)
                 continue
             if self.fix is not None and self.fix.write:  # what the first pass wrote is done
-                redone = replace(redone, fixed=file_result.fixed + redone.fixed, threaded=file_result.threaded + redone.threaded)
+                redone = replace(
+                    redone, fixed=file_result.fixed + redone.fixed, threaded=file_result.threaded + redone.threaded
+                )
             final.append(replace(redone, exports=file_result.exports))
         return final
 
@@ -320,7 +343,9 @@ class _ProjectPhase(NamedTuple):
                 found[shown] = [by_identity[export.identity] for export in known if export.identity in by_identity]
         if not unknown:
             return found
-        read = _in_batches(self.pool, self.workers, [entry.path for entry in unknown], _linting().imported_by_each, exports)
+        read = _in_batches(
+            self.pool, self.workers, [entry.path for entry in unknown], _linting().imported_by_each, exports
+        )
         for entry, imported in zip(unknown, read):
             found[entry.shown] = imported
             if self.stamps is not None and entry.stamp is not None:
@@ -361,13 +386,18 @@ def declared_exports(settings: Settings) -> List[Export]:
     declared = []
     for qualified in settings.float64_functions:
         module, name = qualified.rsplit(".", 1)
-        line = next((number for number, text in enumerate(lines, 1) if f'"{qualified}"' in text or f"'{qualified}'" in text), 1)
+        line = next(
+            (number for number, text in enumerate(lines, 1) if f'"{qualified}"' in text or f"'{qualified}'" in text), 1
+        )
         declared.append(Export(module, name, True, f"{name}()", "float64", shown, line))
     return declared
 
 
 def run_stdin(
-    data: bytes, filename: Optional[Path], settings: Settings, fix: Optional[FixMode] = None,
+    data: bytes,
+    filename: Optional[Path],
+    settings: Settings,
+    fix: Optional[FixMode] = None,
     imported: Imported = Imported(),
 ) -> RunResult:
     """Lint source read from standard input; `filename` names it for per-file-ignores and

@@ -35,9 +35,8 @@ from f64lint.analysis.domain.fixture_devices import fixture_devices
 from f64lint.analysis.semantic.facts import Suite
 from f64lint.analysis.semantic.modules import ModulePlace
 from f64lint.analysis.semantic.walk import walk
-from f64lint.runner.cache import Dependency, Stamp, stamp
 from f64lint.cst import cst
-
+from f64lint.runner.cache import Dependency, Stamp, stamp
 
 _PROJECT_FILES = ("pyproject.toml", "setup.cfg", "setup.py", "pytest.ini", "tox.ini", ".git")
 _HOOK_WORDS = (b"pytest_collection_modifyitems", b"fixture", b"pytest_generate_tests")
@@ -109,7 +108,7 @@ def _folders_up(folder: str) -> Tuple[Path, ...]:
     here = Path(folder)
     if any((here / name).exists() for name in _PROJECT_FILES) or here.parent == here:
         return (here,)
-    return (here,) + _folders_up(str(here.parent))
+    return (here, *_folders_up(str(here.parent)))
 
 
 def _imports(text: str) -> List[Tuple[str, Tuple[str, ...]]]:

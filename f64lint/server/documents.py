@@ -11,15 +11,15 @@ from functools import lru_cache
 from pathlib import Path
 from typing import List, Optional, Sequence, Tuple
 
-from f64lint.workspace.settings import ConfigError, Overrides, Settings, load_settings
-from f64lint.diagnostic import Diagnostic
-from f64lint.workspace.discovery import is_force_excluded
 from f64lint.analysis.project.exports import Imported
 from f64lint.analysis.semantic.modules import forget_packages
+from f64lint.diagnostic import Diagnostic
 from f64lint.runner.cache import CACHE_DIR_NAME, Cache
 from f64lint.runner.one_file import imported_in
 from f64lint.runner.results import FixMode, RunResult
 from f64lint.runner.run import run_stdin
+from f64lint.workspace.discovery import is_force_excluded
+from f64lint.workspace.settings import ConfigError, Overrides, Settings, load_settings
 
 # A notebook's cells as the editor holds them: (is code, text), in order.
 Cells = Sequence[Tuple[bool, str]]

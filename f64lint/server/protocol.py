@@ -29,16 +29,16 @@ only for findings of the text as it is (so an edit never lands on lines that mov
 all" is worked out when the editor picks it (`codeAction/resolve`), or, for a client that
 cannot resolve, in the worker. Documents are synced whole: the server splits lines as
 Python does, whatever the editor's count of form feeds and other separators.
-"""
+"""  # noqa: E501
 
 from __future__ import annotations
 
 import asyncio
 import re
-from urllib.parse import unquote
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+from urllib.parse import unquote
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -46,11 +46,11 @@ from pygls.uris import to_fs_path
 from pygls.workspace import TextDocument
 
 from f64lint import __version__
-from f64lint.linter.add_noqa import with_noqa
 from f64lint.diagnostic import Applicability, Diagnostic, Position, Severity
+from f64lint.linter.add_noqa import with_noqa
+from f64lint.rules import RULES_BY_CODE
 from f64lint.server.documents import Cells, cell_sources, check, excluded, fixed, notebook_text, settings_for
 from f64lint.source.notebook import is_notebook
-from f64lint.rules import RULES_BY_CODE
 
 # How long typing must pause before a changed document is linted.
 DEBOUNCE_SECONDS = 0.3
@@ -258,23 +258,32 @@ class F64LintServer(LanguageServer):
 
 
 def _fix_all(
-    path: Optional[Path], code: Optional[List[bool]], documents: List[Tuple[str, Optional[int], str]], unsafe: bool,
+    path: Optional[Path],
+    code: Optional[List[bool]],
+    documents: List[Tuple[str, Optional[int], str]],
+    unsafe: bool,
 ) -> types.WorkspaceEdit:
     """Every fix applied to a document, or to a notebook's cells (`code`: which are code),
     as edits for the versions the texts had."""
     new: List[str] = []
     if path is not None and code is not None:
-        whole = fixed(path, notebook_text([(is_code, text) for is_code, (_, _, text) in zip(code, documents)]),
-                      settings_for(path), unsafe)
+        whole = fixed(
+            path,
+            notebook_text([(is_code, text) for is_code, (_, _, text) in zip(code, documents)]),
+            settings_for(path),
+            unsafe,
+        )
         new = cell_sources(whole) if whole is not None else []
     elif path is not None:
         whole = fixed(path, documents[0][2], settings_for(path), unsafe)
         new = [whole] if whole is not None else []
-    return types.WorkspaceEdit(document_changes=[
-        types.TextDocumentEdit(types.OptionalVersionedTextDocumentIdentifier(uri, version), [_whole(text, source)])
-        for (uri, version, text), source in zip(documents, new)
-        if source != text
-    ])
+    return types.WorkspaceEdit(
+        document_changes=[
+            types.TextDocumentEdit(types.OptionalVersionedTextDocumentIdentifier(uri, version), [_whole(text, source)])
+            for (uri, version, text), source in zip(documents, new)
+            if source != text
+        ]
+    )
 
 
 def _path(uri: str) -> Optional[Path]:
@@ -413,4 +422,3 @@ def _forget(ls: F64LintServer, uris: Iterable[str]) -> None:
 
 def serve() -> None:
     build().start_io()
-

@@ -39,8 +39,8 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple, Union
 
 from f64lint.diagnostic import Diagnostic, Edit, Position
-from f64lint.source.notebook_json import source_spans, with_sources
 from f64lint.source.decoding import Unreadable
+from f64lint.source.notebook_json import source_spans, with_sources
 
 NOTEBOOK_SUFFIX = ".ipynb"
 CELL_MARK_PREFIX = "_f64lint_cell_"  # the marker statements' names start so (fix/imports.py)
@@ -190,7 +190,7 @@ def read_notebook(data: bytes) -> Union[Notebook, Unreadable]:
 def _token(raw: str) -> str:
     """A short name part the notebook's text does not hold."""
     seed = hashlib.sha1(raw.encode("utf-8", "surrogatepass")).hexdigest()
-    for start in range(0, len(seed) - 8):
+    for start in range(len(seed) - 8):
         token = seed[start : start + 8]
         if token not in raw:
             return token
@@ -221,7 +221,7 @@ def _not_a_notebook(document: object) -> Optional[str]:
         if not isinstance(cell, dict) or not isinstance(cell.get("cell_type"), str):
             return f"cell {number} has no `cell_type`"
         source = cell.get("source", "")
-        if not (isinstance(source, str) or isinstance(source, list) and all(isinstance(s, str) for s in source)):
+        if not (isinstance(source, str) or (isinstance(source, list) and all(isinstance(s, str) for s in source))):
             return f"cell {number}'s `source` is neither a string nor a list of strings"
     return None
 

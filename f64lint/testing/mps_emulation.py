@@ -204,7 +204,7 @@ class _MpsEmulation(TorchFunctionMode):
                 for tensor in _tensors(result):
                     if on_mps(tensor):
                         # `.to("cpu")` of a CPU tensor returns the tensor itself: copy the mark off.
-                        result = tree_map(lambda t: t.clone() if t is tensor else t, result)
+                        result = tree_map(lambda t: t.clone() if t is tensor else t, result)  # noqa: B023 (used at once)
             for tensor in _tensors(result):
                 if tensor.dtype in _WIDE and tensor not in _MADE:
                     _MADE[tensor] = (_user_line(), _rule_for(func, args, kwargs))

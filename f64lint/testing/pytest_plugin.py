@@ -41,7 +41,7 @@ run as if on a Mac's MPS backend (testing/mps_emulation.py).
 - the `mps_emulation` fixture turns it on for the tests that ask for it.
 
 Off, it costs nothing: PyTorch is imported only by a test that runs under emulation.
-"""
+"""  # noqa: E501
 
 from __future__ import annotations
 

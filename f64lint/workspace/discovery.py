@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from f64lint.source.notebook import NOTEBOOK_SUFFIX
-from f64lint.workspace.settings import Settings
 from f64lint.workspace.globs import matches, matches_absolute
+from f64lint.workspace.settings import Settings
 
 if TYPE_CHECKING:
     import pathspec
@@ -43,7 +43,7 @@ class GitIgnores:
         spec = _read_gitignore(directory)
         if spec is None:
             return self
-        return GitIgnores(self.layers + ((directory, spec),))
+        return GitIgnores((*self.layers, (directory, spec)))
 
     def ignores(self, path: Path, is_dir: bool) -> bool:
         decision = False
@@ -137,7 +137,9 @@ def _leads_outside(path: str, root: Path) -> bool:
 _NAME = operator.attrgetter("name")  # a directory entry's (sorting by it in C, not a lambda per entry)
 
 
-def _walk(directory: str, absolute: str, ignores: GitIgnores, settings: Settings, root: Path, found: List[Found]) -> None:
+def _walk(
+    directory: str, absolute: str, ignores: GitIgnores, settings: Settings, root: Path, found: List[Found]
+) -> None:
     """Add the files below a folder to `found`; its `.gitignore`, if any, is read here (it
     is among the folder's entries; looking for it in every folder would cost an open
     each). (Added to one list: a generator per folder level cost a resumption per file.)"""

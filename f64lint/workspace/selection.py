@@ -10,9 +10,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import FrozenSet, Iterable, Optional, Sequence, Tuple
 
-
 # Every rule's code, written out: checking a configuration's selectors then loads no rule
-# (tests/test_config.py holds it to the rules themselves).
+# (tests/workspace/test_config.py holds it to the rules themselves).
 _CODES = frozenset({
     "F64001", "F64002", "F64003", "F64004", "F64005", "F64006", "F64007", "F64008", "F64009",
     "F64010", "F64011", "F64100", "F64901", "F64902",
@@ -52,10 +51,7 @@ def resolve_codes(
 ) -> FrozenSet[str]:
     enabled = set()
     for code in known_codes():
-        if select is None:
-            on = 0 if code in default_codes() else -1
-        else:
-            on = _specificity(code, select)
+        on = (0 if code in default_codes() else -1) if select is None else _specificity(code, select)
         if _chosen(on, code, extend_select, ignore):
             enabled.add(code)
     return frozenset(enabled)

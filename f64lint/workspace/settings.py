@@ -55,7 +55,6 @@ The module: settings: `[tool.f64lint]` in the nearest pyproject.toml, or `--conf
 from __future__ import annotations
 
 import difflib
-
 import os
 import sys
 from dataclasses import dataclass, field, replace
@@ -260,34 +259,46 @@ class Key:
 
 KEYS: Dict[str, Key] = {
     "select": Key("select", _selectors, "Rule codes or prefixes to run; by default every rule that is on by default."),
-    "extend-select": Key("extend_select", _selectors, "Codes added to `select` (`F64010`, `F64100` are off by default)."),
+    "extend-select": Key(
+        "extend_select", _selectors, "Codes added to `select` (`F64010`, `F64100` are off by default)."
+    ),
     "ignore": Key("ignore", _selectors, "Codes never reported."),
     "exclude": Key("exclude", _strings, "Globs of files and folders not linted; replaces the default list."),
     "extend-exclude": Key("extend_exclude", _strings, "Globs excluded on top of `exclude`."),
     "per-file-ignores": Key(
         "per_file_ignores", _per_file_ignores, "A table of globs to the codes ignored in the files they match."
     ),
-    "severity": Key("severity", _severity, 'A table of codes or prefixes to `"error"` or `"warning"`; wins over the rules\' own.'),
-    "force-exclude": Key("force_exclude", _boolean, "Excludes hold even for files named on the command line (pre-commit)."),
+    "severity": Key(
+        "severity", _severity, 'A table of codes or prefixes to `"error"` or `"warning"`; wins over the rules\' own.'
+    ),
+    "force-exclude": Key(
+        "force_exclude", _boolean, "Excludes hold even for files named on the command line (pre-commit)."
+    ),
     "respect-gitignore": Key("respect_gitignore", _boolean, "Files `.gitignore` ignores are not linted."),
     "fix-strategy": Key(
-        "fix_strategy", _strategy,
+        "fix_strategy",
+        _strategy,
         '`"thread-dtype"` (a `dtype` parameter) or `"device-aware"` (float32 on MPS only, wherever a device is known).',
     ),
-    "fix-dtype": Key("fix_dtype", _fix_dtype, "The default of an added `dtype` parameter: float32, float16 or bfloat16."),
+    "fix-dtype": Key(
+        "fix_dtype", _fix_dtype, "The default of an added `dtype` parameter: float32, float16 or bfloat16."
+    ),
     "unsafe-fixes": Key("unsafe_fixes", _boolean, "`--fix` applies unsafe fixes too (they change CPU/CUDA precision)."),
     "fixable": Key("fixable", _selectors, "Codes `--fix` may fix; by default all."),
     "unfixable": Key("unfixable", _selectors, "Codes `--fix` never fixes."),
     "no-float64-devices": Key(
-        "no_float64_devices", _device_types,
+        "no_float64_devices",
+        _device_types,
         'Device types without float64 (`"npu"`, some `"xpu"`): moves there are flagged, guards for them understood.',
     ),
     "safe-helpers": Key(
-        "safe_helpers", _helpers,
+        "safe_helpers",
+        _helpers,
         "The project's `helper(dtype, device)` that picks a dtype the device holds: device-aware fixes call it.",
     ),
     "float64-functions": Key(
-        "float64_functions", _helpers,
+        "float64_functions",
+        _helpers,
         "The project's functions that return float64 arrays or tensors: their results are float64 where called.",
     ),
 }

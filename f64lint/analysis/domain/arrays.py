@@ -5,13 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, List, Optional, Sequence
 
-from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, positional
 from f64lint.analysis.domain.dtypes import Width, dtype_of
 from f64lint.analysis.domain.library import MAKES, RETURNS_SELF, Returns, float64_parts, functions, member, methods
 from f64lint.analysis.semantic.facts import ModuleFacts
+from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, positional
 from f64lint.cst import cst
 
-FLOAT_BY_DEFAULT = frozenset().union(*(functions(module, Returns.FLOAT64) for module in ("numpy", "scipy", "sklearn", "transformers")))
+FLOAT_BY_DEFAULT = frozenset().union(
+    *(functions(module, Returns.FLOAT64) for module in ("numpy", "scipy", "sklearn", "transformers"))
+)
 FOLLOW_DATA = functions("numpy", Returns.DATA_DTYPE)
 FLOAT_OF_NUMBERS = functions("numpy", Returns.FLOAT_OF_NUMBERS)
 _KEEP_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE) | functions("scipy", Returns.ARGUMENT_DTYPE) | FLOAT_OF_NUMBERS
@@ -19,10 +21,20 @@ KEEP_DTYPE_METHODS = methods("numpy.ndarray", Returns.RECEIVER_DTYPE)
 INTEGER_MAKERS = functions("numpy", Returns.INTEGERS) | {"numpy.arange"}
 PYTHON_FLOATS = functions("builtins", Returns.PYTHON_FLOAT) | functions("math", Returns.PYTHON_FLOAT)
 # Annotations of a sequence, whose items a NumPy array is made of (`List[float]`).
-_SEQUENCES = frozenset({
-    "builtins.list", "builtins.tuple", "typing.List", "typing.Tuple", "typing.Sequence", "typing.MutableSequence",
-    "typing.Iterable", "typing.Collection", "collections.abc.Sequence", "collections.abc.Iterable",
-})
+_SEQUENCES = frozenset(
+    {
+        "builtins.list",
+        "builtins.tuple",
+        "typing.List",
+        "typing.Tuple",
+        "typing.Sequence",
+        "typing.MutableSequence",
+        "typing.Iterable",
+        "typing.Collection",
+        "collections.abc.Sequence",
+        "collections.abc.Iterable",
+    }
+)
 
 
 # What an attribute or a call stands for, as a layer above knows it (flow/values.py).
@@ -182,7 +194,8 @@ def _python_float(facts: ModuleFacts, node: cst.BaseExpression, depth: int = 0) 
         return True
     left, right = node.left, node.right
     return any(
-        _python_float(facts, one, depth + 1) and (_python_float(facts, other, depth + 1) or _python_number(facts, other, depth + 1))
+        _python_float(facts, one, depth + 1)
+        and (_python_float(facts, other, depth + 1) or _python_number(facts, other, depth + 1))
         for one, other in ((left, right), (right, left))
     )
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Optional
 
-from f64lint.analysis.syntax.calls import keyword, method_name, moved_to, positional
 from f64lint.analysis.domain.devices import (
     following_calls,
     is_cpu_device,
@@ -13,6 +12,7 @@ from f64lint.analysis.domain.devices import (
 from f64lint.analysis.domain.dtypes import Width, dtype_of
 from f64lint.analysis.domain.library import Returns, functions
 from f64lint.analysis.semantic.facts import ModuleFacts
+from f64lint.analysis.syntax.calls import keyword, method_name, moved_to, positional
 from f64lint.cst import cst
 
 _NARROWING_METHODS = frozenset({"float", "half", "bfloat16", "cfloat"})

@@ -12,6 +12,7 @@ from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, method_name
 from f64lint.analysis.syntax.nodes import is_docstring, last_name
 from f64lint.cst import cst
 
+
 def is_cpu_device(facts: ModuleFacts, node: cst.BaseExpression) -> bool:
     """`"cpu"` or `torch.device("cpu")`."""
     if isinstance(node, cst.SimpleString):
@@ -43,9 +44,7 @@ def receiver_chain(facts: ModuleFacts, call: cst.Call) -> Iterator[cst.Call]:
             if not isinstance(node.func, cst.Attribute):
                 return
             node = node.func.value
-        elif isinstance(node, cst.Attribute):
-            node = node.value
-        elif isinstance(node, cst.Subscript):
+        elif isinstance(node, (cst.Attribute, cst.Subscript)):
             node = node.value
         elif isinstance(node, cst.Name):
             traced = facts.assigned_value(node)
@@ -275,7 +274,12 @@ def names_device_type(facts: ModuleFacts, node: cst.BaseExpression) -> bool:
     """`device.type`, `x.device.type`, `str(device)`: what a `match` on devices reads."""
     if isinstance(node, cst.Attribute) and node.attr.value == "type":
         return is_device_like(facts, node.value)
-    return isinstance(node, cst.Call) and last_name(node.func) == "str" and len(node.args) == 1 and is_device_like(facts, node.args[0].value)
+    return (
+        isinstance(node, cst.Call)
+        and last_name(node.func) == "str"
+        and len(node.args) == 1
+        and is_device_like(facts, node.args[0].value)
+    )
 
 
 def names_no_float64_device(facts: ModuleFacts, node: cst.BaseExpression) -> Optional[bool]:

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from typing import FrozenSet, Iterator, Optional, Tuple, Union
 
 from f64lint.analysis.domain.library import WIDEST_FIRST_DTYPES
-from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, method_name, positional
 from f64lint.analysis.semantic.facts import ModuleFacts
+from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, method_name, positional
 from f64lint.analysis.syntax.nodes import integer_index, keyed
 from f64lint.cst import cst
 

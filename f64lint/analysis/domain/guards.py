@@ -19,12 +19,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Dict, List, Set
 
+from f64lint.analysis.domain.collection_hooks import skipped_by_hooks
+from f64lint.analysis.domain.device_kinds import DeviceKinds
 from f64lint.analysis.domain.devices import (
     MPS_ERRORS,
     holds_no_data,
     is_cpu_device,
-    names_device_type,
     named_for_cuda,
+    names_device_type,
     names_no_float64_device,
     true_on_mps,
     true_only_off_mps,
@@ -36,8 +38,6 @@ from f64lint.analysis.domain.skips import (
     skips_on_mps,
     stops_a_test,
 )
-from f64lint.analysis.domain.collection_hooks import skipped_by_hooks
-from f64lint.analysis.domain.device_kinds import DeviceKinds
 from f64lint.analysis.domain.standalone import StandaloneParts
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.nodes import caught, checks, descendants, exits, last_name, last_statement, own_nodes
@@ -92,9 +92,8 @@ def _refuses_mps(facts: ModuleFacts, owner: cst.ClassDef) -> bool:
             if isinstance(check, cst.Assert):
                 if true_only_off_mps(facts, check.test):
                     return True
-            elif isinstance(last_statement(check.body), cst.Raise):
-                if true_on_mps(facts, check.test):
-                    return True
+            elif isinstance(last_statement(check.body), cst.Raise) and true_on_mps(facts, check.test):
+                return True
     return False
 
 
@@ -196,13 +195,19 @@ class Guards:
         for node in facts.branches:
             self._branch(node)
         for function in facts.functions:
-            if _never_on_mps(function) or skipped_on_mps(facts, function.decorators) or run_only_off_mps(facts, function):
-                self._regions.add(function.body)
-            elif facts.suite.skips and self._skipped_by_hooks(function):
+            if (
+                _never_on_mps(function)
+                or skipped_on_mps(facts, function.decorators)
+                or run_only_off_mps(facts, function)
+                or (facts.suite.skips and self._skipped_by_hooks(function))
+            ):
                 self._regions.add(function.body)
         for owner in facts.classes:
-            if named_for_cuda(owner.name.value) or _refuses_mps(facts, owner) or skipped_on_mps(facts, owner.decorators) or (
-                _samples_indices(facts, owner)
+            if (
+                named_for_cuda(owner.name.value)
+                or _refuses_mps(facts, owner)
+                or skipped_on_mps(facts, owner.decorators)
+                or (_samples_indices(facts, owner))
             ):
                 self._regions.add(owner.body)
         if module_skipped_on_mps(facts):
@@ -259,7 +264,9 @@ class Guards:
             self._cases(node)
         elif isinstance(node, cst.With):
             if any(
-                is_cpu_device(facts, item.item) or holds_no_data(facts, item.item) or _expects_an_error(facts, item.item)
+                is_cpu_device(facts, item.item)
+                or holds_no_data(facts, item.item)
+                or _expects_an_error(facts, item.item)
                 for item in node.items
             ):
                 self._regions.add(node.body)

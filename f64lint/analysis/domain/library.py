@@ -222,7 +222,9 @@ def functions(module: str, returns: Returns) -> FrozenSet[str]:
 
 def methods(of: str, returns: Returns) -> FrozenSet[str]:
     """The names of the methods of `of` (`torch.Tensor`) that return this."""
-    return frozenset(name[len(of) + 1 :] for name, kind in LIBRARY.items() if kind is returns and name.startswith(of + "."))
+    prefix = of + "."
+    named = (name for name, kind in LIBRARY.items() if kind is returns and name.startswith(prefix))
+    return frozenset(name[len(prefix) :] for name in named)
 
 
 def short_names(qualified: Iterable[str]) -> "tuple[str, ...]":

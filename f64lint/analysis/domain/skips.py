@@ -160,7 +160,8 @@ def skips_on_mps(facts: ModuleFacts, call: cst.Call) -> bool:
         if true_on_mps(facts, node.test) and _stops(facts, last_statement(node.body)):
             return True
     for node in own_nodes(function.body, cst.Try):
-        if _probes_float64(facts, node.body) and any(_skips_when_it_raises(facts, handler) for handler in node.handlers):
+        handlers_skip = any(_skips_when_it_raises(facts, handler) for handler in node.handlers)
+        if _probes_float64(facts, node.body) and handlers_skip:
             return True
     return False
 
@@ -169,7 +170,10 @@ def _stops(facts: ModuleFacts, statement: Optional[cst.CSTNode]) -> bool:
     """`pytest.skip(...)`, `self.skipTest(...)`, `raise unittest.SkipTest(...)`."""
     if isinstance(statement, cst.Raise) and statement.exc is not None:
         raised = statement.exc.func if isinstance(statement.exc, cst.Call) else statement.exc
-        return last_name(raised) in _SKIP_EXCEPTIONS and "skip" in (facts.qualified_name(raised) or last_name(raised)).lower()
+        return (
+            last_name(raised) in _SKIP_EXCEPTIONS
+            and "skip" in (facts.qualified_name(raised) or last_name(raised)).lower()
+        )
     return stops_a_test(facts, statement)
 
 

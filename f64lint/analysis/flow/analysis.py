@@ -12,9 +12,9 @@ from f64lint.analysis.domain.library import NAMESPACES
 from f64lint.analysis.flow.containment import Containment
 from f64lint.analysis.flow.cpu import CpuTensors
 from f64lint.analysis.flow.data import DataOrigins
-from f64lint.analysis.project.exports import Imported
 from f64lint.analysis.flow.values import Flow
-from f64lint.analysis.semantic.facts import Suite, ModuleFacts
+from f64lint.analysis.project.exports import Imported
+from f64lint.analysis.semantic.facts import ModuleFacts, Suite
 from f64lint.analysis.semantic.walk import walk
 from f64lint.cst import cst
 

@@ -208,7 +208,9 @@ class Containment:
         if not sites:
             return False
         for site in sites:
-            passed = [arg for arg in site.args if (p := self.parameter(site, arg)) is not None and p.name.value == name.value]
+            passed = [
+                arg for arg in site.args if (p := self.parameter(site, arg)) is not None and p.name.value == name.value
+            ]
             if len(passed) != 1:
                 return False
             made = self.facts.assigned_value(passed[0].value)
@@ -222,7 +224,9 @@ class Containment:
             return False
         name = clause.target.value
         comprehension = self.facts.parent(clause)
-        while comprehension is not None and not isinstance(comprehension, (cst.ListComp, cst.GeneratorExp, cst.SetComp)):
+        while comprehension is not None and not isinstance(
+            comprehension, (cst.ListComp, cst.GeneratorExp, cst.SetComp)
+        ):
             comprehension = self.facts.parent(comprehension)
         if comprehension is None:
             return False
@@ -266,7 +270,7 @@ class Containment:
         parameter = self.parameter(call, argument)
         if parameter is None:
             return False
-        inner = calls + (call,)
+        inner = (*calls, call)
         return all(self._value(read, depth + 1, inner) for read in self.flow.parameter_reads(parameter))
 
     def _passed_callable(self, call: cst.Call, calls: Calls) -> Optional[str]:

@@ -173,8 +173,8 @@ class CpuTensors:
         values = self.facts.reaching_values(node)
         return bool(values) and all(
             value is not None
-            and (_is_literal(value) or isinstance(value, cst.Call) and isinstance(value.func, cst.Name)
-                 and value.func.value in _NUMBER_BUILTINS)
+            and (_is_literal(value) or (isinstance(value, cst.Call) and isinstance(value.func, cst.Name)
+                 and value.func.value in _NUMBER_BUILTINS))
             for value in values
         )
 

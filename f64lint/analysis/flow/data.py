@@ -60,7 +60,9 @@ _INTEGER_ATTRIBUTES = frozenset({"shape", "ndim", "size", "dim", "numel", "nbyte
 _ARRAY_ANNOTATION = re.compile(r"ndarray|NDArray|ArrayLike|Tensor|\barray\b")
 _ARRAY_ATTRIBUTES = frozenset({"shape", "ndim", "dtype", "astype", "reshape", "T", "flatten", "ravel", "copy", "numpy"})
 # Return annotations of Python numbers and sequences of them.
-_PYTHON_VALUES = re.compile(r"^(?:int|float|bool|(?:\w+\.)?(?:List|Sequence|Tuple|list|tuple)\[(?:int|float|bool)[^\]]*\])$")
+_PYTHON_VALUES = re.compile(
+    r"^(?:int|float|bool|(?:\w+\.)?(?:List|Sequence|Tuple|list|tuple)\[(?:int|float|bool)[^\]]*\])$"
+)
 # Functions whose first argument is a count or a size.
 _SIZES = frozenset({"range", "arange", "zeros", "ones", "empty", "full", "rand", "randn", "randint", "linspace", "eye"})
 
@@ -196,7 +198,9 @@ class DataOrigins:
         set_there = self.flow.set_on(node)
         if set_there is not None:
             return next(filter(None, (self.unseen_data(value, depth) for value in set_there)), None)
-        if self.facts.qualified_name(node) is not None or isinstance(node.value, cst.Name) and node.value.value in ("self", "cls"):
+        if self.facts.qualified_name(node) is not None or (
+            isinstance(node.value, cst.Name) and node.value.value in ("self", "cls")
+        ):
             return None  # a module's constant, or an attribute the class never sets here
         return UnseenData(node, f"data from `{described(node)}`")
 
@@ -279,7 +283,11 @@ class DataOrigins:
             return self.unseen_data(call.func.value, depth)
         if isinstance(call.func, cst.Name) and self.facts.bindings.get(call.func) is None:
             return None  # an unknown global: nothing to say
-        if isinstance(call.func, cst.Attribute) and call.func.attr.value.startswith("_") and self.flow.set_on(call.func) == []:
+        if (
+            isinstance(call.func, cst.Attribute)
+            and call.func.attr.value.startswith("_")
+            and self.flow.set_on(call.func) == []
+        ):
             return None  # a private helper the class inherits from a class of another module of the project
         return UnseenData(call, f"data from `{described(call.func)}()`")
 
@@ -497,7 +505,9 @@ class DataOrigins:
                 items.append((loader, value))
         return items
 
-    def _batch_place(self, node: cst.BaseExpression, depth: int) -> Optional[Tuple[cst.BaseExpression, Optional[Tuple[int, ...]]]]:
+    def _batch_place(
+        self, node: cst.BaseExpression, depth: int
+    ) -> Optional[Tuple[cst.BaseExpression, Optional[Tuple[int, ...]]]]:
         """The loader a batch part comes from, and its place in the dataset's items when it
         is known (`x, y = batch` gives `y` place (1,), as does `batch[1]`; `batch["x"]` and
         `batch.x` are parts at no known place)."""
@@ -507,7 +517,9 @@ class DataOrigins:
         found = self._batches[node] = self._place_of(node, depth) if depth <= _DEPTH else None
         return found
 
-    def _place_of(self, node: cst.BaseExpression, depth: int) -> Optional[Tuple[cst.BaseExpression, Optional[Tuple[int, ...]]]]:
+    def _place_of(
+        self, node: cst.BaseExpression, depth: int
+    ) -> Optional[Tuple[cst.BaseExpression, Optional[Tuple[int, ...]]]]:
         if isinstance(node, cst.Subscript):
             found = self._batch_place(node.value, depth + 1)
             index = integer_index(node)
@@ -534,7 +546,9 @@ class DataOrigins:
                 return found
         return None
 
-    def _bound_place(self, bound: Binding, depth: int) -> Optional[Tuple[cst.BaseExpression, Optional[Tuple[int, ...]]]]:
+    def _bound_place(
+        self, bound: Binding, depth: int
+    ) -> Optional[Tuple[cst.BaseExpression, Optional[Tuple[int, ...]]]]:
         if bound.iterated is not None:
             return self._element_place(bound.iterated, bound.path, depth + 1)
         if bound.unpacked is not None:
@@ -622,7 +636,7 @@ class DataOrigins:
             return False
         if isinstance(node, cst.Call):
             name = last_name(node.func)
-            return name.endswith("DataLoader") or name.endswith("dataloader")
+            return name.endswith(("DataLoader", "dataloader"))
         name = last_name(node).lower()
         if "loader" in name and not name.endswith("loaders"):  # `loaders`: a collection of them
             return True
@@ -632,7 +646,7 @@ class DataOrigins:
 
 
 def _at_no_place(
-    found: Optional[Tuple[cst.BaseExpression, Optional[Tuple[int, ...]]]]
+    found: Optional[Tuple[cst.BaseExpression, Optional[Tuple[int, ...]]]],
 ) -> Optional[Tuple[cst.BaseExpression, Optional[Tuple[int, ...]]]]:
     """The same loader, at a place in its items that is not known."""
     return (found[0], None) if found is not None else None

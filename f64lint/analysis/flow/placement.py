@@ -9,15 +9,22 @@ from typing import Collection, Iterator, List, Optional, Tuple
 from f64lint.analysis.domain.casts import DEFAULT_DTYPE_FACTORIES, cast_down_before_move, casts_narrow
 from f64lint.analysis.domain.devices import (
     feeds_onnx_constant,
-    is_cpu_device,
-    holds_no_data,
     following_calls,
+    holds_no_data,
+    is_cpu_device,
     moves_to_cpu,
-    receiver_chain,
     received_over_rpc,
+    receiver_chain,
 )
 from f64lint.analysis.domain.dtypes import (
-    Dtype, DtypeUse, Spelling, Width, dtype_of, dtype_uses, implements_conversion_api, splatting,
+    Dtype,
+    DtypeUse,
+    Spelling,
+    Width,
+    dtype_of,
+    dtype_uses,
+    implements_conversion_api,
+    splatting,
 )
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.semantic.facts import ModuleFacts
@@ -59,7 +66,11 @@ def _acts_on_the_cpu(analysis: Analysis, call: cst.Call) -> bool:
         return holds_no_data(analysis.facts, device) or analysis.cpu.device_on_cpu(device)
     if isinstance(call.func, cst.Attribute) and analysis.facts.qualified_name(call.func) is None:
         moved = moved_to(call)
-        if moved is not None and dtype_of(analysis.facts, moved[0]) is None and not analysis.cpu.device_on_cpu(moved[0]):
+        if (
+            moved is not None
+            and dtype_of(analysis.facts, moved[0]) is None
+            and not analysis.cpu.device_on_cpu(moved[0])
+        ):
             return False  # moved to a device
         return analysis.cpu.on_cpu(call.func.value)
     return False

@@ -16,13 +16,12 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
-from f64lint.analysis.flow.analysis import Analysis
-from f64lint.analysis.project.exports import SEEN, Export
 from f64lint.analysis.domain.arrays import ArraySource
+from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.values import Flow, WideValue
+from f64lint.analysis.project.exports import SEEN, Export
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.cst import cst
-
 
 ModuleSummary = Tuple[Export, ...]
 
@@ -47,7 +46,11 @@ def summarise(analysis: Analysis, path: str) -> ModuleSummary:
             found.extend(_dataset(analysis, statement, path))
         elif isinstance(statement, cst.SimpleStatementLine):
             for small in statement.body:
-                if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
+                if (
+                    isinstance(small, cst.Assign)
+                    and len(small.targets) == 1
+                    and isinstance(small.targets[0].target, cst.Name)
+                ):
                     wide = flow.wide_value(small.value)
                     if wide is not None:
                         found.append(_export(facts, small.targets[0].target.value, False, wide, path))
@@ -61,8 +64,7 @@ def _last_of_each_name(body: Sequence[cst.BaseStatement]) -> List[cst.BaseStatem
         for name in _defined(statement):
             last[name] = index
     return [
-        statement for index, statement in enumerate(body)
-        if all(last[name] == index for name in _defined(statement))
+        statement for index, statement in enumerate(body) if all(last[name] == index for name in _defined(statement))
     ]
 
 
@@ -72,8 +74,10 @@ def _defined(statement: cst.BaseStatement) -> List[str]:
     if isinstance(statement, cst.SimpleStatementLine):
         return [
             target.target.value
-            for small in statement.body if isinstance(small, cst.Assign)
-            for target in small.targets if isinstance(target.target, cst.Name)
+            for small in statement.body
+            if isinstance(small, cst.Assign)
+            for target in small.targets
+            if isinstance(target.target, cst.Name)
         ]
     return []
 
@@ -136,12 +140,23 @@ def _dataset(analysis: Analysis, owner: cst.ClassDef, path: str) -> List[Export]
     everywhere = [place for place in seen if all(place in items for items in parts)]
     assert facts.module_name is not None
     return [
-        Export(facts.module_name, owner.name.value, False, source.origin_name, "float64", path,
-               facts.positions[source.origin].start.line, place)
+        Export(
+            facts.module_name,
+            owner.name.value,
+            False,
+            source.origin_name,
+            "float64",
+            path,
+            facts.positions[source.origin].start.line,
+            place,
+        )
         for place, source in places.items()
     ] + [
-        Export(facts.module_name, owner.name.value, False, "", SEEN, path, facts.positions[seen[place]].start.line, place)
-        for place in everywhere if place not in places and place not in unseen
+        Export(
+            facts.module_name, owner.name.value, False, "", SEEN, path, facts.positions[seen[place]].start.line, place
+        )
+        for place in everywhere
+        if place not in places and place not in unseen
     ]
 
 

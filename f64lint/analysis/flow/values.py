@@ -34,7 +34,6 @@ from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, is_super_call, keywor
 from f64lint.analysis.syntax.nodes import code_children, own_nodes
 from f64lint.cst import cst
 
-
 # What makes a parameter or buffer of its data, which moves with the module it is set on.
 _PARAMETERS = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter", "torch.nn.Buffer"})
 
@@ -259,7 +258,11 @@ class Flow:
             attribute = given.evaluated_value if isinstance(given, cst.SimpleString) else None
             module = holder.func.value if isinstance(holder.func, cst.Attribute) else None
             return module, attribute if isinstance(attribute, str) else None, holder
-        if isinstance(holder, cst.Call) and self.facts.qualified_name(holder.func) in _PARAMETERS and args[:1] == [value]:
+        if (
+            isinstance(holder, cst.Call)
+            and self.facts.qualified_name(holder.func) in _PARAMETERS
+            and args[:1] == [value]
+        ):
             return (*self._owner_of_attribute(holder), holder)  # `self.w = nn.Parameter(t)`
         if self._a_submodule(value):
             return (*self._owner_of_attribute(value), value)  # `self.lin = nn.Linear(2, 2).double()`
@@ -312,8 +315,10 @@ class Flow:
         owner, attribute = self._owner_of_attribute(module)
         if isinstance(owner, cst.Name) and owner.value == "self" and attribute is not None:
             kept_in = self.facts.definitions.enclosing_class(holder)
-            return kept_in is not None and len(self.assigned_to_self(kept_in, attribute)) == 1 and self._moved_uncast(
-                _self_attribute_reads(kept_in, attribute), 0
+            return (
+                kept_in is not None
+                and len(self.assigned_to_self(kept_in, attribute)) == 1
+                and self._moved_uncast(_self_attribute_reads(kept_in, attribute), 0)
             )
         return self._moved_uncast(self.reads_by_value().get(id(module), []), 0)
 
@@ -350,7 +355,9 @@ class Flow:
         binding = self.facts.bindings.get(root) if isinstance(root, cst.Name) else None
         if binding is None:
             return False
-        return any(self._handed_on(read, 0) for read in self.reads_by_binding().get(id(binding), []) if read is not root)
+        return any(
+            self._handed_on(read, 0) for read in self.reads_by_binding().get(id(binding), []) if read is not root
+        )
 
     def _handed_on(self, node: cst.BaseExpression, depth: int) -> bool:
         if depth > MAX_TRACE_DEPTH:
@@ -812,7 +819,11 @@ class Flow:
         if qualified is not None and self.imported.defines_class(qualified):
             return qualified
         local = self.facts.definitions.instantiated(call)
-        if local is None or self.facts.definitions.method(local, member) is not None or self.assigned_to_self(local, member):
+        if (
+            local is None
+            or self.facts.definitions.method(local, member) is not None
+            or self.assigned_to_self(local, member)
+        ):
             return None  # not a subclass, or one that makes the member itself
         for base in local.bases:
             inherited = self.facts.qualified_name(base.value)
@@ -860,7 +871,8 @@ def _class_nodes(owner: cst.ClassDef) -> Iterator[cst.CSTNode]:
 def _self_attribute_reads(owner: cst.ClassDef, name: str) -> List[cst.Attribute]:
     """Each `self.<name>` in a class's methods."""
     return [
-        node for node in _class_nodes(owner)
+        node
+        for node in _class_nodes(owner)
         if isinstance(node, cst.Attribute) and node.attr.value == name and _is_self_attribute(node)
     ]
 

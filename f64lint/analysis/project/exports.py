@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Dict, FrozenSet, Iterable, List, Optional, Tuple
 
-
 # The width of a dataset's place whose dtype the dataset shows and is not float64
 # (`self.x[i]` of an array made float32): its batches are not data of unseen dtype.
 SEEN = "seen"

@@ -19,6 +19,7 @@ from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.syntax.calls import is_super_call
 from f64lint.cst import cst
 
+
 class Definitions:
     def __init__(
         self,

@@ -132,7 +132,10 @@ class ModuleFacts:
         added: List[cst.BaseExpression] = []
         for call in self.calls:
             func = call.func
-            if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == node.value):
+            on_it = (
+                isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == node.value
+            )
+            if not on_it:
                 continue
             if func.attr.value not in ("append", "insert", "extend") or self.bindings.get(func.value) is not binding:
                 continue

@@ -44,7 +44,19 @@ def forget_packages() -> None:
 
 _TEST_FOLDERS = frozenset({"tests", "test"})
 _EXAMPLE_FOLDERS = frozenset(
-    {"examples", "example", "scripts", "script", "tools", "benchmarks", "benchmark", "tutorials", "tutorial", "demos", "demo"}
+    {
+        "examples",
+        "example",
+        "scripts",
+        "script",
+        "tools",
+        "benchmarks",
+        "benchmark",
+        "tutorials",
+        "tutorial",
+        "demos",
+        "demo",
+    }
 )
 
 

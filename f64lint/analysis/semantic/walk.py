@@ -19,7 +19,7 @@ from f64lint.analysis.semantic.bindings import (
     import_from_bindings,
     unknown_local,
 )
-from f64lint.analysis.semantic.facts import Suite, ModuleFacts
+from f64lint.analysis.semantic.facts import ModuleFacts, Suite
 from f64lint.analysis.syntax.nodes import code_children, integer_index, keyed, leaves, target_names
 from f64lint.cst import cst
 
@@ -107,7 +107,9 @@ class Walker:
             for name in target_names(target):
                 self.scopes.bind(name, unknown_local())
 
-    def _bind_iterated(self, target: cst.BaseExpression, iterated: cst.BaseExpression, path: Tuple[int, ...] = ()) -> None:
+    def _bind_iterated(
+        self, target: cst.BaseExpression, iterated: cst.BaseExpression, path: Tuple[int, ...] = ()
+    ) -> None:
         """A loop's target: each name with the expression iterated and its place in the target."""
         if isinstance(target, cst.Name):
             self.scopes.bind(target.value, Binding(iterated=iterated, path=path))
@@ -144,7 +146,8 @@ class Walker:
                 return
             self.scopes.bind(target.value, Binding(value=value))
         elif isinstance(target, (cst.Tuple, cst.List)) and (
-            isinstance(value, cst.Call) or not any(isinstance(element, cst.StarredElement) for element in target.elements)
+            isinstance(value, cst.Call)
+            or not any(isinstance(element, cst.StarredElement) for element in target.elements)
         ):
             self._bind_unpacked(target, value)
         else:
@@ -167,7 +170,12 @@ class Walker:
             )
             namespace = self._namespace(value)
             for index, element in enumerate(target.elements):
-                if isinstance(element.value, cst.Name) and index < first_star and namespace is not None and namespace[0] == index:
+                if (
+                    isinstance(element.value, cst.Name)
+                    and index < first_star
+                    and namespace is not None
+                    and namespace[0] == index
+                ):
                     self.scopes.bind(element.value.value, Binding(qualified_name=namespace[1], namespace=True))
                 elif isinstance(element.value, cst.Name) and index < first_star:
                     self.scopes.bind(element.value.value, Binding(value=value, part=index))

@@ -66,7 +66,9 @@ class StatementPositions(Mapping["cst.CSTNode", "cst.metadata.CodeRange"]):
             return []
         path.reverse()  # from the module down
         depth = 1
-        while depth < len(path) and _is_definition(path[depth - 1]) and self.parents[path[depth]] is path[depth - 1].body:
+        while (
+            depth < len(path) and _is_definition(path[depth - 1]) and self.parents[path[depth]] is path[depth - 1].body
+        ):
             depth += 1
         return [tuple(path[:length]) for length in range(depth, 0, -1)]
 
@@ -120,7 +122,9 @@ class StatementPositions(Mapping["cst.CSTNode", "cst.metadata.CodeRange"]):
             if _is_definition(statement):
                 inner = statement.body
                 body = inner.body if isinstance(inner, cst.IndentedBlock) else ()
-                statements = found.body if isinstance(found, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) else []
+                statements = (
+                    found.body if isinstance(found, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) else []
+                )
         statement = unit[-1]
         assert found is not None
         line = found.lineno
@@ -157,7 +161,9 @@ def _is_definition(statement: cst.CSTNode) -> bool:
     return isinstance(statement, (cst.FunctionDef, cst.ClassDef))
 
 
-def _counterpart(statement: cst.CSTNode, body: Sequence[cst.CSTNode], statements: Sequence[ast.stmt]) -> Optional[ast.stmt]:
+def _counterpart(
+    statement: cst.CSTNode, body: Sequence[cst.CSTNode], statements: Sequence[ast.stmt]
+) -> Optional[ast.stmt]:
     """CPython's statement for a statement of a LibCST body: a line of simple statements
     (`a = 1; b = 2`) is one for each of them."""
     index = 0

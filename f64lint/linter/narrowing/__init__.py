@@ -44,14 +44,23 @@ from f64lint.linter.narrowing.arrays import array_makers
 from f64lint.linter.narrowing.blanking import Blanked
 from f64lint.linter.narrowing.classes import bases_called, callees, left_out_of_class
 from f64lint.linter.narrowing.entries import entries_left_out
-from f64lint.linter.narrowing.lines import CALLED, Statement, describe, described_members, logical_lines, split_statements
+from f64lint.linter.narrowing.lines import (
+    CALLED,
+    Statement,
+    describe,
+    described_members,
+    logical_lines,
+    split_statements,
+)
 from f64lint.linter.narrowing.numbers import cut_long_numbers, has_rows_of_numbers
 from f64lint.linter.narrowing.reading import DEFAULT_FLOAT64, Reading
 from f64lint.source.masking import masked
 
 _DEF = re.compile(r"(?:async\s+)?def\b")
 DEFINES_GETITEM = re.compile(r"def\s+__getitem__\b")
-_SETS_A_DEVICE = re.compile(r"^[ \t]*(?:self\.)?(?:device|dev|\w+_device|device_\w+)[ \t]*(?::[^=\n]*)?=(?!=)", re.MULTILINE)
+_SETS_A_DEVICE = re.compile(
+    r"^[ \t]*(?:self\.)?(?:device|dev|\w+_device|device_\w+)[ \t]*(?::[^=\n]*)?=(?!=)", re.MULTILINE
+)
 _STRING_START = re.compile(r"[rbuRBUfF]{0,2}[\"']")  # a docstring
 _EXPRESSION_START = re.compile(r"[A-Za-z_\"'(\[{]")  # a name, a string, a bracket
 # Statements that bind or hold others (`for x in`, `with ... as f`, `import`, `global`).
@@ -87,7 +96,10 @@ class Narrowed:
 
 
 def narrowed(
-    source: str, imported: FrozenSet[str] = frozenset(), definitions: bool = True, standalone: bool = False,
+    source: str,
+    imported: FrozenSet[str] = frozenset(),
+    definitions: bool = True,
+    standalone: bool = False,
     batches: bool = False,
 ) -> Narrowed:
     """The source with the definitions nothing can come from blanked out (unless
@@ -118,7 +130,8 @@ def makers_only(source: str) -> Narrowed:
     for owner in read.statements:
         if owner.is_class and makers.search(owner.text):  # its methods that make none go too
             spans.extend(
-                (m.first, m.last) for m in described_members(owner, read.code_lines, read.structure_lines)
+                (m.first, m.last)
+                for m in described_members(owner, read.code_lines, read.structure_lines)
                 if m.name is not None and m.name != "__getitem__" and not makers.search(m.text)
             )
     return Narrowed(_blanked(read.lines, spans) if spans else source, source)
@@ -180,7 +193,11 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: boo
     if read is None:
         return source
     lines, code, code_lines, structure_lines, statements = (
-        read.lines, read.code, read.code_lines, read.structure_lines, read.statements
+        read.lines,
+        read.code,
+        read.code_lines,
+        read.structure_lines,
+        read.statements,
     )
     definitions = [s for s in statements if s.name is not None]
     module_level = [s for s in statements if s.name is None]
@@ -203,7 +220,11 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: boo
         functions, {m.name for m in methods if m.name and not m.is_class and makers.search(m.text)} | set(kept_on_self)
     )
     reading = Reading(
-        structure_lines, code_lines, makers, imported=imported, batches=batches,
+        structure_lines,
+        code_lines,
+        makers,
+        imported=imported,
+        batches=batches,
         default_float64=bool(DEFAULT_FLOAT64.search(code)),
     )
     hot: FrozenSet[str] = frozenset()
@@ -276,8 +297,7 @@ def _is_one_return(definition: Statement, structure_lines: List[str]) -> bool:
     if definition.is_class:
         return False
     body = [
-        structure_lines[first].strip()
-        for first, _ in logical_lines(structure_lines, definition.first, definition.last)
+        structure_lines[first].strip() for first, _ in logical_lines(structure_lines, definition.first, definition.last)
     ]
     while body and not _DEF.match(body[0]):
         body.pop(0)  # decorators

@@ -5,10 +5,16 @@ from __future__ import annotations
 
 import keyword
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
-from f64lint.analysis.domain.arrays import FLOAT_BY_DEFAULT, FLOAT_OF_NUMBERS, FOLLOW_DATA, INTEGER_MAKERS, KEEP_DTYPE_METHODS
+from f64lint.analysis.domain.arrays import (
+    FLOAT_BY_DEFAULT,
+    FLOAT_OF_NUMBERS,
+    FOLLOW_DATA,
+    INTEGER_MAKERS,
+    KEEP_DTYPE_METHODS,
+)
 from f64lint.analysis.domain.library import MAKES, Returns, float64_members, functions, short_names
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH
 from f64lint.linter.narrowing.lines import NAME, Statement, bound_names, logical_lines, loop_targets
@@ -75,8 +81,8 @@ class ArrayMakers:
     following_data: AnyOf  # `np.array(`, `np.full(`: float64 only of float data
     numpy_names: FrozenSet[str]  # `np`, and the NumPy functions imported by name
     tensor_of_data: "re.Pattern[str]"  # `torch.from_numpy(`, `th.tensor(`, `fnp(` (an alias)
-    own: AnyOf = AnyOf()  # calls of the module's functions that make one (`_table()`)
-    library: AnyOf = AnyOf()  # other libraries' makers: `get_window(`, `rng.normal(`
+    own: AnyOf = field(default_factory=AnyOf)  # calls of the module's functions that make one (`_table()`)
+    library: AnyOf = field(default_factory=AnyOf)  # other libraries' makers: `get_window(`, `rng.normal(`
 
     def search(self, text: str) -> bool:
         return (
@@ -86,7 +92,7 @@ class ArrayMakers:
                 bool(self.following_data.search(text))
                 and (
                     bool(_FLOAT_LITERAL.search(text))
-                    or "/" in text and bool(_FLOAT_COMPREHENSION.search(text))
+                    or ("/" in text and bool(_FLOAT_COMPREHENSION.search(text)))
                     or bool(_PYTHON_FLOATS.search(text))
                 )
             )

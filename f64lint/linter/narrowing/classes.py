@@ -43,7 +43,10 @@ def _attributes_set_hot(method: Statement, reading: Reading) -> Set[str]:
         for index, (first, last, text, names, source) in enumerate(lines):
             if index in assigned or not (source or names & warm):
                 continue
-            assigned[index] = (bound_names(reading.structure_lines[first : last + 1]) | _attributes_set(text)) - {"self", "cls"}
+            assigned[index] = (bound_names(reading.structure_lines[first : last + 1]) | _attributes_set(text)) - {
+                "self",
+                "cls",
+            }
             if not assigned[index] <= warm:
                 warm |= assigned[index]
                 grown = True

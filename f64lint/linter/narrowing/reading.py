@@ -51,7 +51,7 @@ class Reading:
         return (
             bool(SPELLED_SOURCE.search(text))
             or bool(self.array_makers.search(text))
-            or bool(self.imported) and not self.imported.isdisjoint(NAME.findall(text))
+            or (bool(self.imported) and not self.imported.isdisjoint(NAME.findall(text)))
         )
 
     def matters(self, text: str) -> bool:
@@ -60,8 +60,8 @@ class Reading:
         return (
             self.makes_float64(text)
             or bool(_GUARD_SPELLING.search(text))
-            or bool(self.hot) and not self.hot.isdisjoint(NAME.findall(text))
-            or bool(self.functions) and not self.functions.isdisjoint(CALLED.findall(text))
+            or (bool(self.hot) and not self.hot.isdisjoint(NAME.findall(text)))
+            or (bool(self.functions) and not self.functions.isdisjoint(CALLED.findall(text)))
         )
 
     def is_source(self, definition: Statement) -> bool:
@@ -73,10 +73,10 @@ class Reading:
         if definition.is_source is None:
             definition.is_source = (
                 bool(SPELLED_SOURCE.search(definition.text))
-                or bool(self.imported) and not self.imported.isdisjoint(NAME.findall(definition.text))
+                or (bool(self.imported) and not self.imported.isdisjoint(NAME.findall(definition.text)))
                 or hands_array_to_torch(definition, self.structure_lines, self.array_makers)
                 or self.iterates_a_loader(definition)
-                or self.default_float64 and bool(_ON_A_DEVICE.search(definition.text))
+                or (self.default_float64 and bool(_ON_A_DEVICE.search(definition.text)))
             )
         return definition.is_source
 
