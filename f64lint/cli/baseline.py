@@ -32,10 +32,13 @@ from typing import Iterable, List, Sequence, Tuple
 from f64lint.diagnostic import Diagnostic
 from f64lint.report.fingerprint import fingerprints
 from f64lint.source.writing import replace_file
-from f64lint.workspace.settings import ConfigError
 
 FORMAT = "f64lint-baseline/1"
 Entry = Tuple[str, str, str]  # (path relative to the baseline's folder, code, fingerprint)
+
+
+class BaselineError(Exception):
+    """A baseline file that cannot be read or written: reported in one line, exit code 2."""
 
 
 def _relative(path: str, folder: Path) -> str:
@@ -60,7 +63,7 @@ def write(path: Path, diagnostics: Sequence[Diagnostic]) -> None:
     try:
         replace_file(path, (json.dumps(document, indent=2) + "\n").encode("utf-8"))
     except OSError as error:
-        raise ConfigError(f"cannot write the baseline {path}: {error.strerror or error}") from None
+        raise BaselineError(f"cannot write the baseline {path}: {error.strerror or error}") from None
 
 
 @dataclass(frozen=True)
@@ -76,9 +79,9 @@ class Baseline:
                 raise ValueError(f"not an {FORMAT} file")
             entries = Counter((e["path"], e["code"], e["fingerprint"]) for e in document["findings"])
         except OSError as error:
-            raise ConfigError(f"cannot read the baseline {path}: {error.strerror or error}") from None
+            raise BaselineError(f"cannot read the baseline {path}: {error.strerror or error}") from None
         except (ValueError, KeyError, TypeError, AttributeError) as error:
-            raise ConfigError(f"{path} is not a valid f64lint baseline: {error}") from None
+            raise BaselineError(f"{path} is not a valid f64lint baseline: {error}") from None
         return cls(Path(os.path.abspath(path)).parent, entries)
 
     def filter(self, diagnostics: Sequence[Diagnostic], checked: Iterable[str]) -> Tuple[List[Diagnostic], int]:

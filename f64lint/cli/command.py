@@ -288,9 +288,12 @@ def _check_usage(paths: Tuple[Path, ...], add_noqa: bool, diff_base: Optional[st
 
 
 def _baseline(path: Path) -> Baseline:
-    from f64lint.cli.baseline import Baseline
+    from f64lint.cli.baseline import Baseline, BaselineError
 
-    return Baseline.load(path)
+    try:
+        return Baseline.load(path)
+    except BaselineError as error:
+        raise _fail(str(error)) from None
 
 
 def _changed_lines(diff_base: Optional[str], diff_file: Optional[Path]) -> Optional[ChangedLines]:
@@ -298,15 +301,18 @@ def _changed_lines(diff_base: Optional[str], diff_file: Optional[Path]) -> Optio
         return None
     from f64lint.runner import changes
 
-    return changes.from_file(diff_file) if diff_file is not None else changes.from_git(diff_base)
+    try:
+        return changes.from_file(diff_file) if diff_file is not None else changes.from_git(diff_base)
+    except changes.ChangesError as error:
+        raise _fail(str(error)) from None
 
 
 def _write_baseline(path: Path, result: RunResult, verbose: bool) -> None:
-    from f64lint.cli.baseline import write
+    from f64lint.cli.baseline import BaselineError, write
 
     try:
         write(path, result.diagnostics)
-    except ConfigError as error:
+    except BaselineError as error:
         raise _fail(str(error)) from None
     click.echo(f"f64lint: wrote {len(result.diagnostics)} findings to {path}", err=True)
     _report_internal_errors(result, verbose)

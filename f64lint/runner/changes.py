@@ -56,10 +56,13 @@ from unidiff.errors import UnidiffParseError
 
 from f64lint.diagnostic import Diagnostic
 from f64lint.source.notebook import is_notebook
-from f64lint.workspace.settings import ConfigError
 
 # Absolute path -> the line numbers (in the new version) that the change added.
 ChangedLines = Dict[str, FrozenSet[int]]
+
+
+class ChangesError(Exception):
+    """The change cannot be read (a diff file, git): reported in one line, exit code 2."""
 
 
 def touches(diagnostic: Diagnostic, changed: ChangedLines, whole_file_codes: FrozenSet[str]) -> bool:
@@ -79,7 +82,7 @@ def parse_patch(text: str, base: Path) -> ChangedLines:
     try:
         patch = PatchSet(text)
     except UnidiffParseError as error:
-        raise ConfigError(f"cannot read the diff: {error}") from None
+        raise ChangesError(f"cannot read the diff: {error}") from None
     changed: ChangedLines = {}
     for patched in patch:
         if patched.is_removed_file:
@@ -99,7 +102,7 @@ def from_file(path: Path) -> ChangedLines:
     try:
         text = path.read_text(encoding="utf-8", errors="surrogateescape")
     except OSError as error:
-        raise ConfigError(f"cannot read {path}: {error.strerror or error}") from None
+        raise ChangesError(f"cannot read {path}: {error.strerror or error}") from None
     return parse_patch(text, Path.cwd())
 
 
@@ -107,10 +110,10 @@ def _git(*args: str) -> str:
     try:
         completed = subprocess.run(["git", *args], capture_output=True, text=True, errors="surrogateescape")
     except OSError as error:
-        raise ConfigError(f"cannot run git: {error.strerror or error}") from None
+        raise ChangesError(f"cannot run git: {error.strerror or error}") from None
     if completed.returncode != 0:
         message = completed.stderr.strip().splitlines()[-1] if completed.stderr.strip() else "failed"
-        raise ConfigError(f"git {' '.join(args)}: {message}")
+        raise ChangesError(f"git {' '.join(args)}: {message}")
     return completed.stdout
 
 
