@@ -4,7 +4,7 @@ f64lint says of them: each finding's position, code, severity and message with i
 applicability and message, and the `--fix --unsafe-fixes` diff. A change to a message or
 a fix shows in review as a diff of these files.
 
-    F64LINT_UPDATE_GOLDEN=1 pytest tests/test_golden.py    # rewrite them
+    F64LINT_UPDATE_GOLDEN=1 pytest tests/end_to_end/test_golden.py    # rewrite them
 """
 
 from __future__ import annotations
@@ -21,10 +21,10 @@ from f64lint.rules import ALL_RULES
 from f64lint.runner.results import FixMode
 from f64lint.runner.run import run
 
-ROOT = Path(__file__).parents[1]
+ROOT = Path(__file__).parents[2]
 FIXTURES = ROOT / "fixtures"
 MODULES = sorted(path for path in FIXTURES.rglob("*.py") if path.name != "conftest.py")
-RULE_GOLDEN = Path(__file__).parent / "rules" / "golden"
+RULE_GOLDEN = Path(__file__).parents[1] / "rules" / "golden"
 UPDATE = bool(os.environ.get("F64LINT_UPDATE_GOLDEN"))
 # Every rule, those off by default too: the golden files show all there is to say.
 EVERY_RULE = ("F",)
@@ -58,7 +58,7 @@ def check(golden: Path, text: str) -> None:
         golden.write_text(text, encoding="utf-8")
         return
     current = golden.read_text(encoding="utf-8") if golden.exists() else None
-    assert current == text, f"{golden.relative_to(ROOT)} is not current: run `F64LINT_UPDATE_GOLDEN=1 pytest tests/test_golden.py`"
+    assert current == text, f"{golden.relative_to(ROOT)} is not current: run `F64LINT_UPDATE_GOLDEN=1 pytest tests/end_to_end/test_golden.py`"
 
 
 @pytest.mark.parametrize("module", MODULES, ids=[str(m.relative_to(FIXTURES)) for m in MODULES])

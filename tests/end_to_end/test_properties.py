@@ -5,7 +5,7 @@ Two generators: hypothesmith's arbitrary valid Python (with a float64 line added
 every rule runs), and programs assembled from the shapes real model code has (aliases,
 methods, nested functions, decorators, async, comprehensions, multi-line signatures).
 CI runs a bounded number of examples; `F64LINT_FUZZ_EXAMPLES=5000 pytest
-tests/test_properties.py` is the long run.
+tests/end_to_end/test_properties.py` is the long run.
 """
 
 from __future__ import annotations
@@ -129,7 +129,7 @@ def test_the_prefilter_never_changes_what_is_found(program):
 @FUZZ
 @given(ANY_PROGRAM)
 def test_positions_a_statement_at_a_time_are_libcsts(program):
-    from tests.test_positions import assert_same_positions
+    from tests.analysis.test_positions import assert_same_positions
 
     try:
         cst.parse_module(program)

@@ -14,7 +14,7 @@ import pytest
 from f64lint.workspace.settings import Settings
 from f64lint.runner.run import run
 
-TEST_CODE = Path(__file__).parents[1] / "fixtures" / "test_code"
+TEST_CODE = Path(__file__).parents[2] / "fixtures" / "test_code"
 MODULES = sorted(TEST_CODE.rglob("*.py"))
 # The modules with a twin: not conftest files, a script's CPU/CUDA-only half or the
 # base classes a test imports.

@@ -15,7 +15,7 @@ np = require("numpy")
 
 from f64lint.testing.mps_emulation import mps_emulation  # noqa: E402
 
-FIXTURES = Path(__file__).parents[1] / "fixtures"
+FIXTURES = Path(__file__).parents[2] / "fixtures"
 MPS_ERROR = "Cannot convert a MPS Tensor to (float64|complex128) dtype as the MPS framework doesn't support"
 
 

@@ -11,7 +11,7 @@ import pytest
 from f64lint.workspace.settings import Settings
 from f64lint.runner.run import run
 
-FLOW = Path(__file__).parents[1] / "fixtures" / "flow"
+FLOW = Path(__file__).parents[2] / "fixtures" / "flow"
 MODULES = sorted(FLOW.glob("*.py"))
 NEEDS_PYTHON_3_10 = {"match_cases", "guards_boolean_logic"}  # CPython before 3.10 cannot compile `match`
 # Array API code gets no fix (the namespace may be NumPy's): its findings stay.

@@ -9,7 +9,7 @@ import pytest
 from f64lint.workspace.settings import Settings
 from f64lint.runner.run import run
 
-FIXTURES = Path(__file__).parents[1] / "fixtures"
+FIXTURES = Path(__file__).parents[2] / "fixtures"
 MODULES = sorted(FIXTURES.glob("*.py"))
 
 

@@ -591,7 +591,7 @@ def test_methods_calling_a_predicate_that_stays_stay_since_a_guard_may_test_it()
 
 
 def test_a_method_resolves_in_its_own_class_with_and_without_narrowing():
-    source = (Path(__file__).parents[1] / "fixtures" / "flow" / "same_named_helpers.py").read_text()
+    source = (Path(__file__).parents[2] / "fixtures" / "flow" / "same_named_helpers.py").read_text()
     same_findings(source)
     assert [(d.code, d.start.line) for d in lint(source, ALL)] == [("F64001", 28), ("F64004", 32)]
 
@@ -654,7 +654,7 @@ def test_a_fix_whose_edit_spans_code_narrowing_left_out_is_not_offered():
         assert [d.fix.edits for d in lint(source, ALL) if d.fix] == [(outside,)]
 
 
-FIXTURES = sorted((Path(__file__).parents[1] / "fixtures").rglob("*.py"))
+FIXTURES = sorted((Path(__file__).parents[2] / "fixtures").rglob("*.py"))
 
 
 @pytest.mark.parametrize("module", FIXTURES, ids=[str(m.relative_to(m.parents[1])) for m in FIXTURES])

@@ -19,7 +19,7 @@ np = require("numpy")
 from f64lint.rules import ALL_RULES  # noqa: E402
 from f64lint.testing.mps_emulation import mps_emulation  # noqa: E402
 
-FLOW = Path(__file__).parents[1] / "fixtures" / "flow"
+FLOW = Path(__file__).parents[2] / "fixtures" / "flow"
 MPS_ERROR = "Cannot convert a MPS Tensor to float64 dtype as the MPS framework doesn't support"
 
 

@@ -11,7 +11,7 @@ from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionPr
 
 from f64lint.analysis.semantic.walk import walk
 
-FIXTURES = sorted((Path(__file__).parents[1] / "fixtures").rglob("*.py"))
+FIXTURES = sorted((Path(__file__).parents[2] / "fixtures").rglob("*.py"))
 LAYOUTS = [
     "# header comment\n\nimport torch\n\n\n# leading comment\ndef f():\n    return 1  # trailing\n\nx = 1; y = 2\n# footer\n",
     "import torch\r\n\r\nclass A:\r\n    def f(self):\r\n        return torch.float64\r\n",

@@ -15,7 +15,7 @@ from f64lint.workspace.settings import Settings
 from f64lint.runner.run import run
 from tests.helpers import fix, load_module, require
 
-DATA = Path(__file__).parents[1] / "fixtures" / "data_dtype"
+DATA = Path(__file__).parents[2] / "fixtures" / "data_dtype"
 MODULES = sorted(DATA.glob("*.py"))
 MPS_ERROR = "Cannot convert a MPS Tensor to float64 dtype"
 
