@@ -27,6 +27,7 @@ from typing import (
 from f64lint.analysis.project.exports import Export, Imported, placed
 from f64lint.analysis.semantic.modules import ModulePlace, in_example_folder, in_test_folder, is_test_file
 from f64lint.diagnostic import Diagnostic
+from f64lint.runner import import_lookup
 from f64lint.runner.cache import (
     Cache,
     Stamp,
@@ -126,7 +127,9 @@ def run(
     if stamps is not None:
         stamps.save()
     if fix is not None and result.threaded:
-        _linting().pass_dtype_across([file.path for file in files], frozenset(result.threaded), fix, result)
+        from f64lint.runner.dtype_across_files import pass_dtype_across
+
+        pass_dtype_across([file.path for file in files], frozenset(result.threaded), fix, result)
     if changed is not None:
         from f64lint.runner.changes import touches
 
@@ -344,7 +347,7 @@ class _ProjectPhase(NamedTuple):
         if not unknown:
             return found
         read = _in_batches(
-            self.pool, self.workers, [entry.path for entry in unknown], _linting().imported_by_each, exports
+            self.pool, self.workers, [entry.path for entry in unknown], import_lookup.imported_by_each, exports
         )
         for entry, imported in zip(unknown, read):
             found[entry.shown] = imported

@@ -15,7 +15,7 @@ from f64lint.analysis.project.exports import Imported
 from f64lint.analysis.semantic.modules import forget_packages
 from f64lint.diagnostic import Diagnostic
 from f64lint.runner.cache import CACHE_DIR_NAME, Cache
-from f64lint.runner.one_file import imported_in
+from f64lint.runner.import_lookup import imported_in
 from f64lint.runner.results import FixMode, RunResult
 from f64lint.runner.run import run_stdin
 from f64lint.workspace.discovery import is_force_excluded

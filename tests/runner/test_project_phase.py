@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from f64lint.runner import cache
+from f64lint.runner import cache, import_lookup
 from f64lint.analysis.semantic import modules
 from f64lint.runner.cache import Cache
 from f64lint.workspace.settings import Settings
@@ -132,7 +132,7 @@ def test_a_warm_run_from_another_folder_names_the_exports_as_it_shows_them_witho
     def fail(*args, **kwargs):
         raise AssertionError("imports read again although the files and their exports are unchanged")
 
-    monkeypatch.setattr(lint_file, "imported_by_each", fail)
+    monkeypatch.setattr(import_lookup, "imported_by_each", fail)
     messages = [row[4] for row in _found(project, cache=store) if row[0] == "model.py"]
     assert [message.split(") moved")[0] for message in messages] == [
         "float64 tensor (from `torch.arange(dtype=torch.float64)` in `pkg.utils.table` at utils.py:5",
@@ -687,5 +687,5 @@ def test_a_module_is_looked_up_only_in_the_files_whose_imports_name_it(tmp_path)
     found = {}
     for name, data in texts.items():
         (tmp_path / name).write_bytes(data)
-        found[name] = lint_file.imported_in(tmp_path / name, data, [table])
+        found[name] = import_lookup.imported_in(tmp_path / name, data, [table])
     assert found == {"from_import.py": [table], "bracketed.py": [table], "plain.py": [table], "unrelated.py": []}
