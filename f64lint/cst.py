@@ -25,5 +25,6 @@ class _OnFirstUse(ModuleType):
 
 if TYPE_CHECKING:  # type checkers see LibCST itself
     import libcst as cst
+    import libcst.metadata  # noqa: F401 (makes `cst.metadata` known to them)
 else:
     cst = _OnFirstUse("libcst")

@@ -302,7 +302,10 @@ def _changed_lines(diff_base: Optional[str], diff_file: Optional[Path]) -> Optio
     from f64lint.runner import changes
 
     try:
-        return changes.from_file(diff_file) if diff_file is not None else changes.from_git(diff_base)
+        if diff_file is not None:
+            return changes.from_file(diff_file)
+        assert diff_base is not None  # both None returned above
+        return changes.from_git(diff_base)
     except changes.ChangesError as error:
         raise _fail(str(error)) from None
 

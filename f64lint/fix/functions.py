@@ -460,7 +460,7 @@ class FunctionPlanner:
         return isinstance(node, cst.Attribute) and node.attr.value == "dtype"
 
     def _device_aware(
-        self, function: cst.FunctionDef, uses: List[cst.CSTNode], names: Set[str], device: str, on_purpose: bool
+        self, function: cst.FunctionDef, uses: List[cst.CSTNode], names: Set[str], device: DeviceTest, on_purpose: bool
     ) -> Optional[FunctionPlan]:
         body = function.body
         if not isinstance(body, cst.IndentedBlock) or not uses:

@@ -162,8 +162,8 @@ def _without_aliases(module: cst.Module, aliases: Set[int]) -> cst.Module:
 
     class DropAliases(cst.CSTTransformer):
         def leave_ImportFrom(self, original: cst.ImportFrom, updated: cst.ImportFrom):
-            if isinstance(updated.names, cst.ImportStar):
-                return updated
+            if isinstance(updated.names, cst.ImportStar) or isinstance(original.names, cst.ImportStar):
+                return updated  # both or neither: the names are visited, not replaced
             kept = [alias for old, alias in zip(original.names, updated.names) if id(old) not in aliases]
             if len(kept) == len(updated.names):
                 return updated

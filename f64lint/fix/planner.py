@@ -339,7 +339,9 @@ class Planner:
         (`device`, `"mps"`, `x.device`) and gives no dtype."""
         attribute = self.facts.parent(call)
         outer = self.facts.parent(attribute) if isinstance(attribute, cst.Attribute) else None
-        if not (isinstance(outer, cst.Call) and outer.func is attribute and attribute.value is call):
+        if not (isinstance(outer, cst.Call) and isinstance(attribute, cst.Attribute)):
+            return None  # outer is only looked up above an attribute: the second test is for mypy
+        if not (outer.func is attribute and attribute.value is call):
             return None
         moved = moved_to(outer)
         if moved is None or moved[1] is not None or not is_device_like(self.facts, moved[0]):

@@ -31,7 +31,7 @@ class WideArrayToTensor:
     call that made it, when the array was made by one."""
 
     call: cst.Call
-    origin: Optional[cst.Call]
+    origin: Optional[cst.BaseExpression]  # what the array comes from (a call, or a library's attribute)
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence, Set, Tuple
+from typing import AbstractSet, Dict, List, Optional, Sequence, Set, Tuple, cast
 
 from f64lint.diagnostic import Diagnostic
 from f64lint.linter.suppression import LINE_NOQA, parse_directives
@@ -39,7 +39,8 @@ def with_noqa(text: str, codes_by_line: Dict[int, Set[str]]) -> Tuple[str, int]:
         directive = existing.get(number)
         if directive is not None and directive.codes is not None:
             start = directive.column - 1
-            match = LINE_NOQA.match(body, start)
+            # The directive was parsed from this comment at this column: its pattern matches there.
+            match = cast("re.Match[str]", LINE_NOQA.match(body, start))
             new_codes = sorted(codes - set(directive.codes))
             merged = list(directive.codes) + new_codes
             body = body[:start] + f"# noqa: {', '.join(merged)}" + body[match.end():]
@@ -51,7 +52,7 @@ def with_noqa(text: str, codes_by_line: Dict[int, Set[str]]) -> Tuple[str, int]:
     return "".join(lines), added
 
 
-def add_noqa(diagnostics: Sequence[Diagnostic], whole_file_codes: Set[str]) -> NoqaReport:
+def add_noqa(diagnostics: Sequence[Diagnostic], whole_file_codes: AbstractSet[str]) -> NoqaReport:
     """Add a `# noqa` for every finding that is about a line (not a whole file)."""
     by_file: Dict[str, Dict[Tuple[Optional[int], int], Set[str]]] = defaultdict(lambda: defaultdict(set))
     for d in diagnostics:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Callable, FrozenSet, Iterator, List, Optional, Tuple
+from typing import Callable, FrozenSet, Iterator, List, Optional, Tuple, Type
 
 from f64lint.analysis.domain.devices import NO_FLOAT64_DEVICES
 from f64lint.analysis.flow.analysis import analyse
@@ -32,7 +32,7 @@ SeverityOf = Callable[..., Severity]  # (code, reaches_mps=False) -> Severity
 
 def _diagnostic(
     path: str,
-    rule: type,
+    rule: Type[Rule],
     start: Position,
     end: Position,
     message: str,

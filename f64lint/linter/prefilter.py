@@ -18,7 +18,8 @@ from f64lint.source.masking import code_text
 class MayFire(Protocol):
     """A rule class, as far as the prefilter knows it (rules/base.py)."""
 
-    required: Sequence["TextPattern"]
+    @property
+    def required(self) -> Sequence["TextPattern"]: ...
 
     @classmethod
     def may_fire(cls, source: str) -> bool: ...

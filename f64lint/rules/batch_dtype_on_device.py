@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from f64lint.analysis.flow.analysis import Analysis
+from f64lint.cst import cst
 from f64lint.diagnostic import Severity
 from f64lint.rules.base import Finding, Invalid, Rule
 from f64lint.rules.patterns import any_of
@@ -195,6 +196,7 @@ class BatchDtypeOnDevice(Rule):
     def check(self, analysis: Analysis) -> Iterator[Finding]:
         for move in unseen_moves(analysis):
             if move.batch:
+                assert isinstance(move.call.func, cst.Attribute)  # as unseen_moves asserts
                 yield data_finding(
                     analysis,
                     move.call,

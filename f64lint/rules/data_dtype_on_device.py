@@ -336,6 +336,7 @@ class DataDtypeOnDevice(Rule):
 
         for move in unseen_moves(analysis):
             if not move.batch:  # a loader's batch is F64011's
+                assert isinstance(move.call.func, cst.Attribute)  # as unseen_moves asserts
                 yield data_finding(analysis, move.call, move.found, MOVED, move.call.func.attr)
 
         for call, owner in data.dataset_item_tensors():

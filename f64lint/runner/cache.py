@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from f64lint import __version__
 from f64lint.analysis.project.exports import Export
@@ -56,7 +56,7 @@ def settings_key(settings: Settings, path: Optional[Path]) -> str:
     return hashlib.sha256("\0".join(said).encode()).hexdigest()[:32]
 
 
-def run_digest(settings: Settings, here: str, files: Iterable[Tuple[str, Stamp]]) -> Optional[str]:
+def run_digest(settings: Settings, here: str, files: Iterable[Tuple[str, Optional[Stamp]]]) -> Optional[str]:
     """What decides a whole run's findings: f64lint's code, every setting, the stamp of the
     configuration file (declared exports are placed at its lines), the folder the run
     starts in (paths are shown from it) and each file of the run with its stamp; None while
@@ -93,7 +93,7 @@ def cache_key(data: bytes, settings: str) -> str:
 Stamp = Tuple[int, int, int, int]  # inode, size, mtime, ctime (ns)
 
 
-def stamp(path: Path) -> Optional[Stamp]:
+def stamp(path: Union[str, Path]) -> Optional[Stamp]:
     """The file's stamp, if it is settled (not changed in the last two seconds)."""
     try:
         status = os.stat(path)
@@ -104,7 +104,7 @@ def stamp(path: Path) -> Optional[Stamp]:
     return status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns
 
 
-Dependency = Tuple[str, Optional[Stamp]]  # a path, and its stamp (None: not settled; (): absent)
+Dependency = Tuple[str, Optional[Tuple[int, ...]]]  # a path, and its stamp (None: not settled; (): absent)
 
 
 def unchanged(depends: List[list]) -> bool:
@@ -250,7 +250,9 @@ class StampIndex:
         except (ValueError, TypeError, KeyError):
             return None
 
-    def put_run(self, digest: str, found: Dict[str, List[Diagnostic]], files: Iterable[Tuple[str, Stamp]]) -> None:
+    def put_run(
+        self, digest: str, found: Dict[str, List[Diagnostic]], files: Iterable[Tuple[str, Optional[Stamp]]]
+    ) -> None:
         """Keep a run's findings by its digest, with the files its files' entries depend on
         (`files`: the run's, absolute, with their stamps); only the last `KEPT_RUNS` runs
         are kept."""

@@ -22,6 +22,7 @@ from typing import (
     Sequence,
     Tuple,
     TypeVar,
+    cast,
 )
 
 from f64lint.analysis.project.exports import Export, Imported, placed
@@ -115,8 +116,8 @@ def run(
     replayed = stamps.replayed(digest) if stamps is not None and digest is not None else None
     if replayed is not None:
         result = RunResult(checked=shown)
-        for found in replayed.values():
-            result.diagnostics.extend(found)
+        for findings in replayed.values():
+            result.diagnostics.extend(findings)
     else:
         result = _linted(files, shown, file_stamps, settings, jobs, cache, stamps, changed, fix)
         if stamps is not None and digest is not None and not result.internal_errors:
@@ -260,7 +261,8 @@ def _index(pending: Sequence[_Entry], linted: Sequence[FileResult], stamps: Stam
             continue  # a file of its suite is not settled
         stamps.put(
             entry.absolute, entry.settings_key, entry.stamp, file_result.diagnostics, file_result.exports,
-            file_result.depends, given,
+            # No stamp is None: such files were skipped just above.
+            cast("Tuple[Tuple[str, Tuple[int, ...]], ...]", file_result.depends), given,
         )
 
 

@@ -8,7 +8,7 @@ import sys
 import threading
 import warnings
 from dataclasses import dataclass
-from typing import Optional, Union
+from typing import Any, Optional, Union
 
 from f64lint.cst import cst
 from f64lint.diagnostic import Position
@@ -78,7 +78,7 @@ def _parse_unvalidated(text: str) -> "cst.Module":
     is valid, and validation (`CSTNode.__post_init__`) is a ninth of parsing. (LibCST's
     own comment there says validation could be skipped for parsed trees.) Nodes built
     after, by fixes, are validated as usual."""
-    node_class = cst.CSTNode
+    node_class: Any = cst.CSTNode  # Any: its method is switched below, which mypy forbids on a class
     with _PARSING:
         validate = node_class.__dict__.get("__post_init__")
         if validate is None:

@@ -32,6 +32,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+from types import FrameType
 from typing import Any, Callable, Dict, Iterator, Optional, Tuple
 from unittest import mock
 
@@ -49,8 +50,10 @@ _MPS = torch.device("mps", 0)
 _CPU = torch.device("cpu")
 _WIDE = {torch.float64: "float64", torch.complex128: "complex128"}
 _PASS_THROUGH = (torch.device, torch._C._nn._parse_to)
+# torch's stubs lack `Tensor.cdouble` (unused-ignore: where torch is missing, it is Any to mypy).
+_CDOUBLE = torch.Tensor.cdouble  # type: ignore[attr-defined, unused-ignore]
 # Calls that make or convert a tensor: a float64 result is MPS's TypeError, not an op error.
-_CONVERSIONS = frozenset({torch.Tensor.to, torch.Tensor.double, torch.Tensor.cdouble, torch.Tensor.type})
+_CONVERSIONS = frozenset({torch.Tensor.to, torch.Tensor.double, _CDOUBLE, torch.Tensor.type})
 # Calls whose result leaves the device, whatever their input.
 _OFF_DEVICE = frozenset({torch.Tensor.cpu, torch.Tensor.tolist, torch.Tensor.item})
 # Calls that may take tensors of two devices: copies, indexing with host indices, packed
@@ -120,7 +123,7 @@ def _tensors(value: Any) -> Iterator[torch.Tensor]:
 
 def _user_line() -> Optional[str]:
     """`path:line` of the innermost frame of the user's code (not torch's, not ours)."""
-    frame = sys._getframe(1)
+    frame: Optional[FrameType] = sys._getframe(1)
     while frame is not None:
         where = frame.f_code.co_filename
         if not where.startswith((_HERE, _TORCH, "<")) and "contextlib" not in where:
@@ -131,7 +134,7 @@ def _user_line() -> Optional[str]:
 
 def _rule_for(func: Callable, args: Tuple[Any, ...], kwargs: Dict[str, Any]) -> Optional[str]:
     """The f64lint rule that finds this shape statically, when there is one."""
-    if func in (torch.Tensor.double, torch.Tensor.cdouble):
+    if func in (torch.Tensor.double, _CDOUBLE):
         return "F64002"
     if kwargs.get("dtype") in _WIDE or any(isinstance(arg, torch.dtype) and arg in _WIDE for arg in args[1:]):
         return "F64001"

@@ -116,3 +116,10 @@ def test_a_40_000_character_token_is_read_in_linear_time(tmp_path, token):
     # 100 s. Each is read at once now.
     (tmp_path / "long.py").write_text(BAD + f"x = {token}\n")
     assert [(name, code) for name, code, _ in found(tmp_path)] == [("long.py", "F64001")]
+
+
+def test_a_tensor_made_in_a_class_bases_is_a_finding_not_an_internal_error(tmp_path):
+    # The module-move check took whatever held the tensor for a call: a class base made the
+    # whole file an internal error (AttributeError: 'ClassDef' object has no attribute 'func').
+    (tmp_path / "odd.py").write_text("import torch\n\n\nclass A(torch.zeros(3, dtype=torch.float64)):\n    pass\n")
+    assert [(name, code) for name, code, _ in found(tmp_path)] == [("odd.py", "F64001")]

@@ -411,8 +411,8 @@ def float64_array(
         method = node.func.attr.value
         receiver = node.func.value
         if method == "astype":
-            args = positional(node) or [keyword(node, "dtype")]
-            dtype = dtype_of(facts, args[0]) if args[0] is not None else None
+            given: Sequence[Optional[cst.BaseExpression]] = positional(node) or [keyword(node, "dtype")]
+            dtype = dtype_of(facts, given[0]) if given[0] is not None else None
             if dtype is not None and dtype.width is Width.FLOAT64:
                 return ArraySource(node, "astype")
             return None

@@ -170,14 +170,14 @@ def _patterns(facts: ModuleFacts, node: cst.BaseExpression) -> Optional[List[str
         binding = facts.bindings.get(node)
         if binding is None:
             return None
-        found = []
+        every: List[str] = []
         for seen in binding.reaching():
-            value = seen.value if seen.value is not None else (seen.iterated if not seen.path else None)
-            patterns = _patterns(facts, value) if value is not None else None
+            bound = seen.value if seen.value is not None else (seen.iterated if not seen.path else None)
+            patterns = _patterns(facts, bound) if bound is not None else None
             if patterns is None:
                 return None
-            found.extend(patterns)
-        return found
+            every.extend(patterns)
+        return every
     return None
 
 

@@ -161,6 +161,7 @@ class DeviceKinds:
         binding = self.facts.bindings.get(root) if isinstance(root, cst.Name) else None
         if binding is None:
             return None
+        assert isinstance(root, cst.Name)  # a binding is only looked up for a name
         if root is owner and self._parsed_arguments(binding):
             return self._option(node.attr.value, depth)  # `args.device`: what the command line may give
         if node.attr.value not in _OWN_DEVICE or root.value.lower() in _SETTINGS_NAMES:
@@ -206,6 +207,7 @@ class DeviceKinds:
                     for target in targets:
                         name = _assigned_name(self.facts, target, member, statement)
                         if name is not None:
+                            assert statement.value is not None  # an annotated one's is checked above
                             found.setdefault(name, []).append(statement.value)
         return found.get(node.attr.value, [])
 

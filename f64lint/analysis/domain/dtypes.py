@@ -86,15 +86,16 @@ _BY_STRING = {
 # Torch's own spelling of "float" as a string is float32; NumPy's is float64. Strings only
 # reach torch calls here, so "float" is narrow.
 
-DtypeHolder = Union["cst.Call", "cst.Param"]
+DtypeHolder = Union["cst.Call", "cst.Param", "cst.Dict"]
 
 
 @dataclass(frozen=True)
 class DtypeUse:
     """A place where an expression is given as a dtype.
 
-    `holder` is the call (or the parameter, for a default value) and `kind` says how:
-    `dtype=`, a positional argument of `.to()` / `.type()` / `.view()`, or a default.
+    `holder` is the call (or the parameter, for a default value; the dict, for a `"dtype"`
+    key) and `kind` says how: `dtype=`, a positional argument of `.to()` / `.type()` /
+    `.view()`, a default, or a `"dtype"` key.
     """
 
     value: cst.BaseExpression
@@ -204,12 +205,12 @@ def spelled_dtype(
         # A name may hold what any assignment reaching it gave (`if precise: dtype =
         # torch.float64 else: ...`, each element of `for dtype in (...)`): the last wide
         # one, else the last one.
-        found = [
+        reaching = [
             spelled_dtype(facts, value, depth + 1)
             for value in facts.reaching_values(node)
             if value is not None and not _chosen_by_data(facts, value)
         ]
-        known = [spelled for spelled in reversed(found) if spelled is not None]
+        known = [spelled for spelled in reversed(reaching) if spelled is not None]
         return next((spelled for spelled in known if spelled[0].is_wide), known[0] if known else None)
     if isinstance(node, cst.Call):
         return _widest_first(facts, node)

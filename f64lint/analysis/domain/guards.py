@@ -44,7 +44,7 @@ from f64lint.analysis.syntax.nodes import caught, checks, descendants, exits, la
 from f64lint.cst import cst
 
 
-def _handles_mps_error(facts: ModuleFacts, handler: cst.ExceptHandler) -> bool:
+def _handles_mps_error(facts: ModuleFacts, handler: cst.ExceptHandler | cst.ExceptStarHandler) -> bool:
     """Catches what MPS raises (TypeError, RuntimeError, or anything) and does not raise
     again on MPS (a `raise` under `if device.type == "cuda":` is for CUDA)."""
     return bool(caught(handler) & MPS_ERRORS) and not _may_raise_on_mps(facts, handler.body)
@@ -216,10 +216,10 @@ class Guards:
         self._standalone = StandaloneParts(facts, self.kinds) if facts.in_tests or facts.in_script else None
         needs_cuda: Set[cst.FunctionDef] = set()
         for call in facts.calls:
-            function = self._needs_cuda_first(call)
-            if function is not None:
-                self._regions.add(function)
-                needs_cuda.add(function)
+            cuda_function = self._needs_cuda_first(call)
+            if cuda_function is not None:
+                self._regions.add(cuda_function)
+                needs_cuda.add(cuda_function)
             if facts.in_tests and skips_on_mps(facts, call):
                 self._after(call)
         for call in facts.calls:  # it raises without CUDA: what follows it never runs on MPS
@@ -231,7 +231,7 @@ class Guards:
     def off_mps(self, node: cst.CSTNode) -> bool:
         """Is a node in code that never runs on MPS, or whose failure there is handled?"""
         path: List[cst.CSTNode] = []
-        current = node
+        current: cst.CSTNode | None = node
         found = False
         while current is not None:
             known = self._known.get(current)
@@ -343,7 +343,8 @@ class Guards:
         expression = self.facts.parent(call)
         line = self.facts.parent(expression) if isinstance(expression, cst.Expr) else None
         block = self.facts.parent(line) if isinstance(line, cst.SimpleStatementLine) else None
-        if isinstance(block, cst.IndentedBlock):
+        # (a block is only looked up above a line: the second test is for mypy)
+        if isinstance(block, cst.IndentedBlock) and isinstance(line, cst.SimpleStatementLine):
             statements = list(block.body)
             self._regions.update(statements[statements.index(line) + 1 :])
 

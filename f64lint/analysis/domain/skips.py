@@ -16,7 +16,7 @@ whenever the code runs on MPS (`torch.backends.mps.is_available()`, `device.type
 
 from __future__ import annotations
 
-from typing import Iterator, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Iterator, List, Optional, Sequence, Tuple
 
 from f64lint.analysis.domain.devices import (
     MPS_ERRORS,
@@ -30,6 +30,9 @@ from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import keyword, positional
 from f64lint.analysis.syntax.nodes import caught, last_name, last_statement, own_nodes
 from f64lint.cst import cst
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeGuard
 
 _SKIPPED_WHEN = frozenset({"pytest.mark.skipif", "pytest.mark.xfail", "unittest.skipIf"})
 _RUN_ONLY_WHEN = frozenset({"unittest.skipUnless"})
@@ -109,7 +112,7 @@ def _literal_rows(facts: ModuleFacts, values: cst.BaseExpression, depth: int) ->
     return None
 
 
-def _is_param(row: cst.BaseExpression) -> bool:
+def _is_param(row: cst.BaseExpression) -> TypeGuard[cst.Call]:
     """`pytest.param("cuda", marks=...)`."""
     return isinstance(row, cst.Call) and last_name(row.func) == "param"
 
@@ -159,9 +162,9 @@ def skips_on_mps(facts: ModuleFacts, call: cst.Call) -> bool:
     for node in own_nodes(function.body, cst.If):
         if true_on_mps(facts, node.test) and _stops(facts, last_statement(node.body)):
             return True
-    for node in own_nodes(function.body, cst.Try):
-        handlers_skip = any(_skips_when_it_raises(facts, handler) for handler in node.handlers)
-        if _probes_float64(facts, node.body) and handlers_skip:
+    for attempt in own_nodes(function.body, cst.Try):
+        handlers_skip = any(_skips_when_it_raises(facts, handler) for handler in attempt.handlers)
+        if _probes_float64(facts, attempt.body) and handlers_skip:
             return True
     return False
 

@@ -30,7 +30,7 @@ the CPU on purpose and casts where it moves it (diffusers'
 from __future__ import annotations
 
 import re
-from typing import List, Optional, Set, Tuple
+from typing import List, Optional, Set, Tuple, cast
 
 from f64lint.analysis.domain.casts import casts_narrow, casts_to_chosen_dtype
 from f64lint.analysis.domain.devices import has_no_mps_backend, is_cpu_device
@@ -170,8 +170,8 @@ class Containment:
             reads = self.flow.reads_by_value().get(id(value), [])
             return all(self._value(read, depth + 1, calls) for read in reads)
         if isinstance(target, cst.Attribute) and self._made_here(target):
-            reads = self.flow.attribute_reads(target)
-            return bool(reads) and all(self._value(read, depth + 1, calls) for read in reads)
+            attribute_reads = self.flow.attribute_reads(target)
+            return bool(attribute_reads) and all(self._value(read, depth + 1, calls) for read in attribute_reads)
         if isinstance(target, cst.Subscript):
             base: cst.BaseExpression = target.value
             while isinstance(base, cst.Subscript):
@@ -241,7 +241,7 @@ class Containment:
 
     def _element(self, element: cst.Element, depth: int, calls: Calls) -> bool:
         sequence = self.facts.parent(element)
-        holder = self.facts.parent(sequence)
+        holder = self.facts.parent(cast("cst.CSTNode", sequence))  # an element always has its sequence
         if isinstance(holder, cst.AssignTarget):
             return True  # `a, b = ...` binds the name anew
         if isinstance(sequence, cst.Tuple) and isinstance(holder, cst.Return):

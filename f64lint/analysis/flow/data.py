@@ -376,7 +376,7 @@ class DataOrigins:
         """The tensors a dataset class's `__getitem__` makes of data and gives in its items
         (`return image, {"boxes": torch.from_numpy(boxes)}`, through names): a `DataLoader`
         keeps their dtype in every batch."""
-        found = []
+        found: List[Tuple[cst.Call, cst.ClassDef]] = []
         for owner in self.facts.classes:
             getitem = self.facts.definitions.method(owner, "__getitem__")
             if getitem is None or not any("Dataset" in last_name(base.value) for base in owner.bases):
@@ -469,7 +469,7 @@ class DataOrigins:
         found = self._batch_place(node, 0)
         if found is None or found[1] is None:
             return None
-        loader, place = found
+        loader, place = found[0], found[1]
         made = self._dataset_made(loader)
         qualified = self.facts.qualified_name(made.func) if made is not None else None
         for export in self.flow.imported.dataset(qualified):
@@ -488,7 +488,7 @@ class DataOrigins:
         found = self._batch_place(node, 0)
         if found is None or found[1] is None:
             return []
-        loader, place = found
+        loader, place = found[0], found[1]
         dataset = self._dataset_class(loader)
         getitem = self.facts.definitions.method(dataset, "__getitem__") if dataset is not None else None
         if getitem is None:

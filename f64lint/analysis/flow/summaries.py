@@ -165,7 +165,7 @@ def _item_parts(value: cst.BaseExpression) -> List[Tuple[Tuple[int, ...], cst.Ba
     starred one (`(*ids, x)`: the places after it are not known), else the whole item."""
     if not isinstance(value, (cst.Tuple, cst.List)):
         return [((), value)]
-    parts = []
+    parts: List[Tuple[Tuple[int, ...], cst.BaseExpression]] = []
     for index, element in enumerate(value.elements):
         if isinstance(element, cst.StarredElement):
             break

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Set, Tuple
+from typing import TYPE_CHECKING, Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, cast
 
 from f64lint.analysis.domain.arrays import ArraySource, float64_array, has_float_literal
 from f64lint.analysis.domain.casts import DEFAULT_DTYPE_FACTORIES, casts_narrow, casts_to_chosen_dtype
@@ -33,6 +33,9 @@ from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, is_super_call, keyword, method_name, moved_to, positional
 from f64lint.analysis.syntax.nodes import code_children, own_nodes
 from f64lint.cst import cst
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeGuard
 
 # What makes a parameter or buffer of its data, which moves with the module it is set on.
 _PARAMETERS = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter", "torch.nn.Buffer"})
@@ -124,7 +127,7 @@ class Flow:
         if isinstance(node, cst.Name):
             values = self.facts.reaching_values(node)
             if values and all(value is not None for value in values):
-                return any(self.may_lack_float64(value, depth + 1) for value in values)
+                return any(self.may_lack_float64(value, depth + 1) for value in values if value is not None)  # all are
             if self.facts.in_tests:  # a parametrization or a fixture that gives MPS
                 return self.guards.kinds.kind(node) is True
             return device_like_name(node.value)
@@ -248,12 +251,13 @@ class Flow:
         """The module a call's tensor (or converted layer) is kept on, the attribute it is
         kept as, and the statement's call or value that keeps it; None if not kept so."""
         value = self.outermost(call)
-        holder = self.facts.parent(self.facts.parent(value))  # the call it is an argument of
+        # cast: every expression of the module has a parent (only the module has none)
+        holder = self.facts.parent(cast("cst.CSTNode", self.facts.parent(value)))  # the call it is an argument of
         args = positional(holder) if isinstance(holder, cst.Call) else []
-        if isinstance(self.facts.parent(value), cst.Arg) and method_name(holder) == "register_buffer" and (
-            args[1:2] == [value] or keyword(holder, "tensor") is value
+        # An argument's holder is a call, or a class it is a base of (`class A(torch.zeros(1)):`).
+        if isinstance(self.facts.parent(value), cst.Arg) and isinstance(holder, cst.Call) and (
+            method_name(holder) == "register_buffer" and (args[1:2] == [value] or keyword(holder, "tensor") is value)
         ):
-            assert isinstance(holder, cst.Call)
             given = args[0] if args else keyword(holder, "name")  # `register_buffer(name=..., tensor=...)`
             attribute = given.evaluated_value if isinstance(given, cst.SimpleString) else None
             module = holder.func.value if isinstance(holder.func, cst.Attribute) else None
@@ -446,8 +450,8 @@ class Flow:
             values = self.facts.reaching_values(node)
             return bool(values) and all(value is not None and self.known_narrow(value, depth + 1) for value in values)
         if isinstance(node, cst.Attribute) and _is_self_attribute(node):
-            values = [v for v in self.set_on(node) or [] if not isinstance(v, cst.Name) or v.value != "None"]
-            return bool(values) and all(self.known_narrow(value, depth + 1) for value in values)
+            set_values = [v for v in self.set_on(node) or [] if not isinstance(v, cst.Name) or v.value != "None"]
+            return bool(set_values) and all(self.known_narrow(value, depth + 1) for value in set_values)
         if isinstance(node, cst.BinaryOperation):
             sides = (node.left, node.right)
             return any(self.known_narrow(side, depth + 1) for side in sides) and not any(
@@ -926,5 +930,5 @@ def _returned_values(function: cst.FunctionDef) -> Tuple[cst.BaseExpression, ...
     return tuple(node.value for node in own_nodes(function.body, cst.Return) if node.value is not None)
 
 
-def _is_self_attribute(target: cst.BaseExpression) -> bool:
+def _is_self_attribute(target: cst.CSTNode) -> TypeGuard[cst.Attribute]:
     return isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == "self"

@@ -137,6 +137,7 @@ class ModuleFacts:
             )
             if not on_it:
                 continue
+            assert isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)  # on_it says so
             if func.attr.value not in ("append", "insert", "extend") or self.bindings.get(func.value) is not binding:
                 continue
             if not call.args:

@@ -144,7 +144,7 @@ def descendants(nodes: Sequence[cst.CSTNode]) -> Iterator[cst.CSTNode]:
         pending.extend(reversed(list(code_children(node))))
 
 
-def caught(handler: cst.ExceptHandler) -> Set[str]:
+def caught(handler: cst.ExceptHandler | cst.ExceptStarHandler) -> Set[str]:
     """The names of the exceptions an `except` clause catches (`BaseException` when bare)."""
     kind = handler.type
     if kind is None:
@@ -154,7 +154,7 @@ def caught(handler: cst.ExceptHandler) -> Set[str]:
     return {last_name(kind)}
 
 
-def is_docstring(line: cst.BaseStatement) -> bool:
+def is_docstring(line: cst.BaseStatement | cst.BaseSmallStatement) -> bool:
     return (
         isinstance(line, cst.SimpleStatementLine)
         and isinstance(line.body[0], cst.Expr)
@@ -162,7 +162,7 @@ def is_docstring(line: cst.BaseStatement) -> bool:
     )
 
 
-def checks(body: cst.BaseSuite) -> Iterator[cst.CSTNode]:
+def checks(body: cst.BaseSuite) -> Iterator[cst.Assert | cst.If]:
     """The `if` and `assert` statements of a body and of the blocks in it, not of nested
     functions and classes (statements only: expressions are not entered)."""
     blocks: List[cst.BaseSuite] = [body]

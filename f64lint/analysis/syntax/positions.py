@@ -18,9 +18,12 @@ from __future__ import annotations
 import ast
 import re
 import warnings
-from typing import Dict, Iterator, List, Mapping, Optional, Sequence, Set, Tuple
+from typing import TYPE_CHECKING, Dict, Iterator, List, Mapping, Optional, Sequence, Set, Tuple, cast
 
 from f64lint.cst import cst
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeGuard
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
@@ -67,7 +70,7 @@ class StatementPositions(Mapping["cst.CSTNode", "cst.metadata.CodeRange"]):
         path.reverse()  # from the module down
         depth = 1
         while (
-            depth < len(path) and _is_definition(path[depth - 1]) and self.parents[path[depth]] is path[depth - 1].body
+            depth < len(path) and _is_definition(outer := path[depth - 1]) and self.parents[path[depth]] is outer.body
         ):
             depth += 1
         return [tuple(path[:length]) for length in range(depth, 0, -1)]
@@ -134,7 +137,8 @@ class StatementPositions(Mapping["cst.CSTNode", "cst.metadata.CodeRange"]):
             if not decorated:
                 return None
             line = decorated[0].lineno - len(decorators[0].leading_lines)
-        return line - len(statement.leading_lines)
+        # A statement of a body: a line of small statements or a compound statement, both with leading lines.
+        return line - len(cast("cst.SimpleStatementLine | cst.BaseCompoundStatement", statement).leading_lines)
 
     def _tree(self) -> Optional[ast.Module]:
         if self.tree is None:
@@ -157,7 +161,7 @@ class StatementPositions(Mapping["cst.CSTNode", "cst.metadata.CodeRange"]):
         return self.whole
 
 
-def _is_definition(statement: cst.CSTNode) -> bool:
+def _is_definition(statement: cst.CSTNode) -> TypeGuard[cst.FunctionDef | cst.ClassDef]:
     return isinstance(statement, (cst.FunctionDef, cst.ClassDef))
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Dict, List, Sequence, Set
+from typing import Dict, FrozenSet, List, Sequence, Set
 
 from f64lint.linter.narrowing.arrays import float_sequence_parameters
 from f64lint.linter.narrowing.lines import CALLED, NAME, Statement, bound_names, described_members, logical_lines
@@ -36,7 +36,7 @@ def _attributes_set_hot(method: Statement, reading: Reading) -> Set[str]:
         source = reading.makes_float64(text) or not reading.functions.isdisjoint(CALLED.findall(text))
         lines.append((first, last, text, set(NAME.findall(text)), source))
     warm: Set[str] = set(reading.hot) | float_sequence_parameters(method.text)
-    assigned: Dict[int, Set[str]] = {}
+    assigned: Dict[int, FrozenSet[str]] = {}
     grown = True
     while grown:
         grown = False
