@@ -70,7 +70,7 @@ class Diagnostic:
     fix: Optional[Fix] = None
     # In a notebook, reported: the cell it is in, as Jupyter counts cells (its positions
     # and `noqa_line` are in that cell). Linted, a notebook's positions are in the module
-    # its code cells make (notebook.py).
+    # its code cells make (source/notebook.py).
     cell: Optional[int] = None
 
     def location(self) -> str:

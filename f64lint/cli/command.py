@@ -408,7 +408,7 @@ def _print_report(
 
 def main() -> None:
     """Entry point: a crash outside any one file is one line on stderr and exit code 2.
-    `f64lint server` starts the language server instead (server.py)."""
+    `f64lint server` starts the language server instead (server/protocol.py)."""
     if sys.argv[1:] == ["server"]:
         try:
             from f64lint.server.protocol import serve

@@ -46,7 +46,7 @@ def _is_docstring(statement: cst.CSTNode) -> bool:
 
 
 def _is_cell_marker(statement: cst.CSTNode) -> bool:
-    """The statement a notebook's module holds before each code cell (notebook.py)."""
+    """The statement a notebook's module holds before each code cell (source/notebook.py)."""
     return (
         isinstance(statement, cst.SimpleStatementLine)
         and len(statement.body) == 1

@@ -1,5 +1,5 @@
 """Lint and fix the text an editor holds (not the file on disk), with the configuration of
-the file's project: what the language server (server.py) asks of the analysis. A
+the file's project: what the language server (server/protocol.py) asks of the analysis. A
 notebook the editor holds as cells is linted as the notebook those cells make."""
 
 from __future__ import annotations

@@ -326,7 +326,7 @@ def forbid_looking_up_files(monkeypatch):
     def fail(*args, **kwargs):
         raise AssertionError("looked up each file although the whole run is indexed")
 
-    monkeypatch.setattr(runner, "_entries", fail)
+    monkeypatch.setattr(runner, "entries_of", fail)
 
 
 def test_a_run_like_the_last_gives_its_findings_without_looking_up_each_file(project, monkeypatch, settled):

@@ -1,0 +1,155 @@
+"""The project phase: the files of the run that import what other files of the run
+export are linted again with those exports."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from dataclasses import replace
+from typing import TYPE_CHECKING, Dict, FrozenSet, List, NamedTuple, Optional, Sequence
+
+from f64lint.analysis.project.exports import Export, Imported
+from f64lint.analysis.semantic.modules import ModulePlace
+from f64lint.runner import import_lookup
+from f64lint.runner.cache import Cache, StampIndex, exports_digest, identities_digest
+from f64lint.runner.pool import in_batches, linting_module
+from f64lint.runner.results import FileResult, FixMode
+from f64lint.runner.stamped_files import Entry, index_linted
+from f64lint.source.notebook import is_notebook
+from f64lint.workspace.discovery import display_path
+from f64lint.workspace.settings import Settings
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
+
+class ProjectPhase(NamedTuple):
+    """The project phase: every file of the run was linted on its own, giving its exports
+    (summaries of the float64 values it makes for others); a file that imports one of them
+    is linted again with those exports. Its exports stay those it has on its own. Which
+    files import what, and the result of linting again, are in the stamp index while the
+    file and the exports it imports are as they were; the rest runs in the pool of the
+    first pass."""
+
+    entries: Sequence[Entry]
+    settings: Settings
+    fix: Optional[FixMode]
+    cache: Optional[Cache]
+    stamps: Optional[StampIndex]
+    pool: Optional[ProcessPoolExecutor]
+    workers: int
+
+    def results(self, results: List[FileResult]) -> List[FileResult]:
+        exports = [export for file_result in results for export in file_result.exports]
+        ambiguous = _ambiguous_modules(exports, self.entries)
+        exports = [export for export in exports if export.module not in ambiguous]
+        exports += declared_exports(self.settings)
+        if not exports:
+            return results
+        by_shown = {entry.shown: entry for entry in self.entries}
+        alone = {r.path: by_shown[r.path] for r in results if r.path in by_shown and r.internal_error is None}
+        again = self._again({shown: found for shown, found in self._imports_of(alone, exports).items() if found}, alone)
+        final: List[FileResult] = []
+        for file_result in results:
+            redone = again.get(file_result.path)
+            if redone is None:
+                final.append(file_result)
+                continue
+            if self.fix is not None and self.fix.write:  # what the first pass wrote is done
+                redone = replace(
+                    redone, fixed=file_result.fixed + redone.fixed, threaded=file_result.threaded + redone.threaded
+                )
+            final.append(replace(redone, exports=file_result.exports))
+        return final
+
+    def _again(self, importing: Dict[str, List[Export]], entries: Dict[str, Entry]) -> Dict[str, FileResult]:
+        """The results of the files that import exports, linted with them: from the stamp
+        index when it holds them, else linted."""
+        done: Dict[str, FileResult] = {}
+        jobs = []
+        givens = []  # each job's digest of the exports it is linted with
+        for shown, found in importing.items():
+            entry, given = entries[shown], exports_digest(found)
+            known = None
+            if self.stamps is not None and self.fix is None:
+                known = self.stamps.get(entry.absolute, shown, entry.settings_key, entry.stamp, given)
+            if known is not None:
+                done[shown] = FileResult(shown, tuple(known[0]), exports=known[1])
+            else:
+                jobs.append((shown, entry.path, self.settings, self.cache, self.fix, Imported(found)))
+                givens.append(given)
+        if not jobs:
+            return done
+        lint_again = linting_module().lint_again
+        linted = list(self.pool.map(lint_again, jobs) if self.pool is not None else map(lint_again, jobs))
+        if self.stamps is not None:
+            for job, given, file_result in zip(jobs, givens, linted):
+                index_linted([entries[job[0]]], [file_result], self.stamps, given)
+        done.update((job[0], file_result) for job, file_result in zip(jobs, linted))
+        return done
+
+    def _imports_of(self, entries: Dict[str, Entry], exports: Sequence[Export]) -> Dict[str, List[Export]]:
+        """The exports each file (by shown path) imports: from the stamp index when the
+        file and the run's exports are as they were (an unchanged file is not read), else
+        read from its text. The index keeps them by what they are, not where they are shown
+        (a run from another folder shows them by other paths): the run's own are handed on."""
+        digest = identities_digest(exports)
+        by_identity = {export.identity: export for export in exports}
+        found: Dict[str, List[Export]] = {}
+        unknown: List[Entry] = []
+        for shown, entry in entries.items():
+            known = None if self.stamps is None else self.stamps.imported(entry.absolute, digest, entry.stamp)
+            if known is None:
+                unknown.append(entry)
+            else:
+                found[shown] = [by_identity[export.identity] for export in known if export.identity in by_identity]
+        if not unknown:
+            return found
+        read = in_batches(
+            self.pool, self.workers, [entry.path for entry in unknown], import_lookup.imported_by_each, exports
+        )
+        for entry, imported in zip(unknown, read):
+            found[entry.shown] = imported
+            if self.stamps is not None and entry.stamp is not None:
+                self.stamps.put_imported(entry.absolute, digest, entry.stamp, imported)
+        return found
+
+
+def _ambiguous_modules(exports: Sequence[Export], entries: Sequence[Entry]) -> FrozenSet[str]:
+    """The exporting modules whose name another file of the run has too (`exp1/utils.py`
+    and `exp2/utils.py`, two top-level `utils`): which one an import reads cannot be
+    told, so neither's exports are handed on. Only files named like an exporting module
+    are looked at."""
+    modules = {export.module for export in exports}
+    if not modules:
+        return frozenset()
+    stems = {module.rsplit(".", 1)[-1] for module in modules}
+    named: Counter = Counter()
+    for entry in entries:
+        folder, _, file_name = entry.absolute.rpartition(os.sep)
+        stem = file_name.rsplit(".", 1)[0]
+        if (stem if stem != "__init__" else folder.rpartition(os.sep)[2]) in stems and not is_notebook(file_name):
+            named[ModulePlace.of(entry.path).name] += 1
+    return frozenset(module for module in modules if named[module] > 1)
+
+
+def declared_exports(settings: Settings) -> List[Export]:
+    """The project's own float64 makers its configuration names (`float64-functions`), as
+    exports of their modules: a file that calls one is read as if the run had linted the
+    module and found it returns float64. They are placed at their line of the config file."""
+    if not settings.float64_functions:
+        return []
+    config = settings.config_file
+    shown = display_path(config) if config is not None else "configuration"
+    try:
+        lines = config.read_text(encoding="utf-8").splitlines() if config is not None else []
+    except (OSError, UnicodeDecodeError):
+        lines = []
+    declared = []
+    for qualified in settings.float64_functions:
+        module, name = qualified.rsplit(".", 1)
+        line = next(
+            (number for number, text in enumerate(lines, 1) if f'"{qualified}"' in text or f"'{qualified}'" in text), 1
+        )
+        declared.append(Export(module, name, True, f"{name}()", "float64", shown, line))
+    return declared
