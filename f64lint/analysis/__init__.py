@@ -1,5 +1,5 @@
-"""What the code means, in layers; each layer imports only those below it
-(tests/test_layers.py keeps it so, and keeps the package free of import cycles).
+"""What the code means, in layers; each layer imports only those below it (the
+import-linter contracts in pyproject.toml, which tests/test_layers.py runs, keep it so).
 
 - `syntax`: reading LibCST nodes (calls, children, statements, positions). Knows Python's
   syntax only.
@@ -8,6 +8,8 @@
   Knows Python, nothing of dtypes or devices.
 - `domain`: the MPS facts about one expression or branch: dtypes, NumPy arrays, casts,
   devices, and guards (the code that never runs on MPS).
+- `project`: what a module gives the others of the run (`Export`, `Imported`): plain data,
+  made by the flow's summaries and handed across files by the runner.
 - `flow`: where values go (flow), whether float64 made on the CPU stays there
   (containment), the answers rules share (placement), and `Analysis`, what rules receive.
 
