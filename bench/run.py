@@ -11,7 +11,9 @@ which pins an older LibCST. Every tool then reads the same files.
 
 Each command runs `--runs` times (`--slow-runs` for TorchFix and Fixit) and the median is
 reported: wall time, CPU time (user + system, children included), peak resident memory of
-the largest process, files per second, and f64lint's speed-up against each.
+the largest process, files per second, and f64lint's speed-up against each. Then the five
+files f64lint takes longest on, each linted alone (bench/slowest.py; `--skip "slowest
+files"` leaves them out).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from pathlib import Path
 from typing import Dict, List, Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from bench import slowest  # noqa: E402
 from bench.generated import hadamard_module  # noqa: E402
 from f64lint.runner.cache import RACY_NS  # noqa: E402
 from f64lint.cli.doc_pages import performance_table  # noqa: E402
@@ -193,6 +196,9 @@ def main() -> None:
         "targets": targets(results, cold),
     }
     print(performance_table(record))
+    if "slowest files" not in args.skip:
+        print("\nThe slowest files, each linted alone in one process:")
+        print(slowest.table(slowest.slowest_files(corpus)))
     if args.save is not None:
         args.save.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
 
