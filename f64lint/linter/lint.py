@@ -12,6 +12,7 @@ from f64lint.analysis.flow.summaries import ModuleSummary, summarise
 from f64lint.analysis.project.exports import KEPT, Export, Imported
 from f64lint.analysis.semantic.facts import ModuleFacts, Suite
 from f64lint.analysis.semantic.modules import ModulePlace, is_example_path, is_test_module
+from f64lint.analysis.semantic.traces import TraceLimit
 from f64lint.diagnostic import Diagnostic, Edit, Position, Severity
 from f64lint.fix.options import FixOptions
 from f64lint.fix.planner import plan_fixes
@@ -181,6 +182,9 @@ def lint_source(
         except RecursionError:
             failure = _parse_failure(path, "too deeply nested to check", Position(1, 1), enabled, severity_of)
             return Linted(_with_source_lines(failure, text))
+        except TraceLimit as limit:  # no file takes unbounded time (analysis/semantic/traces.py)
+            failure = _parse_failure(path, f"too complex to check: {limit}", Position(1, 1), enabled, severity_of)
+            return Linted(_with_source_lines(failure, text))
     if place is not None and not flagged and _makes_numpy_float64(text):
         exports = _summarised(path, text, devices, place, imported, in_tests, suite, in_script)
     if place is not None:
@@ -235,7 +239,7 @@ def _summarised(
             module, devices, narrowing.text, place.name, place.package, imported, in_tests, suite, in_script
         )
         return summarise(analysis, path)
-    except RecursionError:
+    except (RecursionError, TraceLimit):
         return ()
 
 

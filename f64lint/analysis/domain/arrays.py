@@ -8,6 +8,7 @@ from typing import Callable, List, Optional, Sequence
 from f64lint.analysis.domain.dtypes import Width, dtype_of
 from f64lint.analysis.domain.library import MAKES, RETURNS_SELF, Returns, float64_parts, functions, member, methods
 from f64lint.analysis.semantic.facts import ModuleFacts
+from f64lint.analysis.semantic.traces import kept
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, positional
 from f64lint.cst import cst
 
@@ -105,6 +106,7 @@ def _library_part(facts: ModuleFacts, node: cst.Name, traced: cst.BaseExpression
     return ArraySource(traced, f"{of.rsplit('.', 1)[-1]}.{traced.func.attr.value}")
 
 
+@kept
 def _python_number(facts: ModuleFacts, node: cst.BaseExpression, depth: int) -> bool:
     """A Python number: a literal, arithmetic of them, a parameter annotated `int` or
     `float` or (unannotated) defaulting to a number, or a name only ever bound to one."""
@@ -179,6 +181,7 @@ def _written_list(facts: ModuleFacts, node: cst.BaseExpression) -> cst.BaseExpre
     return traced if isinstance(traced, (cst.List, cst.ListComp, cst.GeneratorExp)) else node
 
 
+@kept
 def _python_float(facts: ModuleFacts, node: cst.BaseExpression, depth: int = 0) -> bool:
     """A Python float for certain (a list of them is float64 to NumPy): a float literal, a
     call of a function that returns one (`float(x)`, `math.sqrt(x)`), true division of a
@@ -236,6 +239,7 @@ def _range_counter(facts: ModuleFacts, node: cst.Name) -> bool:
     return isinstance(iterated, cst.Call) and facts.qualified_name(iterated.func) == "builtins.range"
 
 
+@kept
 def _integer_range(facts: ModuleFacts, node: cst.BaseExpression, depth: int) -> Optional[cst.Call]:
     """The NumPy call an integer array comes from (`np.arange(n)`, `np.bincount(labels)`,
     no dtype given), followed through local names, indexing and arithmetic that keeps it
@@ -336,6 +340,7 @@ def _returned_parts(
     return [value.elements[part].value for value in returned if isinstance(value, cst.Tuple)]
 
 
+@kept
 def float64_array(
     facts: ModuleFacts, node: cst.BaseExpression, depth: int = 0, follow: Optional[Follow] = None
 ) -> Optional[ArraySource]:

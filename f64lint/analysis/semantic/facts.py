@@ -17,6 +17,7 @@ from typing import Dict, FrozenSet, List, Mapping, Optional, Tuple
 
 from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.definitions import Definitions
+from f64lint.analysis.semantic.traces import Traces
 from f64lint.analysis.syntax.positions import StatementPositions
 from f64lint.cst import cst
 
@@ -63,6 +64,9 @@ class ModuleFacts:
     suite: Suite = field(default_factory=Suite)
     # Whether the module runs as a program: a script (domain/standalone.py).
     in_script: bool = False
+    # The answers of the depth-bounded traces of the layers above, kept for the file, and
+    # the steps they took (semantic/traces.py).
+    traces: Traces = field(default_factory=Traces, repr=False, compare=False)
 
     def qualified_name(self, node: cst.CSTNode) -> Optional[str]:
         """`torch.float64` for `th.float64` after `import torch as th`; None if not an import."""
