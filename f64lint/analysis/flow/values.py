@@ -30,6 +30,7 @@ from f64lint.analysis.domain.library import DATA_DEVICES, DEFAULT_FLOAT_FACTORIE
 from f64lint.analysis.project.exports import Export, Imported
 from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.facts import ModuleFacts
+from f64lint.analysis.semantic.traces import kept
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, is_super_call, keyword, method_name, moved_to, positional
 from f64lint.analysis.syntax.nodes import code_children, own_nodes
 from f64lint.cst import cst
@@ -68,9 +69,15 @@ def merged(values: Iterable[Optional[WideValue]]) -> Optional[WideValue]:
 
 # How many steps back a value is followed within one function (names, operations, calls
 # that keep its dtype); a call of the module's own function starts its callee's count
-# afresh (`returns`). Each node's answer is kept, so this bounds recursion, not work.
+# afresh (`returns`). Each node's answer is kept (one that read a summary still being
+# made, while that summary is: `_Provisional`), so this bounds recursion, not work.
 _VALUE_DEPTH = MAX_TRACE_DEPTH * 6
 _OPEN_SUMMARIES = MAX_TRACE_DEPTH  # calls followed into callees' summaries at once
+if TYPE_CHECKING:  # (LibCST is imported by a run that parses, not by this module's import)
+    # Answers that read summaries still being made, valid while those are: by (node,
+    # depth), or (function, -1) for a summary, the answer and the summaries it read (None:
+    # too deep).
+    _Provisional = Dict[Tuple[cst.CSTNode, int], Tuple[Optional[WideValue], FrozenSet[Optional[cst.FunctionDef]]]]
 _KEEP_DTYPE_METHODS = methods("torch.Tensor", Returns.RECEIVER_DTYPE)
 KEEP_DTYPE_FUNCTIONS = functions("torch", Returns.ARGUMENT_DTYPE)
 TENSOR_OF_DATA = functions("torch", Returns.DATA_DTYPE)
@@ -84,7 +91,12 @@ class Flow:
         self.guards = guards
         self.imported = imported
         self.devices = facts.devices
+        self.traces = facts.traces.sharing()  # its answers depend on `imported` too
         self._wide: Dict[cst.CSTNode, Optional[WideValue]] = {}
+        # Values worked out while summaries are being made that read one of them (not kept
+        # in `_wide`), by (node, depth), with what they read: one dict for each summary
+        # open (`_open`), valid while it is, under one for the outermost `wide_value`.
+        self._provisional: List[_Provisional] = []
         self._returns: Dict[cst.FunctionDef, Optional[WideValue]] = {}
         self._open: List[cst.FunctionDef] = []  # summaries being made
         self._unfinished: Set[Optional[cst.FunctionDef]] = set()  # read while being made (None: too deep)
@@ -98,6 +110,7 @@ class Flow:
 
     # Devices ---------------------------------------------------------------------------
 
+    @kept
     def may_lack_float64(self, node: cst.BaseExpression, depth: int = 0) -> bool:
         """May this device expression be MPS (or another device without float64)?
         Literals, `torch.device(...)`, conditionals, a tensor's `.device`, names like
@@ -328,6 +341,7 @@ class Flow:
 
     # Narrowed before it can move -------------------------------------------------------
 
+    @kept
     def narrowed_later(self, call: cst.BaseExpression, depth: int = 0) -> bool:
         """Is the tensor a call makes on the CPU kept in local names whose every use casts
         it down (`.float()`, `.to(torch.float32)`, `.numpy()`), directly or after
@@ -363,6 +377,7 @@ class Flow:
             self._handed_on(read, 0) for read in self.reads_by_binding().get(id(binding), []) if read is not root
         )
 
+    @kept
     def _handed_on(self, node: cst.BaseExpression, depth: int) -> bool:
         if depth > MAX_TRACE_DEPTH:
             return False
@@ -429,6 +444,7 @@ class Flow:
             return self.narrowed_later(function, depth + 1)
         return False
 
+    @kept
     def known_narrow(self, node: cst.BaseExpression, depth: int = 0) -> bool:
         """Is a value known to be 32-bit or narrower: cast down (`.float()`), made by a
         factory with the default dtype, or a name or `self.` attribute only ever given such
@@ -517,11 +533,27 @@ class Flow:
             return None
         if node in self._wide:
             return self._wide[node]
+        if not self._provisional:  # the outermost question: its own provisional answers
+            self._provisional.append({})
+            try:
+                return self._wide_value(node, depth)
+            finally:
+                self._provisional.pop()
+        return self._wide_value(node, depth)
+
+    def _wide_value(self, node: cst.BaseExpression, depth: int) -> Optional[WideValue]:
+        provisional = self._provisional[-1]
+        earlier = provisional.get((node, depth))
+        if earlier is not None:  # worked out already, reading the same summaries being made
+            self._unfinished |= earlier[1]
+            return earlier[0]
+        self.traces.step()
         self._wide[node] = None  # cycles (`x = x.clone()` in a loop) end here
         outer, self._unfinished = self._unfinished, set()
         found = self._trace(node, depth)
         if self._unfinished:  # it read a summary still being made: ask again later
             del self._wide[node]
+            provisional[(node, depth)] = (found, frozenset(self._unfinished))
         else:
             self._wide[node] = found
         self._unfinished |= outer
@@ -632,15 +664,24 @@ class Flow:
         if function in self._open or len(self._open) >= _OPEN_SUMMARIES:
             self._unfinished.add(function if function in self._open else None)
             return None
+        provisional: _Provisional = self._provisional[-1] if self._provisional else {}
+        earlier = provisional.get((function, -1))
+        if earlier is not None:  # made already, reading the same summaries being made
+            self._unfinished |= earlier[1]
+            return earlier[0]
         outer, self._unfinished = self._unfinished, set()
         self._open.append(function)
+        self._provisional.append({})
         try:
             found = merged(self.wide_value(value) for value in self.returned_values(function))
         finally:
             self._open.pop()
+            self._provisional.pop()
         self._unfinished.discard(function)
         if not self._unfinished:
             self._returns[function] = found
+        else:
+            provisional[(function, -1)] = (found, frozenset(self._unfinished))
         self._unfinished |= outer
         return found
 
@@ -662,6 +703,7 @@ class Flow:
         configuration) says returns float64."""
         return float64_array(self.facts, node, follow=self._stands_for) or self._imported_array(node, 0)
 
+    @kept
     def _imported_array(self, node: cst.BaseExpression, depth: int) -> Optional[ArraySource]:
         if depth > MAX_TRACE_DEPTH or not self.imported:
             return None
@@ -803,6 +845,7 @@ class Flow:
                         found.add((owner, target.attr.value))
         return frozenset(found)
 
+    @kept
     def _imported_class(self, node: cst.BaseExpression, depth: int, member: str = "") -> Optional[str]:
         """The qualified name of the class another module defines that made this object,
         itself or as the base of a class of this module that leaves `member` to it."""
