@@ -30,7 +30,7 @@ the CPU on purpose and casts where it moves it (diffusers'
 from __future__ import annotations
 
 import re
-from typing import List, Optional, Set, Tuple, cast
+from typing import Dict, List, Optional, Tuple, cast
 
 from f64lint.analysis.domain.casts import casts_narrow, casts_to_chosen_dtype
 from f64lint.analysis.domain.devices import has_no_mps_backend, is_cpu_device
@@ -59,6 +59,7 @@ _KEEPS_IT_WHERE_IT_IS = frozenset(
 _NOT_FLOAT_METHODS = methods("torch.Tensor", Returns.NOT_FLOAT)
 _NOT_FLOAT_FUNCTIONS = functions("torch", Returns.NOT_FLOAT)
 _DEPTH = MAX_TRACE_DEPTH * 3
+_NO_CYCLE = 1 << 30
 # The calls a value entered the function it is read in through, innermost last: a value
 # returned goes back to that call, a parameter called (`method(*args)`) is what it passed.
 Calls = Tuple["cst.Call", ...]
@@ -68,10 +69,15 @@ class Containment:
     def __init__(self, facts: ModuleFacts, flow: Flow) -> None:
         self.facts = facts
         self.flow = flow
-        self._visiting: Set[int] = set()
+        self._visiting: Dict[int, int] = {}  # the values being followed, at their level
         self._made: Optional[cst.BaseExpression] = None
         self._only_numpy = False  # asking `ends_on_the_host`: only `.numpy()` ends a use
         self._to_numpy = False  # and one did
+        # Answers (and whether a `.numpy()` was met) by value, depth, calls and question, of
+        # those that met no cycle through a value followed above them (which depend on the
+        # way they were reached): each is worked out once.
+        self._answers: Dict[Tuple[object, ...], Tuple[bool, bool]] = {}
+        self._cycle = _NO_CYCLE  # the lowest level of a value a cycle came back to
 
     def kept_safe(self, made: cst.BaseExpression, calls: Calls = ()) -> bool:
         """Is the value `made` (a call that makes a float64 tensor on the CPU) kept safe?
@@ -94,13 +100,29 @@ class Containment:
     def _value(self, node: cst.BaseExpression, depth: int, calls: Calls) -> bool:
         if depth > _DEPTH:
             return False
-        if id(node) in self._visiting:
+        level = self._visiting.get(id(node))
+        if level is not None:
+            self._cycle = min(self._cycle, level)
             return True  # a cycle adds no use of its own
-        self._visiting.add(id(node))
+        key = (node, depth, calls, self._made, self._only_numpy)
+        kept = self._answers.get(key)
+        if kept is not None:
+            self._to_numpy = self._to_numpy or kept[1]
+            return kept[0]
+        self.facts.traces.step()
+        level = len(self._visiting)
+        self._visiting[id(node)] = level
+        outer_cycle, self._cycle = self._cycle, _NO_CYCLE
+        outer_numpy, self._to_numpy = self._to_numpy, False
         try:
-            return self._uses(self.flow.outermost(node), depth, calls)
+            found = self._uses(self.flow.outermost(node), depth, calls)
         finally:
-            self._visiting.discard(id(node))
+            del self._visiting[id(node)]
+        if self._cycle >= level:  # no cycle through a value above: the same however reached
+            self._answers[key] = (found, self._to_numpy)
+        self._cycle = min(outer_cycle, self._cycle)
+        self._to_numpy = outer_numpy or self._to_numpy
+        return found
 
     def _uses(self, value: cst.BaseExpression, depth: int, calls: Calls) -> bool:
         parent = self.facts.parent
