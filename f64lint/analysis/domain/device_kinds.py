@@ -22,6 +22,7 @@ from f64lint.analysis.domain.fixture_devices import fixture_devices
 from f64lint.analysis.domain.skips import parametrized_values
 from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.facts import ModuleFacts
+from f64lint.analysis.semantic.traces import kept
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, argument_for, keyword, method_name, positional
 from f64lint.analysis.syntax.nodes import descendants, last_name, own_nodes
 from f64lint.cst import cst
@@ -43,6 +44,7 @@ class DeviceKinds:
         self.facts = facts
         self._fixtures: Optional[Dict[str, bool]] = None
         self._kinds: Dict[cst.CSTNode, Kind] = {}  # of the expressions asked about
+        self.traces = facts.traces.sharing()  # and of those they lead to, by depth
         # By top-level class: what its family assigns to each attribute (read once).
         self._family_attributes: Dict[cst.ClassDef, Dict[str, List[cst.BaseExpression]]] = {}
 
@@ -61,6 +63,7 @@ class DeviceKinds:
             return self._kinds[node]
         return self._kind(node, depth)
 
+    @kept
     def _kind(self, node: cst.BaseExpression, depth: int) -> Kind:
         facts = self.facts
         if depth > MAX_TRACE_DEPTH:

@@ -38,6 +38,7 @@ from f64lint.analysis.flow.data_evidence import integer_named
 from f64lint.analysis.flow.values import TENSOR_OF_DATA, Flow
 from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.facts import ModuleFacts
+from f64lint.analysis.semantic.traces import kept
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, argument_for, keyword, method_name, positional
 from f64lint.analysis.syntax.nodes import integer_index, last_name
 from f64lint.cst import cst
@@ -96,6 +97,7 @@ class DataOrigins:
     def __init__(self, facts: ModuleFacts, flow: Flow) -> None:
         self.facts = facts
         self.flow = flow
+        self.traces = facts.traces.sharing()
         self._unseen: Dict[cst.CSTNode, Optional[UnseenData]] = {}
         self._batches: Dict[cst.CSTNode, Optional[Tuple[cst.BaseExpression, Optional[Tuple[int, ...]]]]] = {}
         self._makes_float64: Optional[bool] = None
@@ -204,6 +206,7 @@ class DataOrigins:
             return None  # a module's constant, or an attribute the class never sets here
         return UnseenData(node, f"data from `{described(node)}`")
 
+    @kept
     def shows_dtype(self, node: cst.BaseExpression, depth: int = 0) -> bool:
         """Does the code show the dtype of this data: made with `dtype=`, cast
         (`.astype(np.float32)`, `.float()`, `.long()`), a Python number, or one of those
@@ -313,6 +316,7 @@ class DataOrigins:
 
     # Tensors made of data -----------------------------------------------------------------
 
+    @kept
     def tensor_of_data(self, node: cst.BaseExpression, depth: int = 0) -> Optional[UnseenData]:
         """A tensor made of unseen data with no dtype, and no cast since."""
         if depth > _DEPTH:
@@ -385,6 +389,7 @@ class DataOrigins:
                 found.extend((call, owner) for call in self._tensors_given(value, 0))
         return found
 
+    @kept
     def _tensors_given(self, value: cst.BaseExpression, depth: int) -> List[cst.Call]:
         """The tensor-making calls an item gives: itself, its elements and dict values, and
         what the names in it were assigned."""
@@ -417,6 +422,7 @@ class DataOrigins:
             return None
         return UnseenData(found[0], f"a batch of `{described(found[0])}`")
 
+    @kept
     def _own_collate(self, loader: cst.BaseExpression, depth: int = 0) -> bool:
         """Is the loader a `DataLoader(..., collate_fn=collate)` (or a name bound to one) of a
         collate function the module defines whose batches show their dtype
@@ -608,6 +614,7 @@ class DataOrigins:
         made = self._dataset_made(loader)
         return self.facts.definitions.instantiated(made) if made is not None else None
 
+    @kept
     def _dataset_made(self, loader: cst.BaseExpression, depth: int = 0) -> Optional[cst.Call]:
         """The call that makes the dataset a `DataLoader(...)` (or a name bound to one)
         loads from: `SpectraDataset(path)` of `DataLoader(SpectraDataset(path))`."""
@@ -628,6 +635,7 @@ class DataOrigins:
             dataset = self.facts.assigned_value(dataset)
         return dataset if isinstance(dataset, cst.Call) else None
 
+    @kept
     def _loader(self, node: cst.BaseExpression, depth: int = 0) -> bool:
         """A data loader: `DataLoader(...)`, a name bound to one, a `*loader` name or
         attribute (not `*loaders`, a collection of loaders), a `*_dataloader()` method's
