@@ -38,7 +38,7 @@ class Traces:
     object of its analysis whose answers depend on more than the facts (a `Flow` on the
     exports it is given) its own, counting its steps with the facts' (`sharing`)."""
 
-    __slots__ = ("answers", "steps", "limit", "_counts")
+    __slots__ = ("_counts", "answers", "limit", "steps")
 
     def __init__(self, limit: Optional[int] = None) -> None:
         self.answers: Dict[Tuple[Any, ...], Any] = {}

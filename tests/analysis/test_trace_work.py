@@ -11,9 +11,9 @@ import pytest
 
 from f64lint.analysis.semantic import traces
 from f64lint.analysis.semantic.modules import ModulePlace
-from f64lint.config import Settings
-from f64lint.linter import Linted, lint_source
-from f64lint.selection import default_codes
+from f64lint.workspace.settings import Settings
+from f64lint.linter.lint import Linted, lint_source
+from f64lint.workspace.selection import default_codes
 
 ENABLED = frozenset(default_codes()) | {"F64010"}
 
