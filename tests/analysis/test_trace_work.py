@@ -119,18 +119,18 @@ def kept_on_the_cpu(lines: int) -> str:
     ])
 
 
-@pytest.mark.timeout(10)
+@pytest.mark.timeout(2)
 def test_mu_law_arithmetic_reassigned_line_after_line():
     lines = 10
     assert found(mu_law(lines)) == ([], [("Codec.encode", True, "np.linspace", 12 + lines)])
 
 
-@pytest.mark.timeout(10)
+@pytest.mark.timeout(2)
 def test_an_attribute_updated_from_itself_in_several_methods_numpy():
     assert found(running_total(4, numpy=True)) == ([], [("Meter.window", False, "np.linspace", 7)])
 
 
-@pytest.mark.timeout(10)
+@pytest.mark.timeout(2)
 @pytest.mark.parametrize("methods", [4, 100])
 def test_an_attribute_updated_from_itself_in_several_methods_torch(methods):
     wide = 12 + 3 * methods  # the line of `return self.total.double()`
@@ -139,7 +139,7 @@ def test_an_attribute_updated_from_itself_in_several_methods_torch(methods):
     )
 
 
-@pytest.mark.timeout(10)
+@pytest.mark.timeout(2)
 def test_dtype_keeping_work_in_a_function_that_calls_itself():
     lines = 9
     assert found(recursive_build(lines, width=6)) == (
@@ -148,7 +148,7 @@ def test_dtype_keeping_work_in_a_function_that_calls_itself():
     )
 
 
-@pytest.mark.timeout(10)
+@pytest.mark.timeout(2)
 def test_a_value_kept_on_the_cpu_through_many_names():
     assert found(kept_on_the_cpu(14)) == ([], [])
 
