@@ -419,7 +419,7 @@ def main() -> None:
         return
     try:
         command(prog_name="f64lint")
-    except Exception as error:
+    except Exception as error:  # the last line of defence
         if "-v" in sys.argv or "--verbose" in sys.argv:
             raise
         click.echo(f"f64lint: internal error: {type(error).__name__}: {error} (use --verbose)", err=True)

@@ -179,11 +179,10 @@ def lint_source(
             flagged.extend(_flag(path, analysis.facts, found, severity_of, fix_options, narrowing))
             if flagged:  # a float64 value a module gives away is a finding where it is made
                 exports = summarise(analysis, path)
-        except RecursionError:
-            failure = _parse_failure(path, "too deeply nested to check", Position(1, 1), enabled, severity_of)
-            return Linted(_with_source_lines(failure, text))
-        except TraceLimit as limit:  # no file takes unbounded time (analysis/semantic/traces.py)
-            failure = _parse_failure(path, f"too complex to check: {limit}", Position(1, 1), enabled, severity_of)
+        except (RecursionError, TraceLimit) as stopped:  # no file takes unbounded time (semantic/traces.py)
+            deep = isinstance(stopped, RecursionError)
+            why = "too deeply nested to check" if deep else f"too complex to check: {stopped}"
+            failure = _parse_failure(path, why, Position(1, 1), enabled, severity_of)
             return Linted(_with_source_lines(failure, text))
     if place is not None and not flagged and _makes_numpy_float64(text):
         exports = _summarised(path, text, devices, place, imported, in_tests, suite, in_script)

@@ -207,7 +207,7 @@ class Guards:
                 named_for_cuda(owner.name.value)
                 or _refuses_mps(facts, owner)
                 or skipped_on_mps(facts, owner.decorators)
-                or (_samples_indices(facts, owner))
+                or _samples_indices(facts, owner)
             ):
                 self._regions.add(owner.body)
         if module_skipped_on_mps(facts):

@@ -163,8 +163,9 @@ def skips_on_mps(facts: ModuleFacts, call: cst.Call) -> bool:
         if true_on_mps(facts, node.test) and _stops(facts, last_statement(node.body)):
             return True
     for attempt in own_nodes(function.body, cst.Try):
-        handlers_skip = any(_skips_when_it_raises(facts, handler) for handler in attempt.handlers)
-        if _probes_float64(facts, attempt.body) and handlers_skip:
+        if _probes_float64(facts, attempt.body) and any(
+            _skips_when_it_raises(facts, handler) for handler in attempt.handlers
+        ):
             return True
     return False
 

@@ -33,6 +33,7 @@ from f64lint.analysis.domain.devices import is_cpu_device, moves_to_cpu, true_on
 from f64lint.analysis.domain.dtypes import dtype_of
 from f64lint.analysis.flow.values import Flow
 from f64lint.analysis.semantic.facts import ModuleFacts
+from f64lint.analysis.semantic.traces import kept
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, argument_for, keyword, method_name, positional
 from f64lint.analysis.syntax.nodes import descendants
 from f64lint.cst import cst
@@ -55,10 +56,11 @@ class CpuTensors:
         self.flow = flow
         self._known: Dict[cst.CSTNode, int] = {}
         self._open: Set[cst.CSTNode] = set()  # being worked out: a cycle is no proof
-        # Every answer by (node, depth), each worked out once. One that met a cycle is kept
-        # too: a cycle is unknown, and so is whatever has an unknown part (`_all`, or the
-        # part's own answer), so such an answer is unknown however the node is reached.
-        self._answers: Dict[Tuple[cst.CSTNode, int], int] = {}
+        # Every answer by (node, depth), each worked out once (`_works_out`). One that met a
+        # cycle is kept too: a cycle is unknown, and so is whatever has an unknown part
+        # (`_all`, or the part's own answer), so such an answer is unknown however the node
+        # is reached.
+        self.traces = facts.traces.sharing()
 
     def on_cpu(self, node: cst.BaseExpression) -> bool:
         """Is a tensor on the CPU, put there on purpose somewhere along the way?"""
@@ -80,20 +82,16 @@ class CpuTensors:
             return self._known[node]
         if depth > _DEPTH or node in self._open:
             return _UNKNOWN
-        found = self._answers.get((node, depth))
-        if found is not None:
-            return found
-        self.facts.traces.step()
         self._open.add(node)
         try:
             found = self._works_out(node, depth)
         finally:
             self._open.discard(node)
-        self._answers[(node, depth)] = found
         if depth == 0 or found:
             self._known[node] = found
         return found
 
+    @kept
     def _works_out(self, node: cst.BaseExpression, depth: int) -> int:
         if isinstance(node, cst.Call):
             return self._call(node, depth)

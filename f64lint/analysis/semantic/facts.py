@@ -136,12 +136,10 @@ class ModuleFacts:
         added: List[cst.BaseExpression] = []
         for call in self.calls:
             func = call.func
-            on_it = (
+            if not (
                 isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == node.value
-            )
-            if not on_it:
+            ):
                 continue
-            assert isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)  # on_it says so
             if func.attr.value not in ("append", "insert", "extend") or self.bindings.get(func.value) is not binding:
                 continue
             if not call.args:
