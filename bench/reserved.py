@@ -1,4 +1,4 @@
-"""Packages kept for independent evaluation (issue 16 lists them): never a source of bugs
+"""Packages kept for independent evaluation (issues 16 and 37 list them): never a source of bugs
 for the recall corpus nor of code for the precision corpus, in any version."""
 
 from __future__ import annotations
@@ -13,6 +13,10 @@ RESERVED = frozenset({
     "depth-anything", "cellpose", "anomalib", "stable-baselines3", "chatterbox", "chatterbox-tts", "ltx-video",
     "lerobot", "peft", "yolov5", "ultralytics", "stable-audio", "stable-audio-tools", "so-vits-svc", "wan2.1",
     "wan2gp", "timesfm", "vllm-omni",
+    "res4lyf", "deeplabcut", "multidimensionalfeatures", "mpol", "kilosort", "retrieval-based-voice-conversion",
+    "rvc", "rvc-python", "stable-fast-3d", "stablediffusion", "dreamboothmac", "yolov7", "audiotools",
+    "descript-audiotools", "himalaya", "tabfm", "pyramid-flow", "point-e", "openai-whisper", "whisper", "torchdiffeq",
+    "invsr",
 })
 
 
