@@ -16,6 +16,7 @@ from f64lint.analysis.semantic.traces import TraceLimit
 from f64lint.diagnostic import Diagnostic, Edit, Position, Severity
 from f64lint.fix.options import FixOptions
 from f64lint.fix.planner import plan_fixes
+from f64lint.linter.collection import collection_paused
 from f64lint.linter.narrowing import DEFINES_GETITEM, Narrowed, makers_only, narrowed
 from f64lint.linter.narrowing.arrays import array_makers
 from f64lint.linter.narrowing.kept_parameters import kept_parameters
@@ -124,6 +125,7 @@ def _is_a_script(path: str, text: str, place: Optional[ModulePlace]) -> bool:
     return is_example_path(path) or "__main__" in text or "ArgumentParser" in text
 
 
+@collection_paused()
 def lint_source(
     path: str,
     text: str,
