@@ -65,6 +65,12 @@ CRASHING = {
     ("buffers_move_with_module", "build"): lambda m, d: (torch.manual_seed(0), _module_tensors(m.build(5, 4, 3, d)))[1],
     ("buffers_move_with_module", "with_offsets"): lambda m, d: m.with_offsets(torch.nn.Linear(2, 2), 3, d).offsets,
     ("buffers_move_with_module", "Derivative"): lambda m, d: m.Derivative(3)(torch.ones(2, device=d)),
+    ("numpy_arithmetic_and_fills", "uniform_weights"): lambda m, d: m.uniform_weights(4, d),
+    ("numpy_arithmetic_and_fills", "half_ones"): lambda m, d: m.half_ones(4, d),
+    ("numpy_arithmetic_and_fills", "pixel_grid"): lambda m, d: m.pixel_grid(3, 2, d),
+    ("numpy_arithmetic_and_fills", "scaled_counts"): lambda m, d: m.scaled_counts(d),
+    ("device_from_helper", "offsets"): lambda m, d: m.offsets(),
+    ("device_from_helper", "grid"): lambda m, d: m.grid(),
 }
 # Its MPS branch computes something else than its CPU branch: only that it runs is compared.
 OTHER_BRANCH_ON_MPS = {("float64_off_mps_only", "float64_on_either_branch")}
@@ -80,6 +86,10 @@ RUNNING = {
     ("class_weights", "float32_weights"): lambda m, d: m.float32_weights(np.array([0, 1, 1, 2]), d),
     ("class_weights", "float32_table"): lambda m, d: m.float32_table(4, 3, d).detach(),
     ("signal_kernels", "float32_gaussian_kernel"): lambda m, d: m.float32_gaussian_kernel(5, 1.5, d),
+    ("numpy_arithmetic_and_fills", "uniform_weights_float32"): lambda m, d: m.uniform_weights_float32(4, d),
+    ("numpy_arithmetic_and_fills", "half_ones_float32"): lambda m, d: m.half_ones_float32(4, d),
+    ("numpy_arithmetic_and_fills", "pixel_indices"): lambda m, d: m.pixel_indices(3, 2, d),
+    ("numpy_arithmetic_and_fills", "doubled_counts"): lambda m, d: m.doubled_counts(d),
 }
 
 

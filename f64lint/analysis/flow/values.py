@@ -27,6 +27,8 @@ from f64lint.analysis.domain.devices import (
 from f64lint.analysis.domain.dtypes import Width, dtype_of, mentions_device, spelled_dtype
 from f64lint.analysis.domain.guards import Guards
 from f64lint.analysis.domain.library import DATA_DEVICES, DEFAULT_FLOAT_FACTORIES, Returns, functions, methods
+from f64lint.analysis.evaluation.evaluator import Evaluator
+from f64lint.analysis.evaluation.lattice import Dtype, Place
 from f64lint.analysis.project.exports import Export, Imported
 from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.facts import ModuleFacts
@@ -92,6 +94,7 @@ class Flow:
         self.imported = imported
         self.devices = facts.devices
         self.traces = facts.traces.sharing()  # its answers depend on `imported` too
+        self.evaluation = Evaluator(facts)
         self._wide: Dict[cst.CSTNode, Optional[WideValue]] = {}
         # Values worked out while summaries are being made that read one of them (not kept
         # in `_wide`), by (node, depth), with what they read: one dict for each summary
@@ -127,9 +130,14 @@ class Flow:
         if isinstance(node, cst.Call):
             if self.facts.qualified_name(node.func) == "torch.device" and node.args:
                 return self.may_lack_float64(node.args[0].value, depth + 1)
-            # The device of the data, an MPS tensor's MPS (`device(X)`); in a test, the data's
-            # device is the test's, known only from what the test gives (as above).
-            return not self.facts.in_tests and self.facts.library_name(node.func) in DATA_DEVICES
+            # The device of the data, an MPS tensor's MPS (`device(X)`), or a device a helper
+            # of the module returns; in a test, the data's device is the test's, known only
+            # from what the test gives (as above).
+            if self.facts.in_tests:
+                return False
+            if self.facts.library_name(node.func) in DATA_DEVICES:
+                return True
+            return self.evaluation.value(node).place is Place.MAY_LACK_FLOAT64
         if isinstance(node, cst.IfExp):
             return self.may_lack_float64(node.body, depth + 1) or self.may_lack_float64(node.orelse, depth + 1)
         if isinstance(node, cst.Attribute):
@@ -701,7 +709,28 @@ class Flow:
         the values the class sets on `self` and the returns of the module's own functions
         and methods, and a call of a function another module of the run (or the project's
         configuration) says returns float64."""
-        return float64_array(self.facts, node, follow=self._stands_for) or self._imported_array(node, 0)
+        return (
+            float64_array(self.facts, node, follow=self._stands_for)
+            or self._imported_array(node, 0)
+            or self._evaluated_array(node)
+        )
+
+    def _evaluated_array(self, node: cst.BaseExpression) -> Optional[ArraySource]:
+        """A float64 NumPy array as the evaluator sees it, named after where it was made (a
+        NumPy call, or arithmetic that made integers float64)."""
+        value = self.evaluation.value(node)
+        origin = value.origin
+        if not value.is_array or value.dtype is not Dtype.FLOAT64 or origin is None:
+            return None
+        if isinstance(origin, cst.BinaryOperation):  # integers made float64: named after the array's maker
+            makers = (self._array_made_by(operand) for operand in (origin.left, origin.right))
+            integers = next(filter(None, makers), None)
+            if integers is None:
+                return None
+            return ArraySource(integers, self.facts.module.code_for_node(integers.func), origin)
+        if not isinstance(origin, cst.Call):
+            return None
+        return ArraySource(origin, self.facts.module.code_for_node(origin.func))
 
     @kept
     def _imported_array(self, node: cst.BaseExpression, depth: int) -> Optional[ArraySource]:
@@ -717,6 +746,17 @@ class Flow:
             if export is not None and export.width == Width.FLOAT64.value:
                 return ArraySource(node, f"{export.name}()" if isinstance(node, cst.Call) else export.name)
         return None
+
+    def _array_made_by(self, operand: cst.BaseExpression) -> Optional[cst.Call]:
+        """The call that makes an operand's array, such that a dtype given to it is the
+        array's: its maker when the operand is that call or a name bound to it, else the
+        operand itself when it is a call (`np.stack(np.meshgrid(...))`, whose dtype no one
+        of the calls inside decides)."""
+        written = self.facts.assigned_value(operand) if isinstance(operand, cst.Name) else operand
+        value = self.evaluation.value(operand)
+        if not value.is_array or not isinstance(written, cst.Call):
+            return None
+        return value.origin if value.origin is written else written
 
     def imported_export(self, origin: cst.CSTNode) -> Optional[Export]:
         """The export an array comes from, when another module makes it: a function it

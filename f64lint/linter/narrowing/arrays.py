@@ -48,9 +48,6 @@ def _members_by_maker() -> Dict[str, FrozenSet[str]]:
 
 _MEMBERS_BY_MAKER = _members_by_maker()
 _FLOAT_LITERAL = re.compile(r"(?<![\w.])(?:\d[\d_]*\.|\.\d|\d[\d_]*[eE][-+]?\d)")
-# A true division of a loop counter, in a comprehension (`[i / n for i in range(n)]`): a
-# list of Python floats (starting with its keyword, `for`, for a fast search).
-_FLOAT_COMPREHENSION = re.compile(r"for\s+\w+\s+in\s+range\(")
 # Python floats of a call (`float(x)`, `math.sqrt(x)`), or a parameter annotated as a
 # sequence of them (`probas: List[float]`, `tuple[float, ...]`): arrays of them are float64.
 # `[float]`, `[int, float]`, `[float, ...]`: from its bracket (a pattern starting with `float`
@@ -92,7 +89,7 @@ class ArrayMakers:
                 bool(self.following_data.search(text))
                 and (
                     bool(_FLOAT_LITERAL.search(text))
-                    or ("/" in text and bool(_FLOAT_COMPREHENSION.search(text)))
+                    or "/" in text  # a true division gives Python floats: `np.full(n, 1 / n)`
                     or bool(_PYTHON_FLOATS.search(text))
                 )
             )

@@ -1,0 +1,233 @@
+"""What an expression is: its value on the lattice (lattice.py), worked out once per node.
+
+Read through literals, names (every value that may reach a read, joined), tuple unpacking,
+arithmetic (NumPy's promotion), conditionals, lists and tuples, indexing, the module's
+own functions (what their returns give, in every module of the file) and the library
+table (domain/library.py): NumPy's makers, the functions that keep their arguments'
+dtype or follow their data, `astype`, and the methods that keep their array's dtype.
+Devices are values too: a string naming one, `torch.device(...)`, a helper that returns
+one of several.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, List, Optional
+
+from f64lint.analysis.domain.arrays import FLOAT_BY_DEFAULT, FOLLOW_DATA, KEEP_DTYPE_METHODS, PYTHON_FLOATS
+from f64lint.analysis.domain.dtypes import Width, dtype_of
+from f64lint.analysis.domain.library import Returns, functions
+from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Place, Value, arithmetic, join
+from f64lint.analysis.semantic.bindings import Binding
+from f64lint.analysis.semantic.facts import ModuleFacts
+from f64lint.analysis.semantic.traces import kept
+from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, method_name, positional
+from f64lint.analysis.syntax.nodes import integer_index, own_nodes
+from f64lint.cst import cst
+
+_KEEP_ARGUMENT_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE) | functions("scipy", Returns.ARGUMENT_DTYPE)
+_FLOAT_OF_NUMBERS = functions("numpy", Returns.FLOAT_OF_NUMBERS)
+_INTEGER_MAKERS = functions("numpy", Returns.INTEGERS)
+_ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power)
+_WIDTHS = {Width.FLOAT64: Dtype.FLOAT64, Width.COMPLEX128: Dtype.COMPLEX128, Width.NARROW: Dtype.FLOAT32}
+# Devices that have float64, as a string names them (those without are the run's `devices`).
+_WITH_FLOAT64 = frozenset({"cuda", "xpu", "hpu", "meta"})
+
+
+class Evaluator:
+    """The values of one module's expressions (kept in the module's trace store)."""
+
+    def __init__(self, facts: ModuleFacts) -> None:
+        self.facts = facts
+        self.traces = facts.traces
+
+    def value(self, node: cst.BaseExpression) -> Value:
+        return self._value(node, 0)
+
+    @kept
+    def _value(self, node: cst.BaseExpression, depth: int) -> Value:
+        if depth > MAX_TRACE_DEPTH * 2:
+            return UNKNOWN
+        if isinstance(node, cst.Integer):
+            return Value(Kind.NUMBER, Dtype.INTEGER, origin=node)
+        if isinstance(node, cst.Float):
+            return Value(Kind.NUMBER, Dtype.FLOAT64, origin=node)
+        if isinstance(node, cst.SimpleString):
+            return self._device_string(node)
+        if isinstance(node, cst.Name):
+            return self._name(node, depth)
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, _ARITHMETIC):
+            left, right = self._value(node.left, depth), self._value(node.right, depth)
+            return arithmetic(left, right, isinstance(node.operator, cst.Divide), node)
+        if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
+            return self._value(node.expression, depth)
+        if isinstance(node, cst.IfExp):
+            return join([self._value(node.body, depth), self._value(node.orelse, depth)])
+        if isinstance(node, (cst.List, cst.Tuple)):
+            if any(isinstance(element, cst.StarredElement) for element in node.elements):
+                return Value(Kind.CONTAINER)
+            parts = tuple(self._value(element.value, depth) for element in node.elements)
+            return Value(Kind.CONTAINER, element=join(parts) if parts else None, parts=parts)
+        if isinstance(node, cst.Subscript):
+            held = self._value(node.value, depth)
+            if any(isinstance(element.slice, cst.Slice) for element in node.slice):
+                return held if held.kind in (Kind.CONTAINER, Kind.NDARRAY) else UNKNOWN  # `xs[1:]`, `a[:, 0]`
+            index = integer_index(node)
+            return _item(held, index if index is not None and index >= 0 else None)
+        if isinstance(node, cst.Attribute) and node.attr.value == "T":
+            held = self._value(node.value, depth)
+            return held if held.is_array else UNKNOWN
+        if isinstance(node, cst.Call):
+            return self._call(node, depth)
+        return UNKNOWN
+
+    def _joined(self, nodes: Iterable[cst.BaseExpression], depth: int) -> Value:
+        return join(self._value(node, depth) for node in nodes)
+
+    def _device_string(self, node: cst.SimpleString) -> Value:
+        text = node.evaluated_value
+        device = text.split(":")[0] if isinstance(text, str) else ""
+        if device in self.facts.devices:
+            return Value(Kind.DEVICE, place=Place.MAY_LACK_FLOAT64, origin=node)
+        if device == "cpu":
+            return Value(Kind.DEVICE, place=Place.CPU, origin=node)
+        if device in _WITH_FLOAT64:
+            return Value(Kind.DEVICE, place=Place.WITH_FLOAT64, origin=node)
+        return UNKNOWN
+
+    def _name(self, node: cst.Name, depth: int) -> Value:
+        if node.value in ("True", "False"):
+            return Value(Kind.NUMBER, Dtype.BOOL, origin=node)
+        binding = self.facts.bindings.get(node)
+        if binding is None or binding.qualified_name is not None or self.facts.parameter(binding) is not None:
+            return UNKNOWN
+        reaching = binding.reaching()
+        if any(_counts_a_range(self.facts, seen) for seen in reaching):
+            return Value(Kind.NUMBER, Dtype.INTEGER, origin=node)
+        if any(seen.value is None for seen in reaching):
+            return UNKNOWN
+        values = []
+        for seen in reaching:
+            assert seen.value is not None
+            value = self._value(seen.value, depth + 1)
+            values.append(_item(value, seen.part) if seen.part is not None else value)
+        return join(values)
+
+    def _call(self, call: cst.Call, depth: int) -> Value:
+        name = self.facts.qualified_name(call.func)
+        if name == "torch.device":
+            args = positional(call)
+            return self._value(args[0], depth + 1) if args else UNKNOWN
+        if name is not None:
+            return self._library_call(call, name, depth)
+        function = self.facts.definitions.callee(call)
+        if function is not None:
+            returned = [node.value for node in own_nodes(function.body, cst.Return)]
+            if returned and all(value is not None for value in returned):
+                return self._joined((value for value in returned if value is not None), depth + 1)
+            return UNKNOWN
+        method = method_name(call)
+        if method is None:
+            return UNKNOWN
+        assert isinstance(call.func, cst.Attribute)
+        receiver = self._value(call.func.value, depth + 1)
+        if not receiver.is_array:
+            return UNKNOWN
+        if method == "astype":
+            given: List[Optional[cst.BaseExpression]] = [*positional(call)[:1]] or [keyword(call, "dtype")]
+            return Value(Kind.NDARRAY, self._dtype(given[0]), origin=call)
+        return receiver if method in KEEP_DTYPE_METHODS else UNKNOWN
+
+    def _library_call(self, call: cst.Call, name: str, depth: int) -> Value:
+        """A call of a library function NumPy's table knows (an array, its dtype and where it
+        was made), or of one that gives a Python float."""
+        if name in PYTHON_FLOATS:
+            return Value(Kind.NUMBER, Dtype.FLOAT64, origin=call)
+        known = name in FLOAT_BY_DEFAULT or name in FOLLOW_DATA or name in _KEEP_ARGUMENT_DTYPE
+        if not (known or name in _FLOAT_OF_NUMBERS or name in _INTEGER_MAKERS):
+            return UNKNOWN
+        asked = keyword(call, "dtype")
+        if asked is not None:
+            return Value(Kind.NDARRAY, self._dtype(asked), origin=call)
+        args = positional(call)
+        if name in _INTEGER_MAKERS:
+            return Value(Kind.NDARRAY, Dtype.INTEGER, origin=call)
+        if name in FLOAT_BY_DEFAULT:
+            return Value(Kind.NDARRAY, Dtype.FLOAT64, origin=call)
+        if name in FOLLOW_DATA:
+            return self._from_data(call, name, args, depth)
+        values = [self._value(arg, depth + 1) for arg in args]
+        if name in _FLOAT_OF_NUMBERS:  # ufuncs: a float of integers and of Python numbers
+            widest = join(_arrays_in(values))
+            if widest.dtype is None:
+                numbers = bool(values) and all(value.kind is Kind.NUMBER for value in values)
+                return Value(Kind.NUMPY_SCALAR, Dtype.FLOAT64, origin=call) if numbers else UNKNOWN
+            floated = widest.dtype if widest.dtype.is_float or widest.dtype > Dtype.FLOAT64 else Dtype.FLOAT64
+            return Value(Kind.NDARRAY, floated, origin=widest.origin if floated is widest.dtype else call)
+        widest = join(_arrays_in(values))
+        return Value(Kind.NDARRAY, widest.dtype, origin=widest.origin) if widest.dtype is not None else UNKNOWN
+
+    def _from_data(self, call: cst.Call, name: str, args: List[cst.BaseExpression], depth: int) -> Value:
+        """`np.full(n, 1 / n)`, `np.arange(0, 1, 0.1)`, `np.array([0.5, 1.0])`, `np.zeros_like(a)`."""
+        if name == "numpy.full":
+            if len(args) < 2:
+                return UNKNOWN
+            fill = self._value(args[1], depth + 1)
+            divided = isinstance(args[1], cst.BinaryOperation) and isinstance(args[1].operator, cst.Divide)
+            if fill.dtype is None and divided:  # true division gives a float, whatever it divides
+                return Value(Kind.NDARRAY, Dtype.FLOAT64, origin=call)
+            return Value(Kind.NDARRAY, _array_dtype(fill), origin=call) if fill.dtype is not None else UNKNOWN
+        if name == "numpy.arange":
+            values = [self._value(arg, depth + 1) for arg in args]
+            if any(value.kind is Kind.NUMBER and value.dtype is Dtype.FLOAT64 for value in values):
+                return Value(Kind.NDARRAY, Dtype.FLOAT64, origin=call)
+            return Value(Kind.NDARRAY, Dtype.INTEGER, origin=call)
+        if not args:
+            return UNKNOWN
+        data = self._value(args[0], depth + 1)
+        if data.is_array:
+            return Value(Kind.NDARRAY, data.dtype, origin=data.origin)
+        if data.kind is Kind.CONTAINER and data.element is not None and data.element.dtype is not None:
+            dtype = _array_dtype(data.element)
+            return Value(Kind.NDARRAY, dtype, origin=call if data.element.kind is Kind.NUMBER else data.element.origin)
+        return UNKNOWN
+
+    def _dtype(self, node: Optional[cst.BaseExpression]) -> Optional[Dtype]:
+        dtype = dtype_of(self.facts, node) if node is not None else None
+        return _WIDTHS[dtype.width] if dtype is not None else None
+
+
+def _counts_a_range(facts: ModuleFacts, binding: Binding) -> bool:
+    """A name a loop binds to each int of `range(...)`."""
+    iterated = binding.iterated
+    if not isinstance(iterated, cst.Call) or binding.path:
+        return False
+    return facts.qualified_name(iterated.func) == "builtins.range"
+
+
+def _item(value: Value, place: Optional[int] = None) -> Value:
+    """An element of a value: of a tuple written out, the one at `place` when known; of a
+    container, any of its elements; of an array, an array of its dtype (a row, or a NumPy
+    scalar: float64 either way)."""
+    if value.kind is Kind.CONTAINER:
+        if place is not None and value.parts:
+            return value.parts[place] if place < len(value.parts) else UNKNOWN
+        return value.element or UNKNOWN
+    return value if value.is_array else UNKNOWN
+
+
+def _arrays_in(values: Iterable[Value]) -> List[Value]:
+    """The arrays among a call's arguments, and those in a list or tuple of them."""
+    found = []
+    for value in values:
+        if value.is_array:
+            found.append(value)
+        elif value.kind is Kind.CONTAINER and value.element is not None and value.element.is_array:
+            found.append(value.element)
+    return found
+
+
+def _array_dtype(number: Value) -> Optional[Dtype]:
+    """The dtype of a NumPy array made of a value: Python floats make float64, ints int64."""
+    if number.kind is Kind.NUMBER and number.dtype is not None:
+        return max(number.dtype, Dtype.INTEGER)
+    return number.dtype

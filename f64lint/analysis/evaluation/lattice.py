@@ -1,0 +1,135 @@
+"""The values the evaluator gives: a kind, a dtype on a lattice, a place, and an origin.
+
+Dtypes are ordered by what they promote to (`BOOL < INTEGER < FLOAT16 < FLOAT32 < FLOAT64`,
+`COMPLEX64 < COMPLEX128`); a join is the wider of two, so a name that may hold a float32 or
+a float64 array may hold float64. Promotion follows NumPy 2 (NEP 50) and torch: a Python
+number is weak, taking the other operand's dtype when that is an array of its category or
+wider; an integer array meeting a Python float, or divided, becomes NumPy's default float
+(float64) or torch's (the default dtype, float32 unless set).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Iterable, Optional, Tuple
+
+from f64lint.cst import cst
+
+
+class Kind(enum.Enum):
+    TENSOR = "tensor"
+    NDARRAY = "NumPy array"
+    NUMPY_SCALAR = "NumPy scalar"
+    NUMBER = "Python number"
+    CONTAINER = "list or tuple"
+    DEVICE = "device"
+    UNKNOWN = "unknown"
+
+
+class Dtype(enum.IntEnum):
+    BOOL = 0
+    INTEGER = 1
+    FLOAT16 = 2
+    FLOAT32 = 3
+    FLOAT64 = 4
+    COMPLEX64 = 5
+    COMPLEX128 = 6
+
+    @property
+    def is_float(self) -> bool:
+        return self in (Dtype.FLOAT16, Dtype.FLOAT32, Dtype.FLOAT64)
+
+
+class Place(enum.IntEnum):
+    """Where a tensor is, or which device a device value names, as far as the code shows:
+    ordered so that a join keeps the worst case (a value that may be on MPS may be)."""
+
+    UNKNOWN = 0
+    CPU = 1
+    WITH_FLOAT64 = 2  # CUDA and other devices that have float64
+    MAY_LACK_FLOAT64 = 3  # MPS, or one of the devices the run treats like it
+
+
+@dataclass(frozen=True)
+class Value:
+    kind: Kind = Kind.UNKNOWN
+    dtype: Optional[Dtype] = None
+    place: Place = Place.UNKNOWN
+    element: Optional["Value"] = None  # of a container: any of its elements
+    parts: Tuple["Value", ...] = ()  # of a tuple written out: each element at its place
+    origin: Optional[cst.CSTNode] = None  # the expression that gave it its dtype (for messages)
+
+    @property
+    def is_array(self) -> bool:
+        return self.kind in (Kind.NDARRAY, Kind.NUMPY_SCALAR)
+
+
+UNKNOWN = Value()
+
+
+def join(values: Iterable[Value]) -> Value:
+    """What a name may hold when several values reach it: their kind if they agree, the
+    widest dtype (its origin with it) and the worst place."""
+    joined: Optional[Value] = None
+    for value in values:
+        if joined is None:
+            joined = value
+            continue
+        kind = joined.kind if joined.kind is value.kind else Kind.UNKNOWN
+        wider = value if (value.dtype or -1) > (joined.dtype or -1) else joined
+        element = join([joined.element, value.element]) if joined.element and value.element else None
+        parts: Tuple[Value, ...] = ()
+        if len(joined.parts) == len(value.parts):
+            parts = tuple(join(pair) for pair in zip(joined.parts, value.parts))
+        joined = Value(kind, wider.dtype, max(joined.place, value.place), element, parts, wider.origin)
+    return joined if joined is not None else UNKNOWN
+
+
+def _numpy_result(array: Value, other: Value, divides: bool) -> Optional[Dtype]:
+    """The dtype of NumPy arithmetic of an array (or NumPy scalar) and another operand."""
+    if array.dtype is None:
+        return None
+    if other.kind is Kind.NUMBER:  # weak: it promotes across categories only
+        if other.dtype is None:
+            return None
+        if other.dtype.is_float and array.dtype <= Dtype.INTEGER:
+            wider = Dtype.FLOAT64  # NumPy's default float
+        else:
+            wider = max(array.dtype, min(other.dtype, Dtype.INTEGER))
+    elif other.is_array and other.dtype is not None:
+        wider = max(array.dtype, other.dtype)
+    elif array.dtype is Dtype.FLOAT64 or divides:  # not known: a float64 array stays float64 with any
+        wider = array.dtype  # number or NumPy array, and integers divided are floats
+    else:
+        return None
+    if divides and wider <= Dtype.INTEGER:
+        return Dtype.FLOAT64
+    return wider
+
+
+def arithmetic(left: Value, right: Value, divides: bool, origin: cst.CSTNode) -> Value:
+    """The value of `left <op> right` for NumPy arrays and Python numbers (`divides`: true
+    division). A result whose dtype is wider than either operand's has `origin` as its own."""
+    if left.kind is Kind.NUMBER and right.kind is Kind.NUMBER:
+        if left.dtype is None or right.dtype is None:
+            return Value(Kind.NUMBER)
+        dtype = Dtype.FLOAT64 if divides else max(left.dtype, right.dtype, Dtype.INTEGER)
+        return Value(Kind.NUMBER, dtype, origin=_widened(left, right, dtype, origin))
+    for array, other in ((left, right), (right, left)):
+        if array.is_array:
+            kind = Kind.NDARRAY if Kind.NDARRAY in (left.kind, right.kind) else Kind.NUMPY_SCALAR
+            result = _numpy_result(array, other, divides)
+            if result is None:
+                return Value(kind)
+            made = next((v.origin for v in (left, right) if v.is_array and v.dtype is result and v.origin), origin)
+            return Value(kind, result, origin=made)
+    return UNKNOWN
+
+
+def _widened(left: Value, right: Value, dtype: Dtype, origin: cst.CSTNode) -> Optional[cst.CSTNode]:
+    """Where a result's dtype comes from: the operand that has it, else the operation."""
+    for operand in (left, right):
+        if operand.dtype is dtype and operand.origin is not None:
+            return operand.origin
+    return origin

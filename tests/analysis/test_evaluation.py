@@ -1,0 +1,129 @@
+"""The evaluator (analysis/evaluation/): the lattice's promotion rules, and what it makes of
+expressions: NumPy's makers, fills and arithmetic, names, unpacking, indexing, the module's
+own functions, and devices."""
+
+from __future__ import annotations
+
+import pytest
+
+from f64lint.analysis.evaluation.evaluator import Evaluator
+from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Place, Value, arithmetic, join
+from f64lint.cst import cst
+from tests.analysis.marked import analysed
+
+OPERATION = cst.parse_expression("a / b")
+INT_ARRAY = Value(Kind.NDARRAY, Dtype.INTEGER)
+FLOAT32_ARRAY = Value(Kind.NDARRAY, Dtype.FLOAT32)
+FLOAT64_ARRAY = Value(Kind.NDARRAY, Dtype.FLOAT64)
+PY_INT = Value(Kind.NUMBER, Dtype.INTEGER)
+PY_FLOAT = Value(Kind.NUMBER, Dtype.FLOAT64)
+
+
+@pytest.mark.parametrize(
+    "left, right, divides, dtype",
+    [
+        (INT_ARRAY, PY_FLOAT, False, Dtype.FLOAT64),  # NumPy's default float
+        (INT_ARRAY, PY_INT, False, Dtype.INTEGER),
+        (INT_ARRAY, PY_INT, True, Dtype.FLOAT64),  # true division
+        (INT_ARRAY, UNKNOWN, True, Dtype.FLOAT64),
+        (INT_ARRAY, UNKNOWN, False, None),
+        (FLOAT32_ARRAY, PY_FLOAT, False, Dtype.FLOAT32),  # a Python float is weak (NEP 50)
+        (FLOAT32_ARRAY, PY_INT, True, Dtype.FLOAT32),
+        (FLOAT32_ARRAY, FLOAT64_ARRAY, False, Dtype.FLOAT64),
+        (FLOAT64_ARRAY, UNKNOWN, False, Dtype.FLOAT64),
+        (PY_FLOAT, FLOAT32_ARRAY, False, Dtype.FLOAT32),
+    ],
+)
+def test_numpy_promotion(left, right, divides, dtype):
+    result = arithmetic(left, right, divides, OPERATION)
+    assert result.kind is Kind.NDARRAY
+    assert result.dtype is dtype
+
+
+def test_python_numbers_divided_are_floats_and_otherwise_keep_their_kind():
+    assert arithmetic(PY_INT, PY_INT, True, OPERATION) == Value(Kind.NUMBER, Dtype.FLOAT64, origin=OPERATION)
+    assert arithmetic(PY_INT, PY_INT, False, OPERATION).dtype is Dtype.INTEGER
+    assert arithmetic(PY_INT, UNKNOWN, True, OPERATION) is UNKNOWN
+
+
+def test_a_join_keeps_the_widest_dtype_and_the_worst_place():
+    joined = join([FLOAT32_ARRAY, FLOAT64_ARRAY])
+    assert (joined.kind, joined.dtype) == (Kind.NDARRAY, Dtype.FLOAT64)
+    assert join([Value(Kind.DEVICE, place=Place.CPU), Value(Kind.DEVICE, place=Place.MAY_LACK_FLOAT64)]).place is (
+        Place.MAY_LACK_FLOAT64
+    )
+    assert join([FLOAT64_ARRAY, PY_FLOAT]).kind is Kind.UNKNOWN  # kinds that differ
+    assert join([]) is UNKNOWN
+
+
+def evaluated(source: str) -> Value:
+    """The value of `result` at the end of a module."""
+    analysis = analysed(source + "\nresult\n")
+    facts = analysis.facts
+    last = facts.module.body[-1]
+    assert isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[0], cst.Expr)
+    return Evaluator(facts).value(last.body[0].value)
+
+
+@pytest.mark.parametrize(
+    "source, kind, dtype",
+    [
+        ("import numpy as np\ndef f(n):\n    return 0\nn = f(0)\nresult = np.full(n, 1 / n)", Kind.NDARRAY, Dtype.FLOAT64),
+        ("import numpy as np\nresult = np.full(3, 1)", Kind.NDARRAY, Dtype.INTEGER),
+        ("import numpy as np\nresult = np.full(3, 0.5, dtype=np.float32)", Kind.NDARRAY, Dtype.FLOAT32),
+        ("import numpy as np\nresult = np.ones(4) * 0.5", Kind.NDARRAY, Dtype.FLOAT64),
+        ("import numpy as np\nresult = np.ones(4, dtype=np.float32) * 0.5", Kind.NDARRAY, Dtype.FLOAT32),
+        ("import numpy as np\nresult = np.stack(np.meshgrid(np.arange(4), np.arange(3)), -1) / 4", Kind.NDARRAY,
+         Dtype.FLOAT64),
+        ("import numpy as np\nresult = np.stack(np.meshgrid(np.arange(4), np.arange(3)), -1) // 4", Kind.NDARRAY,
+         Dtype.INTEGER),
+        ("import numpy as np\nresult = np.asarray([1, 2]) * 1.5", Kind.NDARRAY, Dtype.FLOAT64),
+        ("import numpy as np\nresult = np.array([0.5, 1.0]).astype(np.float32)", Kind.NDARRAY, Dtype.FLOAT32),
+        ("import numpy as np\nresult = np.sin(np.arange(3))", Kind.NDARRAY, Dtype.FLOAT64),
+        ("import numpy as np\nresult = np.log(0.5)", Kind.NUMPY_SCALAR, Dtype.FLOAT64),
+        ("import numpy as np\nresult = np.arange(0, 1, 0.1)[1:].T", Kind.NDARRAY, Dtype.FLOAT64),
+        ("import math\nresult = [math.sqrt(2), 1]", Kind.CONTAINER, None),
+    ],
+)
+def test_numpy_values(source, kind, dtype):
+    value = evaluated(source)
+    assert (value.kind, value.dtype) == (kind, dtype)
+
+
+def test_names_join_what_reaches_them_and_unpacking_keeps_each_place():
+    branches = "import numpy as np\nimport sys\nif sys.argv:\n    a = np.zeros(2)\nelse:\n    a = np.zeros(2, dtype='f4')\n"
+    assert evaluated(branches + "result = a").dtype is Dtype.FLOAT64
+    unpacked = (
+        "import numpy as np\n"
+        "def parts():\n    return np.zeros(2), np.arange(2), np.ones(2, dtype=np.float32)\n"
+        "grid, counts, weights = parts()\n"
+    )
+    assert evaluated(unpacked + "result = grid").dtype is Dtype.FLOAT64
+    assert evaluated(unpacked + "result = counts").dtype is Dtype.INTEGER
+    assert evaluated(unpacked + "result = weights").dtype is Dtype.FLOAT32
+    assert evaluated(unpacked + "result = parts()[2]").dtype is Dtype.FLOAT32
+    loop = "import numpy as np\nfor i in range(3):\n    result = np.full(2, i)\n"
+    assert evaluated(loop).dtype is Dtype.INTEGER
+
+
+def test_a_parameter_or_an_import_is_not_known():
+    assert evaluated("import numpy as np\ndef f(x):\n    return x * 0.5\nresult = f(1)") is UNKNOWN
+    assert evaluated("from data import grid\nresult = grid") is UNKNOWN
+
+
+@pytest.mark.parametrize(
+    "returns, place",
+    [
+        (('"cuda"', '"mps"', '"cpu"'), Place.MAY_LACK_FLOAT64),
+        (('torch.device("cuda")', 'torch.device("mps:0")'), Place.MAY_LACK_FLOAT64),
+        (('"cuda" if torch.cuda.is_available() else "cpu"',), Place.WITH_FLOAT64),
+        (('"cpu"',), Place.CPU),
+        (("torch.device(name)",), Place.UNKNOWN),
+    ],
+)
+def test_a_device_a_helper_returns(returns, place):
+    body = "".join(f"    if flag == {n}:\n        return {value}\n" for n, value in enumerate(returns))
+    source = f"import torch\ndef device_for(flag, name):\n{body}    return {returns[-1]}\nresult = device_for(0, 'x')"
+    value = evaluated(source)
+    assert value.place is place
+    assert value.kind is (Kind.DEVICE if place is not Place.UNKNOWN else Kind.UNKNOWN)
