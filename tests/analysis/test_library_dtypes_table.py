@@ -1,0 +1,139 @@
+"""The probed table of what library functions return (f64lint/analysis/domain/library_dtypes.json,
+written by bench/probe_library_dtypes.py): it ships with the package, has the shape its
+readers expect, and holds the facts the analysis relies on, as the libraries gave them."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any, Dict
+
+import pytest
+
+KINDS = {"ndarray", "tensor", "numpy_scalar", "python_float", "python_int", "dataframe", "series", "tuple", "other"}
+CLASSES = {
+    "none", "int64", "float32", "float64", "python_float", "python_int",
+    "np_float64_scalar", "np_float32_scalar", "ndarray_int64", "ndarray_float32", "ndarray_float64",
+    "mixed_float64_int64", "mixed_float32_int64",
+}
+LIBRARIES = ("numpy", "scipy", "pandas", "sklearn", "torch")
+
+
+@pytest.fixture(scope="module")
+def table() -> Dict[str, Any]:
+    text = resources.files("f64lint.analysis.domain").joinpath("library_dtypes.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def result(table: Dict[str, Any], name: str, cls: str) -> Dict[str, Any]:
+    entries = table["entries"]
+    return entries[table["aliases"].get(name, name)][cls]
+
+
+def check_result(found: Dict[str, Any], where: str) -> None:
+    assert found["kind"] in KINDS, where
+    assert found["dtype"] is None or isinstance(found["dtype"], str), where
+    for part in found.get("parts", ()):
+        check_result(part, where)
+
+
+def test_the_table_has_its_sections_and_versions(table):
+    assert table["format"] == 1
+    assert {"entries", "aliases", "chains", "dtype_spellings", "hand", "unreached", "versions"} <= set(table)
+    assert {"python", *LIBRARIES} <= set(table["versions"])
+    for library in LIBRARIES:
+        assert sum(1 for name in table["entries"] if name.split(".")[0] == library) > 100, library
+
+
+def test_every_result_has_a_call_a_kind_and_a_dtype(table):
+    for name, by_class in table["entries"].items():
+        assert by_class, name
+        for cls, found in by_class.items():
+            where = f"{name} [{cls}]"
+            assert cls in CLASSES, where
+            assert isinstance(found["call"], str), where
+            check_result(found, where)
+            for operand in found.get("operands", {}).values():  # an operator: a result for each operand
+                check_result(operand, where)
+            for other in found.get("also", ()):
+                assert isinstance(other["call"], str), where
+                check_result(other, where)
+
+
+def test_aliases_name_entries_and_hand_entries_say_why(table):
+    assert all(target in table["entries"] for target in table["aliases"].values())
+    assert table["aliases"]["numpy.abs"] == "numpy.absolute"
+    for name, entry in table["hand"].items():
+        assert entry["why"], name
+        for found in entry["results"].values():
+            check_result(found, name)
+
+
+def test_the_file_is_written_deterministically(table):
+    text = resources.files("f64lint.analysis.domain").joinpath("library_dtypes.json").read_text(encoding="utf-8")
+    assert text == json.dumps(table, sort_keys=True, indent=1) + "\n"
+    assert len(text.encode()) < 3_000_000
+
+
+def test_numpy_makers_and_arithmetic(table):
+    assert result(table, "numpy.linspace", "none")["dtype"] == "float64"
+    # Float32 end points keep float32 (NumPy 2's promotion): not "float64 whatever".
+    assert result(table, "numpy.linspace", "float32")["dtype"] == "float32"
+    assert result(table, "numpy.linspace", "np_float32_scalar")["dtype"] == "float32"
+    assert result(table, "numpy.ones", "none")["dtype"] == "float64"
+    times = table["entries"]["numpy.ndarray.__mul__"]
+    assert times["float64"]["operands"]["python_float"]["dtype"] == "float64"  # np.ones(k) * 0.5
+    assert times["float32"]["operands"]["python_float"]["dtype"] == "float32"  # a Python float is weak
+    assert times["float32"]["operands"]["np_float64_scalar"]["dtype"] == "float64"  # a NumPy scalar is not
+    divided = table["entries"]["numpy.ndarray.__truediv__"]
+    assert divided["int64"]["operands"]["python_int"]["dtype"] == "float64"  # int64 array / 2
+    assert result(table, "numpy.array", "python_float")["dtype"] == "float64"
+    assert result(table, "numpy.random.rand", "none")["dtype"] == "float64"
+    # A draw without a size is a Python float, which torch.tensor makes float32.
+    assert result(table, "numpy.random.Generator.normal", "none")["kind"] == "python_float"
+
+
+def test_torch_conversions_and_collation(table):
+    assert result(table, "torch.tensor", "python_float") == {"call": "f(x)", "kind": "tensor", "dtype": "float32"}
+    assert result(table, "torch.tensor", "ndarray_float64")["dtype"] == "float64"
+    assert result(table, "torch.tensor", "np_float64_scalar")["dtype"] == "float64"
+    assert result(table, "torch.from_numpy", "ndarray_float64")["dtype"] == "float64"
+    assert result(table, "torch.as_tensor", "ndarray_float32")["dtype"] == "float32"
+    collated = result(table, "torch.utils.data.default_collate", "python_float")
+    assert (collated["kind"], collated["dtype"]) == ("tensor", "float64")
+    assert result(table, "torch.utils.data.default_collate", "np_float64_scalar")["dtype"] == "float64"
+    assert result(table, "torch.utils.data.default_collate", "ndarray_float64")["dtype"] == "float64"
+    assert result(table, "torch.zeros", "none")["dtype"] == "float32"
+    assert result(table, "torch.Tensor.double", "float32")["dtype"] == "float64"
+    assert table["entries"]["torch.Tensor.__truediv__"]["int64"]["operands"]["python_int"]["dtype"] == "float32"
+
+
+def test_scikit_learn_fitted_statistics(table):
+    # StandardScaler's statistics are float64 whatever the data; PCA's follow the data.
+    assert result(table, "sklearn.preprocessing.StandardScaler.mean_", "float32")["dtype"] == "float64"
+    assert result(table, "sklearn.preprocessing.StandardScaler.transform", "float32")["dtype"] == "float32"
+    assert result(table, "sklearn.decomposition.PCA.components_", "float32")["dtype"] == "float32"
+    assert result(table, "sklearn.decomposition.PCA.components_", "float64")["dtype"] == "float64"
+    assert result(table, "sklearn.decomposition.PCA.components_", "int64")["dtype"] == "float64"
+    curve = result(table, "sklearn.metrics.roc_curve", "float32")
+    assert [part["dtype"] for part in curve["parts"]] == ["float64", "float64", "float64"]
+
+
+def test_pandas_reads_and_frames(table):
+    chains = table["chains"]
+    assert chains["pandas.read_csv(path)"]["dtypes"] == {"f": "float64", "i": "int64"}
+    assert chains["pandas.read_csv(path)['f'].values"] == {"kind": "ndarray", "dtype": "float64"}
+    assert chains["pandas.read_csv(path).values"]["dtype"] == "float64"
+    assert result(table, "pandas.DataFrame.values", "mixed_float32_int64")["dtype"] == "float64"
+    assert result(table, "pandas.DataFrame.to_numpy", "float32")["dtype"] == "float32"
+
+
+def test_dtype_spellings(table):
+    spellings = table["dtype_spellings"]
+    for spelling in ("str:float64", "str:f8", "str:d", "str:double", "str:float", "str:<f8", "builtins.float",
+                     "numpy.float64", "numpy.double"):
+        assert spellings[spelling]["numpy.dtype"] == "float64", spelling
+    assert spellings["numpy.float_"] == "missing"  # removed in NumPy 2
+    assert spellings["builtins.float"]["torch.zeros(2, dtype=)"] == "float64"  # torch reads Python float too
+    assert spellings["torch.double"]["torch.zeros(2, dtype=)"] == "float64"
+    assert spellings["str:float64"]["torch.zeros(2, dtype=)"] == "error"
