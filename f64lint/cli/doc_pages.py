@@ -289,7 +289,9 @@ def performance_page(record: Dict[str, Any]) -> str:
         '"warm" takes every result from the cache; the 5-file batch is a pre-commit run.\n\n'
         "Recall is measured on real MPS float64 bugs that maintainers fixed: `python bench/recall.py`\n"
         "downloads the release before each fix (`bench/recall/bugs.toml`, metadata only) and prints\n"
-        "how many of the fixed lines f64lint reports. Precision on application code:\n"
+        "how many of the fixed lines f64lint reports, on each half of the corpus (a hash of each\n"
+        "bug's id puts it in the tuning or the held-out half: work from the first, report both) and\n"
+        "by how visible the float64 is from the fixed lines. Precision on application code:\n"
         "`python bench/precision.py` lints the ML packages of `bench/precision/packages.toml`, splits\n"
         "findings into test code and other code, and draws samples to judge (`--sample 50 --seed 21\n"
         "--severity warning`). `python bench/fix_corpus.py` runs `--fix --unsafe-fixes` over a copy\n"
