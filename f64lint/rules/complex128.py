@@ -4,7 +4,7 @@ from typing import Iterator
 
 from f64lint.analysis.domain.dtypes import Spelling, Width
 from f64lint.analysis.flow.analysis import Analysis
-from f64lint.analysis.flow.placement import reaches_mps, wide_dtype_uses
+from f64lint.analysis.flow.placement import reaches_mps, spelled_at, wide_dtype_uses
 from f64lint.cst import cst
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideConversion, WideDtype
@@ -102,7 +102,7 @@ class Complex128(Rule):
             yield Finding(
                 use.value,
                 f"{describe_use(facts, use, dtype)}; MPS has no complex128",
-                fix=WideDtype(use.value, complex_=True),
+                fix=WideDtype(spelled_at(analysis, use.value), complex_=True),
                 reaches_mps=reaches_mps(analysis, use),
             )
         for call in conversion_calls(analysis, "cdouble"):

@@ -5,7 +5,7 @@ from typing import Iterator
 from f64lint.analysis.domain.dtypes import Spelling, Width
 from f64lint.analysis.domain.library import WIDEST_FIRST_DTYPES, short_names
 from f64lint.analysis.flow.analysis import Analysis
-from f64lint.analysis.flow.placement import reaches_mps, wide_dtype_uses
+from f64lint.analysis.flow.placement import reaches_mps, spelled_at, wide_dtype_uses
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideDtype
 from f64lint.rules.base import Finding, Invalid, Rule
@@ -374,6 +374,31 @@ class TorchFloat64Dtype(Rule):
                 return torch.arange(n, dtype=dtype, device=device)
             """,
         ),
+        Invalid(
+            """
+            import torch
+
+            class Sampler:
+                def __init__(self, device):
+                    self.device = device
+                    self.dtype = torch.float64
+
+                def draw(self, n):
+                    return torch.zeros(n, dtype=self.dtype, device=self.device)
+            """,
+            (9, 37),
+            fixed="""
+            import torch
+
+            class Sampler:
+                def __init__(self, device, dtype=torch.float32):
+                    self.device = device
+                    self.dtype = dtype
+
+                def draw(self, n):
+                    return torch.zeros(n, dtype=self.dtype, device=self.device)
+            """,
+        ),
     )
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
@@ -382,6 +407,6 @@ class TorchFloat64Dtype(Rule):
             yield Finding(
                 use.value,
                 f"{describe_use(facts, use, dtype)}; MPS has no float64",
-                fix=WideDtype(use.value),
+                fix=WideDtype(spelled_at(analysis, use.value)),
                 reaches_mps=reaches_mps(analysis, use),
             )

@@ -127,3 +127,48 @@ def test_a_device_a_helper_returns(returns, place):
     value = evaluated(source)
     assert value.place is place
     assert value.kind is (Kind.DEVICE if place is not Place.UNKNOWN else Kind.UNKNOWN)
+
+
+def test_what_a_class_sets_on_self_with_its_bases():
+    source = (
+        "import torch\n"
+        "class Base:\n    def __init__(self):\n        self.dtype = torch.float64\n"
+        "class Sampler(Base):\n    def draw(self):\n        return self.dtype\n"
+        "result = Sampler.draw(None)\n"
+    )
+    value = evaluated(source)
+    assert (value.kind, value.dtype) == (Kind.DTYPE, Dtype.FLOAT64)
+    given = "import torch\nclass Sampler:\n    def __init__(self, dtype):\n        self.dtype = dtype\n"
+    assert evaluated(given + "    def draw(self):\n        return self.dtype\nresult = Sampler.draw(None)") is UNKNOWN
+
+
+def test_a_choice_by_device_is_no_one_dtype_but_a_device_may_be_either():
+    chosen = "import torch\ndevice = torch.device('mps')\nresult = torch.float32 if device.type == 'mps' else torch.float64"
+    assert evaluated(chosen) is UNKNOWN
+    either = "import torch\nresult = 'mps' if torch.backends.mps.is_available() else 'cpu'"
+    assert evaluated(either).place is Place.MAY_LACK_FLOAT64
+
+
+def test_a_dtype_that_follows_the_data_is_no_one_dtype():
+    follows = "import torch\nx = torch.ones(2)\nresult = torch.float64 if x.dtype == torch.float64 else torch.float32"
+    assert evaluated(follows) is UNKNOWN
+
+
+@pytest.mark.parametrize(
+    "call, dtype",
+    [
+        ("np.hanning(8)", Dtype.FLOAT64),  # float64 whatever it is given, as probed
+        ("np.interp(np.arange(3, dtype=np.float32), [0, 1], [0, 1])", Dtype.FLOAT64),
+        ("scipy.ndimage.gaussian_filter(np.arange(16.0), 1)", Dtype.FLOAT64),  # as the data
+        ("scipy.ndimage.gaussian_filter(np.arange(16, dtype=np.float32), 1)", Dtype.FLOAT32),
+        ("scipy.special.expit(np.arange(4))", Dtype.FLOAT64),  # a float of integers
+    ],
+)
+def test_library_functions_as_probed(call, dtype):
+    value = evaluated(f"import numpy as np\nimport scipy.ndimage\nimport scipy.special\nresult = {call}")
+    assert (value.kind, value.dtype) == (Kind.NDARRAY, dtype)
+
+
+def test_a_probed_function_of_arguments_not_known_is_not_known():
+    source = "import scipy.ndimage\nfrom data import image\nresult = scipy.ndimage.gaussian_filter(image, 1)"
+    assert evaluated(source) is UNKNOWN

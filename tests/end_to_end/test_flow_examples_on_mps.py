@@ -71,6 +71,8 @@ CRASHING = {
     ("numpy_arithmetic_and_fills", "scaled_counts"): lambda m, d: m.scaled_counts(d),
     ("device_from_helper", "offsets"): lambda m, d: m.offsets(),
     ("device_from_helper", "grid"): lambda m, d: m.grid(),
+    ("dtype_kept_on_self", "Sampler"): lambda m, d: m.Sampler(torch.device(d)).draw(3),
+    ("probed_window", "windowed"): lambda m, d: m.windowed(sample(d), 3),
 }
 # Its MPS branch computes something else than its CPU branch: only that it runs is compared.
 OTHER_BRANCH_ON_MPS = {("float64_off_mps_only", "float64_on_either_branch")}
@@ -90,6 +92,9 @@ RUNNING = {
     ("numpy_arithmetic_and_fills", "half_ones_float32"): lambda m, d: m.half_ones_float32(4, d),
     ("numpy_arithmetic_and_fills", "pixel_indices"): lambda m, d: m.pixel_indices(3, 2, d),
     ("numpy_arithmetic_and_fills", "doubled_counts"): lambda m, d: m.doubled_counts(d),
+    ("dtype_kept_on_self", "Float32Sampler"): lambda m, d: m.Float32Sampler(torch.device(d)).draw(3),
+    ("dtype_kept_on_self", "GivenSampler"): lambda m, d: m.GivenSampler(torch.device(d), torch.float32).draw(3),
+    ("probed_window", "windowed_float32"): lambda m, d: m.windowed_float32(sample(d), 3),
 }
 
 

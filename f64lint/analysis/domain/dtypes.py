@@ -119,7 +119,7 @@ def mentions_device(node: cst.CSTNode, devices: FrozenSet[str]) -> bool:
 _DTYPE_QUERIES = frozenset({"dtype", "is_complex", "is_floating_point"})
 
 
-def _tests_a_dtype(facts: ModuleFacts, node: cst.CSTNode) -> bool:
+def tests_a_dtype(facts: ModuleFacts, node: cst.CSTNode) -> bool:
     """Does a condition look at a dtype (`x.dtype == ...`, `x.is_complex()`, `torch.float64`)?"""
     if isinstance(node, cst.Attribute):
         if node.attr.value in _DTYPE_QUERIES:
@@ -127,10 +127,10 @@ def _tests_a_dtype(facts: ModuleFacts, node: cst.CSTNode) -> bool:
         qualified = facts.qualified_name(node)
         if qualified in _BY_QUALIFIED_NAME and _BY_QUALIFIED_NAME[qualified] is not Width.NARROW:
             return True
-    return any(_tests_a_dtype(facts, child) for child in node.children)
+    return any(tests_a_dtype(facts, child) for child in node.children)
 
 
-def _chosen_by_data(facts: ModuleFacts, value: cst.BaseExpression) -> bool:
+def chosen_by_data(facts: ModuleFacts, value: cst.BaseExpression) -> bool:
     """Is a value assigned where an `if` lets in only complex128 data or NumPy's object
     data (`if x.dtype == torch.complex128: dtype = torch.float64`, `if dtype_orig.kind ==
     "O": dtype = xp.float64`)? No tensor on MPS is either. (Data of other dtypes made
@@ -208,7 +208,7 @@ def spelled_dtype(
         reaching = [
             spelled_dtype(facts, value, depth + 1)
             for value in facts.reaching_values(node)
-            if value is not None and not _chosen_by_data(facts, value)
+            if value is not None and not chosen_by_data(facts, value)
         ]
         known = [spelled for spelled in reversed(reaching) if spelled is not None]
         return next((spelled for spelled in known if spelled[0].is_wide), known[0] if known else None)
@@ -226,7 +226,7 @@ def spelled_dtype(
     if isinstance(node, cst.IfExp):
         # `float32 if device.type == "mps" else float64` is the recommended fix itself, and
         # `float64 if x.dtype == torch.float64 else float32` follows the data's own dtype.
-        if mentions_device(node.test, facts.devices) or _tests_a_dtype(facts, node.test):
+        if mentions_device(node.test, facts.devices) or tests_a_dtype(facts, node.test):
             return None
         for branch in (node.body, node.orelse):
             found = spelled_dtype(facts, branch, depth + 1)

@@ -14,8 +14,10 @@ from __future__ import annotations
 from typing import Iterable, List, Optional
 
 from f64lint.analysis.domain.arrays import FLOAT_BY_DEFAULT, FOLLOW_DATA, KEEP_DTYPE_METHODS, PYTHON_FLOATS
-from f64lint.analysis.domain.dtypes import Width, dtype_of
+from f64lint.analysis.domain.dtypes import Width, chosen_by_data, dtype_of, mentions_device, tests_a_dtype
 from f64lint.analysis.domain.library import Returns, functions
+from f64lint.analysis.domain.probed import input_independent, seen_given
+from f64lint.analysis.evaluation.classes import Classes, is_self_attribute
 from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Place, Value, arithmetic, join
 from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.facts import ModuleFacts
@@ -27,8 +29,10 @@ from f64lint.cst import cst
 _KEEP_ARGUMENT_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE) | functions("scipy", Returns.ARGUMENT_DTYPE)
 _FLOAT_OF_NUMBERS = functions("numpy", Returns.FLOAT_OF_NUMBERS)
 _INTEGER_MAKERS = functions("numpy", Returns.INTEGERS)
-_ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power)
 _WIDTHS = {Width.FLOAT64: Dtype.FLOAT64, Width.COMPLEX128: Dtype.COMPLEX128, Width.NARROW: Dtype.FLOAT32}
+# The probed table's input classes of arrays, and its kinds of NumPy results.
+_INPUT_CLASSES = {Dtype.INTEGER: "int64", Dtype.FLOAT32: "float32", Dtype.FLOAT64: "float64"}
+_ARRAY_KINDS = {"ndarray": Kind.NDARRAY, "numpy_scalar": Kind.NUMPY_SCALAR}
 # Devices that have float64, as a string names them (those without are the run's `devices`).
 _WITH_FLOAT64 = frozenset({"cuda", "xpu", "hpu", "meta"})
 
@@ -39,6 +43,7 @@ class Evaluator:
     def __init__(self, facts: ModuleFacts) -> None:
         self.facts = facts
         self.traces = facts.traces
+        self.classes = Classes(facts)
 
     def value(self, node: cst.BaseExpression) -> Value:
         return self._value(node, 0)
@@ -55,13 +60,19 @@ class Evaluator:
             return self._device_string(node)
         if isinstance(node, cst.Name):
             return self._name(node, depth)
-        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, _ARITHMETIC):
+        if isinstance(node, cst.BinaryOperation) and _is_arithmetic(node.operator):
             left, right = self._value(node.left, depth), self._value(node.right, depth)
             return arithmetic(left, right, isinstance(node.operator, cst.Divide), node)
         if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
             return self._value(node.expression, depth)
         if isinstance(node, cst.IfExp):
-            return join([self._value(node.body, depth), self._value(node.orelse, depth)])
+            either = join([self._value(node.body, depth), self._value(node.orelse, depth)])
+            # A dtype or array chosen for the device (the device-aware fix) or after the
+            # data's own dtype (`float64 if x.dtype == torch.float64 else float32`) is not
+            # one value.
+            test = node.test
+            chosen = mentions_device(test, self.facts.devices) or tests_a_dtype(self.facts, test)
+            return UNKNOWN if chosen and either.kind is not Kind.DEVICE else either
         if isinstance(node, (cst.List, cst.Tuple)):
             if any(isinstance(element, cst.StarredElement) for element in node.elements):
                 return Value(Kind.CONTAINER)
@@ -73,9 +84,8 @@ class Evaluator:
                 return held if held.kind in (Kind.CONTAINER, Kind.NDARRAY) else UNKNOWN  # `xs[1:]`, `a[:, 0]`
             index = integer_index(node)
             return _item(held, index if index is not None and index >= 0 else None)
-        if isinstance(node, cst.Attribute) and node.attr.value == "T":
-            held = self._value(node.value, depth)
-            return held if held.is_array else UNKNOWN
+        if isinstance(node, cst.Attribute):
+            return self._attribute(node, depth)
         if isinstance(node, cst.Call):
             return self._call(node, depth)
         return UNKNOWN
@@ -94,11 +104,37 @@ class Evaluator:
             return Value(Kind.DEVICE, place=Place.WITH_FLOAT64, origin=node)
         return UNKNOWN
 
+    def _attribute(self, node: cst.Attribute, depth: int) -> Value:
+        """A dtype (`torch.float64`), what a class sets on `self.<name>`, or an array's
+        transpose."""
+        if self.facts.qualified_name(node) is not None:
+            return self._spelled_dtype(node)
+        owner = self.facts.definitions.enclosing_class(node) if is_self_attribute(node) else None
+        if owner is not None:
+            return self._set_on_self(owner, depth, node.attr.value)
+        if node.attr.value == "T":
+            held = self._value(node.value, depth)
+            return held if held.is_array else UNKNOWN
+        return UNKNOWN
+
+    @kept
+    def _set_on_self(self, owner: cst.ClassDef, depth: int, name: str) -> Value:
+        """What a class (and its bases) may hold in `self.<name>`: worked out once for all
+        the reads of it (a class may read an attribute in a hundred methods)."""
+        values = self.classes.set_on(owner, name)
+        return self._joined(values, depth + 1) if values else UNKNOWN
+
+    def _spelled_dtype(self, node: cst.BaseExpression) -> Value:
+        dtype = self._dtype(node)
+        return Value(Kind.DTYPE, dtype, origin=node) if dtype is not None else UNKNOWN
+
     def _name(self, node: cst.Name, depth: int) -> Value:
         if node.value in ("True", "False"):
             return Value(Kind.NUMBER, Dtype.BOOL, origin=node)
         binding = self.facts.bindings.get(node)
-        if binding is None or binding.qualified_name is not None or self.facts.parameter(binding) is not None:
+        if binding is not None and binding.qualified_name is not None:
+            return self._spelled_dtype(node)
+        if binding is None or self.facts.parameter(binding) is not None:
             return UNKNOWN
         reaching = binding.reaching()
         if any(_counts_a_range(self.facts, seen) for seen in reaching):
@@ -108,6 +144,8 @@ class Evaluator:
         values = []
         for seen in reaching:
             assert seen.value is not None
+            if chosen_by_data(self.facts, seen.value):  # only where the data is complex128 or objects
+                continue
             value = self._value(seen.value, depth + 1)
             values.append(_item(value, seen.part) if seen.part is not None else value)
         return join(values)
@@ -144,7 +182,7 @@ class Evaluator:
             return Value(Kind.NUMBER, Dtype.FLOAT64, origin=call)
         known = name in FLOAT_BY_DEFAULT or name in FOLLOW_DATA or name in _KEEP_ARGUMENT_DTYPE
         if not (known or name in _FLOAT_OF_NUMBERS or name in _INTEGER_MAKERS):
-            return UNKNOWN
+            return self._probed(call, name, depth)
         asked = keyword(call, "dtype")
         if asked is not None:
             return Value(Kind.NDARRAY, self._dtype(asked), origin=call)
@@ -165,6 +203,29 @@ class Evaluator:
             return Value(Kind.NDARRAY, floated, origin=widest.origin if floated is widest.dtype else call)
         widest = join(_arrays_in(values))
         return Value(Kind.NDARRAY, widest.dtype, origin=widest.origin) if widest.dtype is not None else UNKNOWN
+
+    def _probed(self, call: cst.Call, name: str, depth: int) -> Value:
+        """A NumPy array or scalar, as the library gave it when probed (domain/probed.py):
+        the dtype it makes whatever its input (`np.hanning(n)`), or the one it gave for an
+        input of the class of this call's widest array, its other arguments known numbers
+        (`scipy.ndimage.gaussian_filter(image, 2)`)."""
+        if keyword(call, "dtype") is not None:
+            return UNKNOWN
+        fixed = input_independent(name)
+        if fixed is not None:
+            return Value(Kind.NDARRAY, Dtype.named(fixed.dtype), origin=call)
+        values = [self._value(arg, depth + 1) for arg in positional(call)]
+        arrays = _arrays_in(values)
+        if not arrays or any(value.kind is Kind.UNKNOWN for value in values):
+            return UNKNOWN
+        widest = join(arrays)
+        input_class = _INPUT_CLASSES.get(widest.dtype) if widest.dtype is not None else None
+        found = seen_given(name, input_class) if input_class is not None else None
+        kind = _ARRAY_KINDS.get(found.kind) if found is not None else None
+        if found is None or kind is None:
+            return UNKNOWN
+        dtype = Dtype.named(found.dtype)
+        return Value(kind, dtype, origin=widest.origin if dtype is widest.dtype else call)
 
     def _from_data(self, call: cst.Call, name: str, args: List[cst.BaseExpression], depth: int) -> Value:
         """`np.full(n, 1 / n)`, `np.arange(0, 1, 0.1)`, `np.array([0.5, 1.0])`, `np.zeros_like(a)`."""
@@ -194,6 +255,12 @@ class Evaluator:
     def _dtype(self, node: Optional[cst.BaseExpression]) -> Optional[Dtype]:
         dtype = dtype_of(self.facts, node) if node is not None else None
         return _WIDTHS[dtype.width] if dtype is not None else None
+
+
+def _is_arithmetic(operator: cst.BaseBinaryOp) -> bool:
+    """`+ - * / // % **` (LibCST's classes are read when a module is analysed, not imported)."""
+    arithmetic = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power)
+    return isinstance(operator, arithmetic)
 
 
 def _counts_a_range(facts: ModuleFacts, binding: Binding) -> bool:

@@ -23,6 +23,7 @@ class Kind(enum.Enum):
     NUMPY_SCALAR = "NumPy scalar"
     NUMBER = "Python number"
     CONTAINER = "list or tuple"
+    DTYPE = "dtype"
     DEVICE = "device"
     UNKNOWN = "unknown"
 
@@ -39,6 +40,21 @@ class Dtype(enum.IntEnum):
     @property
     def is_float(self) -> bool:
         return self in (Dtype.FLOAT16, Dtype.FLOAT32, Dtype.FLOAT64)
+
+    @staticmethod
+    def named(name: Optional[str]) -> Optional["Dtype"]:
+        """The dtype NumPy or torch names so (`"float64"`, `"int32"`, `"uint8"`), if one."""
+        if name is None:
+            return None
+        if name.startswith(("int", "uint")):
+            return Dtype.INTEGER
+        return _BY_NAME.get(name)
+
+
+_BY_NAME = {
+    "bool": Dtype.BOOL, "float16": Dtype.FLOAT16, "bfloat16": Dtype.FLOAT16, "float32": Dtype.FLOAT32,
+    "float64": Dtype.FLOAT64, "complex64": Dtype.COMPLEX64, "complex128": Dtype.COMPLEX128,
+}
 
 
 class Place(enum.IntEnum):

@@ -26,6 +26,7 @@ from f64lint.analysis.domain.dtypes import (
     implements_conversion_api,
     splatting,
 )
+from f64lint.analysis.evaluation.lattice import Kind
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import argument_for, keyword, method_name, moved_to, positional
@@ -135,7 +136,7 @@ def wide_dtype_uses(
     on an accelerator: uses pinned to the CPU are left out."""
     facts = analysis.facts
     for use in dtype_uses(facts):
-        dtype = dtype_of(facts, use.value)
+        dtype = dtype_of(facts, use.value) or _evaluated_dtype(analysis, use.value)
         if dtype is None or dtype.width is not width or dtype.spelling not in spellings:
             continue
         if isinstance(use.holder, cst.Call) and (
@@ -153,6 +154,24 @@ def wide_dtype_uses(
         if implements_conversion_api(facts, use.value) or _wide_only_off_mps(analysis, use.value, width):
             continue
         yield use, dtype
+
+
+def _evaluated_dtype(analysis: Analysis, value: cst.BaseExpression) -> Optional[Dtype]:
+    """The dtype the evaluator finds an expression holds, spelled where it is written
+    (`dtype=self.dtype`, `self.dtype = torch.float64` in `__init__`)."""
+    return dtype_of(analysis.facts, spelled_at(analysis, value))
+
+
+def spelled_at(analysis: Analysis, value: cst.BaseExpression) -> cst.BaseExpression:
+    """Where the dtype a use holds is written, for its fix: the use itself when it spells
+    one, or a name the fixer follows to one; else where the evaluator finds it written
+    (`torch.float64` of `self.dtype = torch.float64`, for `dtype=self.dtype`)."""
+    if dtype_of(analysis.facts, value) is not None:
+        return value
+    held = analysis.flow.evaluation.value(value)
+    if held.kind is Kind.DTYPE and isinstance(held.origin, cst.BaseExpression):
+        return held.origin
+    return value
 
 
 def _wide_only_off_mps(analysis: Analysis, value: cst.BaseExpression, width: Width) -> bool:

@@ -27,6 +27,7 @@ from f64lint.analysis.domain.devices import (
 from f64lint.analysis.domain.dtypes import Width, dtype_of, mentions_device, spelled_dtype
 from f64lint.analysis.domain.guards import Guards
 from f64lint.analysis.domain.library import DATA_DEVICES, DEFAULT_FLOAT_FACTORIES, Returns, functions, methods
+from f64lint.analysis.evaluation.classes import class_nodes, is_self_attribute
 from f64lint.analysis.evaluation.evaluator import Evaluator
 from f64lint.analysis.evaluation.lattice import Dtype, Place
 from f64lint.analysis.project.exports import Export, Imported
@@ -36,9 +37,6 @@ from f64lint.analysis.semantic.traces import kept
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, is_super_call, keyword, method_name, moved_to, positional
 from f64lint.analysis.syntax.nodes import code_children, own_nodes
 from f64lint.cst import cst
-
-if TYPE_CHECKING:
-    from typing_extensions import TypeGuard
 
 # What makes a parameter or buffer of its data, which moves with the module it is set on.
 _PARAMETERS = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter", "torch.nn.Buffer"})
@@ -107,7 +105,6 @@ class Flow:
         self._origins: Optional[Set[int]] = None
         self._reads_by_value: Optional[Dict[int, List[cst.Name]]] = None
         self._reads_by_binding: Optional[Dict[int, List[cst.Name]]] = None
-        self._set_on_self: Dict[cst.ClassDef, Dict[str, List[cst.BaseExpression]]] = {}
         self._returned_values: Dict[cst.FunctionDef, Tuple[cst.BaseExpression, ...]] = {}
         self._read_on_self: Dict[cst.ClassDef, Dict[str, List[cst.Attribute]]] = {}
 
@@ -144,7 +141,7 @@ class Flow:
             if not self.facts.in_tests:  # unless a command-line option that leaves out MPS (`args.device`)
                 return device_like_name(node.attr.value) and not self.guards.kinds.option_without_mps(node)
             # `self.device` of a test case: what the class and its family set it to.
-            return _is_self_attribute(node) and self.guards.kinds.kind(node) is True
+            return is_self_attribute(node) and self.guards.kinds.kind(node) is True
         if isinstance(node, cst.Name):
             values = self.facts.reaching_values(node)
             if values and all(value is not None for value in values):
@@ -473,7 +470,7 @@ class Flow:
         if isinstance(node, cst.Name):
             values = self.facts.reaching_values(node)
             return bool(values) and all(value is not None and self.known_narrow(value, depth + 1) for value in values)
-        if isinstance(node, cst.Attribute) and _is_self_attribute(node):
+        if isinstance(node, cst.Attribute) and is_self_attribute(node):
             set_values = [v for v in self.set_on(node) or [] if not isinstance(v, cst.Name) or v.value != "None"]
             return bool(set_values) and all(self.known_narrow(value, depth + 1) for value in set_values)
         if isinstance(node, cst.BinaryOperation):
@@ -788,7 +785,7 @@ class Flow:
         the function of the module a class keeps on `self` and calls there
         (`self.compute_fn = roc_compute` in `__init__`, then `self.compute_fn(y, p)`)."""
         found = self.facts.definitions.callee(call)
-        if found is None and isinstance(call.func, cst.Attribute) and _is_self_attribute(call.func):
+        if found is None and isinstance(call.func, cst.Attribute) and is_self_attribute(call.func):
             kept = {self.function_named(value) for value in self.set_on(call.func) or ()}
             if len(kept) == 1:
                 found = kept.pop()
@@ -828,7 +825,7 @@ class Flow:
     def _attribute(self, node: cst.Attribute, depth: int) -> Optional[WideValue]:
         """`self.freqs`: what the class assigns to it, or registers as a buffer of that name;
         `utils.TABLE`: what another module binds to that name."""
-        if not _is_self_attribute(node):
+        if not is_self_attribute(node):
             export = self.imported.bound_to(self.facts.qualified_name(node)) or self.instance_member(node)
             return self._from_import(node, export)
         values = self.set_on(node)
@@ -836,7 +833,7 @@ class Flow:
 
     def set_on(self, node: cst.Attribute) -> Optional[List[cst.BaseExpression]]:
         """For `self.<name>` in a class: what the class sets on it; None for anything else."""
-        owner = self._class_of(node) if _is_self_attribute(node) else None
+        owner = self._class_of(node) if is_self_attribute(node) else None
         return None if owner is None else self.assigned_to_self(owner, node.attr.value)
 
     def assigned_to_self(self, owner: cst.ClassDef, name: str) -> List[cst.BaseExpression]:
@@ -846,10 +843,7 @@ class Flow:
 
     def attributes_set(self, owner: cst.ClassDef) -> Dict[str, List[cst.BaseExpression]]:
         """By attribute name, the values the class's methods set on `self`."""
-        found = self._set_on_self.get(owner)
-        if found is None:
-            found = self._set_on_self[owner] = _values_set_on_self(owner)
-        return found
+        return self.evaluation.classes.own(owner)
 
     def instance_member(self, node: cst.BaseExpression) -> Optional[Export]:
         """`schedule.sigmas` or `schedule.timesteps()` where `schedule = Schedule(...)` (or
@@ -895,7 +889,7 @@ class Flow:
             return self._class_made(node, member)
         if isinstance(node, cst.Name):
             values = [value for value in self.facts.reaching_values(node) if value is not None]
-        elif isinstance(node, cst.Attribute) and _is_self_attribute(node):
+        elif isinstance(node, cst.Attribute) and is_self_attribute(node):
             values = self.set_on(node) or []
         else:
             return None
@@ -933,7 +927,7 @@ class Flow:
         stack: List[cst.CSTNode] = [owner.body]
         while stack:
             current = stack.pop()
-            if _is_self_attribute(current) and not isinstance(
+            if is_self_attribute(current) and not isinstance(
                 self.facts.parent(current), (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.Del)
             ):
                 reads.setdefault(current.attr.value, []).append(current)
@@ -945,42 +939,17 @@ class Flow:
         return self.facts.definitions.enclosing_class(node)
 
 
-def _class_nodes(owner: cst.ClassDef) -> Iterator[cst.CSTNode]:
-    """The nodes of a class's body and methods (nested classes are their own)."""
-    stack: List[cst.CSTNode] = [owner.body]
-    while stack:
-        current = stack.pop()
-        yield current
-        if not isinstance(current, cst.ClassDef):
-            stack.extend(code_children(current))
 
 
 def _self_attribute_reads(owner: cst.ClassDef, name: str) -> List[cst.Attribute]:
     """Each `self.<name>` in a class's methods."""
     return [
         node
-        for node in _class_nodes(owner)
-        if isinstance(node, cst.Attribute) and node.attr.value == name and _is_self_attribute(node)
+        for node in class_nodes(owner)
+        if isinstance(node, cst.Attribute) and node.attr.value == name and is_self_attribute(node)
     ]
 
 
-def _values_set_on_self(owner: cst.ClassDef) -> Dict[str, List[cst.BaseExpression]]:
-    """By attribute name: the values a class's methods assign to `self.<name>` or register
-    as buffer `<name>` (nested classes are their own)."""
-    values: Dict[str, List[cst.BaseExpression]] = {}
-    for current in _class_nodes(owner):
-        if isinstance(current, cst.Assign):
-            for target in current.targets:
-                if _is_self_attribute(target.target):
-                    values.setdefault(target.target.attr.value, []).append(current.value)
-        elif isinstance(current, cst.AnnAssign) and current.value is not None:
-            if _is_self_attribute(current.target):
-                values.setdefault(current.target.attr.value, []).append(current.value)
-        elif isinstance(current, cst.Call) and method_name(current) == "register_buffer":
-            args = positional(current)
-            if len(args) >= 2 and isinstance(args[0], cst.SimpleString) and isinstance(args[0].evaluated_value, str):
-                values.setdefault(args[0].evaluated_value, []).append(args[1])
-    return values
 
 
 def _given_to_base_init(
@@ -1011,7 +980,3 @@ def _given_to_base_init(
 
 def _returned_values(function: cst.FunctionDef) -> Tuple[cst.BaseExpression, ...]:
     return tuple(node.value for node in own_nodes(function.body, cst.Return) if node.value is not None)
-
-
-def _is_self_attribute(target: cst.CSTNode) -> TypeGuard[cst.Attribute]:
-    return isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == "self"

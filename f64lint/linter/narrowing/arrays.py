@@ -16,6 +16,7 @@ from f64lint.analysis.domain.arrays import (
     KEEP_DTYPE_METHODS,
 )
 from f64lint.analysis.domain.library import MAKES, Returns, float64_members, functions, short_names
+from f64lint.analysis.domain.probed import makers_whatever_given
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH
 from f64lint.linter.narrowing.lines import NAME, Statement, bound_names, logical_lines, loop_targets
 from f64lint.rules.patterns import AnyOf
@@ -23,10 +24,14 @@ from f64lint.rules.patterns import AnyOf
 # (It starts with its keyword, so that it is searched for fast: see `AnyOf`.)
 _NUMPY_MODULE_ALIAS = re.compile(r"import\s+numpy(?:\.random)?\s+as\s+(\w+)")
 _IMPORTED = re.compile(r"(\w+)(?:\s+as\s+(\w+))?")
+_PROBED_FLOAT64 = makers_whatever_given("float64", ("numpy.", "numpy.random."))
 # NumPy's functions that make float64 arrays: `zeros`, `rand`, its math of Python numbers
 # (`np.log(sigma)`), and those of integers (`arange`, `bincount`), which division or a float
 # operand where they are used makes float64 (`np.arange(n) / n`) ...
-_FLOAT_BY_DEFAULT = sorted({name.rsplit(".", 1)[-1] for name in FLOAT_BY_DEFAULT | FLOAT_OF_NUMBERS | INTEGER_MAKERS})
+# (With those NumPy was seen to make float64 of any input: `np.hanning(`, `np.interp(`.)
+_FLOAT_BY_DEFAULT = sorted(
+    {name.rsplit(".", 1)[-1] for name in FLOAT_BY_DEFAULT | FLOAT_OF_NUMBERS | INTEGER_MAKERS | _PROBED_FLOAT64}
+)
 # ... and those that make float64 only of float data (`np.array([0.5, 1.0])`), given on the
 # line that calls them: a float literal.
 _FOLLOW_DATA = sorted({name.rsplit(".", 1)[-1] for name in FOLLOW_DATA} - {"arange"})

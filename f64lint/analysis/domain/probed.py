@@ -1,0 +1,76 @@
+"""What library functions were seen to return, by the class of their input: the table
+`bench/probe_library_dtypes.py` wrote by calling them (library_dtypes.json, read once, on
+first use).
+
+An input class names the array a call was given (`int64`, `float32`, `float64`), Python
+numbers or lists of them (`python_float`, `python_int`), or no array at all (`none`:
+`np.zeros(3)`). A function is `input_independent` when every one of those classes it was
+called with gave the same array dtype (`np.zeros`, `np.hanning`, `np.interp`: float64).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Dict, FrozenSet, Optional, Tuple
+
+# The classes that describe a call's arguments as written (the table has more, for
+# receivers and operands, which these readers do not use).
+CORE_CLASSES = ("none", "int64", "float32", "float64", "python_float", "python_int")
+
+
+@dataclass(frozen=True)
+class Seen:
+    kind: str  # "ndarray", "numpy_scalar", "python_float", "tensor", ...
+    dtype: Optional[str]  # "float64", "int64", ...; None for Python numbers and others
+
+
+@lru_cache(maxsize=1)
+def _table() -> Dict[str, Any]:
+    text = resources.files(__package__).joinpath("library_dtypes.json").read_text(encoding="utf-8")
+    table: Dict[str, Any] = json.loads(text)
+    return table
+
+
+def _entry(name: str) -> Optional[Dict[str, Any]]:
+    table = _table()
+    found: Optional[Dict[str, Any]] = table["entries"].get(table["aliases"].get(name, name))
+    return found
+
+
+def seen_given(name: str, input_class: str) -> Optional[Seen]:
+    """What `name` gave for an input of this class, if it was called with one."""
+    entry = _entry(name)
+    result = entry.get(input_class) if entry is not None and input_class in CORE_CLASSES else None
+    return Seen(result["kind"], result["dtype"]) if result is not None else None
+
+
+def input_independent(name: str) -> Optional[Seen]:
+    """The array `name` gives whatever its input, when every class it was called with gave
+    an array of one dtype."""
+    entry = _entry(name)
+    if entry is None:
+        return None
+    results = [entry[cls] for cls in CORE_CLASSES if cls in entry]
+    arrays = {(result["kind"], result["dtype"]) for result in results}
+    if len(arrays) != 1:
+        return None
+    kind, dtype = arrays.pop()
+    return Seen(kind, dtype) if kind == "ndarray" and dtype is not None else None
+
+
+def makers_whatever_given(dtype: str, prefixes: Tuple[str, ...]) -> FrozenSet[str]:
+    """The functions under these prefixes (`numpy.`, `numpy.random.`), and not deeper, that
+    give an array of `dtype` whatever their input."""
+    entries = _table()["entries"]
+    found = set()
+    for name in entries:
+        prefix = name.rpartition(".")[0]
+        if f"{prefix}." not in prefixes:
+            continue
+        made = input_independent(name)
+        if made is not None and made.dtype == dtype:
+            found.add(name)
+    return frozenset(found)

@@ -1,0 +1,75 @@
+"""The module's classes as the evaluator reads them: what each sets on `self`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Dict, Iterator, List, Set
+
+from f64lint.analysis.semantic.facts import ModuleFacts
+from f64lint.analysis.syntax.calls import method_name, positional
+from f64lint.analysis.syntax.nodes import code_children
+from f64lint.cst import cst
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeGuard
+
+
+def is_self_attribute(target: cst.CSTNode) -> "TypeGuard[cst.Attribute]":
+    return isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == "self"
+
+
+def class_nodes(owner: cst.ClassDef) -> Iterator[cst.CSTNode]:
+    """The nodes of a class's body and methods (nested classes are their own)."""
+    stack: List[cst.CSTNode] = [owner.body]
+    while stack:
+        current = stack.pop()
+        yield current
+        if not isinstance(current, cst.ClassDef):
+            stack.extend(code_children(current))
+
+
+def values_set_on_self(owner: cst.ClassDef) -> Dict[str, List[cst.BaseExpression]]:
+    """By attribute name: the values a class's methods assign to `self.<name>` or register
+    as buffer `<name>` (nested classes are their own)."""
+    values: Dict[str, List[cst.BaseExpression]] = {}
+    for current in class_nodes(owner):
+        if isinstance(current, cst.Assign):
+            for target in current.targets:
+                if is_self_attribute(target.target):
+                    values.setdefault(target.target.attr.value, []).append(current.value)
+        elif isinstance(current, cst.AnnAssign) and current.value is not None:
+            if is_self_attribute(current.target):
+                values.setdefault(current.target.attr.value, []).append(current.value)
+        elif isinstance(current, cst.Call) and method_name(current) == "register_buffer":
+            args = positional(current)
+            if len(args) >= 2 and isinstance(args[0], cst.SimpleString) and isinstance(args[0].evaluated_value, str):
+                values.setdefault(args[0].evaluated_value, []).append(args[1])
+    return values
+
+
+class Classes:
+    """What each class of the module sets on `self` (each class read once)."""
+
+    def __init__(self, facts: ModuleFacts) -> None:
+        self.facts = facts
+        self._own: Dict[cst.ClassDef, Dict[str, List[cst.BaseExpression]]] = {}
+
+    def own(self, owner: cst.ClassDef) -> Dict[str, List[cst.BaseExpression]]:
+        """By attribute name, the values the class's own methods set on `self`."""
+        found = self._own.get(owner)
+        if found is None:
+            found = self._own[owner] = values_set_on_self(owner)
+        return found
+
+    def set_on(self, owner: cst.ClassDef, name: str) -> List[cst.BaseExpression]:
+        """What a class and the classes of the module it derives from set on `self.<name>`."""
+        found: List[cst.BaseExpression] = []
+        seen: Set[cst.ClassDef] = set()
+        stack = [owner]
+        while stack:
+            current = stack.pop()
+            if current in seen:
+                continue
+            seen.add(current)
+            found.extend(self.own(current).get(name, []))
+            stack.extend(reversed(self.facts.definitions.bases(current)))
+        return found
