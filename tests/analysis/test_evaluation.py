@@ -172,3 +172,28 @@ def test_library_functions_as_probed(call, dtype):
 def test_a_probed_function_of_arguments_not_known_is_not_known():
     source = "import scipy.ndimage\nfrom data import image\nresult = scipy.ndimage.gaussian_filter(image, 1)"
     assert evaluated(source) is UNKNOWN
+
+
+@pytest.mark.parametrize(
+    "source, dtype",
+    [
+        # A scaler's mean is float64 whatever it was fitted on; PCA's components follow the data.
+        ("from sklearn.preprocessing import StandardScaler\nresult = StandardScaler().fit(F32).mean_", Dtype.FLOAT64),
+        ("from sklearn.decomposition import PCA\nresult = PCA(2).fit(F32).components_", Dtype.FLOAT32),
+        ("from sklearn.decomposition import PCA\nresult = PCA(2).fit(np.ones((3, 2))).components_", Dtype.FLOAT64),
+        ("from sklearn.decomposition import PCA\nresult = PCA(2).fit(F32).transform(np.ones((3, 2)))", Dtype.FLOAT64),
+        ("import pandas as pd\nresult = pd.read_csv('x.csv').astype(float).values", Dtype.FLOAT64),
+        ("import pandas as pd\nresult = pd.read_csv('x.csv').to_numpy(dtype='float32')", Dtype.FLOAT32),
+        ("from scipy.interpolate import CubicSpline\nresult = CubicSpline(F32, F32)(F32)", Dtype.FLOAT64),
+    ],
+)
+def test_library_objects_as_probed(source, dtype):
+    value = evaluated(f"import numpy as np\nF32 = np.ones((3, 2), dtype=np.float32)\n{source}")
+    assert (value.kind, value.dtype) == (Kind.NDARRAY, dtype)
+
+
+def test_a_frame_of_data_the_code_does_not_show_has_no_known_dtype():
+    assert evaluated("import pandas as pd\nresult = pd.read_csv('x.csv').values") is UNKNOWN
+    assert evaluated("from sklearn.decomposition import PCA\nfrom data import X\nresult = PCA(2).fit(X).components_") is (
+        UNKNOWN
+    )

@@ -48,17 +48,46 @@ def seen_given(name: str, input_class: str) -> Optional[Seen]:
 
 
 def input_independent(name: str) -> Optional[Seen]:
-    """The array `name` gives whatever its input, when every class it was called with gave
-    an array of one dtype."""
+    """What `name` gives whatever its input, when every class it was called with gave the
+    same kind of result (an array, a frame, ...) of one dtype."""
     entry = _entry(name)
     if entry is None:
         return None
-    results = [entry[cls] for cls in CORE_CLASSES if cls in entry]
-    arrays = {(result["kind"], result["dtype"]) for result in results}
-    if len(arrays) != 1:
+    results = {(entry[cls]["kind"], entry[cls]["dtype"]) for cls in CORE_CLASSES if cls in entry}
+    if len(results) != 1:
         return None
-    kind, dtype = arrays.pop()
-    return Seen(kind, dtype) if kind == "ndarray" and dtype is not None else None
+    kind, dtype = results.pop()
+    return Seen(kind, dtype) if dtype is not None else None
+
+
+@lru_cache(maxsize=1)
+def _types() -> FrozenSet[str]:
+    """The classes whose members were probed (`sklearn.decomposition.PCA`, `pandas.DataFrame`)."""
+    owners = {name.rpartition(".")[0] for name in _table()["entries"]}
+    return frozenset(owner for owner in owners if owner.rpartition(".")[2][:1].isupper())
+
+
+def is_type(name: str) -> bool:
+    return name in _types()
+
+
+def frame_reader(name: str) -> bool:
+    """Does `name` read a file into a frame (`pandas.read_csv`), as probed on a file?"""
+    read = _table()["chains"].get(f"{name}(path)")
+    return read is not None and read["kind"] == "dataframe"
+
+
+def float64_members(owner: str) -> FrozenSet[str]:
+    """The names of the members of a probed class that gave float64 for some input, other
+    than tensors (NumPy arrays and scalars, frames)."""
+    found = set()
+    prefix = f"{owner}."
+    for name, entry in _table()["entries"].items():
+        if name.startswith(prefix) and "." not in name[len(prefix):]:
+            results = [entry[cls] for cls in CORE_CLASSES if cls in entry]
+            if any(result["dtype"] == "float64" and result["kind"] != "tensor" for result in results):
+                found.add(name[len(prefix):])
+    return frozenset(found)
 
 
 def makers_whatever_given(dtype: str, prefixes: Tuple[str, ...]) -> FrozenSet[str]:
@@ -71,6 +100,22 @@ def makers_whatever_given(dtype: str, prefixes: Tuple[str, ...]) -> FrozenSet[st
         if f"{prefix}." not in prefixes:
             continue
         made = input_independent(name)
-        if made is not None and made.dtype == dtype:
+        if made is not None and made.kind == "ndarray" and made.dtype == dtype:
             found.add(name)
     return frozenset(found)
+
+
+def float64_members_by_maker() -> Dict[str, FrozenSet[str]]:
+    """By the last part of the name of a call that makes a probed object (`PCA`,
+    `StandardScaler`, `DataFrame`, `read_csv`), the members of it that gave float64."""
+    found: Dict[str, FrozenSet[str]] = {}
+    frame = float64_members("pandas.DataFrame")
+    for owner in _types():
+        members = float64_members(owner)
+        if members:
+            found[owner.rpartition(".")[2]] = members
+    for chain in _table()["chains"]:
+        reader = chain[: -len("(path)")] if chain.endswith("(path)") else ""
+        if reader and frame_reader(reader):
+            found[reader.rpartition(".")[2]] = frame
+    return found

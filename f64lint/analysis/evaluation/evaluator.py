@@ -15,8 +15,8 @@ from typing import Iterable, List, Optional
 
 from f64lint.analysis.domain.arrays import FLOAT_BY_DEFAULT, FOLLOW_DATA, KEEP_DTYPE_METHODS, PYTHON_FLOATS
 from f64lint.analysis.domain.dtypes import Width, chosen_by_data, dtype_of, mentions_device, tests_a_dtype
-from f64lint.analysis.domain.library import Returns, functions
-from f64lint.analysis.domain.probed import input_independent, seen_given
+from f64lint.analysis.domain.library import RETURNS_SELF, Returns, functions
+from f64lint.analysis.domain.probed import Seen, frame_reader, input_independent, is_type, seen_given
 from f64lint.analysis.evaluation.classes import Classes, is_self_attribute
 from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Place, Value, arithmetic, join
 from f64lint.analysis.semantic.bindings import Binding
@@ -30,9 +30,11 @@ _KEEP_ARGUMENT_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE) | functions("s
 _FLOAT_OF_NUMBERS = functions("numpy", Returns.FLOAT_OF_NUMBERS)
 _INTEGER_MAKERS = functions("numpy", Returns.INTEGERS)
 _WIDTHS = {Width.FLOAT64: Dtype.FLOAT64, Width.COMPLEX128: Dtype.COMPLEX128, Width.NARROW: Dtype.FLOAT32}
-# The probed table's input classes of arrays, and its kinds of NumPy results.
+# The probed table's input classes of arrays, and its kinds of results: NumPy's, and the
+# library objects it names by their class.
 _INPUT_CLASSES = {Dtype.INTEGER: "int64", Dtype.FLOAT32: "float32", Dtype.FLOAT64: "float64"}
-_ARRAY_KINDS = {"ndarray": Kind.NDARRAY, "numpy_scalar": Kind.NUMPY_SCALAR}
+_SEEN_KINDS = {"ndarray": Kind.NDARRAY, "numpy_scalar": Kind.NUMPY_SCALAR}
+_SEEN_OBJECTS = {"dataframe": "pandas.DataFrame", "series": "pandas.Series"}
 # Devices that have float64, as a string names them (those without are the run's `devices`).
 _WITH_FLOAT64 = frozenset({"cuda", "xpu", "hpu", "meta"})
 
@@ -112,10 +114,31 @@ class Evaluator:
         owner = self.facts.definitions.enclosing_class(node) if is_self_attribute(node) else None
         if owner is not None:
             return self._set_on_self(owner, depth, node.attr.value)
+        held = self._value(node.value, depth)
+        if held.kind is Kind.OBJECT:  # `scaler.mean_`, `frame.values`
+            return self._member(held, node.attr.value, None, node, depth)
         if node.attr.value == "T":
-            held = self._value(node.value, depth)
             return held if held.is_array else UNKNOWN
         return UNKNOWN
+
+    def _member(
+        self, owner: Value, name: str, call: Optional[cst.Call], origin: cst.BaseExpression, depth: int
+    ) -> Value:
+        """A method's result or an attribute of a library object, as probed: what it gives
+        whatever the input, else what it gave for data of the dtype of the call's array
+        (`scaler.transform(X)`) or of the data the object holds or was fitted on; a
+        `dtype=` asked of it (`frame.to_numpy(dtype="float64")`)."""
+        qualified = f"{owner.type}.{name}"
+        asked = keyword(call, "dtype") if call is not None else None
+        if asked is not None:
+            return Value(Kind.NDARRAY, self._dtype(asked), origin=origin)
+        found = input_independent(qualified)
+        if found is None:
+            given = _arrays_in([self._value(arg, depth + 1) for arg in positional(call)[:1]]) if call else []
+            data = given[0].dtype if given else owner.dtype
+            input_class = _INPUT_CLASSES.get(data) if data is not None else None
+            found = seen_given(qualified, input_class) if input_class is not None else None
+        return _seen_value(found, origin) if found is not None else UNKNOWN
 
     @kept
     def _set_on_self(self, owner: cst.ClassDef, depth: int, name: str) -> Value:
@@ -163,11 +186,19 @@ class Evaluator:
             if returned and all(value is not None for value in returned):
                 return self._joined((value for value in returned if value is not None), depth + 1)
             return UNKNOWN
+        callee = self._value(call.func, depth + 1) if not isinstance(call.func, cst.Attribute) else UNKNOWN
+        if callee.kind is Kind.OBJECT:  # `spline(xs)`: a fitted interpolator called
+            return self._member(callee, "__call__", call, call, depth)
         method = method_name(call)
         if method is None:
             return UNKNOWN
         assert isinstance(call.func, cst.Attribute)
         receiver = self._value(call.func.value, depth + 1)
+        if receiver.kind is Kind.OBJECT:
+            if method in RETURNS_SELF:  # `PCA(8).fit(X)`: the estimator, fitted on data of X's dtype
+                fitted_on = self._joined(positional(call)[:1], depth + 1)
+                return Value(Kind.OBJECT, fitted_on.dtype if fitted_on.is_array else None, type=receiver.type)
+            return self._member(receiver, method, call, call, depth)
         if not receiver.is_array:
             return UNKNOWN
         if method == "astype":
@@ -177,9 +208,12 @@ class Evaluator:
 
     def _library_call(self, call: cst.Call, name: str, depth: int) -> Value:
         """A call of a library function NumPy's table knows (an array, its dtype and where it
-        was made), or of one that gives a Python float."""
+        was made), or of one that gives a Python float; a library object made (an estimator,
+        a frame read from a file)."""
         if name in PYTHON_FLOATS:
             return Value(Kind.NUMBER, Dtype.FLOAT64, origin=call)
+        if is_type(name) or frame_reader(name):
+            return Value(Kind.OBJECT, origin=call, type="pandas.DataFrame" if frame_reader(name) else name)
         known = name in FLOAT_BY_DEFAULT or name in FOLLOW_DATA or name in _KEEP_ARGUMENT_DTYPE
         if not (known or name in _FLOAT_OF_NUMBERS or name in _INTEGER_MAKERS):
             return self._probed(call, name, depth)
@@ -213,7 +247,7 @@ class Evaluator:
             return UNKNOWN
         fixed = input_independent(name)
         if fixed is not None:
-            return Value(Kind.NDARRAY, Dtype.named(fixed.dtype), origin=call)
+            return _seen_value(fixed, call)
         values = [self._value(arg, depth + 1) for arg in positional(call)]
         arrays = _arrays_in(values)
         if not arrays or any(value.kind is Kind.UNKNOWN for value in values):
@@ -221,11 +255,10 @@ class Evaluator:
         widest = join(arrays)
         input_class = _INPUT_CLASSES.get(widest.dtype) if widest.dtype is not None else None
         found = seen_given(name, input_class) if input_class is not None else None
-        kind = _ARRAY_KINDS.get(found.kind) if found is not None else None
-        if found is None or kind is None:
+        if found is None:
             return UNKNOWN
         dtype = Dtype.named(found.dtype)
-        return Value(kind, dtype, origin=widest.origin if dtype is widest.dtype else call)
+        return _seen_value(found, widest.origin if dtype is widest.dtype and widest.origin else call)
 
     def _from_data(self, call: cst.Call, name: str, args: List[cst.BaseExpression], depth: int) -> Value:
         """`np.full(n, 1 / n)`, `np.arange(0, 1, 0.1)`, `np.array([0.5, 1.0])`, `np.zeros_like(a)`."""
@@ -255,6 +288,15 @@ class Evaluator:
     def _dtype(self, node: Optional[cst.BaseExpression]) -> Optional[Dtype]:
         dtype = dtype_of(self.facts, node) if node is not None else None
         return _WIDTHS[dtype.width] if dtype is not None else None
+
+
+def _seen_value(seen: Seen, origin: cst.CSTNode) -> Value:
+    """The value of a result the probe saw: an array or scalar, a frame or a series."""
+    dtype = Dtype.named(seen.dtype)
+    if seen.kind in _SEEN_OBJECTS:
+        return Value(Kind.OBJECT, dtype, origin=origin, type=_SEEN_OBJECTS[seen.kind])
+    kind = _SEEN_KINDS.get(seen.kind)
+    return Value(kind, dtype, origin=origin) if kind is not None else UNKNOWN
 
 
 def _is_arithmetic(operator: cst.BaseBinaryOp) -> bool:

@@ -25,6 +25,7 @@ class Kind(enum.Enum):
     CONTAINER = "list or tuple"
     DTYPE = "dtype"
     DEVICE = "device"
+    OBJECT = "library object"  # of the class in `type`: a fitted estimator, a data frame
     UNKNOWN = "unknown"
 
 
@@ -75,6 +76,7 @@ class Value:
     element: Optional["Value"] = None  # of a container: any of its elements
     parts: Tuple["Value", ...] = ()  # of a tuple written out: each element at its place
     origin: Optional[cst.CSTNode] = None  # the expression that gave it its dtype (for messages)
+    type: Optional[str] = None  # of a library object: its class (`sklearn.decomposition.PCA`)
 
     @property
     def is_array(self) -> bool:
@@ -98,7 +100,8 @@ def join(values: Iterable[Value]) -> Value:
         parts: Tuple[Value, ...] = ()
         if len(joined.parts) == len(value.parts):
             parts = tuple(join(pair) for pair in zip(joined.parts, value.parts))
-        joined = Value(kind, wider.dtype, max(joined.place, value.place), element, parts, wider.origin)
+        type_ = joined.type if joined.type == value.type else None
+        joined = Value(kind, wider.dtype, max(joined.place, value.place), element, parts, wider.origin, type_)
     return joined if joined is not None else UNKNOWN
 
 

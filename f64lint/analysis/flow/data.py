@@ -34,6 +34,7 @@ from f64lint.analysis.domain.arrays import float64_array
 from f64lint.analysis.domain.casts import casts_narrow, casts_to_chosen_dtype
 from f64lint.analysis.domain.dtypes import Width, dtype_of, dtype_uses
 from f64lint.analysis.domain.library import Returns, functions, methods
+from f64lint.analysis.evaluation.lattice import Dtype
 from f64lint.analysis.flow.data_evidence import integer_named
 from f64lint.analysis.flow.values import TENSOR_OF_DATA, Flow
 from f64lint.analysis.semantic.bindings import Binding
@@ -147,6 +148,9 @@ class DataOrigins:
         return found
 
     def _unseen_data(self, node: cst.BaseExpression, depth: int) -> Optional[UnseenData]:
+        held = self.flow.evaluation.value(node)  # a narrow array the evaluator follows (a PCA fitted on float32)
+        if held.is_array and held.dtype is not None and held.dtype < Dtype.FLOAT64:
+            return None
         if isinstance(node, cst.Name):
             return self._unseen_name(node, depth)
         if isinstance(node, cst.Subscript):

@@ -725,6 +725,10 @@ class Flow:
             if integers is None:
                 return None
             return ArraySource(integers, self.facts.module.code_for_node(integers.func), origin)
+        if isinstance(origin, cst.Attribute):  # a library object's (`scaler.mean_`, `frame.values`)
+            owner = origin.value
+            named = self.facts.module.code_for_node(owner) if isinstance(owner, cst.Name) else ""
+            return ArraySource(origin, f"{named}.{origin.attr.value}")
         if not isinstance(origin, cst.Call):
             return None
         return ArraySource(origin, self.facts.module.code_for_node(origin.func))

@@ -16,7 +16,7 @@ from f64lint.analysis.domain.arrays import (
     KEEP_DTYPE_METHODS,
 )
 from f64lint.analysis.domain.library import MAKES, Returns, float64_members, functions, short_names
-from f64lint.analysis.domain.probed import makers_whatever_given
+from f64lint.analysis.domain.probed import float64_members_by_maker, makers_whatever_given
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH
 from f64lint.linter.narrowing.lines import NAME, Statement, bound_names, logical_lines, loop_targets
 from f64lint.rules.patterns import AnyOf
@@ -43,8 +43,9 @@ _OTHER_MAKERS = sorted({name.rsplit(".", 1)[-1] for name in FLOAT_BY_DEFAULT if 
 
 def _members_by_maker() -> Dict[str, FrozenSet[str]]:
     """The float64 members of each type, by the last part of the name of a call that
-    makes one (`normal` and the other draws by `default_rng`, `step` by `SyncVectorEnv`)."""
-    found: Dict[str, FrozenSet[str]] = {}
+    makes one (`normal` and the other draws by `default_rng`, `step` by `SyncVectorEnv`),
+    with those probed from the libraries (`mean_` by `StandardScaler`, `values` by `read_csv`)."""
+    found: Dict[str, FrozenSet[str]] = dict(float64_members_by_maker())
     for maker, made in MAKES.items():
         last = maker.rsplit(".", 1)[-1]
         found[last] = found.get(last, frozenset()) | float64_members(made)
