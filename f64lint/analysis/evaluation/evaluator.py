@@ -1,12 +1,15 @@
 """What an expression is: its value on the lattice (lattice.py), worked out once per node.
 
 Read through literals, names (every value that may reach a read, joined), tuple unpacking,
-arithmetic (NumPy's promotion), conditionals, lists and tuples, indexing, the module's
-own functions (what their returns give, in every module of the file) and the library
-table (domain/library.py): NumPy's makers, the functions that keep their arguments'
-dtype or follow their data, `astype`, and the methods that keep their array's dtype.
-Devices are values too: a string naming one, `torch.device(...)`, a helper that returns
-one of several.
+arithmetic (NumPy's promotion), conditionals, lists and tuples, indexing, what a class and
+its bases set on `self` (classes.py), the module's own functions (what their returns
+give), the hand-written library table (domain/library.py: NumPy's makers, the functions
+that keep their arguments' dtype or follow their data, `astype`, the methods that keep
+their array's dtype) and, for what it does not know, the table probed from the libraries
+themselves (domain/probed.py): functions by the class of their input, and library objects
+(an estimator fitted on data of a dtype, a frame, an interpolator) by their members.
+Dtypes and devices are values too: `torch.float64`, a string naming a device,
+`torch.device(...)`, a helper that returns one of several.
 """
 
 from __future__ import annotations
