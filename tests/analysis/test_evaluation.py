@@ -197,3 +197,23 @@ def test_a_frame_of_data_the_code_does_not_show_has_no_known_dtype():
     assert evaluated("from sklearn.decomposition import PCA\nfrom data import X\nresult = PCA(2).fit(X).components_") is (
         UNKNOWN
     )
+
+
+def test_lists_comprehended_or_grown_hold_what_goes_in():
+    grown = "import numpy as np\nresult = []\nfor i in range(3):\n    result.append(np.exp(i / 3))\n"
+    element = evaluated(grown).element
+    assert element is not None and (element.kind, element.dtype) == (Kind.NUMPY_SCALAR, Dtype.FLOAT64)
+    comprehended = evaluated("import numpy as np\nresult = [np.float32(i) for i in range(3)]")
+    assert (comprehended.kind, comprehended.element.kind, comprehended.element.dtype) == (
+        Kind.CONTAINER, Kind.NUMPY_SCALAR, Dtype.FLOAT32
+    )
+    extended = "from data import more\nresult = []\nresult.extend(more)\n"
+    assert evaluated(extended) == Value(Kind.CONTAINER)
+
+
+def test_a_parameter_annotated_as_a_number_is_one():
+    source = "import numpy as np\ndef f(n: int, scale: float):\n    return np.full(n, scale)\nresult = f(2, 0.5)"
+    assert evaluated(source).dtype is Dtype.FLOAT64
+    assert evaluated("import numpy as np\ndef f(n: int):\n    return np.full(n, n)\nresult = f(2)").dtype is (
+        Dtype.INTEGER
+    )

@@ -73,6 +73,9 @@ CRASHING = {
     ("device_from_helper", "grid"): lambda m, d: m.grid(),
     ("dtype_kept_on_self", "Sampler"): lambda m, d: m.Sampler(torch.device(d)).draw(3),
     ("probed_window", "windowed"): lambda m, d: m.windowed(sample(d), 3),
+    ("lists_of_numpy_values", "log_ratios"): lambda m, d: m.log_ratios(d),
+    ("lists_of_numpy_values", "decays"): lambda m, d: m.decays(4, d),
+    ("lists_of_numpy_values", "ramps"): lambda m, d: m.ramps(4, d),
 }
 # Its MPS branch computes something else than its CPU branch: only that it runs is compared.
 OTHER_BRANCH_ON_MPS = {("float64_off_mps_only", "float64_on_either_branch")}
@@ -95,6 +98,8 @@ RUNNING = {
     ("dtype_kept_on_self", "Float32Sampler"): lambda m, d: m.Float32Sampler(torch.device(d)).draw(3),
     ("dtype_kept_on_self", "GivenSampler"): lambda m, d: m.GivenSampler(torch.device(d), torch.float32).draw(3),
     ("probed_window", "windowed_float32"): lambda m, d: m.windowed_float32(sample(d), 3),
+    ("lists_of_numpy_values", "ramps_float32"): lambda m, d: m.ramps_float32(4, d),
+    ("lists_of_numpy_values", "python_decays"): lambda m, d: m.python_decays(4, d),
 }
 
 

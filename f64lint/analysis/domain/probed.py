@@ -60,6 +60,13 @@ def input_independent(name: str) -> Optional[Seen]:
     return Seen(kind, dtype) if dtype is not None else None
 
 
+def dtype_whatever_given(name: str) -> Optional[str]:
+    """The one dtype every result of `name` had, arrays and scalars alike (`np.float32`)."""
+    entry = _entry(name)
+    dtypes = {entry[cls]["dtype"] for cls in CORE_CLASSES if cls in entry} if entry is not None else set()
+    return dtypes.pop() if len(dtypes) == 1 else None
+
+
 @lru_cache(maxsize=1)
 def _types() -> FrozenSet[str]:
     """The classes whose members were probed (`sklearn.decomposition.PCA`, `pandas.DataFrame`)."""

@@ -19,7 +19,14 @@ from typing import Iterable, List, Optional
 from f64lint.analysis.domain.arrays import FLOAT_BY_DEFAULT, FOLLOW_DATA, KEEP_DTYPE_METHODS, PYTHON_FLOATS
 from f64lint.analysis.domain.dtypes import Width, chosen_by_data, dtype_of, mentions_device, tests_a_dtype
 from f64lint.analysis.domain.library import RETURNS_SELF, Returns, functions
-from f64lint.analysis.domain.probed import Seen, frame_reader, input_independent, is_type, seen_given
+from f64lint.analysis.domain.probed import (
+    Seen,
+    dtype_whatever_given,
+    frame_reader,
+    input_independent,
+    is_type,
+    seen_given,
+)
 from f64lint.analysis.evaluation.classes import Classes, is_self_attribute
 from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Place, Value, arithmetic, join
 from f64lint.analysis.semantic.bindings import Binding
@@ -38,6 +45,7 @@ _WIDTHS = {Width.FLOAT64: Dtype.FLOAT64, Width.COMPLEX128: Dtype.COMPLEX128, Wid
 _INPUT_CLASSES = {Dtype.INTEGER: "int64", Dtype.FLOAT32: "float32", Dtype.FLOAT64: "float64"}
 _SEEN_KINDS = {"ndarray": Kind.NDARRAY, "numpy_scalar": Kind.NUMPY_SCALAR}
 _SEEN_OBJECTS = {"dataframe": "pandas.DataFrame", "series": "pandas.Series"}
+_ANNOTATED_NUMBERS = {"int": Dtype.INTEGER, "float": Dtype.FLOAT64, "bool": Dtype.BOOL}
 # Devices that have float64, as a string names them (those without are the run's `devices`).
 _WITH_FLOAT64 = frozenset({"cuda", "xpu", "hpu", "meta"})
 
@@ -83,6 +91,8 @@ class Evaluator:
                 return Value(Kind.CONTAINER)
             parts = tuple(self._value(element.value, depth) for element in node.elements)
             return Value(Kind.CONTAINER, element=join(parts) if parts else None, parts=parts)
+        if isinstance(node, cst.ListComp):  # `[np.sqrt(i / n) for i in range(n)]`
+            return Value(Kind.CONTAINER, element=self._value(node.elt, depth))
         if isinstance(node, cst.Subscript):
             held = self._value(node.value, depth)
             if any(isinstance(element.slice, cst.Slice) for element in node.slice):
@@ -160,8 +170,16 @@ class Evaluator:
         binding = self.facts.bindings.get(node)
         if binding is not None and binding.qualified_name is not None:
             return self._spelled_dtype(node)
-        if binding is None or self.facts.parameter(binding) is not None:
+        if binding is None:
             return UNKNOWN
+        parameter = self.facts.parameter(binding)
+        if parameter is not None:  # `n: int`, `scale: float`: a Python number as declared
+            annotation = parameter[1].annotation
+            declared = annotation.annotation if annotation is not None else None
+            named = declared.value if isinstance(declared, cst.Name) else None
+            if named not in _ANNOTATED_NUMBERS:
+                return UNKNOWN
+            return Value(Kind.NUMBER, _ANNOTATED_NUMBERS[named], origin=node)
         reaching = binding.reaching()
         if any(_counts_a_range(self.facts, seen) for seen in reaching):
             return Value(Kind.NUMBER, Dtype.INTEGER, origin=node)
@@ -173,8 +191,21 @@ class Evaluator:
             if chosen_by_data(self.facts, seen.value):  # only where the data is complex128 or objects
                 continue
             value = self._value(seen.value, depth + 1)
+            if isinstance(seen.value, cst.List) and seen.part is None:  # and what is appended to it
+                value = self._grown(node, value, depth)
             values.append(_item(value, seen.part) if seen.part is not None else value)
         return join(values)
+
+    def _grown(self, node: cst.Name, written: Value, depth: int) -> Value:
+        """A list written out, with what is appended to it, inserted or extended by."""
+        added = self.facts.added_to(node)
+        if added is None:
+            return Value(Kind.CONTAINER)
+        if not added:
+            return written
+        elements = [written.element] if written.element is not None else []
+        elements += [self._value(value, depth + 1) for value in added]
+        return Value(Kind.CONTAINER, element=join(elements))
 
     def _call(self, call: cst.Call, depth: int) -> Value:
         name = self.facts.qualified_name(call.func)
@@ -252,6 +283,10 @@ class Evaluator:
         if fixed is not None:
             return _seen_value(fixed, call)
         values = [self._value(arg, depth + 1) for arg in positional(call)]
+        if values and all(value.kind is Kind.NUMBER for value in values):  # `np.float32(i / n)`
+            of_numbers = seen_given(name, "none")
+            made = dtype_whatever_given(name)
+            return _seen_value(Seen(of_numbers.kind, made), call) if of_numbers and made else UNKNOWN
         arrays = _arrays_in(values)
         if not arrays or any(value.kind is Kind.UNKNOWN for value in values):
             return UNKNOWN

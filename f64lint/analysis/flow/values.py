@@ -29,7 +29,7 @@ from f64lint.analysis.domain.guards import Guards
 from f64lint.analysis.domain.library import DATA_DEVICES, DEFAULT_FLOAT_FACTORIES, Returns, functions, methods
 from f64lint.analysis.evaluation.classes import class_nodes, is_self_attribute
 from f64lint.analysis.evaluation.evaluator import Evaluator
-from f64lint.analysis.evaluation.lattice import Dtype, Place
+from f64lint.analysis.evaluation.lattice import Dtype, Kind, Place
 from f64lint.analysis.project.exports import Export, Imported
 from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.facts import ModuleFacts
@@ -716,6 +716,8 @@ class Flow:
         """A float64 NumPy array as the evaluator sees it, named after where it was made (a
         NumPy call, or arithmetic that made integers float64)."""
         value = self.evaluation.value(node)
+        if value.kind is Kind.CONTAINER and value.element is not None:
+            value = value.element  # a list of float64 arrays or NumPy scalars: float64 data to torch too
         origin = value.origin
         if not value.is_array or value.dtype is not Dtype.FLOAT64 or origin is None:
             return None

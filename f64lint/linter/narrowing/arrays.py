@@ -72,8 +72,15 @@ _DATA_KEYWORD = re.compile(r"\s*(?:data|ndarray|obj)\s*=(?!=)")
 _DTYPE_KEYWORD = re.compile(r"\s*dtype\s*=(?!=)")
 _CALLEE = re.compile(r"([A-Za-z_][\w.]*)\s*\(")
 # What an array flows through besides NumPy's functions: the array methods and other
-# libraries' functions that keep the dtype (`signal.filtfilt(b, a, x)`), and `typing.cast`.
-_KEEP_OR_CAST = KEEP_DTYPE_METHODS | frozenset(short_names(functions("scipy", Returns.ARGUMENT_DTYPE))) | {"cast"}
+# libraries' functions that keep the dtype (`signal.filtfilt(b, a, x)`), `typing.cast`,
+# and what grows a list by what it is given (`values.append(np.exp(x))`).
+_GROWS = ("append", "extend", "insert")
+_KEEP_OR_CAST = (
+    KEEP_DTYPE_METHODS | frozenset(short_names(functions("scipy", Returns.ARGUMENT_DTYPE))) | {"cast", *_GROWS}
+)
+# A list grown: from the dot, then the list's name looked for back from it.
+_GROWN = re.compile(rf"\.\s*(?:{'|'.join(_GROWS)})\s*\(")
+_GROWN_NAME = re.compile(r"(\w+)\s*$")
 
 
 @dataclass(frozen=True)
@@ -209,11 +216,22 @@ class _ArrayLine:
             if self.reads.isdisjoint(arrays) and not self.makes:
                 return frozenset()
             passing = self.makers.passing(self.text)
-            # A loop over an array binds its elements, which are float64 too.
-            bound = bound_names(self.text.split("\n")) | loop_targets(self.text)
+            # A loop over an array binds its elements, which are float64 too; an array
+            # appended to a list makes the list one of float64 data.
+            bound = bound_names(self.text.split("\n")) | loop_targets(self.text) | _grown_lists(self.text)
             self.passed = (self.makers.search(passing), frozenset(NAME.findall(passing)), bound)
         makes, names, bound = self.passed
         return bound if makes or not names.isdisjoint(arrays) else frozenset()
+
+
+def _grown_lists(line: str) -> FrozenSet[str]:
+    """The names of the lists a line appends to, inserts into or extends."""
+    found = set()
+    for grown in _GROWN.finditer(line):
+        name = _GROWN_NAME.search(line, 0, grown.start())
+        if name is not None:
+            found.add(name.group(1))
+    return frozenset(found)
 
 
 def _data_given(line: str, tensor_of_data: "re.Pattern[str]") -> str:
