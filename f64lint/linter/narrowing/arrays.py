@@ -6,6 +6,7 @@ from __future__ import annotations
 import keyword
 import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
 from f64lint.analysis.domain.arrays import (
@@ -24,16 +25,21 @@ from f64lint.rules.patterns import AnyOf
 # (It starts with its keyword, so that it is searched for fast: see `AnyOf`.)
 _NUMPY_MODULE_ALIAS = re.compile(r"import\s+numpy(?:\.random)?\s+as\s+(\w+)")
 _IMPORTED = re.compile(r"(\w+)(?:\s+as\s+(\w+))?")
-_PROBED_FLOAT64 = makers_whatever_given("float64", ("numpy.", "numpy.random."))
-# NumPy's functions that make float64 arrays: `zeros`, `rand`, its math of Python numbers
-# (`np.log(sigma)`), and those of integers (`arange`, `bincount`), which division or a float
-# operand where they are used makes float64 (`np.arange(n) / n`) ...
-# (With those NumPy was seen to make float64 of any input: `np.hanning(`, `np.interp(`.)
-_FLOAT_BY_DEFAULT = sorted(
-    {name.rsplit(".", 1)[-1] for name in FLOAT_BY_DEFAULT | FLOAT_OF_NUMBERS | INTEGER_MAKERS | _PROBED_FLOAT64}
-)
-# ... and those that make float64 only of float data (`np.array([0.5, 1.0])`), given on the
-# line that calls them: a float literal.
+
+
+@lru_cache(maxsize=1)
+def _float_by_default() -> List[str]:
+    """NumPy's functions that make float64 arrays: `zeros`, `rand`, its math of Python
+    numbers (`np.log(sigma)`), those NumPy was seen to make float64 of any input
+    (`np.hanning(`, `np.interp(`), and those of integers (`arange`, `bincount`), which
+    division or a float operand where they are used makes float64 (`np.arange(n) / n`).
+    (Read on first use: the probed table is not loaded by a run that narrows nothing.)"""
+    probed = makers_whatever_given("float64", ("numpy.", "numpy.random."))
+    return sorted({name.rsplit(".", 1)[-1] for name in FLOAT_BY_DEFAULT | FLOAT_OF_NUMBERS | INTEGER_MAKERS | probed})
+
+
+# NumPy's functions that make float64 only of float data (`np.array([0.5, 1.0])`), given on
+# the line that calls them: a float literal.
 _FOLLOW_DATA = sorted({name.rsplit(".", 1)[-1] for name in FOLLOW_DATA} - {"arange"})
 # Other libraries' float64 makers (`get_window(`, `windows.hann(`), and, in a module that
 # makes one of their objects (`default_rng(`, `StandardScaler(`), that object's float64
@@ -41,6 +47,7 @@ _FOLLOW_DATA = sorted({name.rsplit(".", 1)[-1] for name in FOLLOW_DATA} - {"aran
 _OTHER_MAKERS = sorted({name.rsplit(".", 1)[-1] for name in FLOAT_BY_DEFAULT if not name.startswith("numpy.")})
 
 
+@lru_cache(maxsize=1)
 def _members_by_maker() -> Dict[str, FrozenSet[str]]:
     """The float64 members of each type, by the last part of the name of a call that
     makes one (`normal` and the other draws by `default_rng`, `step` by `SyncVectorEnv`),
@@ -51,8 +58,6 @@ def _members_by_maker() -> Dict[str, FrozenSet[str]]:
         found[last] = found.get(last, frozenset()) | float64_members(made)
     return found
 
-
-_MEMBERS_BY_MAKER = _members_by_maker()
 _FLOAT_LITERAL = re.compile(r"(?<![\w.])(?:\d[\d_]*\.|\.\d|\d[\d_]*[eE][-+]?\d)")
 # Python floats of a call (`float(x)`, `math.sqrt(x)`), or a parameter annotated as a
 # sequence of them (`probas: List[float]`, `tuple[float, ...]`): arrays of them are float64.
@@ -151,12 +156,13 @@ def array_makers(code: str) -> ArrayMakers:
             modules.add(alias or name)
         else:
             imported[alias or name] = name
+    by_default = _float_by_default()
     # Only the names the module's code has: most have none, and then search nothing more.
     library = [rf"{name}\s*\(" for name in _OTHER_MAKERS if name in code]
-    made = {name for maker, names in _MEMBERS_BY_MAKER.items() if maker in code for name in names}
+    made = {name for maker, names in _members_by_maker().items() if maker in code for name in names}
     library += [rf"{name}(?<=\.{name})(?!\w)" for name in sorted(made) if name in code]
     return ArrayMakers(
-        _calls(modules, {a for a, name in imported.items() if name in _FLOAT_BY_DEFAULT}, _FLOAT_BY_DEFAULT),
+        _calls(modules, {a for a, name in imported.items() if name in by_default}, by_default),
         _calls(modules, {a for a, name in imported.items() if name in _FOLLOW_DATA}, _FOLLOW_DATA),
         frozenset(modules | set(imported)),
         re.compile(rf"(?<!\w)(?:{'|'.join(sorted(makers))})\s*\("),
