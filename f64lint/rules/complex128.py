@@ -4,7 +4,7 @@ from typing import Iterator
 
 from f64lint.analysis.domain.dtypes import Spelling, Width
 from f64lint.analysis.flow.analysis import Analysis
-from f64lint.analysis.flow.placement import reaches_mps, spelled_at, wide_dtype_uses
+from f64lint.analysis.flow.placement import reaches_mps, wide_dtype_uses
 from f64lint.cst import cst
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideConversion, WideDtype
@@ -98,11 +98,11 @@ class Complex128(Rule):
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
         facts = analysis.facts
-        for use, dtype in wide_dtype_uses(analysis, Width.COMPLEX128, (Spelling.TORCH,)):
+        for use, dtype, written in wide_dtype_uses(analysis, Width.COMPLEX128, (Spelling.TORCH,)):
             yield Finding(
                 use.value,
                 f"{describe_use(facts, use, dtype)}; MPS has no complex128",
-                fix=WideDtype(spelled_at(analysis, use.value), complex_=True),
+                fix=WideDtype(written, complex_=True),
                 reaches_mps=reaches_mps(analysis, use),
             )
         for call in conversion_calls(analysis, "cdouble"):

@@ -4,7 +4,7 @@ from typing import Iterator
 
 from f64lint.analysis.domain.dtypes import Spelling, Width
 from f64lint.analysis.flow.analysis import Analysis
-from f64lint.analysis.flow.placement import reaches_mps, spelled_at, wide_dtype_uses
+from f64lint.analysis.flow.placement import reaches_mps, wide_dtype_uses
 from f64lint.cst import cst
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideDtype
@@ -111,11 +111,11 @@ class PythonFloatDtype(Rule):
     def check(self, analysis: Analysis) -> Iterator[Finding]:
         facts = analysis.facts
         for width, name in ((Width.FLOAT64, "float64"), (Width.COMPLEX128, "complex128")):
-            for use, dtype in wide_dtype_uses(analysis, width, _NOT_TORCH_SPELLINGS):
+            for use, dtype, written in wide_dtype_uses(analysis, width, _NOT_TORCH_SPELLINGS):
                 if isinstance(use.holder, cst.Call) and is_torch_call(facts, use.holder):
                     yield Finding(
                         use.value,
                         f"{describe_use(facts, use, dtype)} means {name}; MPS has no {name}",
-                        fix=WideDtype(spelled_at(analysis, use.value), complex_=width is Width.COMPLEX128),
+                        fix=WideDtype(written, complex_=width is Width.COMPLEX128),
                         reaches_mps=reaches_mps(analysis, use),
                     )

@@ -5,7 +5,7 @@ from typing import Iterator
 from f64lint.analysis.domain.dtypes import Spelling, Width
 from f64lint.analysis.domain.library import WIDEST_FIRST_DTYPES, short_names
 from f64lint.analysis.flow.analysis import Analysis
-from f64lint.analysis.flow.placement import reaches_mps, spelled_at, wide_dtype_uses
+from f64lint.analysis.flow.placement import reaches_mps, wide_dtype_uses
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideDtype
 from f64lint.rules.base import Finding, Invalid, Rule
@@ -403,10 +403,10 @@ class TorchFloat64Dtype(Rule):
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
         facts = analysis.facts
-        for use, dtype in wide_dtype_uses(analysis, Width.FLOAT64, (Spelling.TORCH,)):
+        for use, dtype, written in wide_dtype_uses(analysis, Width.FLOAT64, (Spelling.TORCH,)):
             yield Finding(
                 use.value,
                 f"{describe_use(facts, use, dtype)}; MPS has no float64",
-                fix=WideDtype(spelled_at(analysis, use.value)),
+                fix=WideDtype(written),
                 reaches_mps=reaches_mps(analysis, use),
             )

@@ -120,7 +120,7 @@ def _python_number(facts: ModuleFacts, node: cst.BaseExpression, depth: int) -> 
         return _python_number(facts, node.left, depth + 1) and _python_number(facts, node.right, depth + 1)
     if not isinstance(node, cst.Name):
         return False
-    if _range_counter(facts, node):
+    if range_counter(facts, node):
         return True
     entry = facts.parameter(facts.bindings.get(node))
     if entry is not None:
@@ -230,10 +230,10 @@ def _counter(facts: ModuleFacts, node: cst.BaseExpression) -> bool:
         return True
     if isinstance(node, cst.Call):
         return facts.qualified_name(node.func) == "builtins.len"
-    return isinstance(node, cst.Name) and _range_counter(facts, node)
+    return isinstance(node, cst.Name) and range_counter(facts, node)
 
 
-def _range_counter(facts: ModuleFacts, node: cst.Name) -> bool:
+def range_counter(facts: ModuleFacts, node: cst.Name) -> bool:
     """A name a loop binds to each int of a `range(...)` (`for i in range(n)`)."""
     iterated = _iterated_directly(facts, node)
     return isinstance(iterated, cst.Call) and facts.qualified_name(iterated.func) == "builtins.range"

@@ -5,7 +5,8 @@ first use).
 An input class names the array a call was given (`int64`, `float32`, `float64`), Python
 numbers or lists of them (`python_float`, `python_int`), or no array at all (`none`:
 `np.zeros(3)`). A function is `input_independent` when every one of those classes it was
-called with gave the same array dtype (`np.zeros`, `np.hanning`, `np.interp`: float64).
+called with gave the same kind of result of one dtype (`np.zeros`, `np.hanning`,
+`np.interp`: float64 arrays; `DataFrame.astype(float)`: a float64 frame).
 """
 
 from __future__ import annotations
@@ -68,14 +69,19 @@ def dtype_whatever_given(name: str) -> Optional[str]:
 
 
 @lru_cache(maxsize=1)
-def _types() -> FrozenSet[str]:
-    """The classes whose members were probed (`sklearn.decomposition.PCA`, `pandas.DataFrame`)."""
-    owners = {name.rpartition(".")[0] for name in _table()["entries"]}
-    return frozenset(owner for owner in owners if owner.rpartition(".")[2][:1].isupper())
+def _members() -> Dict[str, Dict[str, Dict[str, Any]]]:
+    """The probed classes (`sklearn.decomposition.PCA`, `pandas.DataFrame`): by class, its
+    members' entries by name."""
+    found: Dict[str, Dict[str, Dict[str, Any]]] = {}
+    for name, entry in _table()["entries"].items():
+        owner, _, member = name.rpartition(".")
+        if owner.rpartition(".")[2][:1].isupper():
+            found.setdefault(owner, {})[member] = entry
+    return found
 
 
 def is_type(name: str) -> bool:
-    return name in _types()
+    return name in _members()
 
 
 def frame_reader(name: str) -> bool:
@@ -84,17 +90,14 @@ def frame_reader(name: str) -> bool:
     return read is not None and read["kind"] == "dataframe"
 
 
-def float64_members(owner: str) -> FrozenSet[str]:
+def _float64_members(owner: str) -> FrozenSet[str]:
     """The names of the members of a probed class that gave float64 for some input, other
     than tensors (NumPy arrays and scalars, frames)."""
-    found = set()
-    prefix = f"{owner}."
-    for name, entry in _table()["entries"].items():
-        if name.startswith(prefix) and "." not in name[len(prefix):]:
-            results = [entry[cls] for cls in CORE_CLASSES if cls in entry]
-            if any(result["dtype"] == "float64" and result["kind"] != "tensor" for result in results):
-                found.add(name[len(prefix):])
-    return frozenset(found)
+    def gave_float64(entry: Dict[str, Any]) -> bool:
+        results = (entry[cls] for cls in CORE_CLASSES if cls in entry)
+        return any(result["dtype"] == "float64" and result["kind"] != "tensor" for result in results)
+
+    return frozenset(member for member, entry in _members()[owner].items() if gave_float64(entry))
 
 
 def makers_whatever_given(dtype: str, prefixes: Tuple[str, ...]) -> FrozenSet[str]:
@@ -116,9 +119,9 @@ def float64_members_by_maker() -> Dict[str, FrozenSet[str]]:
     """By the last part of the name of a call that makes a probed object (`PCA`,
     `StandardScaler`, `DataFrame`, `read_csv`), the members of it that gave float64."""
     found: Dict[str, FrozenSet[str]] = {}
-    frame = float64_members("pandas.DataFrame")
-    for owner in _types():
-        members = float64_members(owner)
+    frame = _float64_members("pandas.DataFrame")
+    for owner in _members():
+        members = _float64_members(owner)
         if members:
             found[owner.rpartition(".")[2]] = members
     for chain in _table()["chains"]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Dict, Iterator, List, Set
+from typing import TYPE_CHECKING, Dict, Iterator, List
 
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import method_name, positional
@@ -62,14 +62,5 @@ class Classes:
 
     def set_on(self, owner: cst.ClassDef, name: str) -> List[cst.BaseExpression]:
         """What a class and the classes of the module it derives from set on `self.<name>`."""
-        found: List[cst.BaseExpression] = []
-        seen: Set[cst.ClassDef] = set()
-        stack = [owner]
-        while stack:
-            current = stack.pop()
-            if current in seen:
-                continue
-            seen.add(current)
-            found.extend(self.own(current).get(name, []))
-            stack.extend(reversed(self.facts.definitions.bases(current)))
-        return found
+        resolution = self.facts.definitions.resolution_order(owner)
+        return [value for current in resolution for value in self.own(current).get(name, [])]

@@ -16,7 +16,13 @@ from __future__ import annotations
 
 from typing import Iterable, List, Optional
 
-from f64lint.analysis.domain.arrays import FLOAT_BY_DEFAULT, FOLLOW_DATA, KEEP_DTYPE_METHODS, PYTHON_FLOATS
+from f64lint.analysis.domain.arrays import (
+    FLOAT_BY_DEFAULT,
+    FOLLOW_DATA,
+    KEEP_DTYPE_METHODS,
+    PYTHON_FLOATS,
+    range_counter,
+)
 from f64lint.analysis.domain.dtypes import Width, chosen_by_data, dtype_of, mentions_device, tests_a_dtype
 from f64lint.analysis.domain.library import RETURNS_SELF, Returns, functions
 from f64lint.analysis.domain.probed import (
@@ -29,7 +35,6 @@ from f64lint.analysis.domain.probed import (
 )
 from f64lint.analysis.evaluation.classes import Classes, is_self_attribute
 from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Place, Value, arithmetic, join
-from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.semantic.traces import kept
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, method_name, positional
@@ -180,9 +185,9 @@ class Evaluator:
             if named not in _ANNOTATED_NUMBERS:
                 return UNKNOWN
             return Value(Kind.NUMBER, _ANNOTATED_NUMBERS[named], origin=node)
-        reaching = binding.reaching()
-        if any(_counts_a_range(self.facts, seen) for seen in reaching):
+        if range_counter(self.facts, node):
             return Value(Kind.NUMBER, Dtype.INTEGER, origin=node)
+        reaching = binding.reaching()
         if any(seen.value is None for seen in reaching):
             return UNKNOWN
         values = []
@@ -246,8 +251,10 @@ class Evaluator:
         a frame read from a file)."""
         if name in PYTHON_FLOATS:
             return Value(Kind.NUMBER, Dtype.FLOAT64, origin=call)
-        if is_type(name) or frame_reader(name):
-            return Value(Kind.OBJECT, origin=call, type="pandas.DataFrame" if frame_reader(name) else name)
+        if frame_reader(name):
+            return Value(Kind.OBJECT, origin=call, type="pandas.DataFrame")
+        if is_type(name):
+            return Value(Kind.OBJECT, origin=call, type=name)
         known = name in FLOAT_BY_DEFAULT or name in FOLLOW_DATA or name in _KEEP_ARGUMENT_DTYPE
         if not (known or name in _FLOAT_OF_NUMBERS or name in _INTEGER_MAKERS):
             return self._probed(call, name, depth)
@@ -341,14 +348,6 @@ def _is_arithmetic(operator: cst.BaseBinaryOp) -> bool:
     """`+ - * / // % **` (LibCST's classes are read when a module is analysed, not imported)."""
     arithmetic = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power)
     return isinstance(operator, arithmetic)
-
-
-def _counts_a_range(facts: ModuleFacts, binding: Binding) -> bool:
-    """A name a loop binds to each int of `range(...)`."""
-    iterated = binding.iterated
-    if not isinstance(iterated, cst.Call) or binding.path:
-        return False
-    return facts.qualified_name(iterated.func) == "builtins.range"
 
 
 def _item(value: Value, place: Optional[int] = None) -> Value:

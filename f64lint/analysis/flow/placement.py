@@ -131,13 +131,17 @@ def _device_kept(kept: cst.Dict) -> Optional[cst.BaseExpression]:
 
 def wide_dtype_uses(
     analysis: Analysis, width: Width, spellings: Collection[Spelling]
-) -> Iterator[Tuple[DtypeUse, Dtype]]:
+) -> Iterator[Tuple[DtypeUse, Dtype, cst.BaseExpression]]:
     """Uses of a float64 (or complex128) dtype, spelled one of `spellings`, that may end up
-    on an accelerator: uses pinned to the CPU are left out."""
+    on an accelerator, with where the dtype is written (for the fix): uses pinned to the
+    CPU are left out."""
     facts = analysis.facts
     for use in dtype_uses(facts):
-        dtype = dtype_of(facts, use.value) or _evaluated_dtype(analysis, use.value)
-        if dtype is None or dtype.width is not width or dtype.spelling not in spellings:
+        spelled = _spelled(analysis, use.value)
+        if spelled is None:
+            continue
+        dtype, written = spelled
+        if dtype.width is not width or dtype.spelling not in spellings:
             continue
         if isinstance(use.holder, cst.Call) and (
             is_cpu_pinned(analysis, use.holder)
@@ -153,25 +157,21 @@ def wide_dtype_uses(
             continue  # keyword arguments for the CPU
         if implements_conversion_api(facts, use.value) or _wide_only_off_mps(analysis, use.value, width):
             continue
-        yield use, dtype
+        yield use, dtype, written
 
 
-def _evaluated_dtype(analysis: Analysis, value: cst.BaseExpression) -> Optional[Dtype]:
-    """The dtype the evaluator finds an expression holds, spelled where it is written
-    (`dtype=self.dtype`, `self.dtype = torch.float64` in `__init__`)."""
-    return dtype_of(analysis.facts, spelled_at(analysis, value))
-
-
-def spelled_at(analysis: Analysis, value: cst.BaseExpression) -> cst.BaseExpression:
-    """Where the dtype a use holds is written, for its fix: the use itself when it spells
-    one, or a name the fixer follows to one; else where the evaluator finds it written
-    (`torch.float64` of `self.dtype = torch.float64`, for `dtype=self.dtype`)."""
-    if dtype_of(analysis.facts, value) is not None:
-        return value
+def _spelled(analysis: Analysis, value: cst.BaseExpression) -> Optional[Tuple[Dtype, cst.BaseExpression]]:
+    """The dtype a use holds and where it is written, for its fix: the use itself when it
+    spells one, or a name the fixer follows to one; else where the evaluator finds it
+    written (`torch.float64` of `self.dtype = torch.float64`, for `dtype=self.dtype`)."""
+    dtype = dtype_of(analysis.facts, value)
+    if dtype is not None:
+        return dtype, value
     held = analysis.flow.evaluation.value(value)
-    if held.kind is Kind.DTYPE and isinstance(held.origin, cst.BaseExpression):
-        return held.origin
-    return value
+    if held.kind is not Kind.DTYPE or not isinstance(held.origin, cst.BaseExpression):
+        return None
+    written = dtype_of(analysis.facts, held.origin)
+    return (written, held.origin) if written is not None else None
 
 
 def _wide_only_off_mps(analysis: Analysis, value: cst.BaseExpression, width: Width) -> bool:

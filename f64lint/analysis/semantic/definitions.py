@@ -90,14 +90,17 @@ class Definitions:
 
     def method(self, owner: cst.ClassDef, name: str, skip_own: bool = False) -> Optional[cst.FunctionDef]:
         """The method `name` of a class: its own, else its bases' (depth first)."""
-        seen: Set[cst.ClassDef] = set()
-        for candidate in self._resolution_order(owner, seen):
+        for candidate in self.resolution_order(owner):
             if skip_own and candidate is owner:
                 continue
             found = self._methods.get(candidate, {}).get(name)
             if found is not None:
                 return found
         return None
+
+    def resolution_order(self, owner: cst.ClassDef) -> Iterator[cst.ClassDef]:
+        """A class, then the classes of this module it derives from, depth first, each once."""
+        return self._resolution_order(owner, set())
 
     def _resolution_order(self, owner: cst.ClassDef, seen: Set[cst.ClassDef]) -> Iterator[cst.ClassDef]:
         if owner in seen:
