@@ -251,12 +251,18 @@ class StampIndex:
             return None
 
     def put_run(
-        self, digest: str, found: Dict[str, List[Diagnostic]], files: Iterable[Tuple[str, Optional[Stamp]]]
+        self, digest: str, found: Dict[str, List[Diagnostic]], files: Iterable[Tuple[str, Optional[Stamp]]],
+        around: Iterable[Tuple[str, Optional[Stamp]]] = (),
     ) -> None:
         """Keep a run's findings by its digest, with the files its files' entries depend on
-        (`files`: the run's, absolute, with their stamps); only the last `KEPT_RUNS` runs
-        are kept."""
+        (`files`: the run's, absolute, with their stamps) and the files outside the run it
+        read (`around`: the package's modules its files import); only the last `KEPT_RUNS`
+        runs are kept."""
         depends: Dict[str, list] = {}
+        for path, now in around:
+            if now is None:
+                return  # a file it read is not settled
+            depends[path] = list(now)
         for path, now in files:
             own = self._file(path, now)
             if own is None:
@@ -304,20 +310,6 @@ class StampIndex:
         imported = [export.as_row() for export in exports]
         self.files[path] = _entry(now, [key, self._position(digest)], [rows, own, depends, imported])
         self.changed = True
-
-    def exports(self, but: str) -> List[Export]:
-        """What the indexed files (`but` one) export, as their last run found: stamps are
-        not checked (an editor's reader takes the exports as the last run left them)."""
-        found: List[Export] = []
-        for path, entry in self.files.items():
-            parts = _parts(entry, tuple(entry[:4]), 6, 4) if path != but and isinstance(entry, list) else None
-            if parts is None:
-                continue
-            try:
-                found.extend(Export.from_row(row) for row in parts[1][1])
-            except (ValueError, TypeError):
-                continue
-        return found
 
     def get(self, path: str, shown: str, settings: str, now: Optional[Stamp], given: str = "") -> Optional[Result]:
         """The result indexed for a file, while its stamp and settings hold and the files

@@ -127,18 +127,25 @@ def _imports(data: bytes, module: str, name: str) -> bool:
     it? The name is looked for first: most files that name the module do not hold it."""
     if name.encode() not in data:
         return False
-    from_import, attribute = _import_patterns(module, name)
-    return bool(from_import.search(data) or attribute.search(data))
+    from_import, attribute, renamed = _import_patterns(module, name)
+    if from_import.search(data) or attribute.search(data):
+        return True
+    written_name = re.escape(name.encode())
+    return any(
+        re.search(rb"\b" + re.escape(alias) + rb"\." + written_name + rb"\b", data) for alias in renamed.findall(data)
+    )
 
 
 @lru_cache(maxsize=None)
-def _import_patterns(module: str, name: str) -> "Tuple[re.Pattern[bytes], re.Pattern[bytes]]":
-    """`from .utils import table` and `utils.table`, each starting with its literal (a
-    pattern that starts with `\\b` is tried at every position)."""
+def _import_patterns(module: str, name: str) -> "Tuple[re.Pattern[bytes], re.Pattern[bytes], re.Pattern[bytes]]":
+    """`from .utils import table`, `utils.table`, and the module imported under another
+    name (`import pkg.utils as u`, `from pkg import utils as u`, giving `u`), each starting
+    with its literal (a pattern that starts with `\\b` is tried at every position)."""
     written_module, written_name = re.escape(module.encode()), re.escape(name.encode())
     return (
         re.compile(rb"from\s+[\w.]*" + written_module + rb"\s+import\s[^;]*?\b" + written_name + rb"\b"),
         re.compile(
             written_module + rb"\." + written_name + rb"\b(?<!\w" + written_module + rb"\." + written_name + rb")"
         ),
+        re.compile(rb"import\s(?:[^;\n]*?[\s,(.])?" + written_module + rb"\s+as\s+(\w+)"),
     )

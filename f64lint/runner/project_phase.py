@@ -12,6 +12,7 @@ from f64lint.analysis.project.exports import Export, Imported
 from f64lint.analysis.semantic.modules import ModulePlace
 from f64lint.runner import import_lookup
 from f64lint.runner.cache import Cache, StampIndex, exports_digest, identities_digest
+from f64lint.runner.package_modules import reexported
 from f64lint.runner.pool import in_batches, linting_module
 from f64lint.runner.results import FileResult, FixMode
 from f64lint.runner.stamped_files import Entry, index_linted
@@ -38,11 +39,16 @@ class ProjectPhase(NamedTuple):
     stamps: Optional[StampIndex]
     pool: Optional[ProcessPoolExecutor]
     workers: int
+    around: Sequence[Entry] = ()  # the package's modules the run's files import, outside the run
 
-    def results(self, results: List[FileResult]) -> List[FileResult]:
-        exports = [export for file_result in results for export in file_result.exports]
-        ambiguous = _ambiguous_modules(exports, self.entries)
+    def results(self, results: List[FileResult], around: Sequence[FileResult] = ()) -> List[FileResult]:
+        """The run's results, those of files that import exports linted again; `around`:
+        the results of the modules outside the run, for what they export."""
+        exports = [export for file_result in [*results, *around] for export in file_result.exports]
+        ambiguous = _ambiguous_modules(exports, [*self.entries, *self.around])
         exports = [export for export in exports if export.module not in ambiguous]
+        inits = [entry.path for entry in [*self.entries, *self.around] if entry.absolute.endswith(_INIT)]
+        exports += reexported(exports, inits)
         exports += declared_exports(self.settings)
         if not exports:
             return results
@@ -113,6 +119,9 @@ class ProjectPhase(NamedTuple):
             if self.stamps is not None and entry.stamp is not None:
                 self.stamps.put_imported(entry.absolute, digest, entry.stamp, imported)
         return found
+
+
+_INIT = os.sep + "__init__.py"
 
 
 def _ambiguous_modules(exports: Sequence[Export], entries: Sequence[Entry]) -> FrozenSet[str]:

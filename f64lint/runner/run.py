@@ -14,6 +14,7 @@ from typing import (
     List,
     Optional,
     Sequence,
+    Tuple,
 )
 
 from f64lint.analysis.project.exports import Imported
@@ -25,10 +26,11 @@ from f64lint.runner.cache import (
     run_digest,
     stamp,
 )
+from f64lint.runner.package_modules import outside_modules
 from f64lint.runner.pool import MIN_FILES_PER_WORKER, in_batches, linting_module, worker_pool
 from f64lint.runner.project_phase import ProjectPhase
 from f64lint.runner.results import FileResult, FixMode, RunResult
-from f64lint.runner.stamped_files import entries_of, from_stamps, index_linted
+from f64lint.runner.stamped_files import Entry, entries_of, from_stamps, index_linted
 from f64lint.source.notebook import is_notebook
 from f64lint.workspace.discovery import Found, discover, display_path, is_force_excluded
 from f64lint.workspace.settings import Settings
@@ -64,12 +66,12 @@ def run(
         for findings in replayed.values():
             result.diagnostics.extend(findings)
     else:
-        result = _linted(files, shown, file_stamps, settings, jobs, cache, stamps, changed, fix)
+        result, around = _linted(files, shown, file_stamps, settings, jobs, cache, stamps, changed, fix, paths)
         if stamps is not None and digest is not None and not result.internal_errors:
             found: Dict[str, List[Diagnostic]] = {}
             for diagnostic in result.diagnostics:
                 found.setdefault(diagnostic.path, []).append(diagnostic)
-            stamps.put_run(digest, found, stamped)
+            stamps.put_run(digest, found, stamped, around)
     if stamps is not None:
         stamps.save()
     if fix is not None and result.threaded:
@@ -95,26 +97,47 @@ def run(
 def _linted(
     files: Sequence[Found], shown: Sequence[str], file_stamps: Sequence[Optional[Stamp]], settings: Settings,
     jobs: int, cache: Optional[Cache], stamps: Optional[StampIndex], changed: Optional[ChangedLines],
-    fix: Optional[FixMode],
-) -> RunResult:
+    fix: Optional[FixMode], targets: Sequence[Path],
+) -> Tuple[RunResult, List[Tuple[str, Optional[Stamp]]]]:
     """The run's results, each file's taken from the stamp index while it holds, the others
-    linted (in the pool when it pays), then the project phase."""
+    linted (in the pool when it pays), then the project phase; and the files of the
+    package outside the run that it read (runner/package_modules.py), with their stamps.
+    Those are linted for what they export only, and never fixed."""
     result = RunResult()
     unchanged_results: List[FileResult] = []
     entries = entries_of(files, shown, file_stamps, settings)
+    around = _around(files, targets, settings)
     reported = None if changed is None else {entry.shown for entry in entries if entry.absolute in changed}
     pending = entries if stamps is None else from_stamps(entries, stamps, settings, fix, unchanged_results)
-    workers = min(jobs, len(pending) // MIN_FILES_PER_WORKER)
+    around_results: List[FileResult] = []
+    around_pending = around if stamps is None else from_stamps(around, stamps, settings, None, around_results)
+    workers = min(jobs, (len(pending) + len(around_pending)) // MIN_FILES_PER_WORKER)
     with worker_pool(workers) as pool:
         paths = [entry.path for entry in pending]
         linted = in_batches(pool, workers, paths, linting_module().lint_paths, settings, cache, fix) if pending else []
+        if around_pending:
+            around_paths = [entry.path for entry in around_pending]
+            around_linted = in_batches(pool, workers, around_paths, linting_module().lint_paths, settings, cache, None)
+            around_results += around_linted
         if stamps is not None:
             index_linted(pending, linted, stamps)
-        phase = ProjectPhase(entries, settings, fix, cache, stamps, pool, workers)
-        for file_result in phase.results(unchanged_results + linted):
+            if around_pending:
+                index_linted(around_pending, around_linted, stamps)
+        phase = ProjectPhase(entries, settings, fix, cache, stamps, pool, workers, around)
+        for file_result in phase.results(unchanged_results + linted, around_results):
             if reported is None or file_result.path in reported:
                 result.add(file_result)
-    return result
+    return result, [(entry.absolute, entry.stamp) for entry in around]
+
+
+def _around(files: Sequence[Found], targets: Sequence[Path], settings: Settings) -> List[Entry]:
+    """The modules of the package the run's files import and the run does not hold."""
+    outside = outside_modules(files, targets, settings)
+    here = os.getcwd()
+    return entries_of(
+        outside, [display_path(file.name, file.absolute, here) for file in outside],
+        [stamp(file.absolute) for file in outside], settings,
+    )
 
 
 def run_stdin(

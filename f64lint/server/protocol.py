@@ -9,8 +9,9 @@ unless the client passes `{"unsafeFixes": true}` as initialization options).
 - **Helix** (`languages.toml`): `[language-server.f64lint]` with `command = "f64lint"` and `args = ["server"]`, and `language-servers = ["pylsp", "f64lint"]` (your others, plus this one) under `[[language]] name = "python"`.
 - **VS Code**: any generic LSP client extension, with the command `f64lint server` for the `python` language.
 
-What other modules of the project export (a helper's float64 table moved in the open
-file) comes from the cache the last `f64lint` run over the project left.
+What the modules of its package the open file imports export (a helper's float64 table
+moved in the open file) is read from them as they are on disk, through the project's
+cache, as `f64lint file.py` reads it.
 
 How it works: `f64lint server`: a language server over stdio (pygls and lsprotocol).
 

@@ -77,9 +77,13 @@ def test_float64_made_in_one_file_and_moved_in_another_is_found_at_the_move(proj
     assert [row[:4] for row in found if row[0] == "utils.py"] == [("utils.py", 5, 34, "F64001"), ("utils.py", 8, 29, "F64001")]
 
 
-def test_a_file_linted_alone_knows_nothing_of_the_others(project):
+def test_a_file_linted_alone_reads_what_the_modules_it_imports_export(project):
+    # As pre-commit lints the staged files: the package's other modules are read for what
+    # they export, and their own findings are not reported.
     result = run([project / "pkg" / "model.py"], Settings(root=project))
-    assert result.diagnostics == []
+    assert result.internal_errors == []
+    assert [(os.path.basename(d.path), d.start.line, d.start.column, d.code, d.message) for d in result.diagnostics] == MOVES
+    assert result.checked == ["pkg/model.py"]
 
 
 def test_the_same_name_from_a_module_outside_the_run_is_not_followed(project):
@@ -683,9 +687,15 @@ def test_a_module_is_looked_up_only_in_the_files_whose_imports_name_it(tmp_path)
         "bracketed.py": b"from . import (\n    sched,\n    utils,\n)\n\nx = utils.table(3)\n",
         "plain.py": b"import pkg.utils\n\nx = pkg.utils.table(3)\n",
         "unrelated.py": b"import numpy as np\n\nutils = {}\nx = utils.table\n",
+        "renamed.py": b"import pkg.utils as u\n\nx = u.table(3)\n",
+        "renamed_from.py": b"from pkg import numbers, utils as u\n\nx = u.table(3)\n",
+        "renamed_other.py": b"import pkg.utils as u\n\nx = v.table(3)\n",
     }
     found = {}
     for name, data in texts.items():
         (tmp_path / name).write_bytes(data)
         found[name] = import_lookup.imported_in(tmp_path / name, data, [table])
-    assert found == {"from_import.py": [table], "bracketed.py": [table], "plain.py": [table], "unrelated.py": []}
+    assert found == {
+        "from_import.py": [table], "bracketed.py": [table], "plain.py": [table], "unrelated.py": [],
+        "renamed.py": [table], "renamed_from.py": [table], "renamed_other.py": [],
+    }

@@ -235,16 +235,12 @@ async def test_a_deleted_cell_loses_its_diagnostics(client: LanguageClient, tmp_
     assert list(client.diagnostics[cells[1]]) == []
 
 
-async def test_what_other_modules_export_comes_from_the_projects_cache(client: LanguageClient, tmp_path):
-    # The last command-line run left utils.table's float64 in the cache; the editor's text
-    # of model.py, which moves its result to MPS, is linted with it.
-    import subprocess
-    import time
-
+async def test_what_the_modules_it_imports_export_is_read_from_them(client: LanguageClient, tmp_path):
+    # No run of f64lint over the project came first: the editor's text of model.py, which
+    # moves utils.table's result to MPS, is linted with what utils.py exports, as
+    # `f64lint model.py` would.
     (tmp_path / "utils.py").write_text("import torch\n\n\ndef table(n):\n    return torch.arange(n, dtype=torch.float64)\n")
     (tmp_path / "model.py").write_text("import torch\n")
-    time.sleep(2.1)  # settled files (unchanged for two seconds): the cache's index keeps them
-    subprocess.run([sys.executable, "-m", "f64lint", "-q", "--exit-zero", "."], cwd=tmp_path, check=True)
     uri = (tmp_path / "model.py").as_uri()
     await opened(client, uri, 'import torch\n\nfrom utils import table\n\nx = table(4).to("mps")\n')
     assert [(d.code, d.message) for d in client.diagnostics[uri]] == [
@@ -255,10 +251,7 @@ async def test_what_other_modules_export_comes_from_the_projects_cache(client: L
 
 async def test_a_folder_made_a_package_while_the_server_runs(client: LanguageClient, tmp_path):
     # model.py imports `.utils` relatively: only once pkg/ holds an `__init__.py` does that
-    # name utils.py, whose float64 the last command-line run left in the cache.
-    import subprocess
-    import time
-
+    # name utils.py, whose float64 is then read.
     package = tmp_path / "pkg"
     package.mkdir()
     (package / "utils.py").write_text("import torch\n\n\ndef table(n):\n    return torch.arange(n, dtype=torch.float64)\n")
@@ -269,8 +262,6 @@ async def test_a_folder_made_a_package_while_the_server_runs(client: LanguageCli
     assert list(client.diagnostics[uri]) == []
 
     (package / "__init__.py").write_text("")
-    time.sleep(2.1)  # settled files (unchanged for two seconds): the cache's index keeps them
-    subprocess.run([sys.executable, "-m", "f64lint", "-q", "--exit-zero", "."], cwd=tmp_path, check=True)
     client.text_document_did_change(
         types.DidChangeTextDocumentParams(
             text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
@@ -306,3 +297,15 @@ async def test_fix_all_is_for_the_text_it_was_worked_out_from(client: LanguageCl
     [change] = (await resolving).edit.document_changes
     assert change.text_document.version == 1
     assert "typed = 1" not in change.edits[0].new_text
+
+
+def test_fix_all_fixes_what_the_modules_it_imports_make(tmp_path, monkeypatch):
+    from f64lint.server.documents import fixed
+    from f64lint.workspace.settings import Settings
+
+    (tmp_path / "utils.py").write_text("import torch\n\n\ndef table(n):\n    return torch.arange(n, dtype=torch.float64)\n")
+    monkeypatch.chdir(tmp_path)
+    text = 'import torch\n\nfrom utils import table\n\nx = table(4).to("mps")\n'
+    assert fixed(tmp_path / "model.py", text, Settings(root=tmp_path), unsafe=True) == (
+        'import torch\n\nfrom utils import table\n\nx = table(4).to("mps", dtype=torch.float32)\n'
+    )

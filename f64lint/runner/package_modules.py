@@ -1,0 +1,131 @@
+"""The package around a run's files: the modules they import that the run does not hold
+(linting `model.py` alone reads what `utils.py` exports, as linting the folder does), and
+the names a package's `__init__` re-exports from its modules (`from pkg import table`
+reads what `pkg/utils.py` exports when `pkg/__init__.py` says `from .utils import table`)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+from pathlib import Path
+from typing import Dict, List, Optional, Sequence, Set, Tuple
+
+from f64lint.analysis.project.exports import Export
+from f64lint.analysis.semantic.modules import ModulePlace
+from f64lint.runner.import_statements import imports_in, module_file, read_imports, search_root
+from f64lint.workspace.discovery import Found, is_force_excluded
+from f64lint.workspace.settings import Settings
+
+
+def outside_modules(files: Sequence[Found], targets: Sequence[Path], settings: Settings) -> List[Found]:
+    """The modules of their packages the run's files import and the run does not hold
+    (nor the configuration excludes). Only files whose package (or, in none, whose
+    folder) a folder of the run does not cover are read: a run of `.` reads no imports
+    here."""
+    folders = [os.path.join(os.path.abspath(target), "") for target in targets if os.path.isdir(target)]
+    covered: Dict[str, bool] = {}  # by the folder a file is in
+    wanted: List[Tuple[str, Path]] = []
+    for file in files:
+        folder = os.path.dirname(file.absolute)
+        if covered.get(folder) is None:
+            scope = os.path.join(_scope(folder, search_root(Path(file.absolute))), "")
+            covered[folder] = any(scope.startswith(start) for start in folders)
+        if not covered[folder]:
+            path = Path(file.name)
+            wanted.extend((name, search_root(path)) for name in read_imports(path).names)
+    return _modules({file.absolute for file in files}, wanted, settings)
+
+
+def modules_imported(path: Path, text: str, settings: Settings) -> List[Found]:
+    """The modules of its package a file's text imports (an editor's, not what is on disk)."""
+    root = search_root(path)
+    return _modules({os.path.abspath(path)}, [(name, root) for name in imports_in(path, text).names], settings)
+
+
+def _modules(held: Set[str], wanted: List[Tuple[str, Path]], settings: Settings) -> List[Found]:
+    """The files of the modules named (each with the folder its imports start from), but
+    those `held` and those the configuration excludes. A name imported from a package's
+    `__init__` that re-exports it leads on to the module it comes from."""
+    found: Dict[str, Found] = {}
+    looked: Set[Tuple[str, Path]] = set()
+    while wanted:
+        name, root = wanted.pop()
+        if (name, root) in looked:
+            continue
+        looked.add((name, root))
+        file, rest = _module_of(name, root)
+        if file is None or "." in rest:  # `pkg.missing.name`: not a module nor a name of one
+            continue
+        absolute = os.path.abspath(file)
+        if absolute not in held and absolute not in found and not is_force_excluded(file, settings):
+            found[absolute] = Found(str(file), absolute)
+        if rest and file.name == "__init__.py":  # a name the package binds: where it comes from
+            wanted.extend((source, root) for bound, source in read_imports(file).reexports if bound == rest)
+    return sorted(found.values(), key=lambda found_file: found_file.absolute)
+
+
+def _scope(folder: str, root: Path) -> str:
+    """The folder of the outermost package a folder is in, or itself when it is in none."""
+    relative = os.path.relpath(folder, root)
+    return folder if relative == "." else os.path.join(str(root), relative.split(os.sep)[0])
+
+
+def _module_of(name: str, root: Path) -> Tuple[Optional[Path], str]:
+    """The module a qualified name is or is in (`pkg.utils.table`: pkg/utils.py), and the
+    name within it ('' for the module itself)."""
+    parts = name.split(".")
+    for cut in range(len(parts), 0, -1):
+        file = module_file(".".join(parts[:cut]), root)
+        if file is not None:
+            return file, ".".join(parts[cut:])
+    return None, ""
+
+
+def reexported(exports: Sequence[Export], inits: Sequence[Path]) -> List[Export]:
+    """The exports as the packages whose `__init__` re-exports them name them (`pkg.table`
+    for `pkg.utils.table`, `pkg.Schedule.sigmas` for `pkg.sched.Schedule.sigmas`), through
+    as many `__init__`s as pass them on. Only an `__init__` of a package an export is in,
+    and whose text names the export, is read."""
+    first_names = {export.name.split(".")[0] for export in exports}
+    modules = {export.module for export in exports}
+    holding = {module.rsplit(".", cut)[0] for module in modules for cut in range(1, module.count(".") + 1)}
+    binding: Dict[str, List[Tuple[str, str]]] = {}  # by what is imported: (package, name it binds)
+    for init in inits:
+        package = ModulePlace.of(init).name
+        if package in holding and _names_any(init, first_names):
+            for bound, source in read_imports(init).reexports:
+                binding.setdefault(source, []).append((package, bound))
+    known = {export.identity for export in exports}
+    found: List[Export] = []
+    passing = list(exports)
+    for _ in range(_MOST_INITS):
+        passing = [alias for export in passing for alias in _named_as(export, binding) if alias.identity not in known]
+        if not passing:
+            break
+        known.update(alias.identity for alias in passing)
+        found.extend(passing)
+    return found
+
+
+_MOST_INITS = 8  # `__init__`s a name is passed on through, at most
+
+
+def _named_as(export: Export, binding: Dict[str, List[Tuple[str, str]]]) -> List[Export]:
+    """The export as the packages that bind it name it: bound itself (`table`), or the class
+    it is a member of (`Schedule` of `Schedule.sigmas`); not through its module (a package
+    that binds `utils` reads `pkg.utils.table` as it is)."""
+    parts = export.name.split(".")
+    named: List[Export] = []
+    for cut in range(1, len(parts) + 1):
+        source = f"{export.module}.{'.'.join(parts[:cut])}"
+        rest = "".join(f".{part}" for part in parts[cut:])
+        named.extend(replace(export, module=package, name=bound + rest) for package, bound in binding.get(source, ()))
+    return named
+
+
+def _names_any(path: Path, names: Set[str]) -> bool:
+    try:
+        text = path.read_bytes()
+    except OSError:
+        return False
+    return any(name.encode() in text for name in names)
