@@ -8,6 +8,7 @@ import pytest
 
 from f64lint.analysis.evaluation.evaluator import Evaluator
 from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Place, Value, arithmetic, join
+from f64lint.analysis.syntax.nodes import own_nodes
 from f64lint.cst import cst
 from tests.analysis.marked import analysed
 
@@ -65,6 +66,15 @@ def evaluated(source: str) -> Value:
     return Evaluator(facts).value(last.body[0].value)
 
 
+def returned_by(source: str, function: str) -> Value:
+    """The value of the first `return` of the function (or method) of this name."""
+    facts = analysed(source).facts
+    [definition] = [f for f in facts.functions if f.name.value == function]
+    returned = next(own_nodes(definition.body, cst.Return)).value
+    assert returned is not None
+    return Evaluator(facts).value(returned)
+
+
 @pytest.mark.parametrize(
     "source, kind, dtype",
     [
@@ -106,9 +116,138 @@ def test_names_join_what_reaches_them_and_unpacking_keeps_each_place():
     assert evaluated(loop).dtype is Dtype.INTEGER
 
 
-def test_a_parameter_or_an_import_is_not_known():
-    assert evaluated("import numpy as np\ndef f(x):\n    return x * 0.5\nresult = f(1)") is UNKNOWN
+def test_an_import_is_not_known():
     assert evaluated("from data import grid\nresult = grid") is UNKNOWN
+
+
+@pytest.mark.parametrize(
+    "source, kind, dtype",
+    [
+        ("def f(x):\n    return x * 0.5\nresult = f(1)", Kind.NUMBER, Dtype.FLOAT64),
+        (
+            "import numpy as np\ndef f(x, scale=2):\n    return x * scale\n"
+            "a = f(np.zeros(3, dtype=np.float32))\nresult = f(np.ones(2, dtype=np.float32), scale=3)",
+            Kind.NDARRAY, Dtype.FLOAT32,
+        ),
+        (  # each call's result is read with what it passes
+            "import numpy as np\ndef f(x):\n    return x\na = f(np.zeros(3))\nresult = f(np.ones(2, dtype=np.float32))",
+            Kind.NDARRAY, Dtype.FLOAT32,
+        ),
+        (  # one call passes what is not known: so is the parameter
+            "import numpy as np\nfrom data import load\ndef f(x):\n    return x\na = f(np.zeros(3))\nresult = f(load())",
+            Kind.UNKNOWN, None,
+        ),
+        ("import numpy as np\ndef f(x):\n    return x\nresult = f", Kind.UNKNOWN, None),  # never called
+        (  # `*arrays`: a tuple of what the calls pass beyond the other parameters
+            "import numpy as np\ndef f(n, *arrays):\n    return arrays\nresult = f(3, np.zeros(3), np.ones(3))",
+            Kind.CONTAINER, None,
+        ),
+        (  # a dtype handed to a helper is not followed: helpers check it
+            "import torch\ndef f(dtype):\n    return dtype\nresult = f(torch.float64)",
+            Kind.UNKNOWN, None,
+        ),
+    ],
+)
+def test_a_parameter_is_what_the_module_s_calls_pass(source, kind, dtype):
+    value = evaluated(source)
+    assert (value.kind, value.dtype) == (kind, dtype)
+
+
+def test_in_its_function_a_parameter_may_hold_what_any_call_passes():
+    source = "import numpy as np\ndef f(x):\n    return x\na = f(np.zeros(3))\nb = f(np.ones(2, dtype=np.float32))\n"
+    value = returned_by(source, "f")
+    assert (value.kind, value.dtype) == (Kind.NDARRAY, Dtype.FLOAT64)
+
+
+def test_what_a_star_parameter_gathers_is_each_argument_it_takes():
+    value = evaluated("import numpy as np\ndef f(n, *arrays):\n    return arrays\nresult = f(3, np.zeros(3), load())")
+    assert (value.kind, value.element) == (Kind.CONTAINER, None)
+    value = evaluated("import numpy as np\ndef f(n, *arrays):\n    return arrays\nresult = f(3, np.zeros(3))")
+    assert value.element is not None and (value.element.kind, value.element.dtype) == (Kind.NDARRAY, Dtype.FLOAT64)
+
+
+@pytest.mark.parametrize(
+    "source, kind, dtype",
+    [
+        (  # what a generator yields, taken by a loop
+            "import numpy as np\ndef rows():\n    for i in range(3):\n        yield np.zeros(4)\n"
+            "for row in rows():\n    result = row",
+            Kind.NDARRAY, Dtype.FLOAT64,
+        ),
+        (  # a generator of tuples, unpacked by the loop's target
+            "import numpy as np\ndef batches(n, *arrays):\n    for s in range(0, 10, n):\n"
+            "        yield tuple(a[s:s + n] for a in arrays)\n"
+            "grid = np.linspace(0, 1, 10)\nfor (points,) in batches(4, grid):\n    result = points",
+            Kind.NDARRAY, Dtype.FLOAT64,
+        ),
+        (  # each call of the generator with what it passes
+            "import numpy as np\ndef batches(n, *arrays):\n    for s in range(0, 10, n):\n"
+            "        yield tuple(a[s:s + n] for a in arrays)\n"
+            "wide = list(batches(4, np.linspace(0, 1, 10)))\n"
+            "for (points,) in batches(4, np.linspace(0, 1, 10, dtype=np.float32)):\n    result = points",
+            Kind.NDARRAY, Dtype.FLOAT32,
+        ),
+        (
+            "import numpy as np\ndef rows():\n    yield from [np.ones(2, dtype=np.float32)]\n"
+            "for row in rows():\n    result = row",
+            Kind.NDARRAY, Dtype.FLOAT32,
+        ),
+        (  # enumerate and zip give tuples of what they iterate
+            "import numpy as np\nxs = [np.zeros(2)]\nfor i, x in enumerate(xs):\n    result = x",
+            Kind.NDARRAY, Dtype.FLOAT64,
+        ),
+        (
+            "import numpy as np\nxs = [np.zeros(2)]\nfor i, x in enumerate(xs):\n    result = i",
+            Kind.NUMBER, Dtype.INTEGER,
+        ),
+        (
+            "import numpy as np\nxs = [np.zeros(2)]\nys = [np.ones(2, dtype=np.float32)]\n"
+            "for x, y in zip(xs, ys):\n    result = y",
+            Kind.NDARRAY, Dtype.FLOAT32,
+        ),
+        (  # rows of an array
+            "import numpy as np\nfor row in np.zeros((3, 2)):\n    result = row",
+            Kind.NDARRAY, Dtype.FLOAT64,
+        ),
+        (  # what the loop's data is not known from: not known
+            "import numpy as np\nfrom data import rows\nfor row in rows():\n    result = row",
+            Kind.UNKNOWN, None,
+        ),
+    ],
+)
+def test_a_loop_takes_an_element_of_what_it_iterates(source, kind, dtype):
+    value = evaluated(source)
+    assert (value.kind, value.dtype) == (kind, dtype)
+
+
+KEEPS_GRIDS = """\
+import numpy as np
+
+
+class Sampler:
+    def __init__(self):
+        self.grids = []
+
+    def add(self, n):
+        self.grids.{added}
+
+    def first(self):
+        return self.grids[0] * 2.0
+"""
+
+
+@pytest.mark.parametrize(
+    "added, kind, dtype",
+    [
+        ("append(np.linspace(0, 1, n))", Kind.NDARRAY, Dtype.FLOAT64),
+        ("insert(0, np.linspace(0, 1, n, dtype=np.float32))", Kind.NDARRAY, Dtype.FLOAT32),
+        ("extend([np.linspace(0, 1, n)])", Kind.NDARRAY, Dtype.FLOAT64),
+        ("extend(n)", Kind.UNKNOWN, None),  # extended by what the code does not show
+    ],
+)
+def test_a_list_kept_on_self_holds_what_the_methods_add_to_it(added, kind, dtype):
+    value = returned_by(KEEPS_GRIDS.format(added=added), "first")
+    assert (value.kind, value.dtype) == (kind, dtype)
 
 
 @pytest.mark.parametrize(

@@ -73,6 +73,8 @@ CRASHING = {
     ("device_from_helper", "grid"): lambda m, d: m.grid(),
     ("dtype_kept_on_self", "Sampler"): lambda m, d: m.Sampler(torch.device(d)).draw(3),
     ("probed_window", "windowed"): lambda m, d: m.windowed(sample(d), 3),
+    ("generator_batches", "GridSampler.evaluate"): lambda m, d: _sampled(m.GridSampler(torch.device(d))),
+    ("generator_batches", "noise"): lambda m, d: (np.random.seed(0), m.noise(3, d))[1],
     ("lists_of_numpy_values", "log_ratios"): lambda m, d: m.log_ratios(d),
     ("lists_of_numpy_values", "decays"): lambda m, d: m.decays(4, d),
     ("lists_of_numpy_values", "ramps"): lambda m, d: m.ramps(4, d),
@@ -100,12 +102,19 @@ RUNNING = {
     ("probed_window", "windowed_float32"): lambda m, d: m.windowed_float32(sample(d), 3),
     ("lists_of_numpy_values", "ramps_float32"): lambda m, d: m.ramps_float32(4, d),
     ("lists_of_numpy_values", "python_decays"): lambda m, d: m.python_decays(4, d),
+    ("generator_batches", "noise_float32"): lambda m, d: m.noise_float32(3, d),
+    ("generator_batches", "float32_batches"): lambda m, d: m.float32_batches(torch.ones(1, device=d), d),
 }
 
 
 def _module_tensors(modules):
     """The parameters and buffers of the modules (layers initialised alike in each run)."""
     return [tensor.detach() for module in modules for tensor in (*module.parameters(), *module.buffers())]
+
+
+def _sampled(sampler):
+    sampler.add(40)
+    return sampler.evaluate(lambda points: points * 2.0)
 
 
 def _timesteps(scheduler, device):

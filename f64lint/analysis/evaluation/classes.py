@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Dict, Iterator, List
+from typing import TYPE_CHECKING, Dict, Iterator, List, Optional
 
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import method_name, positional
@@ -25,6 +25,30 @@ def class_nodes(owner: cst.ClassDef) -> Iterator[cst.CSTNode]:
         yield current
         if not isinstance(current, cst.ClassDef):
             stack.extend(code_children(current))
+
+
+def values_added_on_self(owner: cst.ClassDef) -> Dict[str, Optional[List[cst.BaseExpression]]]:
+    """By attribute name: what a class's methods add to the list `self.<name>` holds, by
+    `.append(x)`, `.insert(i, x)` and `.extend([...])`; None for a list extended by what
+    is not written out (`.extend(more)`)."""
+    added: Dict[str, Optional[List[cst.BaseExpression]]] = {}
+    for current in class_nodes(owner):
+        if not isinstance(current, cst.Call) or not isinstance(current.func, cst.Attribute) or not current.args:
+            continue
+        method, held = current.func.attr.value, current.func.value
+        if method not in ("append", "insert", "extend") or not is_self_attribute(held):
+            continue
+        name, given = held.attr.value, current.args[-1].value
+        found = added.setdefault(name, [])
+        if found is None:
+            continue
+        if method != "extend":
+            found.append(given)
+        elif isinstance(given, (cst.List, cst.Tuple)):
+            found.extend(element.value for element in given.elements)
+        else:
+            added[name] = None
+    return added
 
 
 def values_set_on_self(owner: cst.ClassDef) -> Dict[str, List[cst.BaseExpression]]:
@@ -52,6 +76,7 @@ class Classes:
     def __init__(self, facts: ModuleFacts) -> None:
         self.facts = facts
         self._own: Dict[cst.ClassDef, Dict[str, List[cst.BaseExpression]]] = {}
+        self._added: Dict[cst.ClassDef, Dict[str, Optional[List[cst.BaseExpression]]]] = {}
 
     def own(self, owner: cst.ClassDef) -> Dict[str, List[cst.BaseExpression]]:
         """By attribute name, the values the class's own methods set on `self`."""
@@ -64,3 +89,16 @@ class Classes:
         """What a class and the classes of the module it derives from set on `self.<name>`."""
         resolution = self.facts.definitions.resolution_order(owner)
         return [value for current in resolution for value in self.own(current).get(name, [])]
+
+    def added_on(self, owner: cst.ClassDef, name: str) -> Optional[List[cst.BaseExpression]]:
+        """What a class and the classes of the module it derives from add to the list they
+        keep in `self.<name>`; None when something added is not written out."""
+        found: List[cst.BaseExpression] = []
+        for current in self.facts.definitions.resolution_order(owner):
+            if current not in self._added:
+                self._added[current] = values_added_on_self(current)
+            added = self._added[current].get(name, [])
+            if added is None:
+                return None
+            found.extend(added)
+        return found

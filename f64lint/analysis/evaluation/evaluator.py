@@ -1,11 +1,17 @@
 """What an expression is: its value on the lattice (lattice.py), worked out once per node.
 
 Read through literals, names (every value that may reach a read, joined), tuple unpacking,
-arithmetic (NumPy's promotion), conditionals, lists and tuples, indexing, what a class and
-its bases set on `self` (classes.py), the module's own functions (what their returns
-give), the hand-written library table (domain/library.py: NumPy's makers, the functions
-that keep their arguments' dtype or follow their data, `astype`, the methods that keep
-their array's dtype) and, for what it does not know, the table probed from the libraries
+loops (an element of what they iterate: a list's, an array's rows, what a generator
+yields, `enumerate` and `zip`), arithmetic (NumPy's promotion), conditionals, lists,
+tuples and comprehensions, indexing, what a class and its bases set on `self` and add to
+the lists they keep there (classes.py), the module's own functions (what their returns
+or yields give, read with the parameters each call passes: a helper handed a float32
+array gives float32 there, float64 where it is handed float64; in its own body a
+parameter may hold what any of the module's calls pass; a dtype or device handed to a
+helper is not followed, since helpers check those), the hand-written library table
+(domain/library.py: NumPy's makers, the functions that keep their arguments' dtype or
+follow their data, `astype`, the methods that keep their array's dtype) and, for what it
+does not know, the table probed from the libraries
 themselves (domain/probed.py): functions by the class of their input, and library objects
 (an estimator fitted on data of a dtype, a frame, an interpolator) by their members.
 Dtypes and devices are values too: `torch.float64`, a string naming a device,
@@ -14,7 +20,8 @@ Dtypes and devices are values too: `torch.float64`, a string naming a device,
 
 from __future__ import annotations
 
-from typing import Iterable, List, Optional
+from functools import cached_property
+from typing import Dict, Iterable, List, Optional, Tuple
 
 from f64lint.analysis.domain.arrays import (
     FLOAT_BY_DEFAULT,
@@ -37,7 +44,7 @@ from f64lint.analysis.evaluation.classes import Classes, is_self_attribute
 from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Place, Value, arithmetic, join
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.semantic.traces import kept
-from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, method_name, positional
+from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, argument_for, keyword, method_name, positional
 from f64lint.analysis.syntax.nodes import integer_index, own_nodes
 from f64lint.cst import cst
 
@@ -51,6 +58,10 @@ _INPUT_CLASSES = {Dtype.INTEGER: "int64", Dtype.FLOAT32: "float32", Dtype.FLOAT6
 _SEEN_KINDS = {"ndarray": Kind.NDARRAY, "numpy_scalar": Kind.NUMPY_SCALAR}
 _SEEN_OBJECTS = {"dataframe": "pandas.DataFrame", "series": "pandas.Series"}
 _ANNOTATED_NUMBERS = {"int": Dtype.INTEGER, "float": Dtype.FLOAT64, "bool": Dtype.BOOL}
+# The parameters of a call being read into, by the id of their binding, with their values.
+Context = Tuple[Tuple[int, Value], ...]
+# What a parameter is read as from the values the module's calls pass for it.
+_DATA = frozenset({Kind.NDARRAY, Kind.NUMPY_SCALAR, Kind.NUMBER, Kind.CONTAINER})
 # Devices that have float64, as a string names them (those without are the run's `devices`).
 _WITH_FLOAT64 = frozenset({"cuda", "xpu", "hpu", "meta"})
 
@@ -62,12 +73,26 @@ class Evaluator:
         self.facts = facts
         self.traces = facts.traces
         self.classes = Classes(facts)
+        # The call being read into: what it passes for its function's parameters, by the
+        # id of each parameter's binding (a function's returns are read once per such call).
+        self._context: Context = ()
 
     def value(self, node: cst.BaseExpression) -> Value:
         return self._value(node, 0)
 
-    @kept
     def _value(self, node: cst.BaseExpression, depth: int) -> Value:
+        return self._in_context(node, depth, self._context)
+
+    def _within(self, context: Context, nodes: Iterable[cst.BaseExpression], depth: int) -> Value:
+        """What any of these nodes may be, read within another call's context."""
+        outer, self._context = self._context, context
+        try:
+            return self._joined(nodes, depth)
+        finally:
+            self._context = outer
+
+    @kept
+    def _in_context(self, node: cst.BaseExpression, depth: int, context: Context) -> Value:
         if depth > MAX_TRACE_DEPTH * 2:
             return UNKNOWN
         if isinstance(node, cst.Integer):
@@ -96,7 +121,7 @@ class Evaluator:
                 return Value(Kind.CONTAINER)
             parts = tuple(self._value(element.value, depth) for element in node.elements)
             return Value(Kind.CONTAINER, element=join(parts) if parts else None, parts=parts)
-        if isinstance(node, cst.ListComp):  # `[np.sqrt(i / n) for i in range(n)]`
+        if isinstance(node, (cst.ListComp, cst.GeneratorExp)):  # `[np.sqrt(i / n) for i in range(n)]`
             return Value(Kind.CONTAINER, element=self._value(node.elt, depth))
         if isinstance(node, cst.Subscript):
             held = self._value(node.value, depth)
@@ -163,7 +188,14 @@ class Evaluator:
         """What a class (and its bases) may hold in `self.<name>`: worked out once for all
         the reads of it (a class may read an attribute in a hundred methods)."""
         values = self.classes.set_on(owner, name)
-        return self._joined(values, depth + 1) if values else UNKNOWN
+        held = self._within((), values, depth + 1) if values else UNKNOWN
+        if held.kind is not Kind.CONTAINER or held.parts:
+            return held
+        added = self.classes.added_on(owner, name)  # a list the methods append to
+        if added is None:
+            return Value(Kind.CONTAINER)
+        elements = [held.element] if held.element is not None else []
+        return Value(Kind.CONTAINER, element=join([*elements, self._within((), added, depth + 1)]))
 
     def _spelled_dtype(self, node: cst.BaseExpression) -> Value:
         dtype = self._dtype(node)
@@ -177,22 +209,32 @@ class Evaluator:
             return self._spelled_dtype(node)
         if binding is None:
             return UNKNOWN
+        given = next((value for key, value in self._context if key == id(binding)), None)
+        if given is not None and given.kind is not Kind.UNKNOWN:  # within a call of its function
+            return given
         parameter = self.facts.parameter(binding)
         if parameter is not None:  # `n: int`, `scale: float`: a Python number as declared
             annotation = parameter[1].annotation
             declared = annotation.annotation if annotation is not None else None
             named = declared.value if isinstance(declared, cst.Name) else None
-            if named not in _ANNOTATED_NUMBERS:
-                return UNKNOWN
-            return Value(Kind.NUMBER, _ANNOTATED_NUMBERS[named], origin=node)
+            if named in _ANNOTATED_NUMBERS:
+                return Value(Kind.NUMBER, _ANNOTATED_NUMBERS[named], origin=node)
+            return given if given is not None else self._passed(parameter[0], parameter[1], depth)
+        gathering = self._star_parameters.get(id(binding))
+        if gathering is not None:
+            return self._gathered(gathering, depth)
         if range_counter(self.facts, node):
             return Value(Kind.NUMBER, Dtype.INTEGER, origin=node)
-        reaching = binding.reaching()
-        if any(seen.value is None for seen in reaching):
-            return UNKNOWN
         values = []
-        for seen in reaching:
-            assert seen.value is not None
+        for seen in binding.reaching():
+            if seen.iterated is not None:  # `for (points,) in batches(grid):`
+                values.append(_at(self._element(seen.iterated, depth + 1), seen.path))
+                continue
+            if seen.unpacked is not None:  # `x, y = batch`
+                values.append(_at(self._value(seen.unpacked, depth + 1), seen.path))
+                continue
+            if seen.value is None:
+                return UNKNOWN
             if chosen_by_data(self.facts, seen.value):  # only where the data is complex128 or objects
                 continue
             value = self._value(seen.value, depth + 1)
@@ -200,6 +242,54 @@ class Evaluator:
                 value = self._grown(node, value, depth)
             values.append(_item(value, seen.part) if seen.part is not None else value)
         return join(values)
+
+    def _passed(self, function: cst.FunctionDef, param: cst.Param, depth: int) -> Value:
+        """A parameter: the data the module's calls of its function pass for it (its
+        default where one leaves it out); not known when no call of the module shows it.
+        A dtype or a device passed is not followed: a helper handed one often checks it
+        (`if device.type == "mps" and dtype == torch.float64: return torch.float32`)."""
+        calls = self.facts.definitions.call_sites(function)
+        passed: List[cst.BaseExpression] = []
+        for call in calls:
+            argument = argument_for(function, param, call)
+            given = argument if argument is not None else param.default
+            if given is None or (argument is None and any(arg.star for arg in call.args)):
+                return UNKNOWN
+            passed.append(given)
+        value = self._joined(passed, depth + 1) if passed else UNKNOWN
+        return value if value.kind in _DATA else UNKNOWN
+
+    def _gathered(self, function: cst.FunctionDef, depth: int) -> Value:
+        """`*arrays`: a tuple of what the module's calls of its function pass beyond its
+        other positional parameters; not known when no call shows it."""
+        calls = self.facts.definitions.call_sites(function)
+        if not calls or any(arg.star for call in calls for arg in call.args):
+            return UNKNOWN
+        extra = [self._value(argument, depth + 1) for call in calls for argument in _gathered_by(function, call)]
+        return Value(Kind.CONTAINER, element=_data(extra))
+
+    @cached_property
+    def _star_parameters(self) -> Dict[int, cst.FunctionDef]:
+        """The functions of the module by the binding of their `*args` parameter."""
+        found: Dict[int, cst.FunctionDef] = {}
+        for function in self.facts.functions:
+            star = function.params.star_arg
+            binding = self.facts.bindings.get(star.name) if isinstance(star, cst.Param) else None
+            if binding is not None:
+                found[id(binding)] = function
+        return found
+
+    def _element(self, iterated: cst.BaseExpression, depth: int) -> Value:
+        """What a loop over an expression takes: an element of a list or tuple (of what a
+        generator yields), a row of an array; `enumerate` and `zip` give tuples of them."""
+        name = self.facts.qualified_name(iterated.func) if isinstance(iterated, cst.Call) else None
+        if isinstance(iterated, cst.Call) and name in ("builtins.enumerate", "builtins.zip"):
+            args = positional(iterated)
+            parts = [self._element(arg, depth + 1) for arg in args]
+            if name == "builtins.enumerate":
+                parts = [Value(Kind.NUMBER, Dtype.INTEGER), *parts[:1]]
+            return Value(Kind.CONTAINER, parts=tuple(parts)) if parts else UNKNOWN
+        return _item(self._value(iterated, depth + 1))
 
     def _grown(self, node: cst.Name, written: Value, depth: int) -> Value:
         """A list written out, with what is appended to it, inserted or extended by."""
@@ -217,14 +307,14 @@ class Evaluator:
         if name == "torch.device":
             args = positional(call)
             return self._value(args[0], depth + 1) if args else UNKNOWN
+        if name in ("builtins.tuple", "builtins.list"):  # `tuple(a[s:e] for a in arrays)`
+            args = positional(call)
+            return Value(Kind.CONTAINER, element=_item(self._value(args[0], depth + 1))) if args else UNKNOWN
         if name is not None:
             return self._library_call(call, name, depth)
         function = self.facts.definitions.callee(call)
         if function is not None:
-            returned = [node.value for node in own_nodes(function.body, cst.Return)]
-            if returned and all(value is not None for value in returned):
-                return self._joined((value for value in returned if value is not None), depth + 1)
-            return UNKNOWN
+            return self._called(function, call, depth)
         callee = self._value(call.func, depth + 1) if not isinstance(call.func, cst.Attribute) else UNKNOWN
         if callee.kind is Kind.OBJECT:  # `spline(xs)`: a fitted interpolator called
             return self._member(callee, "__call__", call, call, depth)
@@ -244,6 +334,45 @@ class Evaluator:
             given: List[Optional[cst.BaseExpression]] = [*positional(call)[:1]] or [keyword(call, "dtype")]
             return Value(Kind.NDARRAY, self._dtype(given[0]), origin=call)
         return receiver if method in KEEP_DTYPE_METHODS else UNKNOWN
+
+    def _called(self, function: cst.FunctionDef, call: cst.Call, depth: int) -> Value:
+        """What a call of one of the module's functions gives: what its returns give, or for
+        a generator what it yields, read with the parameters this call passes."""
+        context = self._passed_by(function, call, depth + 1)
+        yielded = list(own_nodes(function.body, cst.Yield))
+        if yielded:  # a generator: what it yields, one by one
+            if any(node.value is None for node in yielded):
+                return Value(Kind.CONTAINER)
+            each = [node.value.item if isinstance(node.value, cst.From) else node.value for node in yielded]
+            froms = [isinstance(node.value, cst.From) for node in yielded]
+            values = [self._within(context, [value], depth + 1) for value in each if value is not None]
+            elements = [_item(value) if whole else value for value, whole in zip(values, froms)]
+            return Value(Kind.CONTAINER, element=join(elements))
+        returned = [node.value for node in own_nodes(function.body, cst.Return)]
+        if returned and all(value is not None for value in returned):
+            return self._within(context, (value for value in returned if value is not None), depth + 1)
+        return UNKNOWN
+
+    def _passed_by(self, function: cst.FunctionDef, call: cst.Call, depth: int) -> Context:
+        """What a call passes for its function's parameters (their defaults where it leaves
+        them out): the context the function's returns are read in. What is not data is not
+        known there (a dtype or device handed to a helper, as in `_passed`)."""
+        if any(arg.star for arg in call.args):
+            return ()
+        params = function.params
+        context: List[Tuple[int, Value]] = []
+        for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+            given = argument_for(function, param, call) or param.default
+            binding = self.facts.bindings.get(param.name)
+            value = self._value(given, depth) if given is not None else UNKNOWN
+            if binding is not None:
+                context.append((id(binding), value if value.kind in _DATA else UNKNOWN))
+        star = params.star_arg
+        binding = self.facts.bindings.get(star.name) if isinstance(star, cst.Param) else None
+        if binding is not None:
+            extra = [self._value(argument, depth) for argument in _gathered_by(function, call)]
+            context.append((id(binding), Value(Kind.CONTAINER, element=_data(extra), parts=tuple(extra))))
+        return tuple(context)
 
     def _library_call(self, call: cst.Call, name: str, depth: int) -> Value:
         """A call of a library function NumPy's table knows (an array, its dtype and where it
@@ -359,6 +488,27 @@ def _item(value: Value, place: Optional[int] = None) -> Value:
             return value.parts[place] if place < len(value.parts) else UNKNOWN
         return value.element or UNKNOWN
     return value if value.is_array else UNKNOWN
+
+
+def _gathered_by(function: cst.FunctionDef, call: cst.Call) -> List[cst.BaseExpression]:
+    """What a call passes to its function's `*args`: the positional arguments beyond its
+    other positional parameters (`self` is not passed in `obj.method(...)`)."""
+    named = [*function.params.posonly_params, *function.params.params]
+    method = isinstance(call.func, cst.Attribute) and bool(named) and named[0].name.value in ("self", "cls")
+    return positional(call)[len(named) - 1 if method else len(named) :]
+
+
+def _data(values: List[Value]) -> Optional[Value]:
+    """Any of these values, when all are data (a parameter is read as nothing else)."""
+    joined = join(values) if values else None
+    return joined if joined is not None and joined.kind in _DATA else None
+
+
+def _at(value: Value, path: Tuple[int, ...]) -> Value:
+    """The part of a value a target takes (`(x, (y, z))` takes `z` at path (1, 1))."""
+    for place in path:
+        value = _item(value, place)
+    return value
 
 
 def _arrays_in(values: Iterable[Value]) -> List[Value]:

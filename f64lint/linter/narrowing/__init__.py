@@ -218,6 +218,9 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: boo
     kept_on_self = _kept_on_self(code, functions)
     makers = makers.with_functions(
         functions, {m.name for m in methods if m.name and not m.is_class and makers.search(m.text)} | set(kept_on_self)
+    ).with_followed(
+        {d.name for d in definitions if d.name and not d.is_class},
+        {m.name for m in methods if m.name and not m.is_class},
     )
     reading = Reading(
         structure_lines,

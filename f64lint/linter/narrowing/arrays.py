@@ -98,6 +98,9 @@ class ArrayMakers:
     tensor_of_data: "re.Pattern[str]"  # `torch.from_numpy(`, `th.tensor(`, `fnp(` (an alias)
     own: AnyOf = field(default_factory=AnyOf)  # calls of the module's functions that make one (`_table()`)
     library: AnyOf = field(default_factory=AnyOf)  # other libraries' makers: `get_window(`, `rng.normal(`
+    # The module's own functions (`batches(`) and methods (`self.step(`), whose parameters
+    # the analysis reads from what the module's calls pass.
+    followed: FrozenSet[str] = frozenset()
 
     def search(self, text: str) -> bool:
         return (
@@ -122,11 +125,15 @@ class ArrayMakers:
         calls = _calls({"self", "cls"} if methods else set(), functions, sorted(methods))
         return replace(self, own=calls)
 
+    def with_followed(self, functions: Set[str], methods: Set[str]) -> "ArrayMakers":
+        """These makers, with the arguments of calls of these functions and methods followed."""
+        return replace(self, followed=frozenset({*functions, *(f"self.{method}" for method in methods)}))
+
     def passing(self, text: str) -> str:
         """The part of a line of code (strings emptied) an array flows through to what
-        the line binds: all of it but the arguments of calls other than NumPy's (`np.sin(`)
-        and array methods that keep the dtype (`.reshape(`), and `typing.cast(`: the analysis
-        follows an array into no other call."""
+        the line binds: all of it but the arguments of calls other than NumPy's (`np.sin(`),
+        array methods that keep the dtype (`.reshape(`), `typing.cast(` and the module's own
+        functions and methods (`followed`): the analysis follows an array into no other call."""
         parts: List[str] = []
         position = 0
         while True:
@@ -140,7 +147,8 @@ class ArrayMakers:
             if keyword.iskeyword(callee) or callee in ("match", "case"):
                 continue  # `if (`, `return (`: brackets, not a call
             last = callee.rsplit(".", 1)[-1]
-            if callee.split(".", 1)[0] not in self.numpy_names and last not in _KEEP_OR_CAST:
+            followed = callee.split(".", 1)[0] in self.numpy_names or last in _KEEP_OR_CAST or callee in self.followed
+            if not followed:
                 position = _arguments(text, position)[1]
 
 
