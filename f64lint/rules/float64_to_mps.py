@@ -34,7 +34,8 @@ class Float64ToMps(Rule):
 
     A batch of a `DataLoader` over a dataset class of the module whose `__getitem__` gives
     float64 NumPy data (`return self.x[i], self.y[i]` with `self.y = np.zeros(n)`) is a
-    float64 tensor too: the default collate keeps the dtype. Its move is flagged, followed
+    float64 tensor too: the default collate keeps the dtype. So is a batch of Python floats
+    (`return x, float(score)`), which the default collate makes float64. Its move is flagged, followed
     through `enumerate`, `zip`, `tqdm`, unpacking (`x, y = batch`), indexing and a method
     the loop passes the batch to; the fix moves it with a dtype, as for any move (casting
     where the dataset makes the array is the other way).
@@ -63,11 +64,12 @@ class Float64ToMps(Rule):
     name = "float64-to-mps"
     summary = "a float64/complex128 tensor moved to a device that may be MPS"
     # Float64 sources: a wide dtype or conversion, or NumPy data (`dtype=float` alone is not followed).
-    # A DataLoader over a dataset of NumPy data moves float64 batches no code spells.
+    # A DataLoader over a dataset of NumPy data, or over one the module defines (of Python
+    # floats), moves float64 batches no code spells.
     # The move: `.to(`, or a tensor made of the data on a device (`torch.asarray(t, device=d)`).
     required = (
         AnyOf(any_of(".to("), AllOf(TENSOR_FROM_DATA, any_of("device="))),
-        AnyOf(WIDE_VALUE, AllOf(NUMPY, words("DataLoader"))),
+        AnyOf(WIDE_VALUE, AllOf(AnyOf(NUMPY, any_of("__getitem__")), words("DataLoader"))),
     )
 
     valid = (
@@ -102,6 +104,21 @@ class Float64ToMps(Rule):
         def f(device):
             a = torch.from_numpy(np.zeros(3).astype(np.float32))
             return a.to(device)
+        """,
+        """
+        import torch
+        from torch.utils.data import DataLoader, Dataset
+
+        class Scored(Dataset):
+            def __init__(self, images, scores):
+                self.images, self.scores = images, scores
+
+            def __getitem__(self, i):
+                return self.images[i], torch.tensor(self.scores[i], dtype=torch.float32)
+
+        def fit(model, images, scores, device):
+            for x, score in DataLoader(Scored(images, scores), batch_size=4):
+                (model(x.to(device)) - score.to(device)).pow(2).mean().backward()
         """,
     )
     invalid = (
@@ -139,6 +156,39 @@ class Float64ToMps(Rule):
             def fit(model, loss, n, device, dtype=torch.float32):
                 for step, (x, y) in enumerate(DataLoader(Rows(n), batch_size=4)):
                     loss(model(x.to(device)), y.to(device, dtype=dtype)).backward()
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch.utils.data import DataLoader, Dataset
+
+            class Scored(Dataset):
+                def __init__(self, images, scores):
+                    self.images, self.scores = images, scores
+
+                def __getitem__(self, i):
+                    return self.images[i], float(self.scores[i])
+
+            def fit(model, images, scores, device):
+                for x, score in DataLoader(Scored(images, scores), batch_size=4):
+                    (model(x.to(device)) - score.to(device)).pow(2).mean().backward()
+            """,
+            (13, 38),
+            fixed="""
+            import torch
+            from torch.utils.data import DataLoader, Dataset
+
+            class Scored(Dataset):
+                def __init__(self, images, scores):
+                    self.images, self.scores = images, scores
+
+                def __getitem__(self, i):
+                    return self.images[i], float(self.scores[i])
+
+            def fit(model, images, scores, device, dtype=torch.float32):
+                for x, score in DataLoader(Scored(images, scores), batch_size=4):
+                    (model(x.to(device)) - score.to(device, dtype=dtype)).pow(2).mean().backward()
             """,
         ),
         Invalid(
@@ -274,8 +324,8 @@ class Float64ToMps(Rule):
             if batch is not None:
                 yield Finding(
                     call,
-                    f"float64 tensor (a batch of `{described(batch.loader)}`, {batch.made}: a DataLoader keeps "
-                    "NumPy's float64) moved to a device that may be 'mps'",
+                    f"float64 tensor (a batch of `{described(batch.loader)}`, {batch.made}) moved to a device that "
+                    "may be 'mps'",
                     anchor=call.func.attr,
                     fix=WideMove(call),
                 )

@@ -75,6 +75,7 @@ CRASHING = {
     ("probed_window", "windowed"): lambda m, d: m.windowed(sample(d), 3),
     ("generator_batches", "GridSampler.evaluate"): lambda m, d: _sampled(m.GridSampler(torch.device(d))),
     ("generator_batches", "noise"): lambda m, d: (np.random.seed(0), m.noise(3, d))[1],
+    ("collated_python_floats", "errors"): lambda m, d: m.errors(torch.ones(4, 3), [0.5, 1.0, 1.5, 2.0], d),
     ("lists_of_numpy_values", "log_ratios"): lambda m, d: m.log_ratios(d),
     ("lists_of_numpy_values", "decays"): lambda m, d: m.decays(4, d),
     ("lists_of_numpy_values", "ramps"): lambda m, d: m.ramps(4, d),
@@ -104,6 +105,8 @@ RUNNING = {
     ("lists_of_numpy_values", "python_decays"): lambda m, d: m.python_decays(4, d),
     ("generator_batches", "noise_float32"): lambda m, d: m.noise_float32(3, d),
     ("generator_batches", "float32_batches"): lambda m, d: m.float32_batches(torch.ones(1, device=d), d),
+    ("collated_python_floats", "errors_float32"):
+        lambda m, d: m.errors_float32(torch.ones(4, 3), [0.5, 1.0, 1.5, 2.0], d),
 }
 
 

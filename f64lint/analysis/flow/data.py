@@ -34,7 +34,7 @@ from f64lint.analysis.domain.arrays import float64_array
 from f64lint.analysis.domain.casts import casts_narrow, casts_to_chosen_dtype
 from f64lint.analysis.domain.dtypes import Width, dtype_of, dtype_uses
 from f64lint.analysis.domain.library import Returns, functions, methods
-from f64lint.analysis.evaluation.lattice import Dtype
+from f64lint.analysis.evaluation.lattice import Dtype, Kind
 from f64lint.analysis.flow.data_evidence import integer_named
 from f64lint.analysis.flow.values import TENSOR_OF_DATA, Flow
 from f64lint.analysis.semantic.bindings import Binding
@@ -80,7 +80,7 @@ class UnseenData:
 @dataclass(frozen=True)
 class Float64Batch:
     """A loader whose batches hold float64 at a place, and, for messages, where its dataset
-    makes the array ("whose dataset gives `np.zeros` from line 7")."""
+    makes it ("whose dataset gives `np.zeros` from line 7: a DataLoader keeps NumPy's float64")."""
 
     loader: cst.BaseExpression
     made: str
@@ -469,13 +469,22 @@ class DataOrigins:
         """A part of a batch of a `DataLoader` over a dataset class whose `__getitem__`
         gives float64 NumPy data at that place (`return self.x[i], self.y[i]` with `self.y
         = np.zeros(...)`): the default collate keeps the dtype, so the batch is a float64
-        tensor. The class is this module's, or another module's of the run that says so
+        tensor; so is one of Python floats (`return x, float(score)`), which it collates as
+        float64. The class is this module's, or another module's of the run that says so
         (flow/summaries.py)."""
         for loader, item in self.dataset_items(node):
             source = self.flow.float64_array(item)
             if source is not None:
                 line = self.facts.positions[source.origin].start.line
-                return Float64Batch(loader, f"whose dataset gives `{source.origin_name}` from line {line}")
+                gives = f"whose dataset gives `{source.origin_name}` from line {line}"
+                return Float64Batch(loader, f"{gives}: a DataLoader keeps NumPy's float64")
+            given = self.flow.evaluation.value(item)
+            if given.kind is Kind.NUMBER and given.dtype is Dtype.FLOAT64:  # collated as float64
+                line = self.facts.positions[item].start.line
+                return Float64Batch(
+                    loader, f"whose dataset gives Python floats (`{described(item)}`, line {line}), which a DataLoader "
+                    "collates as float64",
+                )
         found = self._batch_place(node, 0)
         if found is None or found[1] is None:
             return None
@@ -487,7 +496,8 @@ class DataOrigins:
             if place[: len(export.item)] == export.item:
                 return Float64Batch(
                     loader,
-                    f"whose dataset `{export.qualified_name}` gives `{export.made_by}` at {export.path}:{export.line}",
+                    f"whose dataset `{export.qualified_name}` gives `{export.made_by}` at {export.path}:{export.line}: "
+                    "a DataLoader keeps NumPy's float64",
                 )
         return None
 

@@ -206,8 +206,8 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: boo
     # float64-like spelling or a float64 array (grown below with those naming a kept
     # definition).
     makers = array_makers(code)
-    if DEFINES_GETITEM.search(code) and "DataLoader" in code and makers.search(code):
-        return source  # a dataset of NumPy data and a loader over it: batches of float64 anywhere
+    if DEFINES_GETITEM.search(code) and "DataLoader" in code:
+        return source  # a dataset (of NumPy data, of Python floats) and a loader over it: float64 batches anywhere
     methods = [
         m
         for d in definitions
