@@ -229,14 +229,14 @@ def command(
         raise _fail(str(error)) from None
 
     mode = _fix_mode(fix, show_diff, from_stdin)
+    cache = None if no_cache else Cache(cache_dir or settings.root / CACHE_DIR_NAME)
     if from_stdin:
         data = sys.stdin.buffer.read()
-        result = run_stdin(data, stdin_filename, settings, mode)
+        result = run_stdin(data, stdin_filename, settings, mode, cache)
         if fix and not show_diff:  # the fixed source goes to stdout, the report to stderr
             sys.stdout.buffer.write(result.fixed_source if result.fixed_source is not None else data)
             sys.stdout.flush()
     else:
-        cache = None if no_cache else Cache(cache_dir or settings.root / CACHE_DIR_NAME)
         result = run(targets, settings, jobs, cache, changed, mode)
 
     if write_baseline is not None:

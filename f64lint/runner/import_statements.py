@@ -29,9 +29,13 @@ class ImportStatements:
 def read_imports(path: Path) -> ImportStatements:
     """The import statements of a file on disk; none when it cannot be read or parsed."""
     data = read_bytes(path)
-    if isinstance(data, Unreadable):
-        return ImportStatements((), ())
-    if is_notebook(path):  # its code cells, with the IPython lines masked
+    return ImportStatements((), ()) if isinstance(data, Unreadable) else imports_of(path, data)
+
+
+def imports_of(path: Path, data: bytes) -> ImportStatements:
+    """The import statements of a file's bytes (a notebook's code cells, with the IPython
+    lines masked); none when they cannot be parsed."""
+    if is_notebook(path):
         notebook = read_notebook(data)
         return ImportStatements((), ()) if isinstance(notebook, Unreadable) else imports_in(path, notebook.text)
     return imports_in(path, data)

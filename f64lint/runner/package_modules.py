@@ -12,7 +12,7 @@ from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from f64lint.analysis.project.exports import Export
 from f64lint.analysis.semantic.modules import ModulePlace
-from f64lint.runner.import_statements import imports_in, module_file, read_imports, search_root
+from f64lint.runner.import_statements import imports_of, module_file, read_imports, search_root
 from f64lint.workspace.discovery import Found, is_force_excluded
 from f64lint.workspace.settings import Settings
 
@@ -36,10 +36,11 @@ def outside_modules(files: Sequence[Found], targets: Sequence[Path], settings: S
     return _modules({file.absolute for file in files}, wanted, settings)
 
 
-def modules_imported(path: Path, text: str, settings: Settings) -> List[Found]:
-    """The modules of its package a file's text imports (an editor's, not what is on disk)."""
+def modules_imported(path: Path, data: bytes, settings: Settings) -> List[Found]:
+    """The modules of its package a file's text imports (an editor's, or standard input's,
+    not what is on disk)."""
     root = search_root(path)
-    return _modules({os.path.abspath(path)}, [(name, root) for name in imports_in(path, text).names], settings)
+    return _modules({os.path.abspath(path)}, [(name, root) for name in imports_of(path, data).names], settings)
 
 
 def _modules(held: Set[str], wanted: List[Tuple[str, Path]], settings: Settings) -> List[Found]:

@@ -26,11 +26,13 @@ from f64lint.runner.cache import (
     run_digest,
     stamp,
 )
-from f64lint.runner.package_modules import outside_modules
+from f64lint.runner.import_lookup import imported_in
+from f64lint.runner.package_modules import modules_imported, outside_modules, reexported
 from f64lint.runner.pool import MIN_FILES_PER_WORKER, in_batches, linting_module, worker_pool
-from f64lint.runner.project_phase import ProjectPhase
+from f64lint.runner.project_phase import ProjectPhase, declared_exports
 from f64lint.runner.results import FileResult, FixMode, RunResult
 from f64lint.runner.stamped_files import Entry, entries_of, from_stamps, index_linted
+from f64lint.source.decoding import read_bytes
 from f64lint.source.notebook import is_notebook
 from f64lint.workspace.discovery import Found, discover, display_path, is_force_excluded
 from f64lint.workspace.settings import Settings
@@ -130,6 +132,9 @@ def _linted(
     return result, [(entry.absolute, entry.stamp) for entry in around]
 
 
+_INIT = os.sep + "__init__.py"
+
+
 def _around(files: Sequence[Found], targets: Sequence[Path], settings: Settings) -> List[Entry]:
     """The modules of the package the run's files import and the run does not hold."""
     outside = outside_modules(files, targets, settings)
@@ -145,17 +150,41 @@ def run_stdin(
     filename: Optional[Path],
     settings: Settings,
     fix: Optional[FixMode] = None,
-    imported: Imported = Imported(),
+    cache: Optional[Cache] = None,
+    shown_from: Optional[str] = None,
 ) -> RunResult:
-    """Lint source read from standard input; `filename` names it for per-file-ignores and
-    output. `imported`: what the modules it imports export, when known (an editor's)."""
+    """Lint source read from standard input (or an editor's text) as the file `filename`
+    names: for per-file-ignores, output, and the package it is in, whose modules it
+    imports are read for what they export (through `cache`), as a run on the file reads
+    them. Their paths are shown from `shown_from` (the current folder by default)."""
     result = RunResult()
     if filename is not None and settings.force_exclude and is_force_excluded(filename, settings):
         return result
     shown = display_path(filename) if filename is not None else "-"
+    imported = package_exports(filename, data, settings, cache, shown_from) if filename is not None else Imported()
     result.add(linting_module().lint_file(shown, filename, data, settings, None, fix, imported))
     now = result.fixed_source if result.fixed_source is not None else data
     from f64lint.source.notebook import in_cells
 
     result.diagnostics = in_cells(result.diagnostics, lambda _: now)
     return result
+
+
+def package_exports(
+    path: Path, data: bytes, settings: Settings, cache: Optional[Cache], shown_from: Optional[str]
+) -> Imported:
+    """What the modules of its package a file's text imports export, read from them as they
+    are on disk (runner/package_modules.py), with the project's declared float64 makers."""
+    modules = modules_imported(path, data, settings)
+    here = shown_from if shown_from is not None else os.getcwd()
+    lint_file = linting_module().lint_file
+    exports = [
+        export
+        for module in modules
+        for export in lint_file(
+            display_path(module.name, module.absolute, here), module.path, read_bytes(module.path), settings, cache
+        ).exports
+    ]
+    exports += reexported(exports, [module.path for module in modules if module.absolute.endswith(_INIT)])
+    exports += declared_exports(settings)
+    return Imported(imported_in(path, data, exports)) if exports else Imported()

@@ -11,18 +11,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import List, Optional, Sequence, Tuple
 
-from f64lint.analysis.project.exports import Imported
 from f64lint.analysis.semantic.modules import forget_packages
 from f64lint.diagnostic import Diagnostic
 from f64lint.runner.cache import CACHE_DIR_NAME, Cache
-from f64lint.runner.import_lookup import imported_in
-from f64lint.runner.one_file import lint_file
-from f64lint.runner.package_modules import modules_imported, reexported
-from f64lint.runner.project_phase import declared_exports
 from f64lint.runner.results import FixMode, RunResult
 from f64lint.runner.run import run_stdin
-from f64lint.source.decoding import read_bytes
-from f64lint.workspace.discovery import display_path, is_force_excluded
+from f64lint.workspace.discovery import is_force_excluded
 from f64lint.workspace.settings import ConfigError, Overrides, Settings, load_settings
 
 # A notebook's cells as the editor holds them: (is code, text), in order.
@@ -61,25 +55,9 @@ def excluded(path: Path, settings: Settings) -> bool:
     return is_force_excluded(path, settings)
 
 
-def package_exports(path: Path, data: bytes, settings: Settings) -> Imported:
-    """What the modules of its package this text imports export (read from them as they
-    are on disk, through the project's cache), as a run of `f64lint` on the file finds;
-    shown from the project's root."""
-    text = data.decode("utf-8", errors="replace")
-    modules = modules_imported(path, text, settings)
-    cache = Cache(settings.root / CACHE_DIR_NAME)
-    root = str(settings.root)
-    exports = [
-        export
-        for module in modules
-        for export in lint_file(
-            display_path(module.name, module.absolute, root), module.path, read_bytes(module.path), settings, cache
-        ).exports
-    ]
-    inits = [Path(module.name) for module in modules if module.absolute.endswith(os.sep + "__init__.py")]
-    exports += reexported(exports, inits)
-    exports += declared_exports(settings)
-    return Imported(imported_in(path, data, exports)) if exports else Imported()
+def _cache(settings: Settings) -> Cache:
+    """The project's cache, which the modules a document imports are read through."""
+    return Cache(settings.root / CACHE_DIR_NAME)
 
 
 def check(path: Path, text: str, settings: Settings) -> List[Diagnostic]:
@@ -87,7 +65,7 @@ def check(path: Path, text: str, settings: Settings) -> List[Diagnostic]:
     modules it imports export."""
     forget_packages()
     data = text.encode("utf-8")
-    return run_stdin(data, path, settings, imported=package_exports(path, data, settings)).diagnostics
+    return run_stdin(data, path, settings, cache=_cache(settings), shown_from=str(settings.root)).diagnostics
 
 
 def fixed(path: Path, text: str, settings: Settings, unsafe: bool) -> Optional[str]:
@@ -95,9 +73,8 @@ def fixed(path: Path, text: str, settings: Settings, unsafe: bool) -> Optional[s
     when nothing changes."""
     forget_packages()
     chosen = replace(settings, unsafe_fixes=unsafe)
-    data = text.encode("utf-8")
-    imported = package_exports(path, data, settings)
-    result: RunResult = run_stdin(data, path, chosen, FixMode(write=False, to_stdout=True), imported)
+    fixing = FixMode(write=False, to_stdout=True)
+    result: RunResult = run_stdin(text.encode("utf-8"), path, chosen, fixing, _cache(settings), str(settings.root))
     if result.fixed_source is None:
         return None
     new = result.fixed_source.decode("utf-8")

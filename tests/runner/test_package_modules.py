@@ -14,7 +14,7 @@ from f64lint.runner.cache import Cache
 from f64lint.runner.import_statements import ImportStatements, imports_in
 from f64lint.runner.package_modules import reexported
 from f64lint.runner.results import FixMode
-from f64lint.runner.run import run
+from f64lint.runner.run import run, run_stdin
 from f64lint.workspace.settings import Settings
 
 UTILS = """\
@@ -105,6 +105,13 @@ def test_one_file_and_its_folder_give_the_same_findings_for_it(project):
         assert _found([Path("model.py")], settings, "model.py") == [
             (line, column, code, message.replace("pkg/", "")) for line, column, code, message in EXPECTED
         ]
+
+
+def test_its_text_on_standard_input_named_as_the_file_gives_the_same_findings(project):
+    data = (project / "pkg" / "model.py").read_bytes()
+    result = run_stdin(data, Path("pkg/model.py"), Settings(root=project))
+    assert sorted((d.start.line, d.start.column, d.code, d.message) for d in result.diagnostics) == EXPECTED
+    assert run_stdin(data, None, Settings(root=project)).diagnostics == []  # no file: no package
 
 
 def test_the_modules_read_around_the_run_are_neither_reported_nor_fixed(project):
