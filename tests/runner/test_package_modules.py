@@ -222,3 +222,85 @@ def test_a_re_exported_value_is_named_as_each_package_passing_it_on_names_it(tmp
     os.chdir(tmp_path)
     named = {export.qualified_name for export in reexported([table, sigmas, other], inits)}
     assert named == {"pkg.inner.table", "pkg.inner.Schedule.sigmas", "pkg.table", "pkg.Schedule.sigmas"}
+
+
+HELPERS = """\
+import numpy as np
+import torch
+
+
+def positions(n):
+    return torch.from_numpy(np.arange(n) / n)
+"""
+SCHEDULES = """\
+import numpy as np
+
+
+def schedule(n):
+    return np.linspace(0.1, 1.0, n)
+
+
+def float32_schedule(n):
+    return np.linspace(0.1, 1.0, n, dtype=np.float32)
+"""
+MOVES_THEM = """\
+import torch
+
+from .helpers import positions
+from .schedules import float32_schedule, schedule
+
+
+def embed(x):
+    return x + positions(x.shape[-1]).to(x.device)
+
+
+def scaled(x):
+    return x * torch.from_numpy(schedule(x.shape[-1])).to(x.device)
+
+
+def scaled_float32(x):
+    return x * torch.from_numpy(float32_schedule(x.shape[-1])).to(x.device)
+"""
+
+
+def test_a_staged_file_alone_is_fixed_for_what_another_module_makes(tmp_path, monkeypatch):
+    # The issue's example: helpers.py makes a float64 tensor and schedules.py a float64 NumPy
+    # schedule, model.py moves them to the device; pre-commit passes model.py alone, which
+    # crashes on MPS before the fix and not after.
+    import importlib
+    import sys
+
+    from tests.helpers import require
+
+    torch = require("torch")
+    from f64lint.testing.mps_emulation import mps_emulation
+
+    package = tmp_path / "staged"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "helpers.py").write_text(HELPERS)
+    (package / "schedules.py").write_text(SCHEDULES)
+    (package / "model.py").write_text(MOVES_THEM)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    found = _found([Path("staged/model.py")], Settings(root=tmp_path), "staged/model.py")
+    assert [row[:3] for row in found] == [(8, 39, "F64004"), (12, 16, "F64003")]
+
+    model = importlib.import_module("staged.model")
+    with mps_emulation():
+        x = torch.ones(2, 4, device="mps")
+        for crashing in (model.embed, model.scaled):
+            with pytest.raises(TypeError, match="MPS framework doesn't support float64"):
+                crashing(x)
+        assert model.scaled_float32(x).dtype == torch.float32
+
+    others = [(package / name).read_bytes() for name in ("helpers.py", "schedules.py")]
+    fixed = run([Path("staged/model.py")], Settings(root=tmp_path, unsafe_fixes=True), fix=FixMode())
+    assert fixed.fix_errors == [] and fixed.internal_errors == []
+    assert [(package / name).read_bytes() for name in ("helpers.py", "schedules.py")] == others  # only it is written
+    for name in [name for name in sys.modules if name.startswith("staged")]:
+        monkeypatch.delitem(sys.modules, name)
+    model = importlib.import_module("staged.model")
+    with mps_emulation():
+        x = torch.ones(2, 4, device="mps")
+        assert [model.embed(x).dtype, model.scaled(x).dtype] == [torch.float32, torch.float32]
