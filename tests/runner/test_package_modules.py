@@ -16,6 +16,7 @@ from f64lint.runner.package_modules import reexported
 from f64lint.runner.results import FixMode
 from f64lint.runner.run import run, run_stdin
 from f64lint.workspace.settings import Settings
+from tests.runner.test_project_phase import package_in
 
 UTILS = """\
 import torch
@@ -275,13 +276,8 @@ def test_a_staged_file_alone_is_fixed_for_what_another_module_makes(tmp_path, mo
     torch = require("torch")
     from f64lint.testing.mps_emulation import mps_emulation
 
+    package_in(tmp_path, monkeypatch, "staged", helpers=HELPERS, schedules=SCHEDULES, model=MOVES_THEM)
     package = tmp_path / "staged"
-    package.mkdir()
-    (package / "__init__.py").write_text("")
-    (package / "helpers.py").write_text(HELPERS)
-    (package / "schedules.py").write_text(SCHEDULES)
-    (package / "model.py").write_text(MOVES_THEM)
-    monkeypatch.chdir(tmp_path)
     monkeypatch.syspath_prepend(str(tmp_path))
     found = _found([Path("staged/model.py")], Settings(root=tmp_path), "staged/model.py")
     assert [row[:3] for row in found] == [(8, 39, "F64004"), (12, 16, "F64003")]
