@@ -17,7 +17,7 @@ from f64lint.diagnostic import Diagnostic, Edit, Position, Severity
 from f64lint.fix.options import FixOptions
 from f64lint.fix.planner import plan_fixes
 from f64lint.linter.collection import collection_paused
-from f64lint.linter.narrowing import DEFINES_GETITEM, Narrowed, makers_only, narrowed
+from f64lint.linter.narrowing import DEFINES_GETITEM, Narrowed, makers_left_out, makers_only, narrowed
 from f64lint.linter.narrowing.arrays import array_makers
 from f64lint.linter.narrowing.kept_parameters import kept_parameters
 from f64lint.linter.prefilter import rules_that_may_fire
@@ -181,6 +181,11 @@ def lint_source(
             flagged.extend(_flag(path, analysis.facts, found, severity_of, fix_options, narrowing))
             if flagged:  # a float64 value a module gives away is a finding where it is made
                 exports = summarise(analysis, path)
+                left_out = makers_left_out(text, parsed) if place is not None and parsed is not text else None
+                if left_out is not None:  # and the NumPy makers narrowing left out, which others may move
+                    assert place is not None
+                    more = _summary_of(path, left_out, devices, place, imported, in_tests, suite, in_script)
+                    exports = (*exports, *more)
         except (RecursionError, TraceLimit) as stopped:  # no file takes unbounded time (semantic/traces.py)
             deep = isinstance(stopped, RecursionError)
             why = "too deeply nested to check" if deep else f"too complex to check: {stopped}"
@@ -232,6 +237,20 @@ def _summarised(
     defines a dataset class is read whole, since its summary says which places of the
     items have a dtype it shows, and narrowing would hide what makes them."""
     narrowing = Narrowed(text, text) if DEFINES_GETITEM.search(text) and "Dataset" in text else makers_only(text)
+    return _summary_of(path, narrowing, devices, place, imported, in_tests, suite, in_script)
+
+
+def _summary_of(
+    path: str,
+    narrowing: Narrowed,
+    devices: FrozenSet[str],
+    place: ModulePlace,
+    imported: Imported,
+    in_tests: bool,
+    suite: Suite,
+    in_script: bool,
+) -> ModuleSummary:
+    """The summary of a module read from a narrowed text of it."""
     module = parse(narrowing.text)
     if isinstance(module, ParseFailure):
         return ()

@@ -300,3 +300,13 @@ def test_a_staged_file_alone_is_fixed_for_what_another_module_makes(tmp_path, mo
     with mps_emulation():
         x = torch.ones(2, 4, device="mps")
         assert [model.embed(x).dtype, model.scaled(x).dtype] == [torch.float32, torch.float32]
+
+
+def test_a_numpy_maker_narrowing_leaves_out_of_a_module_with_findings_is_still_exported(tmp_path, monkeypatch):
+    # helpers.py has a finding of its own (so it is read narrowed) and a NumPy schedule that
+    # hands nothing to torch there (so narrowing leaves it out): model.py moves it.
+    package_in(tmp_path, monkeypatch, "mixed", helpers=HELPERS + "\n\n" + SCHEDULES.split("\n", 2)[2],
+               model=MOVES_THEM.replace(".schedules", ".helpers"))
+    found = _found([Path("mixed/model.py")], Settings(root=tmp_path), "mixed/model.py")
+    assert [row[:3] for row in found] == [(8, 39, "F64004"), (12, 16, "F64003")]
+    assert found[1][3].startswith("float64 NumPy array (from `schedule()` at line 12, made in mixed/helpers.py:")

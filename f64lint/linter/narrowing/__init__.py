@@ -137,6 +137,29 @@ def makers_only(source: str) -> Narrowed:
     return Narrowed(_blanked(read.lines, spans) if spans else source, source)
 
 
+def makers_left_out(source: str, narrowed_text: str) -> Optional[Narrowed]:
+    """For the summary of a module with findings, read from its narrowed text: the module's
+    imports and the top-level functions that make a float64 NumPy array which narrowing
+    left out (they return what other modules move); None when it left none out."""
+    read = _statements(source) if source.count("\r") == source.count("\r\n") else None
+    if read is None:
+        return None
+    makers = array_makers(read.code)
+    kept = narrowed_text.split("\n")
+    spans = []
+    left_out = False
+    for statement in read.statements:
+        first = read.structure_lines[statement.first].lstrip()
+        if statement.name is None and first.startswith(("import ", "from ")):
+            continue
+        dropped = kept[statement.first].strip() == "" and read.lines[statement.first].strip() != ""
+        if statement.name is not None and not statement.is_class and dropped and makers.search(statement.text):
+            left_out = True
+            continue
+        spans.append((statement.first, statement.last))
+    return Narrowed(_blanked(read.lines, spans), source) if left_out else None
+
+
 @dataclass
 class _Statements:
     """A source's lines, those of its code and of its structure (`prefilter.masked`), and
