@@ -181,18 +181,18 @@ def lint_source(
             flagged.extend(_flag(path, analysis.facts, found, severity_of, fix_options, narrowing))
             if flagged:  # a float64 value a module gives away is a finding where it is made
                 exports = summarise(analysis, path)
-                left_out = makers_left_out(text, parsed) if place is not None and parsed is not text else None
-                if left_out is not None:  # and the NumPy makers narrowing left out, which others may move
-                    assert place is not None
-                    more = _summary_of(path, left_out, devices, place, imported, in_tests, suite, in_script)
-                    exports = (*exports, *more)
+                if place is not None and parsed is not text:  # and the NumPy makers narrowing left out
+                    left_out = makers_left_out(text, parsed)
+                    if left_out is not None:
+                        more = _summary_of(path, left_out, devices, place, imported, in_tests, suite, in_script)
+                        exports = (*exports, *more)
         except (RecursionError, TraceLimit) as stopped:  # no file takes unbounded time (semantic/traces.py)
             deep = isinstance(stopped, RecursionError)
             why = "too deeply nested to check" if deep else f"too complex to check: {stopped}"
             failure = _parse_failure(path, why, Position(1, 1), enabled, severity_of)
             return Linted(_with_source_lines(failure, text))
     if place is not None and not flagged and _makes_numpy_float64(text):
-        exports = _summarised(path, text, devices, place, imported, in_tests, suite, in_script)
+        exports = _summary_of(path, _summary_text(text), devices, place, imported, in_tests, suite, in_script)
     if place is not None:
         exports = (*exports, *_kept_functions(path, text, place))
 
@@ -222,22 +222,12 @@ def _makes_numpy_float64(text: str) -> bool:
     return bool(array_makers(text).search(text))
 
 
-def _summarised(
-    path: str,
-    text: str,
-    devices: FrozenSet[str],
-    place: ModulePlace,
-    imported: Imported,
-    in_tests: bool,
-    suite: Suite,
-    in_script: bool,
-) -> ModuleSummary:
-    """The summary of a module with no finding that makes NumPy float64 arrays, read from
-    the definitions that can make them (narrowing leaves the others out); a module that
-    defines a dataset class is read whole, since its summary says which places of the
-    items have a dtype it shows, and narrowing would hide what makes them."""
-    narrowing = Narrowed(text, text) if DEFINES_GETITEM.search(text) and "Dataset" in text else makers_only(text)
-    return _summary_of(path, narrowing, devices, place, imported, in_tests, suite, in_script)
+def _summary_text(text: str) -> Narrowed:
+    """What a module with no finding that makes NumPy float64 arrays is read from for its
+    summary: the definitions that can make them (narrowing leaves the others out); a module
+    that defines a dataset class whole, since its summary says which places of the items
+    have a dtype it shows, and narrowing would hide what makes them."""
+    return Narrowed(text, text) if DEFINES_GETITEM.search(text) and "Dataset" in text else makers_only(text)
 
 
 def _summary_of(

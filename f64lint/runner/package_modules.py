@@ -82,14 +82,15 @@ def _module_of(name: str, root: Path) -> Tuple[Optional[Path], str]:
     return None, ""
 
 
-def reexported(exports: Sequence[Export], inits: Sequence[Path]) -> List[Export]:
-    """The exports as the packages whose `__init__` re-exports them name them (`pkg.table`
-    for `pkg.utils.table`, `pkg.Schedule.sigmas` for `pkg.sched.Schedule.sigmas`), through
-    as many `__init__`s as pass them on. Only an `__init__` of a package an export is in,
-    and whose text names the export, is read."""
+def reexported(exports: Sequence[Export], modules: Sequence[Path]) -> List[Export]:
+    """The exports as the packages whose `__init__` (among these modules') re-exports them
+    name them (`pkg.table` for `pkg.utils.table`, `pkg.Schedule.sigmas` for
+    `pkg.sched.Schedule.sigmas`), through as many `__init__`s as pass them on. Only an
+    `__init__` of a package an export is in, and whose text names the export, is read."""
+    inits = [module for module in modules if module.name == "__init__.py"]
     first_names = {export.name.split(".")[0] for export in exports}
-    modules = {export.module for export in exports}
-    holding = {module.rsplit(".", cut)[0] for module in modules for cut in range(1, module.count(".") + 1)}
+    exporting = {export.module for export in exports}
+    holding = {module.rsplit(".", cut)[0] for module in exporting for cut in range(1, module.count(".") + 1)}
     binding: Dict[str, List[Tuple[str, str]]] = {}  # by what is imported: (package, name it binds)
     for init in inits:
         package = ModulePlace.of(init).name

@@ -47,8 +47,7 @@ class ProjectPhase(NamedTuple):
         exports = [export for file_result in [*results, *around] for export in file_result.exports]
         ambiguous = _ambiguous_modules(exports, [*self.entries, *self.around])
         exports = [export for export in exports if export.module not in ambiguous]
-        inits = [entry.path for entry in [*self.entries, *self.around] if entry.absolute.endswith(_INIT)]
-        exports += reexported(exports, inits)
+        exports += reexported(exports, [entry.path for entry in [*self.entries, *self.around]])
         exports += declared_exports(self.settings)
         if not exports:
             return results
@@ -119,9 +118,6 @@ class ProjectPhase(NamedTuple):
             if self.stamps is not None and entry.stamp is not None:
                 self.stamps.put_imported(entry.absolute, digest, entry.stamp, imported)
         return found
-
-
-_INIT = os.sep + "__init__.py"
 
 
 def _ambiguous_modules(exports: Sequence[Export], entries: Sequence[Entry]) -> FrozenSet[str]:

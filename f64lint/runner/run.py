@@ -132,9 +132,6 @@ def _linted(
     return result, [(entry.absolute, entry.stamp) for entry in around]
 
 
-_INIT = os.sep + "__init__.py"
-
-
 def _around(files: Sequence[Found], targets: Sequence[Path], settings: Settings) -> List[Entry]:
     """The modules of the package the run's files import and the run does not hold."""
     outside = outside_modules(files, targets, settings)
@@ -185,6 +182,6 @@ def package_exports(
             display_path(module.name, module.absolute, here), module.path, read_bytes(module.path), settings, cache
         ).exports
     ]
-    exports += reexported(exports, [module.path for module in modules if module.absolute.endswith(_INIT)])
+    exports += reexported(exports, [module.path for module in modules])
     exports += declared_exports(settings)
     return Imported(imported_in(path, data, exports)) if exports else Imported()

@@ -248,12 +248,10 @@ class Evaluator:
         default where one leaves it out); not known when no call of the module shows it.
         A dtype or a device passed is not followed: a helper handed one often checks it
         (`if device.type == "mps" and dtype == torch.float64: return torch.float32`)."""
-        calls = self.facts.definitions.call_sites(function)
         passed: List[cst.BaseExpression] = []
-        for call in calls:
-            argument = argument_for(function, param, call)
-            given = argument if argument is not None else param.default
-            if given is None or (argument is None and any(arg.star for arg in call.args)):
+        for call in self.facts.definitions.call_sites(function):
+            given = _given(function, param, call)
+            if given is None:
                 return UNKNOWN
             passed.append(given)
         value = self._joined(passed, depth + 1) if passed else UNKNOWN
@@ -341,12 +339,14 @@ class Evaluator:
         context = self._passed_by(function, call, depth + 1)
         yielded = list(own_nodes(function.body, cst.Yield))
         if yielded:  # a generator: what it yields, one by one
-            if any(node.value is None for node in yielded):
-                return Value(Kind.CONTAINER)
-            each = [node.value.item if isinstance(node.value, cst.From) else node.value for node in yielded]
-            froms = [isinstance(node.value, cst.From) for node in yielded]
-            values = [self._within(context, [value], depth + 1) for value in each if value is not None]
-            elements = [_item(value) if whole else value for value, whole in zip(values, froms)]
+            elements = []
+            for node in yielded:
+                if node.value is None:
+                    return Value(Kind.CONTAINER)
+                if isinstance(node.value, cst.From):  # `yield from xs`: each element of xs
+                    elements.append(_item(self._within(context, [node.value.item], depth + 1)))
+                else:
+                    elements.append(self._within(context, [node.value], depth + 1))
             return Value(Kind.CONTAINER, element=join(elements))
         returned = [node.value for node in own_nodes(function.body, cst.Return)]
         if returned and all(value is not None for value in returned):
@@ -362,7 +362,7 @@ class Evaluator:
         params = function.params
         context: List[Tuple[int, Value]] = []
         for param in (*params.posonly_params, *params.params, *params.kwonly_params):
-            given = argument_for(function, param, call) or param.default
+            given = _given(function, param, call)
             binding = self.facts.bindings.get(param.name)
             value = self._value(given, depth) if given is not None else UNKNOWN
             if binding is not None:
@@ -488,6 +488,15 @@ def _item(value: Value, place: Optional[int] = None) -> Value:
             return value.parts[place] if place < len(value.parts) else UNKNOWN
         return value.element or UNKNOWN
     return value if value.is_array else UNKNOWN
+
+
+def _given(function: cst.FunctionDef, param: cst.Param, call: cst.Call) -> Optional[cst.BaseExpression]:
+    """What a call gives a parameter: its argument, else the parameter's default; None when
+    neither, or when a `*args` of the call may hold it."""
+    argument = argument_for(function, param, call)
+    if argument is not None:
+        return argument
+    return None if any(arg.star for arg in call.args) else param.default
 
 
 def _gathered_by(function: cst.FunctionDef, call: cst.Call) -> List[cst.BaseExpression]:
