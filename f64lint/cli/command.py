@@ -8,7 +8,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Optional, Tuple
+from typing import TYPE_CHECKING, Optional, TextIO, Tuple
 
 import click
 
@@ -99,7 +99,11 @@ def _report_internal_errors(result: RunResult, verbose: bool) -> None:
         click.echo("f64lint: run with --verbose for tracebacks, and please report this", err=True)
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.command(
+    context_settings={"help_option_names": ["-h", "--help"]},
+    epilog="Also: `f64lint server` starts the language server for editors (`f64lint server --help`). "
+    "A file or folder named `server` is linted as `f64lint ./server`.",
+)
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--select", callback=_codes, multiple=True, metavar="CODES",
               help="Only these rules (codes or prefixes, comma-separated), replacing the config's.")
@@ -227,6 +231,7 @@ def command(
         changed = _changed_lines(diff_base, diff_file)
     except ConfigError as error:
         raise _fail(str(error)) from None
+    report_file = _opened(output_file)  # before the run: a run that cannot report writes no file
 
     mode = _fix_mode(fix, show_diff, from_stdin)
     cache = None if no_cache else Cache(cache_dir or settings.root / CACHE_DIR_NAME)
@@ -261,7 +266,7 @@ def command(
             fixable=frozenset(d.code for d in result.diagnostics if settings.is_fixable(d.code)),
             failed=len(result.internal_errors),
         )
-        _print_report(result, output_format, output_file, statistics, options, to_stderr=from_stdin and fix)
+        _print_report(result, output_format, report_file, statistics, options, to_stderr=from_stdin and fix)
     _report_internal_errors(result, verbose)
     if result.internal_errors:
         raise click.exceptions.Exit(EXIT_ERROR)
@@ -284,6 +289,9 @@ def _check_usage(paths: Tuple[Path, ...], add_noqa: bool, diff_base: Optional[st
         raise click.UsageError("--add-noqa changes files; it cannot read from stdin")
     if diff_base is not None and diff_file is not None:
         raise click.UsageError("--diff-base and --diff-file cannot be combined")
+    missing = [str(path) for path in paths if not from_stdin and not os.path.lexists(path)]
+    if missing:  # a mistyped path must not pass CI as "All checks passed"
+        raise click.BadParameter(f"{', '.join(missing)}: no such file or directory", param_hint="PATHS")
     return from_stdin
 
 
@@ -382,40 +390,62 @@ def _show_fixes(result: RunResult, to_stderr: bool) -> None:
         click.echo(f"  {path}: its calls now pass their `dtype` to the functions that gained one", err=to_stderr)
 
 
+def _opened(output_file: Optional[Path]) -> Optional[TextIO]:
+    """The report file, opened for the whole command (closed when it ends)."""
+    if output_file is None:
+        return None
+    try:
+        handle = open(output_file, "w", encoding="utf-8")  # noqa: SIM115 (the command context closes it)
+    except OSError as error:
+        raise _fail(f"cannot write {output_file}: {error.strerror or error}") from None
+    return click.get_current_context().with_resource(handle)
+
+
 def _print_report(
     result: RunResult,
     output_format: str,
-    output_file: Optional[Path],
+    report_file: Optional[TextIO],
     statistics: bool,
     options: ReportOptions,
     to_stderr: bool = False,
 ) -> None:
     stream = sys.stderr if to_stderr else sys.stdout
-    color = output_file is None and stream.isatty() and "NO_COLOR" not in os.environ
+    color = report_file is None and stream.isatty() and "NO_COLOR" not in os.environ
     options = replace(options, color=color)
     if statistics:
         output = reporter("json" if output_format == "json" else "text").render_statistics(result.diagnostics)
     else:
         output = reporter(output_format).render(result.diagnostics, result.files_checked, options)
-    if output_file is not None:
+    if report_file is not None:
         try:
-            output_file.write_text(output + "\n" if output else "", encoding="utf-8")
+            report_file.write(output + "\n" if output else "")
+            report_file.flush()
         except OSError as error:
-            raise _fail(f"cannot write {output_file}: {error.strerror or error}") from None
+            raise _fail(f"cannot write {report_file.name}: {error.strerror or error}") from None
     elif output:
         click.echo(output, color=color, err=to_stderr)
 
 
+@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+def server_command() -> None:
+    """Start the language server over stdio: findings as you type, quick fixes,
+    `source.fixAll.f64lint`, notebooks synced as cells (docs/editor.md).
+
+    Needs pygls: pip install 'f64lint[server]'. Unsafe fixes in "fix all" are asked for
+    with the client's initialization options `{"unsafeFixes": true}`.
+    """
+    try:
+        from f64lint.server.protocol import serve
+    except ImportError as error:
+        raise _fail(f"the server needs pygls: pip install 'f64lint[server]' ({error})") from None
+    serve()
+
+
 def main() -> None:
     """Entry point: a crash outside any one file is one line on stderr and exit code 2.
-    `f64lint server` starts the language server instead (server/protocol.py)."""
-    if sys.argv[1:] == ["server"]:
-        try:
-            from f64lint.server.protocol import serve
-        except ImportError as error:
-            click.echo(f"f64lint: the server needs pygls: pip install 'f64lint[server]' ({error})", err=True)
-            sys.exit(EXIT_ERROR)
-        serve()
+    `f64lint server ...` is the language server's command (server/protocol.py)."""
+    if sys.argv[1:2] == ["server"]:
+        server_command(args=sys.argv[2:], prog_name="f64lint server")
         return
     try:
         command(prog_name="f64lint")

@@ -38,8 +38,13 @@ Guarantees, each with tests:
   dropped and reported on stderr, never written.
 - Files are written atomically (a temporary file in the same folder, then a rename), with
   their encoding, BOM, line endings and permissions kept. A file that changed on disk since
-  f64lint read it is not overwritten; a file that cannot be written is reported and the run
-  goes on.
+  f64lint read it is not overwritten; a file that cannot be written is reported and keeps
+  its findings.
+- Files are written only once every file of the run is linted and fixed, and none when the
+  run fails: a run that exits 2 (a configuration, baseline or path it cannot use, a report
+  file it cannot write, an internal error) has changed nothing. A cache that cannot be
+  written only costs time.
+- A path that does not exist is a usage error (exit 2), never an ignorable finding.
 - `f64lint --fix -` reads stdin and prints the fixed source to stdout (the report goes to
   stderr), for editors.
 

@@ -20,11 +20,10 @@ from f64lint.linter.prefilter import rules_that_may_fire
 from f64lint.rules import ALL_RULES
 from f64lint.rules.file_problems import UnparsableFile, UnreadableFile
 from f64lint.runner.cache import Cache, Dependency, cache_key, exports_digest, settings_key
-from f64lint.runner.results import FileResult, FixMode, InternalError
+from f64lint.runner.results import FileResult, FixMode, InternalError, Unwritten
 from f64lint.runner.suite_context import suite_of
 from f64lint.source.decoding import Source, Unreadable, decode, read_bytes
 from f64lint.source.notebook import Notebook, in_cells, is_notebook, read_notebook
-from f64lint.source.writing import write_atomically
 from f64lint.workspace.discovery import display_path
 from f64lint.workspace.settings import Settings
 
@@ -123,7 +122,8 @@ def _fix(
     shown: str, path: Optional[Path], data: bytes, found: List[Diagnostic], settings: Settings,
     mode: FixMode, imported: Imported,
 ) -> FileResult:
-    """Fix a file that has findings with wanted fixes; write it unless only asked to show."""
+    """Fix a file that has findings with wanted fixes: its fixed text to show, to hand back,
+    or to write once the run is done."""
     source = _read(shown, data)
     assert not isinstance(source, Unreadable)  # it had findings with fixes
     enabled = settings.enabled_codes(path)
@@ -161,11 +161,10 @@ def _fix(
         return FileResult(
             shown, tuple(outcome.remaining), fixed=tuple(outcome.fixed), dropped=dropped, fixed_source=new
         )
-    assert path is not None
-    problem = write_atomically(path, data, new)
-    if problem is not None:
-        return FileResult(shown, tuple(found), fix_error=f"{shown}: {problem}")
-    return FileResult(shown, tuple(outcome.remaining), fixed=tuple(outcome.fixed), dropped=dropped, threaded=threaded)
+    return FileResult(
+        shown, tuple(outcome.remaining), fixed=tuple(outcome.fixed), dropped=dropped, threaded=threaded,
+        unwritten=Unwritten(data, new, tuple(found)),
+    )
 
 
 def _shown_texts(source: Union[Source, Notebook], fixed: str) -> Tuple[str, str]:

@@ -60,10 +60,6 @@ class ProjectPhase(NamedTuple):
             if redone is None:
                 final.append(file_result)
                 continue
-            if self.fix is not None and self.fix.write:  # what the first pass wrote is done
-                redone = replace(
-                    redone, fixed=file_result.fixed + redone.fixed, threaded=file_result.threaded + redone.threaded
-                )
             final.append(replace(redone, exports=file_result.exports))
         return final
 

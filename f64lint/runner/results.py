@@ -23,9 +23,20 @@ class InternalError:
 
 
 @dataclass(frozen=True)
+class Unwritten:
+    """A file --fix changed, to be written once the whole run has succeeded: the bytes it
+    was read as (it is not overwritten when it no longer has them), its fixed bytes, and
+    its findings before the fixes (reported if it is not written)."""
+
+    read: bytes
+    fixed: bytes
+    found: Tuple[Diagnostic, ...]
+
+
+@dataclass(frozen=True)
 class FixMode:
-    """`--fix` (write the fixed files), `--diff` (only show how they would change), or
-    fixing stdin (hand the fixed source back)."""
+    """`--fix` (write the fixed files once every file is linted and fixed), `--diff` (only
+    show how they would change), or fixing stdin (hand the fixed source back)."""
 
     write: bool = True
     to_stdout: bool = False
@@ -41,7 +52,8 @@ class FileResult:
     texts: Optional[Tuple[str, str]] = None  # with --diff: the source before and after the fixes
     threaded: Tuple[str, ...] = ()  # functions (qualified names) that got a `dtype` parameter
     fixed_source: Optional[bytes] = None  # the fixed source, when it changed (stdin prints it)
-    fix_error: Optional[str] = None  # why the fixed file could not be written
+    fix_error: Optional[str] = None  # why the fix could not be encoded
+    unwritten: Optional[Unwritten] = None  # with --fix: the fixed file, to write at the run's end
     exports: Tuple[Export, ...] = ()  # what it gives the modules that import it
     depends: Tuple[Dependency, ...] = ()  # for a test module: the files of its suite read, with stamps
 
@@ -54,10 +66,11 @@ class RunResult:
     fixed: List[Diagnostic] = field(default_factory=list)
     dropped: List[Tuple[Diagnostic, str]] = field(default_factory=list)
     texts: Dict[str, Tuple[str, str]] = field(default_factory=dict)  # --diff: path -> before, after
-    threaded: List[str] = field(default_factory=list)
+    threaded: Dict[str, Tuple[str, ...]] = field(default_factory=dict)  # path -> functions given a `dtype`
     passed_on: List[str] = field(default_factory=list)  # files whose calls now pass a dtype on
     fix_errors: List[str] = field(default_factory=list)
     fixed_source: Optional[bytes] = None  # for stdin: the source with fixes applied
+    unwritten: Dict[str, Unwritten] = field(default_factory=dict)  # with --fix, by path
 
     def diffs(self) -> List[str]:
         """With --diff: the unified diff of each file --fix would change, by path (of each
@@ -69,6 +82,13 @@ class RunResult:
             else "".join(difflib.unified_diff(split_lines(before), split_lines(after), path, path))
             for path, (before, after) in sorted(self.texts.items())
         ]
+
+    def unfixed(self, path: str) -> None:
+        """`path` is not written after all: its findings are those from before the fixes."""
+        unwritten = self.unwritten.pop(path)
+        self.diagnostics = [d for d in self.diagnostics if d.path != path] + list(unwritten.found)
+        self.fixed = [d for d in self.fixed if d.path != path]
+        self.threaded.pop(path, None)
 
     @property
     def files_checked(self) -> int:
@@ -83,7 +103,10 @@ class RunResult:
         self.dropped.extend(result.dropped)
         if result.texts is not None:
             self.texts[result.path] = result.texts
-        self.threaded.extend(result.threaded)
+        if result.threaded:
+            self.threaded[result.path] = result.threaded
+        if result.unwritten is not None:
+            self.unwritten[result.path] = result.unwritten
         if result.fix_error is not None:
             self.fix_errors.append(result.fix_error)
         self.fixed_source = result.fixed_source

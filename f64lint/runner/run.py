@@ -34,6 +34,7 @@ from f64lint.runner.results import FileResult, FixMode, RunResult
 from f64lint.runner.stamped_files import Entry, entries_of, from_stamps, index_linted
 from f64lint.source.decoding import read_bytes
 from f64lint.source.notebook import is_notebook
+from f64lint.source.writing import write_atomically
 from f64lint.workspace.discovery import Found, discover, display_path, is_force_excluded
 from f64lint.workspace.settings import Settings
 
@@ -76,10 +77,13 @@ def run(
             stamps.put_run(digest, found, stamped, around)
     if stamps is not None:
         stamps.save()
+    if fix is not None and fix.write:
+        _write_fixed(result, {shown_path: file.path for file, shown_path in zip(files, shown)})
     if fix is not None and result.threaded:
         from f64lint.runner.dtype_across_files import pass_dtype_across
 
-        pass_dtype_across([file.path for file in files], frozenset(result.threaded), fix, result)
+        threaded = frozenset(name for names in result.threaded.values() for name in names)
+        pass_dtype_across([file.path for file in files], threaded, fix, result)
     if changed is not None:
         from f64lint.runner.changes import touches
 
@@ -94,6 +98,22 @@ def run(
     result.diagnostics.sort(key=Diagnostic.sort_key)
     result.internal_errors.sort(key=lambda error: error.path)
     return result
+
+
+def _write_fixed(result: RunResult, paths: Dict[str, Path]) -> None:
+    """Write the files the run fixed, once every file is linted and fixed: none when a file
+    failed (a run that ends in an internal error changes nothing); a file that changed on
+    disk meanwhile or cannot be written is reported and keeps its findings."""
+    for shown_path, unwritten in list(result.unwritten.items()):
+        if result.internal_errors:
+            problem: Optional[str] = "not written, as the run met an internal error"
+        else:
+            problem = write_atomically(paths[shown_path], unwritten.read, unwritten.fixed)
+        if problem is None:
+            del result.unwritten[shown_path]
+        else:
+            result.fix_errors.append(f"{shown_path}: {problem}")
+            result.unfixed(shown_path)
 
 
 def _linted(

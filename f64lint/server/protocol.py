@@ -170,21 +170,23 @@ class F64LintServer(LanguageServer):
                 noqa = self._noqa(uri, lsp, finding)
                 if noqa is not None:
                     actions.append(noqa)
-        if _wanted(only, FIX_ALL) and self._fixable(uri):
-            action = types.CodeAction(title="f64lint: Fix all f64lint problems", kind=FIX_ALL, data={"uri": uri})
+        applied, held = self._fixes(uri) if _wanted(only, FIX_ALL) else (0, 0)
+        if applied or held:
+            title = "f64lint: Fix all f64lint problems"
+            if held:  # say why they are left out, and how to have them
+                title += f" ({held} unsafe fix{'es' if held > 1 else ''} left out: initialization option unsafeFixes)"
+            action = types.CodeAction(title=title, kind=FIX_ALL, data={"uri": uri})
             actions.append(action if self._resolves_edits() else await self.resolve(action))
         return actions
 
-    def _fixable(self, uri: str) -> bool:
-        """Is there a fix "fix all" would apply, among the findings of the document (of
-        every cell, in a notebook)?"""
+    def _fixes(self, uri: str) -> Tuple[int, int]:
+        """How many fixes "fix all" would apply among the findings of the document (of
+        every cell, in a notebook), and how many unsafe ones it leaves out."""
         notebook = self.workspace.get_notebook_document(cell_uri=uri)
         uris = [cell.document for cell in notebook.cells] if notebook is not None else [uri]
-        return any(
-            finding.fix is not None and (self.unsafe_fix_all or finding.fix.applicability is Applicability.SAFE)
-            for each in uris
-            for _, finding in self.current(each)
-        )
+        fixes = [finding.fix for each in uris for _, finding in self.current(each) if finding.fix is not None]
+        applied = sum(self.unsafe_fix_all or fix.applicability is Applicability.SAFE for fix in fixes)
+        return applied, len(fixes) - applied
 
     def _resolves_edits(self) -> bool:
         capability = self.client_capabilities.text_document

@@ -13,6 +13,7 @@ from f64lint import __version__
 from f64lint.cli.command import command
 from f64lint.rules import ALL_RULES
 from f64lint.rules.double_call import DoubleCall
+from tests.helpers import cli_runner
 
 MODEL = """\
 import torch
@@ -227,3 +228,24 @@ def test_libcst_is_imported_only_by_a_run_that_parses(tmp_path, source, parses):
     )
     result = subprocess.run([sys.executable, "-c", code, str(tmp_path / "module.py")], capture_output=True, text=True)
     assert result.stdout.splitlines()[-1] == str(parses)
+
+
+@pytest.mark.parametrize("extra", [[], ["--ignore", "F64902"]])
+def test_a_path_that_does_not_exist_is_a_usage_error(tmp_path, monkeypatch, extra):
+    # A mistyped path must fail CI, even with the unreadable-file rule ignored.
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "ok.py").write_text("x = 1\n")
+    result = cli_runner().invoke(command, ["--isolated", "--no-cache", *extra, "nope/", "ok.py"])
+    assert result.exit_code == 2
+    assert "Invalid value for PATHS: nope: no such file or directory" in result.stderr
+    assert result.stdout == ""
+
+
+def test_the_server_command_is_listed_and_has_its_own_help():
+    assert "`f64lint server` starts the language server" in cli_runner().invoke(command, ["--help"]).stdout
+    own = subprocess.run([sys.executable, "-m", "f64lint", "server", "--help"], capture_output=True, text=True)
+    assert own.returncode == 0
+    assert own.stdout.startswith("Usage: f64lint server [OPTIONS]\n\n  Start the language server over stdio")
+    wrong = subprocess.run([sys.executable, "-m", "f64lint", "server", "-v"], capture_output=True, text=True)
+    assert wrong.returncode == 2
+    assert "No such option '-v'" in wrong.stderr

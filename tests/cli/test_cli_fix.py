@@ -267,3 +267,46 @@ def test_diff_names_the_fixes_it_holds_back_for_unsafe_fixes(tmp_path, monkeypat
     result = invoke("--no-cache", "--diff", "m.py")
     assert result.stdout == ""
     assert result.stderr == "Would fix 0 findings. 1 more with `--unsafe-fixes` (they change precision on CPU/CUDA).\n"
+
+
+@pytest.mark.parametrize(
+    "failing, message",
+    [
+        (["--output-file", "missing_dir/out.txt"], "cannot write missing_dir/out.txt: No such file or directory"),
+        (["--baseline", "missing.json"], "cannot read the baseline missing.json"),
+        (["--config", "bad.toml"], "bad.toml"),
+    ],
+)
+def test_a_run_that_fails_before_its_end_writes_no_file(model, failing, message):
+    (model.parent / "bad.toml").write_text("[tool.f64lint\n")
+    result = cli_runner().invoke(command, ["--no-cache", "--fix", "--unsafe-fixes", *failing, "model.py"])
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert model.read_text() == MODEL
+
+
+def test_a_run_that_meets_an_internal_error_writes_no_file(model, monkeypatch):
+    from f64lint.runner import one_file
+
+    (model.parent / "broken.py").write_text(MODEL)
+    original = one_file._lint_data
+
+    def failing(shown, *args, **kwargs):
+        if shown == "broken.py":
+            raise RuntimeError("a bug of ours")
+        return original(shown, *args, **kwargs)
+
+    monkeypatch.setattr(one_file, "_lint_data", failing)
+    result = invoke("--fix", "--unsafe-fixes", "model.py", "broken.py")
+    assert result.exit_code == 2
+    assert "f64lint: internal error while linting broken.py: RuntimeError: a bug of ours" in result.stderr
+    assert "f64lint: cannot fix model.py: not written, as the run met an internal error" in result.stderr
+    assert "model.py:6:38: F64001" in result.stdout  # reported as it still is
+    assert model.read_text() == MODEL
+
+
+def test_a_cache_that_cannot_be_written_only_costs_time(model):
+    (model.parent / "a_file").write_text("")
+    result = cli_runner().invoke(command, ["--isolated", "--fix", "--unsafe-fixes", "--cache-dir", "a_file/cache", "model.py"])
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert model.read_text() == ALL_FIXED

@@ -32,6 +32,18 @@ async def client(lsp_client: LanguageClient, tmp_path):
     await lsp_client.shutdown_session()
 
 
+@pytest_lsp.fixture(
+    config=ClientServerConfig(server_command=[sys.executable, "-m", "f64lint", "server"]),
+)
+async def safe_client(lsp_client: LanguageClient, tmp_path):
+    """A client that leaves the initialization option `unsafeFixes` out."""
+    await lsp_client.initialize_session(
+        types.InitializeParams(capabilities=client_capabilities("visual-studio-code"), root_uri=tmp_path.as_uri())
+    )
+    yield
+    await lsp_client.shutdown_session()
+
+
 def applied(text: str, edits) -> str:
     """The text with LSP edits applied (ASCII text: UTF-16 units are characters)."""
     lines = text.split("\n")
@@ -309,3 +321,30 @@ def test_fix_all_fixes_what_the_modules_it_imports_make(tmp_path, monkeypatch):
     assert fixed(tmp_path / "model.py", text, Settings(root=tmp_path), unsafe=True) == (
         'import torch\n\nfrom utils import table\n\nx = table(4).to("mps", dtype=torch.float32)\n'
     )
+
+
+async def test_fix_all_without_unsafe_fixes_says_how_many_it_leaves_out(safe_client: LanguageClient, tmp_path):
+    uri = (tmp_path / "model.py").as_uri()
+    # One safe fix (the move then cast merged) and two unsafe (float32 where float64 was
+    # asked, and the same cast at the move), as the command line counts them.
+    text = SOURCE + "y = x.to('mps').float()\n"
+    await opened(safe_client, uri, text)
+    [fix_all] = await safe_client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        range=types.Range(types.Position(0, 0), types.Position(0, 0)),
+        context=types.CodeActionContext(diagnostics=[], only=["source.fixAll.f64lint"]),
+    ))
+    assert fix_all.title == "f64lint: Fix all f64lint problems (2 unsafe fixes left out: initialization option unsafeFixes)"
+    [change] = (await safe_client.code_action_resolve_async(fix_all)).edit.document_changes
+    assert applied(text, change.edits) == SOURCE + "y = x.to('mps', dtype=torch.float32)\n"
+
+    # Only unsafe fixes: the action is still offered, so that the editor says why nothing is fixed.
+    only_unsafe = (tmp_path / "unsafe.py").as_uri()
+    await opened(safe_client, only_unsafe, SOURCE)
+    [held] = await safe_client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=only_unsafe),
+        range=types.Range(types.Position(0, 0), types.Position(0, 0)),
+        context=types.CodeActionContext(diagnostics=[], only=["source.fixAll.f64lint"]),
+    ))
+    assert held.title == "f64lint: Fix all f64lint problems (1 unsafe fix left out: initialization option unsafeFixes)"
+    assert not (await safe_client.code_action_resolve_async(held)).edit.document_changes
