@@ -63,7 +63,7 @@ def fix(
     def wanted(d: Diagnostic) -> bool:
         return d.fix is not None and (unsafe or d.fix.applicability is Applicability.SAFE)
 
-    return fix_source(text, run_lint(text), run_lint, wanted).text
+    return fix_source(text, run_lint(text), run_lint, wanted, settings.line_length).text
 
 
 def require(module_name: str):

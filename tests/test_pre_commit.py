@@ -117,4 +117,4 @@ def test_hook_checks_notebooks(repo, pre_commit_home, hook_source):
     (repo / "explore.ipynb").write_text(json.dumps(document, indent=1) + "\n")
     completed = run_hook(repo, pre_commit_home, hook_source, "explore.ipynb")
     assert completed.returncode == 1, completed.stdout + completed.stderr
-    assert "explore.ipynb:cell 1:2:25: F64001 error: `torch.float64` used as a dtype" in completed.stdout
+    assert "explore.ipynb:cell 1:2:25: F64001 [*] error: `torch.float64` used as a dtype" in completed.stdout

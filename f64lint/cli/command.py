@@ -153,7 +153,8 @@ def _report_internal_errors(result: RunResult, verbose: bool) -> None:
 @click.option("--show-fixes", is_flag=True, help="List the findings that were fixed.")
 @click.option("--exit-non-zero-on-fix", is_flag=True, help="Exit 1 when anything was fixed, even if nothing remains.")
 @click.option("--fix-strategy", type=click.Choice([s.value for s in Strategy]), default=None,
-              help="thread-dtype: add a `dtype` parameter; device-aware: float32 on MPS only (config: fix-strategy).")
+              help="device-aware (default): float32 on MPS only where the device is known; "
+              "thread-dtype: add a `dtype` parameter (config: fix-strategy).")
 @click.option("--fixable", callback=_codes, multiple=True, metavar="CODES",
               help="Only fix these rules (codes or prefixes), replacing the config's.")
 @click.option("--unfixable", callback=_codes, multiple=True, metavar="CODES",

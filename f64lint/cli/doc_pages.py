@@ -117,7 +117,7 @@ def configuration_page() -> str:
     return (
         "# Configuration\n\nGenerated from the settings' own definitions (`python docs/generate.py`).\n\n"
         + (inspect.getdoc(settings) or "")
-        + "\n\nThe line length for wrapped signatures is `line-length` of `[tool.ruff]`, else\n"
+        + "\n\nThe line length fixed code keeps is `line-length` of `[tool.ruff]`, else\n"
         "`[tool.black]`, else 88.\n\n" + "\n".join(rows) + f"\n\nThe default excludes: {excluded}.\n"
     )
 

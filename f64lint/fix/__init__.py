@@ -1,18 +1,23 @@
 """Every fix is a list of text edits with an applicability. **Safe** fixes change nothing on
 CPU or CUDA; **unsafe** ones compute in float32 where float64 was hardcoded, so they are
-applied only with `--unsafe-fixes` (or `unsafe-fixes = true`), as in Ruff. What each finding
-gets:
+applied only with `--unsafe-fixes` (or `unsafe-fixes = true`), as in Ruff.
+
+By default (`fix-strategy = "device-aware"`) a function that can tell its device gets the
+dtype that follows the device, float32 on MPS only: safe. With `fix-strategy =
+"thread-dtype"` it gets a `dtype` parameter (float32 everywhere, unsafe) unless it asks for
+float64 on purpose. What each finding gets:
 
 | finding | fix | applicability |
 |---|---|---|
-| `torch.float64` / `torch.double` / `dtype=float` in a function, `.double()` | **thread-dtype**: a `dtype` parameter (default `torch.float32`, annotated `torch.dtype` when the function is annotated; an existing `dtype` parameter is reused) replaces it, `.double()` becomes `.to(dtype)`, and callers that have a `dtype` pass it on (`dtype=dtype`): in the same module, through `self.` for methods, and in the other files of the run that import the function (absolute, relative or module imports) | unsafe |
-| the same in a function that knows its device (a `device`-like parameter, a tensor parameter's `.device`, a local `device = x.device`, `device=self._device`) and asks for float64 on purpose (a comment or name about precision, `upcast_to_double`, or the result brought back with `.to(x.dtype)` / `.type_as(x)`), or with `fix-strategy = "device-aware"` | **device-aware**: one line `dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64` above the first use, whose name replaces every use in the function | safe |
+| `torch.float64` / `torch.double` / `dtype=float` in a function that knows its device (a `device`-like parameter, a tensor parameter's `.device`, a local `device = x.device`, `device=self._device`, the device its values are moved to) | **device-aware**: one line `dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64` above the first use, whose name replaces every use in the function (with `thread-dtype`: only where the function asks for float64 on purpose, by a comment or name about precision, `upcast_to_double`, or the result brought back with `.to(x.dtype)` / `.type_as(x)`) | safe |
+| the same where the tensor is made on a device spelled `"mps"` | `torch.float32` in place | safe |
 | `torch.float64 if self.double_precision else torch.float32` in a function that knows its device | the flag is kept and MPS left out of it: `... if self.double_precision and torch.device(device).type != "mps" else ...` | safe |
 | the same in a function that asks for float64 on purpose but cannot tell its device | none: float32 everywhere would undo the author's choice; the finding is left for them | - |
+| the same in a function that cannot tell its device | **thread-dtype**: a `dtype` parameter (default `torch.float32`, annotated `torch.dtype` when the function is annotated; an existing `dtype` parameter is reused) replaces it, `.double()` becomes `.to(dtype)`, and callers that have a `dtype` pass it on (`dtype=dtype`): in the same module, through `self.` for methods, and in the other files of the run that import the function (absolute, relative or module imports) | unsafe |
+| `__init__` whose float64 only goes into `register_buffer(...)` or `self.<name> = ...` | `torch.float32` in place (`.double()` becomes `.float()`): a buffer moves with its module, and a constructor parameter for one tensor is noise | unsafe |
 | a function a framework calls (`forward`, a Lightning step or `on_*` hook, a metric's `reset`/`update`/`compute`, a test, a pytest fixture), whose signature is not ours to change | the dtype of the data it meets when an input is shown floating (annotated `FloatTensor`, or its `.dtype` read) or the module has a parameter `__init__` always makes (`x.dtype`, `self.weight.dtype`; unsafe); else **device-aware** when it can tell its device (safe); else `torch.float32` in place | as said |
 | a module-level constant, a lambda, a `@property`, a dunder method, a function where `dtype` already names something else | `torch.float32` in place (`.double()` becomes `.float()`) | unsafe |
-| F64003: a float64 array made by `np.linspace`/`np.zeros`/`np.arange`/... in the same function | at the source: `dtype=np.float32` | unsafe |
-| F64003 otherwise | `torch.from_numpy(a).to(dtype)` or `torch.tensor(a, dtype=dtype)` (threaded), `.float()` without a function | unsafe |
+| F64003 float64 NumPy array made a tensor | the NumPy work keeps its float64 on the CPU; the cast goes where the array becomes a tensor: into the move that follows (`torch.from_numpy(a).to(device, dtype=dtype)`, merged with a cast after it), `torch.tensor(a).float()` made as `torch.tensor(a, dtype=torch.float32)`, else `.to(dtype)` (`.float()` without a function) | safe when the device is `"mps"` or the cast was there; else as the plan |
 | F64006 complex128 | `torch.complex64`, `.cfloat()`; device-aware beside device-aware float64 (`torch.complex64 if ... else torch.complex128`, safe); none where an `IfExp` picks it to match a wide input dtype | unsafe |
 | F64009 move then cast | merged: `.to(device).float()` becomes `.to(device, dtype=torch.float32)` | safe |
 | F64004 float64 moved to MPS | cast while moving: `.to(device, dtype=dtype)` (the function's plan, as above); applied only in a pass where no other fix is, since fixing the value's source usually makes it unneeded | as the plan |
@@ -20,9 +25,10 @@ gets:
 
 `.double().to(device)` and `.to(device).double()` are fixed as one call, `.to(device, dtype=dtype)`. An added `dtype`
 parameter is documented where the docstring lists the arguments (Google `Args:`, NumPy
-`Parameters`, Sphinx `:param:`), and a signature it would make longer than the project's
-line length (`line-length` of `[tool.ruff]`, else `[tool.black]`, else 88) is laid out one
-parameter per line with a trailing comma. When fixing a finding's source fixes the finding
+`Parameters`, Sphinx `:param:`). Fixed code keeps the project's line length (`line-length`
+of `[tool.ruff]`, else `[tool.black]`, else 88): a signature a fix makes longer is laid out
+one parameter per line with a trailing comma, and any other statement a fix makes longer
+is laid out as black lays it out (a line already longer before the fix is left as it was). When fixing a finding's source fixes the finding
 too (a move of a float64 value), it counts as fixed.
 
 An `import torch` a fix needs is added once, after the module's imports; a

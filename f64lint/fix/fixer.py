@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, List, Sequence, Set, Tuple
+from typing import Callable, List, Optional, Sequence, Set, Tuple
 
 from f64lint.diagnostic import Diagnostic, Fix
 from f64lint.fix.apply import apply_edits, compatible_fixes
 from f64lint.fix.imports import drop_imports_left_unused
+from f64lint.fix.layout import within_line_length
 from f64lint.source.decoding import python_accepts
 
 # Passes are bounded: fixes of the same finding in a loop must not hang a run.
@@ -44,9 +45,23 @@ def _apply(text: str, fixes: Sequence[Fix]) -> str:
 
 
 def fix_source(
+    text: str, diagnostics: List[Diagnostic], lint: Lint, wanted: Callable[[Diagnostic], bool],
+    line_length: Optional[int] = None,
+) -> FixOutcome:
+    """`diagnostics` are `lint(text)`, already known. With `line_length`, statements the
+    fixes made longer than it are laid out again (fix/layout.py)."""
+    outcome = _fixed(text, diagnostics, lint, wanted)
+    if line_length is not None and outcome.text != text:
+        laid_out = within_line_length(text, outcome.text, line_length)
+        if laid_out != outcome.text and python_accepts(laid_out):
+            outcome.remaining = lint(laid_out)
+            outcome.text = laid_out
+    return outcome
+
+
+def _fixed(
     text: str, diagnostics: List[Diagnostic], lint: Lint, wanted: Callable[[Diagnostic], bool]
 ) -> FixOutcome:
-    """`diagnostics` are `lint(text)`, already known."""
     outcome = FixOutcome(text, diagnostics)
     dropped: Set[Tuple[str, str, str]] = set()
     for _ in range(MAX_PASSES):

@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterator, List, Optional, Sequence, Set, Tuple
 
-from f64lint.analysis.domain.devices import device_like_name
+from f64lint.analysis.domain.devices import device_like_name, is_device_like
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import keyword, method_name, moved_to
 from f64lint.analysis.syntax.nodes import descendants
@@ -183,8 +183,12 @@ class FunctionPlanner:
         `anchors`: nodes that must see a device-aware `dtype` line too (calls that will
         pass it on)."""
         names = names_in(function)
-        device = self.device_test(function, uses)
         wants_precision = self._wants_precision(function, calls, uses)
+        if function.name.value == "__init__" and not wants_precision and all(map(self._registered, uses)):
+            # A buffer's dtype is not its callers' to choose, and a module's buffers move
+            # with it (no device is known where it is made): cast where it is registered.
+            return self.literal()
+        device = self.device_test(function, uses)
         if device is not None and (self.strategy is Strategy.DEVICE_AWARE or wants_precision):
             plan = self._device_aware(function, [*uses, *anchors], names, device, wants_precision)
             if plan is not None:
@@ -193,6 +197,8 @@ class FunctionPlanner:
             return FunctionPlan(Kind.KEEP, "", (), "", Applicability.UNSAFE)
         if dtype_parameter(function) is not None:
             return FunctionPlan(Kind.THREAD, "dtype", (), "Use the function's `dtype` parameter", Applicability.UNSAFE)
+        if function.name.value == "__init__" and all(map(self._kept_on_self, uses)):
+            return self.literal()  # the object's own tensors: a constructor parameter for them is noise
         if "dtype" in names:  # a local or a nested function's: a parameter would clash
             return self.literal()
         if _is_protocol_method(function, self.facts.in_tests):  # Python or a framework calls it
@@ -220,6 +226,27 @@ class FunctionPlanner:
             f"Add a `dtype` parameter (default `{default}`) to `{function.name.value}` and use it",
             Applicability.UNSAFE,
             adds_parameter=True,
+        )
+
+    def _registered(self, use: cst.CSTNode) -> bool:
+        """Is `use` part of what a `self.register_buffer(...)` call registers?"""
+        node: Optional[cst.CSTNode] = use
+        while node is not None and not isinstance(node, cst.BaseStatement):
+            if isinstance(node, cst.Call) and method_name(node) == "register_buffer":
+                return True
+            node = self.facts.parent(node)
+        return False
+
+    def _kept_on_self(self, use: cst.CSTNode) -> bool:
+        """Is `use` part of the value of a `self.<name> = ...` statement?"""
+        node: Optional[cst.CSTNode] = use
+        while node is not None and not isinstance(node, cst.BaseSmallStatement):
+            node = self.facts.parent(node)
+        return isinstance(node, cst.Assign) and all(
+            isinstance(target.target, cst.Attribute)
+            and isinstance(target.target.value, cst.Name)
+            and target.target.value.value == "self"
+            for target in node.targets
         )
 
     def literal(self) -> FunctionPlan:
@@ -301,12 +328,36 @@ class FunctionPlanner:
                     return DeviceTest(f"{name} is not None and {is_mps}", f"({name} is None or {not_mps})", name)
                 return DeviceTest(is_mps, not_mps, name)
         params = {p.name.value for p in all_params(function)}
+        moved_to_device = self._device_moved_to(function, params)
+        if moved_to_device is not None:
+            return moved_to_device
         known = (params | self._bound_before(function, uses)) - {"self", "cls"}
         for use in uses:
             tensor = self._tensor_parameter(use, known)
             if tensor is not None:
                 return DeviceTest(*self._type_tests(f"{tensor}.device.type"), f"{tensor}.device")
         return self._device_local(function, uses, params) or self._device_on_self(uses, params)
+
+    def _device_moved_to(self, function: cst.FunctionDef, params: Set[str]) -> Optional[DeviceTest]:
+        """The device the function moves its values to (`model.to(DEVICE)`), when it is a
+        module-level name or a parameter's `.device`: it exists wherever the dtype line goes."""
+        assigned = _assigned_names(function)
+        for call in self.facts.calls:
+            moved = moved_to(call) if self.facts.enclosing_function(call) is function else None
+            target = moved[0] if moved is not None else None
+            if target is None or not is_device_like(self.facts, target):
+                continue
+            if isinstance(target, cst.Name) and target.value not in assigned and target.value not in params:
+                return DeviceTest(*self._type_tests(f"{self.torch}.device({target.value}).type"), target.value)
+            if (
+                isinstance(target, cst.Attribute)
+                and target.attr.value == "device"
+                and isinstance(target.value, cst.Name)
+                and target.value.value in params - {"self", "cls"}
+            ):
+                tensor = target.value.value
+                return DeviceTest(*self._type_tests(f"{tensor}.device.type"), f"{tensor}.device")
+        return None
 
     def _bound_before(self, function: cst.FunctionDef, uses: Sequence[cst.CSTNode]) -> Set[str]:
         """Names the function's body binds (`x = ...`, at its top level) before the statement
@@ -400,9 +451,19 @@ class FunctionPlanner:
                 receiver = receiver.func.value
             if isinstance(receiver, cst.Name) and receiver.value in ("self", "cls"):
                 return None  # a module's own method: no tensor
-            return receiver.value if isinstance(receiver, cst.Name) and receiver.value in params else None
+            if isinstance(receiver, cst.Name) and receiver.value in params:
+                return receiver.value
         holder = self.facts.parent(self.facts.parent(use) or use)
         if isinstance(holder, cst.Call) and isinstance(holder.func, cst.Attribute):
+            moved = moved_to(holder)  # `torch.from_numpy(a).to(x.device)`: where it goes tells
+            target = moved[0] if moved is not None else None
+            if (
+                isinstance(target, cst.Attribute)
+                and target.attr.value == "device"
+                and isinstance(target.value, cst.Name)
+                and target.value.value in params
+            ):
+                return target.value.value
             receiver = holder.func.value  # `x.type(torch.float64)`, `x.to_dense().type(...)`
             while isinstance(receiver, cst.Call) and isinstance(receiver.func, cst.Attribute):
                 receiver = receiver.func.value

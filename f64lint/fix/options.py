@@ -15,10 +15,11 @@ class Strategy(str, enum.Enum):
 
 @dataclass(frozen=True)
 class FixOptions:
-    strategy: Strategy = Strategy.THREAD_DTYPE
+    strategy: Strategy = Strategy.DEVICE_AWARE
     dtype: str = "float32"  # the default of an added `dtype` parameter, as `torch.<dtype>`
     # `pkg.mod.helper(dtype, device)`, the project's own MPS-safe dtype: device-aware fixes call it.
     safe_helper: Optional[str] = None
     # The project's line length (`line-length` of [tool.ruff] or [tool.black]): a signature
-    # a new parameter makes longer is laid out one parameter per line.
+    # a new parameter makes longer is laid out one parameter per line (fix/functions.py);
+    # other statements by fix/layout.py.
     line_length: int = 88

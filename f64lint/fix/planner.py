@@ -14,7 +14,7 @@ from f64lint.analysis.domain.casts import casts_to_chosen_dtype
 from f64lint.analysis.domain.devices import is_device_like
 from f64lint.analysis.domain.dtypes import Width, dtype_of, spelled_dtype
 from f64lint.analysis.semantic.facts import ModuleFacts
-from f64lint.analysis.syntax.calls import keyword, method_name, moved_to, positional
+from f64lint.analysis.syntax.calls import keyword, method_name, moved_to
 from f64lint.analysis.syntax.nodes import descendants
 from f64lint.cst import cst
 from f64lint.diagnostic import Applicability, Edit, Fix
@@ -31,14 +31,6 @@ from f64lint.fix.imports import import_torch, torch_module_name
 from f64lint.fix.options import FixOptions
 from f64lint.fix.requests import FixRequest, MoveThenCast, WideArrayToTensor, WideConversion, WideDtype, WideMove
 
-# NumPy constructors that take `dtype=`: a float64 array they make is fixed where it is made.
-_NUMPY_WITH_DTYPE = frozenset(
-    f"numpy.{name}"
-    for name in (
-        "zeros", "ones", "empty", "full", "eye", "identity", "linspace", "logspace", "geomspace",
-        "array", "asarray", "arange",
-    )
-)
 _TENSOR_WITH_DTYPE = frozenset({"torch.tensor", "torch.as_tensor", "torch.asarray"})
 _CAST_METHOD_DTYPES = {"float": "float32", "half": "float16", "bfloat16": "bfloat16", "cfloat": "complex64"}
 
@@ -90,7 +82,7 @@ class Planner:
             plain = method_name(request.call) == "double" and not request.call.args
             return request.call if plain else None
         if isinstance(request, WideArrayToTensor):
-            return None if self._numpy_source(request) is not None else request.call
+            return request.call
         if isinstance(request, WideMove):
             return None if request.complex_ else request.call
         return None
@@ -233,6 +225,13 @@ class Planner:
                 )
             narrow = f"{self.torch}.complex64"
             return Fix(f"Use `{narrow}`", Applicability.UNSAFE, (self.maker.replace(origin, narrow), *self.import_edit))
+        holder = self.facts.parent(self.facts.parent(origin) or origin)
+        if origin is request.node and isinstance(holder, cst.Call) and self._on_mps_only(keyword(holder, "device")):
+            narrow = f"{self.torch}.float32"
+            return Fix(
+                f"Use `{narrow}`: the tensor is made on MPS, which has no float64", Applicability.SAFE,
+                (self.maker.replace(origin, narrow), *self.import_edit),
+            )
         threaded = self._threaded_node(request)
         if threaded is None:
             chosen = self._keep_float64_off_mps(origin)
@@ -242,6 +241,12 @@ class Planner:
         if plan.kind is Kind.KEEP:
             return None
         return self._with(plan, self.maker.replace(origin, plan.name))
+
+    def _on_mps_only(self, device: Optional[cst.BaseExpression]) -> bool:
+        """A device spelled as a string of a device without float64 (`"mps"`, `"mps:0"`):
+        float32 there changes nothing on CPU/CUDA, where the code never runs."""
+        value = device.evaluated_value if isinstance(device, cst.SimpleString) else None
+        return isinstance(value, str) and value.split(":")[0] in self.facts.devices
 
     def _complex_off_mps(self, node: cst.CSTNode) -> Optional[str]:
         """In a function whose float64 gets the device-aware line, complex128 the same way:
@@ -360,61 +365,48 @@ class Planner:
             return None
         return inner if not any(arg.star for arg in inner.args) else None
 
-    def _numpy_source(self, request: WideArrayToTensor) -> Optional[cst.Call]:
-        """The NumPy call to give `dtype=np.float32`, when the array is made in the same
-        function by a constructor spelled `np.<name>(...)`."""
-        origin = request.origin
-        return origin if isinstance(origin, cst.Call) and self._made_here(origin, request.call) else None
-
-    def _numpy_sources(self, request: WideArrayToTensor) -> List[cst.Call]:
-        """The NumPy calls to give `dtype=np.float32`: every one that makes the array on a
-        path to the tensor (`a = np.zeros(3) if flag else np.zeros(4)`, or an `if`), when
-        each is a constructor of the same function; none when some path brings the array
-        from elsewhere (the sink is fixed then)."""
-        origin = self._numpy_source(request)
-        if origin is None:
-            return []
-        given = positional(request.call)
-        if not given or not isinstance(given[0], cst.Name):
-            return [origin]
-        reaching = self.facts.reaching_values(given[0])
-        if len(reaching) < 2:
-            return [origin]  # one path: the array is made (and worked on) once
-        if any(value is None for value in reaching):
-            return []
-        made = [value for value in reaching if isinstance(value, cst.Call) and self._made_here(value, request.call)]
-        if len(made) != len(reaching):
-            return []
-        return [value for value in made if _spells_wide_or_nothing(self.facts, value)]
-
-    def _made_here(self, origin: cst.Call, call: cst.Call) -> bool:
-        return (
-            isinstance(origin.func, cst.Attribute)
-            and self.facts.qualified_name(origin.func) in _NUMPY_WITH_DTYPE
-            and self.facts.enclosing_function(origin) is self.facts.enclosing_function(call)
-        )
-
     def _array_to_tensor(self, request: WideArrayToTensor) -> Optional[Fix]:
-        sources = self._numpy_sources(request)
-        if sources:
-            edits: List[Edit] = []
-            for origin in sources:
-                assert isinstance(origin.func, cst.Attribute)
-                narrow = f"{self.facts.module.code_for_node(origin.func.value)}.float32"
-                given = keyword(origin, "dtype")
-                if given is not None:
-                    edits.append(self.maker.replace(given, narrow))
-                elif origin.args:
-                    edits.append(self.maker.add_keyword_argument(origin, f"dtype={narrow}"))
-                else:
-                    return None
-            message = f"Make the array float32 where it is made: `dtype={narrow}`"
-            return Fix(message, Applicability.UNSAFE, tuple(edits))
+        """Cast where the array becomes a tensor (its NumPy work keeps its float64 on the
+        CPU): in the move that follows, in `torch.tensor(a, dtype=...)`, or after it."""
         call = request.call
         plan = self._plan_for(call)
         if plan.kind is Kind.KEEP:
             return None
+        move = self._move_after(call)
+        after = self.facts.parent(move) if move is not None else None
+        cast = self.facts.parent(after) if after is not None else None
+        if move is not None and isinstance(cast, cst.Call):
+            merged = self._merged(move, cast)  # `.to(device).float()`: that cast, while moving
+            if merged is not None:
+                return merged
+        moved = moved_to(move) if move is not None else None
+        if move is not None and moved is not None and self._on_mps_only(moved[0]):
+            narrow = f"{self.torch}.float32"
+            edit = self.maker.add_keyword_argument(move, f"dtype={narrow}")
+            return Fix(
+                f"Cast while moving: `dtype={narrow}` (the device is MPS, which has no float64)", Applicability.SAFE,
+                (edit, *self.import_edit),
+            )
+        if move is not None:  # the cast goes where the tensor meets the device: `.to(device, dtype=...)`
+            edit = self.maker.add_keyword_argument(move, f"dtype={plan.name}")
+            if plan.kind is Kind.LITERAL:
+                return Fix(
+                    f"Cast while moving: `dtype={plan.name}`", Applicability.UNSAFE, (edit, *self.import_edit)
+                )
+            return self._with(plan, edit)
         if self.facts.qualified_name(call.func) in _TENSOR_WITH_DTYPE and call.args:
+            attribute = self.facts.parent(call)
+            cast = self.facts.parent(attribute) if isinstance(attribute, cst.Attribute) else None
+            cast_to = self._cast_dtype(cast) if isinstance(cast, cst.Call) and cast.func is attribute else None
+            if cast is not None and cast_to is not None:  # `torch.tensor(a).float()`: made in that dtype
+                return Fix(
+                    f"Make it in the dtype it is cast to: `dtype={cast_to}`", Applicability.SAFE,
+                    (
+                        self.maker.add_keyword_argument(call, f"dtype={cast_to}"),
+                        Edit(self.maker.end(call), self.maker.end(cast), ""),
+                        *self._imports_for(cast_to),
+                    ),
+                )
             return self._with(plan, self.maker.add_keyword_argument(call, f"dtype={plan.name}"))
         end = self.maker.end(call)
         if plan.kind is Kind.LITERAL:
@@ -422,7 +414,10 @@ class Planner:
         return self._with(plan, self.maker.insert(end, f".to({plan.name})"))
 
     def _move_then_cast(self, request: MoveThenCast) -> Optional[Fix]:
-        move, cast = request.move, request.cast
+        return self._merged(request.move, request.cast)
+
+    def _merged(self, move: cst.Call, cast: cst.Call) -> Optional[Fix]:
+        """`.to(device).float()` -> `.to(device, dtype=torch.float32)`."""
         between = self.facts.parent(move)
         if not (isinstance(between, cst.Attribute) and self.facts.parent(between) is cast):
             return None  # other calls between the move and the cast
@@ -453,15 +448,6 @@ class Planner:
 
     def _imports_for(self, text: str) -> Tuple[Edit, ...]:
         return self.import_edit if text.startswith("torch.") else ()
-
-
-def _spells_wide_or_nothing(facts: ModuleFacts, call: cst.Call) -> bool:
-    """A NumPy constructor given no dtype, or a wide one: float64 it makes."""
-    given = keyword(call, "dtype")
-    if given is None:
-        return True
-    dtype = dtype_of(facts, given)
-    return dtype is None or dtype.is_wide
 
 
 def plan_fixes(

@@ -148,7 +148,7 @@ class CastAfterMove(Rule):
 
             class Scheduler:
                 def set_timesteps(self, steps, device):
-                    timesteps = np.linspace(0, 999, steps, dtype=np.float32)
+                    timesteps = np.linspace(0, 999, steps)
                     self.timesteps = torch.from_numpy(timesteps).to(device, dtype=torch.float32)
             """,
         ),

@@ -48,9 +48,10 @@ class DoubleCall(Rule):
     ```
 
     ## Fix
-    Cast to the dtype the code works in: `.to(dtype)` with a `dtype` parameter threaded
-    through, or `.float()` (changes precision on CPU/CUDA: unsafe), or keep float64 only
-    where the device has it (`torch.float32 if x.device.type == "mps" else torch.float64`).
+    Keep float64 only where the device has it (`torch.float32 if x.device.type == "mps"
+    else torch.float64`: safe, what `--fix` writes where the device is known), or cast to
+    the dtype the code works in: `.to(dtype)` with a `dtype` parameter threaded through, or
+    `.float()` (changes precision on CPU/CUDA: unsafe).
     """
 
     code = "F64002"
@@ -140,7 +141,8 @@ class DoubleCall(Rule):
             import torch
 
 
-            def setup(model, device, dtype=torch.float32):
+            def setup(model, device):
+                dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
                 model = model.to(dtype)
                 return model.to(device)
             """,

@@ -153,7 +153,8 @@ class Float64ToMps(Rule):
                 def __getitem__(self, i):
                     return self.x[i], self.y[i]
 
-            def fit(model, loss, n, device, dtype=torch.float32):
+            def fit(model, loss, n, device):
+                dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
                 for step, (x, y) in enumerate(DataLoader(Rows(n), batch_size=4)):
                     loss(model(x.to(device)), y.to(device, dtype=dtype)).backward()
             """,
@@ -186,7 +187,8 @@ class Float64ToMps(Rule):
                 def __getitem__(self, i):
                     return self.images[i], float(self.scores[i])
 
-            def fit(model, images, scores, device, dtype=torch.float32):
+            def fit(model, images, scores, device):
+                dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
                 for x, score in DataLoader(Scored(images, scores), batch_size=4):
                     (model(x.to(device)) - score.to(device, dtype=dtype)).pow(2).mean().backward()
             """,
@@ -206,7 +208,8 @@ class Float64ToMps(Rule):
             import numpy as np
             import torch
 
-            def load(path, device, dtype=torch.float32):
+            def load(path, device):
+                dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
                 data = torch.from_numpy(np.load(path).astype(np.float64)).to(dtype)
                 batch = data.reshape(2, -1)
                 return batch.to(device)
@@ -233,11 +236,11 @@ class Float64ToMps(Rule):
             import torch
 
             class Rotary(torch.nn.Module):
-                def __init__(self, dim, dtype=torch.float32):
+                def __init__(self, dim):
                     super().__init__()
                     inv = 1.0 / 10000 ** (torch.arange(0, dim, 2) / dim)
                     t = torch.arange(16)
-                    self.register_buffer("freqs", torch.outer(t, inv.to(dtype)), persistent=False)
+                    self.register_buffer("freqs", torch.outer(t, inv.float()), persistent=False)
 
                 def forward(self, x):
                     cos, sin = self.freqs.cos(), self.freqs.sin()
@@ -268,7 +271,8 @@ class Float64ToMps(Rule):
             def grid(n, dtype=torch.float32):
                 return torch.linspace(0, 1, n, dtype=dtype)
 
-            def build(model, n, dtype=torch.float32):
+            def build(model, n):
+                dtype = torch.float32 if torch.device(DEVICE).type == "mps" else torch.float64
                 model = model.to(dtype)
                 g = grid(n, dtype=dtype)
                 return model.to(DEVICE), g.to(DEVICE)
@@ -286,7 +290,8 @@ class Float64ToMps(Rule):
             fixed="""
             import torch
 
-            def embed(n, device, dtype=torch.float32):
+            def embed(n, device):
+                dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
                 table = torch.arange(n, dtype=dtype) / n
                 return torch.tensor(table, device=device)
             """,

@@ -63,10 +63,10 @@ class NumpyFloat64ToTensor(Rule):
     ```
 
     ## Fix
-    Cast before the move: `torch.from_numpy(grid).float().to(device)`, make the array
-    float32 at the source (`np.linspace(0, 1, steps, dtype=np.float32)`), or pass the dtype:
-    `torch.tensor(grid, dtype=dtype, device=device)`. Casting changes precision on CPU/CUDA
-    (unsafe); keeping float64 there needs a device-aware dtype.
+    Keep the NumPy work in float64 on the CPU and cast where the array becomes a tensor:
+    `torch.from_numpy(grid).to(device, dtype=dtype)` with the device-aware dtype (safe),
+    `torch.tensor(grid, dtype=torch.float32, device=device)`, or
+    `torch.from_numpy(grid).float()` (changes precision on CPU/CUDA: unsafe).
     """
 
     code = "F64003"
@@ -150,9 +150,10 @@ class NumpyFloat64ToTensor(Rule):
             from scipy.signal import get_window
             from sklearn.preprocessing import StandardScaler
 
-            def features(x, n, device, dtype=torch.float32):
+            def features(x, n, device):
                 rng = np.random.default_rng(0)
-                noise = torch.from_numpy(rng.normal(size=n)).to(dtype).to(device)
+                dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
+                noise = torch.from_numpy(rng.normal(size=n)).to(device, dtype=dtype)
                 window = torch.tensor(get_window("hann", n), device=device, dtype=dtype)
                 scaler = StandardScaler().fit(x)
                 loc = torch.as_tensor(scaler.mean_, dtype=dtype)
@@ -176,7 +177,7 @@ class NumpyFloat64ToTensor(Rule):
             import torch
 
             def sinusoid(steps, device):
-                grid = np.linspace(0, 1, steps, dtype=np.float32)
+                grid = np.linspace(0, 1, steps)
                 angles = np.outer(grid, np.arange(4)) * 2.0
                 return torch.from_numpy(np.sin(angles)).to(device, dtype=torch.float32)
             """,
@@ -195,11 +196,12 @@ class NumpyFloat64ToTensor(Rule):
             fixed="""
             import numpy as onp
             from torch import tensor
+            import torch
 
             class Loader:
                 def __getitem__(self, i):
-                    row = onp.array([0.5, 1.5, i], dtype=onp.float32)
-                    return tensor(row[:2], device="mps")
+                    row = onp.array([0.5, 1.5, i])
+                    return tensor(row[:2], device="mps", dtype=torch.float32)
             """,
         ),
         Invalid(
@@ -216,9 +218,9 @@ class NumpyFloat64ToTensor(Rule):
             import numpy as np
             import torch
 
-            def weights(n):
-                if (w := np.full(n, 0.5, dtype=np.float32)) is not None:
-                    return torch.as_tensor(w.reshape(1, -1))
+            def weights(n, dtype=torch.float32):
+                if (w := np.full(n, 0.5)) is not None:
+                    return torch.as_tensor(w.reshape(1, -1), dtype=dtype)
             """,
         ),
         Invalid(
@@ -233,7 +235,9 @@ class NumpyFloat64ToTensor(Rule):
             import numpy as np
             import torch
 
-            noise = torch.tensor(np.random.randn(3, 3).astype("float32").astype(float), dtype=torch.float32)
+            noise = torch.tensor(
+                np.random.randn(3, 3).astype("float32").astype(float), dtype=torch.float32
+            )
             """,
         ),
         Invalid(
@@ -252,8 +256,11 @@ class NumpyFloat64ToTensor(Rule):
             import torch
 
             def timesteps(n, device):
-                steps = np.arange(n, dtype=np.float32)
-                return torch.from_numpy(steps / n).to(device), torch.from_numpy(steps * 0.5)
+                steps = np.arange(n)
+                dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
+                return torch.from_numpy(steps / n).to(device, dtype=dtype), torch.from_numpy(
+                    steps * 0.5
+                ).to(dtype)
             """,
         ),
     )

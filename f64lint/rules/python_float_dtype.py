@@ -83,7 +83,8 @@ class PythonFloatDtype(Rule):
             fixed="""
             import torch
 
-            def mask(n, device, dtype=torch.float32):
+            def mask(n, device):
+                dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
                 return torch.zeros(n, dtype=dtype, device=device)
             """,
         ),
@@ -102,8 +103,13 @@ class PythonFloatDtype(Rule):
             import numpy as np
             import torch
 
-            def convert(x, values, dtype=torch.float32):
-                return x.to(dtype=dtype), torch.tensor(values, dtype=dtype), x.to(torch.complex64)
+            def convert(x, values):
+                dtype = torch.float32 if x.device.type == "mps" else torch.float64
+                return (
+                    x.to(dtype=dtype),
+                    torch.tensor(values, dtype=dtype),
+                    x.to(torch.complex64 if x.device.type == "mps" else torch.complex128),
+                )
             """,
         ),
     )

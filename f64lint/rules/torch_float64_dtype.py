@@ -56,10 +56,11 @@ class TorchFloat64Dtype(Rule):
     ```
 
     ## Fix
-    Thread a dtype through: `def sincos(h, w, dim, device=None, dtype=torch.float32)` and
-    `dtype=dtype` (changes precision on CPU/CUDA: unsafe). Or choose it by device,
-    `torch.float32 if torch.device(device).type == "mps" else torch.float64`, which keeps
-    CPU/CUDA numerics unchanged (safe).
+    Choose it by device, `torch.float32 if torch.device(device).type == "mps" else
+    torch.float64`, which keeps CPU/CUDA numerics unchanged (safe; what `--fix` writes where
+    the function knows its device). Where it does not, thread a dtype through: `def
+    sincos(h, w, dim, device=None, dtype=torch.float32)` and `dtype=dtype` (changes
+    precision on CPU/CUDA: unsafe).
     """
 
     code = "F64001"
@@ -295,7 +296,7 @@ class TorchFloat64Dtype(Rule):
             import torch
 
             def f(x, precise):
-                dtype = torch.float32 if precise else torch.float32
+                dtype = torch.float64 if precise and x.device.type != "mps" else torch.float32
                 return x.to(x.device, dtype)
             """,
         ),
@@ -313,7 +314,8 @@ class TorchFloat64Dtype(Rule):
             fixed="""
             import torch
 
-            def bins(low, high, n, device, dtype=torch.float32):
+            def bins(low, high, n, device):
+                dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
                 a = torch.linspace(low, high, n, dtype=dtype, device=device).float()
                 b = torch.linspace(low, high, n, dtype=dtype).to(device, dtype=torch.float32)
                 return a, b
@@ -391,8 +393,9 @@ class TorchFloat64Dtype(Rule):
             import torch
 
             class Sampler:
-                def __init__(self, device, dtype=torch.float32):
+                def __init__(self, device):
                     self.device = device
+                    dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
                     self.dtype = dtype
 
                 def draw(self, n):

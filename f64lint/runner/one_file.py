@@ -136,7 +136,7 @@ def _fix(
             suite,
         ).diagnostics
 
-    outcome = fix_source(source.text, found, lint, wanted_fixes(settings))
+    outcome = fix_source(source.text, found, lint, wanted_fixes(settings), settings.line_length)
     dropped = tuple(outcome.dropped)
     if outcome.text == source.text:
         return FileResult(shown, tuple(outcome.remaining), dropped=dropped)

@@ -12,7 +12,7 @@ exclude = [".venv", "build"]     # replaces the default excludes
 extend-exclude = ["migrations", "src/legacy/*.py"]
 force-exclude = true             # excludes hold even for files named on the command line
 respect-gitignore = true
-fix-strategy = "thread-dtype"    # or "device-aware": float32 on MPS only, wherever a device is known
+fix-strategy = "device-aware"    # float32 on MPS only where the device is known; "thread-dtype": a dtype parameter
 fix-dtype = "float32"            # default of an added `dtype` parameter: float32, float16 or bfloat16
 unsafe-fixes = false             # --fix applies unsafe fixes too
 fixable = ["F64"]                # rules --fix may fix (default: all)
@@ -96,7 +96,7 @@ class Settings:
     severity: Tuple[Tuple[str, Severity], ...] = ()
     force_exclude: bool = False
     respect_gitignore: bool = True
-    fix_strategy: Strategy = Strategy.THREAD_DTYPE
+    fix_strategy: Strategy = Strategy.DEVICE_AWARE
     fix_dtype: str = "float32"
     unsafe_fixes: bool = False
     fixable: Optional[Tuple[str, ...]] = None  # None: every rule's fixes

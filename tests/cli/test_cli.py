@@ -133,7 +133,7 @@ def test_stdin_with_filename_uses_per_file_ignores(project):
     source = "def f(x):\n    return x.double()\n"
     named = invoke("-", "--stdin-filename", "src/m.py", input=source)
     assert (named.exit_code, named.output.splitlines()[0]) == (
-        1, "src/m.py:2:14: F64002 warning: `.double()` converts to float64; MPS has no float64"
+        1, "src/m.py:2:14: F64002 [*] warning: `.double()` converts to float64; MPS has no float64"
     )
     ignored = invoke("-", "--stdin-filename", "tests/test_m.py", input=source)
     assert ignored.exit_code == 0

@@ -36,7 +36,20 @@ def model(tmp_path, monkeypatch):
 
 
 def invoke(*args, input=None):
-    return cli_runner().invoke(command, ["--isolated", "--no-cache", *args], input=input)
+    """The command on MODEL's fixes as the thread-dtype strategy makes them: one safe, one
+    unsafe (the default strategy makes both safe: test_the_default_strategy_fixes_both)."""
+    return cli_runner().invoke(command, ["--isolated", "--no-cache", "--fix-strategy", "thread-dtype", *args], input=input)
+
+
+def test_the_default_strategy_fixes_both_without_changing_cpu_numerics(model):
+    # The function knows its device: float32 on MPS only, float64 elsewhere as before.
+    result = cli_runner().invoke(command, ["--isolated", "--no-cache", "--fix", "model.py"])
+    assert result.stdout == "Fixed 2 findings. All checks passed (1 file checked).\n"
+    assert model.read_text() == SAFE_FIXED.replace(
+        "    return x + torch.arange(3, dtype=torch.float64)",
+        '    dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64\n'
+        "    return x + torch.arange(3, dtype=dtype)",
+    )
 
 
 def test_fix_applies_safe_fixes_and_reports_what_remains(model):
@@ -307,6 +320,6 @@ def test_a_run_that_meets_an_internal_error_writes_no_file(model, monkeypatch):
 
 def test_a_cache_that_cannot_be_written_only_costs_time(model):
     (model.parent / "a_file").write_text("")
-    result = cli_runner().invoke(command, ["--isolated", "--fix", "--unsafe-fixes", "--cache-dir", "a_file/cache", "model.py"])
+    result = cli_runner().invoke(command, ["--isolated", "--fix-strategy", "thread-dtype", "--fix", "--unsafe-fixes", "--cache-dir", "a_file/cache", "model.py"])
     assert (result.exit_code, result.stderr) == (0, "")
     assert model.read_text() == ALL_FIXED

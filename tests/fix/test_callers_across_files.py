@@ -57,7 +57,7 @@ OTHER_FIXED = OTHER.replace('device="cpu")', 'device="cpu", dtype=dtype)')
 
 
 def test_fix_passes_dtype_on_across_files(package):
-    result = cli_runner().invoke(command, ["--isolated", "--no-cache", "--fix", "--unsafe-fixes", "--show-fixes", "pkg"])
+    result = cli_runner().invoke(command, ["--isolated", "--no-cache", "--fix-strategy", "thread-dtype", "--fix", "--unsafe-fixes", "--show-fixes", "pkg"])
     assert result.exit_code == 0, result.output
     assert (package / "embeddings.py").read_text() == EMBEDDINGS_FIXED
     assert (package / "model.py").read_text() == MODEL_FIXED
@@ -69,7 +69,7 @@ def test_fix_passes_dtype_on_across_files(package):
 
 
 def test_diff_shows_the_callers_too(package):
-    result = cli_runner().invoke(command, ["--isolated", "--no-cache", "--diff", "--unsafe-fixes", "pkg"])
+    result = cli_runner().invoke(command, ["--isolated", "--no-cache", "--fix-strategy", "thread-dtype", "--diff", "--unsafe-fixes", "pkg"])
     assert result.exit_code == 1
     assert [line for line in result.stdout.splitlines() if line.startswith("+++")] == [
         "+++ pkg/embeddings.py", "+++ pkg/model.py", "+++ pkg/other.py",
@@ -79,6 +79,6 @@ def test_diff_shows_the_callers_too(package):
 
 
 def test_safe_fixes_alone_change_no_signature(package):
-    cli_runner().invoke(command, ["--isolated", "--no-cache", "--fix", "pkg"])
+    cli_runner().invoke(command, ["--isolated", "--no-cache", "--fix-strategy", "thread-dtype", "--fix", "pkg"])
     assert (package / "embeddings.py").read_text() == EMBEDDINGS
     assert (package / "model.py").read_text() == MODEL

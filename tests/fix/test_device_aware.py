@@ -3,6 +3,8 @@
 import textwrap
 
 from f64lint.workspace.settings import Settings
+from dataclasses import replace
+
 from f64lint.fix.options import Strategy
 from f64lint.workspace.selection import default_codes
 from tests.helpers import fix, lint
@@ -47,7 +49,11 @@ def test_a_device_that_may_be_none_is_tested_first():
         import torch
 
         def grid(n, device=None):
-            dtype = torch.float32 if device is not None and torch.device(device).type == "mps" else torch.float64
+            dtype = (
+                torch.float32
+                if device is not None and torch.device(device).type == "mps"
+                else torch.float64
+            )
             return torch.arange(n, dtype=dtype, device=device)
         """)
 
@@ -138,8 +144,17 @@ def test_a_precision_flag_is_kept_and_mps_is_left_out_of_it():
 
         class Rope(torch.nn.Module):
             def forward(self, x, device=None):
-                freqs_dtype = torch.float64 if self.double_precision and (device is None or torch.device(device).type != "mps") else torch.float32
-                low = torch.float32 if self.fast or device is not None and torch.device(device).type == "mps" else torch.float64
+                freqs_dtype = (
+                    torch.float64
+                    if self.double_precision
+                    and (device is None or torch.device(device).type != "mps")
+                    else torch.float32
+                )
+                low = (
+                    torch.float32
+                    if self.fast or device is not None and torch.device(device).type == "mps"
+                    else torch.float64
+                )
                 return torch.arange(4, dtype=freqs_dtype, device=device), torch.ones(4, dtype=low, device=device)
         """)
 
@@ -208,7 +223,9 @@ def test_complex128_beside_device_aware_float64_is_device_aware_too():
 
         def statistics(signal, mask):
             # double precision for the statistics
-            signal = signal.to(torch.complex64 if mask.device.type == "mps" else torch.complex128)
+            signal = signal.to(
+                torch.complex64 if mask.device.type == "mps" else torch.complex128
+            )
             dtype = torch.float32 if mask.device.type == "mps" else torch.float64
             mask = mask.to(dtype)
             return signal * mask
@@ -288,3 +305,31 @@ def test_a_comment_about_cancellation_asks_for_precision():
             compute_dtype = torch.float32 if x.device.type == "mps" else torch.float64
             return (x.to(compute_dtype) - x.mean()).to(dtype)
         """)
+
+
+def test_the_dtype_line_is_wrapped_to_the_projects_line_length():
+    source = """
+        import torch
+
+        class Schedule:
+            def timesteps(self, n, in_device):
+                if n:
+                    return torch.arange(n, dtype=torch.float64, device=in_device)
+        """
+    # 8 spaces and 81 characters are over 88: the value goes on a line of its own.
+    assert fix(source, default_codes(), unsafe=False, settings=DEVICE_AWARE) == same("""
+        import torch
+
+        class Schedule:
+            def timesteps(self, n, in_device):
+                dtype = (
+                    torch.float32 if torch.device(in_device).type == "mps" else torch.float64
+                )
+                if n:
+                    return torch.arange(n, dtype=dtype, device=in_device)
+        """)
+    # A longer line length keeps it on one line.
+    wide = replace(DEVICE_AWARE, line_length=100)
+    assert 'dtype = torch.float32 if torch.device(in_device).type == "mps" else torch.float64\n' in fix(
+        source, default_codes(), unsafe=False, settings=wide
+    )

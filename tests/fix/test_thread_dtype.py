@@ -2,13 +2,18 @@
 
 import textwrap
 
+from dataclasses import replace
+
+from f64lint.fix.options import Strategy
 from f64lint.workspace.settings import Settings
 from f64lint.workspace.selection import default_codes
 from tests.helpers import fix, lint
 
+THREAD_DTYPE = Settings(fix_strategy=Strategy.THREAD_DTYPE)
 
-def fixed(source, settings=Settings()):
-    return fix(source, default_codes(), settings=settings)
+
+def fixed(source, settings=THREAD_DTYPE):
+    return fix(source, default_codes(), settings=replace(settings, fix_strategy=Strategy.THREAD_DTYPE))
 
 
 def same(source):
@@ -733,8 +738,9 @@ def test_a_conversion_after_a_move_becomes_one_call():
         """)
 
 
-def test_every_numpy_constructor_on_a_path_to_the_tensor_is_fixed_at_its_source():
-    # Fixing only the last one would leave float64 on the other branch.
+def test_numpy_work_keeps_float64_and_is_narrowed_where_it_becomes_a_tensor():
+    # Both branches' arrays stay float64 for the NumPy work; the cast goes where the tensor
+    # meets the device, so no branch is forgotten and NumPy's precision is kept.
     assert fixed("""
         import numpy as np
         import torch
@@ -744,17 +750,17 @@ def test_every_numpy_constructor_on_a_path_to_the_tensor_is_fixed_at_its_source(
                 a = np.zeros(3)
             else:
                 a = np.zeros(4, dtype=np.float64)
-            return torch.from_numpy(a).to(device)
+            return torch.from_numpy(np.cumsum(a)).to(device)
         """) == same("""
         import numpy as np
         import torch
 
-        def grid(device, flag):
+        def grid(device, flag, dtype=torch.float32):
             if flag:
-                a = np.zeros(3, dtype=np.float32)
+                a = np.zeros(3)
             else:
-                a = np.zeros(4, dtype=np.float32)
-            return torch.from_numpy(a).to(device)
+                a = np.zeros(4, dtype=np.float64)
+            return torch.from_numpy(np.cumsum(a)).to(device, dtype=dtype)
         """)
 
 

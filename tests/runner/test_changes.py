@@ -94,6 +94,6 @@ def test_a_changed_line_that_moves_what_an_unchanged_file_exports_is_reported(tm
     )
     result = invoke("--diff-file", "change.patch", ".")
     assert (result.exit_code, result.output.splitlines()) == (1, [
-        "z/model.py:5:21: F64004 error: float64 tensor (from `torch.arange(dtype=torch.float64)` in `z.emb.table` at "
+        "z/model.py:5:21: F64004 [*] error: float64 tensor (from `torch.arange(dtype=torch.float64)` in `z.emb.table` at "
         "z/emb.py:5) moved to a device that may be 'mps'"
     ])

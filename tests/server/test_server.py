@@ -100,7 +100,7 @@ async def test_code_actions_fix_silence_and_fix_all(client: LanguageClient, tmp_
         )
     )
     assert [(a.title, a.kind) for a in actions] == [
-        ("f64lint: Use `torch.float32` (unsafe: changes CPU/CUDA precision)", types.CodeActionKind.QuickFix),
+        ("f64lint: Use `torch.float32`: the tensor is made on MPS, which has no float64", types.CodeActionKind.QuickFix),
         ("f64lint: Silence F64001 on this line (# noqa)", types.CodeActionKind.QuickFix),
         ("f64lint: Fix all f64lint problems", "source.fixAll.f64lint"),
     ]
@@ -169,10 +169,11 @@ async def test_a_notebook_synced_as_cells(client: LanguageClient, tmp_path):
             context=types.CodeActionContext(diagnostics=found[:1], only=[types.CodeActionKind.QuickFix]),
         )
     )
-    # The fix is made where the array is made: in the first cell.
-    assert list(actions[0].edit.changes) == [cells[0]]
-    assert applied(texts[0], actions[0].edit.changes[cells[0]]) == (
-        "import numpy as np\nimport torch\nxs = np.linspace(0, 1, 4, dtype=np.float32)"
+    # The NumPy work in the first cell stays float64: the array is narrowed where it
+    # becomes a tensor, at the move in the third cell.
+    assert list(actions[0].edit.changes) == [cells[2]]
+    assert applied(texts[2], actions[0].edit.changes[cells[2]]) == (
+        'g = torch.from_numpy(xs).to("mps", dtype=torch.float32)'
     )
 
 
@@ -327,7 +328,8 @@ async def test_fix_all_without_unsafe_fixes_says_how_many_it_leaves_out(safe_cli
     uri = (tmp_path / "model.py").as_uri()
     # One safe fix (the move then cast merged) and two unsafe (float32 where float64 was
     # asked, and the same cast at the move), as the command line counts them.
-    text = SOURCE + "y = x.to('mps').float()\n"
+    made = 'import torch\n\nx = torch.zeros(3, dtype=torch.float64)\n'
+    text = made + "y = x.to('mps').float()\n"
     await opened(safe_client, uri, text)
     [fix_all] = await safe_client.text_document_code_action_async(types.CodeActionParams(
         text_document=types.TextDocumentIdentifier(uri=uri),
@@ -336,11 +338,11 @@ async def test_fix_all_without_unsafe_fixes_says_how_many_it_leaves_out(safe_cli
     ))
     assert fix_all.title == "f64lint: Fix all f64lint problems (2 unsafe fixes left out: initialization option unsafeFixes)"
     [change] = (await safe_client.code_action_resolve_async(fix_all)).edit.document_changes
-    assert applied(text, change.edits) == SOURCE + "y = x.to('mps', dtype=torch.float32)\n"
+    assert applied(text, change.edits) == made + "y = x.to('mps', dtype=torch.float32)\n"
 
     # Only unsafe fixes: the action is still offered, so that the editor says why nothing is fixed.
     only_unsafe = (tmp_path / "unsafe.py").as_uri()
-    await opened(safe_client, only_unsafe, SOURCE)
+    await opened(safe_client, only_unsafe, made)
     [held] = await safe_client.text_document_code_action_async(types.CodeActionParams(
         text_document=types.TextDocumentIdentifier(uri=only_unsafe),
         range=types.Range(types.Position(0, 0), types.Position(0, 0)),

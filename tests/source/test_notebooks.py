@@ -74,8 +74,8 @@ def test_json_gives_the_cell_and_positions_in_it(project):
         (3, 3, 5, 3, 25, "F64003"), (4, 2, 7, 2, 17, "F64004"), (4, 3, 26, 3, 39, "F64001"),
     ]
     assert found[0]["fix"]["edits"] == [
-        {"content": ", dtype=np.float32", "cell": 3,
-         "location": {"line": 1, "column": 25}, "end_location": {"line": 1, "column": 25}},
+        {"content": ".float()", "cell": 3,
+         "location": {"line": 3, "column": 25}, "end_location": {"line": 3, "column": 25}},
     ]
     (project / "plain.py").write_text("import torch\nx = torch.zeros(2, dtype=torch.float64)\n")
     plain = json.loads(invoke("--output-format", "json", "plain.py").stdout)
@@ -97,13 +97,13 @@ def test_fix_changes_only_the_cells_it_fixes(project):
     assert result.exit_code == 0, result.output
     after = path.read_text(encoding="utf-8")
     cells = list(CELLS)
-    cells[2] = code(["xs = np.linspace(0, 1, 5, dtype=np.float32)\n", "np.linspace?\n", "t = torch.from_numpy(xs)"],
+    cells[2] = code(["xs = np.linspace(0, 1, 5)\n", "np.linspace?\n", "t = torch.from_numpy(xs).float()"],
                     execution_count=2)
     cells[3] = code(["%%time\n", "t = t.to(device)\n", "y = torch.zeros(3, dtype=torch.float32, device=device)"])
     assert after == notebook_text(*cells)
     changed = [line for line in after.splitlines() if line not in before.splitlines()]
     assert changed == [
-        '    "xs = np.linspace(0, 1, 5, dtype=np.float32)\\n",',
+        '    "t = torch.from_numpy(xs).float()"',
         '    "y = torch.zeros(3, dtype=torch.float32, device=device)"',
     ]
     nbformat.validate(nbformat.reads(after, as_version=4))
@@ -134,7 +134,7 @@ def test_an_import_a_fix_adds_goes_into_the_cell_of_the_imports(project):
     assert [cell["source"] for cell in cells] == [
         "Intro",
         ["import numpy as np\n", "from torch import tensor\n", "import torch"],
-        ['x = tensor(np.zeros(3, dtype=np.float32)).to("mps", dtype=torch.float32)'],
+        ['x = tensor(np.zeros(3), dtype=torch.float32).to("mps", dtype=torch.float32)'],
     ]
 
 
@@ -143,8 +143,8 @@ def test_diff_shows_each_changed_cell(project):
     assert result.exit_code == 1
     assert result.stdout == (
         "--- grids.ipynb:cell 3\n+++ grids.ipynb:cell 3\n@@ -1,3 +1,3 @@\n"
-        "-xs = np.linspace(0, 1, 5)\n+xs = np.linspace(0, 1, 5, dtype=np.float32)\n"
-        " np.linspace?\n t = torch.from_numpy(xs)\n"
+        " xs = np.linspace(0, 1, 5)\n np.linspace?\n"
+        "-t = torch.from_numpy(xs)\n+t = torch.from_numpy(xs).float()\n"
         "--- grids.ipynb:cell 4\n+++ grids.ipynb:cell 4\n@@ -1,3 +1,3 @@\n"
         " %%time\n t = t.to(device)\n"
         "-y = torch.zeros(3, dtype=torch.float64, device=device)\n"
@@ -261,7 +261,7 @@ def test_what_ipython_reads_as_python_is_python(project):
         code("\n%%bash\nfor f in *; do echo $f; done"),
     ))
     assert invoke("python.ipynb").stdout.splitlines()[0] == (
-        "python.ipynb:cell 1:2:26: F64001 error: `torch.float64` used as a dtype in `torch.zeros()`; MPS has no float64"
+        "python.ipynb:cell 1:2:26: F64001 [*] error: `torch.float64` used as a dtype in `torch.zeros()`; MPS has no float64"
     )
     julia = json.loads(notebook_text(code('x = torch.zeros(3, dtype=torch.float64)\nfunction f(x)\n  x^2\nend')))
     julia["metadata"] = {"kernelspec": {"name": "julia-1.9", "language": "julia", "display_name": "Julia"}}
@@ -282,7 +282,7 @@ def test_crlf_cells_keep_their_line_endings_and_show_fixes_names_cells(project):
     assert "crlf.ipynb:cell 2:9:27: F64001" in result.output
     source = json.loads(path.read_text())["cells"][1]["source"]
     assert all(line.endswith("\r\n") for line in source)
-    assert "        dtype: Dtype of the tensors it makes (default `torch.float32`).\r\n" in source
+    assert '    dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64\r\n' in source
 
 
 def test_outputs_do_not_count_toward_the_size_limit_and_nbformat_3_is_named(project):
@@ -311,7 +311,7 @@ def test_odd_metadata_is_read_as_unsaid(project):
     document = json.loads(notebook_text(code("import torch\nx = torch.zeros(2, dtype=torch.float64, device='mps')")))
     document["metadata"] = {"kernelspec": "python3", "language_info": ["python"]}
     (project / "odd.ipynb").write_text(json.dumps(document))
-    assert invoke("odd.ipynb").stdout.startswith("odd.ipynb:cell 1:2:26: F64001 error:")
+    assert invoke("odd.ipynb").stdout.startswith("odd.ipynb:cell 1:2:26: F64001 [*] error:")
 
 
 def test_an_import_added_between_cells_is_placed_at_the_end_of_the_cell_before(project):

@@ -55,7 +55,9 @@ def test_device_aware_fixes_cover_every_such_device():
         import torch
 
         def grid(n, device):
-            dtype = torch.float32 if torch.device(device).type in ("mps", "npu") else torch.float64
+            dtype = (
+                torch.float32 if torch.device(device).type in ("mps", "npu") else torch.float64
+            )
             return torch.arange(n, dtype=dtype, device=device)
         """)
 

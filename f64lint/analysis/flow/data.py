@@ -636,6 +636,9 @@ class DataOrigins:
             return None
         if isinstance(loader, cst.Name):
             values = [v for v in self.facts.reaching_values(loader) if v is not None]
+            binding = self.facts.bindings.get(loader)
+            for bound in binding.reaching() if binding is not None else ():
+                values += self._passed_for(bound)  # a parameter: what the module's calls pass
             return next(filter(None, (self._dataset_made(v, depth + 1) for v in values)), None)
         if not (isinstance(loader, cst.Call) and last_name(loader.func).endswith("DataLoader")):
             return None
