@@ -19,6 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
+import f64lint
 from f64lint import __version__
 from f64lint.analysis.project.exports import Export
 from f64lint.diagnostic import Applicability, Diagnostic, Edit, Fix, Position, Severity
@@ -37,11 +38,16 @@ def code_version() -> str:
     """The version and a digest of f64lint's own source: a hook moved to a new commit with
     the same version string does not read the old commit's results."""
     digest = hashlib.sha256(__version__.encode())
-    package = Path(__file__).parent
-    for source in sorted(package.rglob("*.py")):
+    package = Path(f64lint.__file__).parent
+    for source in own_sources():
         digest.update(source.relative_to(package).as_posix().encode())
         digest.update(source.read_bytes())
     return f"{__version__}-{digest.hexdigest()[:16]}"
+
+
+def own_sources() -> List[Path]:
+    """Every module of the f64lint package, whose text the cached results depend on."""
+    return sorted(Path(f64lint.__file__).parent.rglob("*.py"))
 
 
 Result = Tuple[List[Diagnostic], Tuple[Export, ...]]  # a file's findings and exports

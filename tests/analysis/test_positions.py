@@ -28,6 +28,9 @@ LAYOUTS = [
     "\nclass D:\n\tdef f(self):\n\t\tif True:\n\t\t\treturn torch.zeros(1, dtype=torch.float64)",
     "if True:\n    def f():\n        return 1\n    class E:\n        def g(self):\n            x = 1; y = 2\n",
     "class F:\r\n    def f(self):\r\n        s = '''a\r\n  b'''  ;  t = (1,\r\n  2)\r\n",
+    # Parameters on a line of their own and `)` on the next, no trailing comma (black's
+    # layout): the last parameter's whitespace ends with the block's indentation.
+    "class G:\n    def f(\n        self, x: int\n    ) -> int:\n        return x\n",
 ]
 
 

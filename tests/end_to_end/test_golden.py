@@ -23,7 +23,12 @@ from f64lint.runner.run import run
 
 ROOT = Path(__file__).parents[2]
 FIXTURES = ROOT / "fixtures"
-MODULES = sorted(path for path in FIXTURES.rglob("*.py") if path.name != "conftest.py")
+# A whole project (fixtures/projects/) has one golden diff: tests/end_to_end/test_project.py.
+MODULES = sorted(
+    path
+    for path in FIXTURES.rglob("*.py")
+    if path.name != "conftest.py" and "projects" not in path.relative_to(FIXTURES).parts
+)
 RULE_GOLDEN = Path(__file__).parents[1] / "rules" / "golden"
 UPDATE = bool(os.environ.get("F64LINT_UPDATE_GOLDEN"))
 # Every rule, those off by default too: the golden files show all there is to say.

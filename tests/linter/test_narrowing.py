@@ -118,6 +118,29 @@ def test_methods_reading_an_attribute_set_to_float64_stay_and_others_go():
     same_findings(source)
 
 
+def test_an_array_one_method_keeps_on_self_and_another_makes_a_tensor_of_keeps_both():
+    # No method is a source alone: `__init__` makes arrays and hands none to torch,
+    # `add_noise` makes a tensor of an attribute.
+    source = textwrap.dedent('''\
+        import numpy as np
+        import torch
+
+        class Schedule:
+            """A linear beta schedule, kept in NumPy."""
+
+            def __init__(self, steps: int = 100):
+                self.steps = steps
+                self.betas = np.linspace(1e-4, 0.02, steps)
+                self.alphas = np.cumprod(1.0 - self.betas)
+
+            def add_noise(self, x, t):
+                return torch.from_numpy(self.alphas).to(x.device)[t] * x
+        ''')
+    result = narrowed(source).text
+    assert "def __init__" in result and "def add_noise" in result
+    same_findings(source)
+
+
 def test_a_string_at_column_zero_inside_a_definition_does_not_end_it():
     source = textwrap.dedent('''\
         import torch

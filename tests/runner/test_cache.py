@@ -75,6 +75,14 @@ def test_changed_content_or_settings_miss(project, monkeypatch):
     assert {row[4] for row in summary(run_with_cache(project, warned))} == {"warning"}
 
 
+def test_results_of_another_f64lint_source_are_not_read():
+    # Every module of the package goes into the cache key, not only the runner's own
+    # (a change to a rule or the analysis once went on reading the old results).
+    package = Path(cache.__file__).parents[1]
+    names = {path.relative_to(package).as_posix() for path in cache.own_sources()}
+    assert {"rules/torch_float64_dtype.py", "linter/narrowing/classes.py", "runner/cache.py"} <= names
+
+
 def test_corrupt_entries_are_ignored(project):
     expected = summary(run_with_cache(project))
     for entry in (project / CACHE_DIR_NAME).rglob("*.json"):

@@ -102,9 +102,11 @@ class StatementPositions(Mapping["cst.CSTNode", "cst.metadata.CodeRange"]):
         for node, where in positions.items():
             if node is alone:
                 continue
+            empty = where.end == where.start  # ends where it starts, in the source too
+            ran_to_a_line_break = where.end.column == 0 and not empty and not _ends_with_an_indent(node)
             found[node] = cst.metadata.CodeRange(
-                _placed(where.start, first, shifts, at_end=False),
-                _placed(where.end, first, shifts, at_end=True),
+                _placed(where.start, first, shifts, moves_right=True),
+                _placed(where.end, first, shifts, moves_right=not ran_to_a_line_break),
             )
         self.found.update(found)
         return True
@@ -178,9 +180,22 @@ def _counterpart(
     return None
 
 
-def _placed(at: cst.metadata.CodePosition, first: int, shifts: List[int], at_end: bool) -> cst.metadata.CodePosition:
-    """A position in the statement's own code, in the source. A position at the start of a
-    line ends a node that ran to the end of the line before: it moves down, not right."""
+def _placed(
+    at: cst.metadata.CodePosition, first: int, shifts: List[int], moves_right: bool
+) -> cst.metadata.CodePosition:
+    """A position in the statement's own code, in the source: down by the line it starts
+    on and, unless it ends a node that ran to a line break, right by the indentation."""
     index = at.line - 1
-    shift = shifts[index] if index < len(shifts) and not (at_end and at.column == 0) else 0
+    shift = shifts[index] if index < len(shifts) and moves_right else 0
     return cst.metadata.CodePosition(at.line + first - 1, at.column + shift)
+
+
+def _ends_with_an_indent(node: cst.CSTNode) -> bool:
+    """Does the node's code end with the indentation of the line it breaks to (the last
+    parameter's `ParenthesizedWhitespace` before a `)` on a line of its own): the block's
+    indentation, which the statement measured alone has not?"""
+    while not isinstance(node, cst.ParenthesizedWhitespace):
+        if not node.children:
+            return False
+        node = node.children[-1]
+    return node.indent and not node.last_line.value

@@ -120,6 +120,13 @@ def left_out_of_class(owner: Statement, reading: Reading, callers: Sequence[Stat
         for m in methods
         if reading.is_source(m) or m.names & reading.hot or m.calls(reading.functions) or m.calls(reading.predicates)
     ]
+    if reading.is_source(owner) and not any(reading.is_source(m) for m in methods):
+        # The class hands torch an array one method makes and another reads from `self`
+        # (`self.alphas = np.cumprod(...)` in `__init__`, `torch.from_numpy(self.alphas)`).
+        makers = reading.array_makers
+        kept += [
+            m for m in methods if m not in kept and (makers.search(m.text) or makers.tensor_of_data.search(m.text))
+        ]
     kept += callees(list(callers), [m for m in methods if m not in kept], _SELF_CALLED)
     rest = [m for m in methods if m not in kept]
     attributes: Set[str] = set()
