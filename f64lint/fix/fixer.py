@@ -10,13 +10,14 @@ undone and done again without it, so that no fix is applied over and over.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, List, Optional, Sequence, Set, Tuple
 
-from f64lint.diagnostic import Diagnostic, Fix
+from f64lint.diagnostic import Diagnostic, Fix, Position
 from f64lint.fix.apply import apply_edits, compatible_fixes
 from f64lint.fix.imports import drop_imports_left_unused
 from f64lint.fix.layout import within_line_length
+from f64lint.fix.line_map import LineMap
 from f64lint.source.decoding import python_accepts
 
 # Passes are bounded: fixes of the same finding in a loop must not hang a run.
@@ -64,6 +65,7 @@ def _fixed(
 ) -> FixOutcome:
     outcome = FixOutcome(text, diagnostics)
     dropped: Set[Tuple[str, str, str]] = set()
+    passes: List[LineMap] = []  # how each pass moved the lines of the text before it
     for _ in range(MAX_PASSES):
         fixable = [d for d in outcome.remaining if d.fix is not None and wanted(d) and _signature(d) not in dropped]
         candidates = fixable
@@ -90,11 +92,28 @@ def _fixed(
                 dropped.add(_signature(diagnostic))
                 outcome.dropped.append((diagnostic, "the finding was still there after it"))
             continue
-        outcome.fixed.extend(chosen)
-        outcome.fixed.extend(_gone_with(chosen, fixable, outcome.remaining, remaining))
+        moved = LineMap(outcome.text, new)
+        gone = _gone_with(chosen, fixable, remaining, moved)
+        outcome.fixed.extend(_as_written(d, passes) for d in chosen)
+        outcome.fixed.extend(_credited(_as_written(d, passes), [_as_written(c, passes) for c in chosen]) for d in gone)
+        passes.append(moved)
         outcome.text = new
         outcome.remaining = remaining
     return outcome
+
+
+def _as_written(diagnostic: Diagnostic, passes: List[LineMap]) -> Diagnostic:
+    """A finding of a later pass where it was in the text before the first pass."""
+    start, end = diagnostic.start.line, diagnostic.end.line
+    for moved in reversed(passes):
+        start, end = moved.back(start), moved.back(end)
+    if (start, end) == (diagnostic.start.line, diagnostic.end.line):
+        return diagnostic
+    return replace(
+        diagnostic,
+        start=Position(start, diagnostic.start.column),
+        end=Position(max(start, end), diagnostic.end.column),
+    )
 
 
 def _still_there(chosen: List[Diagnostic], before: List[Diagnostic], after: List[Diagnostic]) -> List[Diagnostic]:
@@ -105,22 +124,40 @@ def _still_there(chosen: List[Diagnostic], before: List[Diagnostic], after: List
 
 
 def _gone_with(
-    chosen: List[Diagnostic], fixable: List[Diagnostic], before: List[Diagnostic], after: List[Diagnostic]
+    chosen: List[Diagnostic], fixable: List[Diagnostic], after: List[Diagnostic], moved: LineMap
 ) -> List[Diagnostic]:
     """The findings with a wanted fix that a pass's fixes made go away without applying
     theirs (a move of a float64 value, fixed at its source): fixed all the same, so that
-    what `--fix` reports matches what it announced."""
-    gone = Counter(map(_signature, before))
-    gone.subtract(Counter(map(_signature, after)))
-    gone.subtract(Counter(map(_signature, chosen)))
+    what `--fix` reports matches what it announced. A finding stays when the same finding
+    is on the line its line became (or, if a fix changed it, on the lines that replaced it)."""
     taken = set(map(id, chosen))
+    unmatched = list(after)
     found = []
     for diagnostic in fixable:
-        signature = _signature(diagnostic)
-        if id(diagnostic) not in taken and gone[signature] > 0:
-            gone[signature] -= 1
+        if id(diagnostic) in taken:
+            continue
+        first, last = moved.forward(diagnostic.start.line)
+        same = next(
+            (d for d in unmatched if _signature(d) == _signature(diagnostic) and first <= d.start.line <= last), None
+        )
+        if same is None:
             found.append(diagnostic)
+        else:
+            unmatched.remove(same)
     return found
+
+
+def _credited(gone: Diagnostic, chosen: List[Diagnostic]) -> Diagnostic:
+    """A finding that went away with other fixes, told which: the one that edited its line,
+    else the pass's only one."""
+    line = gone.start.line
+    by = next((c for c in chosen if c.start.line == line), None) or (chosen[0] if len(chosen) == 1 else None)
+    if by is not None:
+        how = f"Went away when {by.code} at {by.start.line}:{by.start.column} was fixed"
+    else:
+        how = f"Went away when {len(chosen)} other findings were fixed"
+    assert gone.fix is not None
+    return replace(gone, fix=Fix(how, gone.fix.applicability, ()))
 
 
 def _each_alone(outcome: FixOutcome, chosen: List[Diagnostic], dropped: Set[Tuple[str, str, str]]) -> List[Diagnostic]:

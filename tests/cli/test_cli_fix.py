@@ -123,6 +123,45 @@ def test_show_fixes_lists_each_fix(model):
     ]
 
 
+def test_show_fixes_gives_each_finding_where_it_was_and_what_fixed_it(tmp_path, monkeypatch):
+    # The moves (F64004) are fixed in later passes, after lines were added above them, or
+    # go away with other fixes: each is given at its line in the file as it was, and one
+    # that went away says so instead of the edit its own fix would have made.
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "m.py").write_text(
+        "import torch\n\n\n"
+        "def table(n, device):\n    t = torch.zeros(n, dtype=torch.float64)\n    return t.to(device)\n\n\n"
+        "def ramp(n, device):\n    r = torch.arange(n).double()\n    r = r * 2\n    return r.to(device).float()\n"
+    )
+    result = cli_runner().invoke(command, ["--isolated", "--no-cache", "--fix", "--show-fixes", "m.py"])
+    assert result.stdout.splitlines() == [
+        "Fixed 5 findings:",
+        "  m.py:5:30: F64001 Use float32 on MPS only, float64 elsewhere as before",
+        "  m.py:6:14: F64004 Went away when 3 other findings were fixed",
+        "  m.py:10:25: F64002 Use float32 on MPS only, float64 elsewhere as before",
+        "  m.py:12:14: F64004 Went away when F64009 at 12:14 was fixed",
+        "  m.py:12:14: F64009 Cast while moving: `.to(device, dtype=torch.float32)`",
+        "Fixed 5 findings. All checks passed (1 file checked).",
+    ]
+
+
+def test_a_move_fixed_in_a_later_pass_is_shown_at_its_line_before_the_fix(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "m.py").write_text(
+        "import numpy as np\nimport torch\nfrom torch.utils.data import DataLoader, Dataset\n\n\n"
+        "class Rows(Dataset):\n    def __len__(self):\n        return 4\n\n"
+        "    def __getitem__(self, i):\n        return np.ones(3)\n\n\n"
+        "def grid(n, device):\n    return torch.arange(n, dtype=torch.float64, device=device)\n\n\n"
+        "def train(device):\n    for batch in DataLoader(Rows(), batch_size=2):\n        yield batch.to(device)\n"
+    )
+    result = cli_runner().invoke(command, ["--isolated", "--no-cache", "--fix", "--show-fixes", "m.py"])
+    assert result.stdout.splitlines()[:3] == [
+        "Fixed 2 findings:",
+        "  m.py:15:34: F64001 Use float32 on MPS only, float64 elsewhere as before",
+        "  m.py:20:21: F64004 Use float32 on MPS only, float64 elsewhere as before",
+    ]
+
+
 def test_stdin_fix_prints_the_fixed_source_and_reports_on_stderr(model):
     result = invoke("--fix", "--unsafe-fixes", "-", input=MODEL)
     assert result.stdout == ALL_FIXED
