@@ -28,10 +28,10 @@ parameter is documented where the docstring lists the arguments (Google `Args:`,
 `Parameters`, Sphinx `:param:`). Fixed code keeps the project's line length (`line-length`
 of `[tool.ruff]`, else `[tool.black]`, else 88): a signature a fix makes longer is laid out
 one parameter per line with a trailing comma, and any other statement a fix makes longer
-is laid out as black lays it out (a line already longer before the fix is left as it was). When fixing a finding's source fixes the finding
-too (a move of a float64 value), it counts as fixed. `--show-fixes` lists each fixed
-finding at its place in the file as it was, with the fix made, or, for one that went away
-this way, the finding whose fix took it.
+is laid out as black lays it out (a line already longer before the fix is left as it
+was). When fixing a finding's source fixes the finding too (a move of a float64 value), it
+counts as fixed. `--show-fixes` lists each fixed finding at its place in the file as it
+was, with the fix made, or, for one that went away this way, the finding whose fix took it.
 
 An `import torch` a fix needs is added once, after the module's imports; a
 `from torch import float64` a fix leaves unused is removed.
