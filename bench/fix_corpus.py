@@ -8,12 +8,15 @@ Uses the corpus that bench/run.py sets up in the work folder (run that first). C
 - every file that compiled before still compiles (`compile()`);
 - files without a finding that has a fix are byte-identical;
 - a second `--fix --unsafe-fixes` run changes nothing (idempotence);
-- only files with findings, or callers of functions that gained a `dtype`, changed.
+- only files with findings, or callers of functions that gained a `dtype`, changed;
+- how many lines the fix wrote longer than the line length (88: `--isolated` reads no
+  project configuration), and of those how many replaced lines that were within it.
 """
 
 from __future__ import annotations
 
 import argparse
+import difflib
 import hashlib
 import json
 import shutil
@@ -23,9 +26,10 @@ import tempfile
 import time
 import warnings
 from pathlib import Path
-from typing import Dict, Set
+from typing import Dict, Set, Tuple
 
 F64LINT = [sys.executable, "-m", "f64lint", "--isolated", "--no-cache"]
+LINE_LENGTH = 88
 
 
 def digests(root: Path) -> Dict[str, str]:
@@ -52,6 +56,21 @@ def fixable_files(root: Path) -> Set[str]:
         [*F64LINT, "--output-format", "json", "--exit-zero", "."], cwd=root, capture_output=True, text=True
     )
     return {d["path"] for d in json.loads(completed.stdout) if d["fix"] is not None}
+
+
+def long_lines_written(before: str, after: str) -> Tuple[int, int]:
+    """(lines the fix wrote longer than LINE_LENGTH, those of them replacing lines that were
+    all within it)."""
+    old, new = before.splitlines(), after.splitlines()
+    written = made_long = 0
+    for tag, first, last, new_first, new_last in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+        if tag == "equal":
+            continue
+        long = sum(len(line) > LINE_LENGTH for line in new[new_first:new_last])
+        written += long
+        if all(len(line) <= LINE_LENGTH for line in old[first:last]):
+            made_long += long
+    return written, made_long
 
 
 def main() -> int:
@@ -87,6 +106,10 @@ def main() -> int:
         print(f"files changed by --fix --unsafe-fixes: {len(changed):,} in {first_seconds:.1f} s")
         print(f"changed without a fixable finding of their own (callers passing dtype on): "
               f"{len(changed - fixable):,}")
+        long = [long_lines_written((corpus / n).read_text("utf-8", "replace"), (copy / n).read_text("utf-8", "replace"))
+                for n in sorted(changed)]
+        print(f"lines written longer than {LINE_LENGTH}: {sum(w for w, _ in long)}, "
+              f"of which replace lines within it: {sum(m for _, m in long)}")
         print(f"files that compiled before and do not now: {len(broken)}")
         for name in broken:
             print(f"  BROKEN {name}")

@@ -46,6 +46,11 @@ def cli_runner():
         return CliRunner()
 
 
+def same(source: str) -> str:
+    """A dedented snippet, as `fix` returns the fixed one."""
+    return textwrap.dedent(source).lstrip("\n")
+
+
 def fix(
     source: str, codes: Iterable[str], unsafe: bool = True, settings: Settings = Settings(), path: str = "snippet.py"
 ) -> str:

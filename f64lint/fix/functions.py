@@ -197,7 +197,7 @@ class FunctionPlanner:
             return FunctionPlan(Kind.KEEP, "", (), "", Applicability.UNSAFE)
         if dtype_parameter(function) is not None:
             return FunctionPlan(Kind.THREAD, "dtype", (), "Use the function's `dtype` parameter", Applicability.UNSAFE)
-        if function.name.value == "__init__" and all(map(self._kept_on_self, uses)):
+        if function.name.value == "__init__":
             return self.literal()  # the object's own tensors: a constructor parameter for them is noise
         if "dtype" in names:  # a local or a nested function's: a parameter would clash
             return self.literal()
@@ -236,18 +236,6 @@ class FunctionPlanner:
                 return True
             node = self.facts.parent(node)
         return False
-
-    def _kept_on_self(self, use: cst.CSTNode) -> bool:
-        """Is `use` part of the value of a `self.<name> = ...` statement?"""
-        node: Optional[cst.CSTNode] = use
-        while node is not None and not isinstance(node, cst.BaseSmallStatement):
-            node = self.facts.parent(node)
-        return isinstance(node, cst.Assign) and all(
-            isinstance(target.target, cst.Attribute)
-            and isinstance(target.target.value, cst.Name)
-            and target.target.value.value == "self"
-            for target in node.targets
-        )
 
     def literal(self) -> FunctionPlan:
         narrow = f"{self.torch}.{self.default_dtype}"

@@ -1,19 +1,14 @@
 """device-aware: float32 on MPS only, float64 elsewhere as before (a safe fix)."""
 
-import textwrap
-
 from f64lint.workspace.settings import Settings
 from dataclasses import replace
 
 from f64lint.fix.options import Strategy
 from f64lint.workspace.selection import default_codes
-from tests.helpers import fix, lint
+from tests.helpers import fix, lint, same
 
 DEVICE_AWARE = Settings(fix_strategy=Strategy.DEVICE_AWARE)
 
-
-def same(source):
-    return textwrap.dedent(source).lstrip("\n")
 
 
 def test_one_guard_line_above_the_first_use_serves_the_whole_function():

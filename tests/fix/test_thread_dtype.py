@@ -1,13 +1,12 @@
 """thread-dtype: a `dtype` parameter replaces hardcoded float64 and is passed on by callers."""
 
-import textwrap
 
 from dataclasses import replace
 
 from f64lint.fix.options import Strategy
 from f64lint.workspace.settings import Settings
 from f64lint.workspace.selection import default_codes
-from tests.helpers import fix, lint
+from tests.helpers import fix, lint, same
 
 THREAD_DTYPE = Settings(fix_strategy=Strategy.THREAD_DTYPE)
 
@@ -15,9 +14,6 @@ THREAD_DTYPE = Settings(fix_strategy=Strategy.THREAD_DTYPE)
 def fixed(source, settings=THREAD_DTYPE):
     return fix(source, default_codes(), settings=replace(settings, fix_strategy=Strategy.THREAD_DTYPE))
 
-
-def same(source):
-    return textwrap.dedent(source).lstrip("\n")
 
 
 def test_parameter_is_annotated_when_the_function_is():
