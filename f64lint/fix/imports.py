@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Dict, List, Optional, Set, Tuple
+from typing import Dict, Iterator, List, Optional, Sequence, Set, Tuple, Union
 
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.cst import cst
@@ -14,10 +14,10 @@ from f64lint.source.notebook import CELL_MARK_PREFIX
 
 
 def torch_module_name(module: cst.Module) -> Optional[str]:
-    """`th` after a top-level `import torch as th`; None when torch is not imported as a module."""
-    for statement in module.body:
-        if not isinstance(statement, cst.SimpleStatementLine):
-            continue
+    """`th` after a module-level `import torch as th` (also one under `if
+    is_torch_available():` or in a `try`, as libraries that make torch optional import
+    it); None when torch is not imported as a module."""
+    for statement in _module_level_lines(module.body):
         for small in statement.body:
             if not isinstance(small, cst.Import):
                 continue
@@ -28,6 +28,28 @@ def torch_module_name(module: cst.Module) -> Optional[str]:
                     if isinstance(alias.asname.name, cst.Name):
                         return alias.asname.name.value
     return None
+
+
+def _module_level_lines(body: Sequence[cst.BaseStatement]) -> Iterator[cst.SimpleStatementLine]:
+    """The simple statements of a module body, and of the `if`, `try` and `with` blocks in
+    it (not of functions or classes)."""
+    for statement in body:
+        if isinstance(statement, cst.SimpleStatementLine):
+            yield statement
+        for part in _parts(statement):
+            if isinstance(part.body, cst.IndentedBlock):
+                yield from _module_level_lines(part.body.body)
+
+
+def _parts(statement: cst.CSTNode) -> List[Union[cst.If, cst.Else, cst.Try, cst.ExceptHandler, cst.Finally, cst.With]]:
+    """The blocks of an `if` (with its `elif`s and `else`), a `try` or a `with`."""
+    if isinstance(statement, cst.If):
+        return [statement, *(_parts(statement.orelse) if statement.orelse is not None else [])]
+    if isinstance(statement, cst.Try):
+        return [statement, *statement.handlers, *(part for part in (statement.orelse, statement.finalbody) if part)]
+    if isinstance(statement, (cst.Else, cst.With)):
+        return [statement]
+    return []
 
 
 def _is_import_line(statement: cst.CSTNode) -> bool:
@@ -124,7 +146,8 @@ def _wide_imports(module: cst.Module) -> Dict[str, Tuple[cst.SimpleStatementLine
 
 
 def _reads(module: cst.Module) -> Counter:
-    """How often each name occurs outside import statements."""
+    """How often each name is read outside import statements (not as an attribute:
+    `torch.float64` does not use `from torch import float64`)."""
     counts: Counter = Counter()
     stack: List[cst.CSTNode] = [module]
     while stack:
@@ -133,6 +156,9 @@ def _reads(module: cst.Module) -> Counter:
             continue
         if isinstance(node, cst.Name):
             counts[node.value] += 1
+        if isinstance(node, cst.Attribute):
+            stack.append(node.value)  # its `attr` is no name of the module's
+            continue
         stack.extend(node.children)
     return counts
 

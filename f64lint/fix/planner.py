@@ -186,7 +186,7 @@ class Planner:
             return self._array_to_tensor(request)
         if isinstance(request, WideMove):
             return self._move(request)
-        return self._move_then_cast(request)
+        return self._merged(request.move, request.cast)
 
     def _move(self, request: WideMove) -> Optional[Fix]:
         """`.to(device)` -> `.to(device, dtype=dtype)`: cast while moving."""
@@ -412,9 +412,6 @@ class Planner:
         if plan.kind is Kind.LITERAL:
             return Fix("Cast it to float32: `.float()`", Applicability.UNSAFE, (self.maker.insert(end, ".float()"),))
         return self._with(plan, self.maker.insert(end, f".to({plan.name})"))
-
-    def _move_then_cast(self, request: MoveThenCast) -> Optional[Fix]:
-        return self._merged(request.move, request.cast)
 
     def _merged(self, move: cst.Call, cast: cst.Call) -> Optional[Fix]:
         """`.to(device).float()` -> `.to(device, dtype=torch.float32)`."""

@@ -328,3 +328,41 @@ def test_the_dtype_line_is_wrapped_to_the_projects_line_length():
     assert 'dtype = torch.float32 if torch.device(in_device).type == "mps" else torch.float64\n' in fix(
         source, default_codes(), unsafe=False, settings=wide
     )
+
+
+def test_a_float64_import_the_fix_leaves_unused_is_removed():
+    # The device-aware line spells `torch.float64`: the imported name is no longer read.
+    assert fix("""
+        from torch import zeros, float64
+        import torch
+
+        def make(n, device):
+            return zeros(n, dtype=float64, device=device)
+        """, default_codes(), unsafe=False) == same("""
+        from torch import zeros
+        import torch
+
+        def make(n, device):
+            dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
+            return zeros(n, dtype=dtype, device=device)
+        """)
+
+
+def test_torch_imported_only_where_it_is_available_is_not_imported_again():
+    # Libraries that make torch optional import it under a guard: a fix that added
+    # `import torch` at the top would break them without torch.
+    source = """
+        from .utils import is_torch_available
+
+        if is_torch_available():
+            import torch
+
+
+        def window(n, device="cpu"):
+            return torch.hann_window(n, device=device, dtype=torch.float64)
+        """
+    assert fix(source, default_codes(), unsafe=False) == same(source).replace(
+        "    return torch.hann_window(n, device=device, dtype=torch.float64)",
+        '    dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64\n'
+        "    return torch.hann_window(n, device=device, dtype=dtype)",
+    )
