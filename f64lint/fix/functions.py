@@ -337,13 +337,8 @@ class FunctionPlanner:
                 continue
             if isinstance(target, cst.Name) and target.value not in assigned and target.value not in params:
                 return DeviceTest(*self._type_tests(f"{self.torch}.device({target.value}).type"), target.value)
-            if (
-                isinstance(target, cst.Attribute)
-                and target.attr.value == "device"
-                and isinstance(target.value, cst.Name)
-                and target.value.value in params - {"self", "cls"}
-            ):
-                tensor = target.value.value
+            tensor = _device_of(target, params - {"self", "cls"})
+            if tensor is not None:
                 return DeviceTest(*self._type_tests(f"{tensor}.device.type"), f"{tensor}.device")
         return None
 
@@ -401,14 +396,7 @@ class FunctionPlanner:
                 if not (isinstance(statement, cst.Assign) and len(statement.targets) == 1):
                     continue
                 target, value = statement.targets[0].target, statement.value
-                if (
-                    isinstance(target, cst.Name)
-                    and device_like_name(target.value)
-                    and isinstance(value, cst.Attribute)
-                    and value.attr.value == "device"
-                    and isinstance(value.value, cst.Name)
-                    and value.value.value in params
-                ):
+                if isinstance(target, cst.Name) and device_like_name(target.value) and _device_of(value, params):
                     return DeviceTest(*self._type_tests(f"{target.value}.type"), target.value)
         return None
 
@@ -426,14 +414,9 @@ class FunctionPlanner:
         (or a tensor the function has bound by then: `params` holds those names too)."""
         if isinstance(use, cst.Call) and isinstance(use.func, cst.Attribute):
             moved = moved_to(use)
-            target = moved[0] if moved is not None else None
-            if (  # `.to(x.device)`: where it goes tells
-                isinstance(target, cst.Attribute)
-                and target.attr.value == "device"
-                and isinstance(target.value, cst.Name)
-                and target.value.value in params
-            ):
-                return target.value.value
+            tensor = _device_of(moved[0], params) if moved is not None else None
+            if tensor is not None:  # `.to(x.device)`: where it goes tells
+                return tensor
             receiver = use.func.value
             while isinstance(receiver, cst.Call) and isinstance(receiver.func, cst.Attribute):
                 receiver = receiver.func.value
@@ -444,28 +427,15 @@ class FunctionPlanner:
         holder = self.facts.parent(self.facts.parent(use) or use)
         if isinstance(holder, cst.Call) and isinstance(holder.func, cst.Attribute):
             moved = moved_to(holder)  # `torch.from_numpy(a).to(x.device)`: where it goes tells
-            target = moved[0] if moved is not None else None
-            if (
-                isinstance(target, cst.Attribute)
-                and target.attr.value == "device"
-                and isinstance(target.value, cst.Name)
-                and target.value.value in params
-            ):
-                return target.value.value
+            tensor = _device_of(moved[0], params) if moved is not None else None
+            if tensor is not None:
+                return tensor
             receiver = holder.func.value  # `x.type(torch.float64)`, `x.to_dense().type(...)`
             while isinstance(receiver, cst.Call) and isinstance(receiver.func, cst.Attribute):
                 receiver = receiver.func.value
             if isinstance(receiver, cst.Name) and receiver.value in params:
                 return receiver.value
-        device = keyword(holder, "device") if isinstance(holder, cst.Call) else None
-        if (
-            isinstance(device, cst.Attribute)
-            and device.attr.value == "device"
-            and isinstance(device.value, cst.Name)
-            and device.value.value in params
-        ):
-            return device.value.value
-        return None
+        return _device_of(keyword(holder, "device"), params) if isinstance(holder, cst.Call) else None
 
     def _wants_precision(self, function: cst.FunctionDef, calls: List[cst.Call], uses: Sequence[cst.CSTNode]) -> bool:
         """Float64 on purpose: a comment or a name speaks of precision (`upcast_to_double`,
@@ -635,3 +605,15 @@ def _item_end(maker: EditMaker, item: cst.CSTNode) -> Position:
 def can_take_dtype(call: cst.Call) -> bool:
     """A call that does not pass a `dtype` already (nor maybe, through `**kwargs`)."""
     return keyword(call, "dtype") is None and not any(arg.star == "**" for arg in call.args)
+
+
+def _device_of(node: Optional[cst.CSTNode], names: Set[str]) -> Optional[str]:
+    """`x` when `node` is `x.device` for one of the `names`."""
+    if (
+        isinstance(node, cst.Attribute)
+        and node.attr.value == "device"
+        and isinstance(node.value, cst.Name)
+        and node.value.value in names
+    ):
+        return node.value.value
+    return None

@@ -324,6 +324,15 @@ def test_fix_all_fixes_what_the_modules_it_imports_make(tmp_path, monkeypatch):
     )
 
 
+async def fix_all_actions(client: LanguageClient, uri: str):
+    """The "fix all" actions the server offers for a document."""
+    return await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        range=types.Range(types.Position(0, 0), types.Position(0, 0)),
+        context=types.CodeActionContext(diagnostics=[], only=["source.fixAll.f64lint"]),
+    ))
+
+
 async def test_fix_all_without_unsafe_fixes_says_how_many_it_leaves_out(safe_client: LanguageClient, tmp_path):
     uri = (tmp_path / "model.py").as_uri()
     # One safe fix (the move then cast merged) and two unsafe (float32 where float64 was
@@ -331,11 +340,7 @@ async def test_fix_all_without_unsafe_fixes_says_how_many_it_leaves_out(safe_cli
     made = 'import torch\n\nx = torch.zeros(3, dtype=torch.float64)\n'
     text = made + "y = x.to('mps').float()\n"
     await opened(safe_client, uri, text)
-    [fix_all] = await safe_client.text_document_code_action_async(types.CodeActionParams(
-        text_document=types.TextDocumentIdentifier(uri=uri),
-        range=types.Range(types.Position(0, 0), types.Position(0, 0)),
-        context=types.CodeActionContext(diagnostics=[], only=["source.fixAll.f64lint"]),
-    ))
+    [fix_all] = await fix_all_actions(safe_client, uri)
     assert fix_all.title == "f64lint: Fix all f64lint problems (2 unsafe fixes left out: initialization option unsafeFixes)"
     [change] = (await safe_client.code_action_resolve_async(fix_all)).edit.document_changes
     assert applied(text, change.edits) == made + "y = x.to('mps', dtype=torch.float32)\n"
@@ -343,10 +348,6 @@ async def test_fix_all_without_unsafe_fixes_says_how_many_it_leaves_out(safe_cli
     # Only unsafe fixes: the action is still offered, so that the editor says why nothing is fixed.
     only_unsafe = (tmp_path / "unsafe.py").as_uri()
     await opened(safe_client, only_unsafe, made)
-    [held] = await safe_client.text_document_code_action_async(types.CodeActionParams(
-        text_document=types.TextDocumentIdentifier(uri=only_unsafe),
-        range=types.Range(types.Position(0, 0), types.Position(0, 0)),
-        context=types.CodeActionContext(diagnostics=[], only=["source.fixAll.f64lint"]),
-    ))
+    [held] = await fix_all_actions(safe_client, only_unsafe)
     assert held.title == "f64lint: Fix all f64lint problems (1 unsafe fix left out: initialization option unsafeFixes)"
     assert not (await safe_client.code_action_resolve_async(held)).edit.document_changes
