@@ -411,7 +411,14 @@ class FunctionPlanner:
     def _tensor_parameter(self, use: cst.CSTNode, params: Set[str]) -> Optional[str]:
         """`x` for a use in `f(..., device=x.device)`, `x.double()` or `x.type(torch.float64)`
         (through methods: `x.to_dense().type(...)`, `x.clone().double()`), `x` a parameter
-        (or a tensor the function has bound by then: `params` holds those names too)."""
+        (or a tensor the function has bound by then: `params` holds those names too). None
+        when the value goes on to a device spelled out that has float64 (`x.double().to("cpu")`:
+        it never meets MPS, and `x` may be a module, which has no `.device`)."""
+        holder = self.facts.parent(self.facts.parent(use) or use)
+        onward = moved_to(holder) if isinstance(holder, cst.Call) else None
+        spelled = onward[0].evaluated_value if onward is not None and isinstance(onward[0], cst.SimpleString) else None
+        if isinstance(spelled, str) and spelled.split(":")[0] not in self.facts.devices:
+            return None
         if isinstance(use, cst.Call) and isinstance(use.func, cst.Attribute):
             moved = moved_to(use)
             tensor = _device_of(moved[0], params) if moved is not None else None
@@ -424,7 +431,6 @@ class FunctionPlanner:
                 return None  # a module's own method: no tensor
             if isinstance(receiver, cst.Name) and receiver.value in params:
                 return receiver.value
-        holder = self.facts.parent(self.facts.parent(use) or use)
         if isinstance(holder, cst.Call) and isinstance(holder.func, cst.Attribute):
             moved = moved_to(holder)  # `torch.from_numpy(a).to(x.device)`: where it goes tells
             tensor = _device_of(moved[0], params) if moved is not None else None

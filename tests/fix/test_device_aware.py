@@ -366,3 +366,20 @@ def test_torch_imported_only_where_it_is_available_is_not_imported_again():
         '    dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64\n'
         "    return torch.hann_window(n, device=device, dtype=dtype)",
     )
+
+
+def test_a_value_moved_on_to_the_cpu_tells_no_device():
+    # `model` may be a module, which has no `.device`; and it goes to the CPU, which has
+    # float64: no device-aware line is made from it.
+    source = """
+        import torch
+
+        def export(path, precise):
+            model = torch.load(path)
+            if precise:
+                model = model.double().to("cpu")
+            return model
+        """
+    (finding,) = lint(source, default_codes())
+    assert (finding.code, finding.fix.applicability.value) == ("F64002", "unsafe")
+    assert fix(source, default_codes(), unsafe=False) == same(source)
