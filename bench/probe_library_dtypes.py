@@ -1200,8 +1200,9 @@ def _plain(batch: Any) -> Any:
 def spellings() -> Dict[str, Any]:
     strings = [
         "float64", "f8", "d", "double", "float", "float_", "<f8", ">f8", "=f8", "Float64", "float32", "f4", "f",
-        "single", "half", "float16", "f2", "longdouble", "g", "complex", "complex128", "c16", "cdouble",
-        "complex64", "int", "int64", "i8", "torch.float64", "torch.DoubleTensor", "torch.FloatTensor",
+        "<f4", ">f4", "single", "half", "float16", "f2", "e", "longdouble", "g", "float128", "bfloat16", "complex",
+        "complex128", "c16", "<c16", "D", "cdouble", "complex64", "c8", "F", "int", "int64", "i8", "torch.float64",
+        "torch.DoubleTensor", "torch.FloatTensor",
     ]
     spelled: List[Tuple[str, Callable[[], Any]]] = [(f"str:{s}", lambda s=s: s) for s in strings]
     spelled += [(f"builtins.{t.__name__}", lambda t=t: t) for t in (float, int, complex, bool)]

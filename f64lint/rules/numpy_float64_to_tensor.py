@@ -93,6 +93,13 @@ class NumpyFloat64ToTensor(Rule):
         import numpy as np
         import torch
 
+        def grid(n, device):
+            return torch.from_numpy(np.zeros(n, dtype="f")).to(device)
+        """,
+        """
+        import numpy as np
+        import torch
+
         def load(path, device):
             a = np.loadtxt(path)
             return torch.from_numpy(a).float().to(device)
@@ -238,6 +245,24 @@ class NumpyFloat64ToTensor(Rule):
             noise = torch.tensor(
                 np.random.randn(3, 3).astype("float32").astype(float), dtype=torch.float32
             )
+            """,
+        ),
+        Invalid(
+            """
+            import numpy as np
+            import torch
+
+            def grid(n, device):
+                return torch.from_numpy(np.zeros(n, dtype="d")).to(device)
+            """,
+            (5, 12),
+            fixed="""
+            import numpy as np
+            import torch
+
+            def grid(n, device):
+                dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
+                return torch.from_numpy(np.zeros(n, dtype="d")).to(device, dtype=dtype)
             """,
         ),
         Invalid(

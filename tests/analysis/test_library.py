@@ -378,3 +378,20 @@ def test_names_before_a_starred_target_keep_their_place_in_a_tuple():
     made = [c for c in facts.calls if facts.qualified_name(c.func) == "torch.tensor"]
     found = [float64_array(facts, c.args[0].value) for c in made]
     assert [source.origin_name if source else None for source in found] == ["VectorEnv.step", None]
+
+
+def test_every_spelling_numpy_reads_as_float64_is_float64_and_its_float32_twins_are_not():
+    # Dtype strings mean what NumPy reads them as, as probed (library_dtypes.json).
+    analysis = analysed('''
+        import numpy as np
+
+        def f():
+            return (
+                "f8", "d", "<f8", "double", "float", "float64", np.dtype("float64"), np.dtype("d"), "c16", "D",
+                "f4", "f", "<f4", "single", "float32", "e", np.dtype("f"), "c8", "i8", "torch.float64", "g",
+            )
+    ''')
+    facts = analysis.facts
+    values = [element.value for element in facts.functions[-1].body.body[-1].body[0].value.elements]
+    widths = [d.width if d is not None else None for d in (dtype_of(facts, value) for value in values)]
+    assert widths == [Width.FLOAT64] * 8 + [Width.COMPLEX128] * 2 + [Width.NARROW] * 8 + [None] * 3

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import FrozenSet, Iterator, Optional, Tuple, Union
 
 from f64lint.analysis.domain.library import WIDEST_FIRST_DTYPES
+from f64lint.analysis.domain.probed import numpy_dtype_strings
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, method_name, positional
 from f64lint.analysis.syntax.nodes import integer_index, keyed
@@ -65,26 +66,20 @@ _BY_QUALIFIED_NAME = {
     "builtins.complex": Width.COMPLEX128,
 }
 
-_BY_STRING = {
+# A dtype string names what NumPy reads it as (torch takes no strings), as probed
+# (library_dtypes.json): `"d"` and `"float"` are float64 there, `"f"` float32.
+_BY_NUMPY_NAME = {
     "float64": Width.FLOAT64,
-    "double": Width.FLOAT64,
-    "f8": Width.FLOAT64,
-    "<f8": Width.FLOAT64,
     "complex128": Width.COMPLEX128,
-    "cdouble": Width.COMPLEX128,
-    "c16": Width.COMPLEX128,
-    "<c16": Width.COMPLEX128,
     "float32": Width.NARROW,
-    "float": Width.NARROW,
-    "f4": Width.NARROW,
-    "<f4": Width.NARROW,
     "float16": Width.NARROW,
-    "half": Width.NARROW,
-    "bfloat16": Width.NARROW,
+    "complex64": Width.NARROW,
 }
 
-# Torch's own spelling of "float" as a string is float32; NumPy's is float64. Strings only
-# reach torch calls here, so "float" is narrow.
+
+def _string_width(value: str) -> Optional[Width]:
+    return _BY_NUMPY_NAME.get(numpy_dtype_strings().get(value, ""))
+
 
 DtypeHolder = Union["cst.Call", "cst.Param", "cst.Dict"]
 
@@ -213,6 +208,9 @@ def spelled_dtype(
         known = [spelled for spelled in reversed(reaching) if spelled is not None]
         return next((spelled for spelled in known if spelled[0].is_wide), known[0] if known else None)
     if isinstance(node, cst.Call):
+        named = positional(node)
+        if facts.qualified_name(node.func) == "numpy.dtype" and named:  # `np.dtype("float64")`
+            return spelled_dtype(facts, named[0], depth + 1)
         return _widest_first(facts, node)
     if isinstance(node, cst.Subscript) and integer_index(node) == 0:
         # `supported_dtypes[0]` of a list of dtypes widest first: its widest.
@@ -220,9 +218,8 @@ def spelled_dtype(
         return found if found is not None and isinstance(found[1], cst.Call) else None
     if isinstance(node, cst.SimpleString):
         value = node.evaluated_value
-        if isinstance(value, str) and value in _BY_STRING:
-            return Dtype(_BY_STRING[value], Spelling.STRING, node.value), node
-        return None
+        width = _string_width(value) if isinstance(value, str) else None
+        return (Dtype(width, Spelling.STRING, node.value), node) if width is not None else None
     if isinstance(node, cst.IfExp):
         # `float32 if device.type == "mps" else float64` is the recommended fix itself, and
         # `float64 if x.dtype == torch.float64 else float32` follows the data's own dtype.

@@ -129,3 +129,15 @@ def float64_members_by_maker() -> Dict[str, FrozenSet[str]]:
         if reader and frame_reader(reader):
             found[reader.rpartition(".")[2]] = frame
     return found
+
+
+@lru_cache(maxsize=1)
+def numpy_dtype_strings() -> Dict[str, str]:
+    """Each dtype string the probe tried and the dtype NumPy reads it as (`"d"`: float64,
+    `"float"`: float64, `"f"`: float32); strings NumPy refuses (`"torch.float64"`) are left
+    out."""
+    found = {}
+    for spelling, results in _table()["dtype_spellings"].items():
+        if spelling.startswith("str:") and results.get("numpy.dtype") not in (None, "error"):
+            found[spelling[len("str:") :]] = results["numpy.dtype"]
+    return found
