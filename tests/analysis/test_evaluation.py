@@ -93,6 +93,17 @@ def returned_by(source: str, function: str) -> Value:
         ("import numpy as np\nresult = np.log(0.5)", Kind.NUMPY_SCALAR, Dtype.FLOAT64),
         ("import numpy as np\nresult = np.arange(0, 1, 0.1)[1:].T", Kind.NDARRAY, Dtype.FLOAT64),
         ("import math\nresult = [math.sqrt(2), 1]", Kind.CONTAINER, None),
+        # Random generators are the objects the probe saw their makers give, and their draws
+        # what it saw those give: an array when one is asked for, a Python float when not.
+        ("import numpy as np\nrng = np.random.default_rng(0)\nresult = rng", Kind.OBJECT, None),
+        ("import numpy as np\nrng = np.random.default_rng(0)\nresult = rng.standard_normal((3, 4))", Kind.NDARRAY,
+         Dtype.FLOAT64),
+        ("import numpy as np\nrng = np.random.default_rng(0)\nresult = rng.normal(0.0, 0.02, size=(3, 4))",
+         Kind.NDARRAY, Dtype.FLOAT64),
+        ("import numpy as np\nrs = np.random.RandomState(0)\nresult = rs.normal(size=3)", Kind.NDARRAY, Dtype.FLOAT64),
+        ("import numpy as np\nrs = np.random.RandomState(0)\nresult = rs.normal(3)", Kind.UNKNOWN, None),
+        ("import numpy as np\nrng = np.random.default_rng(0)\nresult = rng.random(4, dtype=np.float32)", Kind.NDARRAY,
+         Dtype.FLOAT32),
     ],
 )
 def test_numpy_values(source, kind, dtype):

@@ -48,6 +48,15 @@ def seen_given(name: str, input_class: str) -> Optional[Seen]:
     return Seen(result["kind"], result["dtype"]) if result is not None else None
 
 
+def array_seen_given(name: str, input_class: str) -> Optional[Seen]:
+    """An array `name` gave for an input of this class, by any call the probe made
+    (`Generator.normal(3)` is a Python float, `normal(0, 1, 5)` a float64 array)."""
+    entry = _entry(name)
+    result = entry.get(input_class) if entry is not None and input_class in CORE_CLASSES else None
+    results = [result, *result.get("also", ())] if result is not None else []
+    return next((Seen(r["kind"], r["dtype"]) for r in results if r["kind"] == "ndarray"), None)
+
+
 def input_independent(name: str) -> Optional[Seen]:
     """What `name` gives whatever its input, when every class it was called with gave the
     same kind of result (an array, a frame, ...) of one dtype."""
@@ -59,6 +68,28 @@ def input_independent(name: str) -> Optional[Seen]:
         return None
     kind, dtype = results.pop()
     return Seen(kind, dtype) if dtype is not None else None
+
+
+def object_made_by(name: str) -> Optional[str]:
+    """The probed class whose object `name` gives whatever its input
+    (`np.random.default_rng(seed)`: a `numpy.random.Generator`), if there is one."""
+    entry = _entry(name)
+    results = [entry[cls] for cls in CORE_CLASSES if cls in entry] if entry is not None else []
+    types = {result.get("type") for result in results}
+    if not results or any(result["kind"] != "other" for result in results) or len(types) != 1:
+        return None
+    runtime = types.pop()
+    return _public_class(runtime) if runtime else None
+
+
+def _public_class(runtime: str) -> Optional[str]:
+    """The probed class a runtime type is, by its own name in the same library
+    (`numpy.random._generator.Generator` is `numpy.random.Generator`), when one has it."""
+    if runtime in _members():
+        return runtime
+    library, own = runtime.split(".")[0], runtime.rpartition(".")[2]
+    named = [name for name in _members() if name.split(".")[0] == library and name.rpartition(".")[2] == own]
+    return named[0] if len(named) == 1 else None
 
 
 def dtype_whatever_given(name: str) -> Optional[str]:

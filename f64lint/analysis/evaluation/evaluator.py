@@ -34,10 +34,12 @@ from f64lint.analysis.domain.dtypes import Width, chosen_by_data, dtype_of, ment
 from f64lint.analysis.domain.library import RETURNS_SELF, Returns, functions
 from f64lint.analysis.domain.probed import (
     Seen,
+    array_seen_given,
     dtype_whatever_given,
     frame_reader,
     input_independent,
     is_type,
+    object_made_by,
     seen_given,
 )
 from f64lint.analysis.evaluation.classes import Classes, is_self_attribute
@@ -180,6 +182,10 @@ class Evaluator:
             given = _arrays_in([self._value(arg, depth + 1) for arg in positional(call)[:1]]) if call else []
             data = given[0].dtype if given else owner.dtype
             input_class = _INPUT_CLASSES.get(data) if data is not None else None
+            if call is not None and data is None and keyword(call, "size") is not None:
+                # `rng.normal(0.0, 0.02, size=(n, 4))`: numbers given, an array asked for
+                asked_for = array_seen_given(qualified, "none")
+                return _seen_value(asked_for, origin) if asked_for is not None else UNKNOWN
             found = seen_given(qualified, input_class) if input_class is not None else None
         return _seen_value(found, origin) if found is not None else UNKNOWN
 
@@ -382,8 +388,9 @@ class Evaluator:
             return Value(Kind.NUMBER, Dtype.FLOAT64, origin=call)
         if frame_reader(name):
             return Value(Kind.OBJECT, origin=call, type="pandas.DataFrame")
-        if is_type(name):
-            return Value(Kind.OBJECT, origin=call, type=name)
+        made = name if is_type(name) else object_made_by(name)  # `np.random.default_rng(0)`: a Generator
+        if made is not None:
+            return Value(Kind.OBJECT, origin=call, type=made)
         known = name in FLOAT_BY_DEFAULT or name in FOLLOW_DATA or name in _KEEP_ARGUMENT_DTYPE
         if not (known or name in _FLOAT_OF_NUMBERS or name in _INTEGER_MAKERS):
             return self._probed(call, name, depth)
