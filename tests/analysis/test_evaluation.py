@@ -104,6 +104,9 @@ def returned_by(source: str, function: str) -> Value:
         ("import numpy as np\nrs = np.random.RandomState(0)\nresult = rs.normal(3)", Kind.UNKNOWN, None),
         ("import numpy as np\nrng = np.random.default_rng(0)\nresult = rng.random(4, dtype=np.float32)", Kind.NDARRAY,
          Dtype.FLOAT32),
+        # A tuple the probe saw whatever the input: unpacked by place.
+        ("from sklearn.metrics import roc_curve\ndef f(y, s):\n    fpr, tpr, _ = roc_curve(y, s)\n    return tpr\n"
+         "result = f(a, b)", Kind.NDARRAY, Dtype.FLOAT64),
     ],
 )
 def test_numpy_values(source, kind, dtype):

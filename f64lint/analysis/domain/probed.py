@@ -24,8 +24,14 @@ CORE_CLASSES = ("none", "int64", "float32", "float64", "python_float", "python_i
 
 @dataclass(frozen=True)
 class Seen:
-    kind: str  # "ndarray", "numpy_scalar", "python_float", "tensor", ...
+    kind: str  # "ndarray", "numpy_scalar", "python_float", "tensor", "tuple", ...
     dtype: Optional[str]  # "float64", "int64", ...; None for Python numbers and others
+    parts: Tuple["Seen", ...] = ()  # a tuple's, by place
+
+
+def _seen(result: Dict[str, Any]) -> Seen:
+    parts = tuple(_seen(part) for part in result.get("parts", ()))
+    return Seen(result["kind"], result["dtype"], parts)
 
 
 @lru_cache(maxsize=1)
@@ -45,7 +51,7 @@ def seen_given(name: str, input_class: str) -> Optional[Seen]:
     """What `name` gave for an input of this class, if it was called with one."""
     entry = _entry(name)
     result = entry.get(input_class) if entry is not None and input_class in CORE_CLASSES else None
-    return Seen(result["kind"], result["dtype"]) if result is not None else None
+    return _seen(result) if result is not None else None
 
 
 def array_seen_given(name: str, input_class: str) -> Optional[Seen]:
@@ -54,7 +60,7 @@ def array_seen_given(name: str, input_class: str) -> Optional[Seen]:
     entry = _entry(name)
     result = entry.get(input_class) if entry is not None and input_class in CORE_CLASSES else None
     results = [result, *result.get("also", ())] if result is not None else []
-    return next((Seen(r["kind"], r["dtype"]) for r in results if r["kind"] == "ndarray"), None)
+    return next((_seen(r) for r in results if r["kind"] == "ndarray"), None)
 
 
 def input_independent(name: str) -> Optional[Seen]:
@@ -63,11 +69,11 @@ def input_independent(name: str) -> Optional[Seen]:
     entry = _entry(name)
     if entry is None:
         return None
-    results = {(entry[cls]["kind"], entry[cls]["dtype"]) for cls in CORE_CLASSES if cls in entry}
+    results = {_seen(entry[cls]) for cls in CORE_CLASSES if cls in entry}
     if len(results) != 1:
         return None
-    kind, dtype = results.pop()
-    return Seen(kind, dtype) if dtype is not None else None
+    found = results.pop()
+    return found if found.dtype is not None or any(part.dtype is not None for part in found.parts) else None
 
 
 def object_made_by(name: str) -> Optional[str]:

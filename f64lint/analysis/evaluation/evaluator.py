@@ -473,6 +473,8 @@ class Evaluator:
 
 def _seen_value(seen: Seen, origin: cst.CSTNode) -> Value:
     """The value of a result the probe saw: an array or scalar, a frame or a series."""
+    if seen.kind == "tuple":  # `fpr, tpr, thresholds = roc_curve(y, scores)`
+        return Value(Kind.CONTAINER, parts=tuple(_seen_value(part, origin) for part in seen.parts))
     dtype = Dtype.named(seen.dtype)
     if seen.kind in _SEEN_OBJECTS:
         return Value(Kind.OBJECT, dtype, origin=origin, type=_SEEN_OBJECTS[seen.kind])
