@@ -104,6 +104,15 @@ def returned_by(source: str, function: str) -> Value:
         ("import numpy as np\nrs = np.random.RandomState(0)\nresult = rs.normal(3)", Kind.UNKNOWN, None),
         ("import numpy as np\nrng = np.random.default_rng(0)\nresult = rng.random(4, dtype=np.float32)", Kind.NDARRAY,
          Dtype.FLOAT32),
+        # A list of numbers given among arrays is an array of its own (float64 for floats);
+        # an unknown argument leaves only float64 and wider known.
+        ("import numpy as np\ndef f(s):\n    return np.concatenate([np.asarray(s), [0.0]])\nresult = f(a)", Kind.NDARRAY,
+         Dtype.FLOAT64),
+        ("import numpy as np\ndef f(s):\n    return np.concatenate([s, [1]])\nresult = f(a)", Kind.UNKNOWN, None),
+        ("import numpy as np\ndef f(s):\n    return np.concatenate([s, np.ones(2, dtype=np.float32)])\nresult = f(a)",
+         Kind.UNKNOWN, None),
+        ("import numpy as np\nresult = np.concatenate([np.ones(2, dtype=np.float32), np.ones(1, dtype=np.float32)])",
+         Kind.NDARRAY, Dtype.FLOAT32),
         # A tuple the probe saw whatever the input: unpacked by place.
         ("from sklearn.metrics import roc_curve\ndef f(y, s):\n    fpr, tpr, _ = roc_curve(y, s)\n    return tpr\n"
          "result = f(a, b)", Kind.NDARRAY, Dtype.FLOAT64),

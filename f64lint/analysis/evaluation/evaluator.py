@@ -413,7 +413,9 @@ class Evaluator:
             floated = widest.dtype if widest.dtype.is_float or widest.dtype > Dtype.FLOAT64 else Dtype.FLOAT64
             return Value(Kind.NDARRAY, floated, origin=widest.origin if floated is widest.dtype else call)
         widest = join(_arrays_in(values))
-        return Value(Kind.NDARRAY, widest.dtype, origin=widest.origin) if widest.dtype is not None else UNKNOWN
+        if widest.dtype is None or (widest.dtype < Dtype.FLOAT64 and _partly_unknown(values)):
+            return UNKNOWN  # an unknown argument may widen it; nothing is wider than float64 but complex
+        return Value(Kind.NDARRAY, widest.dtype, origin=widest.origin or call)
 
     def _probed(self, call: cst.Call, name: str, depth: int) -> Value:
         """A NumPy array or scalar, as the library gave it when probed (domain/probed.py):
@@ -530,14 +532,30 @@ def _at(value: Value, path: Tuple[int, ...]) -> Value:
 
 
 def _arrays_in(values: Iterable[Value]) -> List[Value]:
-    """The arrays among a call's arguments, and those in a list or tuple of them."""
+    """The arrays among a call's arguments, and those in a list or tuple of them: arrays,
+    and lists of numbers, which NumPy makes arrays of (`[0.0]` in `np.concatenate([a, [0.0]])`
+    is a float64 array)."""
     found = []
     for value in values:
         if value.is_array:
             found.append(value)
-        elif value.kind is Kind.CONTAINER and value.element is not None and value.element.is_array:
-            found.append(value.element)
+        elif value.kind is Kind.CONTAINER:
+            members = value.parts or ((value.element,) if value.element is not None else ())
+            for member in members:
+                numbers = member.element if member.kind is Kind.CONTAINER else None
+                if member.is_array:
+                    found.append(member)
+                elif numbers is not None and numbers.kind is Kind.NUMBER and numbers.dtype is not None:
+                    found.append(Value(Kind.NDARRAY, _array_dtype(numbers), origin=member.origin))
     return found
+
+
+def _partly_unknown(values: Iterable[Value]) -> bool:
+    """Is one of these values, or of the parts of a list or tuple among them, unknown?"""
+    return any(
+        value.kind is Kind.UNKNOWN or (value.kind is Kind.CONTAINER and _partly_unknown(value.parts))
+        for value in values
+    )
 
 
 def _array_dtype(number: Value) -> Optional[Dtype]:
