@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterator, List, Optional, Sequence, Set, Tuple
 
-from f64lint.analysis.domain.devices import device_like_name, is_device_like
+from f64lint.analysis.domain.devices import device_like_name, is_device_like, names_no_float64_device
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import keyword, method_name, moved_to
 from f64lint.analysis.syntax.nodes import descendants
@@ -416,8 +416,7 @@ class FunctionPlanner:
         it never meets MPS, and `x` may be a module, which has no `.device`)."""
         holder = self.facts.parent(self.facts.parent(use) or use)
         onward = moved_to(holder) if isinstance(holder, cst.Call) else None
-        spelled = onward[0].evaluated_value if onward is not None and isinstance(onward[0], cst.SimpleString) else None
-        if isinstance(spelled, str) and spelled.split(":")[0] not in self.facts.devices:
+        if onward is not None and names_no_float64_device(self.facts, onward[0]) is False:
             return None
         if isinstance(use, cst.Call) and isinstance(use.func, cst.Attribute):
             moved = moved_to(use)

@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Dict, Iterator, List, Optional, Sequence, Set, Tuple
 
 from f64lint.analysis.domain.casts import casts_to_chosen_dtype
-from f64lint.analysis.domain.devices import is_device_like
+from f64lint.analysis.domain.devices import is_device_like, names_no_float64_device
 from f64lint.analysis.domain.dtypes import Width, dtype_of, spelled_dtype
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import keyword, method_name, moved_to
@@ -243,10 +243,9 @@ class Planner:
         return self._with(plan, self.maker.replace(origin, plan.name))
 
     def _on_mps_only(self, device: Optional[cst.BaseExpression]) -> bool:
-        """A device spelled as a string of a device without float64 (`"mps"`, `"mps:0"`):
+        """A device spelled out that has no float64 (`"mps"`, `"mps:0"`, `torch.device("mps")`):
         float32 there changes nothing on CPU/CUDA, where the code never runs."""
-        value = device.evaluated_value if isinstance(device, cst.SimpleString) else None
-        return isinstance(value, str) and value.split(":")[0] in self.facts.devices
+        return device is not None and names_no_float64_device(self.facts, device) is True
 
     def _complex_off_mps(self, node: cst.CSTNode) -> Optional[str]:
         """In a function whose float64 gets the device-aware line, complex128 the same way:

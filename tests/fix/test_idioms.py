@@ -126,12 +126,14 @@ def test_on_a_device_spelled_mps_float32_is_safe():
 
         grid = torch.from_numpy(np.linspace(0, 1, 5)).to("mps")
         ones = torch.ones(3, dtype=torch.float64, device="mps")
+        zeros = torch.zeros(3, dtype=torch.float64, device=torch.device("mps:0"))
         """) == same("""
         import numpy as np
         import torch
 
         grid = torch.from_numpy(np.linspace(0, 1, 5)).to("mps", dtype=torch.float32)
         ones = torch.ones(3, dtype=torch.float32, device="mps")
+        zeros = torch.zeros(3, dtype=torch.float32, device=torch.device("mps:0"))
         """)
 
 
