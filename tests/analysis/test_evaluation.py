@@ -113,6 +113,11 @@ def returned_by(source: str, function: str) -> Value:
          Kind.UNKNOWN, None),
         ("import numpy as np\nresult = np.concatenate([np.ones(2, dtype=np.float32), np.ones(1, dtype=np.float32)])",
          Kind.NDARRAY, Dtype.FLOAT32),
+        # A parameter annotated as a sequence of Python floats, which NumPy makes float64.
+        ("import numpy as np\nfrom typing import List\ndef f(probas: List[float]):\n    return np.array(probas)\n"
+         "result = f(a)", Kind.NDARRAY, Dtype.FLOAT64),
+        ("import numpy as np\nfrom typing import List\ndef f(ids: List[int]):\n    return np.array(ids)\nresult = f(a)",
+         Kind.UNKNOWN, None),
         # A tuple the probe saw whatever the input: unpacked by place.
         ("from sklearn.metrics import roc_curve\ndef f(y, s):\n    fpr, tpr, _ = roc_curve(y, s)\n    return tpr\n"
          "result = f(a, b)", Kind.NDARRAY, Dtype.FLOAT64),

@@ -208,17 +208,19 @@ def _float_sequence_parameter(facts: ModuleFacts, node: cst.BaseExpression) -> b
     `Optional[Sequence[float]]`, `tuple[float, ...]`), which NumPy makes float64."""
     entry = facts.parameter(facts.bindings.get(node)) if isinstance(node, cst.Name) else None
     annotation = entry[1].annotation if entry is not None else None
-    return annotation is not None and _float_sequence(facts, annotation.annotation, 0)
+    return annotation is not None and float_sequence(facts, annotation.annotation)
 
 
-def _float_sequence(facts: ModuleFacts, node: cst.BaseExpression, depth: int) -> bool:
+def float_sequence(facts: ModuleFacts, node: cst.BaseExpression, depth: int = 0) -> bool:
+    """Does an annotation say a sequence of Python floats (`List[float]`,
+    `Optional[Sequence[float]]`, `tuple[float, ...]`)?"""
     if not isinstance(node, cst.Subscript) or depth > 2:
         return False
     kind = facts.qualified_name(node.value)
     items = [element.slice.value for element in node.slice if isinstance(element.slice, cst.Index)]
     if kind in ("typing.Optional", "typing.Union"):  # `Optional[List[float]]`: when given, a list
         given = [item for item in items if not (isinstance(item, cst.Name) and item.value == "None")]
-        return bool(given) and all(_float_sequence(facts, item, depth + 1) for item in given)
+        return bool(given) and all(float_sequence(facts, item, depth + 1) for item in given)
     if kind not in _SEQUENCES:
         return False
     named = [facts.qualified_name(item) for item in items if not isinstance(item, cst.Ellipsis)]

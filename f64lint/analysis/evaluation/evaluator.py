@@ -28,6 +28,7 @@ from f64lint.analysis.domain.arrays import (
     FOLLOW_DATA,
     KEEP_DTYPE_METHODS,
     PYTHON_FLOATS,
+    float_sequence,
     range_counter,
 )
 from f64lint.analysis.domain.dtypes import Width, chosen_by_data, dtype_of, mentions_device, tests_a_dtype
@@ -225,6 +226,8 @@ class Evaluator:
             named = declared.value if isinstance(declared, cst.Name) else None
             if named in _ANNOTATED_NUMBERS:
                 return Value(Kind.NUMBER, _ANNOTATED_NUMBERS[named], origin=node)
+            if declared is not None and float_sequence(self.facts, declared):  # `probas: List[float]`
+                return Value(Kind.CONTAINER, element=Value(Kind.NUMBER, Dtype.FLOAT64, origin=node))
             return given if given is not None else self._passed(parameter[0], parameter[1], depth)
         gathering = self._star_parameters.get(id(binding))
         if gathering is not None:
