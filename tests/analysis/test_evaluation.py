@@ -118,6 +118,9 @@ def returned_by(source: str, function: str) -> Value:
          "result = f(a)", Kind.NDARRAY, Dtype.FLOAT64),
         ("import numpy as np\nfrom typing import List\ndef f(ids: List[int]):\n    return np.array(ids)\nresult = f(a)",
          Kind.UNKNOWN, None),
+        # `len()` is a Python int: dividing by it makes NumPy's integers float64.
+        ("import numpy as np\ndef f(labels):\n    counts = np.bincount(labels)\n    return len(labels) / (len(counts) * counts)\n"
+         "result = f(a)", Kind.NDARRAY, Dtype.FLOAT64),
         # A tuple the probe saw whatever the input: unpacked by place.
         ("from sklearn.metrics import roc_curve\ndef f(y, s):\n    fpr, tpr, _ = roc_curve(y, s)\n    return tpr\n"
          "result = f(a, b)", Kind.NDARRAY, Dtype.FLOAT64),

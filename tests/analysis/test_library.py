@@ -395,3 +395,19 @@ def test_every_spelling_numpy_reads_as_float64_is_float64_and_its_float32_twins_
     values = [element.value for element in facts.functions[-1].body.body[-1].body[0].value.elements]
     widths = [d.width if d is not None else None for d in (dtype_of(facts, value) for value in values)]
     assert widths == [Width.FLOAT64] * 8 + [Width.COMPLEX128] * 2 + [Width.NARROW] * 8 + [None] * 3
+
+
+def test_integers_made_float64_by_division_are_named_after_their_maker_through_arithmetic():
+    # The evaluator's reading (the one the old tracer is to give way to) names the NumPy
+    # call that made the integers, also when they are multiplied first.
+    analysis = analysed('''
+        import numpy as np
+
+        def weights(labels):
+            counts = np.bincount(labels)
+            weights = len(labels) / (len(counts) * counts)
+            return weights
+    ''')
+    returned = analysis.facts.functions[-1].body.body[-1].body[0].value
+    source = analysis.flow._evaluated_array(returned)
+    assert source is not None and source.origin_name == "np.bincount"

@@ -21,6 +21,7 @@ _KEEP_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE) | functions("scipy", Re
 KEEP_DTYPE_METHODS = methods("numpy.ndarray", Returns.RECEIVER_DTYPE)
 INTEGER_MAKERS = functions("numpy", Returns.INTEGERS) | {"numpy.arange"}
 PYTHON_FLOATS = functions("builtins", Returns.PYTHON_FLOAT) | functions("math", Returns.PYTHON_FLOAT)
+PYTHON_INTS = functions("builtins", Returns.PYTHON_INT) | functions("math", Returns.PYTHON_INT)
 # Annotations of a sequence, whose items a NumPy array is made of (`List[float]`).
 _SEQUENCES = frozenset(
     {

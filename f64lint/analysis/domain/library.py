@@ -38,6 +38,8 @@ class Returns(enum.Enum):
     # A Python float: float64 in a NumPy array (`np.array([math.sqrt(v) for v in vs])`),
     # torch's default dtype in a tensor.
     PYTHON_FLOAT = "a Python float"
+    # A Python int: int64 in a NumPy array; true division by it makes NumPy's integers float64.
+    PYTHON_INT = "a Python int"
 
 
 def _entries(prefix: str, returns: Returns, names: Iterable[str]) -> Dict[str, Returns]:
@@ -208,6 +210,10 @@ LIBRARY: Dict[str, Returns] = {
         "sqrt", "exp", "expm1", "log", "log2", "log10", "log1p", "pow", "sin", "cos", "tan", "asin",
         "acos", "atan", "atan2", "sinh", "cosh", "tanh", "hypot", "fabs", "radians", "degrees",
         "erf", "erfc", "gamma", "lgamma", "fmod", "copysign", "fsum", "dist",
+    )),
+    **_entries("builtins", Returns.PYTHON_INT, ("len", "int", "ord")),
+    **_entries("math", Returns.PYTHON_INT, (
+        "floor", "ceil", "trunc", "factorial", "gcd", "lcm", "comb", "perm", "isqrt",
     )),
     **_entries("numpy", Returns.INTEGERS, ("bincount", "argmax", "argmin", "argsort", "searchsorted", "digitize")),
     **_entries("torch", Returns.NOT_FLOAT, _INDICES_OR_BOOLEANS),

@@ -28,6 +28,7 @@ from f64lint.analysis.domain.arrays import (
     FOLLOW_DATA,
     KEEP_DTYPE_METHODS,
     PYTHON_FLOATS,
+    PYTHON_INTS,
     float_sequence,
     range_counter,
 )
@@ -389,6 +390,8 @@ class Evaluator:
         a frame read from a file)."""
         if name in PYTHON_FLOATS:
             return Value(Kind.NUMBER, Dtype.FLOAT64, origin=call)
+        if name in PYTHON_INTS:  # `len(labels)`
+            return Value(Kind.NUMBER, Dtype.INTEGER, origin=call)
         if frame_reader(name):
             return Value(Kind.OBJECT, origin=call, type="pandas.DataFrame")
         made = name if is_type(name) else object_made_by(name)  # `np.random.default_rng(0)`: a Generator

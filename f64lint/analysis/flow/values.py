@@ -750,13 +750,16 @@ class Flow:
                 return ArraySource(node, f"{export.name}()" if isinstance(node, cst.Call) else export.name)
         return None
 
-    def _array_made_by(self, operand: cst.BaseExpression) -> Optional[cst.Call]:
+    def _array_made_by(self, operand: cst.BaseExpression, depth: int = 0) -> Optional[cst.Call]:
         """The call that makes an operand's array, such that a dtype given to it is the
         array's: its maker when the operand is that call or a name bound to it, else the
         operand itself when it is a call (`np.stack(np.meshgrid(...))`, whose dtype no one
         of the calls inside decides)."""
         written = self.facts.assigned_value(operand) if isinstance(operand, cst.Name) else operand
         value = self.evaluation.value(operand)
+        if isinstance(written, cst.BinaryOperation) and value.is_array and depth < MAX_TRACE_DEPTH:
+            # `len(counts) * counts`: the operand's own maker
+            return self._array_made_by(written.left, depth + 1) or self._array_made_by(written.right, depth + 1)
         if not value.is_array or not isinstance(written, cst.Call):
             return None
         return value.origin if value.origin is written else written
