@@ -94,8 +94,9 @@ def _fixed(
             continue
         moved = LineMap(outcome.text, new)
         gone = _gone_with(chosen, fixable, remaining, moved)
-        outcome.fixed.extend(_as_written(d, passes) for d in chosen)
-        outcome.fixed.extend(_credited(_as_written(d, passes), [_as_written(c, passes) for c in chosen]) for d in gone)
+        written = [_as_written(d, passes) for d in chosen]
+        outcome.fixed.extend(written)
+        outcome.fixed.extend(_credited(_as_written(d, passes), written) for d in gone)
         passes.append(moved)
         outcome.text = new
         outcome.remaining = remaining

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Dict, Iterator, List, Optional, Sequence, Set, Tuple, Union
+from typing import Dict, Iterator, List, Optional, Sequence, Set, Tuple
 
 from f64lint.analysis.semantic.facts import ModuleFacts
+from f64lint.analysis.syntax.nodes import blocks_of
 from f64lint.cst import cst
 from f64lint.diagnostic import Edit, Position
 from f64lint.fix.edits import EditMaker
@@ -36,20 +37,10 @@ def _module_level_lines(body: Sequence[cst.BaseStatement]) -> Iterator[cst.Simpl
     for statement in body:
         if isinstance(statement, cst.SimpleStatementLine):
             yield statement
-        for part in _parts(statement):
-            if isinstance(part.body, cst.IndentedBlock):
-                yield from _module_level_lines(part.body.body)
-
-
-def _parts(statement: cst.CSTNode) -> List[Union[cst.If, cst.Else, cst.Try, cst.ExceptHandler, cst.Finally, cst.With]]:
-    """The blocks of an `if` (with its `elif`s and `else`), a `try` or a `with`."""
-    if isinstance(statement, cst.If):
-        return [statement, *(_parts(statement.orelse) if statement.orelse is not None else [])]
-    if isinstance(statement, cst.Try):
-        return [statement, *statement.handlers, *(part for part in (statement.orelse, statement.finalbody) if part)]
-    if isinstance(statement, (cst.Else, cst.With)):
-        return [statement]
-    return []
+        elif isinstance(statement, (cst.If, cst.Try, cst.With)):
+            for block in blocks_of(statement):
+                if isinstance(block, cst.IndentedBlock):
+                    yield from _module_level_lines(block.body)
 
 
 def _is_import_line(statement: cst.CSTNode) -> bool:

@@ -6,10 +6,12 @@ statement black cannot lay out within the length stays as the fixes left it."""
 from __future__ import annotations
 
 import ast
-import difflib
 import io
 import tokenize
-from typing import Dict, List, Optional, Tuple
+from collections import Counter
+from typing import List, Optional, Tuple
+
+from f64lint.fix.line_map import LineMap
 
 _COMPOUND = (
     ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.For, ast.AsyncFor, ast.While, ast.With,
@@ -22,7 +24,7 @@ def within_line_length(before: str, after: str, line_length: int) -> str:
     than `line_length` laid out again. A line that was already longer before the fix is the
     project's own choice and stays as the fix left it."""
     lines = after.splitlines(keepends=True)
-    long = _made_too_long(before.splitlines(), [line.rstrip("\r\n") for line in lines], line_length)
+    long = _made_too_long(before, after, line_length)
     if not long:
         return after
     try:
@@ -37,17 +39,14 @@ def within_line_length(before: str, after: str, line_length: int) -> str:
     return "".join(lines)
 
 
-def _made_too_long(before: List[str], after: List[str], line_length: int) -> List[int]:
+def _made_too_long(before: str, after: str, line_length: int) -> List[int]:
     """The numbers of the lines of `after` longer than `line_length` where the lines of
     `before` they replace were all within it."""
+    old, new = before.splitlines(), after.splitlines()
     long: List[int] = []
-    matcher = difflib.SequenceMatcher(None, before, after, autojunk=False)
-    for tag, first, last, new_first, new_last in matcher.get_opcodes():
-        if tag == "equal" or any(len(line) > line_length for line in before[first:last]):
-            continue
-        long.extend(
-            number + 1 for number in range(new_first, new_last) if len(after[number]) > line_length
-        )
+    for replaced, replacing in LineMap(before, after).replaced():
+        if all(len(old[number - 1]) <= line_length for number in replaced):
+            long.extend(number for number in replacing if len(new[number - 1]) > line_length)
     return long
 
 
@@ -55,15 +54,13 @@ def _statements_holding(tree: ast.Module, long: List[int]) -> List[Tuple[int, in
     """The (first, last) lines of the simple statements, alone on their lines, that hold
     one of the `long` lines."""
     spans = set()
-    ends: Dict[int, int] = {}
-    starts: Dict[int, int] = {}
-    simple = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.stmt) and not isinstance(node, _COMPOUND):
-            end = node.end_lineno if node.end_lineno is not None else node.lineno
-            simple.append((node.lineno, end))
-            starts[node.lineno] = starts.get(node.lineno, 0) + 1
-            ends[end] = ends.get(end, 0) + 1
+    simple = [
+        (node.lineno, node.end_lineno if node.end_lineno is not None else node.lineno)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.stmt) and not isinstance(node, _COMPOUND)
+    ]
+    starts = Counter(first for first, _ in simple)
+    ends = Counter(last for _, last in simple)
     for first, last in simple:
         if starts[first] > 1 or ends[last] > 1:
             continue  # `a = 1; b = 2`: not a statement of its own lines

@@ -5,7 +5,7 @@ were in the text the user wrote."""
 from __future__ import annotations
 
 import difflib
-from typing import List, Tuple
+from typing import Iterator, List, Tuple
 
 
 class LineMap:
@@ -44,3 +44,10 @@ class LineMap:
                     return max(old, 1)
                 return old + min(index - new, old_end - old - 1) + 1
         return line
+
+    def replaced(self) -> Iterator[Tuple[range, range]]:
+        """Each block of changed lines: the line numbers of `before` it replaced (empty for
+        an insertion) and those of `after` that replaced them (empty for a deletion)."""
+        for old, old_end, new, new_end, unchanged in self._blocks:
+            if not unchanged:
+                yield range(old + 1, old_end + 1), range(new + 1, new_end + 1)

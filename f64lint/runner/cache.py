@@ -31,6 +31,7 @@ CACHE_DIR_NAME = ".f64lint_cache"
 
 RACY_NS = 2_000_000_000
 KEPT_RUNS = 4  # whole runs the stamp index keeps (StampIndex.runs)
+_PACKAGE = Path(f64lint.__file__).parent
 
 
 @lru_cache(maxsize=1)
@@ -38,16 +39,16 @@ def code_version() -> str:
     """The version and a digest of f64lint's own source: a hook moved to a new commit with
     the same version string does not read the old commit's results."""
     digest = hashlib.sha256(__version__.encode())
-    package = Path(f64lint.__file__).parent
     for source in own_sources():
-        digest.update(source.relative_to(package).as_posix().encode())
+        digest.update(source.relative_to(_PACKAGE).as_posix().encode())
         digest.update(source.read_bytes())
     return f"{__version__}-{digest.hexdigest()[:16]}"
 
 
+
 def own_sources() -> List[Path]:
     """Every module of the f64lint package, whose text the cached results depend on."""
-    return sorted(Path(f64lint.__file__).parent.rglob("*.py"))
+    return sorted(_PACKAGE.rglob("*.py"))
 
 
 Result = Tuple[List[Diagnostic], Tuple[Export, ...]]  # a file's findings and exports

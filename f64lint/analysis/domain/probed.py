@@ -47,18 +47,21 @@ def _entry(name: str) -> Optional[Dict[str, Any]]:
     return found
 
 
+def _result(name: str, input_class: str) -> Optional[Dict[str, Any]]:
+    entry = _entry(name)
+    return entry.get(input_class) if entry is not None and input_class in CORE_CLASSES else None
+
+
 def seen_given(name: str, input_class: str) -> Optional[Seen]:
     """What `name` gave for an input of this class, if it was called with one."""
-    entry = _entry(name)
-    result = entry.get(input_class) if entry is not None and input_class in CORE_CLASSES else None
+    result = _result(name, input_class)
     return _seen(result) if result is not None else None
 
 
 def array_seen_given(name: str, input_class: str) -> Optional[Seen]:
     """An array `name` gave for an input of this class, by any call the probe made
     (`Generator.normal(3)` is a Python float, `normal(0, 1, 5)` a float64 array)."""
-    entry = _entry(name)
-    result = entry.get(input_class) if entry is not None and input_class in CORE_CLASSES else None
+    result = _result(name, input_class)
     results = [result, *result.get("also", ())] if result is not None else []
     return next((_seen(r) for r in results if r["kind"] == "ndarray"), None)
 
@@ -76,6 +79,7 @@ def input_independent(name: str) -> Optional[Seen]:
     return found if found.dtype is not None or any(part.dtype is not None for part in found.parts) else None
 
 
+@lru_cache(maxsize=None)
 def object_made_by(name: str) -> Optional[str]:
     """The probed class whose object `name` gives whatever its input
     (`np.random.default_rng(seed)`: a `numpy.random.Generator`), if there is one."""

@@ -181,12 +181,14 @@ def checks(body: cst.BaseSuite) -> Iterator[cst.Assert | cst.If]:
                 if isinstance(part, cst.Else):
                     blocks.append(part.body)
             elif not isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
-                blocks.extend(_blocks_of(statement))
+                blocks.extend(blocks_of(statement))
 
 
-def _blocks_of(statement: cst.CSTNode) -> List[cst.BaseSuite]:
-    """The blocks of a `for`, `while`, `with`, `try` or `match`: body, `else`, handlers,
-    `finally`, cases."""
+def blocks_of(statement: cst.CSTNode) -> List[cst.BaseSuite]:
+    """The blocks of an `if` (with its `elif`s), `for`, `while`, `with`, `try` or `match`:
+    body, `else`, handlers, `finally`, cases."""
+    if isinstance(statement, cst.If) and isinstance(statement.orelse, cst.If):
+        return [statement.body, *blocks_of(statement.orelse)]
     parts = [
         statement,
         getattr(statement, "orelse", None),
