@@ -24,14 +24,18 @@ float64 CPU result on a machine without a Mac (`assert_close_to_cpu_float64`).
     with mps_emulation():
         model = build_model(device="mps")   # raises TypeError if it makes float64 there
 
-Needs PyTorch (>= 2.0, for `torch.overrides.TorchFunctionMode`).
+Needs PyTorch 2.13 to 2.14.1 (CI runs the emulation's tests on both).
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
+import inspect
 import os
+import pkgutil
 import sys
+import threading
 from types import FrameType
 from typing import Any, Callable, Dict, Iterator, Optional, Tuple
 from unittest import mock
@@ -46,6 +50,10 @@ from torch.utils.weak import WeakIdKeyDictionary
 # for the shape): kept beside the tensors, never on them, so nothing of it is pickled.
 _ON_MPS: WeakIdKeyDictionary = WeakIdKeyDictionary()
 _MADE: WeakIdKeyDictionary = WeakIdKeyDictionary()
+# What the backend keeps on the host beside MPS data (a packed sequence's batch sizes), and
+# the generators made for "mps" (CPU generators here).
+_ON_HOST: WeakIdKeyDictionary = WeakIdKeyDictionary()
+_MPS_GENERATORS: WeakIdKeyDictionary = WeakIdKeyDictionary()
 _MPS = torch.device("mps", 0)
 _CPU = torch.device("cpu")
 _WIDE = {torch.float64: "float64", torch.complex128: "complex128"}
@@ -63,9 +71,12 @@ _ACROSS_DEVICES = frozenset({
     torch.Tensor.type_as, torch.Tensor.new_tensor, torch._has_compatible_shallow_copy_type,
     torch._pack_padded_sequence,
 })
+# Calls whose first result is on the device and the others (a packed sequence's batch sizes,
+# a padded one's lengths) on the host, as on the backend.
+_HOST_SIDE_RESULTS = frozenset({torch._pack_padded_sequence, torch._pad_packed_sequence})
 _FACTORIES = frozenset(_device_constructors())
-_HERE = os.path.dirname(os.path.abspath(__file__))
-_TORCH = os.path.dirname(os.path.abspath(torch.__file__))
+_HERE = os.path.dirname(os.path.abspath(__file__)) + os.sep
+_TORCH = os.path.dirname(os.path.abspath(torch.__file__)) + os.sep
 
 
 def mps_error(dtype: torch.dtype) -> TypeError:
@@ -122,7 +133,10 @@ def _tensors(value: Any) -> Iterator[torch.Tensor]:
 
 
 def _user_line() -> Optional[str]:
-    """`path:line` of the innermost frame of the user's code (not torch's, not ours)."""
+    """`path:line` of the innermost frame of the user's code (not torch's, not ours); none
+    while PyTorch's compiler traces the call (it runs again when the code runs)."""
+    if torch.compiler.is_compiling():
+        return None
     frame: Optional[FrameType] = sys._getframe(1)
     while frame is not None:
         where = frame.f_code.co_filename
@@ -181,6 +195,8 @@ class _MpsEmulation(TorchFunctionMode):
             result_on_mps = func not in _OFF_DEVICE and any(on_mps(t) for t in _tensors((args, kwargs)))
             if result_on_mps and func not in _ACROSS_DEVICES:
                 _check_one_device(args, kwargs)
+        if kwargs.get("generator") is not None:
+            _check_generator(kwargs["generator"], result_on_mps)
         args = tree_map(_to_cpu, args)
         kwargs = tree_map(_to_cpu, kwargs)
         if result_on_mps and func is torch.Tensor.to:
@@ -198,8 +214,11 @@ class _MpsEmulation(TorchFunctionMode):
                     raise _located(error, func, args, kwargs, next(_wide_inputs(args, kwargs), None))
             if inputs:  # a move to MPS copies: `x.to("mps")` of a CPU `x` is not `x` itself
                 result = tree_map(lambda t: t.clone() if isinstance(t, torch.Tensor) and id(t) in inputs else t, result)
-            # A packed sequence's batch sizes stay on the host, as on the backend.
-            placed = result[:1] if func is torch._pack_padded_sequence else result
+            placed = result
+            if func in _HOST_SIDE_RESULTS:
+                placed = result[:1]
+                for tensor in result[1:]:
+                    _ON_HOST[tensor] = True
             for tensor in _tensors(placed):
                 _place_on_mps(tensor)
         else:
@@ -246,9 +265,16 @@ def _check_one_device(args: Tuple[Any, ...], kwargs: Dict[str, Any]) -> None:
     """An operation on an MPS tensor and a CPU tensor fails on the real backend (a
     0-dimensional CPU tensor, like a Python number, is allowed)."""
     for tensor in _tensors((args, kwargs)):
-        if not on_mps(tensor) and tensor.dim() > 0 and tensor.device.type == "cpu":
+        if not on_mps(tensor) and tensor.dim() > 0 and tensor.device.type == "cpu" and tensor not in _ON_HOST:
             raise RuntimeError("Expected all tensors to be on the same device, but found at least two devices, "
                                "mps:0 and cpu!")
+
+
+def _check_generator(generator: torch.Generator, on_mps: bool) -> None:
+    """A random tensor made with a generator of another device fails on the real backend."""
+    wanted, found = ("mps", "cpu") if on_mps else ("cpu", "mps")
+    if (generator in _MPS_GENERATORS) != on_mps:
+        raise RuntimeError(f"Expected a '{wanted}' device type for generator but found '{found}'")
 
 
 def _located(error: Exception, func: Callable, args: Tuple[Any, ...], kwargs: Dict[str, Any],
@@ -269,8 +295,45 @@ def _located(error: Exception, func: Callable, args: Tuple[Any, ...], kwargs: Di
     return error
 
 
-def _available() -> bool:
-    return True
+def _answering(value: Any) -> Callable[..., Any]:
+    def answer(*args: Any, **kwargs: Any) -> Any:
+        return value
+
+    return answer
+
+
+def _asked_by_torch() -> bool:
+    """Whether the caller of a stand-in is PyTorch's own code: its compiler, say, asks what
+    the machine has and then uses it, so it gets the machine's own answer."""
+    return sys._getframe(2).f_code.co_filename.startswith(_TORCH)
+
+
+def _like(original: Callable[..., Any]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """A decorator: the function takes `original`'s name, docs and signature, without the
+    `__wrapped__` that would lead back to it."""
+    def dress(function: Callable[..., Any]) -> Callable[..., Any]:
+        functools.update_wrapper(function, original)
+        del function.__wrapped__  # type: ignore[attr-defined]
+        with contextlib.suppress(ValueError):  # a builtin may have none
+            function.__signature__ = inspect.signature(original)  # type: ignore[attr-defined]
+        return function
+
+    return dress
+
+
+def _stand_in(original: Callable[..., Any], emulated: Callable[..., Any]) -> Callable[..., Any]:
+    """`emulated` in `original`'s place, answering the project's code as a Mac would. An
+    `lru_cache`d original has a `__wrapped__`, which PyTorch's compiler reads: so has the
+    stand-in, the emulated answer unwrapped."""
+    @_like(original)
+    def stand_in(*args: Any, **kwargs: Any) -> Any:
+        if _asked_by_torch():
+            return original(*args, **kwargs)
+        return emulated(*args, **kwargs)
+
+    if hasattr(original, "__wrapped__"):
+        stand_in.__wrapped__ = emulated  # type: ignore[attr-defined]
+    return stand_in
 
 
 def _accelerator() -> Tuple[Tuple[str, Any], ...]:
@@ -278,10 +341,10 @@ def _accelerator() -> Tuple[Tuple[str, Any], ...]:
     if not hasattr(torch, "accelerator"):
         return ()
     return (
-        ("torch.accelerator.is_available", _available),
-        ("torch.accelerator.current_accelerator", lambda check_available=False: torch.device("mps")),
-        ("torch.accelerator.device_count", lambda: 1),
-        ("torch.accelerator.synchronize", lambda device=None: None),
+        ("torch.accelerator.is_available", _answering(True)),
+        ("torch.accelerator.current_accelerator", _answering(torch.device("mps"))),
+        ("torch.accelerator.device_count", _answering(1)),
+        ("torch.accelerator.synchronize", _answering(None)),
     )
 
 
@@ -295,12 +358,16 @@ class _Generator(metaclass=_GeneratorType):
     made on the CPU), that `isinstance(g, torch.Generator)` still recognises."""
 
     def __new__(cls, device: Any = "cpu") -> torch.Generator:  # type: ignore[misc]
-        return torch._C.Generator(_to_cpu(device))
+        generator = torch._C.Generator(_to_cpu(device))
+        if _is_mps(device):
+            _MPS_GENERATORS[generator] = True
+        return generator
 
 
 def _from_numpy(original: Callable[[Any], torch.Tensor]) -> Callable[[Any], torch.Tensor]:
     """`torch.from_numpy`, which no TorchFunctionMode sees, noting where a float64 tensor
     is made."""
+    @_like(original)
     def from_numpy(array: Any) -> torch.Tensor:
         tensor = original(array)
         if tensor.dtype in _WIDE:
@@ -310,16 +377,46 @@ def _from_numpy(original: Callable[[Any], torch.Tensor]) -> Callable[[Any], torc
     return from_numpy
 
 
-def _load(original: Callable[..., Any]) -> Callable[..., Any]:
-    """`torch.load(f, map_location="mps")`: loaded on the CPU, its tensors on MPS."""
-    def load(*args: Any, **kwargs: Any) -> Any:
-        if not _is_mps(kwargs.get("map_location")):
+def _save(original: Callable[..., Any]) -> Callable[..., Any]:
+    """`torch.save`: tensors on MPS are saved as the backend saves them, located on "mps:0"."""
+    @_like(original)
+    def save(*args: Any, **kwargs: Any) -> Any:
+        on_mps = {tensor.untyped_storage().data_ptr() for tensor in list(_ON_MPS.keys())}
+        location_tag = torch.serialization.location_tag
+
+        def located(storage: Any) -> str:
+            return "mps:0" if storage.data_ptr() in on_mps else location_tag(storage)
+
+        with mock.patch("torch.serialization.location_tag", located):
             return original(*args, **kwargs)
-        loaded = original(*args, **{**kwargs, "map_location": "cpu"})
-        for tensor in _tensors(loaded):
-            if tensor.dtype in _WIDE:  # a float64 checkpoint cannot be loaded onto MPS
-                raise mps_error(tensor.dtype)
-            _place_on_mps(tensor)
+
+    return save
+
+
+def _load(original: Callable[..., Any]) -> Callable[..., Any]:
+    """`torch.load`: tensors saved from MPS, or all with `map_location="mps"`, are loaded on
+    the CPU and placed on MPS (a float64 one cannot be: it raises)."""
+    @_like(original)
+    def load(*args: Any, **kwargs: Any) -> Any:
+        map_location = kwargs.get("map_location")
+        all_on_mps = _is_mps(map_location)
+        if map_location is not None and not all_on_mps:
+            return original(*args, **kwargs)
+        from_mps = set()
+
+        def restore(storage: Any, location: str) -> Any:
+            if all_on_mps or _is_mps(location):
+                from_mps.add(storage.data_ptr())
+                return storage
+            return None  # where it was saved
+
+        loaded = original(*args, **{**kwargs, "map_location": restore})
+        module = isinstance(loaded, torch.nn.Module)
+        for tensor in loaded.state_dict(keep_vars=True).values() if module else _tensors(loaded):
+            if tensor.untyped_storage().data_ptr() in from_mps:
+                if tensor.dtype in _WIDE:
+                    raise mps_error(tensor.dtype)
+                _place_on_mps(tensor)
         return loaded
 
     return load
@@ -336,11 +433,63 @@ def _parameter_new(original: Callable[..., Any]) -> Callable[..., Any]:
     return new
 
 
+def _script_call(original: Callable[..., Any]) -> Callable[..., Any]:
+    """Calling TorchScript code, which runs in C++ where no TorchFunctionMode sees: its
+    results are on MPS when one of its tensor inputs is, and float64 there raises."""
+    @_like(original)
+    def call(self: Any, *args: Any, **kwargs: Any) -> Any:
+        __tracebackhide__ = True
+        inputs_on_mps = any(on_mps(t) for t in _tensors((args, kwargs)))
+        if inputs_on_mps:
+            _check_one_device(args, kwargs)
+        result = original(self, *args, **kwargs)
+        if inputs_on_mps:
+            for tensor in _tensors(result):
+                if tensor.dtype in _WIDE:
+                    raise _located(mps_op_error(tensor.dtype), original, args, kwargs, None)
+                _place_on_mps(tensor)
+        return result
+
+    return call
+
+
+def _thread_start(original: Callable[[threading.Thread], None], mode: TorchFunctionMode) -> Callable[..., None]:
+    """`Thread.start` inside the emulation: the thread runs inside it too (a TorchFunctionMode
+    is the entering thread's own), while the emulation lasts."""
+    @_like(original)
+    def start(thread: threading.Thread) -> None:
+        run = thread.run
+
+        def run_emulated() -> None:
+            if not _Entered.on:
+                run()
+                return
+            with mode:
+                run()
+
+        thread.run = run_emulated  # type: ignore[method-assign]
+        original(thread)
+
+    return start
+
+
+def _patch(stack: contextlib.ExitStack, target: str, emulated: Callable[..., Any]) -> None:
+    owner_name, name = target.rsplit(".", 1)
+    owner = pkgutil.resolve_name(owner_name)
+    stack.enter_context(mock.patch.object(owner, name, _stand_in(getattr(owner, name), emulated)))
+
+
+class _Entered:
+    """Whether the emulation is on (entered again inside itself, it changes nothing)."""
+
+    on = False
+
+
 @contextlib.contextmanager
 def mps_emulation() -> Iterator[None]:
     """A context manager: inside it, `"mps"` behaves like Apple's MPS for dtypes and devices.
     Entered again inside itself (a marker under `--mps-emulation`), it changes nothing."""
-    if torch.backends.mps.is_available is _available:
+    if _Entered.on:
         yield
         return
     mode = _MpsEmulation()
@@ -352,29 +501,38 @@ def mps_emulation() -> Iterator[None]:
 
     original_set_default_device = torch.set_default_device
     with contextlib.ExitStack() as stack:
-        for target, value in (
-            ("torch.backends.mps.is_available", _available),
-            ("torch.backends.mps.is_built", lambda: True),
-            ("torch.mps.synchronize", lambda: None),
-            ("torch.mps.empty_cache", lambda: None),
-            ("torch.mps.manual_seed", lambda seed: None),  # the CPU's generator makes its tensors
-            ("torch.mps.current_allocated_memory", lambda: 0),
-            ("torch.mps.driver_allocated_memory", lambda: 0),
-            ("torch.mps.recommended_max_memory", lambda: 0),
-            ("torch.mps.device_count", lambda: 1),
+        for target, emulated in (
+            ("torch.backends.mps.is_available", _answering(True)),
+            ("torch.backends.mps.is_built", _answering(True)),
+            ("torch.mps.synchronize", _answering(None)),
+            ("torch.mps.empty_cache", _answering(None)),
+            ("torch.mps.manual_seed", _answering(None)),  # the CPU's generator makes its tensors
+            ("torch.mps.current_allocated_memory", _answering(0)),
+            ("torch.mps.driver_allocated_memory", _answering(0)),
+            ("torch.mps.recommended_max_memory", _answering(0)),
+            ("torch.mps.device_count", _answering(1)),
             ("torch.set_default_device", set_default_device),
-            ("torch.get_default_device", lambda: _MPS if mode.default_on_mps else torch.device("cpu")),
+            ("torch.get_default_device", lambda: _MPS if mode.default_on_mps else _CPU),
+            *_accelerator(),
+        ):
+            _patch(stack, target, emulated)
+        for target, value in (
             ("torch.Generator", _Generator),
             ("torch.from_numpy", _from_numpy(torch.from_numpy)),
             ("torch.load", _load(torch.load)),
-            *_accelerator(),
+            ("torch.save", _save(torch.save)),
         ):
             stack.enter_context(mock.patch(target, value))
         new = _parameter_new(torch.nn.Parameter.__new__)
         stack.enter_context(mock.patch.object(torch.nn.Parameter, "__new__", staticmethod(new)))
+        for script in (torch._C.ScriptFunction, torch._C.ScriptMethod):
+            stack.enter_context(mock.patch.object(script, "__call__", _script_call(script.__call__)))
+        stack.enter_context(mock.patch.object(threading.Thread, "start", _thread_start(threading.Thread.start, mode)))
         stack.enter_context(mode)
-        stack.callback(_ON_MPS.clear)
-        stack.callback(_MADE.clear)
+        for table in (_ON_MPS, _MADE, _ON_HOST, _MPS_GENERATORS):
+            stack.callback(table.clear)
+        _Entered.on = True
+        stack.callback(setattr, _Entered, "on", False)
         yield
 
 

@@ -19,17 +19,22 @@ with mps_emulation():
 assert_close_to_cpu_float64(my_fn, x, rtol=1e-4, atol=1e-5)  # float32 on MPS vs float64 on the CPU
 ```
 
-Inside the emulation (a `torch.overrides.TorchFunctionMode`, PyTorch >= 2.0), tensors made on
-or moved to `"mps"` live on the CPU but report `device.type == "mps"`; float64 or
-complex128 there raises; an MPS tensor that meets a CPU tensor of one or more dimensions
-raises the device-mismatch error, and `.numpy()` of one raises as on a Mac;
-`torch.set_default_device("mps")`, `torch.Generator(device="mps")` and `torch.mps.*`
-work. Where it differs from a Mac: arithmetic is the CPU's (float32 results may differ
-in the last bits), operations MPS lacks do not raise, a generator on "mps" draws the CPU's
-random numbers, the memory counters read 0, `torch.autocast("mps")` changes no dtype, an
-MPS tensor's `repr` does not say `device='mps:0'`, other threads than the one that entered
-the emulation see MPS available but make CPU tensors, and tensors made by C++ extensions
-or before the emulation began are CPU tensors.
+Inside the emulation (a `torch.overrides.TorchFunctionMode`; PyTorch 2.13 to 2.14.1, CI
+runs its tests on both), tensors made on or moved to `"mps"` live on the CPU but report
+`device.type == "mps"`; float64 or complex128 there raises; an MPS tensor that meets a CPU
+tensor of one or more dimensions raises the device-mismatch error, and `.numpy()` of one
+raises as on a Mac; `torch.set_default_device("mps")`, `torch.Generator(device="mps")`
+(and the error for a generator of the other device), `torch.mps.*`, `torch.compile`,
+TorchScript, packed sequences, threads started inside the emulation and checkpoints saved
+from MPS (they load back onto it) work as on a Mac. Where it differs from a Mac:
+arithmetic is the CPU's (float32 results may differ in the last bits), operations MPS
+lacks do not raise, a generator on "mps" draws the CPU's random numbers and says it is on
+the CPU, the memory counters read 0, `torch.autocast("mps")` changes no dtype, an MPS
+tensor's `repr` does not say `device='mps:0'`, TorchScript code's results are on MPS when
+one of its tensor inputs is (what it makes inside is not checked), PyTorch's own code (its
+compiler, a DataLoader's memory pinning) sees the machine as it is, threads started before
+the emulation began make CPU tensors, and tensors made by C++ extensions or before the
+emulation began are CPU tensors.
 
 How it works: a pytest plugin (registered by f64lint's `pytest11` entry point): a project's own tests,
 run as if on a Mac's MPS backend (testing/mps_emulation.py).

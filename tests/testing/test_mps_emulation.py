@@ -181,7 +181,10 @@ def test_checkpoints_load_onto_mps_and_nothing_of_the_emulation_is_saved(tmp_pat
         assert {t.device.type for t in on_mps.values()} == {"mps"}
         assert {t.device.type for t in on_cpu.values()} == {"cpu"}
         on_cpu["weight"].numpy()
-    assert all(t.__dict__ == {} for t in torch.load(path).values())
+        as_saved = torch.load(path)
+        assert {t.device.type for t in as_saved.values()} == {"mps"}
+    # Saved from MPS, as a Mac saves it: outside the emulation it loads with a map_location.
+    assert all(t.__dict__ == {} for t in torch.load(path, map_location="cpu").values())
 
 
 def test_packed_sequences_take_their_lengths_on_the_cpu_and_accelerator_says_mps():
@@ -198,3 +201,116 @@ def test_a_float64_checkpoint_cannot_be_loaded_onto_mps(tmp_path):
     torch.save({"table": torch.zeros(2, dtype=torch.float64)}, path)
     with mps_emulation(), pytest.raises(TypeError, match=FLOAT64):
         torch.load(path, map_location="mps")
+
+
+def test_the_stand_ins_keep_the_originals_names_signatures_and_wrapping():
+    """PyTorch's compiler reads `torch.backends.mps.is_available.__wrapped__` (an lru_cache'd
+    function since 2.14): a stand-in has it where the original has it, and the same signature."""
+    import inspect
+
+    names = ["backends.mps.is_available", "backends.mps.is_built", "mps.synchronize", "mps.manual_seed",
+             "mps.device_count", "accelerator.current_accelerator", "set_default_device", "load", "save"]
+
+    def look(name):
+        owner, attribute = f"torch.{name}".rsplit(".", 1)
+        function = getattr(eval(owner, {"torch": torch}), attribute)
+        return function.__name__, str(inspect.signature(function)), hasattr(function, "__wrapped__")
+
+    originals = [look(name) for name in names]
+    with mps_emulation():
+        assert [look(name) for name in names] == originals
+        assert torch.backends.mps.is_available() and torch.backends.mps.is_available.__wrapped__() is not False
+
+
+def test_pytorchs_compiler_can_be_imported_inside_the_emulation():
+    import subprocess
+    import sys
+
+    program = "from f64lint.testing.mps_emulation import mps_emulation\nwith mps_emulation():\n    import torch._dynamo\n"
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize("backend", ["eager", "inductor"])
+def test_compiled_code_runs_as_on_a_mac(backend):
+    import torch._dynamo
+
+    torch._dynamo.reset()
+    with mps_emulation():
+        on_cpu = torch.compile(torch.nn.Linear(3, 2), backend=backend)
+        assert on_cpu(torch.ones(1, 3)).device.type == "cpu"
+        on_mps = torch.compile(torch.nn.Linear(3, 2).to("mps"), backend=backend)
+        assert on_mps(torch.ones(1, 3, device="mps")).device.type == "mps"
+        widened = torch.compile(lambda x: x.double() * 2, backend=backend)
+        with pytest.raises(TypeError, match=FLOAT64):
+            widened(torch.ones(2, device="mps"))
+
+
+def test_torchscript_results_are_where_their_inputs_are():
+    with mps_emulation():
+        layer = torch.jit.script(torch.nn.Linear(3, 2)).to("mps")
+        x = torch.ones(1, 3, device="mps")
+        assert (layer(x) + x[:, :2]).device.type == "mps"
+
+        @torch.jit.script
+        def widen(t: torch.Tensor) -> torch.Tensor:
+            return t.double()
+
+        with pytest.raises(RuntimeError, match=r"^MPS backend does not support float64"):
+            widen(x)
+        with pytest.raises(RuntimeError, match="found at least two devices, mps:0 and cpu"):
+            layer(torch.ones(1, 3)) + x[:, :2]
+
+
+def test_threads_started_inside_the_emulation_run_inside_it():
+    import threading
+
+    seen = []
+
+    def work():
+        seen.append(torch.zeros(2, device="mps").device.type)
+        try:
+            torch.zeros(2, dtype=torch.float64, device="mps")
+        except TypeError as error:
+            seen.append(str(error).split(" as ")[0])
+
+    with mps_emulation():
+        thread = threading.Thread(target=work)
+        thread.start()
+        thread.join()
+    assert seen == ["mps", "Cannot convert a MPS Tensor to float64 dtype"]
+
+
+def test_an_lstm_runs_on_a_packed_sequence_whose_batch_sizes_stay_on_the_host():
+    from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
+
+    with mps_emulation():
+        lstm = torch.nn.LSTM(4, 5, batch_first=True).to("mps")
+        packed = pack_padded_sequence(torch.randn(2, 3, 4, device="mps"), torch.tensor([3, 2]), batch_first=True)
+        out, (h, _) = lstm(packed)
+        padded, lengths = pad_packed_sequence(out, batch_first=True)
+        assert (out.data.device.type, h.device.type, padded.device.type, lengths.device.type) == (
+            "mps", "mps", "mps", "cpu")
+        with pytest.raises(RuntimeError, match="found at least two devices"):
+            torch.ones(2, device="mps") + torch.ones(2)
+
+
+def test_a_generator_must_be_on_the_device_of_what_it_draws():
+    with mps_emulation():
+        on_mps = torch.Generator(device="mps").manual_seed(0)
+        assert torch.randn(2, device="mps", generator=on_mps).device.type == "mps"
+        with pytest.raises(RuntimeError, match=r"^Expected a 'mps' device type for generator but found 'cpu'$"):
+            torch.randn(2, device="mps", generator=torch.Generator())
+        with pytest.raises(RuntimeError, match=r"^Expected a 'cpu' device type for generator but found 'mps'$"):
+            torch.randperm(3, generator=on_mps)
+
+
+def test_a_checkpoint_saved_from_mps_loads_back_onto_mps(tmp_path):
+    path = tmp_path / "model.pt"
+    with mps_emulation():
+        torch.save(torch.nn.Linear(2, 2).to("mps"), path)
+        torch.save({"mps": torch.ones(2, device="mps"), "cpu": torch.ones(2)}, tmp_path / "mixed.pt")
+        model = torch.load(path, weights_only=False)
+        mixed = torch.load(tmp_path / "mixed.pt")
+        assert (model.weight.device.type, model(torch.ones(2, device="mps")).device.type) == ("mps", "mps")
+        assert {name: t.device.type for name, t in mixed.items()} == {"mps": "mps", "cpu": "cpu"}
