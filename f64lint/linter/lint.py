@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Callable, FrozenSet, Iterator, List, Optional, Tuple, Type
+from typing import Callable, FrozenSet, Iterator, List, Optional, Sequence, Tuple, Type
 
 from f64lint.analysis.domain.devices import NO_FLOAT64_DEVICES
 from f64lint.analysis.flow.analysis import analyse
 from f64lint.analysis.flow.summaries import ModuleSummary, summarise
 from f64lint.analysis.project.exports import KEPT, Export, Imported
+from f64lint.analysis.project.observed import Observed
 from f64lint.analysis.semantic.facts import ModuleFacts, Suite
 from f64lint.analysis.semantic.modules import ModulePlace, is_example_path, is_test_module
 from f64lint.analysis.semantic.traces import TraceLimit
@@ -22,6 +23,7 @@ from f64lint.linter.narrowing.arrays import array_makers
 from f64lint.linter.narrowing.kept_parameters import kept_parameters
 from f64lint.linter.prefilter import rules_that_may_fire
 from f64lint.linter.suppression import apply_suppressions, parse_directives
+from f64lint.observed import Observation
 from f64lint.rules import ALL_RULES
 from f64lint.rules.base import FileRule, Finding, Rule
 from f64lint.rules.file_problems import UnparsableFile, UnreadableFile, UnusedNoqa
@@ -136,6 +138,7 @@ def lint_source(
     place: Optional[ModulePlace] = None,
     imported: Imported = Imported(),
     suite: Suite = Suite(),
+    observations: Sequence[Observation] = (),
 ) -> Linted:
     """Diagnostics for one file's source (unsorted) and its exports, when its place among
     the modules is known. For a test module, `suite` is what the rest of its test suite
@@ -148,20 +151,22 @@ def lint_source(
     of modules it imports is read by every rule, and its definitions are not narrowed:
     a value it imports needs no spelling of its own, and reaches code through classes
     and functions no spelling shows (a base class of another file calling a function a
-    subclass hands it).
+    subclass hands it). So is a file the project's tests saw make float64 values that reached
+    MPS (`observations`): what they saw has no spelling either.
     """
     checkable = [rule for rule in ALL_RULES if rule.code in enabled and not issubclass(rule, FileRule)]
-    candidates = checkable if imported else rules_that_may_fire(checkable, text)
+    unspelled = bool(imported) or bool(observations)
+    candidates = checkable if unspelled else rules_that_may_fire(checkable, text)
     in_tests = is_test_module(path)
     in_script = not in_tests and _is_a_script(path, text, place)
-    narrows_definitions = not imported and all(rule.narrows for rule in candidates)
-    if candidates:
+    narrows_definitions = not unspelled and all(rule.narrows for rule in candidates)
+    if candidates and not observations:  # an observation is placed by the lines as they are
         batches = any(rule.reads_batches for rule in candidates)
         narrowing = narrowed(text, imported.names(), narrows_definitions, in_tests or in_script, batches)
     else:
         narrowing = Narrowed(text, text)
     parsed = narrowing.text
-    narrowed_away = parsed is not text and not imported  # an imported value has no spelling to look for
+    narrowed_away = parsed is not text and not unspelled  # an imported value has no spelling to look for
     rules = [rule() for rule in (rules_that_may_fire(candidates, parsed) if narrowed_away else candidates)]
     flagged: List[Diagnostic] = []
     exports: ModuleSummary = ()
@@ -176,7 +181,8 @@ def lint_source(
             return Linted(_with_source_lines(failure, text))
         try:
             name, package = (place.name, place.package) if place is not None else (None, None)
-            analysis = analyse(module, devices, parsed, name, package, imported, in_tests, suite, in_script)
+            seen = Observed(observations)
+            analysis = analyse(module, devices, parsed, name, package, imported, in_tests, suite, in_script, seen)
             found = [(rule, finding) for rule in rules for finding in rule.check(analysis)]
             flagged.extend(_flag(path, analysis.facts, found, severity_of, fix_options, narrowing))
             if flagged:  # a float64 value a module gives away is a finding where it is made

@@ -1,29 +1,17 @@
 from __future__ import annotations
 
-from typing import Iterator, Optional
+from typing import Iterator
 
 from f64lint.analysis.domain.casts import cast_down_before_move, made_on_a_device
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.values import TENSOR_OF_DATA
-from f64lint.analysis.syntax.calls import keyword, positional
-from f64lint.cst import cst
+from f64lint.analysis.syntax.calls import data_argument, keyword
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideArrayToTensor
 from f64lint.rules.base import Finding, Invalid, Rule
 from f64lint.rules.common import callee_text, where_made
 from f64lint.rules.patterns import AnyOf, words
 from f64lint.rules.tokens import NUMPY, TENSOR_FROM_DATA, TORCH
-
-
-def _data_argument(call: cst.Call) -> Optional[cst.BaseExpression]:
-    args = positional(call)
-    if args:
-        return args[0]
-    for name in ("data", "ndarray", "obj"):
-        value = keyword(call, name)
-        if value is not None:
-            return value
-    return None
 
 
 class NumpyFloat64ToTensor(Rule):
@@ -297,7 +285,7 @@ class NumpyFloat64ToTensor(Rule):
                 continue
             if keyword(call, "dtype") is not None:
                 continue
-            data = _data_argument(call)
+            data = data_argument(call)
             source = analysis.flow.float64_array(data) if data is not None else None
             if source is None or analysis.guards.off_mps(call):
                 continue  # not float64, or in code that never runs on MPS
@@ -312,11 +300,13 @@ class NumpyFloat64ToTensor(Rule):
             if source.promoted_by is not None:  # integers made float64 by `/` or a float
                 operator = facts.module.code_for_node(source.promoted_by.operator).strip()
                 made += f", made float64 by `{operator}` at line {facts.positions[source.promoted_by].start.line}"
+            if source.seen is not None:
+                made += f", {source.seen}"
             yield Finding(
                 call,
                 f"float64 NumPy array (from `{source.origin_name}` {where_made(facts, source.origin, call)}{made}) "
                 "becomes a "
                 f"tensor in `{callee_text(facts, call)}`; MPS has no float64",
                 fix=WideArrayToTensor(call, source.origin),
-                reaches_mps=analysis.flow.reaches_device(call),
+                reaches_mps=analysis.flow.reaches_device(call) or analysis.flow.seen_reaching_mps(call),
             )

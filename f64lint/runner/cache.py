@@ -56,10 +56,11 @@ Result = Tuple[List[Diagnostic], Tuple[Export, ...]]  # a file's findings and ex
 
 def settings_key(settings: Settings, path: Optional[Path]) -> str:
     """What besides the bytes decides a file's result: f64lint's code, the rules selected
-    for the file and the settings that change findings or fixes."""
+    for the file, the settings that change findings or fixes and what the tests saw of it."""
     severities = [f"{selector}={severity.value}" for selector, severity in settings.severity]
     fixing = [settings.fix_strategy.value, settings.fix_dtype, str(settings.line_length), *settings.safe_helpers]
-    said = [code_version(), settings.selection_key(path), *severities, *fixing, *sorted(settings.devices())]
+    seen = [json.dumps(observation.as_row()) for observation in settings.observed_in(path)]
+    said = [code_version(), settings.selection_key(path), *severities, *fixing, *sorted(settings.devices()), *seen]
     return hashlib.sha256("\0".join(said).encode()).hexdigest()[:32]
 
 

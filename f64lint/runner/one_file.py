@@ -100,7 +100,7 @@ def _lint_bytes(
         return Linted(unreadable(shown, source.reason, enabled, settings.severity_of))
     return lint_source(
         shown, source.text, enabled, settings.severity_of, settings.fix_options(), settings.devices(), _place(path),
-        imported, suite,
+        imported, suite, settings.observed_in(path),
     )
 
 
@@ -133,7 +133,7 @@ def _fix(
     def lint(text: str) -> List[Diagnostic]:
         return lint_source(
             shown, text, enabled, settings.severity_of, settings.fix_options(), settings.devices(), place, imported,
-            suite,
+            suite, settings.observed_in(path),
         ).diagnostics
 
     outcome = fix_source(source.text, found, lint, wanted_fixes(settings), settings.line_length)

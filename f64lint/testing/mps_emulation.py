@@ -36,8 +36,9 @@ import os
 import pkgutil
 import sys
 import threading
+from dataclasses import replace
 from types import FrameType
-from typing import Any, Callable, Dict, Iterator, Optional, Tuple
+from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Set, Tuple
 from unittest import mock
 
 import torch
@@ -45,6 +46,8 @@ from torch.overrides import TorchFunctionMode
 from torch.utils._device import _device_constructors
 from torch.utils._pytree import tree_flatten, tree_map
 from torch.utils.weak import WeakIdKeyDictionary
+
+from f64lint.observed import Observation, Place
 
 # The tensors on the emulated device, and where float64 tensors were made (with the rule
 # for the shape): kept beside the tensors, never on them, so nothing of it is pickled.
@@ -132,18 +135,63 @@ def _tensors(value: Any) -> Iterator[torch.Tensor]:
     return (leaf for leaf in leaves if isinstance(leaf, torch.Tensor))
 
 
-def _user_line() -> Optional[str]:
-    """`path:line` of the innermost frame of the user's code (not torch's, not ours); none
-    while PyTorch's compiler traces the call (it runs again when the code runs)."""
+def _user_place() -> Optional[Place]:
+    """The line of the user's code that runs (its innermost frame: not torch's, not ours),
+    its path absolute and its text not read; none while PyTorch's compiler traces the
+    call (it runs again when the code runs)."""
     if torch.compiler.is_compiling():
         return None
     frame: Optional[FrameType] = sys._getframe(1)
     while frame is not None:
-        where = frame.f_code.co_filename
-        if not where.startswith((_HERE, _TORCH, "<")) and "contextlib" not in where:
-            return f"{where}:{frame.f_lineno}"
+        code = frame.f_code
+        if not code.co_filename.startswith((_HERE, _TORCH, "<")) and "contextlib" not in code.co_filename:
+            qualified = getattr(code, "co_qualname", code.co_name)  # Python 3.11+
+            function = "" if qualified == "<module>" else qualified.replace(".<locals>", "")
+            return Place(code.co_filename, frame.f_lineno, function, "")
         frame = frame.f_back
     return None
+
+
+def _call_name(func: Callable) -> str:
+    """`torch.tensor`, `Tensor.double`: what made a tensor, as its users write it."""
+    name = getattr(func, "__name__", "")
+    return f"Tensor.{name}" if getattr(torch.Tensor, name, None) is func else f"torch.{name}"
+
+
+class _Made(NamedTuple):
+    """Where a wide tensor was made, by what, and the rule that finds that shape."""
+
+    place: Optional[Place]
+    call: str
+    rule: Optional[str]
+
+
+class Sightings:
+    """What the emulation saw reach MPS: each wide tensor's making and reaching lines, with
+    the tests that saw them (pytest names the test that runs in `PYTEST_CURRENT_TEST`; its
+    plugin writes them down at the end of the session: f64lint/observed.py)."""
+
+    def __init__(self) -> None:
+        self._tests: Dict[tuple, Set[str]] = {}
+        self._first: Dict[tuple, Observation] = {}
+
+    def saw(self, made: Place, reached: Place, dtype: torch.dtype, call: str) -> None:
+        observation = Observation(made, reached, _WIDE[dtype], call)
+        self._first.setdefault(observation.identity, observation)
+        tests = self._tests.setdefault(observation.identity, set())
+        running = os.environ.get("PYTEST_CURRENT_TEST")  # "tests/test_x.py::test_y (call)"
+        if running:
+            tests.add(running.rsplit(" ", 1)[0])
+
+    def observations(self) -> List[Observation]:
+        return [replace(o, tests=tuple(sorted(self._tests[key]))) for key, o in self._first.items()]
+
+    def clear(self) -> None:
+        self._tests.clear()
+        self._first.clear()
+
+
+SIGHTINGS = Sightings()
 
 
 def _rule_for(func: Callable, args: Tuple[Any, ...], kwargs: Dict[str, Any]) -> Optional[str]:
@@ -203,7 +251,7 @@ class _MpsEmulation(TorchFunctionMode):
             # Check the dtype before the copy, as the backend does.
             dtype = _dtype_asked(args, kwargs) or args[0].dtype
             if dtype in _WIDE:
-                raise _located(mps_error(dtype), func, args, kwargs, args[0])
+                raise _located(mps_error(dtype), dtype, func, args, kwargs, args[0])
         result = func(*args, **kwargs)
         if result_on_mps:
             converts = target is not None or func in _CONVERSIONS
@@ -211,7 +259,7 @@ class _MpsEmulation(TorchFunctionMode):
             for tensor in _tensors(result):
                 if tensor.dtype in _WIDE:
                     error = mps_error(tensor.dtype) if converts else mps_op_error(tensor.dtype)
-                    raise _located(error, func, args, kwargs, next(_wide_inputs(args, kwargs), None))
+                    raise _located(error, tensor.dtype, func, args, kwargs, next(_wide_inputs(args, kwargs), None))
             if inputs:  # a move to MPS copies: `x.to("mps")` of a CPU `x` is not `x` itself
                 result = tree_map(lambda t: t.clone() if isinstance(t, torch.Tensor) and id(t) in inputs else t, result)
             placed = result
@@ -229,7 +277,7 @@ class _MpsEmulation(TorchFunctionMode):
                         result = tree_map(lambda t: t.clone() if t is tensor else t, result)  # noqa: B023 (used at once)
             for tensor in _tensors(result):
                 if tensor.dtype in _WIDE and tensor not in _MADE:
-                    _MADE[tensor] = (_user_line(), _rule_for(func, args, kwargs))
+                    _MADE[tensor] = _Made(_user_place(), _call_name(func), _rule_for(func, args, kwargs))
         return result
 
     @staticmethod
@@ -277,15 +325,19 @@ def _check_generator(generator: torch.Generator, on_mps: bool) -> None:
         raise RuntimeError(f"Expected a '{wanted}' device type for generator but found '{found}'")
 
 
-def _located(error: Exception, func: Callable, args: Tuple[Any, ...], kwargs: Dict[str, Any],
-             made: Optional[torch.Tensor]) -> Exception:
+def _located(error: Exception, dtype: torch.dtype, func: Callable, args: Tuple[Any, ...], kwargs: Dict[str, Any],
+             made: Optional[torch.Tensor], call: Optional[str] = None) -> Exception:
     """The error with a note: where the float64 value was made, and the rule that finds it
-    there (or, for a move of a float64 tensor made elsewhere, F64004)."""
-    where, rule = _MADE.get(made, (None, None)) if made is not None else (None, None)
-    if where is None:
-        where, rule = _user_line(), _rule_for(func, args, kwargs)
-    if rule is None and func is torch.Tensor.to:
-        rule = "F64004"
+    there (or, for a move of a float64 tensor made elsewhere, F64004). The sighting is
+    kept (`SIGHTINGS`)."""
+    found = _MADE.get(made) if made is not None else None
+    if found is None or found.place is None:
+        found = _Made(_user_place(), call or _call_name(func), _rule_for(func, args, kwargs))
+    rule = "F64004" if found.rule is None and func is torch.Tensor.to else found.rule
+    reached = _user_place()
+    if found.place is not None and reached is not None:
+        SIGHTINGS.saw(found.place, reached, dtype, found.call)
+    where = f"{found.place.path}:{found.place.line}" if found.place is not None else None
     note = f"f64lint: the float64 value was made at {where}" if where else "f64lint: float64 reached MPS"
     if rule is not None:
         note += f" (see `f64lint --explain {rule}`)"
@@ -371,7 +423,7 @@ def _from_numpy(original: Callable[[Any], torch.Tensor]) -> Callable[[Any], torc
     def from_numpy(array: Any) -> torch.Tensor:
         tensor = original(array)
         if tensor.dtype in _WIDE:
-            _MADE[tensor] = (_user_line(), "F64003")
+            _MADE[tensor] = _Made(_user_place(), "torch.from_numpy", "F64003")
         return tensor
 
     return from_numpy
@@ -415,7 +467,7 @@ def _load(original: Callable[..., Any]) -> Callable[..., Any]:
         for tensor in loaded.state_dict(keep_vars=True).values() if module else _tensors(loaded):
             if tensor.untyped_storage().data_ptr() in from_mps:
                 if tensor.dtype in _WIDE:
-                    raise mps_error(tensor.dtype)
+                    raise _located(mps_error(tensor.dtype), tensor.dtype, original, args, kwargs, None, "torch.load")
                 _place_on_mps(tensor)
         return loaded
 
@@ -446,7 +498,8 @@ def _script_call(original: Callable[..., Any]) -> Callable[..., Any]:
         if inputs_on_mps:
             for tensor in _tensors(result):
                 if tensor.dtype in _WIDE:
-                    raise _located(mps_op_error(tensor.dtype), original, args, kwargs, None)
+                    error = mps_op_error(tensor.dtype)
+                    raise _located(error, tensor.dtype, original, args, kwargs, None, "TorchScript")
                 _place_on_mps(tensor)
         return result
 

@@ -46,17 +46,102 @@ run as if on a Mac's MPS backend (testing/mps_emulation.py).
 - the `mps_emulation` fixture turns it on for the tests that ask for it.
 
 Off, it costs nothing: PyTorch is imported only by a test that runs under emulation.
+
+What it sees, it writes down for the linter: at the end of a session that ran tests under
+the emulation, every float64 value that reached MPS, with the line that made it, the line
+where it reached MPS and the tests that saw it, goes to `.f64lint/observed.json` under
+the project's root (pytest's rootdir; a stable, sorted JSON format, safe to commit:
+f64lint/observed.py). What earlier sessions saw in tests this one did not run is kept.
+`f64lint` reads the file when it is there: a NumPy array seen float64 where it became a
+tensor is a finding (F64003) at that line, "seen at run time in tests/test_x.py::test_y",
+with its fix; an observation whose line no longer reads as it did is dropped. Values
+made outside the project's root (in a library) are not written.
 """  # noqa: E501
 
 from __future__ import annotations
 
 import contextlib
-from typing import Iterator, List, Optional
+import linecache
+import os
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, Iterator, List, Optional, Set
 
 import pytest
 
+from f64lint.observed import PATH, BadObservations, Observation, Place, from_row, merged, read, write
+
 _ACTIVE = pytest.StashKey[Optional[contextlib.ExitStack]]()
 _SESSION = pytest.StashKey[Optional[contextlib.ExitStack]]()
+_EMULATED = pytest.StashKey[bool]()  # the plugin ran something under the emulation
+_EMULATION = "f64lint.testing.mps_emulation"
+_WORKER_OUTPUT = "f64lint_observed"  # what a pytest-xdist worker hands its controller
+
+
+class _Observer:
+    """Writes down what the emulation saw (f64lint/observed.py) at the end of the session:
+    in a pytest-xdist worker it hands it to the controller, which writes for all."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+        self.ran: Set[str] = set()
+        self.from_workers: List[Observation] = []
+        self.emulated_in_workers = False
+        emulation = sys.modules.get(_EMULATION)
+        if emulation is not None:  # an earlier session in this process (pytester) saw those
+            emulation.SIGHTINGS.clear()
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if report.when == "teardown":
+            self.ran.add(report.nodeid)
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_testnodedown(self, node: Any, error: Any) -> None:
+        handed = getattr(node, "workeroutput", {}).get(_WORKER_OUTPUT)
+        if handed is not None:
+            self.emulated_in_workers = True
+            self.from_workers.extend(from_row(row) for row in handed)
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        emulated = self.config.stash.get(_EMULATED, False)
+        seen = list(self.from_workers)
+        if emulated:
+            sightings = sys.modules[_EMULATION].SIGHTINGS.observations()
+            seen.extend(_in_project(sightings, self.config.rootpath))
+        worker_output = getattr(self.config, "workeroutput", None)
+        if worker_output is not None:
+            if emulated:
+                worker_output[_WORKER_OUTPUT] = [observation.as_row() for observation in seen]
+            return
+        if not emulated and not self.emulated_in_workers:
+            return  # no test ran under the emulation: nothing is known anew
+        path = self.config.rootpath / PATH
+        try:
+            earlier = read(path) if path.is_file() else ()
+        except (OSError, BadObservations) as error:
+            print(f"f64lint: {path} left as it was: {error}", file=sys.stderr)
+            return
+        if seen or earlier:
+            write(path, merged(earlier, seen, self.ran))
+
+
+def _in_project(observations: List[Observation], root: Path) -> Iterator[Observation]:
+    """Observations whose value was made under the project's root, its paths relative to
+    it and its lines' text read."""
+    for observation in observations:
+        made, reached = (_relative(place, root) for place in (observation.made, observation.reached))
+        if made is not None and reached is not None:
+            yield replace(observation, made=made, reached=reached)
+
+
+def _relative(place: Place, root: Path) -> Optional[Place]:
+    relative = os.path.relpath(place.path, root)
+    if relative.startswith(os.pardir) or os.path.isabs(relative):
+        return None
+    code = linecache.getline(place.path, place.line).strip()
+    return replace(place, path=Path(relative).as_posix(), code=code)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -72,6 +157,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "mps_emulation: run this test as if on Apple's MPS backend (f64lint)")
+    config.pluginmanager.register(_Observer(config), "f64lint-observer")
 
 
 def _session_wide(config: pytest.Config) -> bool:
@@ -79,9 +165,10 @@ def _session_wide(config: pytest.Config) -> bool:
     return bool(option if option is not None else config.getini("mps_emulation"))
 
 
-def _emulation() -> contextlib.ExitStack:
+def _emulation(config: pytest.Config) -> contextlib.ExitStack:
     from f64lint.testing.mps_emulation import mps_emulation
 
+    config.stash[_EMULATED] = True
     stack = contextlib.ExitStack()
     stack.enter_context(mps_emulation())
     return stack
@@ -93,7 +180,7 @@ def pytest_load_initial_conftests(early_config: pytest.Config, parser: pytest.Pa
     must pick MPS): the option as parsed so far, or the ini setting."""
     option = getattr(early_config.known_args_namespace, "mps_emulation", None)
     if option if option is not None else early_config.getini("mps_emulation"):
-        early_config.stash[_SESSION] = _emulation()
+        early_config.stash[_SESSION] = _emulation(early_config)
 
 
 @pytest.hookimpl(trylast=True)
@@ -107,7 +194,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
     if item.get_closest_marker("mps_emulation") is not None and not _session_wide(item.config):
-        item.stash[_ACTIVE] = _emulation()
+        item.stash[_ACTIVE] = _emulation(item.config)
     yield
 
 
@@ -121,9 +208,7 @@ def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
 
 
 @pytest.fixture(name="mps_emulation")
-def mps_emulation_fixture() -> Iterator[None]:
+def mps_emulation_fixture(request: pytest.FixtureRequest) -> Iterator[None]:
     """The test runs as if on Apple's MPS backend."""
-    from f64lint.testing.mps_emulation import mps_emulation
-
-    with mps_emulation():
+    with _emulation(request.config):
         yield

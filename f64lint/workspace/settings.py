@@ -61,8 +61,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple, Union
 
+from f64lint import observed
 from f64lint.diagnostic import Severity
 from f64lint.fix.options import FixOptions, Strategy
+from f64lint.observed import Observation
 from f64lint.workspace.globs import matches
 from f64lint.workspace.selection import SelectorError, check_selectors, is_selected, resolve_codes, without
 
@@ -107,6 +109,8 @@ class Settings:
     float64_functions: Tuple[str, ...] = ()
     # The project's line length for fixed lines: its formatter's (`[tool.ruff]`, `[tool.black]`).
     line_length: int = 88
+    # What the project's tests saw at run time under `pytest --mps-emulation` (observed.py).
+    observations: Tuple[Observation, ...] = ()
 
     def enabled_codes(self, path: Optional[Path]) -> FrozenSet[str]:
         codes = resolve_codes(self.select, self.extend_select, self.ignore)
@@ -124,6 +128,13 @@ class Settings:
         if path is None:
             return []
         return [ignored for pattern, ignored in self.per_file_ignores if matches((pattern,), path, self.root)]
+
+    def observed_in(self, path: Optional[Path]) -> Tuple[Observation, ...]:
+        """The observations of values made in this file."""
+        if path is None or not self.observations:
+            return ()
+        relative = Path(os.path.relpath(os.path.abspath(path), self.root)).as_posix()
+        return tuple(observation for observation in self.observations if observation.made.path == relative)
 
     def fix_options(self) -> FixOptions:
         helper = self.safe_helpers[0] if self.safe_helpers else None
@@ -374,13 +385,25 @@ def load_settings(
     overrides: Overrides,
 ) -> Settings:
     if isolated:
-        settings = Settings(root=Path.cwd())
-    elif config_path is not None:
+        return apply_overrides(Settings(root=Path.cwd()), overrides)
+    if config_path is not None:
         settings = load_file(config_path)
     else:
         found = find_config(common_start(paths))
         settings = load_file(found) if found is not None else _formatter_settings(common_start(paths))
-    return apply_overrides(settings, overrides)
+    return apply_overrides(replace(settings, observations=_observations(settings.root)), overrides)
+
+
+def _observations(root: Path) -> Tuple[Observation, ...]:
+    """What `pytest --mps-emulation` wrote down under the project's root, if it did."""
+    path = root / observed.PATH
+    if not path.is_file():
+        return ()
+    try:
+        return observed.read(path)
+    except (OSError, observed.BadObservations) as error:
+        again = "written by `pytest --mps-emulation`: run it again, or delete the file"
+        raise ConfigError(f"{path}: {error} ({again})") from None
 
 
 def _line_length(data: Mapping[str, Any]) -> Optional[int]:

@@ -1,12 +1,21 @@
-"""A small realistic project as a new user meets f64lint (fixtures/projects/denoiser: a
-sin-cos embedding computed in double precision, a NumPy noise schedule, a Dataset of NumPy
-float64 and a training loop, a device helper). `f64lint .` finds its bugs; `f64lint --fix
-.`, safe fixes only, fixes every error with the diff a reviewer reads in
-fixtures/projects/denoiser.diff; the project's own tests, which fail under `pytest
---mps-emulation` before the fix, pass after it on the CPU and under the emulation."""
+"""Small realistic projects as a new user meets f64lint.
+
+fixtures/projects/denoiser (a sin-cos embedding computed in double precision, a NumPy
+noise schedule, a Dataset of NumPy float64 and a training loop, a device helper): `f64lint
+.` finds its bugs; `f64lint --fix .`, safe fixes only, fixes every error with the diff a
+reviewer reads in fixtures/projects/denoiser.diff; the project's own tests, which fail
+under `pytest --mps-emulation` before the fix, pass after it on the CPU and under the
+emulation.
+
+fixtures/projects/calibration (offsets read from a JSON file into a NumPy array: float64
+only at run time): `f64lint .` finds nothing until the emulated tests, failing, write what
+they saw; then it finds the line, names the test, and finds the same loader's data made a
+tensor in a function no test runs; `f64lint --fix .` fixes both, and the emulated tests
+pass and take their observation back."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -20,15 +29,19 @@ from tests.end_to_end.test_golden import check
 from tests.helpers import require
 
 PROJECTS = Path(__file__).parents[2] / "fixtures" / "projects"
-PROJECT = PROJECTS / "denoiser"
+
+
+def copied(name: str, tmp_path: Path, monkeypatch) -> Path:
+    copy = tmp_path / name
+    left_out = shutil.ignore_patterns("__pycache__", ".f64lint_cache", ".pytest_cache", ".f64lint")
+    shutil.copytree(PROJECTS / name, copy, ignore=left_out)
+    monkeypatch.chdir(copy)
+    return copy
 
 
 @pytest.fixture
 def project(tmp_path, monkeypatch):
-    copy = tmp_path / "denoiser"
-    shutil.copytree(PROJECT, copy, ignore=shutil.ignore_patterns("__pycache__", ".f64lint_cache", ".pytest_cache"))
-    monkeypatch.chdir(copy)
-    return copy
+    return copied("denoiser", tmp_path, monkeypatch)
 
 
 def f64lint(*args: str):
@@ -83,3 +96,42 @@ def test_the_fixed_project_passes_its_tests_on_the_cpu_and_under_mps_emulation(p
     assert (on_cpu.returncode, on_cpu.stdout.splitlines()[-1].split(" in ")[0]) == (0, "2 passed")
     emulated = project_tests(project, "--mps-emulation")
     assert (emulated.returncode, emulated.stdout.splitlines()[-1].split(" in ")[0]) == (0, "2 passed"), emulated.stdout
+
+
+def test_what_the_emulated_tests_saw_is_found_named_and_fixed(tmp_path, monkeypatch):
+    require("torch")
+    require("numpy")
+    project = copied("calibration", tmp_path, monkeypatch)
+    assert f64lint(".").output == "All checks passed (5 files checked).\n"  # float64 only at run time
+
+    before = project_tests(project, "--mps-emulation")
+    assert "1 failed" in before.stdout and "Cannot convert a MPS Tensor to float64" in before.stdout
+    test = "tests/test_correct.py::test_offsets_are_removed"
+    assert json.loads((project / ".f64lint" / "observed.json").read_text())["observations"] == [{
+        "dtype": "float64",
+        "call": "torch.from_numpy",
+        "made": {"path": "calibration/correct.py", "line": 9, "function": "corrected",
+                 "code": "offsets = torch.from_numpy(load_offsets(path)).to(readings.device)"},
+        "reached": {"path": "calibration/correct.py", "line": 9, "function": "corrected",
+                    "code": "offsets = torch.from_numpy(load_offsets(path)).to(readings.device)"},
+        "tests": [test],
+    }]
+
+    found = f64lint(".")
+    assert found.exit_code == 1
+    assert [line for line in found.output.splitlines() if ": F64" in line] == [
+        "calibration/correct.py:9:15: F64003 [*] error: float64 NumPy array (from `load_offsets` at line 9, seen "
+        f"float64 at run time in {test}) becomes a tensor in `torch.from_numpy()`; MPS has no float64",
+        "calibration/correct.py:15:15: F64003 [*] error: float64 NumPy array (from `load_offsets` at line 15, which "
+        f"gave float64 data at line 9 at run time in {test}) becomes a tensor in `torch.tensor()`; MPS has no float64",
+    ]
+    check(PROJECTS / "calibration.diff", f64lint("--diff", ".").stdout)
+
+    assert f64lint("--fix", ".").exit_code == 0
+    assert f64lint(".").output == "All checks passed (5 files checked).\n"
+    on_cpu = project_tests(project)
+    assert (on_cpu.returncode, on_cpu.stdout.splitlines()[-1].split(" in ")[0]) == (0, "1 passed")
+    emulated = project_tests(project, "--mps-emulation")
+    assert (emulated.returncode, emulated.stdout.splitlines()[-1].split(" in ")[0]) == (0, "1 passed"), emulated.stdout
+    # The test ran again and saw nothing: what it saw before is taken back.
+    assert json.loads((project / ".f64lint" / "observed.json").read_text())["observations"] == []

@@ -164,3 +164,69 @@ def test_a_conftest_picks_mps_under_the_option(pytester):
     ''')
     pytester.runpytest(*QUIET, "--mps-emulation").assert_outcomes(passed=1)
     pytester.runpytest(*QUIET).assert_outcomes(failed=1)
+
+
+def observed(folder) -> list:
+    """What a session wrote down: (call, made line, its function, reached line, tests)."""
+    import json
+
+    rows = json.loads((folder / ".f64lint" / "observed.json").read_text())["observations"]
+    return [(o["call"], o["made"]["line"], o["made"]["function"], o["reached"]["line"], o["tests"]) for o in rows]
+
+
+SEEN = [
+    ("torch.zeros", 6, "factory", 6, ["test_model.py::test_shape[factory]"]),
+    ("torch.tensor", 10, "from_numpy_array", 10, ["test_model.py::test_shape[from_numpy_array]"]),
+    ("torch.from_numpy", 14, "moved_array", 14, ["test_model.py::test_shape[moved_array]"]),
+    ("Tensor.double", 18, "converted", 18, ["test_model.py::test_shape[converted]"]),
+    ("torch.full", 24, "Scaled.__init__", 31, ["test_model.py::test_shape[buffer_moved]"]),
+    ("torch.tensor", 35, "promoted", 35, ["test_model.py::test_shape[promoted]"]),
+    ("torch.zeros", 41, "default_device", 41, ["test_model.py::test_shape[default_device]"]),
+]
+
+
+def test_a_session_writes_down_where_each_float64_value_was_made_and_reached_mps(project):
+    project.runpytest(*QUIET)
+    assert not (project.path / ".f64lint").exists()  # no test ran under the emulation
+    project.runpytest(*QUIET, "--mps-emulation").assert_outcomes(passed=1, failed=7)
+    assert observed(project.path) == SEEN
+    made = (project.path / ".f64lint" / "observed.json").read_text()
+    assert '"path": "model.py"' in made and str(project.path) not in made  # relative to the rootdir
+    # A session that runs some tests replaces what they saw and keeps the others'.
+    project.runpytest(*QUIET, "--mps-emulation", "-k", "factory or converted or float32")
+    assert observed(project.path) == SEEN
+    (project.path / "model.py").write_text(
+        (project.path / "model.py").read_text().replace("dtype=torch.float64, device=device)", "device=device)")
+    )
+    project.runpytest(*QUIET, "--mps-emulation", "-k", "factory")
+    assert observed(project.path) == [seen for seen in SEEN if seen[2] != "factory"]
+
+
+def test_workers_hand_what_they_saw_to_the_session_that_writes_it(project):
+    project.runpytest_subprocess(*QUIET, "--mps-emulation", "-n", "2").assert_outcomes(passed=1, failed=7)
+    assert observed(project.path) == SEEN
+
+
+def test_a_marked_test_writes_what_it_saw_and_a_value_made_in_a_library_is_left_out(pytester, tmp_path_factory):
+    site = tmp_path_factory.mktemp("site")  # outside the project's root
+    (site / "widelib.py").write_text("import torch\n\ndef made():\n    return torch.ones(2, dtype=torch.float64)\n")
+    pytester.makepyfile(test_marked=f'''
+        import sys
+
+        import pytest
+        import torch
+
+        sys.path.insert(0, {str(site)!r})
+        import widelib
+
+        @pytest.mark.mps_emulation
+        def test_library():
+            widelib.made().to("mps")
+
+        @pytest.mark.mps_emulation
+        def test_own():
+            torch.ones(2).double().to("mps")
+    ''')
+    pytester.makeini("[pytest]\n")
+    pytester.runpytest(*QUIET).assert_outcomes(failed=2)
+    assert observed(pytester.path) == [("Tensor.double", 15, "test_own", 15, ["test_marked.py::test_own"])]

@@ -51,6 +51,9 @@ class ArraySource:
     origin_name: str
     # NumPy's integers made float64 by arithmetic (`len(y) / np.bincount(y)`): that operation.
     promoted_by: Optional[cst.BinaryOperation] = None
+    # Seen float64 at run time by the project's tests (project/observed.py): where and by
+    # which tests, said for a message.
+    seen: Optional[str] = None
 
 
 def _object_type(facts: ModuleFacts, node: cst.BaseExpression, depth: int) -> Optional[str]:

@@ -14,6 +14,7 @@ from f64lint.analysis.flow.cpu import CpuTensors
 from f64lint.analysis.flow.data import DataOrigins
 from f64lint.analysis.flow.values import Flow
 from f64lint.analysis.project.exports import Imported
+from f64lint.analysis.project.observed import Observed
 from f64lint.analysis.semantic.facts import ModuleFacts, Suite
 from f64lint.analysis.semantic.walk import walk
 from f64lint.cst import cst
@@ -28,6 +29,7 @@ class Analysis:
 
     facts: ModuleFacts
     imported: Imported = field(default_factory=Imported)
+    observed: Observed = field(default_factory=Observed)
     guards: Guards = field(init=False)
     flow: Flow = field(init=False)
     containment: Containment = field(init=False)
@@ -36,7 +38,7 @@ class Analysis:
 
     def __post_init__(self) -> None:
         self.guards = Guards(self.facts)
-        self.flow = Flow(self.facts, self.guards, self.imported)
+        self.flow = Flow(self.facts, self.guards, self.imported, self.observed)
         self.containment = Containment(self.facts, self.flow)
         self.data = DataOrigins(self.facts, self.flow)
         self.cpu = CpuTensors(self.facts, self.flow)
@@ -52,10 +54,13 @@ def analyse(
     in_tests: bool = False,
     suite: Suite = Suite(),
     in_script: bool = False,
+    observed: Observed = Observed(),
 ) -> Analysis:
     """`text`, the source the module was parsed from, spares generating its code again;
     `module_name` and `package` (when the file's place in a package is known) resolve its
     relative imports; `imported` are the exports of the other modules of the run;
     `in_tests` says the module is a test, and `suite` what the rest of its test suite
-    says about its tests; `in_script` that it runs as a program."""
-    return Analysis(walk(module, devices, text, module_name, package, in_tests, suite, in_script, NAMESPACES), imported)
+    says about its tests; `in_script` that it runs as a program; `observed`, what the
+    project's tests saw of the module's values at run time."""
+    facts = walk(module, devices, text, module_name, package, in_tests, suite, in_script, NAMESPACES)
+    return Analysis(facts, imported, observed)

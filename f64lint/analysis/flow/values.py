@@ -31,10 +31,19 @@ from f64lint.analysis.evaluation.classes import class_nodes, is_self_attribute
 from f64lint.analysis.evaluation.evaluator import Evaluator
 from f64lint.analysis.evaluation.lattice import Dtype, Kind, Place
 from f64lint.analysis.project.exports import Export, Imported
+from f64lint.analysis.project.observed import Observed
 from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.semantic.traces import kept
-from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, is_super_call, keyword, method_name, moved_to, positional
+from f64lint.analysis.syntax.calls import (
+    MAX_TRACE_DEPTH,
+    data_argument,
+    is_super_call,
+    keyword,
+    method_name,
+    moved_to,
+    positional,
+)
 from f64lint.analysis.syntax.nodes import code_children, own_nodes
 from f64lint.cst import cst
 
@@ -86,10 +95,13 @@ TENSOR_OF_DATA = functions("torch", Returns.DATA_DTYPE)
 class Flow:
     """Answers flow questions for one module; results are cached per node."""
 
-    def __init__(self, facts: ModuleFacts, guards: Guards, imported: Imported = Imported()):
+    def __init__(
+        self, facts: ModuleFacts, guards: Guards, imported: Imported = Imported(), observed: Observed = Observed()
+    ):
         self.facts = facts
         self.guards = guards
         self.imported = imported
+        self.observed = observed
         self.devices = facts.devices
         self.traces = facts.traces.sharing()  # its answers depend on `imported` too
         self.evaluation = Evaluator(facts)
@@ -710,7 +722,68 @@ class Flow:
             float64_array(self.facts, node, follow=self._stands_for)
             or self._imported_array(node, 0)
             or self._evaluated_array(node)
+            or self._observed_array(node)
         )
+
+    def seen_reaching_mps(self, call: cst.Call) -> bool:
+        """Did the project's tests see the tensor this call makes reach MPS as float64?"""
+        argument = data_argument(call)
+        return argument is not None and argument in self._seen[0]
+
+    def _observed_array(self, node: cst.BaseExpression) -> Optional[ArraySource]:
+        """A float64 array as the project's tests saw it at run time (project/observed.py):
+        the data a tensor was made of where they saw that tensor reach MPS as float64, and
+        what else one of the project's own functions that made such data makes."""
+        seen, makers = self._seen
+        found = seen.get(node)
+        if found is not None or not makers:
+            return found
+        written = self.facts.assigned_value(node) if isinstance(node, cst.Name) else node
+        maker = self._project_maker(written) if isinstance(written, cst.Call) else None
+        if maker is None or maker not in makers or not isinstance(written, cst.Call):
+            return None
+        return ArraySource(written, self.facts.module.code_for_node(written.func), seen=makers[maker])
+
+    @cached_property
+    def _seen(self) -> Tuple[Dict[cst.CSTNode, ArraySource], Dict[object, str]]:
+        """The data of the tensors the project's tests saw reach MPS as float64, where they
+        were made; and the project's functions that made that data, with where and by
+        which tests that was seen."""
+        made_at = self.observed.made_at(self.facts.source)
+        seen: Dict[cst.CSTNode, ArraySource] = {}
+        makers: Dict[object, str] = {}
+        if not made_at:
+            return seen, makers
+        for call in self.facts.calls:
+            name = self.facts.qualified_name(call.func)
+            argument = data_argument(call) if name in TENSOR_OF_DATA else None
+            if argument is None:
+                continue
+            span = self.facts.positions[call]
+            lines = range(span.start.line, span.end.line + 1)
+            matched = [seen_by for line in lines for called, seen_by in made_at.get(line, ()) if called == name]
+            if not matched:
+                continue
+            who = _tests_named(sorted({test for seen_by in matched for test in seen_by}))
+            written = self.facts.assigned_value(argument) if isinstance(argument, cst.Name) else argument
+            shown = self.facts.module.code_for_node(written.func if isinstance(written, cst.Call) else argument)
+            seen[argument] = ArraySource(argument, shown, seen=f"seen float64 at run time in {who}")
+            maker = self._project_maker(written) if isinstance(written, cst.Call) else None
+            if maker is not None:
+                makers[maker] = f"which gave float64 data at line {span.start.line} at run time in {who}"
+        return seen, makers
+
+    def _project_maker(self, call: cst.Call) -> Optional[object]:
+        """The project's own function a call calls: one of this module (its definition), or
+        of its package (its qualified name)."""
+        local = self.facts.definitions.callee(call)
+        if local is not None:
+            return local
+        qualified = self.facts.qualified_name(call.func)
+        package = (self.facts.module_name or "").partition(".")
+        if qualified is None or not package[1]:
+            return None
+        return qualified if qualified.partition(".")[0] == package[0] else None
 
     def _evaluated_array(self, node: cst.BaseExpression) -> Optional[ArraySource]:
         """A float64 NumPy array as the evaluator sees it, named after where it was made (a
@@ -989,3 +1062,11 @@ def _given_to_base_init(
 
 def _returned_values(function: cst.FunctionDef) -> Tuple[cst.BaseExpression, ...]:
     return tuple(node.value for node in own_nodes(function.body, cst.Return) if node.value is not None)
+
+
+def _tests_named(tests: Sequence[str]) -> str:
+    """`tests/test_x.py::test_y`, `... and 2 more tests`, or `the project's tests`."""
+    if not tests:
+        return "the project's tests"
+    more = len(tests) - 1
+    return tests[0] + (f" and {more} more test{'s' if more > 1 else ''}" if more else "")

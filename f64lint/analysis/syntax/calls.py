@@ -59,3 +59,16 @@ def argument_for(function: cst.FunctionDef, param: cst.Param, call: cst.Call) ->
         index -= 1
     args = positional(call)
     return args[index] if 0 <= index < len(args) and not any(arg.star for arg in call.args) else None
+
+
+def data_argument(call: cst.Call) -> Optional[cst.BaseExpression]:
+    """The data a tensor is made of in `torch.tensor(data)`, `torch.from_numpy(ndarray)`,
+    `torch.as_tensor(data)`, `torch.asarray(obj)`."""
+    args = positional(call)
+    if args:
+        return args[0]
+    for name in ("data", "ndarray", "obj"):
+        value = keyword(call, name)
+        if value is not None:
+            return value
+    return None
