@@ -36,6 +36,7 @@ import os
 import pkgutil
 import sys
 import threading
+import weakref
 from dataclasses import replace
 from types import FrameType
 from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Set, Tuple
@@ -49,9 +50,41 @@ from torch.utils.weak import WeakIdKeyDictionary
 
 from f64lint.observed import Observation, Place
 
+
+class _Marks:
+    """Tensors marked as on MPS, by identity, held weakly: asked of every tensor of every
+    call, so a dict lookup by `id` (an entry whose tensor is gone, or whose `id` a new
+    tensor took, answers no; such entries are dropped as the dict grows). No weakref
+    callbacks: PyTorch's compiler, tracing this code, cannot guard on one."""
+
+    def __init__(self) -> None:
+        self._refs: Dict[int, weakref.ref] = {}
+        self._pruned_at = 1024
+
+    def __contains__(self, tensor: torch.Tensor) -> bool:
+        ref = self._refs.get(id(tensor))
+        return ref is not None and ref() is tensor
+
+    def add(self, tensor: torch.Tensor) -> None:
+        self._refs[id(tensor)] = weakref.ref(tensor)
+        if len(self._refs) > self._pruned_at:
+            self._refs = {key: ref for key, ref in self._refs.items() if ref() is not None}
+            self._pruned_at = max(1024, 2 * len(self._refs))
+
+    def discard(self, tensor: torch.Tensor) -> None:
+        if tensor in self:
+            del self._refs[id(tensor)]
+
+    def tensors(self) -> List[torch.Tensor]:
+        return [t for t in (ref() for ref in list(self._refs.values())) if t is not None]
+
+    def clear(self) -> None:
+        self._refs.clear()
+
+
 # The tensors on the emulated device, and where float64 tensors were made (with the rule
 # for the shape): kept beside the tensors, never on them, so nothing of it is pickled.
-_ON_MPS: WeakIdKeyDictionary = WeakIdKeyDictionary()
+_ON_MPS = _Marks()
 _MADE: WeakIdKeyDictionary = WeakIdKeyDictionary()
 # What the backend keeps on the host beside MPS data (a packed sequence's batch sizes), and
 # the generators made for "mps" (CPU generators here).
@@ -103,9 +136,9 @@ def on_mps(tensor: torch.Tensor) -> bool:
 
 def _place_on_mps(tensor: torch.Tensor, there: bool = True) -> None:
     if there:
-        _ON_MPS[tensor] = True
+        _ON_MPS.add(tensor)
     else:
-        _ON_MPS.pop(tensor, None)
+        _ON_MPS.discard(tensor)
 
 
 def _is_mps(device: Any) -> bool:
@@ -130,9 +163,32 @@ def _to_cpu(value: Any) -> Any:
     return _CPU if _is_mps(value) else value
 
 
-def _tensors(value: Any) -> Iterator[torch.Tensor]:
-    leaves, _ = tree_flatten(value)
-    return (leaf for leaf in leaves if isinstance(leaf, torch.Tensor))
+def _tensors(value: Any) -> List[torch.Tensor]:
+    """The tensors in a call's arguments or results, in tuples, lists and dicts however
+    nested (named tuples and output classes that are dicts among them): walked by hand,
+    since every call a mode sees pays for it."""
+    found: List[torch.Tensor] = []
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, torch.Tensor):
+            found.append(item)
+        elif isinstance(item, (tuple, list)):
+            pending.extend(item)
+        elif isinstance(item, dict):
+            pending.extend(item.values())
+    return found
+
+
+def _on_the_cpu(args: Tuple[Any, ...], kwargs: Dict[str, Any]) -> Tuple[Tuple[Any, ...], Dict[str, Any]]:
+    """A call's arguments with the MPS device named as the CPU (a device is an argument of
+    its own: `.to("mps")`, `device=`), unchanged when none is. (No `map` of a function in
+    code PyTorch's compiler traces: it cannot guard on one.)"""
+    if any(_is_mps(value) for value in args):
+        args = tuple(_to_cpu(value) for value in args)
+    if any(_is_mps(value) for value in kwargs.values()):
+        kwargs = {name: _to_cpu(value) for name, value in kwargs.items()}
+    return args, kwargs
 
 
 def _user_place() -> Optional[Place]:
@@ -205,6 +261,26 @@ def _rule_for(func: Callable, args: Tuple[Any, ...], kwargs: Dict[str, Any]) -> 
     return None
 
 
+_NOT_A_PROPERTY = object()
+_DEVICE, _IS_MPS, _IS_CPU, _DATA = torch.Tensor.device, torch.Tensor.is_mps, torch.Tensor.is_cpu, torch.Tensor.data
+
+
+def _property(descriptor: Any, func: Callable, args: Tuple[Any, ...], kwargs: Dict[str, Any]) -> Any:
+    """A tensor property as on MPS (`device`, `is_mps`, `is_cpu`), or `param.data = moved`
+    (nn.Module.to: the parameter is where its new data is); else `_NOT_A_PROPERTY`."""
+    if descriptor is _DEVICE and on_mps(args[0]):
+        return _MPS
+    if descriptor is _IS_MPS:
+        return on_mps(args[0])
+    if descriptor is _IS_CPU and on_mps(args[0]):
+        return False
+    if descriptor is _DATA and getattr(func, "__name__", "") == "__set__":
+        func(*args, **kwargs)
+        _place_on_mps(args[0], on_mps(args[1]))
+        return None
+    return _NOT_A_PROPERTY
+
+
 class _MpsEmulation(TorchFunctionMode):
     def __init__(self) -> None:
         super().__init__()
@@ -216,19 +292,12 @@ class _MpsEmulation(TorchFunctionMode):
         if func in _PASS_THROUGH:  # `torch.device("mps")` and nn.Module.to's parsing keep "mps"
             return func(*args, **kwargs)
         descriptor = getattr(func, "__self__", None)
-        if descriptor is torch.Tensor.device and on_mps(args[0]):
-            return _MPS
-        if descriptor is torch.Tensor.is_mps:
-            return on_mps(args[0])
-        if descriptor is torch.Tensor.is_cpu and on_mps(args[0]):
-            return False
+        if descriptor is not None:
+            answered = _property(descriptor, func, args, kwargs)
+            if answered is not _NOT_A_PROPERTY:
+                return answered
         if func is torch.Tensor.get_device and on_mps(args[0]):
             return 0
-        if descriptor is torch.Tensor.data and getattr(func, "__name__", "") == "__set__":
-            # `param.data = moved` (nn.Module.to): the parameter is where its new data is.
-            func(*args, **kwargs)
-            _place_on_mps(args[0], on_mps(args[1]))
-            return None
         if func is torch.Tensor.numpy and on_mps(args[0]):
             raise TypeError(
                 "can't convert mps:0 device type tensor to numpy. Use Tensor.cpu() to copy the tensor to host "
@@ -236,32 +305,35 @@ class _MpsEmulation(TorchFunctionMode):
             )
         if self.default_on_mps and func in _FACTORIES and kwargs.get("device") is None:
             kwargs = {**kwargs, "device": _MPS}
-        target = self._target_device(func, args, kwargs)
+        tensors = _tensors((args, kwargs))
+        target = _target_device(func, args, kwargs)
         if target is not None:
             result_on_mps = _is_mps(target)
         else:
-            result_on_mps = func not in _OFF_DEVICE and any(on_mps(t) for t in _tensors((args, kwargs)))
+            result_on_mps = func not in _OFF_DEVICE and any(on_mps(t) for t in tensors)
             if result_on_mps and func not in _ACROSS_DEVICES:
-                _check_one_device(args, kwargs)
+                _check_one_device(tensors)
         if kwargs.get("generator") is not None:
             _check_generator(kwargs["generator"], result_on_mps)
-        args = tree_map(_to_cpu, args)
-        kwargs = tree_map(_to_cpu, kwargs)
+        args, kwargs = _on_the_cpu(args, kwargs)
         if result_on_mps and func is torch.Tensor.to:
             # Check the dtype before the copy, as the backend does.
             dtype = _dtype_asked(args, kwargs) or args[0].dtype
             if dtype in _WIDE:
                 raise _located(mps_error(dtype), dtype, func, args, kwargs, args[0])
         result = func(*args, **kwargs)
+        results = _tensors(result)
         if result_on_mps:
-            converts = target is not None or func in _CONVERSIONS
-            inputs = [id(t) for t in _tensors((args, kwargs)) if not on_mps(t)]
-            for tensor in _tensors(result):
+            for tensor in results:
                 if tensor.dtype in _WIDE:
-                    error = mps_error(tensor.dtype) if converts else mps_op_error(tensor.dtype)
-                    raise _located(error, tensor.dtype, func, args, kwargs, next(_wide_inputs(args, kwargs), None))
-            if inputs:  # a move to MPS copies: `x.to("mps")` of a CPU `x` is not `x` itself
-                result = tree_map(lambda t: t.clone() if isinstance(t, torch.Tensor) and id(t) in inputs else t, result)
+                    error = mps_error(tensor.dtype) if target is not None or func in _CONVERSIONS else (
+                        mps_op_error(tensor.dtype))
+                    made = next((t for t in tensors if t.dtype in _WIDE), None)
+                    raise _located(error, tensor.dtype, func, args, kwargs, made)
+            off_mps = [t for t in tensors if not on_mps(t)]
+            if any(r is t for r in results for t in off_mps):
+                # a move to MPS copies: `x.to("mps")` of a CPU `x` is not `x` itself
+                result = tree_map(lambda t: t.clone() if any(t is o for o in off_mps) else t, result)
             placed = result
             if func in _HOST_SIDE_RESULTS:
                 placed = result[:1]
@@ -269,30 +341,32 @@ class _MpsEmulation(TorchFunctionMode):
                     _ON_HOST[tensor] = True
             for tensor in _tensors(placed):
                 _place_on_mps(tensor)
-        else:
-            if func in _OFF_DEVICE or target is not None:
-                for tensor in _tensors(result):
-                    if on_mps(tensor):
-                        # `.to("cpu")` of a CPU tensor returns the tensor itself: copy the mark off.
-                        result = tree_map(lambda t: t.clone() if t is tensor else t, result)  # noqa: B023 (used at once)
-            for tensor in _tensors(result):
-                if tensor.dtype in _WIDE and tensor not in _MADE:
-                    _MADE[tensor] = _Made(_user_place(), _call_name(func), _rule_for(func, args, kwargs))
+            return result
+        if func in _OFF_DEVICE or target is not None:
+            for tensor in results:
+                if on_mps(tensor):
+                    # `.to("cpu")` of a CPU tensor returns the tensor itself: copy the mark off.
+                    result = tree_map(lambda t: t.clone() if t is tensor else t, result)  # noqa: B023 (used at once)
+            results = _tensors(result)
+        for tensor in results:
+            if tensor.dtype in _WIDE and tensor not in _MADE:
+                _MADE[tensor] = _Made(_user_place(), _call_name(func), _rule_for(func, args, kwargs))
         return result
 
-    @staticmethod
-    def _target_device(func: Callable, args: Tuple[Any, ...], kwargs: Dict[str, Any]) -> Optional[Any]:
-        """Where a call puts its result, when it says: `device=`, or `.to(device, ...)`, or
-        `.to(other)` (the other tensor's device and dtype)."""
-        if "device" in kwargs:
-            return kwargs["device"]
-        if func is torch.Tensor.to:
-            for value in args[1:]:
-                if _is_device(value):
-                    return value
-                if isinstance(value, torch.Tensor):
-                    return _MPS if on_mps(value) else value.device
-        return None
+
+
+def _target_device(func: Callable, args: Tuple[Any, ...], kwargs: Dict[str, Any]) -> Optional[Any]:
+    """Where a call puts its result, when it says: `device=`, or `.to(device, ...)`, or
+    `.to(other)` (the other tensor's device and dtype)."""
+    if "device" in kwargs:
+        return kwargs["device"]
+    if func is torch.Tensor.to:
+        for value in args[1:]:
+            if _is_device(value):
+                return value
+            if isinstance(value, torch.Tensor):
+                return _MPS if on_mps(value) else value.device
+    return None
 
 
 def _dtype_asked(args: Tuple[Any, ...], kwargs: Dict[str, Any]) -> Optional[torch.dtype]:
@@ -305,14 +379,10 @@ def _dtype_asked(args: Tuple[Any, ...], kwargs: Dict[str, Any]) -> Optional[torc
     return None
 
 
-def _wide_inputs(args: Tuple[Any, ...], kwargs: Dict[str, Any]) -> Iterator[torch.Tensor]:
-    return (t for t in _tensors((args, kwargs)) if t.dtype in _WIDE)
-
-
-def _check_one_device(args: Tuple[Any, ...], kwargs: Dict[str, Any]) -> None:
+def _check_one_device(tensors: List[torch.Tensor]) -> None:
     """An operation on an MPS tensor and a CPU tensor fails on the real backend (a
     0-dimensional CPU tensor, like a Python number, is allowed)."""
-    for tensor in _tensors((args, kwargs)):
+    for tensor in tensors:
         if not on_mps(tensor) and tensor.dim() > 0 and tensor.device.type == "cpu" and tensor not in _ON_HOST:
             raise RuntimeError("Expected all tensors to be on the same device, but found at least two devices, "
                                "mps:0 and cpu!")
@@ -433,7 +503,7 @@ def _save(original: Callable[..., Any]) -> Callable[..., Any]:
     """`torch.save`: tensors on MPS are saved as the backend saves them, located on "mps:0"."""
     @_like(original)
     def save(*args: Any, **kwargs: Any) -> Any:
-        on_mps = {tensor.untyped_storage().data_ptr() for tensor in list(_ON_MPS.keys())}
+        on_mps = {tensor.untyped_storage().data_ptr() for tensor in _ON_MPS.tensors()}
         location_tag = torch.serialization.location_tag
 
         def located(storage: Any) -> str:
@@ -491,9 +561,10 @@ def _script_call(original: Callable[..., Any]) -> Callable[..., Any]:
     @_like(original)
     def call(self: Any, *args: Any, **kwargs: Any) -> Any:
         __tracebackhide__ = True
-        inputs_on_mps = any(on_mps(t) for t in _tensors((args, kwargs)))
+        inputs = _tensors((args, kwargs))
+        inputs_on_mps = any(on_mps(t) for t in inputs)
         if inputs_on_mps:
-            _check_one_device(args, kwargs)
+            _check_one_device(inputs)
         result = original(self, *args, **kwargs)
         if inputs_on_mps:
             for tensor in _tensors(result):
