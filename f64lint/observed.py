@@ -14,7 +14,8 @@ when it is there. The format (version 1), a JSON object:
                    "code": "offsets = torch.from_numpy(load_offsets(path)).to(x.device)"},
           "reached": {"path": "calib/model.py", "line": 9, "function": "calibrate",
                       "code": "offsets = torch.from_numpy(load_offsets(path)).to(x.device)"},
-          "tests": ["tests/test_calibration.py::test_calibrate"]
+          "tests": ["tests/test_calibration.py::test_calibrate"],
+          "data_from": {"path": "calib/io.py", "line": 8, "function": "calib.io.load_offsets", "code": ""}
         }
       ]
     }
@@ -26,6 +27,9 @@ MPS tensor); `path` is relative to the project's root (pytest's rootdir), with `
 `function` is the qualified name of the function holding the line (empty at module level);
 `code` the line's text, stripped: an observation whose line no longer reads so is stale.
 Observations are sorted and unique; `tests` are the ids of the tests that saw one.
+`data_from` (or null), when the tensor was made of what a function returned
+(`torch.from_numpy(load_offsets(path))`): that function, its file, the line of its `def`
+and its name with its module's; the linter takes it to return float64 wherever it is called.
 """
 
 from __future__ import annotations
@@ -33,15 +37,15 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass, replace
 from pathlib import Path
-from typing import Any, Dict, Iterable, List, Mapping, Set, Tuple
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Set, Tuple
 
 PATH = Path(".f64lint") / "observed.json"
 VERSION = 1
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Place:
     """A line of the project's code."""
 
@@ -51,7 +55,7 @@ class Place:
     code: str
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Observation:
     """A float64 (or complex128) tensor made at one place that reached MPS at another."""
 
@@ -60,14 +64,15 @@ class Observation:
     dtype: str
     call: str
     tests: Tuple[str, ...] = ()
+    data_from: Optional[Place] = None
 
     @property
     def identity(self) -> tuple:
-        return self.made, self.reached, self.dtype, self.call
+        return astuple(self.made), astuple(self.reached), self.dtype, self.call
 
     def as_row(self) -> Dict[str, Any]:
         return {"dtype": self.dtype, "call": self.call, "made": _row(self.made), "reached": _row(self.reached),
-                "tests": list(self.tests)}
+                "tests": list(self.tests), "data_from": _row(self.data_from) if self.data_from else None}
 
 
 class BadObservations(ValueError):
@@ -100,8 +105,10 @@ def from_row(row: Mapping[str, Any]) -> Observation:
     tests = row.get("tests", [])
     if not isinstance(tests, list):
         raise TypeError("tests is not a list")
+    data_from = row.get("data_from")
     return Observation(
-        _place(row["made"]), _place(row["reached"]), str(row["dtype"]), str(row["call"]), tuple(map(str, tests))
+        _place(row["made"]), _place(row["reached"]), str(row["dtype"]), str(row["call"]), tuple(map(str, tests)),
+        _place(data_from) if data_from is not None else None,
     )
 
 
@@ -110,16 +117,14 @@ def merged(earlier: Iterable[Observation], seen: Iterable[Observation], tests_ru
     not run (a test that ran again says anew what it sees, or that it sees nothing),
     one observation per made/reached pair with all its tests."""
     ran = set(tests_run)
-    kept = (
-        Observation(o.made, o.reached, o.dtype, o.call, tuple(t for t in o.tests if t not in ran)) for o in earlier
-    )
+    kept = (replace(o, tests=tuple(t for t in o.tests if t not in ran)) for o in earlier)
     tests: Dict[tuple, Set[str]] = {}
     first: Dict[tuple, Observation] = {}
     for observation in (*(o for o in kept if o.tests), *seen):
         first.setdefault(observation.identity, observation)
         tests.setdefault(observation.identity, set()).update(observation.tests)
     return sorted(
-        Observation(o.made, o.reached, o.dtype, o.call, tuple(sorted(tests[key]))) for key, o in first.items()
+        (replace(o, tests=tuple(sorted(tests[key]))) for key, o in first.items()), key=lambda o: o.identity
     )
 
 

@@ -15,17 +15,22 @@ OTHER = Place("pkg/data.py", 3, "", "GRID = torch.tensor(np.linspace(0, 1, 5))")
 
 
 def seen(made: Place, *tests: str) -> Observation:
-    return Observation(made, MOVED, "float64", "torch.from_numpy", tests)
+    return Observation(made, MOVED, "float64", "torch.from_numpy", tests, LOADER if made is MADE else None)
+
+
+LOADER = Place("pkg/data.py", 12, "pkg.data.table", "")
 
 
 def test_a_file_reads_back_as_written_sorted_and_stable(tmp_path):
     path = tmp_path / ".f64lint" / "observed.json"
-    observations = [seen(OTHER, "tests/test_data.py::test_grid"), seen(MADE, "tests/test_model.py::test_forward")]
-    write(path, sorted(observations))
-    assert read(path) == tuple(sorted(observations))
+    observations = [seen(MADE, "tests/test_model.py::test_forward"), seen(OTHER, "tests/test_data.py::test_grid")]
+    in_order = merged([], observations, [])
+    assert in_order == observations[::-1]  # by where they were made
+    write(path, in_order)
+    assert read(path) == tuple(in_order)
     text = path.read_text()
     assert json.loads(text)["version"] == 1 and text.endswith("\n")
-    write(path, sorted(observations))
+    write(path, in_order)
     assert path.read_text() == text
     assert [p.name for p in path.parent.iterdir()] == ["observed.json"]  # no temporary file left
 

@@ -137,7 +137,19 @@ def _ambiguous_modules(exports: Sequence[Export], entries: Sequence[Entry]) -> F
 def declared_exports(settings: Settings) -> List[Export]:
     """The project's own float64 makers its configuration names (`float64-functions`), as
     exports of their modules: a file that calls one is read as if the run had linted the
-    module and found it returns float64. They are placed at their line of the config file."""
+    module and found it returns float64. They are placed at their line of the config file.
+    So are the functions the project's tests saw return the data of a float64 tensor that
+    reached MPS (`.f64lint/observed.json`), placed at their `def`."""
+    exports = _configured_exports(settings)
+    for observation in settings.observations:
+        maker = observation.data_from
+        if maker is not None:
+            module, _, name = maker.function.rpartition(".")
+            exports.append(Export(module, name, True, f"{name}()", "float64", maker.path, maker.line))
+    return exports
+
+
+def _configured_exports(settings: Settings) -> List[Export]:
     if not settings.float64_functions:
         return []
     config = settings.config_file

@@ -29,9 +29,11 @@ Needs PyTorch 2.13 to 2.14.1 (CI runs the emulation's tests on both).
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import functools
 import inspect
+import linecache
 import os
 import pkgutil
 import sys
@@ -191,21 +193,38 @@ def _on_the_cpu(args: Tuple[Any, ...], kwargs: Dict[str, Any]) -> Tuple[Tuple[An
     return args, kwargs
 
 
-def _user_place() -> Optional[Place]:
-    """The line of the user's code that runs (its innermost frame: not torch's, not ours),
-    its path absolute and its text not read; none while PyTorch's compiler traces the
-    call (it runs again when the code runs)."""
+def _user_frame() -> Optional[FrameType]:
+    """The innermost frame of the user's code (not torch's, not ours); none while PyTorch's
+    compiler traces the call (it runs again when the code runs)."""
     if torch.compiler.is_compiling():
         return None
     frame: Optional[FrameType] = sys._getframe(1)
     while frame is not None:
-        code = frame.f_code
-        if not code.co_filename.startswith((_HERE, _TORCH, "<")) and "contextlib" not in code.co_filename:
-            qualified = getattr(code, "co_qualname", code.co_name)  # Python 3.11+
-            function = "" if qualified == "<module>" else qualified.replace(".<locals>", "")
-            return Place(code.co_filename, frame.f_lineno, function, "")
+        where = frame.f_code.co_filename
+        if not where.startswith((_HERE, _TORCH, "<")) and "contextlib" not in where:
+            return frame
         frame = frame.f_back
     return None
+
+
+def _place_of(frame: FrameType) -> Place:
+    """The line a frame runs, its path absolute and its text not read."""
+    code = frame.f_code
+    qualified = getattr(code, "co_qualname", code.co_name)  # Python 3.11+
+    function = "" if qualified == "<module>" else qualified.replace(".<locals>", "")
+    return Place(code.co_filename, frame.f_lineno, function, "")
+
+
+def _user_place() -> Optional[Place]:
+    frame = _user_frame()
+    return _place_of(frame) if frame is not None else None
+
+
+def _made_here(call: str, rule: Optional[str]) -> "_Made":
+    frame = _user_frame()
+    if frame is None:
+        return _Made(None, call, rule)
+    return _Made(_place_of(frame), call, rule, frame.f_globals)
 
 
 def _call_name(func: Callable) -> str:
@@ -215,11 +234,48 @@ def _call_name(func: Callable) -> str:
 
 
 class _Made(NamedTuple):
-    """Where a wide tensor was made, by what, and the rule that finds that shape."""
+    """Where a wide tensor was made, by what, the rule that finds that shape, and the
+    names of the module that made it."""
 
     place: Optional[Place]
     call: str
     rule: Optional[str]
+    names: Optional[Dict[str, Any]] = None
+
+
+_OF_DATA = frozenset({"torch.tensor", "torch.as_tensor", "torch.asarray", "torch.from_numpy"})
+
+
+def _data_maker(made: _Made) -> Optional[Place]:
+    """The function whose result a tensor was made of (`torch.from_numpy(load_offsets(p))`),
+    read from the making line's text and the names of its module: its file, the line of its
+    `def` and its name with its module's. None for a line that is not a whole statement, a
+    maker that is not a function defined at the top of a module (a lambda, a method)."""
+    if made.place is None or made.names is None or made.call not in _OF_DATA:
+        return None
+    try:
+        tree = ast.parse(linecache.getline(made.place.path, made.place.line).strip())
+    except SyntaxError:
+        return None
+    called = made.call.rpartition(".")[2]
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and _dotted(node.func).endswith(called) and node.args):
+            continue
+        data = node.args[0]
+        parts = _dotted(data.func).split(".") if isinstance(data, ast.Call) else [""]
+        maker = made.names.get(parts[0])
+        for part in parts[1:]:
+            maker = getattr(maker, part, None)
+        code, name = getattr(maker, "__code__", None), getattr(maker, "__qualname__", ".")
+        if code is not None and "." not in name and "<" not in name:
+            return Place(code.co_filename, code.co_firstlineno, f"{maker.__module__}.{name}", "")
+    return None
+
+
+def _dotted(node: ast.expr) -> str:
+    if isinstance(node, ast.Attribute):
+        return f"{_dotted(node.value)}.{node.attr}"
+    return node.id if isinstance(node, ast.Name) else ""
 
 
 class Sightings:
@@ -231,8 +287,8 @@ class Sightings:
         self._tests: Dict[tuple, Set[str]] = {}
         self._first: Dict[tuple, Observation] = {}
 
-    def saw(self, made: Place, reached: Place, dtype: torch.dtype, call: str) -> None:
-        observation = Observation(made, reached, _WIDE[dtype], call)
+    def saw(self, made: Place, reached: Place, dtype: torch.dtype, call: str, data_from: Optional[Place]) -> None:
+        observation = Observation(made, reached, _WIDE[dtype], call, data_from=data_from)
         self._first.setdefault(observation.identity, observation)
         tests = self._tests.setdefault(observation.identity, set())
         running = os.environ.get("PYTEST_CURRENT_TEST")  # "tests/test_x.py::test_y (call)"
@@ -350,7 +406,7 @@ class _MpsEmulation(TorchFunctionMode):
             results = _tensors(result)
         for tensor in results:
             if tensor.dtype in _WIDE and tensor not in _MADE:
-                _MADE[tensor] = _Made(_user_place(), _call_name(func), _rule_for(func, args, kwargs))
+                _MADE[tensor] = _made_here(_call_name(func), _rule_for(func, args, kwargs))
         return result
 
 
@@ -402,11 +458,11 @@ def _located(error: Exception, dtype: torch.dtype, func: Callable, args: Tuple[A
     kept (`SIGHTINGS`)."""
     found = _MADE.get(made) if made is not None else None
     if found is None or found.place is None:
-        found = _Made(_user_place(), call or _call_name(func), _rule_for(func, args, kwargs))
+        found = _made_here(call or _call_name(func), _rule_for(func, args, kwargs))
     rule = "F64004" if found.rule is None and func is torch.Tensor.to else found.rule
     reached = _user_place()
     if found.place is not None and reached is not None:
-        SIGHTINGS.saw(found.place, reached, dtype, found.call)
+        SIGHTINGS.saw(found.place, reached, dtype, found.call, _data_maker(found))
     where = f"{found.place.path}:{found.place.line}" if found.place is not None else None
     note = f"f64lint: the float64 value was made at {where}" if where else "f64lint: float64 reached MPS"
     if rule is not None:
@@ -493,7 +549,7 @@ def _from_numpy(original: Callable[[Any], torch.Tensor]) -> Callable[[Any], torc
     def from_numpy(array: Any) -> torch.Tensor:
         tensor = original(array)
         if tensor.dtype in _WIDE:
-            _MADE[tensor] = _Made(_user_place(), "torch.from_numpy", "F64003")
+            _MADE[tensor] = _made_here("torch.from_numpy", "F64003")
         return tensor
 
     return from_numpy

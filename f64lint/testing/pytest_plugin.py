@@ -132,15 +132,18 @@ def _in_project(observations: List[Observation], root: Path) -> Iterator[Observa
     it and its lines' text read."""
     for observation in observations:
         made, reached = (_relative(place, root) for place in (observation.made, observation.reached))
+        data_from = _relative(observation.data_from, root, read=False) if observation.data_from else None
         if made is not None and reached is not None:
-            yield replace(observation, made=made, reached=reached)
+            yield replace(observation, made=made, reached=reached, data_from=data_from)
 
 
-def _relative(place: Place, root: Path) -> Optional[Place]:
+def _relative(place: Place, root: Path, read: bool = True) -> Optional[Place]:
+    """The place with its path relative to the root, and its line's text when `read`;
+    None outside the root."""
     relative = os.path.relpath(place.path, root)
     if relative.startswith(os.pardir) or os.path.isabs(relative):
         return None
-    code = linecache.getline(place.path, place.line).strip()
+    code = linecache.getline(place.path, place.line).strip() if read else place.code
     return replace(place, path=Path(relative).as_posix(), code=code)
 
 

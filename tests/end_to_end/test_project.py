@@ -10,8 +10,8 @@ emulation.
 fixtures/projects/calibration (offsets read from a JSON file into a NumPy array: float64
 only at run time): `f64lint .` finds nothing until the emulated tests, failing, write what
 they saw; then it finds the line, names the test, and finds the same loader's data made a
-tensor in a function no test runs; `f64lint --fix .` fixes both, and the emulated tests
-pass and take their observation back."""
+tensor in a function no test runs, in that module and in another; `f64lint --fix .` fixes
+all three, and the emulated tests pass and take their observation back."""
 
 from __future__ import annotations
 
@@ -102,7 +102,7 @@ def test_what_the_emulated_tests_saw_is_found_named_and_fixed(tmp_path, monkeypa
     require("torch")
     require("numpy")
     project = copied("calibration", tmp_path, monkeypatch)
-    assert f64lint(".").output == "All checks passed (5 files checked).\n"  # float64 only at run time
+    assert f64lint(".").output == "All checks passed (6 files checked).\n"  # float64 only at run time
 
     before = project_tests(project, "--mps-emulation")
     assert "1 failed" in before.stdout and "Cannot convert a MPS Tensor to float64" in before.stdout
@@ -115,20 +115,27 @@ def test_what_the_emulated_tests_saw_is_found_named_and_fixed(tmp_path, monkeypa
         "reached": {"path": "calibration/correct.py", "line": 9, "function": "corrected",
                     "code": "offsets = torch.from_numpy(load_offsets(path)).to(readings.device)"},
         "tests": [test],
+        "data_from": {"path": "calibration/io.py", "line": 9, "function": "calibration.io.load_offsets", "code": ""},
     }]
 
     found = f64lint(".")
     assert found.exit_code == 1
+    made = "made in calibration/io.py:9"
     assert [line for line in found.output.splitlines() if ": F64" in line] == [
-        "calibration/correct.py:9:15: F64003 [*] error: float64 NumPy array (from `load_offsets` at line 9, seen "
-        f"float64 at run time in {test}) becomes a tensor in `torch.from_numpy()`; MPS has no float64",
-        "calibration/correct.py:15:15: F64003 [*] error: float64 NumPy array (from `load_offsets` at line 15, which "
-        f"gave float64 data at line 9 at run time in {test}) becomes a tensor in `torch.tensor()`; MPS has no float64",
+        f"calibration/correct.py:9:15: F64003 [*] error: float64 NumPy array (from `load_offsets` at line 9, {made}, "
+        f"seen float64 at run time in {test}) becomes a tensor in `torch.from_numpy()`; MPS has no float64",
+        f"calibration/correct.py:15:15: F64003 [*] error: float64 NumPy array (from `load_offsets` at line 15, {made}, "
+        f"which gave float64 data at line 9 at run time in {test}) becomes a tensor in `torch.tensor()`; MPS has no "
+        "float64",
+        # Another module's call of the same loader, which no test runs.
+        f"calibration/report.py:9:12: F64003 [*] error: float64 NumPy array (from `load_offsets()` at line 9, {made}) "
+        "becomes a tensor in `torch.from_numpy()`; MPS has no float64",
     ]
+    assert f64lint("calibration/report.py").exit_code == 1  # as pre-commit lints one staged file
     check(PROJECTS / "calibration.diff", f64lint("--diff", ".").stdout)
 
     assert f64lint("--fix", ".").exit_code == 0
-    assert f64lint(".").output == "All checks passed (5 files checked).\n"
+    assert f64lint(".").output == "All checks passed (6 files checked).\n"
     on_cpu = project_tests(project)
     assert (on_cpu.returncode, on_cpu.stdout.splitlines()[-1].split(" in ")[0]) == (0, "1 passed")
     emulated = project_tests(project, "--mps-emulation")

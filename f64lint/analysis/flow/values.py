@@ -720,9 +720,9 @@ class Flow:
         configuration) says returns float64."""
         return (
             float64_array(self.facts, node, follow=self._stands_for)
+            or self._observed_array(node)
             or self._imported_array(node, 0)
             or self._evaluated_array(node)
-            or self._observed_array(node)
         )
 
     def seen_reaching_mps(self, call: cst.Call) -> bool:
