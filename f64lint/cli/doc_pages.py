@@ -221,7 +221,11 @@ GUIDES = {
     "notebooks.md": ("Notebooks", ("f64lint.source.notebook",)),
     "testing.md": (
         "Testing your own code for MPS without a Mac",
-        ("f64lint.testing.pytest_plugin", "f64lint.testing.mps_emulation"),
+        (
+            "f64lint.testing.pytest_plugin",
+            "f64lint.testing.mps_emulation",
+            "What the tests saw, for the linter: f64lint.observed",
+        ),
     ),
 }
 
