@@ -344,6 +344,12 @@ class _MpsEmulation(TorchFunctionMode):
 
     def __torch_function__(self, func, types, args=(), kwargs=None):
         __tracebackhide__ = True  # pytest shows the user's line that raised, not this one
+        if _Traced.call is not None and torch.compiler.is_compiling():
+            return _Traced.call(self, func, types, args, kwargs)
+        return self.emulated(func, types, args, kwargs)
+
+    def emulated(self, func, types, args=(), kwargs=None):
+        __tracebackhide__ = True
         kwargs = kwargs or {}
         if func in _PASS_THROUGH:  # `torch.device("mps")` and nn.Module.to's parsing keep "mps"
             return func(*args, **kwargs)
@@ -555,6 +561,33 @@ def _from_numpy(original: Callable[[Any], torch.Tensor]) -> Callable[[Any], torc
     return from_numpy
 
 
+class _Traced:
+    """What PyTorch's compiler, tracing code under the emulation, calls instead of reading
+    the emulation itself, which it cannot put in a graph (it keeps Python tables of
+    tensors): the emulation behind `torch.compiler.disable`, so the graph breaks there and
+    those operations run as they are. Set once the compiler is loaded (loading it costs
+    more than a second: not before the project uses it)."""
+
+    call: Optional[Callable[..., Any]] = None
+
+    @classmethod
+    def prepare(cls) -> None:
+        if cls.call is None and "torch._dynamo" in sys.modules:
+            cls.call = torch.compiler.disable(_MpsEmulation.emulated)
+
+
+def _compile(original: Callable[..., Any]) -> Callable[..., Any]:
+    """`torch.compile`: the graph breaks at each operation the emulation sees (`_Traced`);
+    `fullgraph=True`, which makes a graph break an error, is not kept."""
+    @_like(original)
+    def compile(*args: Any, **kwargs: Any) -> Any:
+        compiled = original(*args, **{**kwargs, "fullgraph": False})
+        _Traced.prepare()
+        return compiled
+
+    return compile
+
+
 def _save(original: Callable[..., Any]) -> Callable[..., Any]:
     """`torch.save`: tensors on MPS are saved as the backend saves them, located on "mps:0"."""
     @_like(original)
@@ -701,6 +734,7 @@ def mps_emulation() -> Iterator[None]:
             ("torch.from_numpy", _from_numpy(torch.from_numpy)),
             ("torch.load", _load(torch.load)),
             ("torch.save", _save(torch.save)),
+            ("torch.compile", _compile(torch.compile)),
         ):
             stack.enter_context(mock.patch(target, value))
         new = _parameter_new(torch.nn.Parameter.__new__)
@@ -708,6 +742,7 @@ def mps_emulation() -> Iterator[None]:
         for script in (torch._C.ScriptFunction, torch._C.ScriptMethod):
             stack.enter_context(mock.patch.object(script, "__call__", _script_call(script.__call__)))
         stack.enter_context(mock.patch.object(threading.Thread, "start", _thread_start(threading.Thread.start, mode)))
+        _Traced.prepare()  # code compiled before the emulation began
         stack.enter_context(mode)
         for table in (_ON_MPS, _MADE, _ON_HOST, _MPS_GENERATORS):
             stack.callback(table.clear)

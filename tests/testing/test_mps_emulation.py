@@ -209,7 +209,7 @@ def test_the_stand_ins_keep_the_originals_names_signatures_and_wrapping():
     import inspect
 
     names = ["backends.mps.is_available", "backends.mps.is_built", "mps.synchronize", "mps.manual_seed",
-             "mps.device_count", "accelerator.current_accelerator", "set_default_device", "load", "save"]
+             "mps.device_count", "accelerator.current_accelerator", "set_default_device", "load", "save", "compile"]
 
     def look(name):
         owner, attribute = f"torch.{name}".rsplit(".", 1)
@@ -244,6 +244,9 @@ def test_compiled_code_runs_as_on_a_mac(backend):
         widened = torch.compile(lambda x: x.double() * 2, backend=backend)
         with pytest.raises(TypeError, match=FLOAT64):
             widened(torch.ones(2, device="mps"))
+        # The emulation breaks the graph: that is not an error, even where it would be one.
+        whole = torch.compile(lambda x: torch.relu(x) + 1, backend=backend, fullgraph=True)
+        assert whole(torch.ones(2, device="mps")).device.type == "mps"
 
 
 def test_torchscript_results_are_where_their_inputs_are():
