@@ -31,7 +31,8 @@ arithmetic is the CPU's (float32 results may differ in the last bits), operation
 lacks do not raise, a generator on "mps" draws the CPU's random numbers and says it is on
 the CPU, the memory counters read 0, `torch.autocast("mps")` changes no dtype, an MPS
 tensor's `repr` does not say `device='mps:0'`, TorchScript code's results are on MPS when
-one of its tensor inputs is (what it makes inside is not checked), PyTorch's own code (its
+one of its tensor inputs is (what it makes inside is not checked), `torch.compile` breaks
+the graph at each operation (`fullgraph=True` is not kept), PyTorch's own code (its
 compiler, a DataLoader's memory pinning) sees the machine as it is, threads started before
 the emulation began make CPU tensors, and tensors made by C++ extensions or before the
 emulation began are CPU tensors.
