@@ -55,8 +55,9 @@ the project's root (pytest's rootdir; a stable, sorted JSON format, safe to comm
 f64lint/observed.py). What earlier sessions saw in tests this one did not run is kept.
 `f64lint` reads the file when it is there: a NumPy array seen float64 where it became a
 tensor is a finding (F64003) at that line, "seen at run time in tests/test_x.py::test_y",
-with its fix; an observation whose line no longer reads as it did is dropped. Values
-made outside the project's root (in a library) are not written.
+with its fix, and what the project's function that made that array returns is float64
+wherever it is called, in any module; an observation whose line no longer reads as it did
+is dropped. Values made outside the project's root (in a library) are not written.
 """  # noqa: E501
 
 from __future__ import annotations
@@ -133,18 +134,18 @@ def _in_project(observations: List[Observation], root: Path) -> Iterator[Observa
     it and its lines' text read."""
     for observation in observations:
         made, reached = (_relative(place, root) for place in (observation.made, observation.reached))
-        data_from = _relative(observation.data_from, root, read=False) if observation.data_from else None
+        data_from = _relative(observation.data_from, root, with_code=False) if observation.data_from else None
         if made is not None and reached is not None:
             yield replace(observation, made=made, reached=reached, data_from=data_from)
 
 
-def _relative(place: Place, root: Path, read: bool = True) -> Optional[Place]:
-    """The place with its path relative to the root, and its line's text when `read`;
-    None outside the root."""
+def _relative(place: Place, root: Path, with_code: bool = True) -> Optional[Place]:
+    """The place with its path relative to the root, and its line's text when asked; None
+    outside the root."""
     relative = os.path.relpath(place.path, root)
-    if relative.startswith(os.pardir) or os.path.isabs(relative):
+    if relative == os.pardir or relative.startswith(os.pardir + os.sep) or os.path.isabs(relative):
         return None
-    code = linecache.getline(place.path, place.line).strip() if read else place.code
+    code = linecache.getline(place.path, place.line).strip() if with_code else place.code
     return replace(place, path=Path(relative).as_posix(), code=code)
 
 
