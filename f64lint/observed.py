@@ -37,7 +37,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from dataclasses import astuple, dataclass, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Set, Tuple
 
@@ -45,7 +45,7 @@ PATH = Path(".f64lint") / "observed.json"
 VERSION = 1
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, order=True)
 class Place:
     """A line of the project's code."""
 
@@ -68,7 +68,7 @@ class Observation:
 
     @property
     def identity(self) -> tuple:
-        return astuple(self.made), astuple(self.reached), self.dtype, self.call
+        return self.made, self.reached, self.dtype, self.call
 
     def as_row(self) -> Dict[str, Any]:
         return {"dtype": self.dtype, "call": self.call, "made": _row(self.made), "reached": _row(self.reached),

@@ -39,7 +39,6 @@ import pkgutil
 import sys
 import threading
 import weakref
-from dataclasses import replace
 from types import FrameType
 from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Set, Tuple
 from unittest import mock
@@ -50,7 +49,7 @@ from torch.utils._device import _device_constructors
 from torch.utils._pytree import tree_flatten, tree_map
 from torch.utils.weak import WeakIdKeyDictionary
 
-from f64lint.observed import Observation, Place
+from f64lint.observed import Observation, Place, merged
 
 
 class _Marks:
@@ -280,27 +279,23 @@ def _dotted(node: ast.expr) -> str:
 
 class Sightings:
     """What the emulation saw reach MPS: each wide tensor's making and reaching lines, with
-    the tests that saw them (pytest names the test that runs in `PYTEST_CURRENT_TEST`; its
+    the test that saw them (pytest names the test that runs in `PYTEST_CURRENT_TEST`; its
     plugin writes them down at the end of the session: f64lint/observed.py)."""
 
     def __init__(self) -> None:
-        self._tests: Dict[tuple, Set[str]] = {}
-        self._first: Dict[tuple, Observation] = {}
+        self._seen: Set[Observation] = set()
 
     def saw(self, made: Place, reached: Place, dtype: torch.dtype, call: str, data_from: Optional[Place]) -> None:
-        observation = Observation(made, reached, _WIDE[dtype], call, data_from=data_from)
-        self._first.setdefault(observation.identity, observation)
-        tests = self._tests.setdefault(observation.identity, set())
         running = os.environ.get("PYTEST_CURRENT_TEST")  # "tests/test_x.py::test_y (call)"
-        if running:
-            tests.add(running.rsplit(" ", 1)[0])
+        tests = (running.rsplit(" ", 1)[0],) if running else ()
+        self._seen.add(Observation(made, reached, _WIDE[dtype], call, tests, data_from))
 
     def observations(self) -> List[Observation]:
-        return [replace(o, tests=tuple(sorted(self._tests[key]))) for key, o in self._first.items()]
+        """One observation for each making and reaching, with all the tests that saw it."""
+        return merged([], self._seen, ())
 
     def clear(self) -> None:
-        self._tests.clear()
-        self._first.clear()
+        self._seen.clear()
 
 
 SIGHTINGS = Sightings()

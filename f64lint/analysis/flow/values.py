@@ -738,11 +738,11 @@ class Flow:
         found = seen.get(node)
         if found is not None or not makers:
             return found
-        written = self.facts.assigned_value(node) if isinstance(node, cst.Name) else node
-        maker = self._project_maker(written) if isinstance(written, cst.Call) else None
-        if maker is None or maker not in makers or not isinstance(written, cst.Call):
+        call = self._call_behind(node)
+        maker = self._project_maker(call) if call is not None else None
+        if call is None or maker not in makers:
             return None
-        return ArraySource(written, self.facts.module.code_for_node(written.func), seen=makers[maker])
+        return ArraySource(call, self.facts.module.code_for_node(call.func), seen=makers[maker])
 
     @cached_property
     def _seen(self) -> Tuple[Dict[cst.CSTNode, ArraySource], Dict[object, str]]:
@@ -765,13 +765,18 @@ class Flow:
             if not matched:
                 continue
             who = _tests_named(sorted({test for seen_by in matched for test in seen_by}))
-            written = self.facts.assigned_value(argument) if isinstance(argument, cst.Name) else argument
-            shown = self.facts.module.code_for_node(written.func if isinstance(written, cst.Call) else argument)
+            given = self._call_behind(argument)
+            shown = self.facts.module.code_for_node(given.func if given is not None else argument)
             seen[argument] = ArraySource(argument, shown, seen=f"seen float64 at run time in {who}")
-            maker = self._project_maker(written) if isinstance(written, cst.Call) else None
+            maker = self._project_maker(given) if given is not None else None
             if maker is not None:
                 makers[maker] = f"which gave float64 data at line {span.start.line} at run time in {who}"
         return seen, makers
+
+    def _call_behind(self, node: cst.BaseExpression) -> Optional[cst.Call]:
+        """The call that gives a value: the node itself, or what a name was bound to."""
+        written = self.facts.assigned_value(node) if isinstance(node, cst.Name) else node
+        return written if isinstance(written, cst.Call) else None
 
     def _project_maker(self, call: cst.Call) -> Optional[object]:
         """The project's own function a call calls: one of this module (its definition), or

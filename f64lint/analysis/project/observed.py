@@ -3,12 +3,10 @@ placed in one module: the lines where values they saw reach MPS as float64 were 
 
 from __future__ import annotations
 
-import re
 from typing import Dict, Iterable, List, Tuple
 
+from f64lint.analysis.syntax.positions import source_lines
 from f64lint.observed import Observation
-
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 class Observed:
@@ -27,7 +25,7 @@ class Observed:
         no longer matches the code and is dropped."""
         if not self.observations:
             return {}
-        lines = [line.strip() for line in _LINE_BREAK.split(source)]
+        lines = [line.strip() for line in source_lines(source)]
         placed: Dict[int, List[Tuple[str, Tuple[str, ...]]]] = {}
         for observation in self.observations:
             made = observation.made

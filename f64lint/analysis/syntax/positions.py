@@ -28,6 +28,11 @@ if TYPE_CHECKING:
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
+def source_lines(text: str) -> List[str]:
+    """A source's lines as Python numbers them: only CR, LF and CRLF end one."""
+    return _LINE_BREAK.split(text)
+
+
 class StatementPositions(Mapping["cst.CSTNode", "cst.metadata.CodeRange"]):
     def __init__(self, module: cst.Module, parents: Mapping[cst.CSTNode, cst.CSTNode], text: str) -> None:
         self.module = module
@@ -154,7 +159,7 @@ class StatementPositions(Mapping["cst.CSTNode", "cst.metadata.CodeRange"]):
 
     def _lines(self) -> List[str]:
         if self.lines is None:
-            self.lines = _LINE_BREAK.split(self.text)
+            self.lines = source_lines(self.text)
         return self.lines
 
     def _whole(self) -> Mapping[cst.CSTNode, cst.metadata.CodeRange]:
