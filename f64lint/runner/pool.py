@@ -34,15 +34,31 @@ def in_batches(
 ) -> List[R]:
     """`job(batch, *shared)` over the files: in the pool's workers, a few batches each, or
     here in one batch without a pool. Results are in the order of the files."""
+    return started(pool, workers, paths, job, *shared)()
+
+
+def started(
+    pool: Optional[ProcessPoolExecutor], workers: int, paths: Sequence[Path], job: Callable[..., List[R]],
+    *shared: object,
+) -> Callable[[], List[R]]:
+    """`in_batches`, its batches handed to the pool's workers now and its results waited
+    for when the function it gives is called: work started after it shares the workers
+    as they come free (a run's own files and the package modules they import). Without a
+    pool the job runs when its results are asked for."""
     if pool is None:
-        return job(list(paths), *shared)
+        return lambda: job(list(paths), *shared)
     order = {id(path): number for number, path in enumerate(paths)}
     batches = _batches(paths, workers * 8)
-    done: List[Tuple[int, R]] = []
     many = len(batches)
-    for batch, results in zip(batches, pool.map(job, batches, *([value] * many for value in shared))):
-        done.extend((order[id(item)], found) for item, found in zip(batch, results))
-    return [found for _, found in sorted(done, key=lambda pair: pair[0])]
+    running = pool.map(job, batches, *([value] * many for value in shared))
+
+    def results() -> List[R]:
+        done: List[Tuple[int, R]] = []
+        for batch, found_in_batch in zip(batches, running):
+            done.extend((order[id(item)], found) for item, found in zip(batch, found_in_batch))
+        return [found for _, found in sorted(done, key=lambda pair: pair[0])]
+
+    return results
 
 
 def _batches(paths: Sequence[Path], count: int) -> List[List[Path]]:

@@ -28,7 +28,7 @@ from f64lint.runner.cache import (
 )
 from f64lint.runner.import_lookup import imported_in
 from f64lint.runner.package_modules import modules_imported, outside_modules, reexported
-from f64lint.runner.pool import MIN_FILES_PER_WORKER, in_batches, linting_module, worker_pool
+from f64lint.runner.pool import MIN_FILES_PER_WORKER, linting_module, started, worker_pool
 from f64lint.runner.project_phase import ProjectPhase, declared_exports
 from f64lint.runner.results import FileResult, FixMode, RunResult
 from f64lint.runner.stamped_files import Entry, entries_of, from_stamps, index_linted
@@ -135,11 +135,14 @@ def _linted(
     around_pending = around if stamps is None else from_stamps(around, stamps, settings, None, around_results)
     workers = min(jobs, (len(pending) + len(around_pending)) // MIN_FILES_PER_WORKER)
     with worker_pool(workers) as pool:
+        lint_paths = linting_module().lint_paths
         paths = [entry.path for entry in pending]
-        linted = in_batches(pool, workers, paths, linting_module().lint_paths, settings, cache, fix) if pending else []
+        linting = started(pool, workers, paths, lint_paths, settings, cache, fix)
+        around_paths = [entry.path for entry in around_pending]
+        around_linting = started(pool, workers, around_paths, lint_paths, settings, cache, None)
+        linted = linting() if pending else []
         if around_pending:
-            around_paths = [entry.path for entry in around_pending]
-            around_linted = in_batches(pool, workers, around_paths, linting_module().lint_paths, settings, cache, None)
+            around_linted = around_linting()
             around_results += around_linted
         if stamps is not None:
             index_linted(pending, linted, stamps)

@@ -44,3 +44,41 @@ def test_a_handful_of_files_does_not_start_a_pool(tmp_path, monkeypatch):
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", None)
     result = runner.run([tmp_path], Settings(root=tmp_path), jobs=2)
     assert result.files_checked == 5
+
+
+class HandingPool:
+    """A pool that runs each batch when its result is read, and notes when batches are handed."""
+
+    def __init__(self):
+        self.events = []
+
+    def map(self, job, batches, *shared):
+        batches = list(batches)
+        self.events.append(("handed", [path.name for batch in batches for path in batch]))
+
+        def results():
+            for batch, *values in zip(batches, *shared):
+                self.events.append(("ran", [path.name for path in batch]))
+                yield job(batch, *values)
+
+        return results()
+
+
+def test_work_started_later_is_handed_to_the_workers_before_earlier_work_is_waited_for(tmp_path):
+    from f64lint.runner.pool import started
+
+    def sizes(batch, unit):
+        return [f"{path.name}:{path.stat().st_size}{unit}" for path in batch]
+
+    own = [tmp_path / "big.py"]
+    around = [tmp_path / f"m{index}.py" for index in range(3)]
+    own[0].write_text("x" * 40)
+    for index, path in enumerate(around):
+        path.write_text("y" * (index + 1))
+    pool = HandingPool()
+    linting = started(pool, 2, own, sizes, "B")
+    around_linting = started(pool, 2, around, sizes, "B")
+    assert pool.events == [("handed", ["big.py"]), ("handed", ["m2.py", "m1.py", "m0.py"])]
+    assert linting() == ["big.py:40B"]
+    assert around_linting() == ["m0.py:1B", "m1.py:2B", "m2.py:3B"]  # in the order of the files, not the batches'
+    assert started(None, 1, around, sizes, "B")() == ["m0.py:1B", "m1.py:2B", "m2.py:3B"]

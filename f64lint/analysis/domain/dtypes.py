@@ -277,13 +277,9 @@ def dtype_uses(facts: ModuleFacts) -> Iterator[DtypeUse]:
 def splatting(facts: ModuleFacts, kept: cst.Dict) -> Iterator[cst.Call]:
     """The calls a dict is splatted into as keyword arguments: `**{...}`, or `**name` of
     a name bound to it."""
-    for call in facts.calls:
-        for arg in call.args:
-            if arg.star != "**":
-                continue
-            value = arg.value
-            if value is kept or (isinstance(value, cst.Name) and any(v is kept for v in facts.reaching_values(value))):
-                yield call
+    for call, value in facts.keyword_splats:
+        if value is kept or (isinstance(value, cst.Name) and any(v is kept for v in facts.reaching_values(value))):
+            yield call
 
 
 _CONVERSION_APIS = frozenset({"double", "cdouble"})

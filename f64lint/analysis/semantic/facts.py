@@ -153,6 +153,11 @@ class ModuleFacts:
                 return None
         return added
 
+    @cached_property
+    def keyword_splats(self) -> List[Tuple[cst.Call, cst.BaseExpression]]:
+        """Each `**value` given to a call, with the call, in the module's order (read once)."""
+        return [(call, arg.value) for call in self.calls for arg in call.args if arg.star == "**"]
+
     def parent(self, node: cst.CSTNode) -> Optional[cst.CSTNode]:
         return self.parents.get(node)
 
