@@ -13,6 +13,7 @@ from typing import Dict, Iterator, List, Optional, Sequence, Set, Tuple
 from f64lint.analysis.domain.casts import casts_to_chosen_dtype
 from f64lint.analysis.domain.devices import is_device_like, names_no_float64_device
 from f64lint.analysis.domain.dtypes import Width, dtype_of, spelled_dtype
+from f64lint.analysis.domain.library import TENSORS_OF_DATA_WITH_DTYPE
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import keyword, method_name, moved_to
 from f64lint.analysis.syntax.nodes import descendants
@@ -31,7 +32,6 @@ from f64lint.fix.imports import import_torch, torch_module_name
 from f64lint.fix.options import FixOptions
 from f64lint.fix.requests import FixRequest, MoveThenCast, WideArrayToTensor, WideConversion, WideDtype, WideMove
 
-_TENSOR_WITH_DTYPE = frozenset({"torch.tensor", "torch.as_tensor", "torch.asarray"})
 _CAST_METHOD_DTYPES = {"float": "float32", "half": "float16", "bfloat16": "bfloat16", "cfloat": "complex64"}
 
 
@@ -393,7 +393,7 @@ class Planner:
                     f"Cast while moving: `dtype={plan.name}`", Applicability.UNSAFE, (edit, *self.import_edit)
                 )
             return self._with(plan, edit)
-        if self.facts.qualified_name(call.func) in _TENSOR_WITH_DTYPE and call.args:
+        if self.facts.qualified_name(call.func) in TENSORS_OF_DATA_WITH_DTYPE and call.args:
             attribute = self.facts.parent(call)
             cast = self.facts.parent(attribute) if isinstance(attribute, cst.Attribute) else None
             cast_to = self._cast_dtype(cast) if isinstance(cast, cst.Call) and cast.func is attribute else None

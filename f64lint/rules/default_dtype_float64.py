@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Iterator, Optional
 
 from f64lint.analysis.domain.dtypes import Width, dtype_of
+from f64lint.analysis.domain.library import DOUBLE_TENSOR_TYPES
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import positional
@@ -12,14 +13,12 @@ from f64lint.rules.base import Finding, Invalid, Rule
 from f64lint.rules.common import callee_text
 from f64lint.rules.patterns import any_of
 
-_DOUBLE_TENSOR_TYPES = frozenset({"torch.DoubleTensor", "torch.cuda.DoubleTensor"})
-
 
 def names_double_tensor(facts: ModuleFacts, node: cst.BaseExpression) -> bool:
     """`torch.DoubleTensor`, `torch.cuda.DoubleTensor`, or their names as strings."""
     if isinstance(node, cst.SimpleString):
-        return node.evaluated_value in _DOUBLE_TENSOR_TYPES
-    return facts.qualified_name(node) in _DOUBLE_TENSOR_TYPES
+        return node.evaluated_value in DOUBLE_TENSOR_TYPES
+    return facts.qualified_name(node) in DOUBLE_TENSOR_TYPES
 
 
 class DefaultDtypeFloat64(Rule):

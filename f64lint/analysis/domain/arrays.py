@@ -6,7 +6,16 @@ from dataclasses import dataclass
 from typing import Callable, List, Optional, Sequence
 
 from f64lint.analysis.domain.dtypes import Width, dtype_of
-from f64lint.analysis.domain.library import MAKES, RETURNS_SELF, Returns, float64_parts, functions, member, methods
+from f64lint.analysis.domain.library import (
+    MAKES,
+    NUMPY_RANGES,
+    RETURNS_SELF,
+    Returns,
+    float64_parts,
+    functions,
+    member,
+    methods,
+)
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.semantic.traces import kept
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, positional
@@ -19,7 +28,7 @@ FOLLOW_DATA = functions("numpy", Returns.DATA_DTYPE)
 FLOAT_OF_NUMBERS = functions("numpy", Returns.FLOAT_OF_NUMBERS)
 _KEEP_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE) | functions("scipy", Returns.ARGUMENT_DTYPE) | FLOAT_OF_NUMBERS
 KEEP_DTYPE_METHODS = methods("numpy.ndarray", Returns.RECEIVER_DTYPE)
-INTEGER_MAKERS = functions("numpy", Returns.INTEGERS) | {"numpy.arange"}
+INTEGER_MAKERS = functions("numpy", Returns.INTEGERS) | NUMPY_RANGES
 PYTHON_FLOATS = functions("builtins", Returns.PYTHON_FLOAT) | functions("math", Returns.PYTHON_FLOAT)
 PYTHON_INTS = functions("builtins", Returns.PYTHON_INT) | functions("math", Returns.PYTHON_INT)
 # Annotations of a sequence, whose items a NumPy array is made of (`List[float]`).

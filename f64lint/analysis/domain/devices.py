@@ -6,7 +6,14 @@ from __future__ import annotations
 import re
 from typing import FrozenSet, Iterable, Iterator, Optional
 
-from f64lint.analysis.domain.library import NUMPY_NAMESPACE_TESTS, TORCH_NAMESPACE_TESTS
+from f64lint.analysis.domain.library import (
+    DISTRIBUTED,
+    DISTRIBUTED_RPC,
+    NUMPY_NAMESPACE_TESTS,
+    QUANTIZATION_OPS,
+    QUANTIZED_DTYPES,
+    TORCH_NAMESPACE_TESTS,
+)
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, method_name
 from f64lint.analysis.syntax.nodes import is_docstring, last_name
@@ -70,23 +77,11 @@ def following_calls(facts: ModuleFacts, call: cst.Call) -> Iterator[cst.Call]:
         node = outer
 
 
-_DISTRIBUTED = ("torch.distributed.", "torch.nn.parallel.DistributedDataParallel")
-# Quantized tensors have no MPS backend: the float64 scales these take never reach it.
-_QUANTIZATION_OPS = frozenset(
-    f"torch.{name}"
-    for name in (
-        "quantize_per_channel", "quantize_per_tensor", "fake_quantize_per_channel_affine",
-        "fake_quantize_per_tensor_affine", "_make_per_channel_quantized_tensor",
-        "_make_per_tensor_quantized_tensor", "_empty_per_channel_affine_quantized", "_empty_affine_quantized",
-    )
-)
-
-
 def has_no_mps_backend(qualified: Optional[str]) -> bool:
     """Is a function (by qualified name) one whose tensors never live on MPS: torch.distributed
     (collectives, RPC, `DistributedDataParallel`; gloo is CPU, nccl CUDA) or a quantized-tensor
     op?"""
-    return qualified is not None and (qualified.startswith(_DISTRIBUTED) or qualified in _QUANTIZATION_OPS)
+    return qualified is not None and (qualified.startswith(DISTRIBUTED) or qualified in QUANTIZATION_OPS)
 
 
 _RPC_CALLS = frozenset({"rpc_sync", "rpc_async", "to_here"})
@@ -97,7 +92,7 @@ def received_over_rpc(facts: ModuleFacts, call: cst.Call) -> bool:
     torch.distributed.rpc hands tensors over on the CPU or CUDA only."""
     qualified = facts.qualified_name(call.func)
     if qualified is not None:
-        return qualified.startswith("torch.distributed.rpc.")
+        return qualified.startswith(DISTRIBUTED_RPC)
     return method_name(call) in _RPC_CALLS
 
 
@@ -305,7 +300,6 @@ def _predicate_returned(facts: ModuleFacts, func: cst.BaseExpression) -> Optiona
 
 # Quantized tensors have no MPS backend: code that runs only for one (`if x.is_quantized:`,
 # `if x.dtype in (torch.qint8, torch.quint8):`) runs off MPS.
-QUANTIZED_DTYPES = frozenset(f"torch.{name}" for name in ("qint8", "quint8", "qint32", "quint4x2", "quint2x4"))
 
 
 def _is_dtype(node: cst.BaseExpression) -> bool:

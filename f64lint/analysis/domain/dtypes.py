@@ -6,7 +6,7 @@ import enum
 from dataclasses import dataclass
 from typing import FrozenSet, Iterator, Optional, Tuple, Union
 
-from f64lint.analysis.domain.library import WIDEST_FIRST_DTYPES
+from f64lint.analysis.domain.library import DTYPE_WIDTHS, WIDEST_FIRST_DTYPES
 from f64lint.analysis.domain.probed import numpy_dtype_strings
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, method_name, positional
@@ -39,32 +39,8 @@ class Dtype:
         return self.width is not Width.NARROW
 
 
-_BY_QUALIFIED_NAME = {
-    "torch.float64": Width.FLOAT64,
-    "torch.double": Width.FLOAT64,
-    "torch.complex128": Width.COMPLEX128,
-    "torch.cdouble": Width.COMPLEX128,
-    "torch.float32": Width.NARROW,
-    "torch.float": Width.NARROW,  # torch.float is float32, unlike Python's float
-    "torch.float16": Width.NARROW,
-    "torch.half": Width.NARROW,
-    "torch.bfloat16": Width.NARROW,
-    "torch.complex64": Width.NARROW,
-    "torch.cfloat": Width.NARROW,
-    "numpy.float64": Width.FLOAT64,
-    "numpy.double": Width.FLOAT64,
-    "numpy.float_": Width.FLOAT64,
-    "numpy.complex128": Width.COMPLEX128,
-    "numpy.cdouble": Width.COMPLEX128,
-    "numpy.complex_": Width.COMPLEX128,
-    "numpy.float32": Width.NARROW,
-    "numpy.single": Width.NARROW,
-    "numpy.float16": Width.NARROW,
-    "numpy.half": Width.NARROW,
-    "numpy.complex64": Width.NARROW,
-    "builtins.float": Width.FLOAT64,
-    "builtins.complex": Width.COMPLEX128,
-}
+_WIDTHS = {"float64": Width.FLOAT64, "complex128": Width.COMPLEX128, "narrow": Width.NARROW}
+_BY_QUALIFIED_NAME = {name: _WIDTHS[width] for name, width in DTYPE_WIDTHS.items()}
 
 # A dtype string names what NumPy reads it as (torch takes no strings), as probed
 # (library_dtypes.json): `"d"` and `"float"` are float64 there, `"f"` float32.

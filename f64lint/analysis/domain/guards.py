@@ -31,6 +31,7 @@ from f64lint.analysis.domain.devices import (
     true_on_mps,
     true_only_off_mps,
 )
+from f64lint.analysis.domain.library import CUDA_ONLY, CUDA_ONLY_NAMES
 from f64lint.analysis.domain.skips import (
     module_skipped_on_mps,
     run_only_off_mps,
@@ -132,14 +133,6 @@ def _is_meta_kernel(function: cst.FunctionDef) -> bool:
     return False
 
 
-# CUDA calls that raise on a machine without CUDA (unlike `is_available()` or `empty_cache()`).
-_CUDA_ONLY_NAMES = frozenset(
-    {
-        "current_stream", "default_stream", "synchronize", "set_device", "current_device",
-        "get_device_properties", "get_device_name", "get_device_capability", "mem_get_info", "Stream", "Event",
-    }
-)
-_CUDA_ONLY = frozenset(f"torch.cuda.{name}" for name in _CUDA_ONLY_NAMES)
 # Node classes by name: see f64lint/cst.py.
 _CONDITIONAL = frozenset({
     "If", "IfExp", "Try", "TryStar", "While", "For", "With", "Match",
@@ -352,9 +345,9 @@ class Guards:
         """The function a CUDA-only call (`torch.cuda.current_stream()`) is in, when it runs
         whenever the function does (not under a condition, loop, `try` or `with`)."""
         func = call.func
-        if not (isinstance(func, cst.Attribute) and func.attr.value in _CUDA_ONLY_NAMES):
+        if not (isinstance(func, cst.Attribute) and func.attr.value in CUDA_ONLY_NAMES):
             return None
-        if self.facts.qualified_name(func) not in _CUDA_ONLY:
+        if self.facts.qualified_name(func) not in CUDA_ONLY:
             return None
         current = self.facts.parent(call)
         while current is not None and not isinstance(current, cst.FunctionDef):

@@ -127,6 +127,75 @@ DEFAULT_FLOAT_FACTORIES = frozenset(
     f"torch.{name}" for name in ("zeros", "ones", "empty", "rand", "randn", "linspace", "logspace", "eye")
 )
 
+# Calls the analysis knows by what they do with data and devices rather than by the dtype
+# they give (hand entries: probing a call on the CPU cannot show this).
+# Make a new CPU tensor of their data unless given a device.
+COPIED_TO_THE_CPU = frozenset({"torch.tensor", "torch.from_numpy"})
+# Make a tensor of data and take a `dtype=` (`torch.tensor(x, dtype=...)`).
+TENSORS_OF_DATA_WITH_DTYPE = frozenset({"torch.tensor", "torch.as_tensor", "torch.asarray"})
+# Make a tensor of one Python number.
+SCALAR_TENSORS = frozenset({"torch.tensor", "torch.scalar_tensor"})
+# Make a parameter or buffer of their data, which moves with the module it is set on.
+MODULE_STATE = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter", "torch.nn.Buffer"})
+# NumPy's arrays of the data they are given.
+NUMPY_ARRAYS_OF_DATA = frozenset({"numpy.array", "numpy.asarray", "numpy.ascontiguousarray", "numpy.copy"})
+# NumPy's integer arrays of integer arguments besides the `Returns.INTEGERS` table's (`np.arange(n)`).
+NUMPY_RANGES = frozenset({"numpy.arange"})
+# Take the tensors where they are: gradients are computed on their devices, comparisons made.
+KEEP_TENSORS_WHERE_THEY_ARE = frozenset(
+    {"torch.autograd.backward", "torch.autograd.grad", "torch.testing.assert_close"}
+)
+# torch.distributed (collectives, RPC, `DistributedDataParallel`): gloo is CPU, nccl CUDA, none MPS.
+DISTRIBUTED = ("torch.distributed.", "torch.nn.parallel.DistributedDataParallel")  # a prefix, a class
+DISTRIBUTED_RPC = "torch.distributed.rpc."
+# Quantized tensors have no MPS backend: the float64 scales these take never reach it.
+QUANTIZATION_OPS = frozenset(
+    f"torch.{name}"
+    for name in (
+        "quantize_per_channel", "quantize_per_tensor", "fake_quantize_per_channel_affine",
+        "fake_quantize_per_tensor_affine", "_make_per_channel_quantized_tensor",
+        "_make_per_tensor_quantized_tensor", "_empty_per_channel_affine_quantized", "_empty_affine_quantized",
+    )
+)
+QUANTIZED_DTYPES = frozenset(f"torch.{name}" for name in ("qint8", "quint8", "qint32", "quint4x2", "quint2x4"))
+# CUDA calls that raise on a machine without CUDA (unlike `is_available()` or `empty_cache()`).
+CUDA_ONLY_NAMES = frozenset({
+    "current_stream", "default_stream", "synchronize", "set_device", "current_device",
+    "get_device_properties", "get_device_name", "get_device_capability", "mem_get_info", "Stream", "Event",
+})
+CUDA_ONLY = frozenset(f"torch.cuda.{name}" for name in CUDA_ONLY_NAMES)
+# The modules whose calls ask about MPS or set it up.
+MPS_MODULES = ("torch.backends.mps", "torch.mps")
+# The legacy float64 tensor types (`torch.set_default_tensor_type(torch.DoubleTensor)`).
+DOUBLE_TENSOR_TYPES = frozenset({"torch.DoubleTensor", "torch.cuda.DoubleTensor"})
+# The dtypes, by qualified name, with their width: "float64", "complex128", or "narrow".
+DTYPE_WIDTHS: Dict[str, str] = {
+    "torch.float64": "float64",
+    "torch.double": "float64",
+    "torch.complex128": "complex128",
+    "torch.cdouble": "complex128",
+    "torch.float32": "narrow",
+    "torch.float": "narrow",  # torch.float is float32, unlike Python's float
+    "torch.float16": "narrow",
+    "torch.half": "narrow",
+    "torch.bfloat16": "narrow",
+    "torch.complex64": "narrow",
+    "torch.cfloat": "narrow",
+    "numpy.float64": "float64",
+    "numpy.double": "float64",
+    "numpy.float_": "float64",
+    "numpy.complex128": "complex128",
+    "numpy.cdouble": "complex128",
+    "numpy.complex_": "complex128",
+    "numpy.float32": "narrow",
+    "numpy.single": "narrow",
+    "numpy.float16": "narrow",
+    "numpy.half": "narrow",
+    "numpy.complex64": "narrow",
+    "builtins.float": "float64",
+    "builtins.complex": "complex128",
+}
+
 RETURNS_SELF = frozenset({"fit", "partial_fit"})
 _TYPES = frozenset(MAKES.values()) | {"numpy.ndarray", "torch.Tensor"}
 

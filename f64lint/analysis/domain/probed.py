@@ -29,6 +29,10 @@ class Seen:
     parts: Tuple["Seen", ...] = ()  # a tuple's, by place
 
 
+# The library classes of the results the table names by kind.
+OBJECT_KINDS = {"dataframe": "pandas.DataFrame", "series": "pandas.Series"}
+
+
 def _seen(result: Dict[str, Any]) -> Seen:
     parts = tuple(_seen(part) for part in result.get("parts", ()))
     return Seen(result["kind"], result["dtype"], parts)

@@ -30,6 +30,7 @@ from typing import Dict, List, Optional, Set
 
 from f64lint.analysis.domain.device_kinds import DeviceKinds, class_family
 from f64lint.analysis.domain.devices import device_like_name
+from f64lint.analysis.domain.library import MPS_MODULES
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import keyword, positional
 from f64lint.analysis.syntax.nodes import descendants
@@ -37,7 +38,6 @@ from f64lint.cst import cst
 
 _DEVICE_ARGUMENTS = frozenset({"device", "map_location"})
 _ACCELERATORS_WITH_FLOAT64 = frozenset({"cpu", "gpu", "cuda", "tpu"})
-_MPS_MODULES = ("torch.backends.mps", "torch.mps")
 
 
 class StandaloneParts:
@@ -122,7 +122,7 @@ class StandaloneParts:
         if isinstance(node, cst.Attribute):
             qualified = facts.qualified_name(node)
             if qualified is not None and qualified.split(".")[0] == "torch":  # the API, not a device
-                return qualified.startswith(_MPS_MODULES)
+                return qualified.startswith(MPS_MODULES)
             return device_like_name(node.attr.value) and self._may_be_mps(node)
         if isinstance(node, cst.Arg) and node.keyword is not None:
             name = node.keyword.value

@@ -35,6 +35,7 @@ from f64lint.analysis.domain.arrays import (
 from f64lint.analysis.domain.dtypes import Width, chosen_by_data, dtype_of, mentions_device, tests_a_dtype
 from f64lint.analysis.domain.library import RETURNS_SELF, Returns, functions
 from f64lint.analysis.domain.probed import (
+    OBJECT_KINDS,
     Seen,
     array_seen_given,
     dtype_whatever_given,
@@ -60,7 +61,6 @@ _WIDTHS = {Width.FLOAT64: Dtype.FLOAT64, Width.COMPLEX128: Dtype.COMPLEX128, Wid
 # library objects it names by their class.
 _INPUT_CLASSES = {Dtype.INTEGER: "int64", Dtype.FLOAT32: "float32", Dtype.FLOAT64: "float64"}
 _SEEN_KINDS = {"ndarray": Kind.NDARRAY, "numpy_scalar": Kind.NUMPY_SCALAR}
-_SEEN_OBJECTS = {"dataframe": "pandas.DataFrame", "series": "pandas.Series"}
 _ANNOTATED_NUMBERS = {"int": Dtype.INTEGER, "float": Dtype.FLOAT64, "bool": Dtype.BOOL}
 # The parameters of a call being read into, by the id of their binding, with their values.
 Context = Tuple[Tuple[int, Value], ...]
@@ -484,8 +484,8 @@ def _seen_value(seen: Seen, origin: cst.CSTNode) -> Value:
     if seen.kind == "tuple":  # `fpr, tpr, thresholds = roc_curve(y, scores)`
         return Value(Kind.CONTAINER, parts=tuple(_seen_value(part, origin) for part in seen.parts))
     dtype = Dtype.named(seen.dtype)
-    if seen.kind in _SEEN_OBJECTS:
-        return Value(Kind.OBJECT, dtype, origin=origin, type=_SEEN_OBJECTS[seen.kind])
+    if seen.kind in OBJECT_KINDS:
+        return Value(Kind.OBJECT, dtype, origin=origin, type=OBJECT_KINDS[seen.kind])
     kind = _SEEN_KINDS.get(seen.kind)
     return Value(kind, dtype, origin=origin) if kind is not None else UNKNOWN
 

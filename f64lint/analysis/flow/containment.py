@@ -35,7 +35,7 @@ from typing import Dict, List, Optional, Tuple, cast
 from f64lint.analysis.domain.casts import casts_narrow, casts_to_chosen_dtype
 from f64lint.analysis.domain.devices import has_no_mps_backend, is_cpu_device
 from f64lint.analysis.domain.dtypes import dtype_of
-from f64lint.analysis.domain.library import Returns, functions, methods
+from f64lint.analysis.domain.library import KEEP_TENSORS_WHERE_THEY_ARE, Returns, functions, methods
 from f64lint.analysis.flow.values import KEEP_DTYPE_FUNCTIONS, Flow
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, method_name, moved_to
@@ -51,10 +51,6 @@ _SAME_DTYPE_VIEWS = frozenset({"grad", "T", "mT", "H", "mH", "real", "imag", "da
 _PLAIN_FUNCTIONS = frozenset({"float", "int", "len", "print", "str", "repr", "bool", "round", "isinstance", "type"})
 # A test's own assertions (`self.assertEqual(a, b)`) compare, on the tensors' devices.
 _ASSERTION = re.compile(r"assert[A-Z]\w*$")
-# Take the tensors where they are: gradients are computed on their devices, comparisons made.
-_KEEPS_IT_WHERE_IT_IS = frozenset(
-    {"torch.autograd.backward", "torch.autograd.grad", "torch.testing.assert_close"}
-)
 # What these make of a float64 tensor is indices or booleans, on its device.
 _NOT_FLOAT_METHODS = methods("torch.Tensor", Returns.NOT_FLOAT)
 _NOT_FLOAT_FUNCTIONS = functions("torch", Returns.NOT_FLOAT)
@@ -283,7 +279,7 @@ class Containment:
         if isinstance(call.func, cst.Attribute) and _ASSERTION.match(call.func.attr.value):
             return not self._only_numpy and isinstance(call.func.value, cst.Name) and call.func.value.value == "self"
         qualified = self.facts.qualified_name(call.func) or self._passed_callable(call, calls)
-        if has_no_mps_backend(qualified) or qualified in _KEEPS_IT_WHERE_IT_IS:
+        if has_no_mps_backend(qualified) or qualified in KEEP_TENSORS_WHERE_THEY_ARE:
             return not self._only_numpy  # torch.distributed, a quantized op: never on MPS; gradients, comparisons
         if qualified is not None and qualified.startswith("torch.") and _answers_about_it(qualified):
             return not self._only_numpy

@@ -31,6 +31,7 @@ from typing import Dict, List, Optional, Set, Tuple
 from f64lint.analysis.domain.casts import DEFAULT_DTYPE_FACTORIES
 from f64lint.analysis.domain.devices import is_cpu_device, moves_to_cpu, true_on_mps
 from f64lint.analysis.domain.dtypes import dtype_of
+from f64lint.analysis.domain.library import COPIED_TO_THE_CPU
 from f64lint.analysis.flow.values import Flow
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.semantic.traces import kept
@@ -40,8 +41,6 @@ from f64lint.cst import cst
 
 _DEPTH = MAX_TRACE_DEPTH * 3
 _MOVES = frozenset({"to", "cuda", "mps", "xpu", "type", "pin_memory", "share_memory_"})
-# Calls that make a new CPU tensor of their data unless given a device.
-_COPIED_TO_THE_CPU = frozenset({"torch.tensor", "torch.from_numpy"})
 _NUMBER_BUILTINS = frozenset({"len", "int", "float"})
 
 
@@ -125,7 +124,7 @@ class CpuTensors:
             return _ON_PURPOSE
         qualified = facts.qualified_name(call.func)
         device = keyword(call, "device")
-        if qualified in DEFAULT_DTYPE_FACTORIES or qualified in _COPIED_TO_THE_CPU:
+        if qualified in DEFAULT_DTYPE_FACTORIES or qualified in COPIED_TO_THE_CPU:
             if device is not None:
                 return self._device(device, depth)
             args = positional(call)

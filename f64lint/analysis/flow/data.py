@@ -33,7 +33,7 @@ from typing import Dict, List, Optional, Tuple
 from f64lint.analysis.domain.arrays import float64_array
 from f64lint.analysis.domain.casts import casts_narrow, casts_to_chosen_dtype
 from f64lint.analysis.domain.dtypes import Width, dtype_of, dtype_uses
-from f64lint.analysis.domain.library import Returns, functions, methods
+from f64lint.analysis.domain.library import NUMPY_ARRAYS_OF_DATA, Returns, functions, methods
 from f64lint.analysis.evaluation.lattice import Dtype, Kind
 from f64lint.analysis.flow.data_evidence import integer_named
 from f64lint.analysis.flow.values import TENSOR_OF_DATA, Flow
@@ -52,7 +52,6 @@ _NUMPY_KEEPS_DTYPE = (
 # `.real` and `.imag` keep the precision: float32 of complex64.
 _ARRAY_KEEPS_DTYPE = methods("numpy.ndarray", Returns.RECEIVER_DTYPE) | {"T", "real", "imag"}
 _TENSOR_KEEPS_DTYPE = methods("torch.Tensor", Returns.RECEIVER_DTYPE) | {"view", "narrow", "index_select"}
-_NUMPY_DATA = frozenset({"numpy.array", "numpy.asarray", "numpy.ascontiguousarray", "numpy.copy"})
 # Methods whose result has the dtype they name (`.astype(np.float32)`, `.long()`).
 _SHOWN_BY_CAST = frozenset({"astype", "long", "int", "bool", "float", "half", "double", "short", "byte"})
 _CONVERTED_TO = frozenset({"astype", "numpy", "tolist", "item", "long", "int", "bool", "float", "half"})
@@ -237,7 +236,7 @@ class DataOrigins:
             assert isinstance(node.func, cst.Attribute)
             return self.shows_dtype(node.func.value, depth + 1)
         qualified = self.facts.qualified_name(node.func)
-        if qualified in TENSOR_OF_DATA or qualified in _NUMPY_DATA or qualified in _NUMPY_KEEPS_DTYPE:
+        if qualified in TENSOR_OF_DATA or qualified in NUMPY_ARRAYS_OF_DATA or qualified in _NUMPY_KEEPS_DTYPE:
             args = positional(node)
             return bool(args) and all(self.shows_dtype(arg, depth + 1) for arg in args)
         return False
@@ -270,7 +269,7 @@ class DataOrigins:
         if qualified is not None:
             if qualified == "typing.cast" and len(call.args) == 2:
                 return self.unseen_data(call.args[1].value, depth)  # `cast(Tuple, value)` is the value
-            if qualified in _NUMPY_DATA or qualified in _NUMPY_KEEPS_DTYPE:
+            if qualified in NUMPY_ARRAYS_OF_DATA or qualified in _NUMPY_KEEPS_DTYPE:
                 args = positional(call)
                 return next(filter(None, (self._numpy_data(arg, depth) for arg in args)), None)
             if qualified.startswith(("torch.", "builtins.", "math.")):

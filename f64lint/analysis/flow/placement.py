@@ -26,6 +26,7 @@ from f64lint.analysis.domain.dtypes import (
     implements_conversion_api,
     splatting,
 )
+from f64lint.analysis.domain.library import SCALAR_TENSORS
 from f64lint.analysis.evaluation.lattice import Kind
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.semantic.facts import ModuleFacts
@@ -215,9 +216,6 @@ def made_on_cpu_and_kept_there(analysis: Analysis, call: cst.Call) -> bool:
     )
 
 
-_SCALAR_FACTORIES = frozenset({"torch.tensor", "torch.scalar_tensor"})
-
-
 def _wraps_python_number(analysis: Analysis, call: cst.Call) -> bool:
     """`wrapped = torch.tensor(value, dtype=torch.float64)` where `value` is a Python number
     and the tensor is never seen moved or computed with: a number boxed on the CPU for code
@@ -229,7 +227,7 @@ def _wraps_python_number(analysis: Analysis, call: cst.Call) -> bool:
     harness moves to its device), nor a number kept as a module's buffer, which moves with
     the module (`self.register_buffer("r_max", torch.tensor(r_max, dtype=torch.float64))`)."""
     facts = analysis.facts
-    if facts.qualified_name(call.func) not in _SCALAR_FACTORIES or analysis.flow.kept_on_a_module(call):
+    if facts.qualified_name(call.func) not in SCALAR_TENSORS or analysis.flow.kept_on_a_module(call):
         return False  # (asked only of calls made on the CPU: no `device=`)
     args = positional(call)
     if not args or facts.enclosing_function(call) is None or not _is_python_number(analysis, args[0]):

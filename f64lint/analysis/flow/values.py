@@ -26,7 +26,14 @@ from f64lint.analysis.domain.devices import (
 )
 from f64lint.analysis.domain.dtypes import Width, dtype_of, mentions_device, spelled_dtype
 from f64lint.analysis.domain.guards import Guards
-from f64lint.analysis.domain.library import DATA_DEVICES, DEFAULT_FLOAT_FACTORIES, Returns, functions, methods
+from f64lint.analysis.domain.library import (
+    DATA_DEVICES,
+    DEFAULT_FLOAT_FACTORIES,
+    MODULE_STATE,
+    Returns,
+    functions,
+    methods,
+)
 from f64lint.analysis.evaluation.classes import class_nodes, is_self_attribute
 from f64lint.analysis.evaluation.evaluator import Evaluator
 from f64lint.analysis.evaluation.lattice import Dtype, Kind, Place
@@ -46,9 +53,6 @@ from f64lint.analysis.syntax.calls import (
 )
 from f64lint.analysis.syntax.nodes import code_children, own_nodes
 from f64lint.cst import cst
-
-# What makes a parameter or buffer of its data, which moves with the module it is set on.
-_PARAMETERS = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter", "torch.nn.Buffer"})
 
 
 @dataclass(frozen=True)
@@ -294,7 +298,7 @@ class Flow:
             return module, attribute if isinstance(attribute, str) else None, holder
         if (
             isinstance(holder, cst.Call)
-            and self.facts.qualified_name(holder.func) in _PARAMETERS
+            and self.facts.qualified_name(holder.func) in MODULE_STATE
             and args[:1] == [value]
         ):
             return (*self._owner_of_attribute(holder), holder)  # `self.w = nn.Parameter(t)`

@@ -6,8 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import FrozenSet, List
 
-from f64lint.analysis.domain.devices import QUANTIZED_DTYPES
-from f64lint.analysis.domain.library import short_names
+from f64lint.analysis.domain.library import QUANTIZED_DTYPES, short_names
 from f64lint.linter.narrowing.arrays import ArrayMakers, hands_array_to_torch
 from f64lint.linter.narrowing.lines import CALLED, NAME, Statement
 from f64lint.rules.patterns import AnyOf, words

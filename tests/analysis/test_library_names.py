@@ -1,0 +1,80 @@
+"""Library knowledge is data: the sets of library names the analysis, the rules, the fixer
+and the linter read are the library table's (analysis/domain/library.py) and the probed
+table's reader (analysis/domain/probed.py), or views of them, never a set written where it
+is used (issue 37)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import Iterator, List, Tuple
+
+PACKAGE = Path(__file__).resolve().parents[2] / "f64lint"
+SCANNED = ("analysis", "rules", "fix", "linter")
+TABLES = ("analysis/domain/library.py", "analysis/domain/probed.py")
+LIBRARIES = ("torch", "numpy", "pandas", "sklearn", "scipy", "transformers", "gymnasium", "gym", "array_api_compat")
+_COLLECTIONS = (ast.Set, ast.List, ast.Tuple, ast.Dict, ast.SetComp, ast.ListComp, ast.GeneratorExp, ast.DictComp)
+
+
+def _library_names(value: ast.expr) -> Iterator[str]:
+    """The library names a module-level value writes in a collection: qualified names
+    (`"torch.tensor"`, not a prefix such as `"numpy."`), and names made by formatting
+    (`f"torch.{name}"`). A view's argument (`methods("torch.Tensor", ...)`) is no set."""
+    for collection in ast.walk(value):
+        if not isinstance(collection, _COLLECTIONS):
+            continue
+        for node in ast.walk(collection):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                text = node.value
+                if text.split(".", 1)[0] in LIBRARIES and "." in text and not text.endswith("."):
+                    yield text
+            elif isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.Constant):
+                prefix = str(node.values[0].value)
+                if prefix.split(".", 1)[0] in LIBRARIES and prefix.endswith("."):
+                    yield prefix + "{...}"
+
+
+def name_sets(path: Path) -> List[Tuple[str, str]]:
+    """(name, first library name) of each module-level assignment that writes library names."""
+    found = []
+    for statement in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(statement, ast.Assign):
+            target, value = statement.targets[0], statement.value
+        elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
+            target, value = statement.target, statement.value
+        else:
+            continue
+        names = list(_library_names(value))
+        if names:
+            found.append((ast.unparse(target), names[0]))
+    return found
+
+
+def test_no_library_name_set_is_written_outside_the_tables():
+    written = {
+        f"{path.relative_to(PACKAGE).as_posix()}: {name} ({example})"
+        for folder in SCANNED
+        for path in sorted((PACKAGE / folder).rglob("*.py"))
+        if path.relative_to(PACKAGE).as_posix() not in TABLES
+        for name, example in name_sets(path)
+    }
+    assert written == set()
+
+
+def test_the_tables_sets_are_found_so_one_written_elsewhere_would_be():
+    sets = dict(name_sets(PACKAGE / "analysis/domain/library.py"))
+    assert sets["COPIED_TO_THE_CPU"] == "torch.tensor"
+    assert sets["QUANTIZATION_OPS"] == "torch.{...}"
+    assert sets["DTYPE_WIDTHS"] == "torch.float64"
+    assert "MAKES" in sets and "LIBRARY" in sets
+
+
+def test_a_view_of_the_table_and_a_prefix_are_no_set(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text(
+        'KEEPS = methods("torch.Tensor", Returns.RECEIVER_DTYPE) | {"view"}\n'
+        'OTHERS = sorted({name for name in TABLE if not name.startswith("numpy.")})\n'
+        '_MOVED = frozenset({"torch.tensor", "torch.from_numpy"})\n'
+        'CUDA = frozenset(f"torch.cuda.{name}" for name in NAMES)\n'
+    )
+    assert name_sets(module) == [("_MOVED", "torch.tensor"), ("CUDA", "torch.cuda.{...}")]
