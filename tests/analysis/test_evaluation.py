@@ -124,6 +124,22 @@ def returned_by(source: str, function: str) -> Value:
         # A tuple the probe saw whatever the input: unpacked by place.
         ("from sklearn.metrics import roc_curve\ndef f(y, s):\n    fpr, tpr, _ = roc_curve(y, s)\n    return tpr\n"
          "result = f(a, b)", Kind.NDARRAY, Dtype.FLOAT64),
+        # Hand entries of the library table where probing cannot reach: the objects a call
+        # makes, and their members.
+        ("from sklearn.utils import check_random_state\nrs = check_random_state(0)\nresult = rs.normal(size=(3, 2))",
+         Kind.NDARRAY, Dtype.FLOAT64),
+        ("from transformers import WhisperFeatureExtractor\nresult = WhisperFeatureExtractor.from_pretrained(p).mel_filters",
+         Kind.NDARRAY, Dtype.FLOAT64),
+        ("import gymnasium as gym\nenvs = gym.vector.SyncVectorEnv(makers)\nresult = envs.step(actions)[1]",
+         Kind.NDARRAY, Dtype.FLOAT64),
+        ("import gymnasium as gym\nenvs = gym.vector.SyncVectorEnv(makers)\nresult = envs.step(actions)[0]",
+         Kind.UNKNOWN, None),
+        # `typing.cast` gives its value back.
+        ("import numpy as np\nfrom typing import cast\nresult = cast(list, np.zeros(3))", Kind.NDARRAY, Dtype.FLOAT64),
+        # `to_numpy` gives the dtype asked of it, whatever it is called on.
+        ("def f(frame):\n    return frame.to_numpy(dtype='float64')\nresult = f(a)", Kind.NDARRAY, Dtype.FLOAT64),
+        ("def f(frame):\n    return frame.to_numpy(dtype='float32')\nresult = f(a)", Kind.NDARRAY, Dtype.FLOAT32),
+        ("def f(frame):\n    return frame.to_numpy()\nresult = f(a)", Kind.UNKNOWN, None),
     ],
 )
 def test_numpy_values(source, kind, dtype):
@@ -387,3 +403,19 @@ def test_a_parameter_annotated_as_a_number_is_one():
     assert evaluated("import numpy as np\ndef f(n: int):\n    return np.full(n, n)\nresult = f(2)").dtype is (
         Dtype.INTEGER
     )
+
+
+def test_a_module_function_a_class_keeps_on_self_is_read_where_it_is_called():
+    source = (
+        "import numpy as np\n\ndef wide(n):\n    return np.linspace(0, 1, n)\n\ndef narrow(n):\n"
+        "    return np.ones(n, dtype=np.float32)\n\nclass Metric:\n    def __init__(self, fn=None):\n"
+        "        self.compute_fn = wide\n        self.other_fn = narrow\n        self.given_fn = fn\n\n"
+        "    def wide_values(self):\n        return self.compute_fn(3)\n\n"
+        "    def narrow_values(self):\n        return self.other_fn(3)\n\n"
+        "    def given_values(self):\n        return self.given_fn(3)\n"
+    )
+    assert (returned_by(source, "wide_values").kind, returned_by(source, "wide_values").dtype) == (
+        Kind.NDARRAY, Dtype.FLOAT64
+    )
+    assert returned_by(source, "narrow_values").dtype is Dtype.FLOAT32
+    assert returned_by(source, "given_values").kind is Kind.UNKNOWN  # set to what a caller passes

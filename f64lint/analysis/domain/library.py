@@ -166,6 +166,11 @@ CUDA_ONLY_NAMES = frozenset({
 CUDA_ONLY = frozenset(f"torch.cuda.{name}" for name in CUDA_ONLY_NAMES)
 # The modules whose calls ask about MPS or set it up.
 MPS_MODULES = ("torch.backends.mps", "torch.mps")
+# Calls that give back one of their arguments, by its place: `typing.cast(T, value)` is `value`.
+GIVES_ARGUMENT = {"typing.cast": 1}
+# Methods that give a NumPy array of the `dtype=` asked, whatever they are called on (pandas'
+# frames and series; no other library's objects have them): `frame.to_numpy(dtype="float64")`.
+ARRAY_OF_THE_DTYPE_ASKED = frozenset({"to_numpy"})
 # The legacy float64 tensor types (`torch.set_default_tensor_type(torch.DoubleTensor)`).
 DOUBLE_TENSOR_TYPES = frozenset({"torch.DoubleTensor", "torch.cuda.DoubleTensor"})
 # The dtypes, by qualified name, with their width: "float64", "complex128", or "narrow".

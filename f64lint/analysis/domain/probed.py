@@ -56,6 +56,11 @@ def _result(name: str, input_class: str) -> Optional[Dict[str, Any]]:
     return entry.get(input_class) if entry is not None and input_class in CORE_CLASSES else None
 
 
+def was_probed(name: str) -> bool:
+    """Was `name` called by the probe (what it gave is in the table, for some inputs)?"""
+    return _entry(name) is not None
+
+
 def seen_given(name: str, input_class: str) -> Optional[Seen]:
     """What `name` gave for an input of this class, if it was called with one."""
     result = _result(name, input_class)

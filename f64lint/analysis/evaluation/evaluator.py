@@ -33,7 +33,16 @@ from f64lint.analysis.domain.arrays import (
     range_counter,
 )
 from f64lint.analysis.domain.dtypes import Width, chosen_by_data, dtype_of, mentions_device, tests_a_dtype
-from f64lint.analysis.domain.library import RETURNS_SELF, Returns, functions
+from f64lint.analysis.domain.library import (
+    ARRAY_OF_THE_DTYPE_ASKED,
+    GIVES_ARGUMENT,
+    MAKES,
+    RETURNS_SELF,
+    Returns,
+    float64_parts,
+    functions,
+    member,
+)
 from f64lint.analysis.domain.probed import (
     OBJECT_KINDS,
     Seen,
@@ -44,6 +53,7 @@ from f64lint.analysis.domain.probed import (
     is_type,
     object_made_by,
     seen_given,
+    was_probed,
 )
 from f64lint.analysis.evaluation.classes import Classes, is_self_attribute
 from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Place, Value, arithmetic, join
@@ -189,7 +199,9 @@ class Evaluator:
                 asked_for = array_seen_given(qualified, "none")
                 return _seen_value(asked_for, origin) if asked_for is not None else UNKNOWN
             found = seen_given(qualified, input_class) if input_class is not None else None
-        return _seen_value(found, origin) if found is not None else UNKNOWN
+        if found is not None:
+            return _seen_value(found, origin)
+        return UNKNOWN if was_probed(qualified) else _by_hand(owner, name, call, origin)
 
     @kept
     def _set_on_self(self, owner: cst.ClassDef, depth: int, name: str) -> Value:
@@ -315,6 +327,9 @@ class Evaluator:
         if name == "torch.device":
             args = positional(call)
             return self._value(args[0], depth + 1) if args else UNKNOWN
+        if name in GIVES_ARGUMENT:  # `cast(Tuple, roc_compute_fn(...))`
+            args, place = positional(call), GIVES_ARGUMENT[name]
+            return self._value(args[place], depth + 1) if len(args) > place else UNKNOWN
         if name in ("builtins.tuple", "builtins.list"):  # `tuple(a[s:e] for a in arrays)`
             args = positional(call)
             return Value(Kind.CONTAINER, element=_item(self._value(args[0], depth + 1))) if args else UNKNOWN
@@ -323,6 +338,9 @@ class Evaluator:
         function = self.facts.definitions.callee(call)
         if function is not None:
             return self._called(function, call, depth)
+        kept = self._kept_on_self(call.func)
+        if kept:  # `self.compute_fn(...)`, the class having set `self.compute_fn = roc_compute_fn`
+            return join([self._called(function, call, depth) for function in kept])
         callee = self._value(call.func, depth + 1) if not isinstance(call.func, cst.Attribute) else UNKNOWN
         if callee.kind is Kind.OBJECT:  # `spline(xs)`: a fitted interpolator called
             return self._member(callee, "__call__", call, call, depth)
@@ -336,12 +354,32 @@ class Evaluator:
                 fitted_on = self._joined(positional(call)[:1], depth + 1)
                 return Value(Kind.OBJECT, fitted_on.dtype if fitted_on.is_array else None, type=receiver.type)
             return self._member(receiver, method, call, call, depth)
+        asked = keyword(call, "dtype") if method in ARRAY_OF_THE_DTYPE_ASKED else None
+        if asked is not None:  # `frame.to_numpy(dtype="float64")` of a frame the code does not show
+            return Value(Kind.NDARRAY, self._dtype(asked), origin=call)
         if not receiver.is_array:
             return UNKNOWN
         if method == "astype":
             given: List[Optional[cst.BaseExpression]] = [*positional(call)[:1]] or [keyword(call, "dtype")]
             return Value(Kind.NDARRAY, self._dtype(given[0]), origin=call)
         return receiver if method in KEEP_DTYPE_METHODS else UNKNOWN
+
+    def _kept_on_self(self, func: cst.BaseExpression) -> List[cst.FunctionDef]:
+        """The module's functions a class keeps in the attribute of `self` this calls, when
+        it sets that attribute to nothing else (none otherwise)."""
+        if not (isinstance(func, cst.Attribute) and is_self_attribute(func)):
+            return []
+        owner = self.facts.definitions.enclosing_class(func)
+        set_on = self.classes.set_on(owner, func.attr.value) if owner is not None else []
+        kept = []
+        for value in set_on:
+            binding = self.facts.bindings.get(value) if isinstance(value, cst.Name) else None
+            reaching = binding.reaching() if binding is not None else ()
+            functions = [seen.definition for seen in reaching if isinstance(seen.definition, cst.FunctionDef)]
+            if not reaching or len(functions) != len(reaching):
+                return []
+            kept.extend(functions)
+        return kept
 
     def _called(self, function: cst.FunctionDef, call: cst.Call, depth: int) -> Value:
         """What a call of one of the module's functions gives: what its returns give, or for
@@ -394,7 +432,8 @@ class Evaluator:
             return Value(Kind.NUMBER, Dtype.INTEGER, origin=call)
         if frame_reader(name):
             return Value(Kind.OBJECT, origin=call, type="pandas.DataFrame")
-        made = name if is_type(name) else object_made_by(name)  # `np.random.default_rng(0)`: a Generator
+        # `np.random.default_rng(0)`: a Generator as probed; `check_random_state(seed)` a RandomState by hand.
+        made = name if is_type(name) else (object_made_by(name) or MAKES.get(name))
         if made is not None:
             return Value(Kind.OBJECT, origin=call, type=made)
         known = name in FLOAT_BY_DEFAULT or name in FOLLOW_DATA or name in _KEEP_ARGUMENT_DTYPE
@@ -477,6 +516,20 @@ class Evaluator:
     def _dtype(self, node: Optional[cst.BaseExpression]) -> Optional[Dtype]:
         dtype = dtype_of(self.facts, node) if node is not None else None
         return _WIDTHS[dtype.width] if dtype is not None else None
+
+
+def _by_hand(owner: Value, name: str, call: Optional[cst.Call], origin: cst.BaseExpression) -> Value:
+    """A member of a library object probing does not reach, from the library table's hand
+    entries: a float64 array (`extractor.mel_filters`), or a tuple with float64 arrays at
+    known places (what a vector environment's `step` gives)."""
+    assert owner.type is not None
+    if member(owner.type, name) is Returns.FLOAT64:
+        return Value(Kind.NDARRAY, Dtype.FLOAT64, origin=origin)
+    places = float64_parts(owner.type, name)
+    if not places or call is None:
+        return UNKNOWN
+    wide = Value(Kind.NDARRAY, Dtype.FLOAT64, origin=origin)
+    return Value(Kind.CONTAINER, parts=tuple(wide if place in places else UNKNOWN for place in range(max(places) + 1)))
 
 
 def _seen_value(seen: Seen, origin: cst.CSTNode) -> Value:
