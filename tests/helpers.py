@@ -10,7 +10,7 @@ from unittest import mock
 from f64lint.workspace.settings import Settings
 from f64lint.diagnostic import Diagnostic
 from f64lint.linter import lint as linter
-from f64lint.linter.lint import lint_text
+from f64lint.linter.lint import lint_source
 from f64lint.linter.narrowing import Narrowed
 
 
@@ -18,7 +18,7 @@ def lint(source: str, codes: Iterable[str]) -> List[Diagnostic]:
     """Diagnostics for a dedented snippet with only `codes` enabled, sorted."""
     settings = Settings()
     text = textwrap.dedent(source).lstrip("\n")
-    found = lint_text("snippet.py", text, frozenset(codes), settings.severity_of)
+    found = lint_source("snippet.py", text, frozenset(codes), settings.severity_of).diagnostics
     return sorted(found, key=Diagnostic.sort_key)
 
 
@@ -63,7 +63,7 @@ def fix(
     enabled = frozenset(codes)
 
     def run_lint(current: str) -> List[Diagnostic]:
-        return lint_text(path, current, enabled, settings.severity_of, settings.fix_options(), settings.devices())
+        return lint_source(path, current, enabled, settings.severity_of, settings.fix_options(), settings.devices()).diagnostics
 
     def wanted(d: Diagnostic) -> bool:
         return d.fix is not None and (unsafe or d.fix.applicability is Applicability.SAFE)

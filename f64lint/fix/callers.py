@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import FrozenSet, List, Optional
 
+from f64lint.analysis.domain.library import STAR_EXPORTS
 from f64lint.analysis.semantic.modules import ModulePlace
 from f64lint.analysis.semantic.walk import walk
 from f64lint.diagnostic import Edit
@@ -25,7 +26,7 @@ def pass_dtype_on(text: str, path: Path, threaded: FrozenSet[str]) -> Optional[s
     if isinstance(module, ParseFailure):
         return None
     place = ModulePlace.of(path)
-    facts = walk(module, module_name=place.name, package=place.package)
+    facts = walk(module, module_name=place.name, package=place.package, star_exports=STAR_EXPORTS)
     maker: Optional[EditMaker] = None
     edits: List[Edit] = []
     for call in facts.calls:

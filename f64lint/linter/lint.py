@@ -103,19 +103,6 @@ class Linted:
     exports: ModuleSummary = ()
 
 
-def lint_text(
-    path: str,
-    text: str,
-    enabled: FrozenSet[str],
-    severity_of: SeverityOf,
-    fix_options: FixOptions = FixOptions(),
-    devices: FrozenSet[str] = NO_FLOAT64_DEVICES,
-) -> List[Diagnostic]:
-    """Diagnostics for one file's source, with suppressions applied (unsorted), for a file
-    linted on its own (`lint_source` tells its exports and takes those of other files)."""
-    return lint_source(path, text, enabled, severity_of, fix_options, devices).diagnostics
-
-
 def _is_a_script(path: str, text: str, place: Optional[ModulePlace]) -> bool:
     """A notebook, or a module in no package that runs as a program: under a folder of
     examples, scripts, tools (and the like), or with a `__main__` guard or an argument

@@ -32,6 +32,7 @@ from typing import Dict, FrozenSet, List, Optional, Tuple
 from f64lint.analysis.domain.collection_hooks import Skip, mps_skips
 from f64lint.analysis.domain.device_kinds import DeviceKinds
 from f64lint.analysis.domain.fixture_devices import fixture_devices
+from f64lint.analysis.domain.library import STAR_EXPORTS
 from f64lint.analysis.semantic.facts import Suite
 from f64lint.analysis.semantic.modules import ModulePlace
 from f64lint.analysis.semantic.walk import walk
@@ -164,7 +165,7 @@ def _read_conftest(conftest: str, devices: FrozenSet[str]) -> Suite:
     module = _parsed(conftest, _HOOK_WORDS)
     if module is None:
         return Suite()
-    facts = walk(module, devices)
+    facts = walk(module, devices, star_exports=STAR_EXPORTS)
     return Suite(mps_skips(facts), tuple(fixture_devices(facts, DeviceKinds(facts).kind).items()))
 
 

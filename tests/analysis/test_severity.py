@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from f64lint.workspace.settings import Settings
 from f64lint.diagnostic import Severity
-from f64lint.linter.lint import lint_text
+from f64lint.linter.lint import lint_source
 from f64lint.workspace.selection import default_codes
 
 SOURCE = """\
@@ -32,7 +32,7 @@ def on_cpu(n):
 
 
 def severities(settings: Settings):
-    found = lint_text("m.py", SOURCE, default_codes(), settings.severity_of)
+    found = lint_source("m.py", SOURCE, default_codes(), settings.severity_of).diagnostics
     return sorted((d.start.line, d.code, d.severity.value) for d in found)
 
 
@@ -57,7 +57,7 @@ def test_in_a_test_a_device_known_only_by_its_name_is_unknown():
     # time: float64 made there is a warning, and moving it there is not reported; a device
     # the test writes as MPS (DEVICE: mps when available) still makes an error. `table`
     # and `on_cpu` meet no device at all: in a test their float64 stays on the CPU.
-    found = lint_text("tests/test_model.py", SOURCE, default_codes(), Settings().severity_of)
+    found = lint_source("tests/test_model.py", SOURCE, default_codes(), Settings().severity_of).diagnostics
     assert sorted((d.start.line, d.code, d.severity.value) for d in found) == [
         (12, "F64001", "warning"),
         (13, "F64003", "warning"),
@@ -65,9 +65,9 @@ def test_in_a_test_a_device_known_only_by_its_name_is_unknown():
         (15, "F64004", "error"),
     ]
     for name in ("test_model.py", "model_test.py", "conftest.py", "pkg/test/helpers.py"):
-        found = lint_text(name, SOURCE, default_codes(), Settings().severity_of)
+        found = lint_source(name, SOURCE, default_codes(), Settings().severity_of).diagnostics
         assert [d.severity.value for d in found if d.start.line == 12] == ["warning"], name
-    found = lint_text("testing/model.py", SOURCE, default_codes(), Settings().severity_of)
+    found = lint_source("testing/model.py", SOURCE, default_codes(), Settings().severity_of).diagnostics
     assert [d.severity.value for d in found if d.start.line == 12] == ["error"]
 
 
@@ -95,7 +95,7 @@ def weights(device):
     torch.set_default_tensor_type("torch.DoubleTensor")
     return torch.tensor([0.5, 1.5], device=device)
 """
-    found = lint_text("m.py", switched, default_codes(), Settings().severity_of)
+    found = lint_source("m.py", switched, default_codes(), Settings().severity_of).diagnostics
     assert [(d.start.line, d.code, d.severity.value, d.message) for d in found] == [
         (3, "F64005", "error", "default dtype set to `torch.float64`: every new float tensor is float64, which MPS "
          "lacks (`torch.randn()` at line 8 makes one on a device that may be 'mps')"),
@@ -150,7 +150,7 @@ def shadowed(device):
 
     return CastFirst().to(device)
 """
-    found = lint_text("m.py", source, default_codes(), Settings().severity_of)
+    found = lint_source("m.py", source, default_codes(), Settings().severity_of).diagnostics
     assert sorted((d.start.line, d.code, d.severity.value) for d in found) == [
         (8, "F64001", "error"), (14, "F64001", "warning"), (19, "F64001", "warning"), (31, "F64001", "warning"),
     ]
@@ -170,7 +170,7 @@ def reference(device):
         torch.set_default_dtype(old)
     return expected, torch.randn(3, device=device)
 """
-    found = lint_text("m.py", source, default_codes(), Settings().severity_of)
+    found = lint_source("m.py", source, default_codes(), Settings().severity_of).diagnostics
     assert [(d.start.line, d.code, d.severity.value) for d in found] == [(6, "F64005", "warning")]
 
 
@@ -191,7 +191,7 @@ class Recast(nn.Module):
 def build(device):
     return Recast(4).to(device)
 """
-    found = lint_text("m.py", source, default_codes(), Settings().severity_of)
+    found = lint_source("m.py", source, default_codes(), Settings().severity_of).diagnostics
     assert [(d.start.line, d.code, d.severity.value) for d in found] == [(8, "F64001", "warning")]
 
 
@@ -223,7 +223,7 @@ def boxed(value: float):
 def build(device):
     return ScaleShift(5.0).to(device)
 """
-    found = lint_text("m.py", source, default_codes(), Settings().severity_of)
+    found = lint_source("m.py", source, default_codes(), Settings().severity_of).diagnostics
     assert [(d.start.line, d.code, d.severity.value) for d in found] == [
         (8, "F64001", "error"), (14, "F64001", "warning"),
     ]
@@ -252,7 +252,7 @@ class Holder(nn.Module):
         self.kept.to(u.device)
         return u
 """
-    found = lint_text("m.py", source, default_codes(), Settings().severity_of)
+    found = lint_source("m.py", source, default_codes(), Settings().severity_of).diagnostics
     assert [(d.start.line, d.code, d.severity.value) for d in found] == [(9, "F64003", "warning")]
 
 
@@ -271,5 +271,5 @@ class M(nn.Module):
 def build(device):
     return M().to(device)
 """
-    found = lint_text("m.py", source, default_codes(), Settings().severity_of)
+    found = lint_source("m.py", source, default_codes(), Settings().severity_of).diagnostics
     assert [(d.start.line, d.code, d.severity.value) for d in found] == [(8, "F64001", "error")]

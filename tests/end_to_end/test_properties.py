@@ -32,7 +32,7 @@ from f64lint.workspace.settings import Settings  # noqa: E402
 from f64lint.diagnostic import Diagnostic  # noqa: E402
 from f64lint.fix.apply import split_lines  # noqa: E402
 from f64lint.fix.fixer import fix_source  # noqa: E402
-from f64lint.linter.lint import lint_text  # noqa: E402
+from f64lint.linter.lint import lint_source  # noqa: E402
 from f64lint.linter.narrowing import narrowed  # noqa: E402
 from f64lint.linter.prefilter import rules_that_may_fire  # noqa: E402
 from f64lint.rules import ALL_RULES  # noqa: E402
@@ -57,7 +57,7 @@ FUZZ = settings(
 
 
 def lint(text: str) -> List[Diagnostic]:
-    return lint_text("gen.py", text, ALL_CODES, SETTINGS.severity_of, SETTINGS.fix_options())
+    return lint_source("gen.py", text, ALL_CODES, SETTINGS.severity_of, SETTINGS.fix_options()).diagnostics
 
 
 def lint_every_rule(text: str) -> List[Diagnostic]:

@@ -6,14 +6,14 @@ import json
 
 from f64lint.workspace.settings import Settings
 from f64lint.diagnostic import Diagnostic, Position, Severity
-from f64lint.linter.lint import lint_text
+from f64lint.linter.lint import lint_source
 from f64lint.report import ReportOptions, gitlab, rdjson, rdjsonl
 from f64lint.report.fingerprint import fingerprints
 from f64lint.workspace.selection import default_codes
 
 
 def lint(text):
-    found = lint_text("m.py", text, default_codes(), Settings().severity_of)
+    found = lint_source("m.py", text, default_codes(), Settings().severity_of).diagnostics
     return sorted(found, key=Diagnostic.sort_key)
 
 

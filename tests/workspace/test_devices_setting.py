@@ -7,7 +7,7 @@ import textwrap
 
 from f64lint.workspace.settings import Settings
 from f64lint.fix.options import Strategy
-from f64lint.linter.lint import lint_text
+from f64lint.linter.lint import lint_source
 from f64lint.workspace.selection import default_codes
 from tests.helpers import fix
 
@@ -15,8 +15,8 @@ NPU = Settings(no_float64_devices=("mps", "npu"))
 
 
 def codes(source: str, settings: Settings):
-    found = lint_text("m.py", textwrap.dedent(source), default_codes(), settings.severity_of,
-                      settings.fix_options(), settings.devices())
+    found = lint_source("m.py", textwrap.dedent(source), default_codes(), settings.severity_of,
+                      settings.fix_options(), settings.devices()).diagnostics
     return sorted((d.start.line, d.code, d.severity.value) for d in found)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import FrozenSet, Iterator, Optional, Tuple, Union
+from typing import Dict, FrozenSet, Iterator, List, Optional, Tuple, Union
 
 from f64lint.analysis.domain.library import DTYPE_WIDTHS, WIDEST_FIRST_DTYPES
 from f64lint.analysis.domain.probed import numpy_dtype_strings
@@ -241,13 +241,22 @@ def dtype_uses(facts: ModuleFacts) -> Iterator[DtypeUse]:
     for param in facts.defaults:
         assert param.default is not None
         yield DtypeUse(param.default, param, "default")
-    for kept in facts.dtype_dicts:
-        if next(splatting(facts, kept), None) is None:
-            continue  # data, not keyword arguments (an FX node's kwargs)
+    for kept in _keyword_dicts(facts):  # not a dict of data (an FX node's kwargs)
         for element in kept.elements:
             if keyed(element, "dtype"):
                 assert isinstance(element, cst.DictElement)
                 yield DtypeUse(element.value, kept, '"dtype" key')
+
+
+def _keyword_dicts(facts: ModuleFacts) -> List[cst.Dict]:
+    """The dicts given to calls as keyword arguments, `**{...}` or `**name` of a name bound
+    to one, each once."""
+    found: Dict[int, cst.Dict] = {}
+    for _, value in facts.keyword_splats:
+        for held in [value] if isinstance(value, cst.Dict) else facts.reaching_values(value):
+            if isinstance(held, cst.Dict):
+                found.setdefault(id(held), held)
+    return list(found.values())
 
 
 def splatting(facts: ModuleFacts, kept: cst.Dict) -> Iterator[cst.Call]:

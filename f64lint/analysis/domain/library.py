@@ -201,6 +201,25 @@ DTYPE_WIDTHS: Dict[str, str] = {
     "builtins.complex": "complex128",
 }
 
+# Names that `from torch import *` / `from numpy import *` bring in and that the analysis reads.
+STAR_EXPORTS: Dict[str, FrozenSet[str]] = {
+    "torch": frozenset(
+        {
+            "float64", "double", "complex128", "cdouble", "DoubleTensor", "from_numpy",
+            "tensor", "as_tensor", "asarray", "set_default_dtype", "set_default_tensor_type",
+            "device", "float32", "float", "float16", "half", "bfloat16", "complex64", "cfloat",
+        }
+    ),
+    "numpy": frozenset(
+        {
+            "float64", "double", "float_", "complex128", "cdouble", "complex_", "float32",
+            "single", "float16", "half", "zeros", "ones", "empty", "full", "eye", "identity",
+            "linspace", "logspace", "geomspace", "array", "asarray", "arange", "loadtxt",
+            "genfromtxt",
+        }
+    ),
+}
+
 RETURNS_SELF = frozenset({"fit", "partial_fit"})
 _TYPES = frozenset(MAKES.values()) | {"numpy.ndarray", "torch.Tensor"}
 

@@ -8,7 +8,7 @@ from typing import FrozenSet, Optional
 
 from f64lint.analysis.domain.devices import NO_FLOAT64_DEVICES
 from f64lint.analysis.domain.guards import Guards
-from f64lint.analysis.domain.library import NAMESPACES
+from f64lint.analysis.domain.library import NAMESPACES, STAR_EXPORTS
 from f64lint.analysis.flow.containment import Containment
 from f64lint.analysis.flow.cpu import CpuTensors
 from f64lint.analysis.flow.data import DataOrigins
@@ -62,5 +62,5 @@ def analyse(
     `in_tests` says the module is a test, and `suite` what the rest of its test suite
     says about its tests; `in_script` that it runs as a program; `observed`, what the
     project's tests saw of the module's values at run time."""
-    facts = walk(module, devices, text, module_name, package, in_tests, suite, in_script, NAMESPACES)
+    facts = walk(module, devices, text, module_name, package, in_tests, suite, in_script, NAMESPACES, STAR_EXPORTS)
     return Analysis(facts, imported, observed)

@@ -13,32 +13,12 @@ from __future__ import annotations
 
 import builtins
 from dataclasses import dataclass, field, replace
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple
 
 from f64lint.analysis.syntax.nodes import dotted_name
 from f64lint.cst import cst
 
 _BUILTIN_NAMES = frozenset(dir(builtins))
-
-# Names that `from torch import *` / `from numpy import *` bring in and that rules look for.
-_STAR_EXPORTS = {
-    "torch": frozenset(
-        {
-            "float64", "double", "complex128", "cdouble", "DoubleTensor", "from_numpy",
-            "tensor", "as_tensor", "asarray", "set_default_dtype", "set_default_tensor_type",
-            "device", "float32", "float", "float16", "half", "bfloat16", "complex64", "cfloat",
-        }
-    ),
-    "numpy": frozenset(
-        {
-            "float64", "double", "float_", "complex128", "cdouble", "complex_", "float32",
-            "single", "float16", "half", "zeros", "ones", "empty", "full", "eye", "identity",
-            "linspace", "logspace", "geomspace", "array", "asarray", "arange", "loadtxt",
-            "genfromtxt",
-        }
-    ),
-}
-
 
 @dataclass(frozen=True)
 class Binding:
@@ -87,8 +67,12 @@ class Scope:
 
 
 class ScopeStack:
-    def __init__(self) -> None:
+    """The scopes open at a point of the walk. `star_exports` are the names a `from m import *`
+    brings in, by module (those of other modules are not known)."""
+
+    def __init__(self, star_exports: Mapping[str, FrozenSet[str]]) -> None:
         self._scopes: List[Scope] = [Scope()]
+        self._star_exports = star_exports
 
     def push(self, is_class: bool = False) -> None:
         self._scopes.append(Scope(is_class=is_class))
@@ -136,7 +120,7 @@ class ScopeStack:
             if found is not None:
                 return found
             for module in scope.star_modules:
-                if name in _STAR_EXPORTS.get(module, ()):
+                if name in self._star_exports.get(module, ()):
                     return Binding(qualified_name=f"{module}.{name}")
         if name in _BUILTIN_NAMES:
             return Binding(qualified_name=f"builtins.{name}")

@@ -44,8 +44,6 @@ class ModuleFacts:
     bindings: Dict[cst.Name, Optional[Binding]] = field(default_factory=dict)
     calls: List[cst.Call] = field(default_factory=list)
     defaults: List[cst.Param] = field(default_factory=list)
-    # Dicts with a `"dtype"` key: keyword arguments kept for calls (`**tkwargs`).
-    dtype_dicts: List[cst.Dict] = field(default_factory=list)
     functions: List[cst.FunctionDef] = field(default_factory=list)
     classes: List[cst.ClassDef] = field(default_factory=list)
     # `if`, conditional expressions, `with`, `try` and `match`, in source order: what guards are read from.

@@ -20,7 +20,7 @@ from f64lint.analysis.semantic.bindings import (
     unknown_local,
 )
 from f64lint.analysis.semantic.facts import ModuleFacts, Suite
-from f64lint.analysis.syntax.nodes import code_children, integer_index, keyed, leaves, target_names
+from f64lint.analysis.syntax.nodes import code_children, integer_index, leaves, target_names
 from f64lint.cst import cst
 
 
@@ -34,29 +34,35 @@ def walk(
     suite: Suite = Suite(),
     in_script: bool = False,
     namespaces: Optional[Mapping[str, Tuple[Optional[int], str]]] = None,
+    star_exports: Optional[Mapping[str, FrozenSet[str]]] = None,
 ) -> ModuleFacts:
     """The semantic record of a module. `text`, the source it was parsed from, spares
     generating its code again. `namespaces` are the calls that give an array API namespace,
     by qualified name, with the part of their result it is (None: all of it) and the module
-    a name they bind is read as."""
+    a name they bind is read as; `star_exports` the names `from m import *` brings in, by
+    module."""
     facts = ModuleFacts(
         module=module, devices=devices, text=text, module_name=module_name, package=package, in_tests=in_tests,
         suite=suite, in_script=in_script,
     )
-    Walker(facts, namespaces or {}).walk(module, None)
+    Walker(facts, namespaces or {}, star_exports or {}).walk(module, None)
     return facts
 
 
 class Walker:
-    def __init__(self, facts: ModuleFacts, namespaces: Mapping[str, Tuple[Optional[int], str]]) -> None:
+    def __init__(
+        self,
+        facts: ModuleFacts,
+        namespaces: Mapping[str, Tuple[Optional[int], str]],
+        star_exports: Mapping[str, FrozenSet[str]],
+    ) -> None:
         self.facts = facts
         self.namespaces = namespaces
-        self.scopes = ScopeStack()
+        self.scopes = ScopeStack(star_exports)
         self.special: Dict[type, Callable[[cst.CSTNode], None]] = {
             cst.Name: self._name,
             cst.Attribute: self._attribute,
             cst.Call: self._call,
-            cst.Dict: self._dict,
             cst.Param: self._param,
             cst.Import: self._import,
             cst.ImportFrom: self._import_from,
@@ -205,12 +211,6 @@ class Walker:
     def _call(self, node: cst.CSTNode) -> None:
         assert isinstance(node, cst.Call)
         self.facts.calls.append(node)
-        self.children(node)
-
-    def _dict(self, node: cst.CSTNode) -> None:
-        assert isinstance(node, cst.Dict)
-        if any(keyed(element, "dtype") for element in node.elements):
-            self.facts.dtype_dicts.append(node)
         self.children(node)
 
     def _param(self, node: cst.CSTNode) -> None:
