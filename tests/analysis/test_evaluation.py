@@ -419,3 +419,24 @@ def test_a_module_function_a_class_keeps_on_self_is_read_where_it_is_called():
     )
     assert returned_by(source, "narrow_values").dtype is Dtype.FLOAT32
     assert returned_by(source, "given_values").kind is Kind.UNKNOWN  # set to what a caller passes
+
+
+def test_a_name_an_unknown_value_may_reach_may_still_be_the_array_another_path_gives():
+    path = "import numpy as np\ndef f(Cs=10):\n    if isinstance(Cs, int):\n        Cs = np.logspace(-4, 4, Cs){}\n    return {}\n"
+    wide = returned_by(path.format("", "Cs"), "f")
+    assert wide.kind is Kind.UNKNOWN and wide.array is not None and wide.array.dtype is Dtype.FLOAT64
+    assert returned_by(path.format("", "2 * Cs"), "f").array.dtype is Dtype.FLOAT64  # through arithmetic
+    assert returned_by(path.format("", "Cs.copy()"), "f").array.dtype is Dtype.FLOAT64  # and an array's methods
+    narrow = returned_by(path.format(".astype(np.float32)", "Cs"), "f")
+    assert narrow.array is not None and narrow.array.dtype is Dtype.FLOAT32
+    assert returned_by("def f(Cs):\n    return Cs\n", "f").array is None
+
+
+@pytest.mark.parametrize(
+    "asked, dtype",
+    [("float", Dtype.FLOAT64), ("dtype='f8'", Dtype.FLOAT64), ("np.float32", Dtype.FLOAT32), ("chosen", None)],
+)
+def test_astype_gives_the_dtype_asked_of_data_the_code_does_not_show(asked, dtype):
+    source = f"import numpy as np\nfrom copy import deepcopy\ndef f(coords):\n    return deepcopy(coords).astype({asked})\n"
+    value = returned_by(source, "f")
+    assert (value.kind, value.dtype) == ((Kind.NDARRAY, dtype) if dtype is not None else (Kind.UNKNOWN, None))

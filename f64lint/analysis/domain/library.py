@@ -168,9 +168,11 @@ CUDA_ONLY = frozenset(f"torch.cuda.{name}" for name in CUDA_ONLY_NAMES)
 MPS_MODULES = ("torch.backends.mps", "torch.mps")
 # Calls that give back one of their arguments, by its place: `typing.cast(T, value)` is `value`.
 GIVES_ARGUMENT = {"typing.cast": 1}
-# Methods that give a NumPy array of the `dtype=` asked, whatever they are called on (pandas'
-# frames and series; no other library's objects have them): `frame.to_numpy(dtype="float64")`.
-ARRAY_OF_THE_DTYPE_ASKED = frozenset({"to_numpy"})
+# Methods that give data of the dtype asked, whatever they are called on (NumPy's arrays,
+# pandas' frames and series; torch's tensors have neither), with the place of the dtype
+# among their positional arguments (None: only as `dtype=`): `frame.to_numpy(dtype="float64")`,
+# `deepcopy(coords).astype(float)`.
+ARRAY_OF_THE_DTYPE_ASKED: Dict[str, Optional[int]] = {"to_numpy": None, "astype": 0}
 # The legacy float64 tensor types (`torch.set_default_tensor_type(torch.DoubleTensor)`).
 DOUBLE_TENSOR_TYPES = frozenset({"torch.DoubleTensor", "torch.cuda.DoubleTensor"})
 # The dtypes, by qualified name, with their width: "float64", "complex128", or "narrow".

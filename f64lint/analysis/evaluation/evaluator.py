@@ -248,6 +248,7 @@ class Evaluator:
         if range_counter(self.facts, node):
             return Value(Kind.NUMBER, Dtype.INTEGER, origin=node)
         values = []
+        unknown_path = False  # a binding whose value is not known (a parameter) reaches it
         for seen in binding.reaching():
             if seen.iterated is not None:  # `for (points,) in batches(grid):`
                 values.append(_at(self._element(seen.iterated, depth + 1), seen.path))
@@ -256,14 +257,18 @@ class Evaluator:
                 values.append(_at(self._value(seen.unpacked, depth + 1), seen.path))
                 continue
             if seen.value is None:
-                return UNKNOWN
+                unknown_path = True
+                continue
             if chosen_by_data(self.facts, seen.value):  # only where the data is complex128 or objects
                 continue
             value = self._value(seen.value, depth + 1)
             if isinstance(seen.value, cst.List) and seen.part is None:  # and what is appended to it
                 value = self._grown(node, value, depth)
             values.append(_item(value, seen.part) if seen.part is not None else value)
-        return join(values)
+        joined = join(values)
+        if unknown_path:  # not known, but it may be the array another path gives
+            return Value(may_be=joined.array) if joined.array is not None else UNKNOWN
+        return joined
 
     def _passed(self, function: cst.FunctionDef, param: cst.Param, depth: int) -> Value:
         """A parameter: the data the module's calls of its function pass for it (its
@@ -354,15 +359,20 @@ class Evaluator:
                 fitted_on = self._joined(positional(call)[:1], depth + 1)
                 return Value(Kind.OBJECT, fitted_on.dtype if fitted_on.is_array else None, type=receiver.type)
             return self._member(receiver, method, call, call, depth)
-        asked = keyword(call, "dtype") if method in ARRAY_OF_THE_DTYPE_ASKED else None
+        asked = self._dtype(_dtype_asked(call, method)) if not receiver.is_array else None
         if asked is not None:  # `frame.to_numpy(dtype="float64")` of a frame the code does not show
-            return Value(Kind.NDARRAY, self._dtype(asked), origin=call)
-        if not receiver.is_array:
-            return UNKNOWN
+            return Value(Kind.NDARRAY, asked, origin=call)
+        if receiver.is_array:
+            return self._array_method(call, method, receiver)
+        possible = self._array_method(call, method, receiver.may_be) if receiver.may_be is not None else UNKNOWN
+        return Value(may_be=possible) if possible.is_array else UNKNOWN
+
+    def _array_method(self, call: cst.Call, method: str, array: Value) -> Value:
+        """What a method of a NumPy array gives: the dtype asked (`astype`), or its own."""
         if method == "astype":
             given: List[Optional[cst.BaseExpression]] = [*positional(call)[:1]] or [keyword(call, "dtype")]
             return Value(Kind.NDARRAY, self._dtype(given[0]), origin=call)
-        return receiver if method in KEEP_DTYPE_METHODS else UNKNOWN
+        return array if method in KEEP_DTYPE_METHODS else UNKNOWN
 
     def _kept_on_self(self, func: cst.BaseExpression) -> List[cst.FunctionDef]:
         """The module's functions a class keeps in the attribute of `self` this calls, when
@@ -518,6 +528,15 @@ class Evaluator:
         return _WIDTHS[dtype.width] if dtype is not None else None
 
 
+def _dtype_asked(call: cst.Call, method: str) -> Optional[cst.BaseExpression]:
+    """The dtype a method that gives data of the dtype asked is asked for, if it is one."""
+    if method not in ARRAY_OF_THE_DTYPE_ASKED:
+        return None
+    place = ARRAY_OF_THE_DTYPE_ASKED[method]
+    given = positional(call)
+    return given[place] if place is not None and len(given) > place else keyword(call, "dtype")
+
+
 def _by_hand(owner: Value, name: str, call: Optional[cst.Call], origin: cst.BaseExpression) -> Value:
     """A member of a library object probing does not reach, from the library table's hand
     entries: a float64 array (`extractor.mel_filters`), or a tuple with float64 arrays at
@@ -596,8 +615,8 @@ def _arrays_in(values: Iterable[Value]) -> List[Value]:
     is a float64 array)."""
     found = []
     for value in values:
-        if value.is_array:
-            found.append(value)
+        if value.array is not None:  # an array, or one on some path
+            found.append(value.array)
         elif value.kind is Kind.CONTAINER:
             members = value.parts or ((value.element,) if value.element is not None else ())
             for member in members:

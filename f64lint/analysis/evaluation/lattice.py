@@ -11,8 +11,8 @@ wider; an integer array meeting a Python float, or divided, becomes NumPy's defa
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
-from typing import Iterable, Optional, Tuple
+from dataclasses import dataclass, replace
+from typing import Iterable, List, Optional, Tuple
 
 from f64lint.cst import cst
 
@@ -77,10 +77,18 @@ class Value:
     parts: Tuple["Value", ...] = ()  # of a tuple written out: each element at its place
     origin: Optional[cst.CSTNode] = None  # the expression that gave it its dtype (for messages)
     type: Optional[str] = None  # of a library object: its class (`sklearn.decomposition.PCA`)
+    # Of a value whose kind the paths reaching it disagree on (a parameter, or the array a
+    # branch makes): the widest array one of them holds, which it then may be.
+    may_be: Optional["Value"] = None
 
     @property
     def is_array(self) -> bool:
         return self.kind in (Kind.NDARRAY, Kind.NUMPY_SCALAR)
+
+    @property
+    def array(self) -> Optional["Value"]:
+        """The array this is, or may be on some path that reaches it."""
+        return self if self.is_array else self.may_be
 
 
 UNKNOWN = Value()
@@ -101,8 +109,15 @@ def join(values: Iterable[Value]) -> Value:
         if len(joined.parts) == len(value.parts):
             parts = tuple(join(pair) for pair in zip(joined.parts, value.parts))
         type_ = joined.type if joined.type == value.type else None
-        joined = Value(kind, wider.dtype, max(joined.place, value.place), element, parts, wider.origin, type_)
+        arrays = [array for array in (joined.array, value.array) if array is not None]
+        may_be = None if kind in (Kind.NDARRAY, Kind.NUMPY_SCALAR) or not arrays else _widest(arrays)
+        joined = Value(kind, wider.dtype, max(joined.place, value.place), element, parts, wider.origin, type_, may_be)
     return joined if joined is not None else UNKNOWN
+
+
+def _widest(arrays: List[Value]) -> Value:
+    """The array of the widest dtype (the first of those as wide)."""
+    return max(arrays, key=lambda array: -1 if array.dtype is None else array.dtype)
 
 
 def _numpy_result(array: Value, other: Value, divides: bool) -> Optional[Dtype]:
@@ -129,7 +144,16 @@ def _numpy_result(array: Value, other: Value, divides: bool) -> Optional[Dtype]:
 
 def arithmetic(left: Value, right: Value, divides: bool, origin: cst.CSTNode) -> Value:
     """The value of `left <op> right` for NumPy arrays and Python numbers (`divides`: true
-    division). A result whose dtype is wider than either operand's has `origin` as its own."""
+    division). A result whose dtype is wider than either operand's has `origin` as its own.
+    An operand that may be an array makes a result that may be what that array gives."""
+    result = _arithmetic(left, right, divides, origin)
+    if result.is_array or (left.may_be is None and right.may_be is None):
+        return result
+    possible = _arithmetic(left.array or left, right.array or right, divides, origin)
+    return replace(result, may_be=possible) if possible.is_array else result
+
+
+def _arithmetic(left: Value, right: Value, divides: bool, origin: cst.CSTNode) -> Value:
     if left.kind is Kind.NUMBER and right.kind is Kind.NUMBER:
         if left.dtype is None or right.dtype is None:
             return Value(Kind.NUMBER)

@@ -795,14 +795,15 @@ class Flow:
         return qualified if qualified.partition(".")[0] == package[0] else None
 
     def _evaluated_array(self, node: cst.BaseExpression) -> Optional[ArraySource]:
-        """A float64 NumPy array as the evaluator sees it, named after where it was made (a
-        NumPy call, or arithmetic that made integers float64)."""
-        value = self.evaluation.value(node)
-        if value.kind is Kind.CONTAINER and value.element is not None:
-            value = value.element  # a list of float64 arrays or NumPy scalars: float64 data to torch too
-        origin = value.origin
-        if not value.is_array or value.dtype is not Dtype.FLOAT64 or origin is None:
+        """A float64 NumPy array as the evaluator sees it, on some path that reaches the node,
+        named after where it was made (a NumPy call, or arithmetic that made integers float64)."""
+        held = self.evaluation.value(node)
+        if held.kind is Kind.CONTAINER and held.element is not None:
+            held = held.element  # a list of float64 arrays or NumPy scalars: float64 data to torch too
+        value = held.array
+        if value is None or value.dtype is not Dtype.FLOAT64 or value.origin is None:
             return None
+        origin = value.origin
         if isinstance(origin, cst.BinaryOperation):  # integers made float64: named after the array's maker
             makers = (self._array_made_by(operand) for operand in (origin.left, origin.right))
             integers = next(filter(None, makers), None)
