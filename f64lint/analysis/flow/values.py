@@ -813,10 +813,20 @@ class Flow:
         if isinstance(origin, cst.Attribute):  # a library object's (`scaler.mean_`, `frame.values`)
             owner = origin.value
             named = self.facts.module.code_for_node(owner) if isinstance(owner, cst.Name) else ""
-            return ArraySource(origin, f"{named}.{origin.attr.value}")
+            return ArraySource(origin, self._member_named(owner, origin.attr.value) or f"{named}.{origin.attr.value}")
         if not isinstance(origin, cst.Call):
             return None
-        return ArraySource(origin, self.facts.module.code_for_node(origin.func))
+        func = origin.func
+        typed = self._member_named(func.value, func.attr.value) if isinstance(func, cst.Attribute) else None
+        return ArraySource(origin, typed or self.facts.module.code_for_node(func))
+
+    def _member_named(self, owner: cst.BaseExpression, member: str) -> Optional[str]:
+        """`Generator.normal` for `rng.normal(...)`, `StandardScaler.mean_` for `scaler.mean_`:
+        a library object's member named after the object's class, when the evaluator knows it."""
+        held = self.evaluation.value(owner)
+        if held.kind is not Kind.OBJECT or held.type is None:
+            return None
+        return f"{held.type.rsplit('.', 1)[-1]}.{member}"
 
     @kept
     def _imported_array(self, node: cst.BaseExpression, depth: int) -> Optional[ArraySource]:
