@@ -440,3 +440,28 @@ def test_astype_gives_the_dtype_asked_of_data_the_code_does_not_show(asked, dtyp
     source = f"import numpy as np\nfrom copy import deepcopy\ndef f(coords):\n    return deepcopy(coords).astype({asked})\n"
     value = returned_by(source, "f")
     assert (value.kind, value.dtype) == ((Kind.NDARRAY, dtype) if dtype is not None else (Kind.UNKNOWN, None))
+
+
+def test_a_call_that_leaves_the_defaults_is_one_the_module_may_not_show():
+    source = (
+        "import numpy as np\n\nclass Flow:\n    def __init__(self, geom_p=0.5, shape=None):\n"
+        "        return np.log(geom_p) - np.log(1.0 - geom_p), np.log(shape)\n"
+    )
+    facts = analysed(source).facts
+    [function] = [f for f in facts.functions if f.name.value == "__init__"]
+    returned = next(own_nodes(function.body, cst.Return)).value
+    assert isinstance(returned, cst.Tuple)
+    logged, of_none = (element.value for element in returned.elements)
+    evaluator = Evaluator(facts)
+    assert evaluator.value(logged).kind is Kind.UNKNOWN  # no call of the module shows geom_p
+    at_defaults = evaluator.at_defaults(logged)
+    assert (at_defaults.kind, at_defaults.dtype) == (Kind.NUMPY_SCALAR, Dtype.FLOAT64)
+    assert evaluator.at_defaults(of_none).kind is Kind.UNKNOWN  # None is no data
+
+
+@pytest.mark.parametrize("made, dtype", [("np.random.randn(n, 2)", Dtype.FLOAT64), ("np.ones(n, dtype=np.float32)", Dtype.FLOAT32)])
+def test_what_a_parameter_may_be_is_kept_through_arrays_of_it_and_their_slices(made, dtype):
+    source = f"import numpy as np\ndef f(n, loc=None):\n    if loc is None:\n        loc = {made}\n    loc = np.array(loc)[None, ...]\n    return 1.0 * loc\n"
+    value = returned_by(source, "f")
+    assert value.kind is Kind.UNKNOWN and value.array is not None and value.array.dtype is dtype
+

@@ -21,7 +21,7 @@ Dtypes and devices are values too: `torch.float64`, a string naming a device,
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Dict, Iterable, List, Optional, Tuple
+from typing import Callable, Dict, Iterable, List, Optional, Tuple
 
 from f64lint.analysis.domain.arrays import (
     FLOAT_BY_DEFAULT,
@@ -83,8 +83,14 @@ _WITH_FLOAT64 = frozenset({"cuda", "xpu", "hpu", "meta"})
 class Evaluator:
     """The values of one module's expressions (kept in the module's trace store)."""
 
-    def __init__(self, facts: ModuleFacts) -> None:
+    def __init__(
+        self, facts: ModuleFacts, callee: Optional[Callable[[cst.Call], Optional[cst.FunctionDef]]] = None
+    ) -> None:
+        """`callee` finds the module's function a call calls, where the layers above know
+        more than the module's definitions (a function another module's base class keeps
+        on `self`, flow/values.py `Flow.callee`)."""
         self.facts = facts
+        self._callee = callee or facts.definitions.callee
         self.traces = facts.traces
         self.classes = Classes(facts)
         # The call being read into: what it passes for its function's parameters, by the
@@ -93,6 +99,23 @@ class Evaluator:
 
     def value(self, node: cst.BaseExpression) -> Value:
         return self._value(node, 0)
+
+    def at_defaults(self, node: cst.BaseExpression) -> Value:
+        """The value of a node of a function's body read for a call that leaves the data
+        parameters with defaults at them, as a call the module does not show may: in
+        `def __init__(self, p=0.5)`, `np.log(p)` is NumPy's float64 there. Unknown outside a
+        function, or in one with no such default."""
+        function = self.facts.enclosing_function(node)
+        if function is None:
+            return UNKNOWN
+        params = function.params
+        context = []
+        for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+            binding = self.facts.bindings.get(param.name)
+            default = self._value(param.default, 0) if param.default is not None else UNKNOWN
+            if binding is not None and default.kind in _DATA:
+                context.append((id(binding), default))
+        return self._within(tuple(context), [node], 0) if context else UNKNOWN
 
     def _value(self, node: cst.BaseExpression, depth: int) -> Value:
         return self._in_context(node, depth, self._context)
@@ -139,10 +162,10 @@ class Evaluator:
             return Value(Kind.CONTAINER, element=self._value(node.elt, depth))
         if isinstance(node, cst.Subscript):
             held = self._value(node.value, depth)
-            if any(isinstance(element.slice, cst.Slice) for element in node.slice):
-                return held if held.kind in (Kind.CONTAINER, Kind.NDARRAY) else UNKNOWN  # `xs[1:]`, `a[:, 0]`
-            index = integer_index(node)
-            return _item(held, index if index is not None and index >= 0 else None)
+            if held.kind is Kind.UNKNOWN and held.may_be is not None:  # what the array it may be gives
+                possible = _subscripted(node, held.may_be)
+                return Value(may_be=possible) if possible.is_array else UNKNOWN
+            return _subscripted(node, held)
         if isinstance(node, cst.Attribute):
             return self._attribute(node, depth)
         if isinstance(node, cst.Call):
@@ -340,7 +363,7 @@ class Evaluator:
             return Value(Kind.CONTAINER, element=_item(self._value(args[0], depth + 1))) if args else UNKNOWN
         if name is not None:
             return self._library_call(call, name, depth)
-        function = self.facts.definitions.callee(call)
+        function = self._callee(call)
         if function is not None:
             return self._called(function, call, depth)
         kept = self._kept_on_self(call.func)
@@ -518,6 +541,11 @@ class Evaluator:
         data = self._value(args[0], depth + 1)
         if data.is_array:
             return Value(Kind.NDARRAY, data.dtype, origin=data.origin)
+        if data.kind is Kind.UNKNOWN and data.may_be is not None:  # an array of the array it may be
+            return Value(may_be=Value(Kind.NDARRAY, data.may_be.dtype, origin=data.may_be.origin))
+        floats = [part for part in data.parts if part.kind is Kind.NUMBER and part.dtype is Dtype.FLOAT64]
+        if data.kind is Kind.CONTAINER and floats:  # a Python float among them: float64 (or complex)
+            return Value(Kind.NDARRAY, Dtype.FLOAT64, origin=call)
         if data.kind is Kind.CONTAINER and data.element is not None and data.element.dtype is not None:
             dtype = _array_dtype(data.element)
             return Value(Kind.NDARRAY, dtype, origin=call if data.element.kind is Kind.NUMBER else data.element.origin)
@@ -526,6 +554,22 @@ class Evaluator:
     def _dtype(self, node: Optional[cst.BaseExpression]) -> Optional[Dtype]:
         dtype = dtype_of(self.facts, node) if node is not None else None
         return _WIDTHS[dtype.width] if dtype is not None else None
+
+
+def _subscripted(node: cst.Subscript, held: Value) -> Value:
+    """A slice of a list or array (`xs[1:]`, `a[:, 0]`, `a[None, ...]`), or an item."""
+    if any(isinstance(element.slice, cst.Slice) for element in node.slice) or _adds_axes(node):
+        return held if held.kind in (Kind.CONTAINER, Kind.NDARRAY) else UNKNOWN
+    index = integer_index(node)
+    return _item(held, index if index is not None and index >= 0 else None)
+
+
+def _adds_axes(node: cst.Subscript) -> bool:
+    """`a[None, ...]`, `a[..., None]`: the array with axes added (an index of `None` or `...`)."""
+    indices = [element.slice.value for element in node.slice if isinstance(element.slice, cst.Index)]
+    return any(
+        (isinstance(index, cst.Name) and index.value == "None") or isinstance(index, cst.Ellipsis) for index in indices
+    )
 
 
 def _dtype_asked(call: cst.Call, method: str) -> Optional[cst.BaseExpression]:

@@ -36,7 +36,7 @@ from f64lint.analysis.domain.library import (
 )
 from f64lint.analysis.evaluation.classes import class_nodes, is_self_attribute
 from f64lint.analysis.evaluation.evaluator import Evaluator
-from f64lint.analysis.evaluation.lattice import Dtype, Kind, Place
+from f64lint.analysis.evaluation.lattice import Dtype, Kind, Place, Value
 from f64lint.analysis.project.exports import Export, Imported
 from f64lint.analysis.project.observed import Observed
 from f64lint.analysis.semantic.bindings import Binding
@@ -51,7 +51,7 @@ from f64lint.analysis.syntax.calls import (
     moved_to,
     positional,
 )
-from f64lint.analysis.syntax.nodes import code_children, own_nodes
+from f64lint.analysis.syntax.nodes import code_children, dotted_name, own_nodes
 from f64lint.cst import cst
 
 
@@ -108,7 +108,7 @@ class Flow:
         self.observed = observed
         self.devices = facts.devices
         self.traces = facts.traces.sharing()  # its answers depend on `imported` too
-        self.evaluation = Evaluator(facts)
+        self.evaluation = Evaluator(facts, self.callee)
         self._wide: Dict[cst.CSTNode, Optional[WideValue]] = {}
         # Values worked out while summaries are being made that read one of them (not kept
         # in `_wide`), by (node, depth), with what they read: one dict for each summary
@@ -797,11 +797,10 @@ class Flow:
     def _evaluated_array(self, node: cst.BaseExpression) -> Optional[ArraySource]:
         """A float64 NumPy array as the evaluator sees it, on some path that reaches the node,
         named after where it was made (a NumPy call, or arithmetic that made integers float64)."""
-        held = self.evaluation.value(node)
-        if held.kind is Kind.CONTAINER and held.element is not None:
-            held = held.element  # a list of float64 arrays or NumPy scalars: float64 data to torch too
-        value = held.array
-        if value is None or value.dtype is not Dtype.FLOAT64 or value.origin is None:
+        value = self._float64_array_value(self.evaluation.value(node))
+        if value is None:  # or as a call that leaves the parameters' defaults gives it
+            value = self._float64_array_value(self.evaluation.at_defaults(node))
+        if value is None:
             return None
         origin = value.origin
         if isinstance(origin, cst.BinaryOperation):  # integers made float64: named after the array's maker
@@ -817,8 +816,20 @@ class Flow:
         if not isinstance(origin, cst.Call):
             return None
         func = origin.func
-        typed = self._member_named(func.value, func.attr.value) if isinstance(func, cst.Attribute) else None
-        return ArraySource(origin, typed or self.facts.module.code_for_node(func))
+        if not isinstance(func, cst.Attribute):
+            return ArraySource(origin, self.facts.module.code_for_node(func))
+        # `Generator.normal`, `frame.to_numpy`; a method of what a call gives by its name (`astype`)
+        named = self._member_named(func.value, func.attr.value) or dotted_name(func) or func.attr.value
+        return ArraySource(origin, named)
+
+    @staticmethod
+    def _float64_array_value(held: Value) -> Optional[Value]:
+        """The float64 array a value is or may be on some path (an element of a list of
+        them: float64 data to torch too), with where it was made."""
+        if held.kind is Kind.CONTAINER and held.element is not None:
+            held = held.element
+        value = held.array
+        return value if value is not None and value.dtype is Dtype.FLOAT64 and value.origin is not None else None
 
     def _member_named(self, owner: cst.BaseExpression, member: str) -> Optional[str]:
         """`Generator.normal` for `rng.normal(...)`, `StandardScaler.mean_` for `scaler.mean_`:
@@ -853,6 +864,10 @@ class Flow:
         if isinstance(written, cst.BinaryOperation) and value.is_array and depth < MAX_TRACE_DEPTH:
             # `len(counts) * counts`: the operand's own maker
             return self._array_made_by(written.left, depth + 1) or self._array_made_by(written.right, depth + 1)
+        if isinstance(written, (cst.UnaryOperation, cst.Subscript)) and value.is_array and depth < MAX_TRACE_DEPTH:
+            # `-np.arange(8)`, `order[:3]`: the array negated or sliced
+            inner = written.expression if isinstance(written, cst.UnaryOperation) else written.value
+            return self._array_made_by(inner, depth + 1)
         if not value.is_array or not isinstance(written, cst.Call):
             return None
         return value.origin if value.origin is written else written
