@@ -6,6 +6,11 @@ a float64 array may hold float64. Promotion follows NumPy 2 (NEP 50) and torch: 
 number is weak, taking the other operand's dtype when that is an array of its category or
 wider; an integer array meeting a Python float, or divided, becomes NumPy's default float
 (float64) or torch's (the default dtype, float32 unless set).
+
+Where the paths that reach a value disagree on its kind, or one of them is not known (a
+parameter), the value keeps the widest array a path gives as what it may be (`may_be`):
+arithmetic and what NumPy makes of it carry that, so that a float64 array on one path is a
+float64 source, as a crash on that path is a crash.
 """
 
 from __future__ import annotations
