@@ -411,3 +411,21 @@ def test_integers_made_float64_by_division_are_named_after_their_maker_through_a
     returned = analysis.facts.functions[-1].body.body[-1].body[0].value
     source = analysis.flow._evaluated_array(returned)
     assert source is not None and source.origin_name == "np.bincount"
+
+
+def test_a_dtype_given_by_place_is_the_one_numpys_makers_take():
+    analysis, _ = marked_call('''
+        import numpy as np
+        import torch
+
+        def made(n, device):
+            return (
+                torch.from_numpy(np.ones(n, np.float32)), torch.from_numpy(np.zeros((n, 2), np.float32)),
+                torch.from_numpy(np.full(n, 0.5, np.float32)), torch.from_numpy(np.linspace(0, 1, n, True, False, np.float32)),
+                torch.from_numpy(np.ones(n, np.float64)), torch.from_numpy(np.full(n, 0.5)),  # <-
+            )
+    ''')
+    facts = analysis.facts
+    made = [c for c in facts.calls if facts.qualified_name(c.func) == "torch.from_numpy"]
+    found = [analysis.flow.float64_array(c.args[0].value) for c in made]
+    assert [source.origin_name if source else None for source in found] == [None, None, None, None, "np.ones", "np.full"]

@@ -7,6 +7,7 @@ from typing import Callable, List, Optional, Sequence
 
 from f64lint.analysis.domain.dtypes import Width, dtype_of
 from f64lint.analysis.domain.library import (
+    DTYPE_PLACES,
     MAKES,
     NUMPY_RANGES,
     RETURNS_SELF,
@@ -83,10 +84,18 @@ def _object_type(facts: ModuleFacts, node: cst.BaseExpression, depth: int) -> Op
     return None
 
 
+def asked_dtype(call: cst.Call, qualified: Optional[str]) -> Optional[cst.BaseExpression]:
+    """The dtype a library call is given: its `dtype=`, or the positional argument NumPy's
+    makers take it as (`np.ones(n, np.float32)`)."""
+    place = DTYPE_PLACES.get(qualified or "")
+    given = positional(call)
+    return given[place] if place is not None and len(given) > place else keyword(call, "dtype")
+
+
 def _asks_float64(facts: ModuleFacts, call: cst.Call) -> Optional[bool]:
-    """Whether the `dtype=` a call is given is float64 (a dtype it cannot tell is not); None
+    """Whether the dtype a call is given is float64 (a dtype it cannot tell is not); None
     when it is given none."""
-    given = keyword(call, "dtype")
+    given = asked_dtype(call, facts.qualified_name(call.func))
     if given is None:
         return None
     dtype = dtype_of(facts, given)

@@ -166,6 +166,15 @@ CUDA_ONLY_NAMES = frozenset({
 CUDA_ONLY = frozenset(f"torch.cuda.{name}" for name in CUDA_ONLY_NAMES)
 # The modules whose calls ask about MPS or set it up.
 MPS_MODULES = ("torch.backends.mps", "torch.mps")
+# Where NumPy's makers take a dtype among their positional arguments (`np.ones(n, np.float32)`).
+DTYPE_PLACES: Dict[str, int] = {
+    **{f"numpy.{name}": 1 for name in (
+        "zeros", "ones", "empty", "identity", "array", "asarray", "ascontiguousarray", "zeros_like", "ones_like",
+        "empty_like", "loadtxt", "genfromtxt",
+    )},
+    "numpy.full": 2, "numpy.full_like": 2, "numpy.eye": 3, "numpy.linspace": 5, "numpy.logspace": 5,
+    "numpy.geomspace": 4,
+}
 # Calls that give back one of their arguments, by its place: `typing.cast(T, value)` is `value`.
 GIVES_ARGUMENT = {"typing.cast": 1}
 # Methods that give data of the dtype asked, whatever they are called on (NumPy's arrays,

@@ -29,6 +29,7 @@ from f64lint.analysis.domain.arrays import (
     KEEP_DTYPE_METHODS,
     PYTHON_FLOATS,
     PYTHON_INTS,
+    asked_dtype,
     float_sequence,
     range_counter,
 )
@@ -472,7 +473,7 @@ class Evaluator:
         known = name in FLOAT_BY_DEFAULT or name in FOLLOW_DATA or name in _KEEP_ARGUMENT_DTYPE
         if not (known or name in _FLOAT_OF_NUMBERS or name in _INTEGER_MAKERS):
             return self._probed(call, name, depth)
-        asked = keyword(call, "dtype")
+        asked = asked_dtype(call, name)
         if asked is not None:
             return Value(Kind.NDARRAY, self._dtype(asked), origin=call)
         args = positional(call)
@@ -500,7 +501,7 @@ class Evaluator:
         the dtype it makes whatever its input (`np.hanning(n)`), or the one it gave for an
         input of the class of this call's widest array, its other arguments known numbers
         (`scipy.ndimage.gaussian_filter(image, 2)`)."""
-        if keyword(call, "dtype") is not None:
+        if asked_dtype(call, name) is not None:
             return UNKNOWN
         fixed = input_independent(name)
         if fixed is not None:
