@@ -13,9 +13,14 @@ helper is not followed, since helpers check those), the hand-written library tab
 follow their data, `astype`, the methods that keep their array's dtype) and, for what it
 does not know, the table probed from the libraries
 themselves (domain/probed.py): functions by the class of their input, and library objects
-(an estimator fitted on data of a dtype, a frame, an interpolator) by their members.
-Dtypes and devices are values too: `torch.float64`, a string naming a device,
+(an estimator fitted on data of a dtype, a frame, an interpolator) by their members; the
+library table's hand entries where probing cannot reach (the objects a call makes, their
+members). Dtypes and devices are values too: `torch.float64`, a string naming a device,
 `torch.device(...)`, a helper that returns one of several.
+
+A value a path leaves unknown may still be the array another path gives (lattice.py
+`may_be`), and `at_defaults` reads a function's body for a call that leaves its data
+parameters at their defaults: both are paths a run may take.
 """
 
 from __future__ import annotations
