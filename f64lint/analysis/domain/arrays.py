@@ -87,7 +87,12 @@ def _object_type(facts: ModuleFacts, node: cst.BaseExpression, depth: int) -> Op
 def asked_dtype(call: cst.Call, qualified: Optional[str]) -> Optional[cst.BaseExpression]:
     """The dtype a library call is given: its `dtype=`, or the positional argument NumPy's
     makers take it as (`np.ones(n, np.float32)`)."""
-    place = DTYPE_PLACES.get(qualified or "")
+    return dtype_argument(call, DTYPE_PLACES.get(qualified or ""))
+
+
+def dtype_argument(call: cst.Call, place: Optional[int]) -> Optional[cst.BaseExpression]:
+    """The dtype a call is given at this place among its positional arguments, else as
+    `dtype=` (a `place` of None: only so)."""
     given = positional(call)
     return given[place] if place is not None and len(given) > place else keyword(call, "dtype")
 

@@ -253,7 +253,7 @@ def _keyword_dicts(facts: ModuleFacts) -> List[cst.Dict]:
     to one, each once."""
     found: Dict[int, cst.Dict] = {}
     for _, value in facts.keyword_splats:
-        for held in [value] if isinstance(value, cst.Dict) else facts.reaching_values(value):
+        for held in _splatted(facts, value):
             if isinstance(held, cst.Dict):
                 found.setdefault(id(held), held)
     return list(found.values())
@@ -263,8 +263,13 @@ def splatting(facts: ModuleFacts, kept: cst.Dict) -> Iterator[cst.Call]:
     """The calls a dict is splatted into as keyword arguments: `**{...}`, or `**name` of
     a name bound to it."""
     for call, value in facts.keyword_splats:
-        if value is kept or (isinstance(value, cst.Name) and any(v is kept for v in facts.reaching_values(value))):
+        if any(held is kept for held in _splatted(facts, value)):
             yield call
+
+
+def _splatted(facts: ModuleFacts, value: cst.BaseExpression) -> List[Optional[cst.BaseExpression]]:
+    """What a `**value` may be: the value written there, or what reaches the name it is."""
+    return [value] if isinstance(value, cst.Dict) else facts.reaching_values(value)
 
 
 _CONVERSION_APIS = frozenset({"double", "cdouble"})

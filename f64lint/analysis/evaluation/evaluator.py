@@ -35,6 +35,7 @@ from f64lint.analysis.domain.arrays import (
     PYTHON_FLOATS,
     PYTHON_INTS,
     asked_dtype,
+    dtype_argument,
     float_sequence,
     range_counter,
 )
@@ -399,8 +400,7 @@ class Evaluator:
     def _array_method(self, call: cst.Call, method: str, array: Value) -> Value:
         """What a method of a NumPy array gives: the dtype asked (`astype`), or its own."""
         if method == "astype":
-            given: List[Optional[cst.BaseExpression]] = [*positional(call)[:1]] or [keyword(call, "dtype")]
-            return Value(Kind.NDARRAY, self._dtype(given[0]), origin=call)
+            return Value(Kind.NDARRAY, self._dtype(dtype_argument(call, 0)), origin=call)
         return array if method in KEEP_DTYPE_METHODS else UNKNOWN
 
     def _kept_on_self(self, func: cst.BaseExpression) -> List[cst.FunctionDef]:
@@ -582,9 +582,7 @@ def _dtype_asked(call: cst.Call, method: str) -> Optional[cst.BaseExpression]:
     """The dtype a method that gives data of the dtype asked is asked for, if it is one."""
     if method not in ARRAY_OF_THE_DTYPE_ASKED:
         return None
-    place = ARRAY_OF_THE_DTYPE_ASKED[method]
-    given = positional(call)
-    return given[place] if place is not None and len(given) > place else keyword(call, "dtype")
+    return dtype_argument(call, ARRAY_OF_THE_DTYPE_ASKED[method])
 
 
 def _by_hand(owner: Value, name: str, call: Optional[cst.Call], origin: cst.BaseExpression) -> Value:
