@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import textwrap
 
-from f64lint.analysis.domain.arrays import float64_array
 from f64lint.analysis.domain.dtypes import Width, dtype_of
 from f64lint.analysis.domain.library import FLOAT64_PARTS, LIBRARY, Returns, float64_members, functions, member, methods
 from f64lint.analysis.flow.analysis import analyse
@@ -56,9 +55,9 @@ def test_objects_libraries_make_are_known_by_their_type():
     ''')
     facts = analysis.facts
     first, second, third = (c for c in facts.calls if facts.qualified_name(c.func) == "torch.tensor")
-    assert float64_array(analysis.facts, first.args[0].value).origin_name == "StandardScaler.scale_"
-    assert float64_array(analysis.facts, second.args[0].value).origin_name == "RandomState.rand"
-    assert float64_array(analysis.facts, third.args[0].value) is None
+    assert analysis.flow.float64_array(first.args[0].value).origin_name == "StandardScaler.scale_"
+    assert analysis.flow.float64_array(second.args[0].value).origin_name == "RandomState.rand"
+    assert analysis.flow.float64_array(third.args[0].value) is None
 
 
 def test_the_analysis_reads_what_comes_out_of_library_calls_from_the_table():
@@ -70,7 +69,7 @@ def test_the_analysis_reads_what_comes_out_of_library_calls_from_the_table():
             steps = np.linspace(0.0, 1.0, n).reshape(1, n)
             return torch.tensor(steps, device=device)  # <-
     ''')
-    source = float64_array(analysis.facts, call.args[0].value)  # FLOAT64, then RECEIVER_DTYPE
+    source = analysis.flow.float64_array(call.args[0].value)  # FLOAT64, then RECEIVER_DTYPE
     assert source is not None and source.origin_name == "np.linspace"
 
     analysis, call = marked_call('''
@@ -112,7 +111,7 @@ def test_reductions_and_products_of_a_float64_array_stay_float64():
     ''')
     facts = analysis.facts
     made = [c for c in facts.calls if facts.qualified_name(c.func) == "torch.tensor"]
-    found = [float64_array(facts, c.args[0].value) for c in made]
+    found = [analysis.flow.float64_array(c.args[0].value) for c in made]
     assert [source.origin_name if source else None for source in found] == [
         "np.linspace", "np.linspace", "np.linspace", None, None,
     ]
@@ -137,7 +136,7 @@ def test_integer_arrays_divided_or_mixed_with_a_float_are_float64():
     ''')
     facts = analysis.facts
     made = [c for c in facts.calls if facts.qualified_name(c.func) == "torch.tensor"]
-    found = [float64_array(facts, c.args[0].value) for c in made]
+    found = [analysis.flow.float64_array(c.args[0].value) for c in made]
     assert [source.origin_name if source else None for source in found] == ["np.bincount", "np.argsort", None, None]
 
 
@@ -166,7 +165,7 @@ def test_scipy_filters_keep_the_float64_of_their_coefficients():
     ''')
     facts = analysis.facts
     made = [c for c in facts.calls if facts.qualified_name(c.func) == "torch.tensor"]
-    found = [float64_array(facts, c.args[0].value) for c in made]
+    found = [analysis.flow.float64_array(c.args[0].value) for c in made]
     assert [source.origin_name if source else None for source in found] == ["signal.butter", "np.arange"]
 
 
@@ -191,7 +190,7 @@ def test_python_floats_and_asked_dtypes_make_float64_arrays():
     ''')
     facts = analysis.facts
     made = [c for c in facts.calls if facts.qualified_name(c.func) == "torch.tensor"]
-    found = [float64_array(facts, c.args[0].value) for c in made]
+    found = [analysis.flow.float64_array(c.args[0].value) for c in made]
     assert [source.origin_name if source else None for source in found] == [
         "np.array", None, "np.zeros_like", "np.cumsum", None,
     ]
@@ -225,7 +224,7 @@ def test_floats_of_calls_and_of_annotated_sequences_make_float64_arrays():
     ''')
     facts = analysis.facts
     made = [c for c in facts.calls if facts.qualified_name(c.func) == "torch.tensor"]
-    found = [float64_array(facts, c.args[0].value) for c in made]
+    found = [analysis.flow.float64_array(c.args[0].value) for c in made]
     assert [source.origin_name if source else None for source in found] == [
         "np.array", "np.array", "np.array", "np.array", "np.array", "np.asarray", "np.asarray", None, None, None, None,
     ]
@@ -338,7 +337,7 @@ def test_a_vector_environments_rewards_are_float64_and_its_observations_unknown(
     ''')
     facts = analysis.facts
     made = [c for c in facts.calls if facts.qualified_name(c.func) == "torch.tensor"]
-    found = [float64_array(facts, c.args[0].value) for c in made]
+    found = [analysis.flow.float64_array(c.args[0].value) for c in made]
     assert [source.origin_name if source else None for source in found] == [
         "VectorEnv.step", "VectorEnv.step", None, None, None,
     ]
@@ -359,7 +358,7 @@ def test_a_union_is_a_float_sequence_only_when_each_of_its_members_is():
     ''')
     facts = analysis.facts
     made = [c for c in facts.calls if facts.qualified_name(c.func) == "torch.tensor"]
-    found = [float64_array(facts, c.args[0].value) for c in made]
+    found = [analysis.flow.float64_array(c.args[0].value) for c in made]
     assert [source.origin_name if source else None for source in found] == ["np.array", "np.array", None]
 
 
@@ -376,7 +375,7 @@ def test_names_before_a_starred_target_keep_their_place_in_a_tuple():
     ''')
     facts = analysis.facts
     made = [c for c in facts.calls if facts.qualified_name(c.func) == "torch.tensor"]
-    found = [float64_array(facts, c.args[0].value) for c in made]
+    found = [analysis.flow.float64_array(c.args[0].value) for c in made]
     assert [source.origin_name if source else None for source in found] == ["VectorEnv.step", None]
 
 

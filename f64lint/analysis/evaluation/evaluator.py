@@ -26,7 +26,7 @@ parameters at their defaults: both are paths a run may take.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Callable, Dict, Iterable, List, Optional, Tuple
+from typing import Callable, Dict, FrozenSet, Iterable, List, Optional, Tuple
 
 from f64lint.analysis.domain.arrays import (
     FLOAT_BY_DEFAULT,
@@ -271,6 +271,8 @@ class Evaluator:
                 return Value(Kind.NUMBER, _ANNOTATED_NUMBERS[named], origin=node)
             if declared is not None and float_sequence(self.facts, declared):  # `probas: List[float]`
                 return Value(Kind.CONTAINER, element=Value(Kind.NUMBER, Dtype.FLOAT64, origin=node))
+            if id(binding) in self._range_bounds:  # `range(n)` takes only integers
+                return Value(Kind.NUMBER, Dtype.INTEGER, origin=node)
             return given if given is not None else self._passed(parameter[0], parameter[1], depth)
         gathering = self._star_parameters.get(id(binding))
         if gathering is not None:
@@ -322,6 +324,18 @@ class Evaluator:
             return UNKNOWN
         extra = [self._value(argument, depth + 1) for call in calls for argument in _gathered_by(function, call)]
         return Value(Kind.CONTAINER, element=_data(extra))
+
+    @cached_property
+    def _range_bounds(self) -> FrozenSet[int]:
+        """The bindings of the names a `range(...)` call takes: integers, since `range`
+        takes nothing else."""
+        return frozenset(
+            id(binding)
+            for call in self.facts.calls
+            if self.facts.qualified_name(call.func) == "builtins.range"
+            for argument in positional(call)
+            if isinstance(argument, cst.Name) and (binding := self.facts.bindings.get(argument)) is not None
+        )
 
     @cached_property
     def _star_parameters(self) -> Dict[int, cst.FunctionDef]:
@@ -554,7 +568,8 @@ class Evaluator:
             return Value(Kind.NDARRAY, Dtype.FLOAT64, origin=call)
         if data.kind is Kind.CONTAINER and data.element is not None and data.element.dtype is not None:
             dtype = _array_dtype(data.element)
-            return Value(Kind.NDARRAY, dtype, origin=call if data.element.kind is Kind.NUMBER else data.element.origin)
+            scalars = data.element.kind in (Kind.NUMBER, Kind.NUMPY_SCALAR)  # made an array by this call
+            return Value(Kind.NDARRAY, dtype, origin=call if scalars else data.element.origin)
         return UNKNOWN
 
     def _dtype(self, node: Optional[cst.BaseExpression]) -> Optional[Dtype]:

@@ -30,7 +30,6 @@ import re
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
-from f64lint.analysis.domain.arrays import float64_array
 from f64lint.analysis.domain.casts import casts_narrow, casts_to_chosen_dtype
 from f64lint.analysis.domain.dtypes import Width, dtype_of, dtype_uses
 from f64lint.analysis.domain.library import NUMPY_ARRAYS_OF_DATA, Returns, functions, methods
@@ -111,7 +110,7 @@ class DataOrigins:
             self._makes_float64 = any(
                 (dtype := dtype_of(facts, use.value)) is not None and dtype.width is Width.FLOAT64
                 for use in dtype_uses(facts)
-            ) or any(float64_array(facts, call) is not None for call in facts.calls)
+            ) or any(self.flow.float64_array(call) is not None for call in facts.calls)
         return self._makes_float64
 
     def handed_in(self, node: cst.BaseExpression) -> bool:

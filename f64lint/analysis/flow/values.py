@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, cast
 
-from f64lint.analysis.domain.arrays import ArraySource, float64_array, has_float_literal
+from f64lint.analysis.domain.arrays import ArraySource, has_float_literal
 from f64lint.analysis.domain.casts import DEFAULT_DTYPE_FACTORIES, casts_narrow, casts_to_chosen_dtype
 from f64lint.analysis.domain.devices import (
     device_like_name,
@@ -718,16 +718,10 @@ class Flow:
         return tuples if tuples and len(tuples) == len(returned) else None
 
     def float64_array(self, node: cst.BaseExpression) -> Optional[ArraySource]:
-        """The NumPy call a float64 array comes from (domain/arrays.py), followed also into
-        the values the class sets on `self` and the returns of the module's own functions
-        and methods, and a call of a function another module of the run (or the project's
-        configuration) says returns float64."""
-        return (
-            float64_array(self.facts, node, follow=self._stands_for)
-            or self._observed_array(node)
-            or self._imported_array(node, 0)
-            or self._evaluated_array(node)
-        )
+        """Where a float64 NumPy array comes from: as the project's tests saw it made at run
+        time, as another module of the run (or the project's configuration) says a call
+        returns it, or as the evaluator reads it on some path that reaches the node."""
+        return self._observed_array(node) or self._imported_array(node, 0) or self._evaluated_array(node)
 
     def seen_reaching_mps(self, call: cst.Call) -> bool:
         """Did the project's tests see the tensor this call makes reach MPS as float64?"""
@@ -880,15 +874,6 @@ class Flow:
         if isinstance(origin, cst.Attribute):
             return self.instance_member(origin)
         return None
-
-    def _stands_for(self, node: cst.BaseExpression) -> Sequence[cst.BaseExpression]:
-        if isinstance(node, cst.Attribute):
-            return self.set_on(node) or []
-        if isinstance(node, cst.Call):
-            function = self.callee(node)
-            if function is not None:
-                return self.returned_values(function)
-        return []
 
     def returned_values(self, function: cst.FunctionDef) -> Tuple[cst.BaseExpression, ...]:
         """The values a function's own `return`s give (each function's body is read once)."""
