@@ -60,19 +60,18 @@ def test_a_join_keeps_the_widest_dtype_and_the_worst_place():
 def evaluated(source: str) -> Value:
     """The value of `result` at the end of a module."""
     analysis = analysed(source + "\nresult\n")
-    facts = analysis.facts
-    last = facts.module.body[-1]
+    last = analysis.facts.module.body[-1]
     assert isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[0], cst.Expr)
-    return Evaluator(facts).value(last.body[0].value)
+    return analysis.flow.evaluation.value(last.body[0].value)
 
 
 def returned_by(source: str, function: str) -> Value:
     """The value of the first `return` of the function (or method) of this name."""
-    facts = analysed(source).facts
-    [definition] = [f for f in facts.functions if f.name.value == function]
+    analysis = analysed(source)
+    [definition] = [f for f in analysis.facts.functions if f.name.value == function]
     returned = next(own_nodes(definition.body, cst.Return)).value
     assert returned is not None
-    return Evaluator(facts).value(returned)
+    return analysis.flow.evaluation.value(returned)
 
 
 @pytest.mark.parametrize(
@@ -447,12 +446,12 @@ def test_a_call_that_leaves_the_defaults_is_one_the_module_may_not_show():
         "import numpy as np\n\nclass Flow:\n    def __init__(self, geom_p=0.5, shape=None):\n"
         "        return np.log(geom_p) - np.log(1.0 - geom_p), np.log(shape)\n"
     )
-    facts = analysed(source).facts
-    [function] = [f for f in facts.functions if f.name.value == "__init__"]
+    analysis = analysed(source)
+    [function] = [f for f in analysis.facts.functions if f.name.value == "__init__"]
     returned = next(own_nodes(function.body, cst.Return)).value
     assert isinstance(returned, cst.Tuple)
     logged, of_none = (element.value for element in returned.elements)
-    evaluator = Evaluator(facts)
+    evaluator = analysis.flow.evaluation
     assert evaluator.value(logged).kind is Kind.UNKNOWN  # no call of the module shows geom_p
     at_defaults = evaluator.at_defaults(logged)
     assert (at_defaults.kind, at_defaults.dtype) == (Kind.NUMPY_SCALAR, Dtype.FLOAT64)

@@ -26,7 +26,7 @@ parameters at their defaults: both are paths a run may take.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Callable, Dict, FrozenSet, Iterable, List, Optional, Tuple
+from typing import Callable, Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple
 
 from f64lint.analysis.domain.arrays import (
     FLOAT_BY_DEFAULT,
@@ -90,14 +90,12 @@ _WITH_FLOAT64 = frozenset({"cuda", "xpu", "hpu", "meta"})
 class Evaluator:
     """The values of one module's expressions (kept in the module's trace store)."""
 
-    def __init__(
-        self, facts: ModuleFacts, callee: Optional[Callable[[cst.Call], Optional[cst.FunctionDef]]] = None
-    ) -> None:
-        """`callee` finds the module's function a call calls, where the layers above know
-        more than the module's definitions (a function another module's base class keeps
-        on `self`, flow/values.py `Flow.callee`)."""
+    def __init__(self, facts: ModuleFacts, callees: Callable[[cst.Call], Sequence[cst.FunctionDef]]) -> None:
+        """`callees` finds the module's functions a call may call, where the layers above
+        know more than the module's definitions (the functions a class keeps on `self`, one
+        another module's base class keeps there: flow/values.py `Flow.callees`)."""
         self.facts = facts
-        self._callee = callee or facts.definitions.callee
+        self._callees = callees
         self.traces = facts.traces
         self.classes = Classes(facts)
         # The call being read into: what it passes for its function's parameters, by the
@@ -384,12 +382,9 @@ class Evaluator:
             return Value(Kind.CONTAINER, element=_item(self._value(args[0], depth + 1))) if args else UNKNOWN
         if name is not None:
             return self._library_call(call, name, depth)
-        function = self._callee(call)
-        if function is not None:
-            return self._called(function, call, depth)
-        kept = self._kept_on_self(call.func)
-        if kept:  # `self.compute_fn(...)`, the class having set `self.compute_fn = roc_compute_fn`
-            return join([self._called(function, call, depth) for function in kept])
+        functions = self._callees(call)
+        if functions:  # also `self.compute_fn(...)`, the class having set `self.compute_fn = roc_compute_fn`
+            return join([self._called(function, call, depth) for function in functions])
         callee = self._value(call.func, depth + 1) if not isinstance(call.func, cst.Attribute) else UNKNOWN
         if callee.kind is Kind.OBJECT:  # `spline(xs)`: a fitted interpolator called
             return self._member(callee, "__call__", call, call, depth)
@@ -416,23 +411,6 @@ class Evaluator:
         if method == "astype":
             return Value(Kind.NDARRAY, self._dtype(dtype_argument(call, 0)), origin=call)
         return array if method in KEEP_DTYPE_METHODS else UNKNOWN
-
-    def _kept_on_self(self, func: cst.BaseExpression) -> List[cst.FunctionDef]:
-        """The module's functions a class keeps in the attribute of `self` this calls, when
-        it sets that attribute to nothing else (none otherwise)."""
-        if not (isinstance(func, cst.Attribute) and is_self_attribute(func)):
-            return []
-        owner = self.facts.definitions.enclosing_class(func)
-        set_on = self.classes.set_on(owner, func.attr.value) if owner is not None else []
-        kept = []
-        for value in set_on:
-            binding = self.facts.bindings.get(value) if isinstance(value, cst.Name) else None
-            reaching = binding.reaching() if binding is not None else ()
-            functions = [seen.definition for seen in reaching if isinstance(seen.definition, cst.FunctionDef)]
-            if not reaching or len(functions) != len(reaching):
-                return []
-            kept.extend(functions)
-        return kept
 
     def _called(self, function: cst.FunctionDef, call: cst.Call, depth: int) -> Value:
         """What a call of one of the module's functions gives: what its returns give, or for

@@ -108,7 +108,7 @@ class Flow:
         self.observed = observed
         self.devices = facts.devices
         self.traces = facts.traces.sharing()  # its answers depend on `imported` too
-        self.evaluation = Evaluator(facts, self.callee)
+        self.evaluation = Evaluator(facts, self.callees)
         self._wide: Dict[cst.CSTNode, Optional[WideValue]] = {}
         # Values worked out while summaries are being made that read one of them (not kept
         # in `_wide`), by (node, depth), with what they read: one dict for each summary
@@ -883,17 +883,25 @@ class Flow:
         return found
 
     def callee(self, call: cst.Call) -> Optional[cst.FunctionDef]:
-        """The function or method of this module a call calls (semantic/definitions.py), or
-        the function of the module a class keeps on `self` and calls there
-        (`self.compute_fn = roc_compute` in `__init__`, then `self.compute_fn(y, p)`)."""
+        """The one function or method of this module a call calls (`callees`)."""
+        found = self.callees(call)
+        return found[0] if len(found) == 1 else None
+
+    def callees(self, call: cst.Call) -> Tuple[cst.FunctionDef, ...]:
+        """The functions or methods of this module a call may call: the one its name
+        stands for (semantic/definitions.py), or those a class keeps on `self` and calls
+        there (`self.compute_fn = roc_compute` in `__init__`, then `self.compute_fn(y, p)`),
+        when it keeps nothing else there."""
         found = self.facts.definitions.callee(call)
-        if found is None and isinstance(call.func, cst.Attribute) and is_self_attribute(call.func):
-            kept = {self.function_named(value) for value in self.set_on(call.func) or ()}
-            if len(kept) == 1:
-                found = kept.pop()
-            elif not kept:
-                found = self._given_to_base(call.func)
-        return found
+        if found is not None:
+            return (found,)
+        if not (isinstance(call.func, cst.Attribute) and is_self_attribute(call.func)):
+            return ()
+        kept = [self.function_named(value) for value in self.set_on(call.func) or ()]
+        if not kept:
+            given = self._given_to_base(call.func)
+            return (given,) if given is not None else ()
+        return () if None in kept else tuple(dict.fromkeys(function for function in kept if function is not None))
 
     def _given_to_base(self, target: cst.Attribute) -> Optional[cst.FunctionDef]:
         """For `self.compute_fn(...)` in a class whose base, defined in another module,
