@@ -404,6 +404,89 @@ def test_a_parameter_annotated_as_a_number_is_one():
     )
 
 
+_GRIDS = """
+import numpy as np
+
+class Grid:
+    def __init__(self, n):
+        self._coords = (np.linspace(0, 1, n),)
+
+    @property
+    def coords(self):
+        return self._coords
+
+    def axis(self, i):
+        return self._coords[i]
+
+class NarrowGrid(Grid):
+    def __init__(self, n):
+        self._coords = (np.linspace(0, 1, n, dtype=np.float32),)
+
+class ScaledGrid(NarrowGrid):
+    def __init__(self, n):
+        super().__init__(n)
+        self.scale = 2
+
+class Shape:
+    @property
+    def points(self):
+        return self._points
+
+class Disk(Shape):
+    def __init__(self, n):
+        self._points = np.random.rand(n, 2)
+
+def made(n):
+    return Grid(n).coords[0]
+
+def called(n):
+    grid = Grid(n)
+    return grid.axis(0)
+
+def overridden(n):
+    return NarrowGrid(n).coords[0]
+
+def extended(n):
+    return ScaledGrid(n).axis(0)
+
+def annotated(grid: Grid):
+    return grid.coords[0]
+
+def annotated_narrow(grid: NarrowGrid):
+    return grid.coords[0]
+
+def of_a_subclass(shape: Shape):
+    return shape.points
+
+def passed(n):
+    return annotated_narrow(NarrowGrid(n))
+"""
+
+
+@pytest.mark.parametrize(
+    "function, dtype",
+    [
+        ("made", Dtype.FLOAT64),  # a property's return, read with the object as `self`
+        ("called", Dtype.FLOAT64),  # a method's
+        ("overridden", Dtype.FLOAT32),  # a subclass's `__init__` replaces its base's
+        ("extended", Dtype.FLOAT32),  # and one that calls `super().__init__` keeps what it sets
+        ("annotated", Dtype.FLOAT64),  # `grid: Grid`: a Grid, or a NarrowGrid
+        ("annotated_narrow", Dtype.FLOAT32),  # a NarrowGrid or a ScaledGrid
+        ("passed", Dtype.FLOAT32),
+    ],
+)
+def test_an_object_of_a_class_of_the_module_holds_what_its_class_sets_and_returns(function, dtype):
+    value = returned_by(_GRIDS, function)
+    assert (value.kind, value.dtype) == (Kind.NDARRAY, dtype)
+
+
+def test_an_object_known_by_its_annotation_may_hold_what_a_subclass_sets():
+    # `Shape` sets no `_points`; `Disk`, which derives from it, sets float64 ones.
+    value = returned_by(_GRIDS, "of_a_subclass")
+    assert value.kind is Kind.UNKNOWN
+    assert value.array is not None and value.array.dtype is Dtype.FLOAT64
+
+
 def test_a_module_function_a_class_keeps_on_self_is_read_where_it_is_called():
     source = (
         "import numpy as np\n\ndef wide(n):\n    return np.linspace(0, 1, n)\n\ndef narrow(n):\n"

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Dict, Iterator, List, Optional
+from typing import TYPE_CHECKING, Dict, Iterator, List, Optional, Set, Union
 
 from f64lint.analysis.semantic.facts import ModuleFacts
-from f64lint.analysis.syntax.calls import method_name, positional
+from f64lint.analysis.syntax.calls import is_super_call, method_name, positional
 from f64lint.analysis.syntax.nodes import code_children
 from f64lint.cst import cst
 
@@ -17,8 +17,9 @@ def is_self_attribute(target: cst.CSTNode) -> "TypeGuard[cst.Attribute]":
     return isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == "self"
 
 
-def class_nodes(owner: cst.ClassDef) -> Iterator[cst.CSTNode]:
-    """The nodes of a class's body and methods (nested classes are their own)."""
+def class_nodes(owner: Union[cst.ClassDef, cst.FunctionDef]) -> Iterator[cst.CSTNode]:
+    """The nodes of a class's (or a method's) body and its functions (nested classes are
+    their own)."""
     stack: List[cst.CSTNode] = [owner.body]
     while stack:
         current = stack.pop()
@@ -51,11 +52,17 @@ def values_added_on_self(owner: cst.ClassDef) -> Dict[str, Optional[List[cst.Bas
     return added
 
 
-def values_set_on_self(owner: cst.ClassDef) -> Dict[str, List[cst.BaseExpression]]:
-    """By attribute name: the values a class's methods assign to `self.<name>` or register
-    as buffer `<name>` (nested classes are their own)."""
+def values_set_on_self(owner: cst.ClassDef) -> Dict[str, Dict[str, List[cst.BaseExpression]]]:
+    """By method of the class, then by attribute name: the values the method assigns to
+    `self.<name>` or registers as buffer `<name>` (nested classes are their own)."""
+    return {
+        method.name.value: _set_in(method) for method in owner.body.body if isinstance(method, cst.FunctionDef)
+    }
+
+
+def _set_in(method: cst.FunctionDef) -> Dict[str, List[cst.BaseExpression]]:
     values: Dict[str, List[cst.BaseExpression]] = {}
-    for current in class_nodes(owner):
+    for current in class_nodes(method):
         if isinstance(current, cst.Assign):
             for target in current.targets:
                 if is_self_attribute(target.target):
@@ -70,11 +77,24 @@ def values_set_on_self(owner: cst.ClassDef) -> Dict[str, List[cst.BaseExpression
     return values
 
 
+def _extends_its_base(method: cst.FunctionDef) -> bool:
+    """Does a method call the one it overrides (`super().__init__(...)`, `Base.__init__(self)`)?"""
+    name = method.name.value
+    return any(
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Attribute)
+        and node.func.attr.value == name
+        and (isinstance(node.func.value, cst.Name) or is_super_call(node.func.value))
+        for node in class_nodes(method)
+    )
+
+
 class Classes:
     """What each class of the module sets on `self` (each class read once)."""
 
     def __init__(self, facts: ModuleFacts) -> None:
         self.facts = facts
+        self._by_method: Dict[cst.ClassDef, Dict[str, Dict[str, List[cst.BaseExpression]]]] = {}
         self._own: Dict[cst.ClassDef, Dict[str, List[cst.BaseExpression]]] = {}
         self._added: Dict[cst.ClassDef, Dict[str, Optional[List[cst.BaseExpression]]]] = {}
 
@@ -82,13 +102,32 @@ class Classes:
         """By attribute name, the values the class's own methods set on `self`."""
         found = self._own.get(owner)
         if found is None:
-            found = self._own[owner] = values_set_on_self(owner)
+            found = self._own[owner] = {}
+            for values in self._set_by(owner).values():
+                for name, set_to in values.items():
+                    found.setdefault(name, []).extend(set_to)
         return found
 
     def set_on(self, owner: cst.ClassDef, name: str) -> List[cst.BaseExpression]:
-        """What a class and the classes of the module it derives from set on `self.<name>`."""
-        resolution = self.facts.definitions.resolution_order(owner)
-        return [value for current in resolution for value in self.own(current).get(name, [])]
+        """What a class and the classes of the module it derives from set on `self.<name>`,
+        but in a base's method the class overrides without calling it."""
+        found: List[cst.BaseExpression] = []
+        overridden: Set[str] = set()
+        for current in self.facts.definitions.resolution_order(owner):
+            for method, values in self._set_by(current).items():
+                found.extend(values.get(name, []) if method not in overridden else [])
+            overridden |= {
+                method.name.value
+                for method in current.body.body
+                if isinstance(method, cst.FunctionDef) and not _extends_its_base(method)
+            }
+        return found
+
+    def _set_by(self, owner: cst.ClassDef) -> Dict[str, Dict[str, List[cst.BaseExpression]]]:
+        found = self._by_method.get(owner)
+        if found is None:
+            found = self._by_method[owner] = values_set_on_self(owner)
+        return found
 
     def added_on(self, owner: cst.ClassDef, name: str) -> Optional[List[cst.BaseExpression]]:
         """What a class and the classes of the module it derives from add to the list they

@@ -4,7 +4,9 @@ Read through literals, names (every value that may reach a read, joined), tuple 
 loops (an element of what they iterate: a list's, an array's rows, what a generator
 yields, `enumerate` and `zip`), arithmetic (NumPy's promotion), conditionals, lists,
 tuples and comprehensions, indexing, what a class and its bases set on `self` and add to
-the lists they keep there (classes.py), the module's own functions (what their returns
+the lists they keep there (classes.py), objects of the module's classes (made by a call,
+or declared by an annotation, which a subclass may fill: what its class's properties and
+methods give, read with that object as `self`), the module's own functions (what their returns
 or yields give, read with the parameters each call passes: a helper handed a float32
 array gives float32 there, float64 where it is handed float64; in its own body a
 parameter may hold what any of the module's calls pass; a dtype or device handed to a
@@ -82,7 +84,7 @@ _ANNOTATED_NUMBERS = {"int": Dtype.INTEGER, "float": Dtype.FLOAT64, "bool": Dtyp
 # The parameters of a call being read into, by the id of their binding, with their values.
 Context = Tuple[Tuple[int, Value], ...]
 # What a parameter is read as from the values the module's calls pass for it.
-_DATA = frozenset({Kind.NDARRAY, Kind.NUMPY_SCALAR, Kind.NUMBER, Kind.CONTAINER})
+_DATA = frozenset({Kind.NDARRAY, Kind.NUMPY_SCALAR, Kind.NUMBER, Kind.CONTAINER, Kind.INSTANCE})
 # Devices that have float64, as a string names them (those without are the run's `devices`).
 _WITH_FLOAT64 = frozenset({"cuda", "xpu", "hpu", "meta"})
 
@@ -196,12 +198,17 @@ class Evaluator:
         transpose."""
         if self.facts.qualified_name(node) is not None:
             return self._spelled_dtype(node)
+        receiver = self._given(node.value) if isinstance(node.value, cst.Name) else None
+        if receiver is not None and receiver.kind is Kind.INSTANCE:  # in a method read for an object
+            return self._instance_member(receiver, node.attr.value, None, depth)
         owner = self.facts.definitions.enclosing_class(node) if is_self_attribute(node) else None
         if owner is not None:
             return self._set_on_self(owner, depth, node.attr.value)
         held = self._value(node.value, depth)
         if held.kind is Kind.OBJECT:  # `scaler.mean_`, `frame.values`
             return self._member(held, node.attr.value, None, node, depth)
+        if held.kind is Kind.INSTANCE:  # `grid.axes_coords` of a `grid = Grid(n)`
+            return self._instance_member(held, node.attr.value, None, depth)
         if node.attr.value == "T":
             return held if held.is_array else UNKNOWN
         return UNKNOWN
@@ -257,7 +264,7 @@ class Evaluator:
             return self._spelled_dtype(node)
         if binding is None:
             return UNKNOWN
-        given = next((value for key, value in self._context if key == id(binding)), None)
+        given = self._given(node)
         if given is not None and given.kind is not Kind.UNKNOWN:  # within a call of its function
             return given
         parameter = self.facts.parameter(binding)
@@ -267,6 +274,9 @@ class Evaluator:
             named = declared.value if isinstance(declared, cst.Name) else None
             if named in _ANNOTATED_NUMBERS:
                 return Value(Kind.NUMBER, _ANNOTATED_NUMBERS[named], origin=node)
+            declared_class = self.facts.definitions.class_named(declared) if isinstance(declared, cst.Name) else None
+            if declared_class is not None:  # `grid: Grid`: an object of that class or of a subclass
+                return self._instance_of(declared_class, node, or_subclass=True)
             if declared is not None and float_sequence(self.facts, declared):  # `probas: List[float]`
                 return Value(Kind.CONTAINER, element=Value(Kind.NUMBER, Dtype.FLOAT64, origin=node))
             if id(binding) in self._range_bounds:  # `range(n)` takes only integers
@@ -299,6 +309,50 @@ class Evaluator:
         if unknown_path:  # not known, but it may be the array another path gives
             return Value(may_be=joined.array) if joined.array is not None else UNKNOWN
         return joined
+
+    def _given(self, node: cst.Name) -> Optional[Value]:
+        """What the call being read into passes for the parameter a name reads."""
+        binding = self.facts.bindings.get(node)
+        return next((value for key, value in self._context if key == id(binding)), None) if binding else None
+
+    def _instance_of(self, owner: cst.ClassDef, origin: cst.CSTNode, or_subclass: bool = False) -> Value:
+        name = self.facts.definitions.qualified_name(owner)
+        return Value(Kind.INSTANCE, origin=origin, type=name, or_subclass=or_subclass)
+
+    def _instance_member(self, instance: Value, name: str, call: Optional[cst.Call], depth: int) -> Value:
+        """A member of an object of one of the module's classes, read from its class: what
+        a method called gives, what a property gives, else what the class's methods set on
+        `self.<name>`, each read with that object as `self`. An object known by its
+        annotation may be of any subclass of it: what each of those gives, joined."""
+        owner = self._classes_by_name.get(instance.type or "")
+        if owner is None:
+            return UNKNOWN
+        classes = [owner, *self._subclasses.get(owner, ())] if instance.or_subclass else [owner]
+        found = []
+        for current in classes:
+            exact = self._instance_of(current, instance.origin or current)
+            method = self.facts.definitions.method(current, name)
+            if method is not None and (call is not None or _is_property(method)):
+                found.append(self._called(method, call, depth, exact))
+            elif method is None and call is None:
+                found.append(self._set_on_self(current, depth, name))
+            else:
+                found.append(UNKNOWN)
+        return join(found)
+
+    @cached_property
+    def _classes_by_name(self) -> Dict[str, cst.ClassDef]:
+        return {self.facts.definitions.qualified_name(owner): owner for owner in self.facts.classes}
+
+    @cached_property
+    def _subclasses(self) -> Dict[cst.ClassDef, List[cst.ClassDef]]:
+        """The classes of the module that derive from each class of it (not itself)."""
+        found: Dict[cst.ClassDef, List[cst.ClassDef]] = {}
+        for owner in self.facts.classes:
+            for base in self.facts.definitions.resolution_order(owner):
+                if base is not owner:
+                    found.setdefault(base, []).append(owner)
+        return found
 
     def _passed(self, function: cst.FunctionDef, param: cst.Param, depth: int) -> Value:
         """A parameter: the data the module's calls of its function pass for it (its
@@ -382,6 +436,9 @@ class Evaluator:
             return Value(Kind.CONTAINER, element=_item(self._value(args[0], depth + 1))) if args else UNKNOWN
         if name is not None:
             return self._library_call(call, name, depth)
+        made = self.facts.definitions.instantiated(call)
+        if made is not None:  # `grid = Grid(n)`
+            return self._instance_of(made, call)
         functions = self._callees(call)
         if functions:  # also `self.compute_fn(...)`, the class having set `self.compute_fn = roc_compute_fn`
             return join([self._called(function, call, depth) for function in functions])
@@ -393,6 +450,8 @@ class Evaluator:
             return UNKNOWN
         assert isinstance(call.func, cst.Attribute)
         receiver = self._value(call.func.value, depth + 1)
+        if receiver.kind is Kind.INSTANCE:  # `grid.coordinates(n)`
+            return self._instance_member(receiver, method, call, depth)
         if receiver.kind is Kind.OBJECT:
             if method in RETURNS_SELF:  # `PCA(8).fit(X)`: the estimator, fitted on data of X's dtype
                 fitted_on = self._joined(positional(call)[:1], depth + 1)
@@ -412,10 +471,18 @@ class Evaluator:
             return Value(Kind.NDARRAY, self._dtype(dtype_argument(call, 0)), origin=call)
         return array if method in KEEP_DTYPE_METHODS else UNKNOWN
 
-    def _called(self, function: cst.FunctionDef, call: cst.Call, depth: int) -> Value:
+    def _called(
+        self, function: cst.FunctionDef, call: Optional[cst.Call], depth: int, receiver: Optional[Value] = None
+    ) -> Value:
         """What a call of one of the module's functions gives: what its returns give, or for
-        a generator what it yields, read with the parameters this call passes."""
-        context = self._passed_by(function, call, depth + 1)
+        a generator what it yields, read with the parameters this call passes (none for a
+        property read) and, for a method of an object of one of the module's classes, with
+        that object as `self`."""
+        context = self._passed_by(function, call, depth + 1) if call is not None else ()
+        params = [*function.params.posonly_params, *function.params.params]
+        binding = self.facts.bindings.get(params[0].name) if receiver is not None and params else None
+        if binding is not None and receiver is not None:
+            context = ((id(binding), receiver), *(pair for pair in context if pair[0] != id(binding)))
         yielded = list(own_nodes(function.body, cst.Yield))
         if yielded:  # a generator: what it yields, one by one
             elements = []
@@ -553,6 +620,16 @@ class Evaluator:
     def _dtype(self, node: Optional[cst.BaseExpression]) -> Optional[Dtype]:
         dtype = dtype_of(self.facts, node) if node is not None else None
         return _WIDTHS[dtype.width] if dtype is not None else None
+
+
+def _is_property(method: cst.FunctionDef) -> bool:
+    """A method read as an attribute (`@property`, `@functools.cached_property`)."""
+    return any(
+        isinstance(decorator.decorator, (cst.Name, cst.Attribute))
+        and (decorator.decorator.attr if isinstance(decorator.decorator, cst.Attribute) else decorator.decorator).value
+        in ("property", "cached_property")
+        for decorator in method.decorators
+    )
 
 
 def _subscripted(node: cst.Subscript, held: Value) -> Value:

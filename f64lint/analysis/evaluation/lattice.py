@@ -31,6 +31,7 @@ class Kind(enum.Enum):
     DTYPE = "dtype"
     DEVICE = "device"
     OBJECT = "library object"  # of the class in `type`: a fitted estimator, a data frame
+    INSTANCE = "object of a class of the module"  # `type`: the class's qualified name in it
     UNKNOWN = "unknown"
 
 
@@ -85,6 +86,8 @@ class Value:
     # Of a value whose kind the paths reaching it disagree on (a parameter, or the array a
     # branch makes): the widest array one of them holds, which it then may be.
     may_be: Optional["Value"] = None
+    # Of an instance known by its annotation (`grid: Grid`): it may be of a subclass.
+    or_subclass: bool = False
 
     @property
     def is_array(self) -> bool:
@@ -116,7 +119,10 @@ def join(values: Iterable[Value]) -> Value:
         type_ = joined.type if joined.type == value.type else None
         arrays = [array for array in (joined.array, value.array) if array is not None]
         may_be = None if kind in (Kind.NDARRAY, Kind.NUMPY_SCALAR) or not arrays else _widest(arrays)
-        joined = Value(kind, wider.dtype, max(joined.place, value.place), element, parts, wider.origin, type_, may_be)
+        joined = Value(
+            kind, wider.dtype, max(joined.place, value.place), element, parts, wider.origin, type_, may_be,
+            joined.or_subclass or value.or_subclass,
+        )
     return joined if joined is not None else UNKNOWN
 
 

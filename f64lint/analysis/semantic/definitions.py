@@ -135,7 +135,11 @@ class Definitions:
 
     def instantiated(self, call: cst.Call) -> Optional[cst.ClassDef]:
         """The class of this module a call makes an instance of (`Rows(n)`), if it can be told."""
-        found = self._bound_definition(call.func) if isinstance(call.func, cst.Name) else None
+        return self.class_named(call.func) if isinstance(call.func, cst.Name) else None
+
+    def class_named(self, name: cst.Name) -> Optional[cst.ClassDef]:
+        """The class of this module a name stands for (`Grid` in `grid: Grid`), if one."""
+        found = self._bound_definition(name)
         return found if isinstance(found, cst.ClassDef) else None
 
     def call_sites(self, function: Optional[cst.FunctionDef]) -> List[cst.Call]:
