@@ -13,7 +13,7 @@ from typing import Dict, Iterator, List, Optional, Sequence, Set, Tuple
 from f64lint.analysis.domain.casts import casts_to_chosen_dtype
 from f64lint.analysis.domain.devices import is_device_like, names_no_float64_device
 from f64lint.analysis.domain.dtypes import Width, dtype_of, spelled_dtype
-from f64lint.analysis.domain.library import TENSORS_OF_DATA_WITH_DTYPE
+from f64lint.analysis.domain.library import NARROWING_CASTS, TENSORS_OF_DATA_WITH_DTYPE, by_short_name
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import keyword, method_name, moved_to
 from f64lint.analysis.syntax.nodes import descendants
@@ -32,7 +32,7 @@ from f64lint.fix.imports import import_torch, torch_module_name
 from f64lint.fix.options import FixOptions
 from f64lint.fix.requests import FixRequest, MoveThenCast, WideArrayToTensor, WideConversion, WideDtype, WideMove
 
-_CAST_METHOD_DTYPES = {"float": "float32", "half": "float16", "bfloat16": "bfloat16", "cfloat": "complex64"}
+_CAST_METHOD_DTYPES = by_short_name(NARROWING_CASTS)
 
 
 class Planner:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Iterator, Optional
 
 from f64lint.analysis.domain.casts import cast_after
+from f64lint.analysis.domain.library import INTEGER_CASTS, short_names
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.data import UnseenData
 from f64lint.analysis.flow.data_evidence import named_not_float64, used_as_index
@@ -18,7 +19,7 @@ from f64lint.analysis.syntax.nodes import last_name
 from f64lint.cst import cst
 from f64lint.rules.base import Finding
 
-_INTEGER_CASTS = frozenset({"long", "int", "bool", "short", "byte", "char"})
+_INTEGER_CASTS = frozenset(short_names(INTEGER_CASTS))
 MOVED = (
     "moved to a device that may be 'mps' without a dtype: float64 data (NumPy's default) "
     "crashes there; give the dtype: `.to(device, dtype=...)`"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
-from typing import Iterator, List, Tuple
+from typing import FrozenSet, Iterator, List, Tuple
 
 PACKAGE = Path(__file__).resolve().parents[2] / "f64lint"
 SCANNED = ("analysis", "rules", "fix", "linter")
@@ -59,6 +59,72 @@ def test_no_library_name_set_is_written_outside_the_tables():
         for name, example in name_sets(path)
     }
     assert written == set()
+
+
+_OWNERS = ("torch.Tensor.", "numpy.ndarray.", "pandas.DataFrame.")
+
+
+def _member_names() -> FrozenSet[str]:
+    """The names of the tensor, array and frame members the tables know (`to` of
+    `torch.Tensor.to`), as code spells them on whatever it calls."""
+    from f64lint.analysis.domain import library
+
+    qualified = set(library.LIBRARY)
+    for value in vars(library).values():
+        if isinstance(value, (frozenset, dict)):
+            qualified.update(name for name in value if isinstance(name, str))
+    return frozenset(name.rsplit(".", 1)[-1] for name in qualified if name.startswith(_OWNERS))
+
+
+def member_name_sets(path: Path, known: FrozenSet[str]) -> List[str]:
+    """Module-level assignments of a collection of two or more names, each a member the
+    tables know: a set of method names written where it is used."""
+    found = []
+    for statement in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(statement, ast.Assign):
+            target, value = statement.targets[0], statement.value
+        elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
+            target, value = statement.target, statement.value
+        else:
+            continue
+        for collection in ast.walk(value):
+            if not isinstance(collection, _COLLECTIONS):
+                continue
+            parts = collection.keys if isinstance(collection, ast.Dict) else [collection]
+            texts = [
+                n.value
+                for part in parts
+                if part is not None
+                for n in ast.walk(part)
+                if isinstance(n, ast.Constant) and isinstance(n.value, str)
+            ]
+            if len(texts) >= 2 and all(text in known for text in texts):
+                found.append(ast.unparse(target))
+                break
+    return found
+
+
+def test_no_set_of_member_names_is_written_outside_the_tables():
+    known = _member_names()
+    written = {
+        f"{path.relative_to(PACKAGE).as_posix()}: {name}"
+        for folder in SCANNED
+        for path in sorted((PACKAGE / folder).rglob("*.py"))
+        if path.relative_to(PACKAGE).as_posix() not in TABLES
+        for name in member_name_sets(path, known)
+    }
+    assert written == set()
+
+
+def test_a_set_of_member_names_is_found(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text(
+        '_MOVES = frozenset({"to", "cuda", "pin_memory"})\n'
+        '_CASTS = {"float": "float32", "half": "float16"}\n'
+        '_MIXED = ("to", "append")\n'
+        '_VIEW = frozenset(short_names(TENSOR_MOVES))\n'
+    )
+    assert member_name_sets(module, _member_names()) == ["_MOVES", "_CASTS"]
 
 
 def test_the_tables_sets_are_found_so_one_written_elsewhere_would_be():

@@ -10,14 +10,21 @@ from f64lint.analysis.domain.devices import (
     is_device_like,
 )
 from f64lint.analysis.domain.dtypes import Width, dtype_of
-from f64lint.analysis.domain.library import Returns, functions
+from f64lint.analysis.domain.library import (
+    CONVERTS_TO_DTYPE_GIVEN,
+    MOVES_OR_KEEPS_FLOAT64,
+    NARROWING_CASTS,
+    Returns,
+    functions,
+    short_names,
+)
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import keyword, method_name, moved_to, positional
 from f64lint.cst import cst
 
-_NARROWING_METHODS = frozenset({"float", "half", "bfloat16", "cfloat"})
-# Methods that may put the tensor on an accelerator, or keep it float64 while doing so.
-_MOVING_METHODS = frozenset({"to", "cuda", "double", "cdouble"})
+_NARROWING_METHODS = frozenset(short_names(NARROWING_CASTS))
+_MOVING_METHODS = frozenset(short_names(MOVES_OR_KEEPS_FLOAT64))
+_CONVERTS = frozenset(short_names(CONVERTS_TO_DTYPE_GIVEN))
 
 
 def casts_narrow(facts: ModuleFacts, call: cst.Call) -> bool:
@@ -25,7 +32,7 @@ def casts_narrow(facts: ModuleFacts, call: cst.Call) -> bool:
     method = method_name(call)
     if method in _NARROWING_METHODS:
         return True
-    if method not in ("to", "type"):
+    if method not in _CONVERTS:
         return False
     candidates: list[Optional[cst.BaseExpression]] = [*positional(call), keyword(call, "dtype")]
     for value in candidates:

@@ -19,6 +19,7 @@ from typing import Dict, List, Mapping, Optional
 
 from f64lint.analysis.domain.devices import any_kind, named_for_cuda, names_no_float64_device
 from f64lint.analysis.domain.fixture_devices import fixture_devices
+from f64lint.analysis.domain.library import OWN_DEVICE, short_names
 from f64lint.analysis.domain.skips import parametrized_values
 from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.facts import ModuleFacts
@@ -28,7 +29,7 @@ from f64lint.analysis.syntax.nodes import descendants, last_name, own_nodes
 from f64lint.cst import cst
 
 Kind = Optional[bool]
-_OWN_DEVICE = frozenset({"device", "get_device"})  # what a tensor or a module reports
+_OWN_DEVICE = frozenset(short_names(OWN_DEVICE))
 # Modules whose classes hold no device: `unittest.TestCase`, `typing.Generic`.
 _PLAIN_BASES = frozenset({"unittest", "builtins", "typing", "abc"})
 # Objects that hold settings, whose `.device` is a setting, not a tensor's own.

@@ -12,7 +12,9 @@ from f64lint.analysis.domain.library import (
     NUMPY_NAMESPACE_TESTS,
     QUANTIZATION_OPS,
     QUANTIZED_DTYPES,
+    RPC_CALLS,
     TORCH_NAMESPACE_TESTS,
+    short_names,
 )
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, method_name
@@ -84,7 +86,7 @@ def has_no_mps_backend(qualified: Optional[str]) -> bool:
     return qualified is not None and (qualified.startswith(DISTRIBUTED) or qualified in QUANTIZATION_OPS)
 
 
-_RPC_CALLS = frozenset({"rpc_sync", "rpc_async", "to_here"})
+_RPC_CALLS = frozenset(short_names(RPC_CALLS))
 
 
 def received_over_rpc(facts: ModuleFacts, call: cst.Call) -> bool:

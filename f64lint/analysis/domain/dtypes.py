@@ -6,7 +6,14 @@ import enum
 from dataclasses import dataclass
 from typing import Dict, FrozenSet, Iterator, List, Optional, Tuple, Union
 
-from f64lint.analysis.domain.library import DTYPE_WIDTHS, WIDEST_FIRST_DTYPES
+from f64lint.analysis.domain.library import (
+    DTYPE_BY_PLACE,
+    DTYPE_QUERIES,
+    DTYPE_WIDTHS,
+    FLOAT64_CASTS,
+    WIDEST_FIRST_DTYPES,
+    short_names,
+)
 from f64lint.analysis.domain.probed import numpy_dtype_strings
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, method_name, positional
@@ -87,7 +94,7 @@ def mentions_device(node: cst.CSTNode, devices: FrozenSet[str]) -> bool:
     return any(mentions_device(child, devices) for child in node.children)
 
 
-_DTYPE_QUERIES = frozenset({"dtype", "is_complex", "is_floating_point"})
+_DTYPE_QUERIES = frozenset(short_names(DTYPE_QUERIES))
 
 
 def tests_a_dtype(facts: ModuleFacts, node: cst.CSTNode) -> bool:
@@ -223,7 +230,7 @@ def _widest_first(facts: ModuleFacts, call: cst.Call) -> Optional[Tuple[Dtype, c
     return Dtype(Width.FLOAT64, Spelling.TORCH, text, f"float64 first: no `{device}=` given"), call
 
 
-_DTYPE_POSITIONAL_METHODS = ("to", "type", "view")
+_DTYPE_POSITIONAL_METHODS = frozenset(short_names(DTYPE_BY_PLACE))
 
 
 def dtype_uses(facts: ModuleFacts) -> Iterator[DtypeUse]:
@@ -272,7 +279,7 @@ def _splatted(facts: ModuleFacts, value: cst.BaseExpression) -> List[Optional[cs
     return [value] if isinstance(value, cst.Dict) else facts.reaching_values(value)
 
 
-_CONVERSION_APIS = frozenset({"double", "cdouble"})
+_CONVERSION_APIS = frozenset(short_names(FLOAT64_CASTS))
 
 
 def implements_conversion_api(facts: ModuleFacts, node: cst.CSTNode) -> bool:

@@ -31,7 +31,7 @@ from f64lint.analysis.domain.devices import (
     true_on_mps,
     true_only_off_mps,
 )
-from f64lint.analysis.domain.library import CUDA_ONLY, CUDA_ONLY_NAMES
+from f64lint.analysis.domain.library import CUDA_ONLY, CUDA_ONLY_NAMES, META_REGISTRATIONS, short_names
 from f64lint.analysis.domain.skips import (
     module_skipped_on_mps,
     run_only_off_mps,
@@ -112,9 +112,7 @@ def _samples_indices(facts: ModuleFacts, owner: cst.ClassDef, depth: int = 0) ->
     return any(_samples_indices(facts, base, depth + 1) for base in facts.definitions.bases(owner))
 
 
-_META_REGISTRATIONS = frozenset(
-    {"register_meta", "register_fake", "impl_abstract", "register_fake_class", "register_op_impl"}
-)
+_META_REGISTRATIONS = frozenset(short_names(META_REGISTRATIONS))
 
 
 def _is_meta_kernel(function: cst.FunctionDef) -> bool:

@@ -21,7 +21,9 @@ float64 out for MPS only when they are given the device.
 from __future__ import annotations
 
 import enum
-from typing import Dict, FrozenSet, Iterable, Optional, Tuple
+from typing import Dict, FrozenSet, Iterable, Mapping, Optional, Tuple, TypeVar
+
+_V = TypeVar("_V")
 
 
 class Returns(enum.Enum):
@@ -231,6 +233,120 @@ STAR_EXPORTS: Dict[str, FrozenSet[str]] = {
     ),
 }
 
+# Methods and attributes by what they do with a tensor's or an array's data, device or
+# dtype (hand entries: probing dtypes cannot show this). Code reads them by the name a call
+# or an attribute spells (`short_names`, `by_short_name`): `x.to(...)` of whatever `x` is.
+_T, _A = "torch.Tensor", "numpy.ndarray"
+# Casts to a narrow float, with the dtype each gives.
+NARROWING_CASTS: Dict[str, str] = {
+    f"{_T}.float": "float32", f"{_T}.half": "float16", f"{_T}.bfloat16": "bfloat16", f"{_T}.cfloat": "complex64",
+}
+# Casts to float64 or complex128 (`t.double()`), and the methods that may put a tensor on an
+# accelerator or keep it float64 while doing so.
+FLOAT64_CASTS = frozenset({f"{_T}.double", f"{_T}.cdouble"})
+MOVES_OR_KEEPS_FLOAT64 = FLOAT64_CASTS | {f"{_T}.to", f"{_T}.cuda"}
+# Methods that move a tensor (or pin or share its memory) and keep its dtype unless given one.
+TENSOR_MOVES = frozenset(
+    f"{_T}.{name}" for name in ("to", "cuda", "mps", "xpu", "type", "pin_memory", "share_memory_")
+)
+# Methods that convert a tensor to the dtype they are given (`t.to(torch.float64)`), and
+# those that take a dtype by place (also `t.view(torch.int32)`).
+CONVERTS_TO_DTYPE_GIVEN = frozenset({f"{_T}.to", f"{_T}.type"})
+DTYPE_BY_PLACE = CONVERTS_TO_DTYPE_GIVEN | {f"{_T}.view"}
+# What a tensor or a module reports as its device.
+OWN_DEVICE = frozenset({f"{_T}.device", f"{_T}.get_device"})
+# Attributes and methods that ask a tensor its dtype.
+DTYPE_QUERIES = frozenset({f"{_T}.dtype", f"{_T}.is_complex", f"{_T}.is_floating_point"})
+# Attributes that ask a tensor about itself, not its data.
+TENSOR_QUERIES = frozenset(f"{_T}.{name}" for name in ("dtype", "shape", "ndim", "device", "is_cuda", "requires_grad"))
+# Methods whose result is a Python value or a size on the CPU, not a tensor.
+CPU_RESULTS = frozenset(
+    f"{_T}.{name}"
+    for name in ("item", "tolist", "numpy", "size", "dim", "numel", "is_floating_point", "is_complex", "nelement")
+)
+# Methods that change a tensor in place, on its device.
+IN_PLACE = frozenset(f"{_T}.{name}" for name in ("fill_", "zero_", "copy_", "add_", "sub_", "mul_", "div_", "clamp_"))
+# Attributes that are a tensor's gradient or a view of it (`x.T`), on its device.
+SAME_DTYPE_VIEWS = frozenset(f"{_T}.{name}" for name in ("grad", "T", "mT", "H", "mH", "real", "imag", "data"))
+# What keeps a dtype beyond the table's `RECEIVER_DTYPE` methods: an array's transpose and
+# parts, a tensor's views and selections.
+ARRAY_VIEWS = frozenset({f"{_A}.T", f"{_A}.real", f"{_A}.imag"})
+TENSOR_VIEWS = frozenset({f"{_T}.view", f"{_T}.narrow", f"{_T}.index_select"})
+# Methods whose result has the dtype they name (`.astype(np.float32)`, `.long()`).
+DTYPE_NAMED_CASTS = frozenset(
+    {f"{_A}.astype", *(f"{_T}.{name}" for name in ("long", "int", "bool", "float", "half", "double", "short", "byte"))}
+)
+# Integer casts of a tensor.
+INTEGER_CASTS = frozenset(f"{_T}.{name}" for name in ("long", "int", "bool", "short", "byte", "char"))
+# Methods that convert data to a dtype or to Python values.
+CONVERSIONS = frozenset(
+    {
+        f"{_A}.astype", f"{_A}.tolist", f"{_A}.item",
+        *(f"{_T}.{name}" for name in ("numpy", "tolist", "item", "long", "int", "bool", "float", "half")),
+    }
+)
+# Attributes and methods that give sizes, counts and places, not data.
+SIZES_AND_PLACES = frozenset(
+    {
+        *(f"{_A}.{name}" for name in ("shape", "ndim", "size", "nbytes", "itemsize", "dtype")),
+        *(f"{_T}.{name}" for name in ("shape", "ndim", "size", "dim", "numel", "dtype", "device")),
+    }
+)
+# Attributes and methods that show an object is an array or a tensor.
+ARRAY_MEMBERS = frozenset(
+    {
+        *(f"{_A}.{name}" for name in ("shape", "ndim", "dtype", "astype", "reshape", "T", "flatten", "ravel", "copy")),
+        f"{_T}.numpy",
+    }
+)
+# Methods that give the same data in another container or place.
+SAME_DATA = frozenset(
+    {
+        "pandas.DataFrame.to_numpy", f"{_A}.copy", f"{_A}.flatten", f"{_A}.ravel", f"{_A}.squeeze",
+        *(f"{_T}.{name}" for name in ("numpy", "cpu", "detach", "clone", "unique")),
+    }
+)
+# Functions whose first argument is a count or a size.
+SIZED_MAKERS = frozenset(
+    {
+        "builtins.range",
+        *(f"numpy.{name}" for name in ("arange", "zeros", "ones", "empty", "full", "linspace", "eye")),
+        *(f"numpy.random.{name}" for name in ("rand", "randn", "randint")),
+    }
+)
+# Tensor methods that take an index tensor, and its place: `x.index_select(dim, index)`.
+INDEX_ARGUMENT: Dict[str, int] = {
+    **{f"{_T}.{name}": 1 for name in (
+        "index_select", "gather", "scatter", "scatter_", "scatter_add", "scatter_add_", "scatter_reduce", "index_add",
+        "index_add_", "index_copy", "index_copy_", "index_fill", "index_fill_", "take_along_dim",
+    )},
+    f"{_T}.take": 0,
+}
+# Functions that take one: an embedding's indices, and the class indices a classification
+# loss takes as its target (`F.cross_entropy(logits, y)`).
+FUNCTION_INDEX_ARGUMENT: Dict[str, int] = {
+    "torch.nn.functional.embedding": 0, "torch.nn.functional.cross_entropy": 1, "torch.nn.functional.nll_loss": 1,
+}
+# Builtins that give Python values of what they are given, where it is.
+PLAIN_BUILTINS = frozenset(
+    f"builtins.{name}"
+    for name in ("float", "int", "len", "print", "str", "repr", "bool", "round", "isinstance", "type")
+)
+NUMBER_BUILTINS = frozenset({"builtins.len", "builtins.int", "builtins.float"})
+# The dtype NumPy gives a Python number of each type, as an annotation names it (`n: int`).
+PYTHON_NUMBER_TYPES: Dict[str, str] = {"builtins.int": "int64", "builtins.float": "float64", "builtins.bool": "bool"}
+# RPC calls of torch.distributed.
+RPC_CALLS = frozenset(
+    {"torch.distributed.rpc.rpc_sync", "torch.distributed.rpc.rpc_async", "torch.distributed.rpc.RRef.to_here"}
+)
+# Registrations of an operator's meta or fake kernel, which runs on no device.
+META_REGISTRATIONS = frozenset(
+    {
+        "torch._meta_registrations.register_meta", "torch.library.register_fake", "torch.library.impl_abstract",
+        "torch._library.fake_class_registry.register_fake_class", "torch._subclasses.fake_impls.register_op_impl",
+    }
+)
+
 RETURNS_SELF = frozenset({"fit", "partial_fit"})
 _TYPES = frozenset(MAKES.values()) | {"numpy.ndarray", "torch.Tensor"}
 
@@ -341,6 +457,12 @@ def short_names(qualified: Iterable[str]) -> "tuple[str, ...]":
     """The last part of each name, sorted: `tensor` of `torch.tensor`, as code may call
     a function imported by name."""
     return tuple(sorted({name.rsplit(".", 1)[-1] for name in qualified}))
+
+
+def by_short_name(table: Mapping[str, _V]) -> Dict[str, _V]:
+    """A table keyed by the last part of each name (`index_select` of
+    `torch.Tensor.index_select`), as code calls a method."""
+    return {name.rsplit(".", 1)[-1]: value for name, value in table.items()}
 
 
 def member(of: str, name: str) -> Returns | None:

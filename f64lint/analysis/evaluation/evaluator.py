@@ -46,8 +46,10 @@ from f64lint.analysis.domain.library import (
     ARRAY_OF_THE_DTYPE_ASKED,
     GIVES_ARGUMENT,
     MAKES,
+    PYTHON_NUMBER_TYPES,
     RETURNS_SELF,
     Returns,
+    by_short_name,
     float64_parts,
     functions,
     member,
@@ -80,7 +82,7 @@ _WIDTHS = {Width.FLOAT64: Dtype.FLOAT64, Width.COMPLEX128: Dtype.COMPLEX128, Wid
 # library objects it names by their class.
 _INPUT_CLASSES = {Dtype.INTEGER: "int64", Dtype.FLOAT32: "float32", Dtype.FLOAT64: "float64"}
 _SEEN_KINDS = {"ndarray": Kind.NDARRAY, "numpy_scalar": Kind.NUMPY_SCALAR}
-_ANNOTATED_NUMBERS = {"int": Dtype.INTEGER, "float": Dtype.FLOAT64, "bool": Dtype.BOOL}
+_ANNOTATED_NUMBERS = {name: Dtype.named(numpy) for name, numpy in by_short_name(PYTHON_NUMBER_TYPES).items()}
 # The parameters of a call being read into, by the id of their binding, with their values.
 Context = Tuple[Tuple[int, Value], ...]
 # What a parameter is read as from the values the module's calls pass for it.

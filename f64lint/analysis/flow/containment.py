@@ -35,20 +35,30 @@ from typing import Dict, List, Optional, Tuple, cast
 from f64lint.analysis.domain.casts import casts_narrow, casts_to_chosen_dtype
 from f64lint.analysis.domain.devices import has_no_mps_backend, is_cpu_device
 from f64lint.analysis.domain.dtypes import dtype_of
-from f64lint.analysis.domain.library import KEEP_TENSORS_WHERE_THEY_ARE, Returns, functions, methods
+from f64lint.analysis.domain.library import (
+    CPU_RESULTS,
+    FLOAT64_CASTS,
+    IN_PLACE,
+    KEEP_TENSORS_WHERE_THEY_ARE,
+    PLAIN_BUILTINS,
+    SAME_DTYPE_VIEWS,
+    TENSOR_QUERIES,
+    Returns,
+    functions,
+    methods,
+    short_names,
+)
 from f64lint.analysis.flow.values import KEEP_DTYPE_FUNCTIONS, Flow
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, method_name, moved_to
 from f64lint.cst import cst
 
-_CPU_ONLY_METHODS = frozenset(
-    {"item", "tolist", "numpy", "size", "dim", "numel", "is_floating_point", "is_complex", "nelement"}
-)
-_IN_PLACE_METHODS = frozenset({"fill_", "zero_", "copy_", "add_", "sub_", "mul_", "div_", "clamp_"})
-_QUERIES = frozenset({"dtype", "shape", "ndim", "device", "is_cuda", "requires_grad"})
-# Attributes that are the tensor's gradient or a view of it (`x.T`), on its device.
-_SAME_DTYPE_VIEWS = frozenset({"grad", "T", "mT", "H", "mH", "real", "imag", "data"})
-_PLAIN_FUNCTIONS = frozenset({"float", "int", "len", "print", "str", "repr", "bool", "round", "isinstance", "type"})
+_CPU_ONLY_METHODS = frozenset(short_names(CPU_RESULTS))
+_IN_PLACE_METHODS = frozenset(short_names(IN_PLACE))
+_QUERIES = frozenset(short_names(TENSOR_QUERIES))
+_SAME_DTYPE_VIEWS = frozenset(short_names(SAME_DTYPE_VIEWS))
+_PLAIN_FUNCTIONS = frozenset(short_names(PLAIN_BUILTINS))
+_FLOAT64_CASTS = frozenset(short_names(FLOAT64_CASTS))
 # A test's own assertions (`self.assertEqual(a, b)`) compare, on the tensors' devices.
 _ASSERTION = re.compile(r"assert[A-Z]\w*$")
 # What these make of a float64 tensor is indices or booleans, on its device.
@@ -385,7 +395,7 @@ def _spells_float64(facts: ModuleFacts, made: cst.BaseExpression) -> bool:
     """A factory given a float64 dtype, or a cast to float64 (`.double()`, `.to(torch.float64)`)."""
     if not isinstance(made, cst.Call):
         return False
-    if method_name(made) in ("double", "cdouble"):
+    if method_name(made) in _FLOAT64_CASTS:
         return True
     moved = moved_to(made)
     spelled = keyword(made, "dtype") or (moved[0] if moved is not None else None)

@@ -31,7 +31,7 @@ from typing import Dict, List, Optional, Set, Tuple
 from f64lint.analysis.domain.casts import DEFAULT_DTYPE_FACTORIES
 from f64lint.analysis.domain.devices import is_cpu_device, moves_to_cpu, true_on_mps
 from f64lint.analysis.domain.dtypes import dtype_of
-from f64lint.analysis.domain.library import COPIED_TO_THE_CPU
+from f64lint.analysis.domain.library import COPIED_TO_THE_CPU, NUMBER_BUILTINS, TENSOR_MOVES, short_names
 from f64lint.analysis.flow.values import Flow
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.semantic.traces import kept
@@ -40,8 +40,8 @@ from f64lint.analysis.syntax.nodes import descendants
 from f64lint.cst import cst
 
 _DEPTH = MAX_TRACE_DEPTH * 3
-_MOVES = frozenset({"to", "cuda", "mps", "xpu", "type", "pin_memory", "share_memory_"})
-_NUMBER_BUILTINS = frozenset({"len", "int", "float"})
+_MOVES = frozenset(short_names(TENSOR_MOVES))
+_NUMBER_BUILTINS = frozenset(short_names(NUMBER_BUILTINS))
 
 
 _UNKNOWN, _BY_DEFAULT, _ON_PURPOSE = 0, 1, 2  # where a tensor is, as far as the code shows

@@ -32,7 +32,20 @@ from typing import Dict, List, Optional, Tuple
 
 from f64lint.analysis.domain.casts import casts_narrow, casts_to_chosen_dtype
 from f64lint.analysis.domain.dtypes import Width, dtype_of, dtype_uses
-from f64lint.analysis.domain.library import NUMPY_ARRAYS_OF_DATA, Returns, functions, methods
+from f64lint.analysis.domain.library import (
+    ARRAY_MEMBERS,
+    ARRAY_VIEWS,
+    CONVERSIONS,
+    DTYPE_NAMED_CASTS,
+    NUMPY_ARRAYS_OF_DATA,
+    SIZED_MAKERS,
+    SIZES_AND_PLACES,
+    TENSOR_VIEWS,
+    Returns,
+    functions,
+    methods,
+    short_names,
+)
 from f64lint.analysis.evaluation.lattice import Dtype, Kind
 from f64lint.analysis.flow.data_evidence import integer_named
 from f64lint.analysis.flow.values import TENSOR_OF_DATA, Flow
@@ -49,22 +62,19 @@ _NUMPY_KEEPS_DTYPE = (
     | functions("scipy", Returns.ARGUMENT_DTYPE)
 )
 # `.real` and `.imag` keep the precision: float32 of complex64.
-_ARRAY_KEEPS_DTYPE = methods("numpy.ndarray", Returns.RECEIVER_DTYPE) | {"T", "real", "imag"}
-_TENSOR_KEEPS_DTYPE = methods("torch.Tensor", Returns.RECEIVER_DTYPE) | {"view", "narrow", "index_select"}
-# Methods whose result has the dtype they name (`.astype(np.float32)`, `.long()`).
-_SHOWN_BY_CAST = frozenset({"astype", "long", "int", "bool", "float", "half", "double", "short", "byte"})
-_CONVERTED_TO = frozenset({"astype", "numpy", "tolist", "item", "long", "int", "bool", "float", "half"})
-# Attributes and methods that give sizes, counts and places, not data.
-_INTEGER_ATTRIBUTES = frozenset({"shape", "ndim", "size", "dim", "numel", "nbytes", "itemsize", "dtype", "device"})
+_ARRAY_KEEPS_DTYPE = methods("numpy.ndarray", Returns.RECEIVER_DTYPE) | set(short_names(ARRAY_VIEWS))
+_TENSOR_KEEPS_DTYPE = methods("torch.Tensor", Returns.RECEIVER_DTYPE) | set(short_names(TENSOR_VIEWS))
+_SHOWN_BY_CAST = frozenset(short_names(DTYPE_NAMED_CASTS))
+_CONVERTED_TO = frozenset(short_names(CONVERSIONS))
+_INTEGER_ATTRIBUTES = frozenset(short_names(SIZES_AND_PLACES))
 # What shows that a parameter holds an array: its annotation, or reading it as one.
 _ARRAY_ANNOTATION = re.compile(r"ndarray|NDArray|ArrayLike|Tensor|\barray\b")
-_ARRAY_ATTRIBUTES = frozenset({"shape", "ndim", "dtype", "astype", "reshape", "T", "flatten", "ravel", "copy", "numpy"})
+_ARRAY_ATTRIBUTES = frozenset(short_names(ARRAY_MEMBERS))
 # Return annotations of Python numbers and sequences of them.
 _PYTHON_VALUES = re.compile(
     r"^(?:int|float|bool|(?:\w+\.)?(?:List|Sequence|Tuple|list|tuple)\[(?:int|float|bool)[^\]]*\])$"
 )
-# Functions whose first argument is a count or a size.
-_SIZES = frozenset({"range", "arange", "zeros", "ones", "empty", "full", "rand", "randn", "randint", "linspace", "eye"})
+_SIZES = frozenset(short_names(SIZED_MAKERS))
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,13 @@ from __future__ import annotations
 import re
 from typing import List
 
+from f64lint.analysis.domain.library import (
+    FUNCTION_INDEX_ARGUMENT,
+    INDEX_ARGUMENT,
+    SAME_DATA,
+    by_short_name,
+    short_names,
+)
 from f64lint.analysis.flow.values import Flow
 from f64lint.analysis.syntax.calls import method_name, positional
 from f64lint.analysis.syntax.nodes import last_name
@@ -36,16 +43,9 @@ _INTEGER_WORDS = frozenset({
 _MODEL_OUTPUT_WORDS = frozenset({"logits", "activations", "acts", "preds", "predictions"})
 # Methods that give the same data in another container: the name is the receiver's
 # (`df[f"{t}_id"].to_numpy()`, `ids.cpu()`).
-_SAME_DATA = frozenset({"to_numpy", "numpy", "cpu", "detach", "copy", "clone", "flatten", "ravel", "squeeze", "unique"})
-# Tensor methods that take an index tensor, and where: `x.index_select(dim, index)`.
-_INDEX_ARGUMENT = {
-    "index_select": 1, "gather": 1, "scatter": 1, "scatter_": 1, "scatter_add": 1, "scatter_add_": 1,
-    "scatter_reduce": 1, "index_add": 1, "index_add_": 1, "index_copy": 1, "index_copy_": 1,
-    "index_fill": 1, "index_fill_": 1, "take": 0, "take_along_dim": 1,
-}
-# Functions (no tensor method) that take one: an embedding's indices, and the class indices
-# a classification loss takes as its target (`F.cross_entropy(logits, y)`).
-_FUNCTION_INDEX_ARGUMENT = {"embedding": 0, "cross_entropy": 1, "nll_loss": 1}
+_SAME_DATA = frozenset(short_names(SAME_DATA))
+_INDEX_ARGUMENT = by_short_name(INDEX_ARGUMENT)
+_FUNCTION_INDEX_ARGUMENT = by_short_name(FUNCTION_INDEX_ARGUMENT)
 
 
 def integer_named(node: cst.CSTNode) -> bool:
