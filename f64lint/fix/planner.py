@@ -11,9 +11,15 @@ from dataclasses import replace
 from typing import Dict, Iterator, List, Optional, Sequence, Set, Tuple
 
 from f64lint.analysis.domain.casts import casts_to_chosen_dtype
-from f64lint.analysis.domain.devices import is_device_like, names_no_float64_device
+from f64lint.analysis.domain.devices import following_calls, is_device_like, names_no_float64_device
 from f64lint.analysis.domain.dtypes import Width, dtype_of, spelled_dtype
-from f64lint.analysis.domain.library import NARROWING_CASTS, TENSORS_OF_DATA_WITH_DTYPE, by_short_name
+from f64lint.analysis.domain.library import (
+    CONVERTS_TO_DTYPE_GIVEN,
+    NARROWING_CASTS,
+    TENSORS_OF_DATA_WITH_DTYPE,
+    by_short_name,
+    short_names,
+)
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import keyword, method_name, moved_to
 from f64lint.analysis.syntax.nodes import descendants
@@ -33,6 +39,7 @@ from f64lint.fix.options import FixOptions
 from f64lint.fix.requests import FixRequest, MoveThenCast, WideArrayToTensor, WideConversion, WideDtype, WideMove
 
 _CAST_METHOD_DTYPES = by_short_name(NARROWING_CASTS)
+_CONVERTS = frozenset(short_names(CONVERTS_TO_DTYPE_GIVEN))
 
 
 class Planner:
@@ -413,21 +420,24 @@ class Planner:
         return self._with(plan, self.maker.insert(end, f".to({plan.name})"))
 
     def _merged(self, move: cst.Call, cast: cst.Call) -> Optional[Fix]:
-        """`.to(device).float()` -> `.to(device, dtype=torch.float32)`."""
-        between = self.facts.parent(move)
-        if not (isinstance(between, cst.Attribute) and self.facts.parent(between) is cast):
+        """`.to(device).float()` -> `.to(device, dtype=torch.float32)`; through a view or an
+        item of the moved tensor, `.to(device).T.float()` -> `.to(device, dtype=torch.float32).T`."""
+        assert isinstance(cast.func, cst.Attribute) and isinstance(move.func, cst.Attribute)
+        if next(following_calls(self.facts, move), None) is not cast:
             return None  # other calls between the move and the cast
         narrow = self._cast_dtype(cast)
         if narrow is None or not move.args or any(arg.star for arg in move.args):
             return None
-        assert isinstance(move.func, cst.Attribute)
         arguments = [self.facts.module.code_for_node(arg).rstrip().rstrip(",").rstrip() for arg in move.args]
         merged = f"to({', '.join(arguments)}, dtype={narrow})"
-        return Fix(
-            f"Cast while moving: `.{merged}`",
-            Applicability.SAFE,
-            (self.maker.replace_span(move.func.attr, cast, merged), *self._imports_for(narrow)),
-        )
+        if cast.func.value is move:
+            edits: Tuple[Edit, ...] = (self.maker.replace_span(move.func.attr, cast, merged),)
+        else:  # the view or item stays, on the tensor moved as the cast's dtype
+            edits = (
+                self.maker.replace_span(move.func.attr, move, merged),
+                Edit(self.maker.end(cast.func.value), self.maker.end(cast), ""),
+            )
+        return Fix(f"Cast while moving: `.{merged}`", Applicability.SAFE, (*edits, *self._imports_for(narrow)))
 
     def _cast_dtype(self, cast: cst.Call) -> Optional[str]:
         method = method_name(cast)
@@ -435,7 +445,7 @@ class Planner:
             return f"{self.torch}.{_CAST_METHOD_DTYPES[method]}"
         if method == "type_as" and len(cast.args) == 1 and cast.args[0].keyword is None:
             return f"{self.facts.module.code_for_node(cast.args[0].value)}.dtype"
-        if method in ("to", "type") and len(cast.args) == 1:
+        if method in _CONVERTS and len(cast.args) == 1:
             value = cast.args[0].value
             dtype = dtype_of(self.facts, value)
             if (dtype is not None and dtype.width is Width.NARROW) or (method == "to" and casts_to_chosen_dtype(cast)):

@@ -15,7 +15,8 @@ from f64lint.rules.tokens import CAST_AFTER_MOVE
 class CastAfterMove(Rule):
     """
     ## What it flags
-    A value moved to a device first and cast second, in one chain: to a 32-bit (or
+    A value moved to a device first and cast second, in one chain (through views and
+    items of it too: `.to(device).T.float()`, `.to(device)[idx].float()`): to a 32-bit (or
     narrower) dtype, `torch.from_numpy(a).to(device).float()`,
     `torch.tensor(x).to(device).to(torch.float32)`, or to a dtype chosen elsewhere,
     `t.to(device).to(dtype)`, `t.to(device).type_as(x)`, when the value is data whose
@@ -150,6 +151,24 @@ class CastAfterMove(Rule):
                 def set_timesteps(self, steps, device):
                     timesteps = np.linspace(0, 999, steps)
                     self.timesteps = torch.from_numpy(timesteps).to(device, dtype=torch.float32)
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+
+            def rows(a, device, idx):
+                columns = torch.from_numpy(a).to(device).T.float()
+                return columns, torch.from_numpy(a).to(device)[idx].half()
+            """,
+            (4, 35),
+            (5, 41),
+            fixed="""
+            import torch
+
+            def rows(a, device, idx):
+                columns = torch.from_numpy(a).to(device, dtype=torch.float32).T
+                return columns, torch.from_numpy(a).to(device, dtype=torch.float16)[idx]
             """,
         ),
         Invalid(

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import re
 
-from f64lint.analysis.domain.library import NAMESPACES, WIDEST_FIRST_DTYPES, Returns, functions, short_names
+from f64lint.analysis.domain.library import (
+    NAMESPACES,
+    SAME_DTYPE_VIEWS,
+    WIDEST_FIRST_DTYPES,
+    Returns,
+    functions,
+    short_names,
+)
 from f64lint.rules.patterns import AllOf, AnyOf, words
 
 # Every spelling of a float64/complex128 dtype: a torch, NumPy or string name, or the
@@ -26,10 +33,14 @@ TENSOR_FROM_DATA = words(*short_names(functions("torch", Returns.DATA_DTYPE)))
 # A float64 value: a wide dtype, `.double()`, or NumPy data made a tensor.
 WIDE_VALUE = AnyOf(WIDE_DTYPE, AllOf(NUMPY, TENSOR_FROM_DATA))
 
-# A `.to(...)` (with at most one level of nested brackets inside) directly followed by a
-# cast. `.to(` alone is in nearly every torch file and would let them all be parsed.
+# A `.to(...)` (with at most one level of nested brackets inside) followed by a cast,
+# directly or through views and items of the moved tensor (`.T`, `[idx]`). `.to(` alone is
+# in nearly every torch file and would let them all be parsed.
+_VIEWS = "|".join(short_names(SAME_DTYPE_VIEWS))
 CAST_AFTER_MOVE = re.compile(
-    r"\.to\((?:[^()]|\([^()]*\))*\)\s*\.\s*(?:float|half|bfloat16|cfloat|to|type|type_as)\s*\("
+    r"\.to\((?:[^()]|\([^()]*\))*\)"
+    rf"(?:\s*\.\s*(?:{_VIEWS})\b|\s*\[[^\[\]]*\])*"
+    r"\s*\.\s*(?:float|half|bfloat16|cfloat|to|type|type_as)\s*\("
 )
 
 # The start of a line up to a loader named on it (`self.train_` of `self.train_loader`).

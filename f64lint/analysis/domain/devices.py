@@ -13,6 +13,7 @@ from f64lint.analysis.domain.library import (
     QUANTIZATION_OPS,
     QUANTIZED_DTYPES,
     RPC_CALLS,
+    SAME_DTYPE_VIEWS,
     TORCH_NAMESPACE_TESTS,
     short_names,
 )
@@ -66,17 +67,28 @@ def receiver_chain(facts: ModuleFacts, call: cst.Call) -> Iterator[cst.Call]:
 
 def following_calls(facts: ModuleFacts, call: cst.Call) -> Iterator[cst.Call]:
     """The method calls chained on a call's result: for `x.double().sum().numpy()` and the
-    `.double()` call, `.sum()` then `.numpy()`."""
+    `.double()` call, `.sum()` then `.numpy()`; also through views and items of it, which
+    keep its dtype and device (`x.to(device).T.float()`, `x.to(device)[idx].float()`)."""
     node: cst.CSTNode = call
     while True:
-        attribute = facts.parent(node)
-        if not isinstance(attribute, cst.Attribute) or attribute.value is not node:
+        parent = facts.parent(node)
+        while _keeps_the_tensor(parent, node):
+            assert parent is not None
+            node, parent = parent, facts.parent(parent)
+        if not isinstance(parent, cst.Attribute) or parent.value is not node:
             return
-        outer = facts.parent(attribute)
-        if not isinstance(outer, cst.Call) or outer.func is not attribute:
+        outer = facts.parent(parent)
+        if not isinstance(outer, cst.Call) or outer.func is not parent:
             return
         yield outer
         node = outer
+
+
+def _keeps_the_tensor(parent: Optional[cst.CSTNode], node: cst.CSTNode) -> bool:
+    """Is `parent` a view (`.T`, `.real`) or an item (`[idx]`) of `node`, of its dtype on its device?"""
+    if isinstance(parent, cst.Subscript):
+        return parent.value is node
+    return isinstance(parent, cst.Attribute) and parent.value is node and parent.attr.value in _VIEWS
 
 
 def has_no_mps_backend(qualified: Optional[str]) -> bool:
@@ -87,6 +99,7 @@ def has_no_mps_backend(qualified: Optional[str]) -> bool:
 
 
 _RPC_CALLS = frozenset(short_names(RPC_CALLS))
+_VIEWS = frozenset(short_names(SAME_DTYPE_VIEWS))
 
 
 def received_over_rpc(facts: ModuleFacts, call: cst.Call) -> bool:
