@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Dict, Iterator, List, Optional, Set, Union
+from typing import TYPE_CHECKING, Dict, FrozenSet, Iterator, List, Optional, Set, Union
 
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import is_super_call, method_name, positional
@@ -96,6 +96,7 @@ class Classes:
         self.facts = facts
         self._by_method: Dict[cst.ClassDef, Dict[str, Dict[str, List[cst.BaseExpression]]]] = {}
         self._own: Dict[cst.ClassDef, Dict[str, List[cst.BaseExpression]]] = {}
+        self._replaces: Dict[cst.ClassDef, FrozenSet[str]] = {}
         self._added: Dict[cst.ClassDef, Dict[str, Optional[List[cst.BaseExpression]]]] = {}
 
     def own(self, owner: cst.ClassDef) -> Dict[str, List[cst.BaseExpression]]:
@@ -116,11 +117,18 @@ class Classes:
         for current in self.facts.definitions.resolution_order(owner):
             for method, values in self._set_by(current).items():
                 found.extend(values.get(name, []) if method not in overridden else [])
-            overridden |= {
+            overridden |= self._replacing(current)
+        return found
+
+    def _replacing(self, owner: cst.ClassDef) -> FrozenSet[str]:
+        """The methods a class defines that do not call the one they override."""
+        found = self._replaces.get(owner)
+        if found is None:
+            found = self._replaces[owner] = frozenset(
                 method.name.value
-                for method in current.body.body
+                for method in owner.body.body
                 if isinstance(method, cst.FunctionDef) and not _extends_its_base(method)
-            }
+            )
         return found
 
     def _set_by(self, owner: cst.ClassDef) -> Dict[str, Dict[str, List[cst.BaseExpression]]]:
