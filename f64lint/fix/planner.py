@@ -421,13 +421,25 @@ class Planner:
 
     def _merged(self, move: cst.Call, cast: cst.Call) -> Optional[Fix]:
         """`.to(device).float()` -> `.to(device, dtype=torch.float32)`; through a view or an
-        item of the moved tensor, `.to(device).T.float()` -> `.to(device, dtype=torch.float32).T`."""
-        assert isinstance(cast.func, cst.Attribute) and isinstance(move.func, cst.Attribute)
+        item of the moved tensor, `.to(device).T.float()` -> `.to(device, dtype=torch.float32).T`;
+        `torch.tensor(x, device=d).float()` -> `torch.tensor(x, device=d, dtype=torch.float32)`."""
+        assert isinstance(cast.func, cst.Attribute)
         if next(following_calls(self.facts, move), None) is not cast:
             return None  # other calls between the move and the cast
         narrow = self._cast_dtype(cast)
         if narrow is None or not move.args or any(arg.star for arg in move.args):
             return None
+        if self.facts.qualified_name(move.func) in TENSORS_OF_DATA_WITH_DTYPE:  # `torch.tensor(x, device=d).float()`
+            return Fix(
+                f"Make it with the cast's dtype: `dtype={narrow}`",
+                Applicability.SAFE,
+                (
+                    self.maker.add_keyword_argument(move, f"dtype={narrow}"),
+                    Edit(self.maker.end(cast.func.value), self.maker.end(cast), ""),
+                    *self._imports_for(narrow),
+                ),
+            )
+        assert isinstance(move.func, cst.Attribute)
         arguments = [self.facts.module.code_for_node(arg).rstrip().rstrip(",").rstrip() for arg in move.args]
         merged = f"to({', '.join(arguments)}, dtype={narrow})"
         if cast.func.value is move:

@@ -2,9 +2,11 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from f64lint.analysis.domain.casts import cast_after, casts_narrow, moves_to_device
+from f64lint.analysis.domain.casts import cast_after, casts_narrow, made_on_a_device, moves_to_device
+from f64lint.analysis.domain.library import TENSORS_OF_DATA_WITH_DTYPE
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.placement import known_narrow_before
+from f64lint.analysis.syntax.calls import data_argument, keyword
 from f64lint.cst import cst
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import MoveThenCast
@@ -16,7 +18,8 @@ class CastAfterMove(Rule):
     """
     ## What it flags
     A value moved to a device first and cast second, in one chain (through views and
-    items of it too: `.to(device).T.float()`, `.to(device)[idx].float()`): to a 32-bit (or
+    items of it too: `.to(device).T.float()`, `.to(device)[idx].float()`), or a tensor made
+    of data on a device and cast there (`torch.tensor(x, device=device).float()`): to a 32-bit (or
     narrower) dtype, `torch.from_numpy(a).to(device).float()`,
     `torch.tensor(x).to(device).to(torch.float32)`, or to a dtype chosen elsewhere,
     `t.to(device).to(dtype)`, `t.to(device).type_as(x)`, when the value is data whose
@@ -44,7 +47,8 @@ class CastAfterMove(Rule):
 
     ## Fix
     Cast first, or move and cast in one call: `.to(device, dtype=torch.float32)`,
-    `.to(device, dtype=dtype)`, `.to(device, dtype=x.dtype)` for `.type_as(x)`. Safe: the
+    `.to(device, dtype=dtype)`, `.to(device, dtype=x.dtype)` for `.type_as(x)`; make the
+    tensor with the dtype, `torch.tensor(x, device=device, dtype=torch.float32)`. Safe: the
     result is the same on every device.
     """
 
@@ -65,6 +69,15 @@ class CastAfterMove(Rule):
             y = x.float().to(device).half()
             z = x.to("cpu").float()
             return u, v, w, y, z
+        """,
+        """
+        import torch
+
+        def made(a, device):
+            u = torch.tensor([0.5, 1.0], device=device).float()
+            v = torch.tensor(a, device="cpu").float()
+            w = torch.as_tensor(a, device=device, dtype=torch.float32).half()
+            return u, v, w
         """,
         """
         def convert(x, other):
@@ -175,6 +188,24 @@ class CastAfterMove(Rule):
             """
             import torch
 
+            def made(values, device, reference):
+                narrow = torch.tensor(values, device=device).float()
+                return narrow, torch.as_tensor(values, device=device).type_as(reference)
+            """,
+            (4, 14),
+            (5, 20),
+            fixed="""
+            import torch
+
+            def made(values, device, reference):
+                narrow = torch.tensor(values, device=device, dtype=torch.float32)
+                return narrow, torch.as_tensor(values, device=device, dtype=reference.dtype)
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+
             def batch_to(batch, target_device):
                 images = batch["images"].to(device=target_device).to(torch.float32)
                 mask = torch.tensor(batch["mask"]).to("mps").half()
@@ -196,12 +227,27 @@ class CastAfterMove(Rule):
     def check(self, analysis: Analysis) -> Iterator[Finding]:
         facts = analysis.facts
         for call in facts.calls:
-            if not moves_to_device(facts, call) or analysis.guards.off_mps(call):
+            made_there = _made_on_a_device(analysis, call)
+            if not (made_there or moves_to_device(facts, call)) or analysis.guards.off_mps(call):
                 continue
             cast = cast_after(facts, call)
-            if cast is None or known_narrow_before(analysis, call):
+            if cast is None or (not made_there and known_narrow_before(analysis, call)):
                 continue
-            assert isinstance(call.func, cst.Attribute) and isinstance(cast.func, cst.Attribute)
+            assert isinstance(cast.func, cst.Attribute)
+            arguments = ", ".join(facts.module.code_for_node(arg).strip(", ") for arg in cast.args)
+            cast_text = f"`.{cast.func.attr.value}({arguments})`"
+            if made_there:  # `torch.tensor(data, device=device).float()`: the data's dtype meets the device
+                data = data_argument(call)
+                if data is None or analysis.data.moved_data(data) is None:
+                    continue
+                yield Finding(
+                    call,
+                    f"made on a device before the cast {cast_text}: float64 data crashes on MPS "
+                    "there; give the dtype where the tensor is made: `dtype=...`",
+                    fix=MoveThenCast(call, cast),
+                )
+                continue
+            assert isinstance(call.func, cst.Attribute)
             moved = call.func.value
             if analysis.data.moved_data(moved) is None and (
                 not casts_narrow(facts, cast) or (analysis.data.handed_in(moved) and not analysis.data.makes_float64())
@@ -209,11 +255,21 @@ class CastAfterMove(Rule):
                 # A chosen dtype after a tensor torch computed: its dtype is the model's. A
                 # tensor handed in, in a module that makes no float64: its caller's model's.
                 continue
-            arguments = ", ".join(facts.module.code_for_node(arg).strip(", ") for arg in cast.args)
             yield Finding(
                 call,
-                f"moved to a device before the cast `.{cast.func.attr.value}({arguments})`: "
+                f"moved to a device before the cast {cast_text}: "
                 "a float64 value crashes on MPS at the move; cast first or use `.to(device, dtype=...)`",
                 anchor=call.func.attr,
                 fix=MoveThenCast(call, cast),
             )
+
+
+def _made_on_a_device(analysis: Analysis, call: cst.Call) -> bool:
+    """`torch.tensor(data, device=device)` with no dtype, on a device that may be MPS (not
+    the CPU), as a move's device is."""
+    facts = analysis.facts
+    return (
+        facts.qualified_name(call.func) in TENSORS_OF_DATA_WITH_DTYPE
+        and keyword(call, "dtype") is None
+        and made_on_a_device(facts, call)
+    )

@@ -37,10 +37,12 @@ WIDE_VALUE = AnyOf(WIDE_DTYPE, AllOf(NUMPY, TENSOR_FROM_DATA))
 # directly or through views and items of the moved tensor (`.T`, `[idx]`). `.to(` alone is
 # in nearly every torch file and would let them all be parsed.
 _VIEWS = "|".join(short_names(SAME_DTYPE_VIEWS))
-CAST_AFTER_MOVE = re.compile(
-    r"\.to\((?:[^()]|\([^()]*\))*\)"
-    rf"(?:\s*\.\s*(?:{_VIEWS})\b|\s*\[[^\[\]]*\])*"
-    r"\s*\.\s*(?:float|half|bfloat16|cfloat|to|type|type_as)\s*\("
+# Or made on a device and cast (`torch.tensor(x, device=device).float()`).
+_CAST = r"\s*\.\s*(?:float|half|bfloat16|cfloat|to|type|type_as)\s*\("
+_THROUGH_VIEWS = rf"(?:\s*\.\s*(?:{_VIEWS})\b|\s*\[[^\[\]]*\])*"
+CAST_AFTER_MOVE = AnyOf(
+    r"\.to\((?:[^()]|\([^()]*\))*\)" + _THROUGH_VIEWS + _CAST,
+    r"device\s*=(?:[^()]|\([^()]*\))*\)" + _THROUGH_VIEWS + _CAST,
 )
 
 # The start of a line up to a loader named on it (`self.train_` of `self.train_loader`).
