@@ -34,19 +34,22 @@ def _library_names(value: ast.expr) -> Iterator[str]:
                     yield prefix + "{...}"
 
 
+def _assignments(path: Path) -> Iterator[Tuple[str, ast.expr]]:
+    """The target and value of each module-level assignment of a module."""
+    for statement in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(statement, ast.Assign):
+            yield ast.unparse(statement.targets[0]), statement.value
+        elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
+            yield ast.unparse(statement.target), statement.value
+
+
 def name_sets(path: Path) -> List[Tuple[str, str]]:
     """(name, first library name) of each module-level assignment that writes library names."""
     found = []
-    for statement in ast.parse(path.read_text(encoding="utf-8")).body:
-        if isinstance(statement, ast.Assign):
-            target, value = statement.targets[0], statement.value
-        elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
-            target, value = statement.target, statement.value
-        else:
-            continue
+    for target, value in _assignments(path):
         names = list(_library_names(value))
         if names:
-            found.append((ast.unparse(target), names[0]))
+            found.append((target, names[0]))
     return found
 
 
@@ -80,13 +83,7 @@ def member_name_sets(path: Path, known: FrozenSet[str]) -> List[str]:
     """Module-level assignments of a collection of two or more names, each a member the
     tables know: a set of method names written where it is used."""
     found = []
-    for statement in ast.parse(path.read_text(encoding="utf-8")).body:
-        if isinstance(statement, ast.Assign):
-            target, value = statement.targets[0], statement.value
-        elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
-            target, value = statement.target, statement.value
-        else:
-            continue
+    for target, value in _assignments(path):
         for collection in ast.walk(value):
             if not isinstance(collection, _COLLECTIONS):
                 continue
@@ -99,7 +96,7 @@ def member_name_sets(path: Path, known: FrozenSet[str]) -> List[str]:
                 if isinstance(n, ast.Constant) and isinstance(n.value, str)
             ]
             if len(texts) >= 2 and all(text in known for text in texts):
-                found.append(ast.unparse(target))
+                found.append(target)
                 break
     return found
 
