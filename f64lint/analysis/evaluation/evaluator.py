@@ -315,7 +315,9 @@ class Evaluator:
     def _given(self, node: cst.Name) -> Optional[Value]:
         """What the call being read into passes for the parameter a name reads."""
         binding = self.facts.bindings.get(node)
-        return next((value for key, value in self._context if key == id(binding)), None) if binding else None
+        if binding is None:
+            return None
+        return next((value for key, value in self._context if key == id(binding)), None)
 
     def _instance_of(self, owner: cst.ClassDef, origin: cst.CSTNode, or_subclass: bool = False) -> Value:
         name = self.facts.definitions.qualified_name(owner)

@@ -82,7 +82,9 @@ class Value:
     element: Optional["Value"] = None  # of a container: any of its elements
     parts: Tuple["Value", ...] = ()  # of a tuple written out: each element at its place
     origin: Optional[cst.CSTNode] = None  # the expression that gave it its dtype (for messages)
-    type: Optional[str] = None  # of a library object: its class (`sklearn.decomposition.PCA`)
+    # Of a library object: its class (`sklearn.decomposition.PCA`); of an instance, its
+    # class's qualified name in the module (`Grid`, `Outer.Inner`).
+    type: Optional[str] = None
     # Of a value whose kind the paths reaching it disagree on (a parameter, or the array a
     # branch makes): the widest array one of them holds, which it then may be.
     may_be: Optional["Value"] = None
