@@ -517,6 +517,23 @@ def test_a_subclass_of_a_class_another_file_defines_inherits_the_members_it_leav
     assert [row[:5] for row in _reported(root, "sched")] == [("sched/use.py", 15, 12, "F64003", "error")]
 
 
+def test_an_object_another_file_s_class_declares_holds_what_that_module_says(tmp_path, monkeypatch):
+    # `grid: Grid` holds a Grid: its attribute and its property are float64 as grids.py
+    # says; a float32 grid's are not.
+    grids = "import numpy as np\n\n\nclass Grid:\n    def __init__(self, n):\n" \
+            "        self.coords = np.linspace(0, 1, n)\n\n    @property\n    def spacing(self):\n" \
+            "        return np.diff(self.coords)\n\n\nclass NarrowGrid:\n    def __init__(self, n):\n" \
+            "        self.coords = np.linspace(0, 1, n, dtype=np.float32)\n"
+    ops = "import torch\n\nfrom .grids import Grid, NarrowGrid\n\n\n" \
+          "def buffers(grid: Grid, narrow: NarrowGrid, device):\n" \
+          "    return torch.from_numpy(grid.coords).to(device), torch.from_numpy(grid.spacing).to(device), " \
+          "torch.from_numpy(narrow.coords).to(device)\n"
+    root = package_in(tmp_path, monkeypatch, "pde", grids=grids, ops=ops)
+    assert [row[:5] for row in _reported(root, "pde")] == [
+        ("pde/ops.py", 7, 12, "F64003", "error"), ("pde/ops.py", 7, 54, "F64003", "error"),
+    ]
+
+
 def test_a_place_of_another_module_s_dataset_is_seen_only_when_its_dtype_shows(tmp_path, monkeypatch):
     # `self.w` comes from a helper that reads a file: not a dtype the dataset shows, though
     # the helper makes no NumPy float64 that the summary of a module without findings reads.

@@ -336,7 +336,7 @@ class Evaluator:
         for current in classes:
             exact = self._instance_of(current, instance.origin or current)
             method = self.facts.definitions.method(current, name)
-            if method is not None and (call is not None or _is_property(method)):
+            if method is not None and (call is not None or is_property(method)):
                 found.append(self._called(method, call, depth, exact))
             elif method is None and call is None:
                 found.append(self._set_on_self(current, depth, name))
@@ -626,7 +626,7 @@ class Evaluator:
         return _WIDTHS[dtype.width] if dtype is not None else None
 
 
-def _is_property(method: cst.FunctionDef) -> bool:
+def is_property(method: cst.FunctionDef) -> bool:
     """A method read as an attribute (`@property`, `@functools.cached_property`)."""
     return any(
         isinstance(decorator.decorator, (cst.Name, cst.Attribute))

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from f64lint.analysis.domain.arrays import ArraySource
+from f64lint.analysis.evaluation.evaluator import is_property
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.values import Flow, WideValue
 from f64lint.analysis.project.exports import SEEN, Export
@@ -83,14 +84,16 @@ def _defined(statement: cst.BaseStatement) -> List[str]:
 
 
 def _members(facts: ModuleFacts, flow: Flow, owner: cst.ClassDef, path: str) -> List[Export]:
-    """A class's methods that return, and attributes its methods set on `self` to, a
-    float64 tensor or NumPy array: `Schedule.timesteps`, `Schedule.sigmas`, read in other
-    modules as `schedule.timesteps()` and `schedule.sigmas` of a `schedule = Schedule()`."""
+    """A class's methods (and properties) that return, and attributes its methods set on
+    `self` to, a float64 tensor or NumPy array: `Schedule.timesteps`, `Schedule.sigmas`,
+    read in other modules as `schedule.timesteps()` and `schedule.sigmas` of a
+    `schedule = Schedule()` or a `schedule: Schedule`."""
     found = []
     for method in owner.body.body:
         if isinstance(method, cst.FunctionDef) and not method.name.value.startswith("__"):
             name = f"{owner.name.value}.{method.name.value}"
-            export = _made(facts, flow, name, True, flow.returned_values(method), path)
+            called = not is_property(method)  # a property is read as an attribute (`grid.spacing`)
+            export = _made(facts, flow, name, called, flow.returned_values(method), path)
             if export is not None:
                 found.append(export)
     for attribute, values in flow.attributes_set(owner).items():

@@ -1003,12 +1003,22 @@ class Flow:
         if isinstance(node, cst.Call):
             return self._class_made(node, member)
         if isinstance(node, cst.Name):
+            declared = self._declared_class(node)
+            if declared is not None:  # `grid: Grid`
+                return declared
             values = [value for value in self.facts.reaching_values(node) if value is not None]
         elif isinstance(node, cst.Attribute) and is_self_attribute(node):
             values = self.set_on(node) or []
         else:
             return None
         return next(filter(None, (self._imported_class(value, depth + 1, member) for value in values)), None)
+
+    def _declared_class(self, node: cst.Name) -> Optional[str]:
+        """The class another module defines that a parameter's annotation names."""
+        parameter = self.facts.parameter(self.facts.bindings.get(node))
+        annotation = parameter[1].annotation if parameter is not None else None
+        qualified = self.facts.qualified_name(annotation.annotation) if annotation is not None else None
+        return qualified if qualified is not None and self.imported.defines_class(qualified) else None
 
     def _class_made(self, call: cst.Call, member: str) -> Optional[str]:
         qualified = self.facts.qualified_name(call.func)

@@ -57,6 +57,7 @@ from f64lint.linter.narrowing.reading import DEFAULT_FLOAT64, Reading
 from f64lint.source.masking import masked
 
 _DEF = re.compile(r"(?:async\s+)?def\b")
+_PROPERTY = re.compile(r"@(?:functools\.)?(?:cached_)?property\b")
 DEFINES_GETITEM = re.compile(r"def\s+__getitem__\b")
 _SETS_A_DEVICE = re.compile(
     r"^[ \t]*(?:self\.)?(?:device|dev|\w+_device|device_\w+)[ \t]*(?::[^=\n]*)?=(?!=)", re.MULTILINE
@@ -121,7 +122,7 @@ def narrowed(
 def makers_only(source: str) -> Narrowed:
     """For the summary of a module with no finding: the source with only the top-level
     functions that make a float64 NumPy array, the classes' methods that do (and their
-    `__getitem__`), and the module-level statements left in."""
+    `__getitem__` and properties), and the module-level statements left in."""
     read = _statements(source) if source.count("\r") == source.count("\r\n") else None
     if read is None:
         return Narrowed(source, source)
@@ -133,6 +134,7 @@ def makers_only(source: str) -> Narrowed:
                 (m.first, m.last)
                 for m in described_members(owner, read.code_lines, read.structure_lines)
                 if m.name is not None and m.name != "__getitem__" and not makers.search(m.text)
+                and not _PROPERTY.search(m.text)  # read as attributes, of what the class holds
             )
     return Narrowed(_blanked(read.lines, spans) if spans else source, source)
 
