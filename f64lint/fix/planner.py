@@ -10,15 +10,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Dict, Iterator, List, Optional, Sequence, Set, Tuple
 
-from f64lint.analysis.domain.casts import casts_to_chosen_dtype
+from f64lint.analysis.domain.casts import CONVERTING_METHODS, casts_to_chosen_dtype
 from f64lint.analysis.domain.devices import following_calls, is_device_like, names_no_float64_device
 from f64lint.analysis.domain.dtypes import Width, dtype_of, spelled_dtype
 from f64lint.analysis.domain.library import (
-    CONVERTS_TO_DTYPE_GIVEN,
     NARROWING_CASTS,
     TENSORS_OF_DATA_WITH_DTYPE,
     by_short_name,
-    short_names,
 )
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import keyword, method_name, moved_to
@@ -39,7 +37,6 @@ from f64lint.fix.options import FixOptions
 from f64lint.fix.requests import FixRequest, MoveThenCast, WideArrayToTensor, WideConversion, WideDtype, WideMove
 
 _CAST_METHOD_DTYPES = by_short_name(NARROWING_CASTS)
-_CONVERTS = frozenset(short_names(CONVERTS_TO_DTYPE_GIVEN))
 
 
 class Planner:
@@ -457,7 +454,7 @@ class Planner:
             return f"{self.torch}.{_CAST_METHOD_DTYPES[method]}"
         if method == "type_as" and len(cast.args) == 1 and cast.args[0].keyword is None:
             return f"{self.facts.module.code_for_node(cast.args[0].value)}.dtype"
-        if method in _CONVERTS and len(cast.args) == 1:
+        if method in CONVERTING_METHODS and len(cast.args) == 1:
             value = cast.args[0].value
             dtype = dtype_of(self.facts, value)
             if (dtype is not None and dtype.width is Width.NARROW) or (method == "to" and casts_to_chosen_dtype(cast)):

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from typing import List, Optional
 
+from f64lint.analysis.domain.casts import CONVERTING_METHODS
 from f64lint.analysis.domain.dtypes import Dtype, DtypeUse
-from f64lint.analysis.domain.library import CONVERTS_TO_DTYPE_GIVEN, short_names
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.cst import cst
-
-_CONVERTS = frozenset(short_names(CONVERTS_TO_DTYPE_GIVEN))
 
 
 def callee_text(facts: ModuleFacts, call: cst.Call) -> str:
@@ -42,7 +40,7 @@ def is_torch_call(facts: ModuleFacts, call: cst.Call) -> bool:
         return qualified.startswith("torch.")
     if isinstance(call.func, cst.Attribute):
         method = call.func.attr.value
-        return method in _CONVERTS or method.startswith("new_")
+        return method in CONVERTING_METHODS or method.startswith("new_")
     return False
 
 

@@ -24,7 +24,8 @@ from f64lint.cst import cst
 
 _NARROWING_METHODS = frozenset(short_names(NARROWING_CASTS))
 _MOVING_METHODS = frozenset(short_names(MOVES_OR_KEEPS_FLOAT64))
-_CONVERTS = frozenset(short_names(CONVERTS_TO_DTYPE_GIVEN))
+# The methods that convert a tensor to the dtype they are given, by name (`to`, `type`).
+CONVERTING_METHODS = frozenset(short_names(CONVERTS_TO_DTYPE_GIVEN))
 
 
 def casts_narrow(facts: ModuleFacts, call: cst.Call) -> bool:
@@ -32,7 +33,7 @@ def casts_narrow(facts: ModuleFacts, call: cst.Call) -> bool:
     method = method_name(call)
     if method in _NARROWING_METHODS:
         return True
-    if method not in _CONVERTS:
+    if method not in CONVERTING_METHODS:
         return False
     candidates: list[Optional[cst.BaseExpression]] = [*positional(call), keyword(call, "dtype")]
     for value in candidates:

@@ -88,7 +88,7 @@ def _keeps_the_tensor(parent: Optional[cst.CSTNode], node: cst.CSTNode) -> bool:
     """Is `parent` a view (`.T`, `.real`) or an item (`[idx]`) of `node`, of its dtype on its device?"""
     if isinstance(parent, cst.Subscript):
         return parent.value is node
-    return isinstance(parent, cst.Attribute) and parent.value is node and parent.attr.value in _VIEWS
+    return isinstance(parent, cst.Attribute) and parent.value is node and parent.attr.value in VIEW_ATTRIBUTES
 
 
 def has_no_mps_backend(qualified: Optional[str]) -> bool:
@@ -99,7 +99,8 @@ def has_no_mps_backend(qualified: Optional[str]) -> bool:
 
 
 _RPC_CALLS = frozenset(short_names(RPC_CALLS))
-_VIEWS = frozenset(short_names(SAME_DTYPE_VIEWS))
+# The attributes that are a view of a tensor, of its dtype on its device (`.T`), by name.
+VIEW_ATTRIBUTES = frozenset(short_names(SAME_DTYPE_VIEWS))
 
 
 def received_over_rpc(facts: ModuleFacts, call: cst.Call) -> bool:

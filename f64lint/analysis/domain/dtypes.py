@@ -279,7 +279,8 @@ def _splatted(facts: ModuleFacts, value: cst.BaseExpression) -> List[Optional[cs
     return [value] if isinstance(value, cst.Dict) else facts.reaching_values(value)
 
 
-_CONVERSION_APIS = frozenset(short_names(FLOAT64_CASTS))
+# The methods that cast to float64 or complex128 (`t.double()`), by name.
+FLOAT64_CAST_METHODS = frozenset(short_names(FLOAT64_CASTS))
 
 
 def implements_conversion_api(facts: ModuleFacts, node: cst.CSTNode) -> bool:
@@ -288,10 +289,10 @@ def implements_conversion_api(facts: ModuleFacts, node: cst.CSTNode) -> bool:
     whose contract is float64, as in torch's own Module and Storage."""
     current = facts.parent(node)
     while current is not None:
-        if isinstance(current, cst.FunctionDef) and current.name.value in _CONVERSION_APIS:
+        if isinstance(current, cst.FunctionDef) and current.name.value in FLOAT64_CAST_METHODS:
             return True
         if isinstance(current, cst.Assign) and any(
-            isinstance(target.target, cst.Name) and target.target.value in _CONVERSION_APIS
+            isinstance(target.target, cst.Name) and target.target.value in FLOAT64_CAST_METHODS
             for target in current.targets
         ):
             return True

@@ -71,7 +71,7 @@ from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Place, Val
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.semantic.traces import kept
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, argument_for, keyword, method_name, positional
-from f64lint.analysis.syntax.nodes import integer_index, own_nodes
+from f64lint.analysis.syntax.nodes import integer_index, is_property, own_nodes
 from f64lint.cst import cst
 
 _KEEP_ARGUMENT_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE) | functions("scipy", Returns.ARGUMENT_DTYPE)
@@ -624,16 +624,6 @@ class Evaluator:
     def _dtype(self, node: Optional[cst.BaseExpression]) -> Optional[Dtype]:
         dtype = dtype_of(self.facts, node) if node is not None else None
         return _WIDTHS[dtype.width] if dtype is not None else None
-
-
-def is_property(method: cst.FunctionDef) -> bool:
-    """A method read as an attribute (`@property`, `@functools.cached_property`)."""
-    return any(
-        isinstance(decorator.decorator, (cst.Name, cst.Attribute))
-        and (decorator.decorator.attr if isinstance(decorator.decorator, cst.Attribute) else decorator.decorator).value
-        in ("property", "cached_property")
-        for decorator in method.decorators
-    )
 
 
 def _subscripted(node: cst.Subscript, held: Value) -> Value:

@@ -33,15 +33,13 @@ import re
 from typing import Dict, List, Optional, Tuple, cast
 
 from f64lint.analysis.domain.casts import casts_narrow, casts_to_chosen_dtype
-from f64lint.analysis.domain.devices import has_no_mps_backend, is_cpu_device
-from f64lint.analysis.domain.dtypes import dtype_of
+from f64lint.analysis.domain.devices import VIEW_ATTRIBUTES, has_no_mps_backend, is_cpu_device
+from f64lint.analysis.domain.dtypes import FLOAT64_CAST_METHODS, dtype_of
 from f64lint.analysis.domain.library import (
     CPU_RESULTS,
-    FLOAT64_CASTS,
     IN_PLACE,
     KEEP_TENSORS_WHERE_THEY_ARE,
     PLAIN_BUILTINS,
-    SAME_DTYPE_VIEWS,
     TENSOR_QUERIES,
     Returns,
     functions,
@@ -56,9 +54,7 @@ from f64lint.cst import cst
 _CPU_ONLY_METHODS = frozenset(short_names(CPU_RESULTS))
 _IN_PLACE_METHODS = frozenset(short_names(IN_PLACE))
 _QUERIES = frozenset(short_names(TENSOR_QUERIES))
-_SAME_DTYPE_VIEWS = frozenset(short_names(SAME_DTYPE_VIEWS))
 _PLAIN_FUNCTIONS = frozenset(short_names(PLAIN_BUILTINS))
-_FLOAT64_CASTS = frozenset(short_names(FLOAT64_CASTS))
 # A test's own assertions (`self.assertEqual(a, b)`) compare, on the tensors' devices.
 _ASSERTION = re.compile(r"assert[A-Z]\w*$")
 # What these make of a float64 tensor is indices or booleans, on its device.
@@ -137,7 +133,7 @@ class Containment:
             call = parent(holder)
             if isinstance(call, cst.Call) and call.func is holder:
                 return self._method(call, depth, calls)
-            if holder.attr.value in _SAME_DTYPE_VIEWS:
+            if holder.attr.value in VIEW_ATTRIBUTES:
                 return self._value(holder, depth + 1, calls)  # its gradient or a view: same dtype, same device
             return holder.attr.value in _QUERIES
         if isinstance(holder, cst.Assign) and holder.value is value:
@@ -395,7 +391,7 @@ def _spells_float64(facts: ModuleFacts, made: cst.BaseExpression) -> bool:
     """A factory given a float64 dtype, or a cast to float64 (`.double()`, `.to(torch.float64)`)."""
     if not isinstance(made, cst.Call):
         return False
-    if method_name(made) in _FLOAT64_CASTS:
+    if method_name(made) in FLOAT64_CAST_METHODS:
         return True
     moved = moved_to(made)
     spelled = keyword(made, "dtype") or (moved[0] if moved is not None else None)

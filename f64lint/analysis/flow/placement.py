@@ -17,6 +17,7 @@ from f64lint.analysis.domain.devices import (
     receiver_chain,
 )
 from f64lint.analysis.domain.dtypes import (
+    FLOAT64_CAST_METHODS,
     Dtype,
     DtypeUse,
     Spelling,
@@ -26,15 +27,13 @@ from f64lint.analysis.domain.dtypes import (
     implements_conversion_api,
     splatting,
 )
-from f64lint.analysis.domain.library import FLOAT64_CASTS, SCALAR_TENSORS, short_names
+from f64lint.analysis.domain.library import SCALAR_TENSORS
 from f64lint.analysis.evaluation.lattice import Kind
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import argument_for, keyword, method_name, moved_to, positional
 from f64lint.analysis.syntax.nodes import keyed, own_nodes
 from f64lint.cst import cst
-
-_FLOAT64_CASTS = frozenset(short_names(FLOAT64_CASTS))
 
 
 def is_cpu_pinned(analysis: Analysis, call: cst.Call) -> bool:
@@ -322,7 +321,7 @@ def _made_on_cpu(facts: ModuleFacts, call: cst.Call) -> bool:
     moved = moved_to(call)
     is_cast = (
         (moved is not None and dtype_of(facts, moved[0]) is not None)
-        or (method_name(call) in _FLOAT64_CASTS and not call.args)
+        or (method_name(call) in FLOAT64_CAST_METHODS and not call.args)
         or (moved is None and method_name(call) == "to" and keyword(call, "dtype") is not None)
     )
     return (

@@ -17,11 +17,11 @@ from __future__ import annotations
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from f64lint.analysis.domain.arrays import ArraySource
-from f64lint.analysis.evaluation.evaluator import is_property
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.values import Flow, WideValue
 from f64lint.analysis.project.exports import SEEN, Export
 from f64lint.analysis.semantic.facts import ModuleFacts
+from f64lint.analysis.syntax.nodes import is_property
 from f64lint.cst import cst
 
 ModuleSummary = Tuple[Export, ...]

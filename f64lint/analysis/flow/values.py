@@ -16,7 +16,12 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, cast
 
 from f64lint.analysis.domain.arrays import ArraySource, has_float_literal
-from f64lint.analysis.domain.casts import DEFAULT_DTYPE_FACTORIES, casts_narrow, casts_to_chosen_dtype
+from f64lint.analysis.domain.casts import (
+    CONVERTING_METHODS,
+    DEFAULT_DTYPE_FACTORIES,
+    casts_narrow,
+    casts_to_chosen_dtype,
+)
 from f64lint.analysis.domain.devices import (
     device_like_name,
     following_calls,
@@ -24,18 +29,15 @@ from f64lint.analysis.domain.devices import (
     is_cpu_device,
     is_device_like,
 )
-from f64lint.analysis.domain.dtypes import Width, dtype_of, mentions_device, spelled_dtype
+from f64lint.analysis.domain.dtypes import FLOAT64_CAST_METHODS, Width, dtype_of, mentions_device, spelled_dtype
 from f64lint.analysis.domain.guards import Guards
 from f64lint.analysis.domain.library import (
-    CONVERTS_TO_DTYPE_GIVEN,
     DATA_DEVICES,
     DEFAULT_FLOAT_FACTORIES,
-    FLOAT64_CASTS,
     MODULE_STATE,
     Returns,
     functions,
     methods,
-    short_names,
 )
 from f64lint.analysis.evaluation.classes import class_nodes, is_self_attribute
 from f64lint.analysis.evaluation.evaluator import Evaluator
@@ -95,8 +97,6 @@ if TYPE_CHECKING:  # (LibCST is imported by a run that parses, not by this modul
     # too deep).
     _Provisional = Dict[Tuple[cst.CSTNode, int], Tuple[Optional[WideValue], FrozenSet[Optional[cst.FunctionDef]]]]
 _KEEP_DTYPE_METHODS = methods("torch.Tensor", Returns.RECEIVER_DTYPE)
-_CONVERTS = frozenset(short_names(CONVERTS_TO_DTYPE_GIVEN))
-_FLOAT64_CASTS = frozenset(short_names(FLOAT64_CASTS))
 KEEP_DTYPE_FUNCTIONS = functions("torch", Returns.ARGUMENT_DTYPE)
 TENSOR_OF_DATA = functions("torch", Returns.DATA_DTYPE)
 
@@ -643,12 +643,12 @@ class Flow:
         if member is not None:
             return self._from_import(call, member)
         assert isinstance(call.func, cst.Attribute)
-        if method in _FLOAT64_CASTS and not call.args:
+        if method in FLOAT64_CAST_METHODS and not call.args:
             width = Width.FLOAT64 if method == "double" else Width.COMPLEX128
             return WideValue(call, f".{method}()", width)
         if casts_narrow(facts, call) or method in ("float", "half", "int", "long", "bool", "type_as", "numpy"):
             return None
-        if method in _CONVERTS:
+        if method in CONVERTING_METHODS:
             args = positional(call)
             for arg in args:
                 spelled = spelled_dtype(facts, arg)

@@ -80,6 +80,11 @@ def last_name(node: Optional[cst.BaseExpression]) -> str:
     return node.value if isinstance(node, cst.Name) else ""
 
 
+def is_property(method: cst.FunctionDef) -> bool:
+    """A method read as an attribute (`@property`, `@functools.cached_property`)."""
+    return any(last_name(decorator.decorator) in ("property", "cached_property") for decorator in method.decorators)
+
+
 def integer_index(node: cst.Subscript) -> Optional[int]:
     """`2` for `x[2]`; None for a slice, several indices or an index that is no integer literal."""
     if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
