@@ -37,9 +37,12 @@ class Encoder:
 def test_functions_and_methods_that_return_float64_and_names_bound_to_it_are_exported():
     analysis = analysed(SOURCE, module_name="pkg.utils", package="pkg")
     assert summarise(analysis, "pkg/utils.py") == (
-        Export("pkg.utils", "table", True, "torch.arange(dtype=torch.float64)", "float64", "pkg/utils.py", 6),
-        Export("pkg.utils", "SCALE", False, ".double()", "float64", "pkg/utils.py", 18),
-        Export("pkg.utils", "Encoder.table", True, "torch.zeros(dtype=torch.float64)", "float64", "pkg/utils.py", 24),
+        Export("pkg.utils", "table", True, "torch.arange(dtype=torch.float64)", "float64", "pkg/utils.py", 6, tensor=True),
+        Export("pkg.utils", "SCALE", False, ".double()", "float64", "pkg/utils.py", 18, tensor=True),
+        Export(
+            "pkg.utils", "Encoder.table", True, "torch.zeros(dtype=torch.float64)", "float64", "pkg/utils.py", 24,
+            tensor=True,
+        ),
     )
 
 
@@ -78,7 +81,8 @@ def test_a_module_whose_name_is_not_known_exports_nothing():
 
 def test_exports_survive_the_cache_row_format():
     export = Export("pkg.utils", "table", True, "torch.arange(dtype=torch.float64)", "float64", "pkg/utils.py", 5)
-    assert Export.from_row(export.as_row()) == export
+    tensor = Export("pkg.utils", "table", True, ".double()", "float64", "pkg/utils.py", 5, tensor=True)
+    assert Export.from_row(export.as_row()) == export and Export.from_row(tensor.as_row()) == tensor
 
 
 def test_a_call_reads_its_callees_summary_however_deep_the_caller_already_traced():

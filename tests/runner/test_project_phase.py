@@ -716,3 +716,24 @@ def test_a_module_is_looked_up_only_in_the_files_whose_imports_name_it(tmp_path)
         "from_import.py": [table], "bracketed.py": [table], "plain.py": [table], "unrelated.py": [],
         "renamed.py": [table], "renamed_from.py": [table], "renamed_other.py": [],
     }
+
+
+def test_an_array_another_module_makes_is_followed_through_arithmetic_like_one_made_here(tmp_path, monkeypatch):
+    # `radii(n) * 0.5` and `1 / (2 * step(n)[0])` stay float64 (NEP 50); the float32 twin
+    # does not, and a tensor another module makes is not a NumPy array.
+    grids = "import numpy as np\nimport torch\n\n\ndef radii(n):\n    return np.linspace(0, 1, n)\n\n\n" \
+            "def narrow(n):\n    return np.linspace(0, 1, n, dtype=np.float32)\n\n\n" \
+            "def table(n):\n    return torch.ones(n, dtype=torch.float64)\n"
+    ops = "import torch\n\nfrom .grids import narrow, radii, table\n\n\ndef buffers(x, n):\n" \
+          "    scale = 1 / (2 * x * radii(n)[0])\n" \
+          "    return torch.from_numpy(radii(n) * 0.5), torch.from_numpy(scale), torch.from_numpy(narrow(n) * 0.5), " \
+          "torch.as_tensor(table(n) * 2)\n"
+    root = package_in(tmp_path, monkeypatch, "pde", grids=grids, ops=ops)
+    assert [row[:4] + row[5:] for row in _reported(root, "pde") if row[3] == "F64003"] == [
+        ("pde/ops.py", 8, 12, "F64003",
+         "float64 NumPy array (from `radii()` at line 8, made in pde/grids.py:6) becomes a tensor in "
+         "`torch.from_numpy()`; MPS has no float64"),
+        ("pde/ops.py", 8, 46, "F64003",
+         "float64 NumPy array (from `radii()` at line 7, made in pde/grids.py:6) becomes a tensor in "
+         "`torch.from_numpy()`; MPS has no float64"),
+    ]

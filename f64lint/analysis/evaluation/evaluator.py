@@ -68,6 +68,7 @@ from f64lint.analysis.domain.probed import (
 )
 from f64lint.analysis.evaluation.classes import Classes, is_self_attribute
 from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Place, Value, arithmetic, join
+from f64lint.analysis.project.exports import Export
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.semantic.traces import kept
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, argument_for, keyword, method_name, positional
@@ -94,12 +95,20 @@ _WITH_FLOAT64 = frozenset({"cuda", "xpu", "hpu", "meta"})
 class Evaluator:
     """The values of one module's expressions (kept in the module's trace store)."""
 
-    def __init__(self, facts: ModuleFacts, callees: Callable[[cst.Call], Sequence[cst.FunctionDef]]) -> None:
+    def __init__(
+        self,
+        facts: ModuleFacts,
+        callees: Callable[[cst.Call], Sequence[cst.FunctionDef]],
+        imported: Callable[[cst.BaseExpression], Optional[Export]],
+    ) -> None:
         """`callees` finds the module's functions a call may call, where the layers above
         know more than the module's definitions (the functions a class keeps on `self`, one
-        another module's base class keeps there: flow/values.py `Flow.callees`)."""
+        another module's base class keeps there: flow/values.py `Flow.callees`); `imported`
+        finds what another module of the run says a call or an attribute gives (its
+        summary's export: `Flow.imported_export`)."""
         self.facts = facts
         self._callees = callees
+        self._imported = imported
         self.traces = facts.traces
         self.classes = Classes(facts)
         # The call being read into: what it passes for its function's parameters, by the
@@ -175,11 +184,20 @@ class Evaluator:
                 possible = _subscripted(node, held.may_be)
                 return Value(may_be=possible) if possible.is_array else UNKNOWN
             return _subscripted(node, held)
-        if isinstance(node, cst.Attribute):
-            return self._attribute(node, depth)
-        if isinstance(node, cst.Call):
-            return self._call(node, depth)
+        if isinstance(node, (cst.Attribute, cst.Call)):
+            found = self._attribute(node, depth) if isinstance(node, cst.Attribute) else self._call(node, depth)
+            return found if found.kind is not Kind.UNKNOWN else self._made_elsewhere(node, found)
         return UNKNOWN
+
+    def _made_elsewhere(self, node: cst.BaseExpression, found: Value) -> Value:
+        """What another module of the run says a call or attribute the module does not know
+        gives (`table()` after `from .utils import table`, `grid.coords` of a `grid: Grid`
+        another module defines): its float64 tensor or NumPy array."""
+        export = self._imported(node)
+        if export is None:
+            return found
+        kind = Kind.TENSOR if export.tensor else Kind.NDARRAY
+        return Value(kind, Dtype.named(export.width), origin=node)
 
     def _joined(self, nodes: Iterable[cst.BaseExpression], depth: int) -> Value:
         return join(self._value(node, depth) for node in nodes)

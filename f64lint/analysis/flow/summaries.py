@@ -180,6 +180,8 @@ def _export(facts: ModuleFacts, name: str, returned: bool, wide: WideValue, path
     assert facts.module_name is not None
     if wide.imported is not None:  # passed on from another module: keep where it was made
         made = wide.imported
-        return Export(facts.module_name, name, returned, made.made_by, made.width, made.path, made.line)
+        return Export(
+            facts.module_name, name, returned, made.made_by, made.width, made.path, made.line, tensor=made.tensor
+        )
     line = facts.positions[wide.origin].start.line
-    return Export(facts.module_name, name, returned, wide.made_by, wide.width.value, path, line)
+    return Export(facts.module_name, name, returned, wide.made_by, wide.width.value, path, line, tensor=True)

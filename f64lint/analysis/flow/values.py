@@ -113,7 +113,7 @@ class Flow:
         self.observed = observed
         self.devices = facts.devices
         self.traces = facts.traces.sharing()  # its answers depend on `imported` too
-        self.evaluation = Evaluator(facts, self.callees)
+        self.evaluation = Evaluator(facts, self.callees, self.imported_export)
         self._wide: Dict[cst.CSTNode, Optional[WideValue]] = {}
         # Values worked out while summaries are being made that read one of them (not kept
         # in `_wide`), by (node, depth), with what they read: one dict for each summary
@@ -726,7 +726,7 @@ class Flow:
         """Where a float64 NumPy array comes from: as the project's tests saw it made at run
         time, as another module of the run (or the project's configuration) says a call
         returns it, or as the evaluator reads it on some path that reaches the node."""
-        return self._observed_array(node) or self._imported_array(node, 0) or self._evaluated_array(node)
+        return self._observed_array(node) or self._evaluated_array(node)
 
     def seen_reaching_mps(self, call: cst.Call) -> bool:
         """Did the project's tests see the tensor this call makes reach MPS as float64?"""
@@ -802,6 +802,10 @@ class Flow:
         if value is None:
             return None
         origin = value.origin
+        if isinstance(origin, (cst.Call, cst.Attribute)):
+            export = self.imported_export(origin)
+            if export is not None:  # made by another module of the run
+                return ArraySource(origin, f"{export.name}()" if isinstance(origin, cst.Call) else export.name)
         if isinstance(origin, cst.BinaryOperation):  # integers made float64: named after the array's maker
             makers = (self._array_made_by(operand) for operand in (origin.left, origin.right))
             integers = next(filter(None, makers), None)
@@ -837,21 +841,6 @@ class Flow:
         if held.kind is not Kind.OBJECT or held.type is None:
             return None
         return f"{held.type.rsplit('.', 1)[-1]}.{member}"
-
-    @kept
-    def _imported_array(self, node: cst.BaseExpression, depth: int) -> Optional[ArraySource]:
-        if depth > MAX_TRACE_DEPTH or not self.imported:
-            return None
-        if isinstance(node, cst.Name):
-            values = self.facts.reaching_values(node)
-            return next(filter(None, (self._imported_array(v, depth + 1) for v in values if v is not None)), None)
-        if isinstance(node, cst.Subscript):
-            return self._imported_array(node.value, depth + 1)
-        if isinstance(node, (cst.Call, cst.Attribute)):
-            export = self.imported_export(node)
-            if export is not None and export.width == Width.FLOAT64.value:
-                return ArraySource(node, f"{export.name}()" if isinstance(node, cst.Call) else export.name)
-        return None
 
     def _array_made_by(self, operand: cst.BaseExpression, depth: int = 0) -> Optional[cst.Call]:
         """The call that makes an operand's array, such that a dtype given to it is the

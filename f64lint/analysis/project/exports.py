@@ -33,6 +33,7 @@ class Export:
     path: str
     line: int
     item: Optional[Tuple[int, ...]] = None
+    tensor: bool = False  # a float64 tensor, not a NumPy array
 
     @property
     def qualified_name(self) -> str:
@@ -42,17 +43,20 @@ class Export:
     def identity(self) -> tuple:
         """What it is, apart from where it is shown (the path is as the run's folder shows
         it, the line moves with edits above it)."""
-        return self.module, self.name, self.returned, self.made_by, self.width, self.item
+        return self.module, self.name, self.returned, self.made_by, self.width, self.item, self.tensor
 
     def as_row(self) -> list:
         item = list(self.item) if self.item is not None else None
-        return [self.module, self.name, self.returned, self.made_by, self.width, self.path, self.line, item]
+        placed = [self.path, self.line, item, self.tensor]
+        return [self.module, self.name, self.returned, self.made_by, self.width, *placed]
 
     @classmethod
     def from_row(cls, row: list) -> "Export":
-        module, name, returned, made_by, width, path, line, item = row
+        module, name, returned, made_by, width, path, line, item, tensor = row
         place = tuple(int(index) for index in item) if item is not None else None
-        return cls(str(module), str(name), bool(returned), str(made_by), str(width), str(path), int(line), place)
+        return cls(
+            str(module), str(name), bool(returned), str(made_by), str(width), str(path), int(line), place, bool(tensor)
+        )
 
 
 def placed(exports: Iterable[Export], module: str, path: str) -> Tuple[Export, ...]:
