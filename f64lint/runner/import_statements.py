@@ -22,7 +22,8 @@ class ImportStatements:
     # give `pkg.utils` (a module, or a name `pkg` binds); `from pkg import *` gives `pkg`.
     names: Tuple[str, ...]
     # Names the module binds at its top level to what it imports from another module
-    # (`from .utils import table as grid`: ("grid", "pkg.utils.table")).
+    # (`from .utils import table as grid`: ("grid", "pkg.utils.table")); ("*", "pkg.base")
+    # for `from .base import *`, which binds each public name of that module.
     reexports: Tuple[Tuple[str, str], ...]
 
 
@@ -62,6 +63,8 @@ def imports_in(path: Path, source: Union[str, bytes]) -> ImportStatements:
             for alias in node.names:
                 if alias.name == "*":
                     names.append(module)
+                    if id(node) in top_level:
+                        reexports.append(("*", module))
                     continue
                 names.append(f"{module}.{alias.name}")
                 if id(node) in top_level:

@@ -10,7 +10,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
-from f64lint.analysis.project.exports import Export
+from f64lint.analysis.project.exports import CLASS_ROWS, Export
+from f64lint.analysis.project.hierarchy import inherited
 from f64lint.analysis.semantic.modules import ModulePlace
 from f64lint.runner.import_statements import imports_of, module_file, read_imports, search_root
 from f64lint.workspace.discovery import Found, is_force_excluded
@@ -61,8 +62,17 @@ def _modules(held: Set[str], wanted: List[Tuple[str, Path]], settings: Settings)
         if absolute not in held and absolute not in found and not is_force_excluded(file, settings):
             found[absolute] = Found(str(file), absolute)
         if rest and file.name == "__init__.py":  # a name the package binds: where it comes from
-            wanted.extend((source, root) for bound, source in read_imports(file).reexports if bound == rest)
+            wanted.extend((source, root) for source in _sources(read_imports(file).reexports, rest))
     return sorted(found.values(), key=lambda found_file: found_file.absolute)
+
+
+def _sources(reexports: Sequence[Tuple[str, str]], name: str) -> List[str]:
+    """What a name an `__init__` binds may come from: the import that binds it, or each
+    module it imports all public names of (`from .base import *`)."""
+    found = [source for bound, source in reexports if bound == name]
+    if not name.startswith("_"):
+        found.extend(f"{source}.{name}" for bound, source in reexports if bound == "*")
+    return found
 
 
 def _scope(folder: str, root: Path) -> str:
@@ -82,47 +92,88 @@ def _module_of(name: str, root: Path) -> Tuple[Optional[Path], str]:
     return None, ""
 
 
-def reexported(exports: Sequence[Export], modules: Sequence[Path]) -> List[Export]:
-    """The exports as the packages whose `__init__` (among these modules') re-exports them
-    name them (`pkg.table` for `pkg.utils.table`, `pkg.Schedule.sigmas` for
-    `pkg.sched.Schedule.sigmas`), through as many `__init__`s as pass them on. Only an
-    `__init__` of a package an export is in, and whose text names the export, is read."""
-    inits = [module for module in modules if module.name == "__init__.py"]
-    first_names = {export.name.split(".")[0] for export in exports}
-    exporting = {export.module for export in exports}
-    holding = {module.rsplit(".", cut)[0] for module in exporting for cut in range(1, module.count(".") + 1)}
-    binding: Dict[str, List[Tuple[str, str]]] = {}  # by what is imported: (package, name it binds)
-    for init in inits:
-        package = ModulePlace.of(init).name
-        if package in holding and _names_any(init, first_names):
-            for bound, source in read_imports(init).reexports:
-                binding.setdefault(source, []).append((package, bound))
-    known = {export.identity for export in exports}
-    found: List[Export] = []
-    passing = list(exports)
-    for _ in range(_MOST_INITS):
-        passing = [alias for export in passing for alias in _named_as(export, binding) if alias.identity not in known]
-        if not passing:
-            break
-        known.update(alias.identity for alias in passing)
-        found.extend(passing)
-    return found
+def shared(exports: Sequence[Export], modules: Sequence[Path]) -> List[Export]:
+    """The exports as the run hands them to the modules that import them: with what the
+    objects of a class may hold through subclasses other modules define
+    (analysis/project/hierarchy.py), and named as the packages whose `__init__` (among
+    these modules') re-exports them name them too; the rows that describe classes are
+    read here only."""
+    reexports = _Reexports(exports, modules)
+    given = [*exports, *inherited(exports, reexports.source_of)]
+    return [export for export in (*given, *reexports.aliases(given)) if export.width not in CLASS_ROWS]
+
+
+class _Reexports:
+    """What the packages' `__init__`s bind of the modules that export: only an `__init__`
+    of a package an export is in, and whose text names the export or imports all names of
+    a module, is read."""
+
+    def __init__(self, exports: Sequence[Export], modules: Sequence[Path]) -> None:
+        inits = [module for module in modules if module.name == "__init__.py"]
+        wanted = {export.name.split(".")[0] for export in exports} | {"import *"}
+        exporting = {export.module for export in exports}
+        holding = {module.rsplit(".", cut)[0] for module in exporting for cut in range(1, module.count(".") + 1)}
+        self._binding: Dict[str, List[Tuple[str, str]]] = {}  # by what is imported: (package, name it binds)
+        self._all_of: Dict[str, List[str]] = {}  # by module: the packages that bind all its public names
+        self._bound: Dict[str, str] = {}  # `pkg.table`: what it is bound to, `pkg.utils.table`
+        self._stars: Dict[str, List[str]] = {}  # by package: the modules it binds all public names of
+        for init in inits:
+            package = ModulePlace.of(init).name
+            if package in holding and _names_any(init, wanted):
+                for bound, source in read_imports(init).reexports:
+                    if bound == "*":
+                        self._all_of.setdefault(source, []).append(package)
+                        self._stars.setdefault(package, []).append(source)
+                    else:
+                        self._binding.setdefault(source, []).append((package, bound))
+                        self._bound[f"{package}.{bound}"] = source
+
+    def aliases(self, exports: Sequence[Export]) -> List[Export]:
+        """The exports as the packages that re-export them name them (`pkg.table` for
+        `pkg.utils.table`, `pkg.Schedule.sigmas` for `pkg.sched.Schedule.sigmas`), through
+        as many `__init__`s as pass them on."""
+        known = {export.identity for export in exports}
+        found: List[Export] = []
+        passing = list(exports)
+        for _ in range(_MOST_INITS):
+            passing = [alias for export in passing for alias in self._named_as(export) if alias.identity not in known]
+            if not passing:
+                break
+            known.update(alias.identity for alias in passing)
+            found.extend(passing)
+        return found
+
+    def source_of(self, name: str, defined: Set[str]) -> str:
+        """The name something is defined by, for a name a package re-exports it by: what
+        the package binds to it, or, among those `defined`, the one of the modules it
+        binds all names of (`pkg.grids.GridBase`: `pkg.grids.base.GridBase`)."""
+        for _ in range(_MOST_INITS):
+            package, _, short = name.rpartition(".")
+            stars = [f"{module}.{short}" for module in self._stars.get(package, ()) if not short.startswith("_")]
+            source = self._bound.get(name) or next((star for star in stars if star in defined), None)
+            if source is None:
+                break
+            name = source
+        return name
+
+    def _named_as(self, export: Export) -> List[Export]:
+        """The export as the packages that bind it name it: bound itself (`table`), or the
+        class it is a member of (`Schedule` of `Schedule.sigmas`), or all public names of its
+        module; not through its module (a package that binds `utils` reads
+        `pkg.utils.table` as it is)."""
+        parts = export.name.split(".")
+        named: List[Export] = []
+        for cut in range(1, len(parts) + 1):
+            source = f"{export.module}.{'.'.join(parts[:cut])}"
+            rest = "".join(f".{part}" for part in parts[cut:])
+            bindings = self._binding.get(source, ())
+            named.extend(replace(export, module=package, name=bound + rest) for package, bound in bindings)
+        if not parts[0].startswith("_"):
+            named.extend(replace(export, module=package) for package in self._all_of.get(export.module, ()))
+        return named
 
 
 _MOST_INITS = 8  # `__init__`s a name is passed on through, at most
-
-
-def _named_as(export: Export, binding: Dict[str, List[Tuple[str, str]]]) -> List[Export]:
-    """The export as the packages that bind it name it: bound itself (`table`), or the class
-    it is a member of (`Schedule` of `Schedule.sigmas`); not through its module (a package
-    that binds `utils` reads `pkg.utils.table` as it is)."""
-    parts = export.name.split(".")
-    named: List[Export] = []
-    for cut in range(1, len(parts) + 1):
-        source = f"{export.module}.{'.'.join(parts[:cut])}"
-        rest = "".join(f".{part}" for part in parts[cut:])
-        named.extend(replace(export, module=package, name=bound + rest) for package, bound in binding.get(source, ()))
-    return named
 
 
 def _names_any(path: Path, names: Set[str]) -> bool:

@@ -12,7 +12,7 @@ from f64lint.analysis.project.exports import Export, Imported
 from f64lint.analysis.semantic.modules import ModulePlace
 from f64lint.runner import import_lookup
 from f64lint.runner.cache import Cache, StampIndex, exports_digest, identities_digest
-from f64lint.runner.package_modules import reexported
+from f64lint.runner.package_modules import shared
 from f64lint.runner.pool import in_batches, linting_module
 from f64lint.runner.results import FileResult, FixMode
 from f64lint.runner.stamped_files import Entry, index_linted
@@ -46,8 +46,10 @@ class ProjectPhase(NamedTuple):
         the results of the modules outside the run, for what they export."""
         exports = [export for file_result in [*results, *around] for export in file_result.exports]
         ambiguous = _ambiguous_modules(exports, [*self.entries, *self.around])
-        exports = [export for export in exports if export.module not in ambiguous]
-        exports += reexported(exports, [entry.path for entry in [*self.entries, *self.around]])
+        exports = shared(
+            [export for export in exports if export.module not in ambiguous],
+            [entry.path for entry in [*self.entries, *self.around]],
+        )
         exports += declared_exports(self.settings)
         if not exports:
             return results

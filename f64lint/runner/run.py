@@ -27,7 +27,7 @@ from f64lint.runner.cache import (
     stamp,
 )
 from f64lint.runner.import_lookup import imported_in
-from f64lint.runner.package_modules import modules_imported, outside_modules, reexported
+from f64lint.runner.package_modules import modules_imported, outside_modules, shared
 from f64lint.runner.pool import MIN_FILES_PER_WORKER, linting_module, started, worker_pool
 from f64lint.runner.project_phase import ProjectPhase, declared_exports
 from f64lint.runner.results import FileResult, FixMode, RunResult
@@ -205,6 +205,6 @@ def package_exports(
             display_path(module.name, module.absolute, here), module.path, read_bytes(module.path), settings, cache
         ).exports
     ]
-    exports += reexported(exports, [module.path for module in modules])
+    exports = shared(exports, [module.path for module in modules])
     exports += declared_exports(settings)
     return Imported(imported_in(path, data, exports)) if exports else Imported()

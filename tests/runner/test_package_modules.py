@@ -12,7 +12,7 @@ from f64lint.analysis.project.exports import Export
 from f64lint.runner import cache, import_statements, package_modules
 from f64lint.runner.cache import Cache
 from f64lint.runner.import_statements import ImportStatements, imports_in
-from f64lint.runner.package_modules import reexported
+from f64lint.runner.package_modules import shared
 from f64lint.runner.results import FixMode
 from f64lint.runner.run import run, run_stdin
 from f64lint.workspace.settings import Settings
@@ -204,7 +204,7 @@ def test_imports_are_read_wherever_they_are_and_relative_ones_from_the_package(t
     found = imports_in(tmp_path / "pkg" / "sub" / "mod.py", text)
     assert found == ImportStatements(
         ("os", "pkg.utils", "pkg.sub.helpers", "pkg.shared", "pkg.sub.tables", "pkg.sub.lazy.thing"),
-        (("helpers", "pkg.sub.helpers"), ("s", "pkg.shared")),
+        (("helpers", "pkg.sub.helpers"), ("s", "pkg.shared"), ("*", "pkg.sub.tables")),
     )
     assert imports_in(tmp_path / "pkg" / "mod.py", "from . import (\n") == ImportStatements((), ())
     assert imports_in(tmp_path / "script.py", "from .utils import x\nimport numpy\n") == ImportStatements(
@@ -215,14 +215,22 @@ def test_imports_are_read_wherever_they_are_and_relative_ones_from_the_package(t
 def test_a_re_exported_value_is_named_as_each_package_passing_it_on_names_it(tmp_path):
     (tmp_path / "pkg" / "inner").mkdir(parents=True)
     (tmp_path / "pkg" / "__init__.py").write_text("from .inner import table, Schedule\nfrom . import inner\n")
-    (tmp_path / "pkg" / "inner" / "__init__.py").write_text("from .utils import table\nfrom .sched import Schedule\n")
+    (tmp_path / "pkg" / "inner" / "__init__.py").write_text(
+        "from .utils import table\nfrom .sched import Schedule\nfrom .consts import *\n"
+    )
     table = Export("pkg.inner.utils", "table", True, "np.linspace", "float64", "pkg/inner/utils.py", 4)
     sigmas = Export("pkg.inner.sched", "Schedule.sigmas", False, "np.linspace", "float64", "pkg/inner/sched.py", 6)
     other = Export("pkg.inner.utils", "unbound", True, "np.linspace", "float64", "pkg/inner/utils.py", 9)
+    # `from .consts import *` binds the public names of the module only
+    scale = Export("pkg.inner.consts", "SCALE", False, "np.ones", "float64", "pkg/inner/consts.py", 3)
+    private = Export("pkg.inner.consts", "_BASE", False, "np.ones", "float64", "pkg/inner/consts.py", 4)
     inits = [tmp_path / "pkg" / "__init__.py", tmp_path / "pkg" / "inner" / "__init__.py"]
     os.chdir(tmp_path)
-    named = {export.qualified_name for export in reexported([table, sigmas, other], inits)}
-    assert named == {"pkg.inner.table", "pkg.inner.Schedule.sigmas", "pkg.table", "pkg.Schedule.sigmas"}
+    given = [table, sigmas, other, scale, private]
+    named = {export.qualified_name for export in shared(given, inits)} - {export.qualified_name for export in given}
+    assert named == {
+        "pkg.inner.table", "pkg.inner.Schedule.sigmas", "pkg.table", "pkg.Schedule.sigmas", "pkg.inner.SCALE",
+    }
 
 
 HELPERS = """\

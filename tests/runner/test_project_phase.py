@@ -737,3 +737,110 @@ def test_an_array_another_module_makes_is_followed_through_arithmetic_like_one_m
          "float64 NumPy array (from `radii()` at line 7, made in pde/grids.py:6) becomes a tensor in "
          "`torch.from_numpy()`; MPS has no float64"),
     ]
+
+
+GRID_BASE = """\
+import numpy as np
+
+__all__ = ["GridBase", "discretize"]
+
+
+def discretize(n):
+    return np.linspace(0, 1, n)
+
+
+class GridBase:
+    @property
+    def discretization(self):
+        return self._discretization
+
+    @property
+    def axes(self):
+        return self._axes
+"""
+GRID_KINDS = """\
+import numpy as np
+
+from .base import GridBase
+
+
+class UnitGrid(GridBase):
+    def __init__(self, dim):
+        self._discretization = np.ones(dim)
+        self._axes = np.arange(dim, dtype=np.float32)
+
+
+class NarrowGrid(GridBase):
+    def __init__(self, dim):
+        self._discretization = np.ones(dim, dtype=np.float32)
+"""
+GRID_OPERATORS = """\
+import torch
+
+from ..grids import GridBase, UnitGrid
+
+
+def laplace(grid: GridBase, x, device):
+    dr = grid.discretization[0]
+    return torch.from_numpy(1 / (2 * x * dr)).to(device), torch.from_numpy(grid.axes).to(device)
+
+
+def made(x, device):
+    return torch.from_numpy(UnitGrid(3).discretization * x).to(device)
+"""
+
+
+@pytest.fixture
+def grids(tmp_path, monkeypatch):
+    # A base class's properties give attributes only its subclasses (of another module) set;
+    # the package re-exports it with `from .base import *`.
+    (tmp_path / "pde" / "grids").mkdir(parents=True)
+    (tmp_path / "pde" / "operators").mkdir()
+    (tmp_path / "pde" / "__init__.py").write_text("")
+    (tmp_path / "pde" / "grids" / "__init__.py").write_text("from .base import *\nfrom .kinds import UnitGrid\n")
+    (tmp_path / "pde" / "grids" / "base.py").write_text(GRID_BASE)
+    (tmp_path / "pde" / "grids" / "kinds.py").write_text(GRID_KINDS)
+    (tmp_path / "pde" / "operators" / "__init__.py").write_text("")
+    (tmp_path / "pde" / "operators" / "polar.py").write_text(GRID_OPERATORS)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_what_a_base_class_property_gives_is_what_its_subclasses_of_other_modules_set(grids):
+    # A `grid: GridBase` may be a UnitGrid, whose discretization is float64; the axes of
+    # every subclass are float32 (or not set), and a UnitGrid's own is found as one.
+    made = "(from `{}` at line {}, made in pde/grids/kinds.py:8) becomes a tensor in `torch.from_numpy()`"
+    assert [row[:4] + row[5:] for row in _reported(grids, "pde")] == [
+        ("pde/operators/polar.py", 8, 12, "F64003", f"float64 NumPy array {made.format('GridBase.discretization', 7)}"
+         "; MPS has no float64"),
+        ("pde/operators/polar.py", 12, 12, "F64003", f"float64 NumPy array {made.format('UnitGrid.discretization', 12)}"
+         "; MPS has no float64"),
+    ]
+
+
+def test_a_module_linted_alone_reads_the_subclasses_only_the_folder_run_shows(grids):
+    # Linting the operators alone reads the modules they import (the grids package and the
+    # modules its `__init__` re-exports from), which hold the subclasses here.
+    alone = run([grids / "pde" / "operators" / "polar.py"], Settings(root=grids))
+    assert [(d.start.line, d.code) for d in alone.diagnostics] == [(8, "F64003"), (12, "F64003")]
+
+
+def test_a_unit_grid_s_operators_crash_on_mps_before_the_fix_and_not_after(grids, monkeypatch):
+    torch = require("torch")
+    import numpy as np
+
+    from f64lint.testing.mps_emulation import mps_emulation
+
+    monkeypatch.syspath_prepend(str(grids))
+    original = importlib.import_module("pde.operators.polar")
+    grid, x = importlib.import_module("pde.grids").UnitGrid(3), np.ones(3, dtype=np.float32)
+    with mps_emulation():
+        with pytest.raises(TypeError, match="MPS framework doesn't support float64"):
+            original.laplace(grid, x, "mps")
+        with pytest.raises(TypeError, match="MPS framework doesn't support float64"):
+            original.made(x, "mps")
+    after = fixed_and_imported_again(grids, "pde", "operators.polar", monkeypatch)
+    grid = importlib.import_module("pde.grids").UnitGrid(3)
+    with mps_emulation():
+        assert [t.dtype for t in after.laplace(grid, x, "mps")] == [torch.float32, torch.float32]
+        assert after.made(x, "mps").dtype == torch.float32

@@ -17,9 +17,10 @@ from __future__ import annotations
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from f64lint.analysis.domain.arrays import ArraySource
+from f64lint.analysis.evaluation.classes import is_self_attribute
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.values import Flow, WideValue
-from f64lint.analysis.project.exports import SEEN, Export
+from f64lint.analysis.project.exports import BASE, READS, SEEN, Export
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.nodes import is_property
 from f64lint.cst import cst
@@ -100,7 +101,29 @@ def _members(facts: ModuleFacts, flow: Flow, owner: cst.ClassDef, path: str) -> 
         export = _made(facts, flow, f"{owner.name.value}.{attribute}", False, values, path)
         if export is not None:
             found.append(export)
-    return found
+    return found + _structure(facts, flow, owner, path)
+
+
+def _structure(facts: ModuleFacts, flow: Flow, owner: cst.ClassDef, path: str) -> List[Export]:
+    """What the project phase reads of a class to follow it across modules
+    (project/hierarchy.py): its bases of the same package, by qualified name, and its
+    properties that give an attribute of `self` (`return self._coords`)."""
+    assert facts.module_name is not None
+    package = facts.module_name.split(".")[0]
+    line = facts.positions[owner].start.line
+    rows = []
+    for base in owner.bases:
+        qualified = facts.library_name(base.value)
+        if qualified is not None and qualified.split(".")[0] == package:
+            rows.append(Export(facts.module_name, owner.name.value, False, qualified, BASE, path, line))
+    for method in owner.body.body:
+        if isinstance(method, cst.FunctionDef) and is_property(method):
+            returned = flow.returned_values(method)
+            read = {value.attr.value for value in returned if is_self_attribute(value)}
+            if len(read) == 1 and all(is_self_attribute(value) for value in returned):
+                name = f"{owner.name.value}.{method.name.value}"
+                rows.append(Export(facts.module_name, name, False, read.pop(), READS, path, line))
+    return rows
 
 
 def _made(

@@ -960,7 +960,11 @@ class Flow:
         if owner is None or (owner, target.attr.value) in self._members_set_here:
             return None  # `schedule.sigmas = schedule.sigmas.astype(np.float32)`: this module decides
         qualified = f"{owner}.{target.attr.value}"
-        return self.imported.returned_by(qualified) if isinstance(node, cst.Call) else self.imported.bound_to(qualified)
+        # `grid: GridBase` may be any subclass: what one of them holds is read too
+        declared = isinstance(target.value, cst.Name) and self._declared_class(target.value) == owner
+        if isinstance(node, cst.Call):
+            return self.imported.returned_by(qualified, declared)
+        return self.imported.bound_to(qualified, declared)
 
     @cached_property
     def _members_set_here(self) -> FrozenSet[Tuple[str, str]]:

@@ -14,6 +14,13 @@ SEEN = "seen"
 # keyword-only): no value of its own, but what `self.attribute(...)` calls in a subclass
 # that hands its base a function (narrowing/kept_parameters.py).
 KEPT = "kept"
+# The widths of the rows that describe a module's classes for the project phase
+# (project/hierarchy.py), which reads them and hands none on: a base a class derives from
+# (`BASE`, the base's qualified name in `made_by`), and a property that gives what an
+# attribute of `self` holds (`READS`, the attribute's name in `made_by`).
+BASE = "base"
+READS = "reads"
+CLASS_ROWS = frozenset({BASE, READS})
 
 
 @dataclass(frozen=True)
@@ -34,6 +41,9 @@ class Export:
     line: int
     item: Optional[Tuple[int, ...]] = None
     tensor: bool = False  # a float64 tensor, not a NumPy array
+    # Held by an object of this subclass (another module's) of the class named: an object
+    # of the class may be one where the code declares no more (`grid: GridBase`).
+    subclass: str = ""
 
     @property
     def qualified_name(self) -> str:
@@ -43,20 +53,19 @@ class Export:
     def identity(self) -> tuple:
         """What it is, apart from where it is shown (the path is as the run's folder shows
         it, the line moves with edits above it)."""
-        return self.module, self.name, self.returned, self.made_by, self.width, self.item, self.tensor
+        return self.module, self.name, self.returned, self.made_by, self.width, self.item, self.tensor, self.subclass
 
     def as_row(self) -> list:
         item = list(self.item) if self.item is not None else None
-        placed = [self.path, self.line, item, self.tensor]
+        placed = [self.path, self.line, item, self.tensor, self.subclass]
         return [self.module, self.name, self.returned, self.made_by, self.width, *placed]
 
     @classmethod
     def from_row(cls, row: list) -> "Export":
-        module, name, returned, made_by, width, path, line, item, tensor = row
+        module, name, returned, made_by, width, path, line, item, tensor, subclass = row
         place = tuple(int(index) for index in item) if item is not None else None
-        return cls(
-            str(module), str(name), bool(returned), str(made_by), str(width), str(path), int(line), place, bool(tensor)
-        )
+        shown = str(path), int(line), place, bool(tensor), str(subclass)
+        return cls(str(module), str(name), bool(returned), str(made_by), str(width), *shown)
 
 
 def placed(exports: Iterable[Export], module: str, path: str) -> Tuple[Export, ...]:
@@ -118,10 +127,14 @@ class Imported:
             return None
         return found.made_by, found.item[0] if found.item else None
 
-    def returned_by(self, qualified: Optional[str]) -> Optional[Export]:
+    def returned_by(self, qualified: Optional[str], declared: bool = False) -> Optional[Export]:
+        """What a function, or a method of a class, returns. A method of an object the code
+        only declares of that class (`declared`) may be a subclass's."""
         found = self._by_name.get(qualified) if qualified is not None else None
-        return found if found is not None and found.returned else None
+        return found if found is not None and found.returned and (declared or not found.subclass) else None
 
-    def bound_to(self, qualified: Optional[str]) -> Optional[Export]:
+    def bound_to(self, qualified: Optional[str], declared: bool = False) -> Optional[Export]:
+        """What a name, or an attribute or property of a class, holds (of a subclass too
+        for an object only `declared` of that class)."""
         found = self._by_name.get(qualified) if qualified is not None else None
-        return found if found is not None and not found.returned else None
+        return found if found is not None and not found.returned and (declared or not found.subclass) else None

@@ -122,14 +122,19 @@ def narrowed(
 def makers_only(source: str) -> Narrowed:
     """For the summary of a module with no finding: the source with only the top-level
     functions that make a float64 NumPy array, the classes' methods that do (and their
-    `__getitem__` and properties), and the module-level statements left in."""
+    `__getitem__` and properties; a class with properties is kept for them), and the
+    module-level statements left in."""
     read = _statements(source) if source.count("\r") == source.count("\r\n") else None
     if read is None:
         return Narrowed(source, source)
     makers = array_makers(read.code)
-    spans = [(s.first, s.last) for s in read.statements if s.name is not None and not makers.search(s.text)]
+
+    def kept(statement: Statement) -> bool:  # a class's properties say what its subclasses' objects hold
+        return bool(makers.search(statement.text) or (statement.is_class and _PROPERTY.search(statement.text)))
+
+    spans = [(s.first, s.last) for s in read.statements if s.name is not None and not kept(s)]
     for owner in read.statements:
-        if owner.is_class and makers.search(owner.text):  # its methods that make none go too
+        if owner.is_class and kept(owner):  # its methods that make none go too
             spans.extend(
                 (m.first, m.last)
                 for m in described_members(owner, read.code_lines, read.structure_lines)
