@@ -6,11 +6,12 @@ reads what `pkg/utils.py` exports when `pkg/__init__.py` says `from .utils impor
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
-from f64lint.analysis.project.exports import CLASS_ROWS, Export
+from f64lint.analysis.project.exports import CLASS_ROWS, READS, Export
 from f64lint.analysis.project.hierarchy import inherited
 from f64lint.analysis.semantic.modules import ModulePlace
 from f64lint.runner.import_statements import imports_of, module_file, read_imports, search_root
@@ -73,6 +74,66 @@ def _sources(reexports: Sequence[Tuple[str, str]], name: str) -> List[str]:
     if not name.startswith("_"):
         found.extend(f"{source}.{name}" for bound, source in reexports if bound == "*")
     return found
+
+
+# A class statement's name and bases (`class UnitGrid(CartesianGrid):`), read from a module's text.
+_CLASS_HEADER = re.compile(rb"^[ \t]*class[ \t]+(\w+)[ \t]*\(([^)]*)\)", re.MULTILINE)
+_MOST_GENERATIONS = 8  # subclasses of subclasses looked for, at most
+
+
+def subclass_modules(
+    exports: Sequence[Export], places: Dict[str, str], held: Set[str], covered: Sequence[str], settings: Settings
+) -> List[Found]:
+    """The modules of a package, but those `held` and those the configuration excludes,
+    that define subclasses (and their subclasses) of the classes whose properties give an
+    attribute of `self` (`READS` rows): what such a property gives is what the subclasses
+    set it to (analysis/project/hierarchy.py), and a file linted alone imports no
+    subclass. `places`: the files of the exports, absolute, by shown path. Only the
+    package of such a class is searched, unless a folder of the run (`covered`) holds it."""
+    wanted: Dict[str, Set[str]] = {}  # by package folder: the names of the classes
+    for export in exports:
+        absolute = places.get(export.path)
+        if export.width != READS or absolute is None:
+            continue
+        package = Path(absolute).parent
+        for _ in range(export.module.count(".") - (Path(absolute).name != "__init__.py")):
+            package = package.parent
+        if not any(os.path.join(str(package), "").startswith(start) for start in covered):
+            wanted.setdefault(str(package), set()).add(export.name.split(".")[0])
+    found: Dict[str, Found] = {}
+    for top, names in wanted.items():
+        by_base = _subclasses_in(top, settings)
+        generation = set(names)
+        for _ in range(_MOST_GENERATIONS):
+            children = [(file, child) for name in generation for file, child in by_base.get(name, ())]
+            for file, _child in children:
+                if file not in held:
+                    found.setdefault(file, Found(file, file))
+            generation = {child for _file, child in children} - names
+            names |= generation
+            if not generation:
+                break
+    return sorted(found.values(), key=lambda found_file: found_file.absolute)
+
+
+def _subclasses_in(folder: str, settings: Settings) -> Dict[str, List[Tuple[str, str]]]:
+    """By the last part of a base's name: the files of a package (not excluded) that
+    define classes deriving from it, and those classes' names."""
+    by_base: Dict[str, List[Tuple[str, str]]] = {}
+    for directory, _folders, names in os.walk(folder):
+        for name in names:
+            absolute = os.path.join(directory, name)
+            if not name.endswith(".py") or is_force_excluded(Path(absolute), settings):
+                continue
+            try:
+                text = Path(absolute).read_bytes()
+            except OSError:
+                continue
+            for header in _CLASS_HEADER.finditer(text):
+                for base in header.group(2).split(b","):
+                    last = base.strip().rsplit(b".", 1)[-1].decode("ascii", "replace")
+                    by_base.setdefault(last, []).append((absolute, header.group(1).decode("ascii", "replace")))
+    return by_base
 
 
 def _scope(folder: str, root: Path) -> str:

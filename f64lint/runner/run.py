@@ -17,7 +17,7 @@ from typing import (
     Tuple,
 )
 
-from f64lint.analysis.project.exports import Imported
+from f64lint.analysis.project.exports import READS, Export, Imported
 from f64lint.diagnostic import Diagnostic
 from f64lint.runner.cache import (
     Cache,
@@ -27,8 +27,8 @@ from f64lint.runner.cache import (
     stamp,
 )
 from f64lint.runner.import_lookup import imported_in
-from f64lint.runner.package_modules import modules_imported, outside_modules, shared
-from f64lint.runner.pool import MIN_FILES_PER_WORKER, linting_module, started, worker_pool
+from f64lint.runner.package_modules import modules_imported, outside_modules, shared, subclass_modules
+from f64lint.runner.pool import MIN_FILES_PER_WORKER, in_batches, linting_module, started, worker_pool
 from f64lint.runner.project_phase import ProjectPhase, declared_exports
 from f64lint.runner.results import FileResult, FixMode, RunResult
 from f64lint.runner.stamped_files import Entry, entries_of, from_stamps, index_linted
@@ -148,6 +148,18 @@ def _linted(
             index_linted(pending, linted, stamps)
             if around_pending:
                 index_linted(around_pending, around_linted, stamps)
+        results = [*unchanged_results, *linted, *around_results]
+        subclassing = _subclasses_around(entries, around, results, targets, settings)
+        if subclassing:  # a second round around the run: the modules of subclasses it imports none of
+            pending_too = subclassing
+            if stamps is not None:
+                pending_too = from_stamps(subclassing, stamps, settings, None, around_results)
+            paths_too = [entry.path for entry in pending_too]
+            linted_too = in_batches(pool, workers, paths_too, lint_paths, settings, cache, None)
+            around_results += linted_too
+            if stamps is not None:
+                index_linted(pending_too, linted_too, stamps)
+            around = [*around, *subclassing]
         phase = ProjectPhase(entries, settings, fix, cache, stamps, pool, workers, around)
         for file_result in phase.results(unchanged_results + linted, around_results):
             if reported is None or file_result.path in reported:
@@ -157,11 +169,29 @@ def _linted(
 
 def _around(files: Sequence[Found], targets: Sequence[Path], settings: Settings) -> List[Entry]:
     """The modules of the package the run's files import and the run does not hold."""
-    outside = outside_modules(files, targets, settings)
+    return _entries(outside_modules(files, targets, settings), settings)
+
+
+def _subclasses_around(
+    entries: Sequence[Entry], around: Sequence[Entry], results: Sequence[FileResult], targets: Sequence[Path],
+    settings: Settings,
+) -> List[Entry]:
+    """The modules of the packages around the run, not read yet, that define subclasses
+    of classes whose properties give what their subclasses set (package_modules.py
+    `subclass_modules`); none when no such class was read."""
+    exports = [export for file_result in results for export in file_result.exports]
+    if not any(export.width == READS for export in exports):
+        return []
+    places = {entry.shown: entry.absolute for entry in [*entries, *around]}
+    covered = [os.path.join(os.path.abspath(target), "") for target in targets if os.path.isdir(target)]
+    return _entries(subclass_modules(exports, places, set(places.values()), covered, settings), settings)
+
+
+def _entries(found: Sequence[Found], settings: Settings) -> List[Entry]:
     here = os.getcwd()
     return entries_of(
-        outside, [display_path(file.name, file.absolute, here) for file in outside],
-        [stamp(file.absolute) for file in outside], settings,
+        found, [display_path(file.name, file.absolute, here) for file in found],
+        [stamp(file.absolute) for file in found], settings,
     )
 
 
@@ -198,13 +228,21 @@ def package_exports(
     modules = modules_imported(path, data, settings)
     here = shown_from if shown_from is not None else os.getcwd()
     lint_file = linting_module().lint_file
-    exports = [
-        export
-        for module in modules
-        for export in lint_file(
-            display_path(module.name, module.absolute, here), module.path, read_bytes(module.path), settings, cache
-        ).exports
-    ]
+    places = {display_path(module.name, module.absolute, here): module.absolute for module in modules}
+
+    def exported(read: Sequence[Found]) -> List[Export]:
+        return [
+            export
+            for module in read
+            for export in lint_file(
+                display_path(module.name, module.absolute, here), module.path, read_bytes(module.path), settings, cache
+            ).exports
+        ]
+
+    exports = exported(modules)
+    if any(export.width == READS for export in exports):  # and the modules of the subclasses it imports none of
+        held = {*places.values(), os.path.abspath(path)}
+        exports += exported(subclass_modules(exports, places, held, [], settings))
     exports = shared(exports, [module.path for module in modules])
     exports += declared_exports(settings)
     return Imported(imported_in(path, data, exports)) if exports else Imported()

@@ -13,7 +13,7 @@ from f64lint.analysis.semantic import modules
 from f64lint.runner.cache import Cache
 from f64lint.workspace.settings import Settings
 from f64lint.runner import one_file as lint_file
-from f64lint.runner.run import run
+from f64lint.runner.run import run, run_stdin
 from tests.helpers import require
 
 UTILS = """\
@@ -774,6 +774,17 @@ class NarrowGrid(GridBase):
     def __init__(self, dim):
         self._discretization = np.ones(dim, dtype=np.float32)
 """
+GRID_SPHERES = """\
+import numpy as np
+
+from .kinds import UnitGrid
+
+
+class SphericalGrid(UnitGrid):
+    def __init__(self, n):
+        super().__init__(1)
+        self._axes = np.linspace(0, 1, n)
+"""
 GRID_OPERATORS = """\
 import torch
 
@@ -800,6 +811,7 @@ def grids(tmp_path, monkeypatch):
     (tmp_path / "pde" / "grids" / "__init__.py").write_text("from .base import *\nfrom .kinds import UnitGrid\n")
     (tmp_path / "pde" / "grids" / "base.py").write_text(GRID_BASE)
     (tmp_path / "pde" / "grids" / "kinds.py").write_text(GRID_KINDS)
+    (tmp_path / "pde" / "grids" / "spheres.py").write_text(GRID_SPHERES)  # which no module imports
     (tmp_path / "pde" / "operators" / "__init__.py").write_text("")
     (tmp_path / "pde" / "operators" / "polar.py").write_text(GRID_OPERATORS)
     monkeypatch.chdir(tmp_path)
@@ -807,22 +819,31 @@ def grids(tmp_path, monkeypatch):
 
 
 def test_what_a_base_class_property_gives_is_what_its_subclasses_of_other_modules_set(grids):
-    # A `grid: GridBase` may be a UnitGrid, whose discretization is float64; the axes of
-    # every subclass are float32 (or not set), and a UnitGrid's own is found as one.
-    made = "(from `{}` at line {}, made in pde/grids/kinds.py:8) becomes a tensor in `torch.from_numpy()`"
+    # A `grid: GridBase` may be a UnitGrid, whose discretization is float64, or a
+    # SphericalGrid (a UnitGrid's subclass), whose axes are; a UnitGrid's own
+    # discretization is found as one. A NarrowGrid's are float32.
+    made = "float64 NumPy array (from `{}` at line {}, made in pde/grids/{}) becomes a tensor in `torch.from_numpy()`" \
+           "; MPS has no float64"
     assert [row[:4] + row[5:] for row in _reported(grids, "pde")] == [
-        ("pde/operators/polar.py", 8, 12, "F64003", f"float64 NumPy array {made.format('GridBase.discretization', 7)}"
-         "; MPS has no float64"),
-        ("pde/operators/polar.py", 12, 12, "F64003", f"float64 NumPy array {made.format('UnitGrid.discretization', 12)}"
-         "; MPS has no float64"),
+        ("pde/operators/polar.py", 8, 12, "F64003", made.format("GridBase.discretization", 7, "kinds.py:8")),
+        ("pde/operators/polar.py", 8, 59, "F64003", made.format("GridBase.axes", 8, "spheres.py:9")),
+        ("pde/operators/polar.py", 12, 12, "F64003", made.format("UnitGrid.discretization", 12, "kinds.py:8")),
     ]
 
 
-def test_a_module_linted_alone_reads_the_subclasses_only_the_folder_run_shows(grids):
+def test_a_module_linted_alone_reads_the_subclasses_the_folder_run_shows(grids):
     # Linting the operators alone reads the modules they import (the grids package and the
-    # modules its `__init__` re-exports from), which hold the subclasses here.
-    alone = run([grids / "pde" / "operators" / "polar.py"], Settings(root=grids))
-    assert [(d.start.line, d.code) for d in alone.diagnostics] == [(8, "F64003"), (12, "F64003")]
+    # modules its `__init__` re-exports from), and the package's modules that subclass
+    # the grid classes they read, though none imports them; so does its text on standard input.
+    polar = grids / "pde" / "operators" / "polar.py"
+    alone = run([polar], Settings(root=grids))
+    assert [(d.start.line, d.start.column, d.code) for d in alone.diagnostics] == [
+        (8, 12, "F64003"), (8, 59, "F64003"), (12, 12, "F64003"),
+    ]
+    given = run_stdin(polar.read_bytes(), polar, Settings(root=grids))
+    assert [(d.start.line, d.start.column, d.code) for d in given.diagnostics] == [
+        (8, 12, "F64003"), (8, 59, "F64003"), (12, 12, "F64003"),
+    ]
 
 
 def test_a_unit_grid_s_operators_crash_on_mps_before_the_fix_and_not_after(grids, monkeypatch):
