@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from f64lint.analysis.project.exports import Export
+from f64lint.analysis.project.exports import BASE, READS, Export
 from f64lint.analysis.flow.summaries import summarise
 from tests.analysis.marked import analysed, marked_call
 
@@ -168,3 +168,44 @@ def test_a_long_chain_of_calls_is_cut_off_not_a_recursion_error():
     analysis, move = marked_call("\n".join(functions))
     assert analysis.flow.wide_value(move.func.value) is None  # past the summaries followed at once
     assert analysis.flow.returns(analysis.facts.module.body[2]) is not None  # f1, asked itself
+
+
+CLASSES = """
+import numpy as np
+import torch
+
+from pkg.base import GridBase
+
+
+class Grid(GridBase, torch.nn.Module):
+    def __init__(self, n):
+        self._cells = n
+
+    @property
+    def cells(self):
+        return self._cells
+
+    @property
+    def spacing(self):
+        return self._spacing
+
+    @property
+    def volume(self):
+        return np.prod(self._spacing)
+
+
+class UnitGrid(Grid):
+    def __init__(self, n):
+        self._spacing = np.ones(n)
+"""
+
+
+def test_a_class_is_described_by_its_bases_in_the_package_and_the_properties_that_give_what_it_never_sets():
+    # `cells` gives what Grid sets itself, `volume` computes: only `spacing` is left to subclasses.
+    analysis = analysed(CLASSES, module_name="pkg.grids", package="pkg")
+    described = [e for e in summarise(analysis, "pkg/grids.py") if e.width in (BASE, READS)]
+    assert described == [
+        Export("pkg.grids", "Grid", False, "pkg.base.GridBase", BASE, "pkg/grids.py", 7),
+        Export("pkg.grids", "Grid.spacing", False, "_spacing", READS, "pkg/grids.py", 7),
+        Export("pkg.grids", "UnitGrid", False, "pkg.grids.Grid", BASE, "pkg/grids.py", 24),
+    ]

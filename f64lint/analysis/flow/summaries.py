@@ -107,11 +107,13 @@ def _members(facts: ModuleFacts, flow: Flow, owner: cst.ClassDef, path: str) -> 
 def _structure(facts: ModuleFacts, flow: Flow, owner: cst.ClassDef, path: str) -> List[Export]:
     """What the project phase reads of a class to follow it across modules
     (project/hierarchy.py): its bases of the same package, by qualified name, and its
-    properties that give an attribute of `self` (`return self._coords`)."""
+    properties that give an attribute of `self` it never sets (`return self._coords`,
+    which its subclasses set)."""
     assert facts.module_name is not None
     package = facts.module_name.split(".")[0]
     line = facts.positions[owner].start.line
     rows = []
+    set_here = set(flow.attributes_set(owner))
     for base in owner.bases:
         qualified = facts.library_name(base.value)
         if qualified is not None and qualified.split(".")[0] == package:
@@ -120,7 +122,7 @@ def _structure(facts: ModuleFacts, flow: Flow, owner: cst.ClassDef, path: str) -
         if isinstance(method, cst.FunctionDef) and is_property(method):
             returned = flow.returned_values(method)
             read = {value.attr.value for value in returned if is_self_attribute(value)}
-            if len(read) == 1 and all(is_self_attribute(value) for value in returned):
+            if len(read) == 1 and all(is_self_attribute(value) for value in returned) and not read & set_here:
                 name = f"{owner.name.value}.{method.name.value}"
                 rows.append(Export(facts.module_name, name, False, read.pop(), READS, path, line))
     return rows
