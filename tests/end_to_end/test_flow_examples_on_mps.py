@@ -82,6 +82,7 @@ CRASHING = {
     ("cast_through_views", "columns"): lambda m, d: m.columns(np.arange(6.0).reshape(2, 3), d),
     ("cast_through_views", "picked"): lambda m, d: m.picked(np.arange(6.0).reshape(3, 2), d, [0, 2]),
     ("made_on_device_then_cast", "weights"): lambda m, d: m.weights(np.linspace(0.0, 1.0, 4), d),
+    ("grid_subclasses", "Laplacian"): lambda m, d: m.Laplacian(m.UnitGrid(3)).to(d).factor,
     ("made_on_device_then_cast", "like"):
         lambda m, d: m.like(np.linspace(0.0, 1.0, 4), d, torch.ones(1, device=d)),
 }
@@ -110,6 +111,8 @@ RUNNING = {
     ("lists_of_numpy_values", "python_decays"): lambda m, d: m.python_decays(4, d),
     ("generator_batches", "noise_float32"): lambda m, d: m.noise_float32(3, d),
     ("generator_batches", "float32_batches"): lambda m, d: m.float32_batches(torch.ones(1, device=d), d),
+    ("grid_subclasses", "Laplacian of a narrow grid"): lambda m, d: m.Laplacian(m.NarrowGrid(3)).to(d).factor,
+    ("grid_subclasses", "CastLaplacian"): lambda m, d: m.CastLaplacian(m.UnitGrid(3)).to(d).factor,
     ("made_on_device_then_cast", "weights_made_narrow"):
         lambda m, d: m.weights_made_narrow(np.linspace(0.0, 1.0, 4), d),
     ("cast_through_views", "columns_cast_first"): lambda m, d: m.columns_cast_first(np.arange(6.0).reshape(2, 3), d),

@@ -14,7 +14,11 @@ through return values, safe helpers are read from their bodies and fixes pass a 
 to callers; then the functions those with a float64-like spelling call, and the functions
 those call, since a value made there is followed into the functions it is passed to. (A
 value a caller passes on to yet another function is not: there narrowing can keep a
-finding that the whole module would clear, never the other way round.)
+finding that the whole module would clear, never the other way round.) A class whose
+objects a definition that stays declares (`grid: GridBase`), or one that makes a tensor
+of data declares when the class or one deriving from it makes NumPy arrays, stays whole
+with the classes deriving from it and what they call: such an object may be of any of
+them, and what its members hold is what their methods set.
 
 A module-level literal written an entry a line or more (torch's 566-entry `op_db`, a
 generated table of 2,000 signatures) is narrowed the same way: an entry stays when it
@@ -42,7 +46,7 @@ from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 from f64lint.analysis.domain.devices import device_like_name
 from f64lint.linter.narrowing.arrays import array_makers
 from f64lint.linter.narrowing.blanking import Blanked
-from f64lint.linter.narrowing.classes import bases_called, callees, left_out_of_class
+from f64lint.linter.narrowing.classes import bases_called, callees, declared_families, left_out_of_class
 from f64lint.linter.narrowing.entries import entries_left_out
 from f64lint.linter.narrowing.lines import (
     CALLED,
@@ -278,13 +282,16 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: boo
     named = frozenset().union(*(d.names for d in kept if reading.iterates_a_loader(d)))
     kept.extend(d for d in rest if d not in kept and d.name in named)  # `collate_fn=collate`
     kept.extend(d for d in rest if d not in kept and d.name in kept_on_self.values())  # called as `self.compute_fn(`
+    families, declarers = declared_families(kept, definitions, reading)  # whole, with what they call
+    kept.extend(d for d in [*families, *declarers] if d not in kept)
+    kept.extend(callees(families, [d for d in rest if d not in kept], CALLED))
     rest = [d for d in rest if d not in kept]
     reading.hot, reading.functions = hot, frozenset(kept_names)
     reading.predicates = frozenset(d.name for d in kept if d.name and _is_one_return(d, structure_lines))
     bases = bases_called(kept, rest, reading)
     spans = [(s.first, s.last) for s in rest if s not in bases]
     for owner in kept:
-        if owner.is_class:
+        if owner.is_class and owner not in families:
             spans.extend((m.first, m.last) for m in left_out_of_class(owner, reading))
     for base, callers in bases.items():
         spans.extend((m.first, m.last) for m in left_out_of_class(base, reading, callers))

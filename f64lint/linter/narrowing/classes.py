@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Dict, FrozenSet, List, Sequence, Set
+from typing import Dict, FrozenSet, List, Sequence, Set, Tuple
 
 from f64lint.linter.narrowing.arrays import float_sequence_parameters
 from f64lint.linter.narrowing.lines import CALLED, NAME, Statement, bound_names, described_members, logical_lines
@@ -93,6 +93,54 @@ def bases_called(kept: List[Statement], rest: List[Statement], reading: Reading)
                 if base not in found:
                     pending.append(base)
                 found.setdefault(base, []).extend(callers)
+    return found
+
+
+# A parameter (or variable) annotated with a class's name: `grid: GridBase`, `grid: "GridBase"`.
+_DECLARED = re.compile(r"\b\w+\s*:\s*[\"']?([A-Z]\w*)")
+
+
+def declared_families(
+    kept: List[Statement], definitions: List[Statement], reading: Reading
+) -> Tuple[List[Statement], List[Statement]]:
+    """The classes of the module that definitions declare objects of (`grid: GridBase`),
+    with those deriving from them (such an object may be of any of them, and what its
+    members hold is what their methods set: the evaluator reads them whole), when a
+    definition that stays declares them, or one that makes a tensor of data does and one
+    of them makes NumPy arrays; and those definitions that stay for it."""
+    classes = {d.name: d for d in definitions if d.is_class and d.name is not None}
+    if not classes:
+        return [], []
+    derived: Dict[str, List[str]] = {}
+    for name, owner in classes.items():
+        header = _BASES.search(owner.text)
+        for base in NAME.findall(header.group(1)) if header else ():
+            derived.setdefault(base, []).append(name)
+    family: Set[str] = set()
+    declarers: List[Statement] = []
+    for definition in definitions:
+        declared = [name for name in _DECLARED.findall(definition.text) if name in classes]
+        if not declared:
+            continue
+        members = _family(declared, derived)
+        makes_tensors = reading.array_makers.tensor_of_data.search(definition.text)
+        if definition in kept or (
+            makes_tensors and any(reading.array_makers.search(classes[name].text) for name in members)
+        ):
+            family |= members
+            declarers.append(definition)
+    return [classes[name] for name in classes if name in family], declarers
+
+
+def _family(names: List[str], derived: Dict[str, List[str]]) -> Set[str]:
+    """The classes named, and those deriving from them."""
+    found = set(names)
+    pending = list(names)
+    while pending:
+        for child in derived.get(pending.pop(), ()):
+            if child not in found:
+                found.add(child)
+                pending.append(child)
     return found
 
 
