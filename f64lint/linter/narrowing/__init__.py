@@ -15,10 +15,10 @@ to callers; then the functions those with a float64-like spelling call, and the 
 those call, since a value made there is followed into the functions it is passed to. (A
 value a caller passes on to yet another function is not: there narrowing can keep a
 finding that the whole module would clear, never the other way round.) A class whose
-objects a definition that stays declares (`grid: GridBase`), or one that makes a tensor
-of data declares when the class or one deriving from it makes NumPy arrays, stays whole
-with the classes deriving from it and what they call: such an object may be of any of
-them, and what its members hold is what their methods set.
+objects a definition that makes a tensor of data declares (`grid: GridBase`) stays whole,
+with the classes deriving from it and what they call, when one of them makes NumPy
+arrays: such an object may be of any of them, and what its members hold is what their
+methods set; so does that definition.
 
 A module-level literal written an entry a line or more (torch's 566-entry `op_db`, a
 generated table of 2,000 signatures) is narrowed the same way: an entry stays when it
@@ -282,7 +282,7 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: boo
     named = frozenset().union(*(d.names for d in kept if reading.iterates_a_loader(d)))
     kept.extend(d for d in rest if d not in kept and d.name in named)  # `collate_fn=collate`
     kept.extend(d for d in rest if d not in kept and d.name in kept_on_self.values())  # called as `self.compute_fn(`
-    families, declarers = declared_families(kept, definitions, reading)  # whole, with what they call
+    families, declarers = declared_families(code, definitions, reading)  # whole, with what they call
     kept.extend(d for d in [*families, *declarers] if d not in kept)
     kept.extend(callees(families, [d for d in rest if d not in kept], CALLED))
     rest = [d for d in rest if d not in kept]

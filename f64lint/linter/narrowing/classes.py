@@ -96,51 +96,68 @@ def bases_called(kept: List[Statement], rest: List[Statement], reading: Reading)
     return found
 
 
-# A parameter (or variable) annotated with a class's name: `grid: GridBase`, `grid: "GridBase"`.
-_DECLARED = re.compile(r"\b\w+\s*:\s*[\"']?([A-Z]\w*)")
+# A parameter (or variable) annotated with a class's name: `grid: GridBase`, `grid: "GridBase"`
+# (from the colon on, which is fast to search for; a dictionary's value may match too).
+_DECLARED = re.compile(r":[ \t]*[\"']?([A-Z]\w*)")
 
 
 def declared_families(
-    kept: List[Statement], definitions: List[Statement], reading: Reading
+    code: str, definitions: List[Statement], reading: Reading
 ) -> Tuple[List[Statement], List[Statement]]:
-    """The classes of the module that definitions declare objects of (`grid: GridBase`),
-    with those deriving from them (such an object may be of any of them, and what its
-    members hold is what their methods set: the evaluator reads them whole), when a
-    definition that stays declares them, or one that makes a tensor of data does and one
-    of them makes NumPy arrays; and those definitions that stay for it."""
+    """The classes of the module that a definition making a tensor of data declares
+    objects of (`grid: GridBase`), with those deriving from them that make NumPy arrays
+    and the classes between: such an object may be of any of them, and what its members
+    hold is what their methods set (the evaluator reads them whole); and those
+    definitions. Nothing when none of them makes NumPy arrays."""
     classes = {d.name: d for d in definitions if d.is_class and d.name is not None}
-    if not classes:
+    anywhere = {name for name in _DECLARED.findall(code) if name in classes} if classes else set()
+    if not anywhere:
         return [], []
-    derived: Dict[str, List[str]] = {}
+    bases: Dict[str, List[str]] = {}
     for name, owner in classes.items():
-        header = _BASES.search(owner.text)
-        for base in NAME.findall(header.group(1)) if header else ():
-            derived.setdefault(base, []).append(name)
+        start = owner.text.find("class ")
+        header = _BASES.match(owner.text, start) if start >= 0 else None
+        bases[name] = [base for base in NAME.findall(header.group(1)) if base in classes] if header else []
     family: Set[str] = set()
     declarers: List[Statement] = []
+    makers, tensors = reading.array_makers, reading.array_makers.tensor_of_data
     for definition in definitions:
-        declared = [name for name in _DECLARED.findall(definition.text) if name in classes]
-        if not declared:
+        if definition.names.isdisjoint(anywhere) or not tensors.search(definition.text):
             continue
-        members = _family(declared, derived)
-        makes_tensors = reading.array_makers.tensor_of_data.search(definition.text)
-        if definition in kept or (
-            makes_tensors and any(reading.array_makers.search(classes[name].text) for name in members)
-        ):
-            family |= members
+        declared = {n for n in _DECLARED.findall(definition.text) if n in classes and n != definition.name}
+        making = [name for name in classes if _derives(name, declared, bases) and makers.search(classes[name].text)]
+        if making:
+            family |= declared | {name for made in making for name in _lineage(made, declared, bases)}
             declarers.append(definition)
     return [classes[name] for name in classes if name in family], declarers
 
 
-def _family(names: List[str], derived: Dict[str, List[str]]) -> Set[str]:
-    """The classes named, and those deriving from them."""
-    found = set(names)
-    pending = list(names)
+def _derives(name: str, ancestors: Set[str], bases: Dict[str, List[str]]) -> bool:
+    """Is the class one of these, or does it derive from one of them?"""
+    return bool(_lineage(name, ancestors, bases))
+
+
+def _lineage(name: str, ancestors: Set[str], bases: Dict[str, List[str]]) -> Set[str]:
+    """The class and the classes between it and these (those it derives from that derive
+    from one of them); empty when it derives from none of them."""
+    found: Set[str] = set()
+    pending, seen = [name], set()
+    reaches: Dict[str, bool] = {}
+
+    def reaching(current: str) -> bool:
+        if current in reaches:
+            return reaches[current]
+        reaches[current] = False  # a cycle reaches nothing
+        reaches[current] = current in ancestors or any(reaching(base) for base in bases.get(current, ()))
+        return reaches[current]
+
     while pending:
-        for child in derived.get(pending.pop(), ()):
-            if child not in found:
-                found.add(child)
-                pending.append(child)
+        current = pending.pop()
+        if current in seen or not reaching(current):
+            continue
+        seen.add(current)
+        found.add(current)
+        pending.extend(bases.get(current, ()))
     return found
 
 
