@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from f64lint.analysis.project.exports import CLASS_ROWS, READS, Export
-from f64lint.analysis.project.hierarchy import inherited
+from f64lint.analysis.project.hierarchy import MOST_GENERATIONS, inherited
 from f64lint.analysis.semantic.modules import ModulePlace
 from f64lint.runner.import_statements import imports_of, module_file, read_imports, search_root
 from f64lint.workspace.discovery import Found, is_force_excluded
@@ -63,48 +63,54 @@ def _modules(held: Set[str], wanted: List[Tuple[str, Path]], settings: Settings)
         if absolute not in held and absolute not in found and not is_force_excluded(file, settings):
             found[absolute] = Found(str(file), absolute)
         if rest and file.name == "__init__.py":  # a name the package binds: where it comes from
-            wanted.extend((source, root) for source in _sources(read_imports(file).reexports, rest))
+            wanted.extend((source, root) for source in _sources(read_imports(file).reexports, rest, root))
     return sorted(found.values(), key=lambda found_file: found_file.absolute)
 
 
-def _sources(reexports: Sequence[Tuple[str, str]], name: str) -> List[str]:
-    """What a name an `__init__` binds may come from: the import that binds it, or each
-    module it imports all public names of (`from .base import *`)."""
+def _sources(reexports: Sequence[Tuple[str, str]], name: str, root: Path) -> List[str]:
+    """What a name an `__init__` binds comes from: the import that binds it, else those of
+    the modules it imports all public names of (`from .base import *`) whose text names it."""
     found = [source for bound, source in reexports if bound == name]
-    if not name.startswith("_"):
-        found.extend(f"{source}.{name}" for bound, source in reexports if bound == "*")
+    if found or name.startswith("_"):
+        return found
+    for bound, source in reexports:
+        file = module_file(source, root) if bound == "*" else None
+        if file is not None and _names_any(file, {name}):
+            found.append(f"{source}.{name}")
     return found
 
 
 # A class statement's name and bases (`class UnitGrid(CartesianGrid):`), read from a module's text.
 _CLASS_HEADER = re.compile(rb"^[ \t]*class[ \t]+(\w+)[ \t]*\(([^)]*)\)", re.MULTILINE)
-_MOST_GENERATIONS = 8  # subclasses of subclasses looked for, at most
 
 
 def subclass_modules(
     exports: Sequence[Export], places: Dict[str, str], held: Set[str], covered: Sequence[str], settings: Settings
-) -> List[Found]:
+) -> Optional[List[Found]]:
     """The modules of a package, but those `held` and those the configuration excludes,
     that define subclasses (and their subclasses) of the classes whose properties give an
     attribute of `self` (`READS` rows): what such a property gives is what the subclasses
     set it to (analysis/project/hierarchy.py), and a file linted alone imports no
     subclass. `places`: the files of the exports, absolute, by shown path. Only the
-    package of such a class is searched, unless a folder of the run (`covered`) holds it."""
+    package the class's module is in (its folder and those below) is searched, unless a
+    folder of the run (`covered`) holds it; None when no package was searched."""
     wanted: Dict[str, Set[str]] = {}  # by package folder: the names of the classes
     for export in exports:
         absolute = places.get(export.path)
         if export.width != READS or absolute is None:
             continue
-        package = Path(absolute).parent
-        for _ in range(export.module.count(".") - (Path(absolute).name != "__init__.py")):
-            package = package.parent
-        if not any(os.path.join(str(package), "").startswith(start) for start in covered):
-            wanted.setdefault(str(package), set()).add(export.name.split(".")[0])
+        if "." not in export.module:
+            continue  # a module of no package
+        package = os.path.join(str(Path(absolute).parent), "")
+        if not any(package.startswith(start) for start in covered):
+            wanted.setdefault(package, set()).add(export.name.split(".")[0])
+    if not wanted:
+        return None
     found: Dict[str, Found] = {}
     for top, names in wanted.items():
         by_base = _subclasses_in(top, settings)
         generation = set(names)
-        for _ in range(_MOST_GENERATIONS):
+        for _ in range(MOST_GENERATIONS):
             children = [(file, child) for name in generation for file, child in by_base.get(name, ())]
             for file, _child in children:
                 if file not in held:
@@ -120,7 +126,8 @@ def _subclasses_in(folder: str, settings: Settings) -> Dict[str, List[Tuple[str,
     """By the last part of a base's name: the files of a package (not excluded) that
     define classes deriving from it, and those classes' names."""
     by_base: Dict[str, List[Tuple[str, str]]] = {}
-    for directory, _folders, names in os.walk(folder):
+    for directory, folders, names in os.walk(folder):
+        folders[:] = [name for name in folders if not is_force_excluded(Path(directory, name), settings)]
         for name in names:
             absolute = os.path.join(directory, name)
             if not name.endswith(".py") or is_force_excluded(Path(absolute), settings):
@@ -131,8 +138,8 @@ def _subclasses_in(folder: str, settings: Settings) -> Dict[str, List[Tuple[str,
                 continue
             for header in _CLASS_HEADER.finditer(text):
                 for base in header.group(2).split(b","):
-                    last = base.strip().rsplit(b".", 1)[-1].decode("ascii", "replace")
-                    by_base.setdefault(last, []).append((absolute, header.group(1).decode("ascii", "replace")))
+                    last = base.strip().rsplit(b".", 1)[-1].decode("utf-8", "replace")
+                    by_base.setdefault(last, []).append((absolute, header.group(1).decode("utf-8", "replace")))
     return by_base
 
 
@@ -229,8 +236,9 @@ class _Reexports:
             rest = "".join(f".{part}" for part in parts[cut:])
             bindings = self._binding.get(source, ())
             named.extend(replace(export, module=package, name=bound + rest) for package, bound in bindings)
-        if not parts[0].startswith("_"):
-            named.extend(replace(export, module=package) for package in self._all_of.get(export.module, ()))
+        if not parts[0].startswith("_"):  # unless the package binds the name to something else
+            packages = self._all_of.get(export.module, ())
+            named.extend(replace(export, module=p) for p in packages if f"{p}.{parts[0]}" not in self._bound)
         return named
 
 

@@ -70,7 +70,7 @@ def run(
             result.diagnostics.extend(findings)
     else:
         result, around = _linted(files, shown, file_stamps, settings, jobs, cache, stamps, changed, fix, paths)
-        if stamps is not None and digest is not None and not result.internal_errors:
+        if stamps is not None and digest is not None and around is not None and not result.internal_errors:
             found: Dict[str, List[Diagnostic]] = {}
             for diagnostic in result.diagnostics:
                 found.setdefault(diagnostic.path, []).append(diagnostic)
@@ -120,11 +120,13 @@ def _linted(
     files: Sequence[Found], shown: Sequence[str], file_stamps: Sequence[Optional[Stamp]], settings: Settings,
     jobs: int, cache: Optional[Cache], stamps: Optional[StampIndex], changed: Optional[ChangedLines],
     fix: Optional[FixMode], targets: Sequence[Path],
-) -> Tuple[RunResult, List[Tuple[str, Optional[Stamp]]]]:
+) -> Tuple[RunResult, Optional[List[Tuple[str, Optional[Stamp]]]]]:
     """The run's results, each file's taken from the stamp index while it holds, the others
     linted (in the pool when it pays), then the project phase; and the files of the
     package outside the run that it read (runner/package_modules.py), with their stamps.
-    Those are linted for what they export only, and never fixed."""
+    Those are linted for what they export only, and never fixed. None for those when it
+    searched a package for subclasses: a module added there later would not be seen by a
+    replay of the run."""
     result = RunResult()
     unchanged_results: List[FileResult] = []
     entries = entries_of(files, shown, file_stamps, settings)
@@ -164,7 +166,7 @@ def _linted(
         for file_result in phase.results(unchanged_results + linted, around_results):
             if reported is None or file_result.path in reported:
                 result.add(file_result)
-    return result, [(entry.absolute, entry.stamp) for entry in around]
+    return result, None if subclassing is not None else [(entry.absolute, entry.stamp) for entry in around]
 
 
 def _around(files: Sequence[Found], targets: Sequence[Path], settings: Settings) -> List[Entry]:
@@ -175,16 +177,17 @@ def _around(files: Sequence[Found], targets: Sequence[Path], settings: Settings)
 def _subclasses_around(
     entries: Sequence[Entry], around: Sequence[Entry], results: Sequence[FileResult], targets: Sequence[Path],
     settings: Settings,
-) -> List[Entry]:
+) -> Optional[List[Entry]]:
     """The modules of the packages around the run, not read yet, that define subclasses
     of classes whose properties give what their subclasses set (package_modules.py
-    `subclass_modules`); none when no such class was read."""
+    `subclass_modules`); None when no package was searched."""
     exports = [export for file_result in results for export in file_result.exports]
     if not any(export.width == READS for export in exports):
-        return []
+        return None
     places = {entry.shown: entry.absolute for entry in [*entries, *around]}
     covered = [os.path.join(os.path.abspath(target), "") for target in targets if os.path.isdir(target)]
-    return _entries(subclass_modules(exports, places, set(places.values()), covered, settings), settings)
+    found = subclass_modules(exports, places, set(places.values()), covered, settings)
+    return _entries(found, settings) if found is not None else None
 
 
 def _entries(found: Sequence[Found], settings: Settings) -> List[Entry]:
@@ -242,7 +245,7 @@ def package_exports(
     exports = exported(modules)
     if any(export.width == READS for export in exports):  # and the modules of the subclasses it imports none of
         held = {*places.values(), os.path.abspath(path)}
-        exports += exported(subclass_modules(exports, places, held, [], settings))
+        exports += exported(subclass_modules(exports, places, held, [], settings) or [])
     exports = shared(exports, [module.path for module in modules])
     exports += declared_exports(settings)
     return Imported(imported_in(path, data, exports)) if exports else Imported()

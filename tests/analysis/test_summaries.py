@@ -82,7 +82,8 @@ def test_a_module_whose_name_is_not_known_exports_nothing():
 def test_exports_survive_the_cache_row_format():
     export = Export("pkg.utils", "table", True, "torch.arange(dtype=torch.float64)", "float64", "pkg/utils.py", 5)
     tensor = Export("pkg.utils", "table", True, ".double()", "float64", "pkg/utils.py", 5, tensor=True)
-    assert Export.from_row(export.as_row()) == export and Export.from_row(tensor.as_row()) == tensor
+    held = Export("pkg.grids", "GridBase.spacing", False, "np.ones", "float64", "pkg/unit.py", 7, subclass="pkg.unit.Unit")
+    assert [Export.from_row(row.as_row()) for row in (export, tensor, held)] == [export, tensor, held]
 
 
 def test_a_call_reads_its_callees_summary_however_deep_the_caller_already_traced():

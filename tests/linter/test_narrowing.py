@@ -14,7 +14,7 @@ from bench.generated import hadamard_module
 from f64lint.linter import lint as linter
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH
 from f64lint.diagnostic import Applicability, Edit, Fix, Position
-from f64lint.linter.narrowing import narrowed
+from f64lint.linter.narrowing import makers_only, narrowed
 from tests.helpers import lint, whole_modules
 
 ALL = frozenset({"F64001", "F64002", "F64003", "F64004", "F64005", "F64006", "F64007", "F64008", "F64009"})
@@ -744,3 +744,29 @@ def test_annotations_naming_float_and_a_float_default_dtype_keep_what_they_reach
         whole = [(d.code, d.start, d.severity) for d in lint(source, ALL)]
     assert [(d.code, d.start, d.severity) for d in lint(source, ALL)] == whole
     assert [severity.value for _, _, severity in whole] == ["error"]
+
+
+def test_a_summary_keeps_a_class_s_properties_and_the_methods_that_set_what_they_give():
+    # A base's property that gives what the class itself sets is no attribute left to
+    # subclasses: the summary must see the setter (flow/summaries.py reads only `READS` rows
+    # for attributes a class never sets).
+    source = textwrap.dedent("""\
+        import numpy as np
+
+
+        class Interp:
+            def __init__(self, x):
+                self.x = np.linspace(0, 1, x)
+
+            def refill(self, value):
+                self._fill = value
+
+            def describe(self):
+                return str(self.x)
+
+            @property
+            def fill(self):
+                return self._fill
+        """)
+    text = makers_only(source).text
+    assert "self._fill = value" in text and "return self._fill" in text and "describe" not in text

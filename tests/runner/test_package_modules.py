@@ -221,15 +221,19 @@ def test_a_re_exported_value_is_named_as_each_package_passing_it_on_names_it(tmp
     table = Export("pkg.inner.utils", "table", True, "np.linspace", "float64", "pkg/inner/utils.py", 4)
     sigmas = Export("pkg.inner.sched", "Schedule.sigmas", False, "np.linspace", "float64", "pkg/inner/sched.py", 6)
     other = Export("pkg.inner.utils", "unbound", True, "np.linspace", "float64", "pkg/inner/utils.py", 9)
-    # `from .consts import *` binds the public names of the module only
+    # `from .consts import *` binds the public names of the module only, and not a name the
+    # `__init__` binds to another module's (`table`, from `utils`).
     scale = Export("pkg.inner.consts", "SCALE", False, "np.ones", "float64", "pkg/inner/consts.py", 3)
     private = Export("pkg.inner.consts", "_BASE", False, "np.ones", "float64", "pkg/inner/consts.py", 4)
+    rebound = Export("pkg.inner.consts", "table", True, "np.ones", "float64", "pkg/inner/consts.py", 5)
     inits = [tmp_path / "pkg" / "__init__.py", tmp_path / "pkg" / "inner" / "__init__.py"]
     os.chdir(tmp_path)
-    given = [table, sigmas, other, scale, private]
-    named = {export.qualified_name for export in shared(given, inits)} - {export.qualified_name for export in given}
+    given = [table, sigmas, other, scale, private, rebound]
+    named = {(e.qualified_name, e.path) for e in shared(given, inits)} - {(e.qualified_name, e.path) for e in given}
     assert named == {
-        "pkg.inner.table", "pkg.inner.Schedule.sigmas", "pkg.table", "pkg.Schedule.sigmas", "pkg.inner.SCALE",
+        ("pkg.inner.table", "pkg/inner/utils.py"), ("pkg.inner.Schedule.sigmas", "pkg/inner/sched.py"),
+        ("pkg.table", "pkg/inner/utils.py"), ("pkg.Schedule.sigmas", "pkg/inner/sched.py"),
+        ("pkg.inner.SCALE", "pkg/inner/consts.py"),
     }
 
 

@@ -719,7 +719,7 @@ def test_a_module_is_looked_up_only_in_the_files_whose_imports_name_it(tmp_path)
 
 
 def test_an_array_another_module_makes_is_followed_through_arithmetic_like_one_made_here(tmp_path, monkeypatch):
-    # `radii(n) * 0.5` and `1 / (2 * step(n)[0])` stay float64 (NEP 50); the float32 twin
+    # `radii(n) * 0.5` and `1 / (2 * x * radii(n)[0])` stay float64 (NEP 50); the float32 twin
     # does not, and a tensor another module makes is not a NumPy array.
     grids = "import numpy as np\nimport torch\n\n\ndef radii(n):\n    return np.linspace(0, 1, n)\n\n\n" \
             "def narrow(n):\n    return np.linspace(0, 1, n, dtype=np.float32)\n\n\n" \
@@ -865,3 +865,20 @@ def test_a_unit_grid_s_operators_crash_on_mps_before_the_fix_and_not_after(grids
     with mps_emulation():
         assert [t.dtype for t in after.laplace(grid, x, "mps")] == [torch.float32, torch.float32]
         assert after.made(x, "mps").dtype == torch.float32
+
+
+def test_a_warm_one_file_run_sees_a_subclass_module_added_since(grids, monkeypatch):
+    # A run that searched the package for subclasses is not replayed whole: the new
+    # module is read (the files themselves still come from the cache).
+    store = Cache(grids / ".cache")
+    polar = grids / "pde" / "operators" / "polar.py"
+    spheres = grids / "pde" / "grids" / "spheres.py"
+    spheres.unlink()
+    monkeypatch.setattr(cache, "RACY_NS", 0)  # every file settled: a run is replayed
+
+    def found():
+        return [(d.start.line, d.start.column) for d in run([polar], Settings(root=grids), cache=store).diagnostics]
+
+    assert found() == [(8, 12), (12, 12)] and found() == [(8, 12), (12, 12)]
+    spheres.write_text(GRID_SPHERES)
+    assert found() == [(8, 12), (8, 59), (12, 12)]

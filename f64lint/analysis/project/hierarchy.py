@@ -16,7 +16,7 @@ from typing import Callable, Dict, Iterable, List, Sequence, Set
 
 from f64lint.analysis.project.exports import BASE, CLASS_ROWS, KEPT, READS, SEEN, Export
 
-_MOST_GENERATIONS = 8  # subclasses of subclasses followed, at most
+MOST_GENERATIONS = 8  # subclasses of subclasses followed, at most
 
 
 def inherited(exports: Sequence[Export], source_of: Callable[[str, Set[str]], str]) -> List[Export]:
@@ -36,7 +36,7 @@ def inherited(exports: Sequence[Export], source_of: Callable[[str, Set[str]], st
             subclasses.setdefault(source_of(export.made_by, classes), []).append(qualified)
         elif export.width == READS:
             reads.setdefault(qualified, {})[member] = export.made_by
-        elif member and export.item is None and export.width not in (KEPT, SEEN) and not export.subclass:
+        elif member and _sets_itself(export):
             held.setdefault(qualified, {}).setdefault(member, export)
     found: List[Export] = []
     for owner, properties in reads.items():
@@ -61,6 +61,12 @@ def _as_member(given: Export, owner: str, name: str, subclass: str) -> Export:
     return replace(given, module=module, name=f"{short}.{name}", returned=False, subclass=subclass)
 
 
+def _sets_itself(export: Export) -> bool:
+    """Is the row a float64 attribute a class sets (not what a method returns, a dataset's
+    place, a function it keeps, or a subclass's)?"""
+    return not (export.returned or export.subclass) and export.item is None and export.width not in (KEPT, SEEN)
+
+
 def _owner(export: Export) -> str:
     return f"{export.module}.{export.name.partition('.')[0]}"
 
@@ -69,7 +75,7 @@ def _descendants(owner: str, subclasses: Dict[str, List[str]]) -> Iterable[str]:
     """The classes that derive from a class, nearest first, each once."""
     seen: Set[str] = {owner}
     generation = [owner]
-    for _ in range(_MOST_GENERATIONS):
+    for _ in range(MOST_GENERATIONS):
         children = (child for parent in generation for child in subclasses.get(parent, ()))
         generation = [child for child in dict.fromkeys(children) if child not in seen]
         seen.update(generation)

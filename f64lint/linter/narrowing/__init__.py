@@ -126,8 +126,8 @@ def narrowed(
 def makers_only(source: str) -> Narrowed:
     """For the summary of a module with no finding: the source with only the top-level
     functions that make a float64 NumPy array, the classes' methods that do (and their
-    `__getitem__` and properties; a class with properties is kept for them), and the
-    module-level statements left in."""
+    `__getitem__`, their properties, and the methods that set what a property gives; a
+    class with properties is kept for them), and the module-level statements left in."""
     read = _statements(source) if source.count("\r") == source.count("\r\n") else None
     if read is None:
         return Narrowed(source, source)
@@ -139,13 +139,20 @@ def makers_only(source: str) -> Narrowed:
     spans = [(s.first, s.last) for s in read.statements if s.name is not None and not kept(s)]
     for owner in read.statements:
         if owner.is_class and kept(owner):  # its methods that make none go too
+            given = set(_RETURNS_SELF_ATTRIBUTE.findall(owner.text))  # what its properties may give
             spans.extend(
                 (m.first, m.last)
                 for m in described_members(owner, read.code_lines, read.structure_lines)
                 if m.name is not None and m.name != "__getitem__" and not makers.search(m.text)
                 and not _PROPERTY.search(m.text)  # read as attributes, of what the class holds
+                and given.isdisjoint(_SETS_SELF_ATTRIBUTE.findall(m.text))  # and what sets what they give
             )
     return Narrowed(_blanked(read.lines, spans) if spans else source, source)
+
+
+# `return self._coords`, and `self._coords = ...`: a property's attribute, and where it is set.
+_RETURNS_SELF_ATTRIBUTE = re.compile(r"\breturn[ \t]+self\.(\w+)[ \t]*$", re.MULTILINE)
+_SETS_SELF_ATTRIBUTE = re.compile(r"\bself\.(\w+)[ \t]*(?::[^=\n]*)?=(?!=)")
 
 
 def makers_left_out(source: str, narrowed_text: str) -> Optional[Narrowed]:

@@ -114,50 +114,44 @@ def declared_families(
     if not anywhere:
         return [], []
     bases: Dict[str, List[str]] = {}
+    derived: Dict[str, List[str]] = {}
     for name, owner in classes.items():
         start = owner.text.find("class ")
         header = _BASES.match(owner.text, start) if start >= 0 else None
         bases[name] = [base for base in NAME.findall(header.group(1)) if base in classes] if header else []
+        for base in bases[name]:
+            derived.setdefault(base, []).append(name)
     family: Set[str] = set()
     declarers: List[Statement] = []
     makers, tensors = reading.array_makers, reading.array_makers.tensor_of_data
+    makes: Dict[str, bool] = {}  # by class: does it make NumPy arrays (read once)
+
+    def makes_arrays(name: str) -> bool:
+        if name not in makes:
+            makes[name] = bool(makers.search(classes[name].text))
+        return makes[name]
+
     for definition in definitions:
         if definition.names.isdisjoint(anywhere) or not tensors.search(definition.text):
             continue
         declared = {n for n in _DECLARED.findall(definition.text) if n in classes and n != definition.name}
-        making = [name for name in classes if _derives(name, declared, bases) and makers.search(classes[name].text)]
+        below = _reached(declared, derived)
+        making = [name for name in below if makes_arrays(name)]
         if making:
-            family |= declared | {name for made in making for name in _lineage(made, declared, bases)}
+            family |= declared | _reached(set(making), {n: [b for b in bases[n] if b in below] for n in below})
             declarers.append(definition)
     return [classes[name] for name in classes if name in family], declarers
 
 
-def _derives(name: str, ancestors: Set[str], bases: Dict[str, List[str]]) -> bool:
-    """Is the class one of these, or does it derive from one of them?"""
-    return bool(_lineage(name, ancestors, bases))
-
-
-def _lineage(name: str, ancestors: Set[str], bases: Dict[str, List[str]]) -> Set[str]:
-    """The class and the classes between it and these (those it derives from that derive
-    from one of them); empty when it derives from none of them."""
-    found: Set[str] = set()
-    pending, seen = [name], set()
-    reaches: Dict[str, bool] = {}
-
-    def reaching(current: str) -> bool:
-        if current in reaches:
-            return reaches[current]
-        reaches[current] = False  # a cycle reaches nothing
-        reaches[current] = current in ancestors or any(reaching(base) for base in bases.get(current, ()))
-        return reaches[current]
-
+def _reached(names: Set[str], edges: Dict[str, List[str]]) -> Set[str]:
+    """The names, and those the edges lead to from them, however far."""
+    found = set(names)
+    pending = list(names)
     while pending:
-        current = pending.pop()
-        if current in seen or not reaching(current):
-            continue
-        seen.add(current)
-        found.add(current)
-        pending.extend(bases.get(current, ()))
+        for following in edges.get(pending.pop(), ()):
+            if following not in found:
+                found.add(following)
+                pending.append(following)
     return found
 
 
