@@ -17,7 +17,7 @@ from typing import (
     Tuple,
 )
 
-from f64lint.analysis.project.exports import READS, Export, Imported
+from f64lint.analysis.project.exports import Export, Imported
 from f64lint.diagnostic import Diagnostic
 from f64lint.runner.cache import (
     Cache,
@@ -182,8 +182,6 @@ def _subclasses_around(
     of classes whose properties give what their subclasses set (package_modules.py
     `subclass_modules`); None when no package was searched."""
     exports = [export for file_result in results for export in file_result.exports]
-    if not any(export.width == READS for export in exports):
-        return None
     places = {entry.shown: entry.absolute for entry in [*entries, *around]}
     covered = [os.path.join(os.path.abspath(target), "") for target in targets if os.path.isdir(target)]
     found = subclass_modules(exports, places, set(places.values()), covered, settings)
@@ -243,9 +241,8 @@ def package_exports(
         ]
 
     exports = exported(modules)
-    if any(export.width == READS for export in exports):  # and the modules of the subclasses it imports none of
-        held = {*places.values(), os.path.abspath(path)}
-        exports += exported(subclass_modules(exports, places, held, [], settings) or [])
+    held = {*places.values(), os.path.abspath(path)}  # and the modules of the subclasses it imports none of
+    exports += exported(subclass_modules(exports, places, held, [], settings) or [])
     exports = shared(exports, [module.path for module in modules])
     exports += declared_exports(settings)
     return Imported(imported_in(path, data, exports)) if exports else Imported()

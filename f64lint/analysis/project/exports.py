@@ -130,11 +130,15 @@ class Imported:
     def returned_by(self, qualified: Optional[str], declared: bool = False) -> Optional[Export]:
         """What a function, or a method of a class, returns. A method of an object the code
         only declares of that class (`declared`) may be a subclass's."""
-        found = self._by_name.get(qualified) if qualified is not None else None
-        return found if found is not None and found.returned and (declared or not found.subclass) else None
+        return self._value(qualified, True, declared)
 
     def bound_to(self, qualified: Optional[str], declared: bool = False) -> Optional[Export]:
         """What a name, or an attribute or property of a class, holds (of a subclass too
         for an object only `declared` of that class)."""
+        return self._value(qualified, False, declared)
+
+    def _value(self, qualified: Optional[str], returned: bool, declared: bool) -> Optional[Export]:
         found = self._by_name.get(qualified) if qualified is not None else None
-        return found if found is not None and not found.returned and (declared or not found.subclass) else None
+        if found is None or found.returned != returned or (found.subclass and not declared):
+            return None
+        return found

@@ -46,7 +46,13 @@ from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 from f64lint.analysis.domain.devices import device_like_name
 from f64lint.linter.narrowing.arrays import array_makers
 from f64lint.linter.narrowing.blanking import Blanked
-from f64lint.linter.narrowing.classes import bases_called, callees, declared_families, left_out_of_class
+from f64lint.linter.narrowing.classes import (
+    attributes_set,
+    bases_called,
+    callees,
+    declared_families,
+    left_out_of_class,
+)
 from f64lint.linter.narrowing.entries import entries_left_out
 from f64lint.linter.narrowing.lines import (
     CALLED,
@@ -145,14 +151,13 @@ def makers_only(source: str) -> Narrowed:
                 for m in described_members(owner, read.code_lines, read.structure_lines)
                 if m.name is not None and m.name != "__getitem__" and not makers.search(m.text)
                 and not _PROPERTY.search(m.text)  # read as attributes, of what the class holds
-                and given.isdisjoint(_SETS_SELF_ATTRIBUTE.findall(m.text))  # and what sets what they give
+                and given.isdisjoint(attributes_set(m.text))  # and what sets what they give
             )
     return Narrowed(_blanked(read.lines, spans) if spans else source, source)
 
 
-# `return self._coords`, and `self._coords = ...`: a property's attribute, and where it is set.
+# `return self._coords`: the attribute a property gives.
 _RETURNS_SELF_ATTRIBUTE = re.compile(r"\breturn[ \t]+self\.(\w+)[ \t]*$", re.MULTILINE)
-_SETS_SELF_ATTRIBUTE = re.compile(r"\bself\.(\w+)[ \t]*(?::[^=\n]*)?=(?!=)")
 
 
 def makers_left_out(source: str, narrowed_text: str) -> Optional[Narrowed]:

@@ -43,17 +43,18 @@ def _attributes_set_hot(method: Statement, reading: Reading) -> Set[str]:
         for index, (first, last, text, names, source) in enumerate(lines):
             if index in assigned or not (source or names & warm):
                 continue
-            assigned[index] = (bound_names(reading.structure_lines[first : last + 1]) | _attributes_set(text)) - {
+            assigned[index] = (bound_names(reading.structure_lines[first : last + 1]) | attributes_set(text)) - {
                 "self",
                 "cls",
             }
             if not assigned[index] <= warm:
                 warm |= assigned[index]
                 grown = True
-    return {name for _, _, text, _, _ in lines for name in _attributes_set(text) if name in warm}
+    return {name for _, _, text, _, _ in lines for name in attributes_set(text) if name in warm}
 
 
-def _attributes_set(text: str) -> Set[str]:
+def attributes_set(text: str) -> Set[str]:
+    """The attributes a text sets on `self` (assigned, registered as buffers, appended to)."""
     return {name for match in _SELF_ATTRIBUTE.findall(text) for name in match if name}
 
 
@@ -210,7 +211,7 @@ def left_out_of_class(owner: Statement, reading: Reading, callers: Sequence[Stat
     # A function kept on `self` and called there (`self.compute_fn(y, p)`): what sets it stays.
     own = {m.name for m in methods}
     read |= {name for m in kept for name in _SELF_CALLED.findall(m.text) if name not in own}
-    kept.extend(m for m in rest if not _attributes_set(m.text).isdisjoint(read))
+    kept.extend(m for m in rest if not attributes_set(m.text).isdisjoint(read))
     kept.extend(m for m in rest if m not in kept and m.name in read)  # handed on: `collate_fn=self.collate`
     rest = [m for m in rest if m not in kept]
     for member in kept:
