@@ -547,3 +547,63 @@ def test_what_a_parameter_may_be_is_kept_through_arrays_of_it_and_their_slices(m
     value = returned_by(source, "f")
     assert value.kind is Kind.UNKNOWN and value.array is not None and value.array.dtype is dtype
 
+
+
+FLOAT32_TENSOR = Value(Kind.TENSOR, Dtype.FLOAT32)
+
+
+def test_a_join_knows_when_a_path_s_dtype_is_not_known_and_a_path_of_none_adds_nothing():
+    assert join([FLOAT32_TENSOR, Value(Kind.TENSOR)]).known_narrow is False  # float32 is only a floor there
+    assert join([FLOAT32_TENSOR, FLOAT32_TENSOR]).known_narrow is True
+    assert join([Value(Kind.NONE), FLOAT64_ARRAY]) == FLOAT64_ARRAY
+    assert join([Value(Kind.NONE)]).kind is Kind.NONE
+
+
+@pytest.mark.parametrize(
+    "source, kind, dtype",
+    [
+        # What torch's functions make, as probed: of the dtype asked, whatever given, of
+        # their data (NumPy's float64 stays float64, Python floats take the default dtype).
+        ("import torch\nresult = torch.zeros(3)", Kind.TENSOR, Dtype.FLOAT32),
+        ("import torch\nresult = torch.zeros(3, dtype=torch.float64)", Kind.TENSOR, Dtype.FLOAT64),
+        ("import torch\nresult = torch.arange(5)", Kind.TENSOR, Dtype.INTEGER),
+        ("import torch\nresult = torch.tensor([0.5, 1.0])", Kind.TENSOR, Dtype.FLOAT32),
+        ("import numpy as np\nimport torch\nresult = torch.from_numpy(np.linspace(0, 1, 5))", Kind.TENSOR, Dtype.FLOAT64),
+        ("import numpy as np\nimport torch\nresult = torch.tensor(np.float64(0.5))", Kind.TENSOR, Dtype.FLOAT64),
+        ("import numpy as np\nimport torch\nresult = torch.cat([torch.zeros(2), torch.from_numpy(np.ones(2))])",
+         Kind.TENSOR, Dtype.FLOAT64),
+        ("import torch\ndef f(a, b):\n    return torch.cat([a, b])\nresult = f(g(), h())", Kind.UNKNOWN, None),
+        # Its methods: casts whatever the receiver, the rest as probed for the receiver's dtype.
+        ("import torch\nresult = torch.zeros(3).double()", Kind.TENSOR, Dtype.FLOAT64),
+        ("import torch\ndef f(x):\n    return x.float()\nresult = f(g())", Kind.TENSOR, Dtype.FLOAT32),
+        ("import torch\nresult = torch.zeros(3).to(torch.float64).clone()[1:, None]", Kind.TENSOR, Dtype.FLOAT64),
+        ("import torch\nresult = torch.zeros(3, dtype=torch.float64).numpy()", Kind.NDARRAY, Dtype.FLOAT64),
+        ("import torch\ndef f(x, dtype):\n    return x.to(dtype)\nresult = f(g(), h())", Kind.UNKNOWN, None),
+        # Its operators, as probed: a Python or NumPy scalar is weak, a NumPy array is not.
+        ("import torch\nresult = torch.zeros(3) * 0.5", Kind.TENSOR, Dtype.FLOAT32),
+        ("import torch\nresult = torch.arange(5) / 2", Kind.TENSOR, Dtype.FLOAT32),
+        ("import numpy as np\nimport torch\nresult = torch.ones(3) * np.float64(0.5)", Kind.TENSOR, Dtype.FLOAT32),
+        ("import numpy as np\nimport torch\nresult = torch.ones(3) * np.linspace(0, 1, 3)", Kind.TENSOR,
+         Dtype.FLOAT64),
+        ("import torch\nresult = 2 * torch.zeros(3, dtype=torch.float64)", Kind.TENSOR, Dtype.FLOAT64),
+        ("import torch\ndef f(x):\n    return torch.zeros(3, dtype=torch.float64) + x\nresult = f(g())", Kind.TENSOR,
+         Dtype.FLOAT64),  # a float64 tensor with anything probed is float64
+        ("import torch\ndef f(x):\n    return torch.zeros(3) + x\nresult = f(g())", Kind.TENSOR, None),
+    ],
+)
+def test_tensors_as_torch_was_probed(source, kind, dtype):
+    result = evaluated(source)
+    assert (result.kind, result.dtype) == (kind, dtype)
+
+
+def test_a_tensor_moved_is_where_it_is_moved_to():
+    assert evaluated('import torch\nresult = torch.zeros(2).to("mps")').place is Place.MAY_LACK_FLOAT64
+    assert evaluated('import torch\nresult = torch.zeros(2).to("cpu")').place is Place.CPU
+
+
+def test_a_name_given_none_on_one_path_is_what_the_others_give():
+    result = evaluated(
+        "import torch\ndef f(a):\n    y = None\n    if a:\n        y = torch.ones(2).float() * 0.5\n    return y\n"
+        "result = f(1)"
+    )
+    assert (result.kind, result.dtype, result.known_narrow) == (Kind.TENSOR, Dtype.FLOAT32, True)

@@ -89,7 +89,7 @@ def test_the_analysis_reads_what_comes_out_of_library_calls_from_the_table():
         def grid(n):
             return torch.zeros(n).clone()  # <-
     ''')
-    assert analysis.flow.known_narrow(call)  # DEFAULT_DTYPE, then RECEIVER_DTYPE
+    assert analysis.flow.evaluation.value(call).known_narrow  # float32 whatever given, then its own
 
 
 def test_reductions_and_products_of_a_float64_array_stay_float64():

@@ -20,6 +20,11 @@ from typing import Any, Dict, FrozenSet, Optional, Tuple
 # The classes that describe a call's arguments as written (the table has more, for
 # receivers and operands, which these readers do not use).
 CORE_CLASSES = ("none", "int64", "float32", "float64", "python_float", "python_int")
+# The classes of NumPy data handed to torch (`torch.from_numpy(a)`, `torch.tensor(s)`): in a
+# torch entry, `float64` is a tensor's class and these are NumPy's.
+NUMPY_TO_TORCH_CLASSES = (
+    "ndarray_int64", "ndarray_float32", "ndarray_float64", "np_float32_scalar", "np_float64_scalar",
+)
 
 
 @dataclass(frozen=True)
@@ -53,7 +58,8 @@ def _entry(name: str) -> Optional[Dict[str, Any]]:
 
 def _result(name: str, input_class: str) -> Optional[Dict[str, Any]]:
     entry = _entry(name)
-    return entry.get(input_class) if entry is not None and input_class in CORE_CLASSES else None
+    known = input_class in CORE_CLASSES or input_class in NUMPY_TO_TORCH_CLASSES
+    return entry.get(input_class) if entry is not None and known else None
 
 
 def was_probed(name: str) -> bool:
@@ -86,6 +92,25 @@ def input_independent(name: str) -> Optional[Seen]:
         return None
     found = results.pop()
     return found if found.dtype is not None or any(part.dtype is not None for part in found.parts) else None
+
+
+@lru_cache(maxsize=None)
+def operator_results(receiver_type: str, method: str) -> Dict[Tuple[str, str], Seen]:
+    """What a Python operator gave, by the method it calls on the receiver
+    (`torch.Tensor.__rtruediv__` for `2 / t`): by the class of the receiver and of the
+    operand (`float64_0d_tensor` and NumPy's scalars among the operands)."""
+    entry = _entry(f"{receiver_type}.{method}") or {}
+    return {
+        (receiver, operand): _seen(result)
+        for receiver, seen in entry.items()
+        for operand, result in seen.get("operands", {}).items()
+    }
+
+
+def makes_tensors(name: str) -> bool:
+    """Did `name` give a tensor for some input it was probed with?"""
+    entry = _entry(name)
+    return entry is not None and any(result.get("kind") == "tensor" for result in entry.values())
 
 
 @lru_cache(maxsize=None)

@@ -27,6 +27,7 @@ parameters at their defaults: both are paths a run may take.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cached_property
 from typing import Callable, Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple
 
@@ -41,7 +42,16 @@ from f64lint.analysis.domain.arrays import (
     float_sequence,
     range_counter,
 )
-from f64lint.analysis.domain.dtypes import Width, chosen_by_data, dtype_of, mentions_device, tests_a_dtype
+from f64lint.analysis.domain.casts import CONVERTING_METHODS
+from f64lint.analysis.domain.devices import is_device_like
+from f64lint.analysis.domain.dtypes import (
+    Width,
+    chosen_by_data,
+    dtype_of,
+    mentions_device,
+    spelled_dtype,
+    tests_a_dtype,
+)
 from f64lint.analysis.domain.library import (
     ARRAY_OF_THE_DTYPE_ASKED,
     GIVES_ARGUMENT,
@@ -62,7 +72,9 @@ from f64lint.analysis.domain.probed import (
     frame_reader,
     input_independent,
     is_type,
+    makes_tensors,
     object_made_by,
+    operator_results,
     seen_given,
     was_probed,
 )
@@ -82,7 +94,13 @@ _WIDTHS = {Width.FLOAT64: Dtype.FLOAT64, Width.COMPLEX128: Dtype.COMPLEX128, Wid
 # The probed table's input classes of arrays, and its kinds of results: NumPy's, and the
 # library objects it names by their class.
 _INPUT_CLASSES = {Dtype.INTEGER: "int64", Dtype.FLOAT32: "float32", Dtype.FLOAT64: "float64"}
-_SEEN_KINDS = {"ndarray": Kind.NDARRAY, "numpy_scalar": Kind.NUMPY_SCALAR}
+_SEEN_KINDS = {"ndarray": Kind.NDARRAY, "numpy_scalar": Kind.NUMPY_SCALAR, "tensor": Kind.TENSOR}
+# The methods the Python operators call (`a / b` is `a.__truediv__(b)`, or `b.__rtruediv__(a)`).
+_OPERATOR_METHODS = {
+    "Add": "add", "Subtract": "sub", "Multiply": "mul", "Divide": "truediv", "FloorDivide": "floordiv",
+    "Modulo": "mod", "Power": "pow",
+}
+_TENSOR = "torch.Tensor"
 _ANNOTATED_NUMBERS = {name: Dtype.named(numpy) for name, numpy in by_short_name(PYTHON_NUMBER_TYPES).items()}
 # The parameters of a call being read into, by the id of their binding, with their values.
 Context = Tuple[Tuple[int, Value], ...]
@@ -160,6 +178,8 @@ class Evaluator:
             return self._name(node, depth)
         if isinstance(node, cst.BinaryOperation) and _is_arithmetic(node.operator):
             left, right = self._value(node.left, depth), self._value(node.right, depth)
+            if Kind.TENSOR in (left.kind, right.kind):
+                return _tensor_arithmetic(left, right, node)
             return arithmetic(left, right, isinstance(node.operator, cst.Divide), node)
         if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
             return self._value(node.expression, depth)
@@ -279,6 +299,8 @@ class Evaluator:
     def _name(self, node: cst.Name, depth: int) -> Value:
         if node.value in ("True", "False"):
             return Value(Kind.NUMBER, Dtype.BOOL, origin=node)
+        if node.value == "None":
+            return Value(Kind.NONE)
         binding = self.facts.bindings.get(node)
         if binding is not None and binding.qualified_name is not None:
             return self._spelled_dtype(node)
@@ -484,8 +506,46 @@ class Evaluator:
             return Value(Kind.NDARRAY, asked, origin=call)
         if receiver.is_array:
             return self._array_method(call, method, receiver)
+        if receiver.kind is Kind.TENSOR or (receiver.kind is Kind.UNKNOWN and receiver.may_be is None):
+            found = self._tensor_method(call, method, receiver, depth)
+            if found.kind is not Kind.UNKNOWN or receiver.kind is Kind.TENSOR:
+                return found
         possible = self._array_method(call, method, receiver.may_be) if receiver.may_be is not None else UNKNOWN
         return Value(may_be=possible) if possible.is_array else UNKNOWN
+
+    def _tensor_method(self, call: cst.Call, method: str, tensor: Value, depth: int) -> Value:
+        """What a method of a tensor gives: the dtype it converts to (`.to(torch.float64)`,
+        `.double()`, `.float()`: of any receiver not known to be something else), the
+        tensor moved (`.to(device)`), else as probed for a tensor of its dtype
+        (`.clone()`, `.numpy()`)."""
+        if method in CONVERTING_METHODS:
+            return self._converted(call, tensor, depth)
+        qualified = f"{_TENSOR}.{method}"
+        fixed = input_independent(qualified)
+        if fixed is not None:
+            return _seen_value(fixed, call)
+        input_class = _INPUT_CLASSES.get(tensor.dtype) if tensor.dtype is not None and not tensor.partial else None
+        found = seen_given(qualified, input_class) if input_class is not None else None
+        if found is None:
+            return UNKNOWN
+        kept_dtype = found.kind == "tensor" and Dtype.named(found.dtype) is tensor.dtype
+        return replace(_seen_value(found, call), origin=tensor.origin) if kept_dtype else _seen_value(found, call)
+
+    def _converted(self, call: cst.Call, tensor: Value, depth: int) -> Value:
+        """`t.to(...)`, `t.type(...)`: a tensor of the dtype spelled in the call, else (only
+        devices given) the tensor on that device, else not known (`t.to(other)`)."""
+        args = positional(call)
+        spelled = [spelled_dtype(self.facts, arg) for arg in [*args, keyword(call, "dtype")] if arg is not None]
+        dtypes = [found[0] for found in spelled if found is not None]
+        if dtypes:
+            return Value(Kind.TENSOR, _WIDTHS[dtypes[0].width], origin=call)
+        if tensor.kind is not Kind.TENSOR or keyword(call, "dtype") is not None:
+            return UNKNOWN
+        devices = [*args, *(arg.value for arg in call.args if arg.keyword and arg.keyword.value == "device")]
+        if not devices or not all(is_device_like(self.facts, device) for device in devices):
+            return UNKNOWN
+        place = self._value(devices[0], depth + 1)
+        return replace(tensor, place=place.place) if place.kind is Kind.DEVICE else tensor
 
     def _array_method(self, call: cst.Call, method: str, array: Value) -> Value:
         """What a method of a NumPy array gives: the dtype asked (`astype`), or its own."""
@@ -565,8 +625,11 @@ class Evaluator:
         args = positional(call)
         if name in _INTEGER_MAKERS:
             return Value(Kind.NDARRAY, Dtype.INTEGER, origin=call)
-        if name in FLOAT_BY_DEFAULT:
-            return Value(Kind.NDARRAY, Dtype.FLOAT64, origin=call)
+        if name in FLOAT_BY_DEFAULT:  # a scalar where the probe saw one made of a number (`np.float64(0.5)`)
+            numbers = bool(args) and all(self._value(arg, depth + 1).kind is Kind.NUMBER for arg in args)
+            of_a_number = seen_given(name, "none") if numbers else None
+            scalar = of_a_number is not None and _SEEN_KINDS.get(of_a_number.kind) is Kind.NUMPY_SCALAR
+            return Value(Kind.NUMPY_SCALAR if scalar else Kind.NDARRAY, Dtype.FLOAT64, origin=call)
         if name in FOLLOW_DATA:
             return self._from_data(call, name, args, depth)
         values = [self._value(arg, depth + 1) for arg in args]
@@ -587,6 +650,8 @@ class Evaluator:
         the dtype it makes whatever its input (`np.hanning(n)`), or the one it gave for an
         input of the class of this call's widest array, its other arguments known numbers
         (`scipy.ndimage.gaussian_filter(image, 2)`)."""
+        if makes_tensors(name):
+            return self._tensor_made(call, name, depth)
         if asked_dtype(call, name) is not None:
             return UNKNOWN
         fixed = input_independent(name)
@@ -607,6 +672,27 @@ class Evaluator:
             return UNKNOWN
         dtype = Dtype.named(found.dtype)
         return _seen_value(found, widest.origin if dtype is widest.dtype and widest.origin else call)
+
+    def _tensor_made(self, call: cst.Call, name: str, depth: int) -> Value:
+        """A call of a function that makes tensors (as probed): of the dtype asked, else of
+        what it gave whatever its input (`torch.zeros(n)`), else of what it gave for the
+        class of its data: its widest tensor (`torch.cat([a, b])`), else the NumPy array
+        or scalar it is handed (`torch.from_numpy(a)`), else Python numbers."""
+        asked = keyword(call, "dtype")
+        if asked is not None:
+            return Value(Kind.TENSOR, self._dtype(asked), origin=call)
+        fixed = input_independent(name)
+        if fixed is not None:
+            return _seen_value(fixed, call)
+        data = _data_class([self._value(arg, depth + 1) for arg in positional(call)])
+        found = seen_given(name, data[0]) if data is not None else None
+        if found is None or data is None:
+            return UNKNOWN
+        made = _seen_value(found, call)
+        source = data[1]
+        if source is not None and source.kind is made.kind and source.dtype is made.dtype and source.origin:
+            return replace(made, origin=source.origin)
+        return made
 
     def _from_data(self, call: cst.Call, name: str, args: List[cst.BaseExpression], depth: int) -> Value:
         """`np.full(n, 1 / n)`, `np.arange(0, 1, 0.1)`, `np.array([0.5, 1.0])`, `np.zeros_like(a)`."""
@@ -647,7 +733,7 @@ class Evaluator:
 def _subscripted(node: cst.Subscript, held: Value) -> Value:
     """A slice of a list or array (`xs[1:]`, `a[:, 0]`, `a[None, ...]`), or an item."""
     if any(isinstance(element.slice, cst.Slice) for element in node.slice) or _adds_axes(node):
-        return held if held.kind in (Kind.CONTAINER, Kind.NDARRAY) else UNKNOWN
+        return held if held.kind in (Kind.CONTAINER, Kind.NDARRAY, Kind.TENSOR) else UNKNOWN
     index = integer_index(node)
     return _item(held, index if index is not None and index >= 0 else None)
 
@@ -692,6 +778,80 @@ def _seen_value(seen: Seen, origin: cst.CSTNode) -> Value:
     return Value(kind, dtype, origin=origin) if kind is not None else UNKNOWN
 
 
+def _operand_class(value: Value) -> Optional[str]:
+    """The class of a tensor operator's operand as the probe names it (a NumPy array acts
+    as a tensor of its dtype: `t * np.ones(2)` is float64, as torch gives it); None when
+    not known (then what every class gave is read)."""
+    if value.dtype is None or value.partial:
+        return None
+    if value.kind in (Kind.TENSOR, Kind.NDARRAY):
+        return _INPUT_CLASSES.get(value.dtype, "")
+    if value.kind is Kind.NUMPY_SCALAR:
+        named = _INPUT_CLASSES.get(value.dtype)
+        return f"np_{named}_scalar" if named is not None else ""
+    if value.kind is Kind.NUMBER:
+        return "python_float" if value.dtype.is_float else "python_int"
+    return ""
+
+
+def _tensor_arithmetic(left: Value, right: Value, node: cst.BinaryOperation) -> Value:
+    """`left <op> right` with a tensor on one side, as the probe saw torch's operators
+    give (`t / 2`, `2 * t`, `t * np_float64_scalar`): what they gave for the operands'
+    classes, or for every class of the one not known when all of those agree (a float64
+    tensor times anything is float64). A result of a dtype one operand has keeps its
+    origin."""
+    name = _OPERATOR_METHODS[type(node.operator).__name__]
+    if left.kind is Kind.TENSOR:
+        receiver, operand, method = left, right, f"__{name}__"
+    else:
+        receiver, operand, method = right, left, f"__r{name}__"
+    mine, theirs = _operand_class(receiver), _operand_class(operand)
+    if operand.kind not in (Kind.UNKNOWN, Kind.TENSOR, Kind.NDARRAY, Kind.NUMPY_SCALAR, Kind.NUMBER):
+        return UNKNOWN
+    results = {
+        seen
+        for (receiver_class, operand_class), seen in operator_results(_TENSOR, method).items()
+        if (mine is None or receiver_class == mine) and (theirs is None or operand_class == theirs)
+    }
+    if len(results) != 1 or "" in (mine, theirs):
+        return Value(Kind.TENSOR)
+    made = _seen_value(results.pop(), node)
+    kept = next((side.origin for side in (receiver, operand) if side.dtype is made.dtype and side.origin), None)
+    return replace(made, origin=kept) if kept is not None else made
+
+
+def _data_class(values: List[Value]) -> Optional[Tuple[str, Optional[Value]]]:
+    """The class (as the probe names it) of the data handed to a function that makes
+    tensors, with the value that has it: the widest tensor among them (or in a list or
+    tuple of them), else a NumPy array or scalar, else Python numbers; None when one is
+    not known."""
+    members = [member for value in values for member in _members(value)]
+    if not members or any(member.kind is Kind.UNKNOWN for member in members):
+        return None
+    for kinds in ((Kind.TENSOR,), (Kind.NDARRAY, Kind.NUMPY_SCALAR)):
+        chosen = [member for member in members if member.kind in kinds]
+        if chosen:
+            widest = join(chosen)
+            named = _operand_class(widest)
+            if not named:
+                return None
+            return (named if widest.kind is not Kind.NDARRAY else f"ndarray_{named}"), widest
+    dtypes = [member.dtype for member in members if member.kind is Kind.NUMBER]
+    if len(dtypes) != len(members) or None in dtypes:
+        return None
+    return ("python_float" if any(dtype is not None and dtype.is_float for dtype in dtypes) else "python_int"), None
+
+
+def _members(value: Value) -> List[Value]:
+    """The values a call is handed in one argument: each part of a list or tuple (any
+    element of one not written out), else the argument itself."""
+    if value.kind is not Kind.CONTAINER:
+        return [value]
+    if value.parts:
+        return list(value.parts)
+    return [value.element if value.element is not None else UNKNOWN]
+
+
 def _is_arithmetic(operator: cst.BaseBinaryOp) -> bool:
     """`+ - * / // % **` (LibCST's classes are read when a module is analysed, not imported)."""
     arithmetic = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power)
@@ -700,13 +860,13 @@ def _is_arithmetic(operator: cst.BaseBinaryOp) -> bool:
 
 def _item(value: Value, place: Optional[int] = None) -> Value:
     """An element of a value: of a tuple written out, the one at `place` when known; of a
-    container, any of its elements; of an array, an array of its dtype (a row, or a NumPy
-    scalar: float64 either way)."""
+    container, any of its elements; of an array or a tensor, one of its dtype (a row, or a
+    NumPy scalar: float64 either way)."""
     if value.kind is Kind.CONTAINER:
         if place is not None and value.parts:
             return value.parts[place] if place < len(value.parts) else UNKNOWN
         return value.element or UNKNOWN
-    return value if value.is_array else UNKNOWN
+    return value if value.is_array or value.kind is Kind.TENSOR else UNKNOWN
 
 
 def _given(function: cst.FunctionDef, param: cst.Param, call: cst.Call) -> Optional[cst.BaseExpression]:

@@ -32,6 +32,7 @@ class Kind(enum.Enum):
     DEVICE = "device"
     OBJECT = "library object"  # of the class in `type`: a fitted estimator, a data frame
     INSTANCE = "object of a class of the module"  # `type`: the class's qualified name in it
+    NONE = "None"  # holds no data: a path that gives it adds nothing to a join
     UNKNOWN = "unknown"
 
 
@@ -90,6 +91,9 @@ class Value:
     may_be: Optional["Value"] = None
     # Of an instance known by its annotation (`grid: Grid`): it may be of a subclass.
     or_subclass: bool = False
+    # A path that reaches it gives a dtype not known: `dtype` is only the widest of the
+    # others, a floor, not what it is at most.
+    partial: bool = False
 
     @property
     def is_array(self) -> bool:
@@ -100,6 +104,11 @@ class Value:
         """The array this is, or may be on some path that reaches it."""
         return self if self.is_array else self.may_be
 
+    @property
+    def known_narrow(self) -> bool:
+        """Is it known, on every path that reaches it, to be 32-bit or narrower?"""
+        return self.dtype is not None and self.dtype <= Dtype.FLOAT32 and not self.partial
+
 
 UNKNOWN = Value()
 
@@ -109,7 +118,9 @@ def join(values: Iterable[Value]) -> Value:
     widest dtype (its origin with it) and the worst place."""
     joined: Optional[Value] = None
     for value in values:
-        if joined is None:
+        if value.kind is Kind.NONE and joined is not None:
+            continue
+        if joined is None or joined.kind is Kind.NONE:
             joined = value
             continue
         kind = joined.kind if joined.kind is value.kind else Kind.UNKNOWN
@@ -121,9 +132,10 @@ def join(values: Iterable[Value]) -> Value:
         type_ = joined.type if joined.type == value.type else None
         arrays = [array for array in (joined.array, value.array) if array is not None]
         may_be = None if kind in (Kind.NDARRAY, Kind.NUMPY_SCALAR) or not arrays else _widest(arrays)
+        partial = joined.partial or value.partial or (joined.dtype is None) is not (value.dtype is None)
         joined = Value(
             kind, wider.dtype, max(joined.place, value.place), element, parts, wider.origin, type_, may_be,
-            joined.or_subclass or value.or_subclass,
+            joined.or_subclass or value.or_subclass, partial,
         )
     return joined if joined is not None else UNKNOWN
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Collection, Iterator, List, Optional, Tuple
 
-from f64lint.analysis.domain.casts import DEFAULT_DTYPE_FACTORIES, cast_down_before_move, casts_narrow
+from f64lint.analysis.domain.casts import DEFAULT_DTYPE_FACTORIES, cast_down_before_move
 from f64lint.analysis.domain.devices import (
     feeds_onnx_constant,
     following_calls,
@@ -93,21 +93,12 @@ def _feeds_numpy_where_it_is(facts: ModuleFacts, call: cst.Call) -> bool:
 
 
 def known_narrow_before(analysis: Analysis, call: cst.Call) -> bool:
-    """Is the value a method call acts on already 32-bit or narrower: cast earlier in the
-    chain (`x.float().to(device)`), made by a factory with the default dtype
-    (`torch.zeros(3).to(device)`), or known narrow where it was made (`Flow.known_narrow`)?"""
-    facts = analysis.facts
-    chain = list(receiver_chain(facts, call))
-    if any(casts_narrow(facts, inner) for inner in chain):
-        return True
-    if isinstance(call.func, cst.Attribute) and analysis.flow.known_narrow(call.func.value):
-        return True
-    origin = chain[-1] if chain else None
-    return (
-        origin is not None
-        and facts.qualified_name(origin.func) in DEFAULT_DTYPE_FACTORIES
-        and keyword(origin, "dtype") is None
-    )
+    """Is the value a method call acts on already 32-bit or narrower on every path the
+    evaluator reads to it: cast earlier in the chain (`x.float().to(device)`), made by a
+    factory with the default dtype (`torch.zeros(3).to(device)`), a name or `self.`
+    attribute only ever given such values, arithmetic of them?"""
+    receiver = call.func.value if isinstance(call.func, cst.Attribute) else None
+    return receiver is not None and analysis.flow.evaluation.value(receiver).known_narrow
 
 
 def reaches_mps(analysis: Analysis, use: DtypeUse) -> bool:

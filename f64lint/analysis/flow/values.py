@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Dict, FrozenSet, Iterable, Iterator, List, Opt
 from f64lint.analysis.domain.arrays import ArraySource, has_float_literal
 from f64lint.analysis.domain.casts import (
     CONVERTING_METHODS,
-    DEFAULT_DTYPE_FACTORIES,
     casts_narrow,
     casts_to_chosen_dtype,
 )
@@ -468,37 +467,6 @@ class Flow:
         function = self.facts.parent(argument) if argument is not None else None
         if isinstance(function, cst.Call) and self.facts.qualified_name(function.func) in KEEP_DTYPE_FUNCTIONS:
             return self.narrowed_later(function, depth + 1)
-        return False
-
-    @kept
-    def known_narrow(self, node: cst.BaseExpression, depth: int = 0) -> bool:
-        """Is a value known to be 32-bit or narrower: cast down (`.float()`), made by a
-        factory with the default dtype, or a name or `self.` attribute only ever given such
-        values (`self.w_up = w_up.cpu()` after `w_up = weight.float()`), or arithmetic on
-        one with nothing wide?"""
-        if depth > MAX_TRACE_DEPTH * 3:
-            return False
-        facts = self.facts
-        if isinstance(node, cst.Call):
-            if casts_narrow(facts, node):
-                return True
-            if facts.qualified_name(node.func) in DEFAULT_DTYPE_FACTORIES:
-                return keyword(node, "dtype") is None
-            method = method_name(node)
-            moved = moved_to(node)
-            keeps = method in ("cpu", "clone", "detach", "contiguous") or (moved is not None and moved[1] is None)
-            return keeps and isinstance(node.func, cst.Attribute) and self.known_narrow(node.func.value, depth + 1)
-        if isinstance(node, cst.Name):
-            values = self.facts.reaching_values(node)
-            return bool(values) and all(value is not None and self.known_narrow(value, depth + 1) for value in values)
-        if isinstance(node, cst.Attribute) and is_self_attribute(node):
-            set_values = [v for v in self.set_on(node) or [] if not isinstance(v, cst.Name) or v.value != "None"]
-            return bool(set_values) and all(self.known_narrow(value, depth + 1) for value in set_values)
-        if isinstance(node, cst.BinaryOperation):
-            sides = (node.left, node.right)
-            return any(self.known_narrow(side, depth + 1) for side in sides) and not any(
-                self.wide_value(side) for side in sides
-            )
         return False
 
     def outermost(self, node: cst.BaseExpression) -> cst.BaseExpression:
