@@ -3,6 +3,8 @@ the analysis reads of it."""
 
 from __future__ import annotations
 
+import pytest
+
 import textwrap
 
 from f64lint.analysis.domain.dtypes import Width, dtype_of
@@ -90,6 +92,27 @@ def test_the_analysis_reads_what_comes_out_of_library_calls_from_the_table():
             return torch.zeros(n).clone()  # <-
     ''')
     assert analysis.flow.evaluation.value(call).known_narrow  # float32 whatever given, then its own
+
+
+@pytest.mark.parametrize(
+    "operand, made_by",
+    [
+        ("np.linspace(0.0, 1.0, n)", "np.linspace"),  # a NumPy array is no weak scalar to torch
+        ("np.linspace(0.0, 1.0, n, dtype=np.float32)", None),
+        ("np.float64(0.5)", None),  # a NumPy scalar is
+    ],
+)
+def test_a_tensor_promoted_by_arithmetic_with_a_float64_array_is_float64(operand, made_by):
+    analysis, call = marked_call(f'''
+        import numpy as np
+        import torch
+
+        def ramp(n, device):
+            ramp = torch.ones(n) * {operand}
+            return ramp.to(device)  # <-
+    ''')
+    wide = analysis.flow.wide_value(call.func.value)
+    assert (wide.made_by if wide is not None else None) == made_by
 
 
 def test_reductions_and_products_of_a_float64_array_stay_float64():

@@ -97,6 +97,7 @@ if TYPE_CHECKING:  # (LibCST is imported by a run that parses, not by this modul
     _Provisional = Dict[Tuple[cst.CSTNode, int], Tuple[Optional[WideValue], FrozenSet[Optional[cst.FunctionDef]]]]
 _KEEP_DTYPE_METHODS = methods("torch.Tensor", Returns.RECEIVER_DTYPE)
 KEEP_DTYPE_FUNCTIONS = functions("torch", Returns.ARGUMENT_DTYPE)
+_WIDTHS = {Dtype.FLOAT64: Width.FLOAT64, Dtype.COMPLEX128: Width.COMPLEX128}
 TENSOR_OF_DATA = functions("torch", Returns.DATA_DTYPE)
 
 
@@ -564,7 +565,8 @@ class Flow:
         if isinstance(node, cst.Subscript):
             return self.wide_value(node.value, depth + 1)
         if isinstance(node, cst.BinaryOperation):
-            return merged((self.wide_value(node.left, depth + 1), self.wide_value(node.right, depth + 1)))
+            found = merged((self.wide_value(node.left, depth + 1), self.wide_value(node.right, depth + 1)))
+            return found or self._promoted(node)
         if isinstance(node, (cst.Tuple, cst.List)):
             return self._first_wide((element.value for element in node.elements), depth)
         if isinstance(node, cst.Attribute):
@@ -572,6 +574,16 @@ class Flow:
         if isinstance(node, cst.Call):
             return self._call(node, depth)
         return None
+
+    def _promoted(self, node: cst.BinaryOperation) -> Optional[WideValue]:
+        """A tensor that arithmetic with a float64 NumPy array makes float64, as torch was
+        probed to promote (`torch.ones(n) * np.linspace(0, 1, n)`): named after the array's
+        maker."""
+        value = self.evaluation.value(node)
+        origin = value.origin
+        if value.kind is not Kind.TENSOR or value.dtype not in _WIDTHS or not isinstance(origin, cst.Call):
+            return None
+        return WideValue(origin, self.facts.module.code_for_node(origin.func), _WIDTHS[value.dtype])
 
     def _bound_value(self, binding: Binding, depth: int) -> Optional[WideValue]:
         traced = binding.value
