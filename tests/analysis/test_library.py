@@ -115,6 +115,28 @@ def test_a_tensor_promoted_by_arithmetic_with_a_float64_array_is_float64(operand
     assert (wide.made_by if wide is not None else None) == made_by
 
 
+@pytest.mark.parametrize(
+    "made, made_by",
+    [
+        ("x.double().tanh().cumsum(0)", ".double()"),  # kept: the probe saw both keep a float tensor's dtype
+        ("torch.logcumsumexp(x.double(), 0)", ".double()"),
+        ("x.float().tanh()", None),
+        ("x.double().argmax()", None),  # indices
+        ("x.double().type_as(reference)", None),  # the dtype chosen
+    ],
+)
+def test_a_float64_tensor_is_followed_through_what_the_probe_saw_keep_its_dtype(made, made_by):
+    analysis, call = marked_call(f'''
+        import torch
+
+        def scores(x, reference, device):
+            y = {made}
+            return y.to(device)  # <-
+    ''')
+    wide = analysis.flow.wide_value(call.func.value)
+    assert (wide.made_by if wide is not None else None) == made_by
+
+
 def test_reductions_and_products_of_a_float64_array_stay_float64():
     # `np.mean` of a float64 array is an np.float64 scalar, and `torch.tensor` keeps it.
     analysis, call = marked_call('''

@@ -107,6 +107,18 @@ def operator_results(receiver_type: str, method: str) -> Dict[Tuple[str, str], S
     }
 
 
+@lru_cache(maxsize=None)
+def keeps_float_dtype(name: str) -> bool:
+    """Did `name` give a tensor of its input's dtype for float32 and float64 tensors alike
+    (`torch.Tensor.tanh`, `torch.cumsum`)? As probed with the receiver (or input) as its
+    own other argument, where it takes one."""
+    entry = _entry(name) or {}
+    return all(
+        entry.get(dtype, {}).get("kind") == "tensor" and entry[dtype].get("dtype") == dtype
+        for dtype in ("float32", "float64")
+    )
+
+
 def makes_tensors(name: str) -> bool:
     """Did `name` give a tensor for some input it was probed with?"""
     entry = _entry(name)

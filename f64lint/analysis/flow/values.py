@@ -28,7 +28,7 @@ from f64lint.analysis.domain.devices import (
     is_cpu_device,
     is_device_like,
 )
-from f64lint.analysis.domain.dtypes import FLOAT64_CAST_METHODS, Width, dtype_of, mentions_device, spelled_dtype
+from f64lint.analysis.domain.dtypes import Width, dtype_of, mentions_device, spelled_dtype
 from f64lint.analysis.domain.guards import Guards
 from f64lint.analysis.domain.library import (
     DATA_DEVICES,
@@ -38,6 +38,7 @@ from f64lint.analysis.domain.library import (
     functions,
     methods,
 )
+from f64lint.analysis.domain.probed import input_independent, keeps_float_dtype
 from f64lint.analysis.evaluation.classes import class_nodes, is_self_attribute
 from f64lint.analysis.evaluation.evaluator import Evaluator
 from f64lint.analysis.evaluation.lattice import Dtype, Kind, Place, Value
@@ -98,6 +99,7 @@ if TYPE_CHECKING:  # (LibCST is imported by a run that parses, not by this modul
 _KEEP_DTYPE_METHODS = methods("torch.Tensor", Returns.RECEIVER_DTYPE)
 KEEP_DTYPE_FUNCTIONS = functions("torch", Returns.ARGUMENT_DTYPE)
 _WIDTHS = {Dtype.FLOAT64: Width.FLOAT64, Dtype.COMPLEX128: Width.COMPLEX128}
+_TENSOR = "torch.Tensor"
 TENSOR_OF_DATA = functions("torch", Returns.DATA_DTYPE)
 
 
@@ -613,7 +615,7 @@ class Flow:
                 if source is not None:
                     return WideValue(call, facts.module.code_for_node(call.func), Width.FLOAT64)
                 return None
-            if qualified in KEEP_DTYPE_FUNCTIONS:
+            if qualified in KEEP_DTYPE_FUNCTIONS or keeps_float_dtype(qualified):
                 return self._first_wide((arg.value for arg in call.args), depth)
             return self._from_import(call, self.imported.returned_by(qualified))
         method = method_name(call)
@@ -623,10 +625,12 @@ class Flow:
         if member is not None:
             return self._from_import(call, member)
         assert isinstance(call.func, cst.Attribute)
-        if method in FLOAT64_CAST_METHODS and not call.args:
-            width = Width.FLOAT64 if method == "double" else Width.COMPLEX128
-            return WideValue(call, f".{method}()", width)
-        if casts_narrow(facts, call) or method in ("float", "half", "int", "long", "bool", "type_as", "numpy"):
+        cast = input_independent(f"{_TENSOR}.{method}")
+        if cast is not None:  # `.double()` makes float64 of anything, `.float()` float32
+            made = Dtype.named(cast.dtype) if cast.kind == "tensor" else None
+            width = _WIDTHS.get(made) if made is not None else None
+            return WideValue(call, f".{method}()", width) if width is not None and not call.args else None
+        if casts_narrow(facts, call) or casts_to_chosen_dtype(call):
             return None
         if method in CONVERTING_METHODS:
             args = positional(call)
@@ -640,7 +644,7 @@ class Flow:
             if moves_only and not casts_to_chosen_dtype(call):
                 return self.wide_value(call.func.value, depth + 1)
             return None
-        if method in _KEEP_DTYPE_METHODS:
+        if method in _KEEP_DTYPE_METHODS or keeps_float_dtype(f"{_TENSOR}.{method}"):
             return self.wide_value(call.func.value, depth + 1)
         return None
 
