@@ -384,11 +384,15 @@ def grid32(n):
 class Sigmas:
     def __init__(self, n):
         self.values = np.linspace(1.0, 0.0, n)
+
+
+AXIS = np.linspace(0.0, 1.0, 4)
+AXIS32 = np.linspace(0.0, 1.0, 4, dtype=np.float32)
 """
 RENDER = """\
 import torch
 
-from .grids import Sigmas, grid, grid32
+from .grids import AXIS, AXIS32, Sigmas, grid, grid32
 
 
 def coordinates(device):
@@ -402,6 +406,14 @@ def coordinates32(device):
 def noise_levels(device):
     sigmas = Sigmas(4)
     return torch.from_numpy(sigmas.values).to(device)
+
+
+def axis(device):
+    return torch.from_numpy(AXIS * 2.0).to(device)
+
+
+def axis32(device):
+    return torch.from_numpy(AXIS32 * 2.0).to(device)
 """
 
 
@@ -416,6 +428,8 @@ def test_a_numpy_module_without_a_finding_of_its_own_still_says_what_it_makes(nu
          "render/grids.py:5) becomes a tensor in `torch.tensor()`; MPS has no float64"),
         ("render/scene.py", 16, 12, "F64003", "error", "float64 NumPy array (from `Sigmas.values` at line 16, made "
          "in render/grids.py:14) becomes a tensor in `torch.from_numpy()`; MPS has no float64"),
+        ("render/scene.py", 20, 12, "F64003", "error", "float64 NumPy array (from `AXIS` at line 20, made in "
+         "render/grids.py:17) becomes a tensor in `torch.from_numpy()`; MPS has no float64"),
     ]
 
 
@@ -426,14 +440,16 @@ def test_what_it_makes_crashes_on_mps_before_the_fix_and_not_after(numpy_helpers
     monkeypatch.syspath_prepend(str(numpy_helpers))
     original = importlib.import_module("render.scene")
     with mps_emulation():
-        for made in (original.coordinates, original.noise_levels):
+        for made in (original.coordinates, original.noise_levels, original.axis):
             with pytest.raises(TypeError, match="MPS framework doesn't support float64"):
                 made("mps")
         assert original.coordinates32("mps").dtype == torch.float32
+        assert original.axis32("mps").dtype == torch.float32
     after = fixed_and_imported_again(numpy_helpers, "render", "scene", monkeypatch)
     with mps_emulation():
         assert after.coordinates("mps").dtype == torch.float32
         assert after.noise_levels("mps").dtype == torch.float32
+        assert after.axis("mps").dtype == torch.float32
 
 
 CLEAN_ACROSS_FILES = {

@@ -210,9 +210,10 @@ class Evaluator:
         return UNKNOWN
 
     def _made_elsewhere(self, node: cst.BaseExpression, found: Value) -> Value:
-        """What another module of the run says a call or attribute the module does not know
-        gives (`table()` after `from .utils import table`, `grid.coords` of a `grid: Grid`
-        another module defines): its float64 tensor or NumPy array."""
+        """What another module of the run says a call, a name or an attribute the module does
+        not know gives (`table()` after `from .utils import table`, `COORDS` after `from
+        .grids import COORDS`, `grid.coords` of a `grid: Grid` another module defines): its
+        float64 tensor or NumPy array."""
         export = self._imported(node)
         if export is None:
             return found
@@ -302,8 +303,9 @@ class Evaluator:
         if node.value == "None":
             return Value(Kind.NONE)
         binding = self.facts.bindings.get(node)
-        if binding is not None and binding.qualified_name is not None:
-            return self._spelled_dtype(node)
+        if binding is not None and binding.qualified_name is not None:  # a dtype, or what another module binds
+            spelled = self._spelled_dtype(node)
+            return spelled if spelled.kind is not Kind.UNKNOWN else self._made_elsewhere(node, spelled)
         if binding is None:
             return UNKNOWN
         given = self._given(node)

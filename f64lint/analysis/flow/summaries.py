@@ -53,9 +53,8 @@ def summarise(analysis: Analysis, path: str) -> ModuleSummary:
                     and len(small.targets) == 1
                     and isinstance(small.targets[0].target, cst.Name)
                 ):
-                    wide = flow.wide_value(small.value)
-                    if wide is not None:
-                        found.append(_export(facts, small.targets[0].target.value, False, wide, path))
+                    made = _made(facts, flow, small.targets[0].target.value, False, [small.value], path)
+                    found.extend([made] if made is not None else [])
     return tuple(found)
 
 

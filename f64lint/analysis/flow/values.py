@@ -786,7 +786,7 @@ class Flow:
         if value is None:
             return None
         origin = value.origin
-        if isinstance(origin, (cst.Call, cst.Attribute)):
+        if isinstance(origin, (cst.Call, cst.Attribute, cst.Name)):
             export = self.imported_export(origin)
             if export is not None:  # made by another module of the run
                 return ArraySource(origin, f"{export.name}()" if isinstance(origin, cst.Call) else export.name)
@@ -846,11 +846,14 @@ class Flow:
 
     def imported_export(self, origin: cst.CSTNode) -> Optional[Export]:
         """The export an array comes from, when another module makes it: a function it
-        defines, or a member of an object of a class it defines."""
+        defines, a name it binds, or a member of an object of a class it defines."""
         if isinstance(origin, cst.Call):
             return self.imported.returned_by(self.facts.qualified_name(origin.func)) or self.instance_member(origin)
         if isinstance(origin, cst.Attribute):
             return self.instance_member(origin)
+        if isinstance(origin, cst.Name):  # `COORDS` after `from .grids import COORDS`
+            binding = self.facts.bindings.get(origin)
+            return self.imported.bound_to(binding.qualified_name) if binding is not None else None
         return None
 
     def returned_values(self, function: cst.FunctionDef) -> Tuple[cst.BaseExpression, ...]:
