@@ -205,8 +205,8 @@ def test_a_class_is_described_by_its_bases_in_the_package_and_the_properties_tha
     # `cells` gives what Grid sets itself, `volume` computes: only `spacing` is left to subclasses.
     analysis = analysed(CLASSES, module_name="pkg.grids", package="pkg")
     described = [e for e in summarise(analysis, "pkg/grids.py") if e.width in (BASE, READS)]
-    assert described == [
-        Export("pkg.grids", "Grid", False, "pkg.base.GridBase", BASE, "pkg/grids.py", 7),
-        Export("pkg.grids", "Grid.spacing", False, "_spacing", READS, "pkg/grids.py", 7),
-        Export("pkg.grids", "UnitGrid", False, "pkg.grids.Grid", BASE, "pkg/grids.py", 24),
+    assert described == [  # no line: none is shown
+        Export("pkg.grids", "Grid", False, "pkg.base.GridBase", BASE, "pkg/grids.py", 0),
+        Export("pkg.grids", "Grid.spacing", False, "_spacing", READS, "pkg/grids.py", 0),
+        Export("pkg.grids", "UnitGrid", False, "pkg.grids.Grid", BASE, "pkg/grids.py", 0),
     ]

@@ -110,21 +110,21 @@ def _structure(facts: ModuleFacts, flow: Flow, owner: cst.ClassDef, path: str) -
     which its subclasses set)."""
     assert facts.module_name is not None
     package = facts.module_name.split(".")[0]
-    line = facts.positions[owner].start.line
-    rows = []
+    found = []  # (name, made_by, width) of each row
     set_here = set(flow.attributes_set(owner))
     for base in owner.bases:
         qualified = facts.library_name(base.value)
         if qualified is not None and qualified.split(".")[0] == package:
-            rows.append(Export(facts.module_name, owner.name.value, False, qualified, BASE, path, line))
+            found.append((owner.name.value, qualified, BASE))
     for method in owner.body.body:
         if isinstance(method, cst.FunctionDef) and is_property(method):
             returned = flow.returned_values(method)
             read = {value.attr.value for value in returned if is_self_attribute(value)}
             if len(read) == 1 and all(is_self_attribute(value) for value in returned) and not read & set_here:
-                name = f"{owner.name.value}.{method.name.value}"
-                rows.append(Export(facts.module_name, name, False, read.pop(), READS, path, line))
-    return rows
+                found.append((f"{owner.name.value}.{method.name.value}", read.pop(), READS))
+    # No line: the project phase reads these rows and shows none (asking a node's line works
+    # out the positions of the whole module, most of the cost of a summary).
+    return [Export(facts.module_name, name, False, made_by, width, path, 0) for name, made_by, width in found]
 
 
 def _made(
