@@ -3,13 +3,14 @@ the analysis reads of it."""
 
 from __future__ import annotations
 
-import pytest
-
 import textwrap
+
+import pytest
 
 from f64lint.analysis.domain.dtypes import Width, dtype_of
 from f64lint.analysis.domain.library import FLOAT64_PARTS, LIBRARY, Returns, float64_members, functions, member, methods
 from f64lint.analysis.flow.analysis import analyse
+from f64lint.analysis.flow.values import keeps_dtype
 from f64lint.cst import cst
 from tests.analysis.marked import analysed, marked_call
 
@@ -473,3 +474,18 @@ def test_a_dtype_given_by_place_is_the_one_numpys_makers_take():
     made = [c for c in facts.calls if facts.qualified_name(c.func) == "torch.from_numpy"]
     found = [analysis.flow.float64_array(c.args[0].value) for c in made]
     assert [source.origin_name if source else None for source in found] == [None, None, None, None, "np.ones", "np.full"]
+
+
+@pytest.mark.parametrize(
+    "function, keeps",
+    [
+        ("torch.logcumsumexp", True),  # as probed
+        ("torch.meshgrid", True),  # a tuple of tensors: the table's hand entry
+        ("torch.argmax", False),  # indices
+        ("torch.zeros_like", True),
+        ("torch.bucketize", False),
+        (None, False),
+    ],
+)
+def test_the_torch_functions_that_keep_their_tensors_dtype(function, keeps):
+    assert keeps_dtype(function) is keeps

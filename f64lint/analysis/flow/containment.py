@@ -46,7 +46,7 @@ from f64lint.analysis.domain.library import (
     methods,
     short_names,
 )
-from f64lint.analysis.flow.values import KEEP_DTYPE_FUNCTIONS, Flow
+from f64lint.analysis.flow.values import Flow, keeps_dtype
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, method_name, moved_to
 from f64lint.cst import cst
@@ -289,7 +289,7 @@ class Containment:
             return not self._only_numpy  # torch.distributed, a quantized op: never on MPS; gradients, comparisons
         if qualified is not None and qualified.startswith("torch.") and _answers_about_it(qualified):
             return not self._only_numpy
-        if qualified in KEEP_DTYPE_FUNCTIONS:
+        if keeps_dtype(qualified):
             return self._value(call, depth + 1, calls)
         parameter = self.parameter(call, argument)
         if parameter is None:

@@ -97,9 +97,16 @@ if TYPE_CHECKING:  # (LibCST is imported by a run that parses, not by this modul
     # too deep).
     _Provisional = Dict[Tuple[cst.CSTNode, int], Tuple[Optional[WideValue], FrozenSet[Optional[cst.FunctionDef]]]]
 _KEEP_DTYPE_METHODS = methods("torch.Tensor", Returns.RECEIVER_DTYPE)
-KEEP_DTYPE_FUNCTIONS = functions("torch", Returns.ARGUMENT_DTYPE)
+_KEEP_DTYPE_FUNCTIONS = functions("torch", Returns.ARGUMENT_DTYPE)
 _WIDTHS = {Dtype.FLOAT64: Width.FLOAT64, Dtype.COMPLEX128: Width.COMPLEX128}
 _TENSOR = "torch.Tensor"
+
+
+def keeps_dtype(qualified: Optional[str]) -> bool:
+    """Does a torch function give a tensor of its tensor arguments' dtype: as the library
+    table says (`torch.meshgrid`, `torch.where`: what probing cannot reach), or as the
+    probe saw it keep a float tensor's dtype (`torch.logcumsumexp`)?"""
+    return qualified is not None and (qualified in _KEEP_DTYPE_FUNCTIONS or keeps_float_dtype(qualified))
 TENSOR_OF_DATA = functions("torch", Returns.DATA_DTYPE)
 
 
@@ -468,7 +475,7 @@ class Flow:
             return self.narrowed_later(use, depth + 1)
         argument = holder if isinstance(holder, cst.Arg) else None
         function = self.facts.parent(argument) if argument is not None else None
-        if isinstance(function, cst.Call) and self.facts.qualified_name(function.func) in KEEP_DTYPE_FUNCTIONS:
+        if isinstance(function, cst.Call) and keeps_dtype(self.facts.qualified_name(function.func)):
             return self.narrowed_later(function, depth + 1)
         return False
 
@@ -615,7 +622,7 @@ class Flow:
                 if source is not None:
                     return WideValue(call, facts.module.code_for_node(call.func), Width.FLOAT64)
                 return None
-            if qualified in KEEP_DTYPE_FUNCTIONS or keeps_float_dtype(qualified):
+            if keeps_dtype(qualified):
                 return self._first_wide((arg.value for arg in call.args), depth)
             return self._from_import(call, self.imported.returned_by(qualified))
         method = method_name(call)
