@@ -192,6 +192,13 @@ def test_an_import_is_not_known():
             "import torch\ndef f(dtype):\n    return dtype\nresult = f(torch.float64)",
             Kind.UNKNOWN, None,
         ),
+        (  # a tensor is data: what the helper makes of the one each call passes
+            "import torch\ndef f(x):\n    return x * 2\nresult = f(torch.ones(2))", Kind.TENSOR, Dtype.FLOAT32,
+        ),
+        (
+            "import torch\ndef f(x):\n    return x * 2\na = f(torch.ones(2).double())\nresult = f(torch.ones(2))",
+            Kind.TENSOR, Dtype.FLOAT32,
+        ),
     ],
 )
 def test_a_parameter_is_what_the_module_s_calls_pass(source, kind, dtype):

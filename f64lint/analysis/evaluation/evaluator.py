@@ -8,7 +8,7 @@ the lists they keep there (classes.py), objects of the module's classes (made by
 or declared by an annotation, which a subclass may fill: what its class's properties and
 methods give, read with that object as `self`), the module's own functions (what their returns
 or yields give, read with the parameters each call passes: a helper handed a float32
-array gives float32 there, float64 where it is handed float64; in its own body a
+array or tensor gives float32 there, float64 where it is handed float64; in its own body a
 parameter may hold what any of the module's calls pass; a dtype or device handed to a
 helper is not followed, since helpers check those), the hand-written library table
 (domain/library.py: NumPy's makers, the functions that keep their arguments' dtype or
@@ -17,8 +17,11 @@ does not know, the table probed from the libraries
 themselves (domain/probed.py): functions by the class of their input, and library objects
 (an estimator fitted on data of a dtype, a frame, an interpolator) by their members; the
 library table's hand entries where probing cannot reach (the objects a call makes, their
-members). Dtypes and devices are values too: `torch.float64`, a string naming a device,
-`torch.device(...)`, a helper that returns one of several.
+members). Tensors are read as torch was probed: what its functions make of the class of
+their data, what a tensor's methods give for its dtype, what its operators give for their
+operands' (a NumPy scalar is weak, a NumPy array is not). Dtypes and devices are values
+too: `torch.float64`, a string naming a device, `torch.device(...)`, a helper that
+returns one of several.
 
 A value a path leaves unknown may still be the array another path gives (lattice.py
 `may_be`), and `at_defaults` reads a function's body for a call that leaves its data
@@ -105,7 +108,7 @@ _ANNOTATED_NUMBERS = {name: Dtype.named(numpy) for name, numpy in by_short_name(
 # The parameters of a call being read into, by the id of their binding, with their values.
 Context = Tuple[Tuple[int, Value], ...]
 # What a parameter is read as from the values the module's calls pass for it.
-_DATA = frozenset({Kind.NDARRAY, Kind.NUMPY_SCALAR, Kind.NUMBER, Kind.CONTAINER, Kind.INSTANCE})
+_DATA = frozenset({Kind.NDARRAY, Kind.NUMPY_SCALAR, Kind.TENSOR, Kind.NUMBER, Kind.CONTAINER, Kind.INSTANCE})
 # Devices that have float64, as a string names them (those without are the run's `devices`).
 _WITH_FLOAT64 = frozenset({"cuda", "xpu", "hpu", "meta"})
 
