@@ -61,6 +61,7 @@ from f64lint.analysis.domain.library import (
     MAKES,
     PYTHON_NUMBER_TYPES,
     RETURNS_SELF,
+    TENSOR_TYPE,
     Returns,
     by_short_name,
     float64_parts,
@@ -103,7 +104,6 @@ _OPERATOR_METHODS = {
     "Add": "add", "Subtract": "sub", "Multiply": "mul", "Divide": "truediv", "FloorDivide": "floordiv",
     "Modulo": "mod", "Power": "pow",
 }
-_TENSOR = "torch.Tensor"
 _ANNOTATED_NUMBERS = {name: Dtype.named(numpy) for name, numpy in by_short_name(PYTHON_NUMBER_TYPES).items()}
 # The parameters of a call being read into, by the id of their binding, with their values.
 Context = Tuple[Tuple[int, Value], ...]
@@ -525,7 +525,7 @@ class Evaluator:
         (`.clone()`, `.numpy()`)."""
         if method in CONVERTING_METHODS:
             return self._converted(call, tensor, depth)
-        qualified = f"{_TENSOR}.{method}"
+        qualified = f"{TENSOR_TYPE}.{method}"
         fixed = input_independent(qualified)
         if fixed is not None:
             return _seen_value(fixed, call)
@@ -810,15 +810,17 @@ def _tensor_arithmetic(left: Value, right: Value, node: cst.BinaryOperation) -> 
         receiver, operand, method = left, right, f"__{name}__"
     else:
         receiver, operand, method = right, left, f"__r{name}__"
-    mine, theirs = _operand_class(receiver), _operand_class(operand)
     if operand.kind not in (Kind.UNKNOWN, Kind.TENSOR, Kind.NDARRAY, Kind.NUMPY_SCALAR, Kind.NUMBER):
         return UNKNOWN
+    mine, theirs = _operand_class(receiver), _operand_class(operand)
+    if "" in (mine, theirs):  # a dtype the probe did not try (float16, bool)
+        return Value(Kind.TENSOR)
     results = {
         seen
-        for (receiver_class, operand_class), seen in operator_results(_TENSOR, method).items()
+        for (receiver_class, operand_class), seen in operator_results(TENSOR_TYPE, method).items()
         if (mine is None or receiver_class == mine) and (theirs is None or operand_class == theirs)
     }
-    if len(results) != 1 or "" in (mine, theirs):
+    if len(results) != 1:
         return Value(Kind.TENSOR)
     made = _seen_value(results.pop(), node)
     kept = next((side.origin for side in (receiver, operand) if side.dtype is made.dtype and side.origin), None)

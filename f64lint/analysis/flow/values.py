@@ -34,6 +34,7 @@ from f64lint.analysis.domain.library import (
     DATA_DEVICES,
     DEFAULT_FLOAT_FACTORIES,
     MODULE_STATE,
+    TENSOR_TYPE,
     Returns,
     functions,
     methods,
@@ -99,7 +100,9 @@ if TYPE_CHECKING:  # (LibCST is imported by a run that parses, not by this modul
 _KEEP_DTYPE_METHODS = methods("torch.Tensor", Returns.RECEIVER_DTYPE)
 _KEEP_DTYPE_FUNCTIONS = functions("torch", Returns.ARGUMENT_DTYPE)
 _WIDTHS = {Dtype.FLOAT64: Width.FLOAT64, Dtype.COMPLEX128: Width.COMPLEX128}
-_TENSOR = "torch.Tensor"
+
+
+TENSOR_OF_DATA = functions("torch", Returns.DATA_DTYPE)
 
 
 def keeps_dtype(qualified: Optional[str]) -> bool:
@@ -107,7 +110,6 @@ def keeps_dtype(qualified: Optional[str]) -> bool:
     table says (`torch.meshgrid`, `torch.where`: what probing cannot reach), or as the
     probe saw it keep a float tensor's dtype (`torch.logcumsumexp`)?"""
     return qualified is not None and (qualified in _KEEP_DTYPE_FUNCTIONS or keeps_float_dtype(qualified))
-TENSOR_OF_DATA = functions("torch", Returns.DATA_DTYPE)
 
 
 class Flow:
@@ -632,7 +634,7 @@ class Flow:
         if member is not None:
             return self._from_import(call, member)
         assert isinstance(call.func, cst.Attribute)
-        cast = input_independent(f"{_TENSOR}.{method}")
+        cast = input_independent(f"{TENSOR_TYPE}.{method}")
         if cast is not None:  # `.double()` makes float64 of anything, `.float()` float32
             made = Dtype.named(cast.dtype) if cast.kind == "tensor" else None
             width = _WIDTHS.get(made) if made is not None else None
@@ -648,10 +650,10 @@ class Flow:
                         return None
                     return WideValue(call, f".{method}({spelled[0].text})", spelled[0].width)
             moves_only = method == "to" and all(is_device_like(facts, arg) for arg in args)
-            if moves_only and not casts_to_chosen_dtype(call):
+            if moves_only:
                 return self.wide_value(call.func.value, depth + 1)
             return None
-        if method in _KEEP_DTYPE_METHODS or keeps_float_dtype(f"{_TENSOR}.{method}"):
+        if method in _KEEP_DTYPE_METHODS or keeps_float_dtype(f"{TENSOR_TYPE}.{method}"):
             return self.wide_value(call.func.value, depth + 1)
         return None
 
