@@ -489,3 +489,24 @@ def test_a_dtype_given_by_place_is_the_one_numpys_makers_take():
 )
 def test_the_torch_functions_that_keep_their_tensors_dtype(function, keeps):
     assert keeps_dtype(function) is keeps
+
+
+@pytest.mark.parametrize(
+    "chosen, made_by",
+    [
+        ("x.double() if flag else x", ".double()"),  # float64 on one path: a crash on that path
+        ("x if flag else torch.zeros(3, dtype=torch.float64)", "torch.zeros(dtype=torch.float64)"),
+        ('x.double() if device.type != "mps" else x.float()', None),  # chosen for the device
+        ("x.double() if x.dtype == torch.float64 else x", None),  # after the data's own dtype
+    ],
+)
+def test_a_conditional_expression_is_either_branch_unless_it_chooses_by_device_or_dtype(chosen, made_by):
+    analysis, call = marked_call(f'''
+        import torch
+
+        def pick(x, flag, device):
+            y = {chosen}
+            return y.to(device)  # <-
+    ''')
+    wide = analysis.flow.wide_value(call.func.value)
+    assert (wide.made_by if wide is not None else None) == made_by

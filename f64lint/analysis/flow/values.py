@@ -4,7 +4,8 @@ device expressions may be MPS.
 A value is followed through names (the value last assigned, element-wise for tuple
 unpacking), dtype-keeping methods (`.clone()`, `.to(device)`, `.reshape(...)`, ...),
 torch functions that keep their input's dtype (`torch.cat`, `torch.meshgrid`,
-`torch.outer`, `torch.sin`, ...), arithmetic, indexing, attributes set on `self` (or
+`torch.outer`, `torch.sin`, ...), arithmetic, indexing, either branch of a conditional
+expression that does not choose by device or dtype, attributes set on `self` (or
 registered with `register_buffer`) anywhere in the class, and the return values of the
 module's own functions. A cast to a 32-bit dtype ends the trace.
 """
@@ -28,7 +29,7 @@ from f64lint.analysis.domain.devices import (
     is_cpu_device,
     is_device_like,
 )
-from f64lint.analysis.domain.dtypes import Width, dtype_of, mentions_device, spelled_dtype
+from f64lint.analysis.domain.dtypes import Width, dtype_of, mentions_device, spelled_dtype, tests_a_dtype
 from f64lint.analysis.domain.guards import Guards
 from f64lint.analysis.domain.library import (
     DATA_DEVICES,
@@ -580,6 +581,9 @@ class Flow:
             return found or self._promoted(node)
         if isinstance(node, (cst.Tuple, cst.List)):
             return self._first_wide((element.value for element in node.elements), depth)
+        if isinstance(node, cst.IfExp):  # either branch, unless the test chooses by device or dtype
+            chosen = mentions_device(node.test, self.devices) or tests_a_dtype(self.facts, node.test)
+            return None if chosen else self._first_wide((node.body, node.orelse), depth)
         if isinstance(node, cst.Attribute):
             return self._attribute(node, depth)
         if isinstance(node, cst.Call):
