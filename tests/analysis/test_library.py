@@ -95,6 +95,21 @@ def test_the_analysis_reads_what_comes_out_of_library_calls_from_the_table():
     assert analysis.flow.evaluation.value(call).known_narrow  # float32 whatever given, then its own
 
 
+def made_by_of_moved(value: str) -> Optional[str]:
+    """What the flow says made the float64 value `y = <value>` that a function then moves
+    to a device (`made_by` of its wide value), or None when it finds none."""
+    analysis, call = marked_call(f'''
+        import numpy as np
+        import torch
+
+        def moved(x, reference, flag, n, device):
+            y = {value}
+            return y.to(device)  # <-
+    ''')
+    wide = analysis.flow.wide_value(call.func.value)
+    return wide.made_by if wide is not None else None
+
+
 @pytest.mark.parametrize(
     "operand, made_by",
     [
@@ -104,16 +119,7 @@ def test_the_analysis_reads_what_comes_out_of_library_calls_from_the_table():
     ],
 )
 def test_a_tensor_promoted_by_arithmetic_with_a_float64_array_is_float64(operand, made_by):
-    analysis, call = marked_call(f'''
-        import numpy as np
-        import torch
-
-        def ramp(n, device):
-            ramp = torch.ones(n) * {operand}
-            return ramp.to(device)  # <-
-    ''')
-    wide = analysis.flow.wide_value(call.func.value)
-    assert (wide.made_by if wide is not None else None) == made_by
+    assert made_by_of_moved(f"torch.ones(n) * {operand}") == made_by
 
 
 @pytest.mark.parametrize(
@@ -127,15 +133,7 @@ def test_a_tensor_promoted_by_arithmetic_with_a_float64_array_is_float64(operand
     ],
 )
 def test_a_float64_tensor_is_followed_through_what_the_probe_saw_keep_its_dtype(made, made_by):
-    analysis, call = marked_call(f'''
-        import torch
-
-        def scores(x, reference, device):
-            y = {made}
-            return y.to(device)  # <-
-    ''')
-    wide = analysis.flow.wide_value(call.func.value)
-    assert (wide.made_by if wide is not None else None) == made_by
+    assert made_by_of_moved(made) == made_by
 
 
 def test_reductions_and_products_of_a_float64_array_stay_float64():
@@ -501,12 +499,4 @@ def test_the_torch_functions_that_keep_their_tensors_dtype(function, keeps):
     ],
 )
 def test_a_conditional_expression_is_either_branch_unless_it_chooses_by_device_or_dtype(chosen, made_by):
-    analysis, call = marked_call(f'''
-        import torch
-
-        def pick(x, flag, device):
-            y = {chosen}
-            return y.to(device)  # <-
-    ''')
-    wide = analysis.flow.wide_value(call.func.value)
-    assert (wide.made_by if wide is not None else None) == made_by
+    assert made_by_of_moved(chosen) == made_by

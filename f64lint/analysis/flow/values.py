@@ -98,8 +98,9 @@ if TYPE_CHECKING:  # (LibCST is imported by a run that parses, not by this modul
     # depth), or (function, -1) for a summary, the answer and the summaries it read (None:
     # too deep).
     _Provisional = Dict[Tuple[cst.CSTNode, int], Tuple[Optional[WideValue], FrozenSet[Optional[cst.FunctionDef]]]]
-_KEEP_DTYPE_METHODS = methods("torch.Tensor", Returns.RECEIVER_DTYPE)
-_KEEP_DTYPE_FUNCTIONS = functions("torch", Returns.ARGUMENT_DTYPE)
+_KEEP_DTYPE_METHODS = methods(TENSOR_TYPE, Returns.RECEIVER_DTYPE)
+# The table's torch functions and tensor methods (by qualified name) that keep a dtype.
+_KEEP_DTYPE = functions("torch", Returns.ARGUMENT_DTYPE) | {f"{TENSOR_TYPE}.{m}" for m in _KEEP_DTYPE_METHODS}
 _WIDTHS = {Dtype.FLOAT64: Width.FLOAT64, Dtype.COMPLEX128: Width.COMPLEX128}
 
 
@@ -107,10 +108,10 @@ TENSOR_OF_DATA = functions("torch", Returns.DATA_DTYPE)
 
 
 def keeps_dtype(qualified: Optional[str]) -> bool:
-    """Does a torch function give a tensor of its tensor arguments' dtype: as the library
-    table says (`torch.meshgrid`, `torch.where`: what probing cannot reach), or as the
-    probe saw it keep a float tensor's dtype (`torch.logcumsumexp`)?"""
-    return qualified is not None and (qualified in _KEEP_DTYPE_FUNCTIONS or keeps_float_dtype(qualified))
+    """Does a torch function or tensor method give a tensor of its tensors' dtype: as the
+    library table says (`torch.meshgrid`, `torch.Tensor.chunk`: what probing cannot
+    reach), or as the probe saw it keep a float tensor's dtype (`torch.logcumsumexp`)?"""
+    return qualified is not None and (qualified in _KEEP_DTYPE or keeps_float_dtype(qualified))
 
 
 class Flow:
@@ -657,7 +658,7 @@ class Flow:
             if moves_only:
                 return self.wide_value(call.func.value, depth + 1)
             return None
-        if method in _KEEP_DTYPE_METHODS or keeps_float_dtype(f"{TENSOR_TYPE}.{method}"):
+        if keeps_dtype(f"{TENSOR_TYPE}.{method}"):
             return self.wide_value(call.func.value, depth + 1)
         return None
 
