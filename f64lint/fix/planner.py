@@ -190,6 +190,8 @@ class Planner:
             return self._array_to_tensor(request)
         if isinstance(request, WideMove):
             return self._move(request)
+        if request.later:
+            return self._cast_at_move(request.move, request.cast)
         return self._merged(request.move, request.cast)
 
     def _move(self, request: WideMove) -> Optional[Fix]:
@@ -448,16 +450,45 @@ class Planner:
             )
         return Fix(f"Cast while moving: `.{merged}`", Applicability.SAFE, (*edits, *self._imports_for(narrow)))
 
-    def _cast_dtype(self, cast: cst.Call) -> Optional[str]:
+    def _cast_at_move(self, move: cst.Call, cast: cst.Call) -> Optional[Fix]:
+        """`x = t.to(device)` cast by a later `x = x.float()`: `x = t.to(device,
+        dtype=torch.float32)`, the later cast left as it is (it changes nothing then). Only
+        for a dtype the cast spells: a chosen one (`x.to(dtype)`, `x.type_as(r)`) may not be
+        known yet where the move is."""
+        narrow = self._cast_dtype(cast, chosen=False)
+        if narrow is None or not move.args or any(arg.star for arg in move.args):
+            return None
+        if self.facts.qualified_name(move.func) in TENSORS_OF_DATA_WITH_DTYPE:  # `torch.tensor(x, device=d)`
+            edit = self.maker.add_keyword_argument(move, f"dtype={narrow}")
+            return Fix(
+                f"Make it with the later cast's dtype: `dtype={narrow}`",
+                Applicability.SAFE,
+                (edit, *self._imports_for(narrow)),
+            )
+        assert isinstance(move.func, cst.Attribute)
+        arguments = [self.facts.module.code_for_node(arg).rstrip().rstrip(",").rstrip() for arg in move.args]
+        merged = f"to({', '.join(arguments)}, dtype={narrow})"
+        return Fix(
+            f"Cast while moving, as the later cast does: `.{merged}`",
+            Applicability.SAFE,
+            (self.maker.replace_span(move.func.attr, move, merged), *self._imports_for(narrow)),
+        )
+
+    def _cast_dtype(self, cast: cst.Call, chosen: bool = True) -> Optional[str]:
+        """The dtype a cast gives, as code to pass as `dtype=`. Without `chosen`, only one
+        the cast spells itself (`.float()`, `.to(torch.float16)`), for code before the
+        cast: not a name (`.to(dtype)`, a name holding `torch.float32`) or `.type_as(r)`."""
         method = method_name(cast)
         if method in _CAST_METHOD_DTYPES and not cast.args:
             return f"{self.torch}.{_CAST_METHOD_DTYPES[method]}"
-        if method == "type_as" and len(cast.args) == 1 and cast.args[0].keyword is None:
+        if chosen and method == "type_as" and len(cast.args) == 1 and cast.args[0].keyword is None:
             return f"{self.facts.module.code_for_node(cast.args[0].value)}.dtype"
         if method in CONVERTING_METHODS and len(cast.args) == 1:
             value = cast.args[0].value
-            dtype = dtype_of(self.facts, value)
-            if (dtype is not None and dtype.width is Width.NARROW) or (method == "to" and casts_to_chosen_dtype(cast)):
+            spelled = spelled_dtype(self.facts, value)
+            if spelled is not None and spelled[0].width is Width.NARROW and (chosen or spelled[1] is value):
+                return self.facts.module.code_for_node(value)
+            if chosen and method == "to" and casts_to_chosen_dtype(cast):
                 return self.facts.module.code_for_node(value)
         return None
 

@@ -36,10 +36,12 @@ class WideArrayToTensor:
 
 @dataclass(frozen=True)
 class MoveThenCast:
-    """`x.to(device)` followed at once by a narrowing cast `cast`."""
+    """`x.to(device)` followed at once by a narrowing cast `cast`, or (`later`) by a cast
+    of the name it is assigned to on a later statement (`x = x.float()`)."""
 
     move: cst.Call
     cast: cst.Call
+    later: bool = False
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,9 @@ class CastAfterMove(Rule):
     """
     ## What it flags
     A value moved to a device first and cast second, in one chain (through views and
-    items of it too: `.to(device).T.float()`, `.to(device)[idx].float()`), or a tensor made
+    items of it too: `.to(device).T.float()`, `.to(device)[idx].float()`) or on the next
+    statement (`x = t.to(device)`, then `x = x.float()`, the cast the only read of what was
+    moved), or a tensor made
     of data on a device and cast there (`torch.tensor(x, device=device).float()`): to a 32-bit (or
     narrower) dtype, `torch.from_numpy(a).to(device).float()`,
     `torch.tensor(x).to(device).to(torch.float32)`, or to a dtype chosen elsewhere,
@@ -90,6 +92,17 @@ class CastAfterMove(Rule):
                 z = z.detach().to(device).float()
                 self.mean = z.mean(dim=0)
                 self.weight = self.head.weight.to(device).float()
+        """,
+        """
+        import torch
+
+        def staged(a, device):
+            x = torch.from_numpy(a).to(device)
+            print(x.dtype)
+            x = x.float()
+            y = torch.from_numpy(a).float()
+            y = y.to(device)
+            return x, y
         """,
         """
         class LoRALinear:
@@ -204,6 +217,37 @@ class CastAfterMove(Rule):
         ),
         Invalid(
             """
+            import numpy as np
+            import torch
+
+            def load(a, path, device, reference):
+                x = torch.from_numpy(a).to(device)
+                x = x.float()
+                t = torch.tensor(np.load(path), device=device)
+                t = t.half()
+                y = torch.from_numpy(a).to(device)
+                y = y.type_as(reference)
+                return x, t, y
+            """,
+            (5, 29),
+            (7, 9),
+            (9, 29),
+            fixed="""
+            import numpy as np
+            import torch
+
+            def load(a, path, device, reference):
+                x = torch.from_numpy(a).to(device, dtype=torch.float32)
+                x = x.float()
+                t = torch.tensor(np.load(path), device=device, dtype=torch.float16)
+                t = t.half()
+                y = torch.from_numpy(a).to(device)
+                y = y.type_as(reference)
+                return x, t, y
+            """,
+        ),
+        Invalid(
+            """
             import torch
 
             def batch_to(batch, target_device):
@@ -230,21 +274,25 @@ class CastAfterMove(Rule):
             made_there = _made_on_a_device(analysis, call)
             if not (made_there or moves_to_device(facts, call)) or analysis.guards.off_mps(call):
                 continue
-            cast = cast_after(facts, call)
+            chained = cast_after(facts, call)
+            cast = chained or analysis.flow.cast_on_read(call)
             if cast is None or (not made_there and known_narrow_before(analysis, call)):
                 continue
             assert isinstance(cast.func, cst.Attribute)
             arguments = ", ".join(facts.module.code_for_node(arg).strip(", ") for arg in cast.args)
             cast_text = f"`.{cast.func.attr.value}({arguments})`"
+            if chained is None:  # on the next statement: `x.float()`
+                cast_text = f"`{facts.module.code_for_node(cast)}`"
+            fix = MoveThenCast(call, cast, later=chained is None)
             if made_there:  # `torch.tensor(data, device=device).float()`: the data's dtype meets the device
                 data = data_argument(call)
-                if data is None or analysis.data.moved_data(data) is None:
+                if data is None or (analysis.data.moved_data(data) or analysis.data.unseen_data(data)) is None:
                     continue
                 yield Finding(
                     call,
                     f"made on a device before the cast {cast_text}: float64 data crashes on MPS "
                     "there; give the dtype where the tensor is made: `dtype=...`",
-                    fix=MoveThenCast(call, cast),
+                    fix=fix,
                 )
                 continue
             assert isinstance(call.func, cst.Attribute)
@@ -260,7 +308,7 @@ class CastAfterMove(Rule):
                 f"moved to a device before the cast {cast_text}: "
                 "a float64 value crashes on MPS at the move; cast first or use `.to(device, dtype=...)`",
                 anchor=call.func.attr,
-                fix=MoveThenCast(call, cast),
+                fix=fix,
             )
 
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from typing import Iterator, Optional
 
-from f64lint.analysis.domain.casts import made_on_a_device
+from f64lint.analysis.domain.casts import cast_after, made_on_a_device
 from f64lint.analysis.domain.devices import is_cpu_device
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.data import UnseenData
@@ -52,8 +52,8 @@ class DataDtypeOnDevice(Rule):
     (`if isinstance(value, nn.Module): value.to(device)`), a parameter kept on a class that
     is not a module, a move followed by an integer cast, known float64 (F64003 and F64004
     report it) and code that never runs on MPS (a command-line `--device` whose `choices`
-    leave out `mps`). A move followed by a float cast is F64009's; a data loader's batch
-    moved, F64011's.
+    leave out `mps`). A move or a tensor made on a device followed by a float cast (in its
+    chain or on the next statement) is F64009's; a data loader's batch moved, F64011's.
 
     ## Why it breaks on MPS
     NumPy's default float is float64, and `torch.from_numpy`, `torch.tensor` and the
@@ -104,6 +104,18 @@ class DataDtypeOnDevice(Rule):
             f = torch.as_tensor(values).to(device, dtype=torch.float32)
             g = torch.tensor(len(values), device=device)
             return a, b, c, d, e, f, g
+        """,
+        """
+        import numpy as np
+        import torch
+
+        def cast_after_the_move(path, device):  # F64009's
+            a = torch.tensor(np.load(path), device=device).float()
+            b = torch.tensor(np.load(path), device=device)
+            b = b.float()
+            c = torch.from_numpy(np.load(path)).to(device)
+            c = c.half()
+            return a, b, c
         """,
         """
         import numpy as np
@@ -357,6 +369,8 @@ class DataDtypeOnDevice(Rule):
             return None
         if not analysis.flow.may_lack_float64(device):
             return None
+        if cast_after(facts, call) is not None or analysis.flow.cast_on_read(call) is not None:
+            return None  # F64009's
         args = positional(call)
         if not args or named_not_float64(args[0]) or analysis.flow.float64_array(args[0]) is not None:
             return None  # no data, integers, a model's outputs, or known float64 (F64003's)

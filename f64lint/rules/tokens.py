@@ -40,9 +40,16 @@ _VIEWS = "|".join(short_names(SAME_DTYPE_VIEWS))
 # Or made on a device and cast (`torch.tensor(x, device=device).float()`).
 _CAST = r"\s*\.\s*(?:float|half|bfloat16|cfloat|to|type|type_as)\s*\("
 _THROUGH_VIEWS = rf"(?:\s*\.\s*(?:{_VIEWS})\b|\s*\[[^\[\]]*\])*"
+# Or cast on the next line, by the name the move is assigned to (`x = x.float()`).
+_CAST_NEXT = (
+    r"[^\n]*\n[ \t]*(\w+)[ \t]*=[ \t]*\1[ \t]*\.[ \t]*"
+    r"(?:(?:float|half|bfloat16|type|type_as)[ \t]*\(|to\([^()\n]*(?:dtype|float|half))"
+)
 CAST_AFTER_MOVE = AnyOf(
     r"\.to\((?:[^()]|\([^()]*\))*\)" + _THROUGH_VIEWS + _CAST,
     r"device\s*=(?:[^()]|\([^()]*\))*\)" + _THROUGH_VIEWS + _CAST,
+    r"\.to\(" + _CAST_NEXT,
+    r"device\s*=" + _CAST_NEXT,
 )
 
 # The start of a line up to a loader named on it (`self.train_` of `self.train_loader`).

@@ -43,8 +43,10 @@ def unseen_moves(analysis: Analysis) -> Iterator[UnseenMove]:
         moved = call.func.value
         if _checked_to_be_a_module(facts, moved) or named_not_float64(moved):
             continue  # `if isinstance(value, Module): value.to(device)`: a module, not data
-        if cast_after(facts, call) is not None or flow.wide_value(moved) is not None or data.float64_batch(moved):
-            continue  # F64009's, or known float64 (F64004's)
+        if cast_after(facts, call) is not None or flow.cast_on_read(call) is not None:
+            continue  # F64009's
+        if flow.wide_value(moved) is not None or data.float64_batch(moved):
+            continue  # known float64 (F64004's)
         made = data.tensor_of_data(moved)
         batch = data.batch(moved) if made is None else None
         found = made or batch or data.recursed_part(moved)

@@ -397,6 +397,38 @@ class Flow:
         reads = self.reads_by_value().get(id(value), [])
         return bool(reads) and all(self._narrows(read, depth) for read in reads)
 
+    def cast_on_read(self, call: cst.Call) -> Optional[cst.Call]:
+        """The cast the next statement gives the value a call makes, when the value is
+        assigned to names and its only read is that cast: to a narrow dtype or a chosen one
+        (`x = t.to(device)`, then `x = x.float()`)."""
+        assign = self.facts.parent(call)
+        if not (isinstance(assign, cst.Assign) and assign.value is call):
+            return None
+        if not all(isinstance(target.target, cst.Name) for target in assign.targets):
+            return None
+        reads = [
+            read
+            for read in self.reads_by_value().get(id(call), [])
+            if not isinstance(self.facts.parent(read), cst.AssignTarget)  # (a name assigned again)
+        ]
+        if len(reads) != 1 or self.facts.statement(reads[0]) is not self._next_statement(assign):
+            return None
+        holder = self.facts.parent(reads[0])
+        cast = self.facts.parent(holder) if isinstance(holder, cst.Attribute) else None
+        if not (isinstance(cast, cst.Call) and cast.func is holder):
+            return None
+        return cast if casts_narrow(self.facts, cast) or casts_to_chosen_dtype(cast) else None
+
+    def _next_statement(self, node: cst.CSTNode) -> Optional[cst.CSTNode]:
+        """The statement after the one holding `node`, in the same block."""
+        statement = self.facts.statement(node)
+        block = self.facts.parent(statement) if statement is not None else None
+        body = getattr(block, "body", ())
+        if not isinstance(body, (list, tuple)) or statement not in body:
+            return None
+        place = body.index(statement)
+        return body[place + 1] if place + 1 < len(body) else None
+
     def handed_to_api_without_mps(self, call: cst.Call) -> bool:
         """Is the tensor or module a call makes (or converts in place, `model.fc1.double()`)
         handed, directly or through a name, to an API with no MPS backend (torch.distributed,
