@@ -19,8 +19,8 @@ class CastAfterMove(Rule):
     ## What it flags
     A value moved to a device first and cast second, in one chain (through views and
     items of it too: `.to(device).T.float()`, `.to(device)[idx].float()`) or on the next
-    statement (`x = t.to(device)`, then `x = x.float()`, the cast the only read of what was
-    moved), or a tensor made
+    statement, by the name the move is assigned to (`x = t.to(device)`, then
+    `x = x.float()`), or a tensor made
     of data on a device and cast there (`torch.tensor(x, device=device).float()`): to a 32-bit (or
     narrower) dtype, `torch.from_numpy(a).to(device).float()`,
     `torch.tensor(x).to(device).to(torch.float32)`, or to a dtype chosen elsewhere,

@@ -40,15 +40,17 @@ _VIEWS = "|".join(short_names(SAME_DTYPE_VIEWS))
 # Or made on a device and cast (`torch.tensor(x, device=device).float()`).
 _CAST = r"\s*\.\s*(?:float|half|bfloat16|cfloat|to|type|type_as)\s*\("
 _THROUGH_VIEWS = rf"(?:\s*\.\s*(?:{_VIEWS})\b|\s*\[[^\[\]]*\])*"
-# Or cast on the next line, by the name the move is assigned to (`x = x.float()`).
+# Or cast on the next line, by the name the move is assigned to (`x = x.float()`, `x =
+# x.to(torch.float16)`, `x = x.type_as(r)`): not after a `.to(torch.float32)`, a cast itself.
 _CAST_NEXT = (
     r"[^\n]*\n[ \t]*(\w+)[ \t]*=[ \t]*\1[ \t]*\.[ \t]*"
-    r"(?:(?:float|half|bfloat16|type|type_as)[ \t]*\(|to\([^()\n]*(?:dtype|float|half))"
+    r"(?:(?:float|half|bfloat16|type_as)[ \t]*\("
+    r"|(?:to|type)\([ \t]*(?:torch\.)?(?:float32|float16|half|bfloat16|float\b))"
 )
 CAST_AFTER_MOVE = AnyOf(
     r"\.to\((?:[^()]|\([^()]*\))*\)" + _THROUGH_VIEWS + _CAST,
     r"device\s*=(?:[^()]|\([^()]*\))*\)" + _THROUGH_VIEWS + _CAST,
-    r"\.to\(" + _CAST_NEXT,
+    r"\.to\((?![ \t]*torch\.)" + _CAST_NEXT,
     r"device\s*=" + _CAST_NEXT,
 )
 

@@ -398,26 +398,26 @@ class Flow:
         return bool(reads) and all(self._narrows(read, depth) for read in reads)
 
     def cast_on_read(self, call: cst.Call) -> Optional[cst.Call]:
-        """The cast the next statement gives the value a call makes, when the value is
-        assigned to names and its only read is that cast: to a narrow dtype or a chosen one
-        (`x = t.to(device)`, then `x = x.float()`)."""
+        """The cast of the next statement, when a call's value is assigned to a name and the
+        next statement casts the name to itself (`x = t.to(device)`, then `x = x.float()`):
+        the value's only read. To a narrow dtype or another tensor's (`x = x.type_as(r)`)."""
         assign = self.facts.parent(call)
-        if not (isinstance(assign, cst.Assign) and assign.value is call):
+        if not (isinstance(assign, cst.Assign) and assign.value is call and len(assign.targets) == 1):
             return None
-        if not all(isinstance(target.target, cst.Name) for target in assign.targets):
+        name = assign.targets[0].target
+        following = self._next_statement(assign)
+        if not (isinstance(name, cst.Name) and isinstance(following, cst.SimpleStatementLine)):
             return None
-        reads = [
-            read
-            for read in self.reads_by_value().get(id(call), [])
-            if not isinstance(self.facts.parent(read), cst.AssignTarget)  # (a name assigned again)
-        ]
-        if len(reads) != 1 or self.facts.statement(reads[0]) is not self._next_statement(assign):
+        recast = following.body[0] if len(following.body) == 1 else None
+        if not (isinstance(recast, cst.Assign) and len(recast.targets) == 1):
             return None
-        holder = self.facts.parent(reads[0])
-        cast = self.facts.parent(holder) if isinstance(holder, cst.Attribute) else None
-        if not (isinstance(cast, cst.Call) and cast.func is holder):
+        target, cast = recast.targets[0].target, recast.value
+        if not (isinstance(cast, cst.Call) and isinstance(cast.func, cst.Attribute)):
             return None
-        return cast if casts_narrow(self.facts, cast) or casts_to_chosen_dtype(cast) else None
+        receiver = cast.func.value
+        if not all(isinstance(n, cst.Name) and n.value == name.value for n in (target, receiver)):
+            return None
+        return cast if casts_narrow(self.facts, cast) or method_name(cast) == "type_as" else None
 
     def _next_statement(self, node: cst.CSTNode) -> Optional[cst.CSTNode]:
         """The statement after the one holding `node`, in the same block."""
