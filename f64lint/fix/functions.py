@@ -28,6 +28,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterator, List, Optional, Sequence, Set, Tuple
 
+from f64lint.analysis.domain.casts import CONVERTING_METHODS, casts_like
 from f64lint.analysis.domain.devices import device_like_name, is_device_like, names_no_float64_device
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import keyword, method_name, moved_to
@@ -470,9 +471,9 @@ class FunctionPlanner:
             receiver = call.func.value
             if isinstance(receiver, cst.Name) and receiver.value in params:
                 continue  # an input converted as it came, not float64 work brought back
-            if method_name(call) == "type_as":
+            if casts_like(call):
                 return True
-            if method_name(call) in ("to", "type") and any(self._an_input_dtype(arg.value) for arg in call.args):
+            if method_name(call) in CONVERTING_METHODS and any(self._an_input_dtype(arg.value) for arg in call.args):
                 return True
         return False
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Dict, Iterator, List, Optional, Sequence, Set, Tuple
 
-from f64lint.analysis.domain.casts import CONVERTING_METHODS, casts_to_chosen_dtype
+from f64lint.analysis.domain.casts import CONVERTING_METHODS, casts_like, casts_to_chosen_dtype
 from f64lint.analysis.domain.devices import following_calls, is_device_like, names_no_float64_device
 from f64lint.analysis.domain.dtypes import Width, dtype_of, spelled_dtype
 from f64lint.analysis.domain.library import (
@@ -481,7 +481,7 @@ class Planner:
         method = method_name(cast)
         if method in _CAST_METHOD_DTYPES and not cast.args:
             return f"{self.torch}.{_CAST_METHOD_DTYPES[method]}"
-        if chosen and method == "type_as" and len(cast.args) == 1 and cast.args[0].keyword is None:
+        if chosen and casts_like(cast) and len(cast.args) == 1 and cast.args[0].keyword is None:
             return f"{self.facts.module.code_for_node(cast.args[0].value)}.dtype"
         if method in CONVERTING_METHODS and len(cast.args) == 1:
             value = cast.args[0].value

@@ -586,6 +586,10 @@ def test_a_join_knows_when_a_path_s_dtype_is_not_known_and_a_path_of_none_adds_n
         ("import torch\nresult = torch.zeros(3).to(torch.float64).clone()[1:, None]", Kind.TENSOR, Dtype.FLOAT64),
         ("import torch\nresult = torch.zeros(3, dtype=torch.float64).numpy()", Kind.NDARRAY, Dtype.FLOAT64),
         ("import torch\ndef f(x, dtype):\n    return x.to(dtype)\nresult = f(g(), h())", Kind.UNKNOWN, None),
+        # `.type_as(other)` gives other's dtype (by hand: the probe passed the receiver itself).
+        ("import torch\nresult = torch.zeros(3).double().type_as(torch.zeros(2))", Kind.TENSOR, Dtype.FLOAT32),
+        ("import torch\nresult = torch.zeros(3).type_as(torch.zeros(2).double())", Kind.TENSOR, Dtype.FLOAT64),
+        ("import torch\ndef f(r):\n    return torch.zeros(3).double().type_as(r)\nresult = f(g())", Kind.TENSOR, None),
         # Its operators, as probed: a Python or NumPy scalar is weak, a NumPy array is not.
         ("import torch\nresult = torch.zeros(3) * 0.5", Kind.TENSOR, Dtype.FLOAT32),
         ("import torch\nresult = torch.arange(5) / 2", Kind.TENSOR, Dtype.FLOAT32),

@@ -136,6 +136,20 @@ def test_a_float64_tensor_is_followed_through_what_the_probe_saw_keep_its_dtype(
     assert made_by_of_moved(made) == made_by
 
 
+@pytest.mark.parametrize(
+    "made, made_by",
+    [
+        ("[t.to_sparse() for t in [torch.empty(3, dtype=torch.double)]][0]", "torch.empty"),
+        ("[t.to_sparse() for t in [torch.empty(3, dtype=torch.float)]][0]", None),
+        ("torch.DoubleTensor([1.0 / n])", "torch.DoubleTensor"),
+        ("torch.FloatTensor([1.0 / n])", None),
+    ],
+)
+def test_where_the_trace_ends_the_evaluator_is_asked(made, made_by):
+    # elements of a comprehension over float64 tensors; a legacy constructor, as probed
+    assert made_by_of_moved(made) == made_by
+
+
 def test_reductions_and_products_of_a_float64_array_stay_float64():
     # `np.mean` of a float64 array is an np.float64 scalar, and `torch.tensor` keeps it.
     analysis, call = marked_call('''

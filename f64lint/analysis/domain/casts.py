@@ -14,8 +14,10 @@ from f64lint.analysis.domain.library import (
     CONVERTS_TO_DTYPE_GIVEN,
     MOVES_OR_KEEPS_FLOAT64,
     NARROWING_CASTS,
+    TENSOR_TYPE,
     Returns,
     functions,
+    member,
     short_names,
 )
 from f64lint.analysis.semantic.facts import ModuleFacts
@@ -49,12 +51,18 @@ def _dtype_like(node: cst.BaseExpression) -> bool:
     return name == "dtype" or name.endswith("_dtype")
 
 
+def casts_like(call: cst.Call) -> bool:
+    """`.type_as(x)`: to the dtype of the tensor it is given."""
+    method = method_name(call)
+    return method is not None and member(TENSOR_TYPE, method) is Returns.GIVEN_TENSOR_DTYPE
+
+
 def casts_to_chosen_dtype(call: cst.Call) -> bool:
     """`.to(dtype)`, `.to(dtype=compute_dtype)`, `.to(x.dtype)`, `.type_as(x)`: the caller's
     or the data's dtype, which the fix threads through."""
-    method = method_name(call)
-    if method == "type_as":
+    if casts_like(call):
         return True
+    method = method_name(call)
     if method != "to":
         return False
     args = positional(call)

@@ -33,6 +33,8 @@ class Returns(enum.Enum):
     # `np.sin(a)` as ARGUMENT_DTYPE, but float64 of Python numbers: `np.log(0.5)` is np.float64.
     FLOAT_OF_NUMBERS = "float64 of Python numbers, else the dtype of its float argument"
     RECEIVER_DTYPE = "the dtype of what it is called on"  # `a.reshape(...)`, `t.clone()`
+    # (By hand: the probe, passing the receiver itself, sees the receiver's dtype kept.)
+    GIVEN_TENSOR_DTYPE = "the dtype of the tensor it is given"  # `t.type_as(other)`
     DEFAULT_DTYPE = "the default dtype (float32) or an integer dtype unless given one"  # `torch.zeros`
     NOT_FLOAT = "indices or booleans"  # `t.argmax()`, `t.isnan()`
     # NumPy's integer arrays (int64): true division, or a float operand, makes them float64.
@@ -439,6 +441,7 @@ LIBRARY: Dict[str, Returns] = {
     **_entries("numpy", Returns.INTEGERS, ("bincount", "argmax", "argmin", "argsort", "searchsorted", "digitize")),
     **_entries("torch", Returns.NOT_FLOAT, _INDICES_OR_BOOLEANS),
     **_entries("torch.Tensor", Returns.NOT_FLOAT, _INDICES_OR_BOOLEANS),
+    **_entries("torch.Tensor", Returns.GIVEN_TENSOR_DTYPE, ("type_as",)),
 }
 
 

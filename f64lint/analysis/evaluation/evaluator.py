@@ -45,7 +45,7 @@ from f64lint.analysis.domain.arrays import (
     float_sequence,
     range_counter,
 )
-from f64lint.analysis.domain.casts import CONVERTING_METHODS
+from f64lint.analysis.domain.casts import CONVERTING_METHODS, casts_like
 from f64lint.analysis.domain.devices import is_device_like
 from f64lint.analysis.domain.dtypes import (
     Width,
@@ -525,6 +525,11 @@ class Evaluator:
         (`.clone()`, `.numpy()`)."""
         if method in CONVERTING_METHODS:
             return self._converted(call, tensor, depth)
+        if casts_like(call):  # `t.type_as(other)`: other's dtype
+            other = self._joined(positional(call)[:1], depth + 1)
+            if other.kind is not Kind.TENSOR or other.dtype is None or other.partial:
+                return Value(Kind.TENSOR, place=tensor.place, origin=call)
+            return Value(Kind.TENSOR, other.dtype, tensor.place, origin=other.origin)
         qualified = f"{TENSOR_TYPE}.{method}"
         fixed = input_independent(qualified)
         if fixed is not None:

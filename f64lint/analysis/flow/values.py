@@ -7,7 +7,8 @@ torch functions that keep their input's dtype (`torch.cat`, `torch.meshgrid`,
 `torch.outer`, `torch.sin`, ...), arithmetic, indexing, either branch of a conditional
 expression that does not choose by device or dtype, attributes set on `self` (or
 registered with `register_buffer`) anywhere in the class, and the return values of the
-module's own functions. A cast to a 32-bit dtype ends the trace.
+module's own functions. A cast to a 32-bit dtype ends the trace. Where the trace ends
+with nothing, the evaluator's reading of the value is asked (evaluation/evaluator.py).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING, Dict, FrozenSet, Iterable, Iterator, List, Opt
 from f64lint.analysis.domain.arrays import ArraySource, has_float_literal
 from f64lint.analysis.domain.casts import (
     CONVERTING_METHODS,
+    casts_like,
     casts_narrow,
     casts_to_chosen_dtype,
 )
@@ -417,7 +419,7 @@ class Flow:
         receiver = cast.func.value
         if not all(isinstance(n, cst.Name) and n.value == name.value for n in (target, receiver)):
             return None
-        return cast if casts_narrow(self.facts, cast) or method_name(cast) == "type_as" else None
+        return cast if casts_narrow(self.facts, cast) or casts_like(cast) else None
 
     def _next_statement(self, node: cst.CSTNode) -> Optional[cst.CSTNode]:
         """The statement after the one holding `node`, in the same block."""
@@ -600,6 +602,9 @@ class Flow:
         return found
 
     def _trace(self, node: cst.BaseExpression, depth: int) -> Optional[WideValue]:
+        return self._traced(node, depth) or self._evaluated(node)
+
+    def _traced(self, node: cst.BaseExpression, depth: int) -> Optional[WideValue]:
         if isinstance(node, cst.Name):
             binding = self.facts.bindings.get(node)
             if binding is None:
@@ -610,8 +615,7 @@ class Flow:
         if isinstance(node, cst.Subscript):
             return self.wide_value(node.value, depth + 1)
         if isinstance(node, cst.BinaryOperation):
-            found = merged((self.wide_value(node.left, depth + 1), self.wide_value(node.right, depth + 1)))
-            return found or self._promoted(node)
+            return merged((self.wide_value(node.left, depth + 1), self.wide_value(node.right, depth + 1)))
         if isinstance(node, (cst.Tuple, cst.List)):
             return self._first_wide((element.value for element in node.elements), depth)
         if isinstance(node, cst.IfExp):  # either branch, unless the test chooses by device or dtype
@@ -623,10 +627,12 @@ class Flow:
             return self._call(node, depth)
         return None
 
-    def _promoted(self, node: cst.BinaryOperation) -> Optional[WideValue]:
-        """A tensor that arithmetic with a float64 NumPy array makes float64, as torch was
-        probed to promote (`torch.ones(n) * np.linspace(0, 1, n)`): named after the array's
-        maker."""
+    def _evaluated(self, node: cst.BaseExpression) -> Optional[WideValue]:
+        """A float64 tensor the trace does not reach and the evaluator does: made by
+        arithmetic with a float64 NumPy array, as torch was probed to promote
+        (`torch.ones(n) * np.linspace(0, 1, n)`), an element of a list of float64 tensors
+        (`[t.to_sparse() for t in tensors]`), a legacy constructor (`torch.DoubleTensor`):
+        named after the call that made it."""
         value = self.evaluation.value(node)
         origin = value.origin
         if value.kind is not Kind.TENSOR or value.dtype not in _WIDTHS or not isinstance(origin, cst.Call):
