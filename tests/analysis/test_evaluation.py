@@ -586,6 +586,13 @@ def test_a_join_knows_when_a_path_s_dtype_is_not_known_and_a_path_of_none_adds_n
         ("import torch\nresult = torch.zeros(3).to(torch.float64).clone()[1:, None]", Kind.TENSOR, Dtype.FLOAT64),
         ("import torch\nresult = torch.zeros(3, dtype=torch.float64).numpy()", Kind.NDARRAY, Dtype.FLOAT64),
         ("import torch\ndef f(x, dtype):\n    return x.to(dtype)\nresult = f(g(), h())", Kind.UNKNOWN, None),
+        # What probing does not reach, by the table: a tensor of the widest tensor given.
+        ("import torch\nh, w = torch.meshgrid(torch.arange(3, dtype=torch.float64), torch.arange(2), indexing='ij')"
+         "\nresult = w", Kind.TENSOR, Dtype.FLOAT64),
+        ("import torch\nh, w = torch.meshgrid(torch.arange(3.0), torch.arange(2.0), indexing='ij')\nresult = w",
+         Kind.TENSOR, Dtype.FLOAT32),
+        ("import torch\ndef f(c, x):\n    return torch.where(c, torch.zeros(2), x)\nresult = f(g(), h())",
+         Kind.UNKNOWN, None),  # `x` may be wider
         # `.type_as(other)` gives other's dtype (by hand: the probe passed the receiver itself).
         ("import torch\nresult = torch.zeros(3).double().type_as(torch.zeros(2))", Kind.TENSOR, Dtype.FLOAT32),
         ("import torch\nresult = torch.zeros(3).type_as(torch.zeros(2).double())", Kind.TENSOR, Dtype.FLOAT64),
@@ -618,3 +625,32 @@ def test_a_name_given_none_on_one_path_is_what_the_others_give():
         "result = f(1)"
     )
     assert (result.kind, result.dtype, result.known_narrow) == (Kind.TENSOR, Dtype.FLOAT32, True)
+
+
+_A_BRANCH_MAKES = (
+    "import numpy as np\nimport torch\nif flag:\n    betas = torch.linspace(0.1, 0.2, 5, dtype=torch.{dtype}) ** 2\n"
+    "else:\n    betas = make()\nif flag:\n    t = make()\nelse:\n    t = np.linspace(0.0, 1.0, 5).astype(np.{dtype})\n"
+)
+
+
+@pytest.mark.parametrize(
+    "result",
+    [
+        "betas",
+        "torch.cumprod(1.0 - betas, dim=0)",  # probed functions and operators of the tensor it may be
+        "betas.clone()[1:]",
+        "torch.cat([betas, torch.zeros(1)])",
+        "torch.from_numpy(t).to(device)",  # a tensor of the array it may be
+    ],
+)
+@pytest.mark.parametrize("dtype, made", [("float64", Dtype.FLOAT64), ("float32", Dtype.FLOAT32)])
+def test_a_tensor_one_path_gives_is_what_the_value_may_be(result, dtype, made):
+    # where another path's value is not known (`make()`): the tensor on the path that shows it
+    value = evaluated(_A_BRANCH_MAKES.format(dtype=dtype) + f"result = {result}")
+    assert value.kind is Kind.UNKNOWN
+    assert value.may_be is not None and (value.may_be.kind, value.may_be.dtype) == (Kind.TENSOR, made)
+
+
+def test_a_cast_of_what_may_be_a_tensor_is_a_tensor_of_the_cast():
+    value = evaluated(_A_BRANCH_MAKES.format(dtype="float64") + "result = betas.float()")
+    assert (value.kind, value.dtype, value.may_be) == (Kind.TENSOR, Dtype.FLOAT32, None)

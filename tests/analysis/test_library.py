@@ -139,7 +139,7 @@ def test_a_float64_tensor_is_followed_through_what_the_probe_saw_keep_its_dtype(
 @pytest.mark.parametrize(
     "made, made_by",
     [
-        ("[t.to_sparse() for t in [torch.empty(3, dtype=torch.double)]][0]", "torch.empty"),
+        ("[t.to_sparse() for t in [torch.empty(3, dtype=torch.double)]][0]", "torch.empty(dtype=torch.double)"),
         ("[t.to_sparse() for t in [torch.empty(3, dtype=torch.float)]][0]", None),
         ("torch.DoubleTensor([1.0 / n])", "torch.DoubleTensor"),
         ("torch.FloatTensor([1.0 / n])", None),

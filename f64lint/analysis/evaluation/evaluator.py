@@ -92,6 +92,7 @@ from f64lint.analysis.syntax.nodes import integer_index, is_property, own_nodes
 from f64lint.cst import cst
 
 _KEEP_ARGUMENT_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE) | functions("scipy", Returns.ARGUMENT_DTYPE)
+_KEEP_TENSOR_DTYPE = functions("torch", Returns.ARGUMENT_DTYPE)
 _FLOAT_OF_NUMBERS = functions("numpy", Returns.FLOAT_OF_NUMBERS)
 _INTEGER_MAKERS = functions("numpy", Returns.INTEGERS)
 _WIDTHS = {Width.FLOAT64: Dtype.FLOAT64, Width.COMPLEX128: Dtype.COMPLEX128, Width.NARROW: Dtype.FLOAT32}
@@ -183,6 +184,8 @@ class Evaluator:
             left, right = self._value(node.left, depth), self._value(node.right, depth)
             if Kind.TENSOR in (left.kind, right.kind):
                 return _tensor_arithmetic(left, right, node)
+            if any(_may_be_tensor(side) for side in (left, right)):  # what a tensor on one path gives
+                return _may_be(_tensor_arithmetic(left.possible or left, right.possible or right, node))
             return arithmetic(left, right, isinstance(node.operator, cst.Divide), node)
         if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
             return self._value(node.expression, depth)
@@ -203,9 +206,8 @@ class Evaluator:
             return Value(Kind.CONTAINER, element=self._value(node.elt, depth))
         if isinstance(node, cst.Subscript):
             held = self._value(node.value, depth)
-            if held.kind is Kind.UNKNOWN and held.may_be is not None:  # what the array it may be gives
-                possible = _subscripted(node, held.may_be)
-                return Value(may_be=possible) if possible.is_array else UNKNOWN
+            if held.kind is Kind.UNKNOWN and held.may_be is not None:  # what the data it may be gives
+                return _may_be(_subscripted(node, held.may_be))
             return _subscripted(node, held)
         if isinstance(node, (cst.Attribute, cst.Call)):
             found = self._attribute(node, depth) if isinstance(node, cst.Attribute) else self._call(node, depth)
@@ -353,8 +355,8 @@ class Evaluator:
                 value = self._grown(node, value, depth)
             values.append(_item(value, seen.part) if seen.part is not None else value)
         joined = join(values)
-        if unknown_path:  # not known, but it may be the array another path gives
-            return Value(may_be=joined.array) if joined.array is not None else UNKNOWN
+        if unknown_path:  # not known, but it may be the array or tensor another path gives
+            return Value(may_be=joined.possible) if joined.possible is not None else UNKNOWN
         return joined
 
     def _given(self, node: cst.Name) -> Optional[Value]:
@@ -511,10 +513,13 @@ class Evaluator:
             return Value(Kind.NDARRAY, asked, origin=call)
         if receiver.is_array:
             return self._array_method(call, method, receiver)
-        if receiver.kind is Kind.TENSOR or (receiver.kind is Kind.UNKNOWN and receiver.may_be is None):
+        if receiver.kind is Kind.TENSOR or (receiver.kind is Kind.UNKNOWN and receiver.array is None):
             found = self._tensor_method(call, method, receiver, depth)
             if found.kind is not Kind.UNKNOWN or receiver.kind is Kind.TENSOR:
                 return found
+        if _may_be_tensor(receiver):  # what the tensor it may be gives
+            assert receiver.may_be is not None
+            return _may_be(self._tensor_method(call, method, receiver.may_be, depth))
         possible = self._array_method(call, method, receiver.may_be) if receiver.may_be is not None else UNKNOWN
         return Value(may_be=possible) if possible.is_array else UNKNOWN
 
@@ -662,6 +667,8 @@ class Evaluator:
         (`scipy.ndimage.gaussian_filter(image, 2)`)."""
         if makes_tensors(name):
             return self._tensor_made(call, name, depth)
+        if name in _KEEP_TENSOR_DTYPE:  # by the table, where probing does not reach (`torch.meshgrid`)
+            return _widest_tensor(call, [self._value(arg, depth + 1) for arg in positional(call)])
         if asked_dtype(call, name) is not None:
             return UNKNOWN
         fixed = input_independent(name)
@@ -694,14 +701,11 @@ class Evaluator:
         fixed = input_independent(name)
         if fixed is not None:
             return _seen_value(fixed, call)
-        data = _data_class([self._value(arg, depth + 1) for arg in positional(call)])
-        found = seen_given(name, data[0]) if data is not None else None
-        if found is None or data is None:
-            return UNKNOWN
-        made = _seen_value(found, call)
-        source = data[1]
-        if source is not None and source.kind is made.kind and source.dtype is made.dtype and source.origin:
-            return replace(made, origin=source.origin)
+        values = [self._value(arg, depth + 1) for arg in positional(call)]
+        made = _made_of(call, name, values)
+        possible = [_as_possible(value) for value in values]
+        if made.kind is Kind.UNKNOWN and possible != values:  # of the array or tensor a path gives
+            return _may_be(_made_of(call, name, possible))
         return made
 
     def _from_data(self, call: cst.Call, name: str, args: List[cst.BaseExpression], depth: int) -> Value:
@@ -738,6 +742,55 @@ class Evaluator:
     def _dtype(self, node: Optional[cst.BaseExpression]) -> Optional[Dtype]:
         dtype = dtype_of(self.facts, node) if node is not None else None
         return _WIDTHS[dtype.width] if dtype is not None else None
+
+
+def _widest_tensor(call: cst.Call, values: List[Value]) -> Value:
+    """A tensor of the dtype of the widest tensor among what a call is handed (in lists and
+    tuples too): float64 if one is, whatever the others; a narrower one only when all are
+    known. What only a tensor one may be gives, the result may be."""
+    members = [member for value in values for member in _members(value)]
+    possible = [_as_possible(member) for member in members]
+    tensors = [member for member in possible if member.kind is Kind.TENSOR]
+    widest = join(tensors) if tensors else UNKNOWN
+    if widest.dtype is None or (widest.dtype < Dtype.FLOAT64 and _partly_unknown(possible)):
+        return UNKNOWN
+    made = Value(Kind.TENSOR, widest.dtype, origin=widest.origin or call)
+    shown = any(member.kind is Kind.TENSOR and member.dtype is widest.dtype for member in members)
+    return made if shown else _may_be(made)
+
+
+def _made_of(call: cst.Call, name: str, values: List[Value]) -> Value:
+    """The tensor a function that makes tensors gives for these arguments, as probed."""
+    data = _data_class(values)
+    found = seen_given(name, data[0]) if data is not None else None
+    if found is None or data is None:
+        return UNKNOWN
+    made = _seen_value(found, call)
+    source = data[1]
+    if source is not None and source.kind is made.kind and source.dtype is made.dtype and source.origin:
+        return replace(made, origin=source.origin)
+    return made
+
+
+def _as_possible(value: Value) -> Value:
+    """The value read as the array or tensor it may be where it is not known (in the parts
+    and elements of a list or tuple too)."""
+    if value.kind is Kind.UNKNOWN and value.may_be is not None:
+        return value.may_be
+    if value.kind is Kind.CONTAINER:
+        element = _as_possible(value.element) if value.element is not None else None
+        return replace(value, element=element, parts=tuple(_as_possible(part) for part in value.parts))
+    return value
+
+
+def _may_be(value: Value) -> Value:
+    """What a path may give: the array or tensor it is, as what the value may be."""
+    return Value(may_be=value) if value.possible is value else UNKNOWN
+
+
+def _may_be_tensor(value: Value) -> bool:
+    """Is it not known, and a tensor on some path that reaches it?"""
+    return value.kind is Kind.UNKNOWN and value.may_be is not None and value.may_be.kind is Kind.TENSOR
 
 
 def _subscripted(node: cst.Subscript, held: Value) -> Value:

@@ -8,9 +8,10 @@ wider; an integer array meeting a Python float, or divided, becomes NumPy's defa
 (float64) or torch's (the default dtype, float32 unless set).
 
 Where the paths that reach a value disagree on its kind, or one of them is not known (a
-parameter), the value keeps the widest array a path gives as what it may be (`may_be`):
-arithmetic and what NumPy makes of it carry that, so that a float64 array on one path is a
-float64 source, as a crash on that path is a crash.
+parameter), the value keeps the widest array or tensor a path gives as what it may be
+(`may_be`): arithmetic, indexing, methods and what NumPy and torch make of it carry that, so
+that a float64 array or tensor on one path is a float64 source, as a crash on that path is
+a crash.
 """
 
 from __future__ import annotations
@@ -86,8 +87,9 @@ class Value:
     # Of a library object: its class (`sklearn.decomposition.PCA`); of an instance, its
     # class's qualified name in the module (`Grid`, `Outer.Inner`).
     type: Optional[str] = None
-    # Of a value whose kind the paths reaching it disagree on (a parameter, or the array a
-    # branch makes): the widest array one of them holds, which it then may be.
+    # Of a value whose kind the paths reaching it disagree on (a parameter, or the array or
+    # tensor a branch makes): the widest array (else tensor) one of them holds, which it
+    # then may be.
     may_be: Optional["Value"] = None
     # Of an instance known by its annotation (`grid: Grid`): it may be of a subclass.
     or_subclass: bool = False
@@ -102,7 +104,16 @@ class Value:
     @property
     def array(self) -> Optional["Value"]:
         """The array this is, or may be on some path that reaches it."""
-        return self if self.is_array else self.may_be
+        if self.is_array:
+            return self
+        return self.may_be if self.may_be is not None and self.may_be.is_array else None
+
+    @property
+    def possible(self) -> Optional["Value"]:
+        """The array or tensor this is, or may be on some path that reaches it."""
+        if self.is_array or self.kind is Kind.TENSOR:
+            return self
+        return self.may_be
 
     @property
     def known_narrow(self) -> bool:
@@ -131,7 +142,10 @@ def join(values: Iterable[Value]) -> Value:
             parts = tuple(join(pair) for pair in zip(joined.parts, value.parts))
         type_ = joined.type if joined.type == value.type else None
         arrays = [array for array in (joined.array, value.array) if array is not None]
-        may_be = None if kind in (Kind.NDARRAY, Kind.NUMPY_SCALAR) or not arrays else _widest(arrays)
+        tensors = [data for data in (joined.possible, value.possible) if data is not None and not data.is_array]
+        may_be = None
+        if kind not in (Kind.NDARRAY, Kind.NUMPY_SCALAR, Kind.TENSOR) and (arrays or tensors):
+            may_be = _widest(arrays or tensors)
         partial = joined.partial or value.partial or (joined.dtype is None) is not (value.dtype is None)
         joined = Value(
             kind, wider.dtype, max(joined.place, value.place), element, parts, wider.origin, type_, may_be,
@@ -141,7 +155,7 @@ def join(values: Iterable[Value]) -> Value:
 
 
 def _widest(arrays: List[Value]) -> Value:
-    """The array of the widest dtype (the first of those as wide)."""
+    """The array (or tensor) of the widest dtype (the first of those as wide)."""
     return max(arrays, key=lambda array: -1 if array.dtype is None else array.dtype)
 
 

@@ -631,13 +631,16 @@ class Flow:
         """A float64 tensor the trace does not reach and the evaluator does: made by
         arithmetic with a float64 NumPy array, as torch was probed to promote
         (`torch.ones(n) * np.linspace(0, 1, n)`), an element of a list of float64 tensors
-        (`[t.to_sparse() for t in tensors]`), a legacy constructor (`torch.DoubleTensor`):
-        named after the call that made it."""
-        value = self.evaluation.value(node)
-        origin = value.origin
-        if value.kind is not Kind.TENSOR or value.dtype not in _WIDTHS or not isinstance(origin, cst.Call):
+        (`[t.to_sparse() for t in tensors]`), a legacy constructor (`torch.DoubleTensor`),
+        one a path gives where another's is not known: named after the call that made it."""
+        value = self.evaluation.value(node).possible  # a tensor, or one on some path
+        origin = value.origin if value is not None else None
+        if value is None or value.kind is not Kind.TENSOR or value.dtype not in _WIDTHS:
             return None
-        return WideValue(origin, self.facts.module.code_for_node(origin.func), _WIDTHS[value.dtype])
+        if not isinstance(origin, cst.Call):
+            return None
+        named = self.wide_value(origin) if origin is not node else None  # as the trace names its maker
+        return named or WideValue(origin, self.facts.module.code_for_node(origin.func), _WIDTHS[value.dtype])
 
     def _bound_value(self, binding: Binding, depth: int) -> Optional[WideValue]:
         traced = binding.value
