@@ -607,6 +607,10 @@ def test_a_join_knows_when_a_path_s_dtype_is_not_known_and_a_path_of_none_adds_n
         ("import torch\ndef f(x):\n    return torch.zeros(3, dtype=torch.float64) + x\nresult = f(g())", Kind.TENSOR,
          Dtype.FLOAT64),  # a float64 tensor with anything probed is float64
         ("import torch\ndef f(x):\n    return torch.zeros(3) + x\nresult = f(g())", Kind.TENSOR, None),
+        ("import torch\ndef f(x):\n    return x[..., None] @ torch.ones(1, 3, dtype=torch.float64)\nresult = f(g())",
+         Kind.TENSOR, Dtype.FLOAT64),  # `@` of a float64 tensor, as probed (it does not promote)
+        ("import torch\ndef f(x):\n    return torch.ones(3, 1) @ x\nresult = f(g())", Kind.TENSOR, Dtype.FLOAT32),
+        ("import numpy as np\nresult = np.ones((2, 2)) @ np.ones(2, dtype=np.float32)", Kind.NDARRAY, Dtype.FLOAT64),
     ],
 )
 def test_tensors_as_torch_was_probed(source, kind, dtype):

@@ -103,7 +103,7 @@ _SEEN_KINDS = {"ndarray": Kind.NDARRAY, "numpy_scalar": Kind.NUMPY_SCALAR, "tens
 # The methods the Python operators call (`a / b` is `a.__truediv__(b)`, or `b.__rtruediv__(a)`).
 _OPERATOR_METHODS = {
     "Add": "add", "Subtract": "sub", "Multiply": "mul", "Divide": "truediv", "FloorDivide": "floordiv",
-    "Modulo": "mod", "Power": "pow",
+    "Modulo": "mod", "Power": "pow", "MatrixMultiply": "matmul",
 }
 _ANNOTATED_NUMBERS = {name: Dtype.named(numpy) for name, numpy in by_short_name(PYTHON_NUMBER_TYPES).items()}
 # The parameters of a call being read into, by the id of their binding, with their values.
@@ -918,8 +918,10 @@ def _members(value: Value) -> List[Value]:
 
 
 def _is_arithmetic(operator: cst.BaseBinaryOp) -> bool:
-    """`+ - * / // % **` (LibCST's classes are read when a module is analysed, not imported)."""
-    arithmetic = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power)
+    """`+ - * / // % ** @` (LibCST's classes are read when a module is analysed, not imported)."""
+    arithmetic = (
+        cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power, cst.MatrixMultiply,
+    )
     return isinstance(operator, arithmetic)
 
 
