@@ -658,3 +658,20 @@ def test_a_tensor_one_path_gives_is_what_the_value_may_be(result, dtype, made):
 def test_a_cast_of_what_may_be_a_tensor_is_a_tensor_of_the_cast():
     value = evaluated(_A_BRANCH_MAKES.format(dtype="float64") + "result = betas.float()")
     assert (value.kind, value.dtype, value.may_be) == (Kind.TENSOR, Dtype.FLOAT32, None)
+
+
+@pytest.mark.parametrize(
+    "result, makers",
+    [
+        ("torch.stack([torch.arange(2, dtype=torch.float64), torch.ones(2).double()])", 2),
+        ("(torch.arange(2, dtype=torch.float64) * torch.ones(2).double())[0].clone()", 2),
+        ("torch.arange(2, dtype=torch.float64) if flag else torch.ones(2).double()", 2),
+        ("torch.arange(2, dtype=torch.float64) * torch.ones(2)", 1),  # the float32 one made nothing of it
+        ("np.linspace(0, 1, 3) + np.ones(3)", 2),
+        ("np.linspace(0, 1, 3) + np.ones(3, dtype=np.float32)", 1),
+    ],
+)
+def test_every_maker_of_a_values_dtype_is_one_of_its_makers(result, makers):
+    value = evaluated(f"import numpy as np\nimport torch\nresult = {result}")
+    assert value.dtype is Dtype.FLOAT64
+    assert len(value.makers) == makers and all(isinstance(maker, cst.Call) for maker in value.makers)

@@ -13,6 +13,7 @@ from f64lint.analysis.flow.analysis import analyse
 from f64lint.analysis.flow.values import keeps_dtype
 from f64lint.cst import cst
 from tests.analysis.marked import analysed, marked_call
+from tests.helpers import lint
 
 
 def test_views_select_by_module_or_type_and_by_what_is_returned():
@@ -514,3 +515,16 @@ def test_the_torch_functions_that_keep_their_tensors_dtype(function, keeps):
 )
 def test_a_conditional_expression_is_either_branch_unless_it_chooses_by_device_or_dtype(chosen, made_by):
     assert made_by_of_moved(chosen) == made_by
+
+
+def test_what_the_evaluator_finds_keeps_every_maker_as_a_source():
+    # each maker of an element of the list reaches the device: an error, not a warning
+    source = textwrap.dedent('''
+        import torch
+
+        def moved(a, device):
+            y = [t for t in [a.double(), torch.arange(3, dtype=torch.float64)]][0]
+            return y.to(device)
+    ''')
+    found = [(d.code, d.start.line, d.severity.value) for d in lint(source, {"F64001", "F64002", "F64004"})]
+    assert found == [("F64002", 4, "error"), ("F64001", 4, "error"), ("F64004", 5, "error")]

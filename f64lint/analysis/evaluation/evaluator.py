@@ -83,7 +83,7 @@ from f64lint.analysis.domain.probed import (
     was_probed,
 )
 from f64lint.analysis.evaluation.classes import Classes, is_self_attribute
-from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Place, Value, arithmetic, join
+from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Place, Value, arithmetic, join, sources_of
 from f64lint.analysis.project.exports import Export
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.semantic.traces import kept
@@ -544,7 +544,7 @@ class Evaluator:
         if found is None:
             return UNKNOWN
         kept_dtype = found.kind == "tensor" and Dtype.named(found.dtype) is tensor.dtype
-        return replace(_seen_value(found, call), origin=tensor.origin) if kept_dtype else _seen_value(found, call)
+        return _kept_from(_seen_value(found, call), tensor) if kept_dtype else _seen_value(found, call)
 
     def _converted(self, call: cst.Call, tensor: Value, depth: int) -> Value:
         """`t.to(...)`, `t.type(...)`: a tensor of the dtype spelled in the call, else (only
@@ -727,7 +727,7 @@ class Evaluator:
             return UNKNOWN
         data = self._value(args[0], depth + 1)
         if data.is_array:
-            return Value(Kind.NDARRAY, data.dtype, origin=data.origin)
+            return Value(Kind.NDARRAY, data.dtype, origin=data.origin, sources=data.sources)
         if data.kind is Kind.UNKNOWN and data.may_be is not None:  # an array of the array it may be
             return Value(may_be=Value(Kind.NDARRAY, data.may_be.dtype, origin=data.may_be.origin))
         floats = [part for part in data.parts if part.kind is Kind.NUMBER and part.dtype is Dtype.FLOAT64]
@@ -754,9 +754,14 @@ def _widest_tensor(call: cst.Call, values: List[Value]) -> Value:
     widest = join(tensors) if tensors else UNKNOWN
     if widest.dtype is None or (widest.dtype < Dtype.FLOAT64 and _partly_unknown(possible)):
         return UNKNOWN
-    made = Value(Kind.TENSOR, widest.dtype, origin=widest.origin or call)
+    made = Value(Kind.TENSOR, widest.dtype, origin=widest.origin or call, sources=widest.sources)
     shown = any(member.kind is Kind.TENSOR and member.dtype is widest.dtype for member in members)
     return made if shown else _may_be(made)
+
+
+def _kept_from(made: Value, source: Value) -> Value:
+    """A value made of another of its dtype, named after what made that one."""
+    return replace(made, origin=source.origin, sources=source.sources)
 
 
 def _made_of(call: cst.Call, name: str, values: List[Value]) -> Value:
@@ -768,7 +773,7 @@ def _made_of(call: cst.Call, name: str, values: List[Value]) -> Value:
     made = _seen_value(found, call)
     source = data[1]
     if source is not None and source.kind is made.kind and source.dtype is made.dtype and source.origin:
-        return replace(made, origin=source.origin)
+        return _kept_from(made, source)
     return made
 
 
@@ -881,8 +886,10 @@ def _tensor_arithmetic(left: Value, right: Value, node: cst.BinaryOperation) -> 
     if len(results) != 1:
         return Value(Kind.TENSOR)
     made = _seen_value(results.pop(), node)
-    kept = next((side.origin for side in (receiver, operand) if side.dtype is made.dtype and side.origin), None)
-    return replace(made, origin=kept) if kept is not None else made
+    kept = next((side for side in (receiver, operand) if side.dtype is made.dtype and side.origin), None)
+    if kept is None:
+        return made
+    return replace(made, origin=kept.origin, sources=sources_of(made.dtype, (receiver, operand)))
 
 
 def _data_class(values: List[Value]) -> Optional[Tuple[str, Optional[Value]]]:

@@ -96,6 +96,14 @@ class Value:
     # A path that reaches it gives a dtype not known: `dtype` is only the widest of the
     # others, a floor, not what it is at most.
     partial: bool = False
+    # Every expression that made a part of it of its dtype, when more than its origin
+    # (`torch.stack([h, w])` of two float64 grids, `a if c else b`).
+    sources: Tuple[cst.CSTNode, ...] = ()
+
+    @property
+    def makers(self) -> Tuple[cst.CSTNode, ...]:
+        """What made the value's dtype: its sources, else its origin."""
+        return self.sources or ((self.origin,) if self.origin is not None else ())
 
     @property
     def is_array(self) -> bool:
@@ -149,9 +157,17 @@ def join(values: Iterable[Value]) -> Value:
         partial = joined.partial or value.partial or (joined.dtype is None) is not (value.dtype is None)
         joined = Value(
             kind, wider.dtype, max(joined.place, value.place), element, parts, wider.origin, type_, may_be,
-            joined.or_subclass or value.or_subclass, partial,
+            joined.or_subclass or value.or_subclass, partial, sources_of(wider.dtype, (joined, value)),
         )
     return joined if joined is not None else UNKNOWN
+
+
+def sources_of(dtype: Optional[Dtype], values: Iterable[Value]) -> Tuple[cst.CSTNode, ...]:
+    """The makers of the values of this dtype, when there is more than one."""
+    if dtype is None:
+        return ()
+    found = tuple(dict.fromkeys(maker for value in values if value.dtype is dtype for maker in value.makers))
+    return found if len(found) > 1 else ()
 
 
 def _widest(arrays: List[Value]) -> Value:
@@ -205,7 +221,8 @@ def _arithmetic(left: Value, right: Value, divides: bool, origin: cst.CSTNode) -
             if result is None:
                 return Value(kind)
             made = next((v.origin for v in (left, right) if v.is_array and v.dtype is result and v.origin), origin)
-            return Value(kind, result, origin=made)
+            arrays = [v for v in (left, right) if v.is_array]
+            return Value(kind, result, origin=made, sources=sources_of(result, arrays))
     return UNKNOWN
 
 

@@ -632,7 +632,8 @@ class Flow:
         arithmetic with a float64 NumPy array, as torch was probed to promote
         (`torch.ones(n) * np.linspace(0, 1, n)`), an element of a list of float64 tensors
         (`[t.to_sparse() for t in tensors]`), a legacy constructor (`torch.DoubleTensor`),
-        one a path gives where another's is not known: named after the call that made it."""
+        one a path gives where another's is not known: named after the call that made it,
+        with every expression that made a part of it as its sources."""
         value = self.evaluation.value(node).possible  # a tensor, or one on some path
         origin = value.origin if value is not None else None
         if value is None or value.kind is not Kind.TENSOR or value.dtype not in _WIDTHS:
@@ -640,7 +641,8 @@ class Flow:
         if not isinstance(origin, cst.Call):
             return None
         named = self.wide_value(origin) if origin is not node else None  # as the trace names its maker
-        return named or WideValue(origin, self.facts.module.code_for_node(origin.func), _WIDTHS[value.dtype])
+        wide = named or WideValue(origin, self.facts.module.code_for_node(origin.func), _WIDTHS[value.dtype])
+        return merged([wide, *(WideValue(maker, wide.made_by, wide.width) for maker in value.sources)])
 
     def _bound_value(self, binding: Binding, depth: int) -> Optional[WideValue]:
         traced = binding.value
