@@ -593,6 +593,11 @@ def test_a_join_knows_when_a_path_s_dtype_is_not_known_and_a_path_of_none_adds_n
          Kind.TENSOR, Dtype.FLOAT32),
         ("import torch\ndef f(c, x):\n    return torch.where(c, torch.zeros(2), x)\nresult = f(g(), h())",
          Kind.UNKNOWN, None),  # `x` may be wider
+        # A float64 tensor with one not known, of a function the table says keeps it: float64.
+        ("import torch\ndef f(n):\n    return torch.outer(torch.arange(n), torch.ones(3, dtype=torch.float64))"
+         "\nresult = f(g())", Kind.TENSOR, Dtype.FLOAT64),
+        ("import torch\ndef f(n):\n    return torch.outer(torch.arange(n), torch.ones(3))\nresult = f(g())",
+         Kind.UNKNOWN, None),
         # `.type_as(other)` gives other's dtype (by hand: the probe passed the receiver itself).
         ("import torch\nresult = torch.zeros(3).double().type_as(torch.zeros(2))", Kind.TENSOR, Dtype.FLOAT32),
         ("import torch\nresult = torch.zeros(3).type_as(torch.zeros(2).double())", Kind.TENSOR, Dtype.FLOAT64),

@@ -703,6 +703,8 @@ class Evaluator:
             return _seen_value(fixed, call)
         values = [self._value(arg, depth + 1) for arg in positional(call)]
         made = _made_of(call, name, values)
+        if made.kind is Kind.UNKNOWN and name in _KEEP_TENSOR_DTYPE:  # float64 of a float64 tensor, by the table
+            return _widest_tensor(call, values)
         possible = [_as_possible(value) for value in values]
         if made.kind is Kind.UNKNOWN and possible != values:  # of the array or tensor a path gives
             return _may_be(_made_of(call, name, possible))
@@ -747,7 +749,8 @@ class Evaluator:
 def _widest_tensor(call: cst.Call, values: List[Value]) -> Value:
     """A tensor of the dtype of the widest tensor among what a call is handed (in lists and
     tuples too): float64 if one is, whatever the others; a narrower one only when all are
-    known. What only a tensor one may be gives, the result may be."""
+    known. What only a tensor one may be gives (or a narrower one, with one not known on
+    some path), the result may be."""
     members = [member for value in values for member in _members(value)]
     possible = [_as_possible(member) for member in members]
     tensors = [member for member in possible if member.kind is Kind.TENSOR]
@@ -756,7 +759,8 @@ def _widest_tensor(call: cst.Call, values: List[Value]) -> Value:
         return UNKNOWN
     made = Value(Kind.TENSOR, widest.dtype, origin=widest.origin or call, sources=widest.sources)
     shown = any(member.kind is Kind.TENSOR and member.dtype is widest.dtype for member in members)
-    return made if shown else _may_be(made)
+    known = widest.dtype >= Dtype.FLOAT64 or not _partly_unknown(members)
+    return made if shown and known else _may_be(made)
 
 
 def _kept_from(made: Value, source: Value) -> Value:

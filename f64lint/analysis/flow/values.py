@@ -4,11 +4,11 @@ device expressions may be MPS.
 A value is followed through names (the value last assigned, element-wise for tuple
 unpacking), dtype-keeping methods (`.clone()`, `.to(device)`, `.reshape(...)`, ...),
 torch functions that keep their input's dtype (`torch.cat`, `torch.meshgrid`,
-`torch.outer`, `torch.sin`, ...), arithmetic, indexing, either branch of a conditional
-expression that does not choose by device or dtype, attributes set on `self` (or
-registered with `register_buffer`) anywhere in the class, and the return values of the
-module's own functions. A cast to a 32-bit dtype ends the trace. Where the trace ends
-with nothing, the evaluator's reading of the value is asked (evaluation/evaluator.py).
+`torch.outer`, `torch.sin`, ...), attributes set on `self` (or registered with
+`register_buffer`) anywhere in the class, and the return values of the module's own
+functions. A cast to a 32-bit dtype ends the trace. Where the trace ends with nothing
+(and for arithmetic, indexing, lists and tuples and conditional expressions, which it
+leaves to it), the evaluator's reading of the value is asked (evaluation/evaluator.py).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from f64lint.analysis.domain.devices import (
     is_cpu_device,
     is_device_like,
 )
-from f64lint.analysis.domain.dtypes import Width, dtype_of, mentions_device, spelled_dtype, tests_a_dtype
+from f64lint.analysis.domain.dtypes import Width, dtype_of, mentions_device, spelled_dtype
 from f64lint.analysis.domain.guards import Guards
 from f64lint.analysis.domain.library import (
     DATA_DEVICES,
@@ -45,7 +45,7 @@ from f64lint.analysis.domain.library import (
 from f64lint.analysis.domain.probed import input_independent, keeps_float_dtype
 from f64lint.analysis.evaluation.classes import class_nodes, is_self_attribute
 from f64lint.analysis.evaluation.evaluator import Evaluator
-from f64lint.analysis.evaluation.lattice import Dtype, Kind, Place, Value
+from f64lint.analysis.evaluation.lattice import Dtype, Kind, Place, Value, join
 from f64lint.analysis.project.exports import Export, Imported
 from f64lint.analysis.project.observed import Observed
 from f64lint.analysis.semantic.bindings import Binding
@@ -612,15 +612,6 @@ class Flow:
             if binding.qualified_name is not None:
                 return self._from_import(node, self.imported.bound_to(binding.qualified_name))
             return merged(self._bound_value(seen, depth) for seen in binding.reaching())
-        if isinstance(node, cst.Subscript):
-            return self.wide_value(node.value, depth + 1)
-        if isinstance(node, cst.BinaryOperation):
-            return merged((self.wide_value(node.left, depth + 1), self.wide_value(node.right, depth + 1)))
-        if isinstance(node, (cst.Tuple, cst.List)):
-            return self._first_wide((element.value for element in node.elements), depth)
-        if isinstance(node, cst.IfExp):  # either branch, unless the test chooses by device or dtype
-            chosen = mentions_device(node.test, self.devices) or tests_a_dtype(self.facts, node.test)
-            return None if chosen else self._first_wide((node.body, node.orelse), depth)
         if isinstance(node, cst.Attribute):
             return self._attribute(node, depth)
         if isinstance(node, cst.Call):
@@ -634,7 +625,10 @@ class Flow:
         (`[t.to_sparse() for t in tensors]`), a legacy constructor (`torch.DoubleTensor`),
         one a path gives where another's is not known: named after the call that made it,
         with every expression that made a part of it as its sources."""
-        value = self.evaluation.value(node).possible  # a tensor, or one on some path
+        found = self.evaluation.value(node)
+        if found.kind is Kind.CONTAINER:  # what a list or tuple holds (`return sigmas, out_dtype`)
+            found = join(found.parts) if found.parts else found.element or found
+        value = found.possible  # a tensor, or one on some path
         origin = value.origin if value is not None else None
         if value is None or value.kind is not Kind.TENSOR or value.dtype not in _WIDTHS:
             return None
