@@ -190,9 +190,7 @@ class Planner:
             return self._array_to_tensor(request)
         if isinstance(request, WideMove):
             return self._move(request)
-        if request.later:
-            return self._cast_at_move(request.move, request.cast)
-        return self._merged(request.move, request.cast)
+        return self._merged(request.move, request.cast, request.later)
 
     def _move(self, request: WideMove) -> Optional[Fix]:
         """`.to(device)` -> `.to(device, dtype=dtype)`: cast while moving."""
@@ -418,61 +416,36 @@ class Planner:
             return Fix("Cast it to float32: `.float()`", Applicability.UNSAFE, (self.maker.insert(end, ".float()"),))
         return self._with(plan, self.maker.insert(end, f".to({plan.name})"))
 
-    def _merged(self, move: cst.Call, cast: cst.Call) -> Optional[Fix]:
+    def _merged(self, move: cst.Call, cast: cst.Call, later: bool = False) -> Optional[Fix]:
         """`.to(device).float()` -> `.to(device, dtype=torch.float32)`; through a view or an
         item of the moved tensor, `.to(device).T.float()` -> `.to(device, dtype=torch.float32).T`;
-        `torch.tensor(x, device=d).float()` -> `torch.tensor(x, device=d, dtype=torch.float32)`."""
+        `torch.tensor(x, device=d).float()` -> `torch.tensor(x, device=d, dtype=torch.float32)`.
+        A cast on a later statement (`later`: `x = t.to(device)`, then `x = x.float()`) is
+        left as it is (it changes nothing then), and only a dtype it spells is taken: a
+        chosen one (`x.type_as(r)`) may not be known yet where the move is."""
         assert isinstance(cast.func, cst.Attribute)
-        if next(following_calls(self.facts, move), None) is not cast:
+        if not later and next(following_calls(self.facts, move), None) is not cast:
             return None  # other calls between the move and the cast
-        narrow = self._cast_dtype(cast)
+        narrow = self._cast_dtype(cast, chosen=not later)
         if narrow is None or not move.args or any(arg.star for arg in move.args):
             return None
+        # The cast in the chain goes; a later one stays.
+        dropped = () if later else (Edit(self.maker.end(cast.func.value), self.maker.end(cast), ""),)
         if self.facts.qualified_name(move.func) in TENSORS_OF_DATA_WITH_DTYPE:  # `torch.tensor(x, device=d).float()`
             return Fix(
-                f"Make it with the cast's dtype: `dtype={narrow}`",
+                f"Make it with the {'later ' if later else ''}cast's dtype: `dtype={narrow}`",
                 Applicability.SAFE,
-                (
-                    self.maker.add_keyword_argument(move, f"dtype={narrow}"),
-                    Edit(self.maker.end(cast.func.value), self.maker.end(cast), ""),
-                    *self._imports_for(narrow),
-                ),
+                (self.maker.add_keyword_argument(move, f"dtype={narrow}"), *dropped, *self._imports_for(narrow)),
             )
         assert isinstance(move.func, cst.Attribute)
         arguments = [self.facts.module.code_for_node(arg).rstrip().rstrip(",").rstrip() for arg in move.args]
         merged = f"to({', '.join(arguments)}, dtype={narrow})"
-        if cast.func.value is move:
+        if not later and cast.func.value is move:
             edits: Tuple[Edit, ...] = (self.maker.replace_span(move.func.attr, cast, merged),)
         else:  # the view or item stays, on the tensor moved as the cast's dtype
-            edits = (
-                self.maker.replace_span(move.func.attr, move, merged),
-                Edit(self.maker.end(cast.func.value), self.maker.end(cast), ""),
-            )
-        return Fix(f"Cast while moving: `.{merged}`", Applicability.SAFE, (*edits, *self._imports_for(narrow)))
-
-    def _cast_at_move(self, move: cst.Call, cast: cst.Call) -> Optional[Fix]:
-        """`x = t.to(device)` cast by a later `x = x.float()`: `x = t.to(device,
-        dtype=torch.float32)`, the later cast left as it is (it changes nothing then). Only
-        for a dtype the cast spells: a chosen one (`x.to(dtype)`, `x.type_as(r)`) may not be
-        known yet where the move is."""
-        narrow = self._cast_dtype(cast, chosen=False)
-        if narrow is None or not move.args or any(arg.star for arg in move.args):
-            return None
-        if self.facts.qualified_name(move.func) in TENSORS_OF_DATA_WITH_DTYPE:  # `torch.tensor(x, device=d)`
-            edit = self.maker.add_keyword_argument(move, f"dtype={narrow}")
-            return Fix(
-                f"Make it with the later cast's dtype: `dtype={narrow}`",
-                Applicability.SAFE,
-                (edit, *self._imports_for(narrow)),
-            )
-        assert isinstance(move.func, cst.Attribute)
-        arguments = [self.facts.module.code_for_node(arg).rstrip().rstrip(",").rstrip() for arg in move.args]
-        merged = f"to({', '.join(arguments)}, dtype={narrow})"
-        return Fix(
-            f"Cast while moving, as the later cast does: `.{merged}`",
-            Applicability.SAFE,
-            (self.maker.replace_span(move.func.attr, move, merged), *self._imports_for(narrow)),
-        )
+            edits = (self.maker.replace_span(move.func.attr, move, merged), *dropped)
+        message = "Cast while moving, as the later cast does" if later else "Cast while moving"
+        return Fix(f"{message}: `.{merged}`", Applicability.SAFE, (*edits, *self._imports_for(narrow)))
 
     def _cast_dtype(self, cast: cst.Call, chosen: bool = True) -> Optional[str]:
         """The dtype a cast gives, as code to pass as `dtype=`. Without `chosen`, only one

@@ -703,12 +703,12 @@ class Evaluator:
             return _seen_value(fixed, call)
         values = [self._value(arg, depth + 1) for arg in positional(call)]
         made = _made_of(call, name, values)
-        if made.kind is Kind.UNKNOWN and name in _KEEP_TENSOR_DTYPE:  # float64 of a float64 tensor, by the table
+        if made.kind is not Kind.UNKNOWN:
+            return made
+        if name in _KEEP_TENSOR_DTYPE:  # float64 of a float64 tensor, by the table
             return _widest_tensor(call, values)
         possible = [_as_possible(value) for value in values]
-        if made.kind is Kind.UNKNOWN and possible != values:  # of the array or tensor a path gives
-            return _may_be(_made_of(call, name, possible))
-        return made
+        return _may_be(_made_of(call, name, possible)) if possible != values else made  # of what a path gives
 
     def _from_data(self, call: cst.Call, name: str, args: List[cst.BaseExpression], depth: int) -> Value:
         """`np.full(n, 1 / n)`, `np.arange(0, 1, 0.1)`, `np.array([0.5, 1.0])`, `np.zeros_like(a)`."""

@@ -407,7 +407,7 @@ class Flow:
         if not (isinstance(assign, cst.Assign) and assign.value is call and len(assign.targets) == 1):
             return None
         name = assign.targets[0].target
-        following = self._next_statement(assign)
+        following = self.facts.next_statement(assign)
         if not (isinstance(name, cst.Name) and isinstance(following, cst.SimpleStatementLine)):
             return None
         recast = following.body[0] if len(following.body) == 1 else None
@@ -420,16 +420,6 @@ class Flow:
         if not all(isinstance(n, cst.Name) and n.value == name.value for n in (target, receiver)):
             return None
         return cast if casts_narrow(self.facts, cast) or casts_like(cast) else None
-
-    def _next_statement(self, node: cst.CSTNode) -> Optional[cst.CSTNode]:
-        """The statement after the one holding `node`, in the same block."""
-        statement = self.facts.statement(node)
-        block = self.facts.parent(statement) if statement is not None else None
-        body = getattr(block, "body", ())
-        if not isinstance(body, (list, tuple)) or statement not in body:
-            return None
-        place = body.index(statement)
-        return body[place + 1] if place + 1 < len(body) else None
 
     def handed_to_api_without_mps(self, call: cst.Call) -> bool:
         """Is the tensor or module a call makes (or converts in place, `model.fc1.double()`)
@@ -636,7 +626,7 @@ class Flow:
             return None
         named = self.wide_value(origin) if origin is not node else None  # as the trace names its maker
         wide = named or WideValue(origin, self.facts.module.code_for_node(origin.func), _WIDTHS[value.dtype])
-        return merged([wide, *(WideValue(maker, wide.made_by, wide.width) for maker in value.sources)])
+        return replace(wide, sources=tuple(dict.fromkeys((*wide.all_sources(), *value.sources))))
 
     def _bound_value(self, binding: Binding, depth: int) -> Optional[WideValue]:
         traced = binding.value

@@ -198,6 +198,16 @@ class ModuleFacts:
             current = self.parents.get(current)
         return current
 
+    def next_statement(self, node: cst.CSTNode) -> Optional[cst.CSTNode]:
+        """The statement after the one holding `node`, in the same block."""
+        statement = self.statement(node)
+        block = self.parents.get(statement) if statement is not None else None
+        body = getattr(block, "body", ())
+        if not isinstance(body, (list, tuple)) or statement not in body:
+            return None
+        place = body.index(statement)
+        return body[place + 1] if place + 1 < len(body) else None
+
     def statement_end_line(self, node: cst.CSTNode) -> int:
         """The last line of the simple statement holding `node` (a `# noqa` may sit there)."""
         current: Optional[cst.CSTNode] = node
