@@ -107,7 +107,12 @@ def test_a_call_reads_its_callees_summary_however_deep_the_caller_already_traced
                 return freqs
     """)
     moved = analysis.flow.wide_value(move.func.value)
-    assert moved is not None and (moved.made_by, moved.width.value) == (".to(torch.float64)", "float64")
+    assert moved is not None and (moved.made_by, moved.width.value) == ("torch.polar", "complex128")
+    # complex128 because the parts are float64: what made them so made it
+    code = analysis.facts.module.code_for_node
+    assert [code(source) for source in moved.all_sources()] == [
+        "torch.polar(torch.ones_like(freqs), freqs)", "torch.arange(0, dim, 2).to(torch.float64)",
+    ]
     rope_params = analysis.facts.module.body[1]
     assert analysis.flow.returns(rope_params) == moved
 

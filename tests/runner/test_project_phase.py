@@ -77,6 +77,17 @@ def test_float64_made_in_one_file_and_moved_in_another_is_found_at_the_move(proj
     assert [row[:4] for row in found if row[0] == "utils.py"] == [("utils.py", 5, 34, "F64001"), ("utils.py", 8, 29, "F64001")]
 
 
+def test_a_name_imported_from_another_module_is_found_moved_as_that_module_says(project):
+    (project / "pkg" / "grid.py").write_text("from .utils import SCALE\n\n\ndef place(device):\n    return SCALE.to(device)\n")
+    assert [row for row in _found(project) if row[0] == "grid.py"] == [
+        (
+            "grid.py", 5, 18, "F64004",
+            "float64 tensor (from `torch.ones(dtype=torch.float64)` in `pkg.utils.SCALE` at pkg/utils.py:8) "
+            "moved to a device that may be 'mps'",
+        ),
+    ]
+
+
 def test_a_file_linted_alone_reads_what_the_modules_it_imports_export(project):
     # As pre-commit lints the staged files: the package's other modules are read for what
     # they export, and their own findings are not reported.

@@ -776,8 +776,14 @@ def _made_of(call: cst.Call, name: str, values: List[Value]) -> Value:
         return UNKNOWN
     made = _seen_value(found, call)
     source = data[1]
-    if source is not None and source.kind is made.kind and source.dtype is made.dtype and source.origin:
+    if source is None or not source.origin:
+        return made
+    if source.kind is made.kind and source.dtype is made.dtype:
         return _kept_from(made, source)
+    if source.dtype is Dtype.FLOAT64 and made.dtype is Dtype.COMPLEX128:
+        # complex of float64 parts (`torch.polar(torch.ones_like(freqs), freqs)`): what made
+        # those parts float64 made it complex128
+        return replace(made, sources=(call, *source.makers))
     return made
 
 
@@ -890,10 +896,11 @@ def _tensor_arithmetic(left: Value, right: Value, node: cst.BinaryOperation) -> 
     if len(results) != 1:
         return Value(Kind.TENSOR)
     made = _seen_value(results.pop(), node)
-    kept = next((side for side in (receiver, operand) if side.dtype is made.dtype and side.origin), None)
+    data = [side for side in (receiver, operand) if side.kind is not Kind.NUMBER]  # a Python number is weak
+    kept = next((side for side in data if side.dtype is made.dtype and side.origin), None)
     if kept is None:
         return made
-    return replace(made, origin=kept.origin, sources=sources_of(made.dtype, (receiver, operand)))
+    return replace(made, origin=kept.origin, sources=sources_of(made.dtype, data))
 
 
 def _data_class(values: List[Value]) -> Optional[Tuple[str, Optional[Value]]]:

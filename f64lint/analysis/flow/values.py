@@ -1,21 +1,19 @@
 """Data flow: which values are float64 (or complex128), where they were made, and which
 device expressions may be MPS.
 
-A value is followed through names (the value last assigned, element-wise for tuple
-unpacking), dtype-keeping methods (`.clone()`, `.to(device)`, `.reshape(...)`, ...),
-torch functions that keep their input's dtype (`torch.cat`, `torch.meshgrid`,
-`torch.outer`, `torch.sin`, ...), attributes set on `self` (or registered with
-`register_buffer`) anywhere in the class, and the return values of the module's own
-functions. A cast to a 32-bit dtype ends the trace. Where the trace ends with nothing
-(and for arithmetic, indexing, lists and tuples and conditional expressions, which it
-leaves to it), the evaluator's reading of the value is asked (evaluation/evaluator.py).
+What a value is, the evaluator says (evaluation/evaluator.py: names and every value that
+may reach them, `self` attributes, the module's functions, library calls, casts,
+arithmetic, containers). This module names a float64 or complex128 tensor after where it
+was made, for messages and fixes: the call that made it, with the dtype it spells
+(`torch.zeros(dtype=torch.float64)`, `.double()`), or the module of the run that exports
+it; and it follows such tensors to the moves that take them to a device.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import TYPE_CHECKING, Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, cast
+from typing import Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, cast
 
 from f64lint.analysis.domain.arrays import ArraySource, has_float_literal
 from f64lint.analysis.domain.casts import (
@@ -48,7 +46,6 @@ from f64lint.analysis.evaluation.evaluator import Evaluator
 from f64lint.analysis.evaluation.lattice import Dtype, Kind, Place, Value, join
 from f64lint.analysis.project.exports import Export, Imported
 from f64lint.analysis.project.observed import Observed
-from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.semantic.traces import kept
 from f64lint.analysis.syntax.calls import (
@@ -89,17 +86,6 @@ def merged(values: Iterable[Optional[WideValue]]) -> Optional[WideValue]:
     return replace(found[0], sources=sources)
 
 
-# How many steps back a value is followed within one function (names, operations, calls
-# that keep its dtype); a call of the module's own function starts its callee's count
-# afresh (`returns`). Each node's answer is kept (one that read a summary still being
-# made, while that summary is: `_Provisional`), so this bounds recursion, not work.
-_VALUE_DEPTH = MAX_TRACE_DEPTH * 6
-_OPEN_SUMMARIES = MAX_TRACE_DEPTH  # calls followed into callees' summaries at once
-if TYPE_CHECKING:  # (LibCST is imported by a run that parses, not by this module's import)
-    # Answers that read summaries still being made, valid while those are: by (node,
-    # depth), or (function, -1) for a summary, the answer and the summaries it read (None:
-    # too deep).
-    _Provisional = Dict[Tuple[cst.CSTNode, int], Tuple[Optional[WideValue], FrozenSet[Optional[cst.FunctionDef]]]]
 _KEEP_DTYPE_METHODS = methods(TENSOR_TYPE, Returns.RECEIVER_DTYPE)
 # The table's torch functions and tensor methods (by qualified name) that keep a dtype.
 _KEEP_DTYPE = functions("torch", Returns.ARGUMENT_DTYPE) | {f"{TENSOR_TYPE}.{m}" for m in _KEEP_DTYPE_METHODS}
@@ -130,13 +116,6 @@ class Flow:
         self.traces = facts.traces.sharing()  # its answers depend on `imported` too
         self.evaluation = Evaluator(facts, self.callees, self.imported_export)
         self._wide: Dict[cst.CSTNode, Optional[WideValue]] = {}
-        # Values worked out while summaries are being made that read one of them (not kept
-        # in `_wide`), by (node, depth), with what they read: one dict for each summary
-        # open (`_open`), valid while it is, under one for the outermost `wide_value`.
-        self._provisional: List[_Provisional] = []
-        self._returns: Dict[cst.FunctionDef, Optional[WideValue]] = {}
-        self._open: List[cst.FunctionDef] = []  # summaries being made
-        self._unfinished: Set[Optional[cst.FunctionDef]] = set()  # read while being made (None: too deep)
         self._moves: Optional[List[Tuple[cst.Call, WideValue]]] = None
         self._origins: Optional[Set[int]] = None
         self._reads_by_value: Optional[Dict[int, List[cst.Name]]] = None
@@ -559,193 +538,58 @@ class Flow:
 
     # Values ----------------------------------------------------------------------------
 
-    def wide_value(self, node: cst.BaseExpression, depth: int = 0) -> Optional[WideValue]:
+    def wide_value(self, node: cst.BaseExpression) -> Optional[WideValue]:
         """Where a float64/complex128 value was made, if the expression is one."""
-        if depth > _VALUE_DEPTH:
-            return None
-        if node in self._wide:
-            return self._wide[node]
-        if not self._provisional:  # the outermost question: its own provisional answers
-            self._provisional.append({})
-            try:
-                return self._wide_value(node, depth)
-            finally:
-                self._provisional.pop()
-        return self._wide_value(node, depth)
-
-    def _wide_value(self, node: cst.BaseExpression, depth: int) -> Optional[WideValue]:
-        provisional = self._provisional[-1]
-        earlier = provisional.get((node, depth))
-        if earlier is not None:  # worked out already, reading the same summaries being made
-            self._unfinished |= earlier[1]
-            return earlier[0]
-        self.traces.step()
-        self._wide[node] = None  # cycles (`x = x.clone()` in a loop) end here
-        outer, self._unfinished = self._unfinished, set()
-        found = self._trace(node, depth)
-        if self._unfinished:  # it read a summary still being made: ask again later
-            del self._wide[node]
-            provisional[(node, depth)] = (found, frozenset(self._unfinished))
-        else:
-            self._wide[node] = found
-        self._unfinished |= outer
-        return found
-
-    def _trace(self, node: cst.BaseExpression, depth: int) -> Optional[WideValue]:
-        return self._traced(node, depth) or self._evaluated(node)
-
-    def _traced(self, node: cst.BaseExpression, depth: int) -> Optional[WideValue]:
-        if isinstance(node, cst.Name):
-            binding = self.facts.bindings.get(node)
-            if binding is None:
-                return None
-            if binding.qualified_name is not None:
-                return self._from_import(node, self.imported.bound_to(binding.qualified_name))
-            return merged(self._bound_value(seen, depth) for seen in binding.reaching())
-        if isinstance(node, cst.Attribute):
-            return self._attribute(node, depth)
-        if isinstance(node, cst.Call):
-            return self._call(node, depth)
-        return None
+        if node not in self._wide:
+            self.traces.step()
+            self._wide[node] = self._evaluated(node)
+        return self._wide[node]
 
     def _evaluated(self, node: cst.BaseExpression) -> Optional[WideValue]:
-        """A float64 tensor the trace does not reach and the evaluator does: made by
-        arithmetic with a float64 NumPy array, as torch was probed to promote
-        (`torch.ones(n) * np.linspace(0, 1, n)`), an element of a list of float64 tensors
-        (`[t.to_sparse() for t in tensors]`), a legacy constructor (`torch.DoubleTensor`),
-        one a path gives where another's is not known: named after the call that made it,
-        with every expression that made a part of it as its sources."""
-        found = self.evaluation.value(node)
-        if found.kind is Kind.CONTAINER:  # what a list or tuple holds (`return sigmas, out_dtype`)
-            found = join(found.parts) if found.parts else found.element or found
-        value = found.possible  # a tensor, or one on some path
-        origin = value.origin if value is not None else None
-        if value is None or value.kind is not Kind.TENSOR or value.dtype not in _WIDTHS:
+        """A float64 tensor as the evaluator reads it: what every value that may reach a name
+        gives, what a class sets on `self.<name>`, arithmetic with a float64 NumPy array, as
+        torch was probed to promote (`torch.ones(n) * np.linspace(0, 1, n)`), an element of
+        a list of float64 tensors (`[t.to_sparse() for t in tensors]`), a legacy constructor
+        (`torch.DoubleTensor`), one a path gives where another's is not known: named after
+        the call that made it, or as the module of the run that made it says (`COORDS` after
+        `from .grids import COORDS`), with every expression that made a part of it as its
+        sources."""
+        found = _wide_tensor(self.evaluation.value(node))
+        if found is None:  # or as a call that leaves the parameters' defaults gives it
+            found = _wide_tensor(self.evaluation.at_defaults(node))
+        if found is None:
             return None
-        if not isinstance(origin, cst.Call):
+        value, width = found
+        origin = value.origin
+        export = self.imported_export(origin) if origin is not None else None
+        if origin is not None and export is not None:  # `COORDS` after `from .grids import COORDS`
+            wide = WideValue(origin, export.made_by, Width(export.width), imported=export)
+        elif isinstance(origin, cst.Call):
+            wide = WideValue(origin, self._made_by_text(origin), width)
+        else:
             return None
-        named = self.wide_value(origin) if origin is not node else None  # as the trace names its maker
-        wide = named or WideValue(origin, self.facts.module.code_for_node(origin.func), _WIDTHS[value.dtype])
         return replace(wide, sources=tuple(dict.fromkeys((*wide.all_sources(), *value.sources))))
 
-    def _bound_value(self, binding: Binding, depth: int) -> Optional[WideValue]:
-        traced = binding.value
-        if traced is None:
-            return None
-        if binding.part is not None and isinstance(traced, cst.Call):
-            tuples = self._tuple_returns(traced, binding.part)
-            if tuples is not None:
-                return self._first_wide((value.elements[binding.part].value for value in tuples), depth)
-        return self.wide_value(traced, depth + 1)
-
-    def _first_wide(self, nodes: Iterable[cst.BaseExpression], depth: int) -> Optional[WideValue]:
-        return merged(self.wide_value(value, depth + 1) for value in nodes)
-
-    def _call(self, call: cst.Call, depth: int) -> Optional[WideValue]:
-        facts = self.facts
-        qualified = facts.qualified_name(call.func)
+    def _made_by_text(self, call: cst.Call) -> str:
+        """How a message names the call that made a value: with the dtype it spells
+        (`torch.zeros(dtype=torch.float64)`, `.to(torch.float64)`), as a cast (`.double()`),
+        else by what it calls (`torch.from_numpy`)."""
         given = keyword(call, "dtype")
-        if given is not None:
-            dtype = dtype_of(facts, given)
-            if dtype is None or not dtype.is_wide:
-                return None
-            return WideValue(call, f"{facts.module.code_for_node(call.func)}(dtype={dtype.text})", dtype.width)
-        if qualified is not None:
-            if qualified in TENSOR_OF_DATA and call.args:
-                source = self.float64_array(call.args[0].value)
-                if source is not None:
-                    return WideValue(call, facts.module.code_for_node(call.func), Width.FLOAT64)
-                return None
-            if keeps_dtype(qualified):
-                return self._first_wide((arg.value for arg in call.args), depth)
-            return self._from_import(call, self.imported.returned_by(qualified))
-        method = method_name(call)
-        if method is None or self.callee(call) is not None:
-            return self._own_function(call)
-        member = self.instance_member(call)
-        if member is not None:
-            return self._from_import(call, member)
-        assert isinstance(call.func, cst.Attribute)
-        cast = input_independent(f"{TENSOR_TYPE}.{method}")
-        if cast is not None:  # `.double()` makes float64 of anything, `.float()` float32
-            made = Dtype.named(cast.dtype) if cast.kind == "tensor" else None
-            width = _WIDTHS.get(made) if made is not None else None
-            return WideValue(call, f".{method}()", width) if width is not None and not call.args else None
-        if casts_narrow(facts, call) or casts_to_chosen_dtype(call):
-            return None
-        if method in CONVERTING_METHODS:
-            args = positional(call)
-            for arg in args:
-                spelled = spelled_dtype(facts, arg)
-                if spelled is not None:
-                    if not spelled[0].is_wide:
-                        return None
-                    return WideValue(call, f".{method}({spelled[0].text})", spelled[0].width)
-            moves_only = method == "to" and all(is_device_like(facts, arg) for arg in args)
-            if moves_only:
-                return self.wide_value(call.func.value, depth + 1)
-            return None
-        if keeps_dtype(f"{TENSOR_TYPE}.{method}"):
-            return self.wide_value(call.func.value, depth + 1)
-        return None
-
-    @staticmethod
-    def _from_import(node: cst.CSTNode, export: Optional[Export]) -> Optional[WideValue]:
-        """A value another module of the run makes (`table()` after `from .utils import
-        table`), as its summary says."""
-        if export is None:
-            return None
-        return WideValue(node, export.made_by, Width(export.width), imported=export)
-
-    def _own_function(self, call: cst.Call) -> Optional[WideValue]:
-        """A call of one of the module's own functions or methods returns what its
-        summary says."""
-        function = self.callee(call)
-        return None if function is None else self.returns(function)
+        dtype = dtype_of(self.facts, given) if given is not None else None
+        if dtype is not None:
+            return f"{self.facts.module.code_for_node(call.func)}(dtype={dtype.text})"
+        method = method_name(call) if self.facts.qualified_name(call.func) is None else None
+        if method is not None and not call.args and input_independent(f"{TENSOR_TYPE}.{method}") is not None:
+            return f".{method}()"
+        spelled = [found for found in (spelled_dtype(self.facts, arg) for arg in positional(call)) if found]
+        if method in CONVERTING_METHODS and spelled:
+            return f".{method}({spelled[0][0].text})"
+        return self.facts.module.code_for_node(call.func)
 
     def returns(self, function: cst.FunctionDef) -> Optional[WideValue]:
-        """What a function of this module returns when it is float64 or complex128: its
-        summary, traced once from its `return`s (with a trace depth of its own) and read at
-        every call. While a summary is being made, a call of that function (recursion), or
-        a call past `_OPEN_SUMMARIES` summaries being made at once, gives None, and what
-        read it is not kept: a function's own recursion leaves its summary complete, a
-        caller's does not (mutual recursion is traced again when asked again)."""
-        if function in self._returns:
-            return self._returns[function]
-        if function in self._open or len(self._open) >= _OPEN_SUMMARIES:
-            self._unfinished.add(function if function in self._open else None)
-            return None
-        provisional: _Provisional = self._provisional[-1] if self._provisional else {}
-        earlier = provisional.get((function, -1))
-        if earlier is not None:  # made already, reading the same summaries being made
-            self._unfinished |= earlier[1]
-            return earlier[0]
-        outer, self._unfinished = self._unfinished, set()
-        self._open.append(function)
-        self._provisional.append({})
-        try:
-            found = merged(self.wide_value(value) for value in self.returned_values(function))
-        finally:
-            self._open.pop()
-            self._provisional.pop()
-        self._unfinished.discard(function)
-        if not self._unfinished:
-            self._returns[function] = found
-        else:
-            provisional[(function, -1)] = (found, frozenset(self._unfinished))
-        self._unfinished |= outer
-        return found
-
-    def _tuple_returns(self, call: cst.Call, part: int) -> Optional[List[cst.Tuple]]:
-        """For `grid, n = build()`: the tuples `build`'s returns give, when it is this
-        module's and every return is a tuple with a `part`th element; None otherwise (then
-        the whole result stands for each name)."""
-        function = self.callee(call)
-        if function is None:
-            return None
-        returned = self.returned_values(function)
-        tuples = [value for value in returned if isinstance(value, cst.Tuple) and len(value.elements) > part]
-        return tuples if tuples and len(tuples) == len(returned) else None
+        """What a function of this module returns when it is float64 or complex128 (its
+        summary, read by the modules that import it)."""
+        return merged(self.wide_value(value) for value in self.returned_values(function))
 
     def float64_array(self, node: cst.BaseExpression) -> Optional[ArraySource]:
         """Where a float64 NumPy array comes from: as the project's tests saw it made at run
@@ -890,8 +734,8 @@ class Flow:
         defines, a name it binds, or a member of an object of a class it defines."""
         if isinstance(origin, cst.Call):
             return self.imported.returned_by(self.facts.qualified_name(origin.func)) or self.instance_member(origin)
-        if isinstance(origin, cst.Attribute):
-            return self.instance_member(origin)
+        if isinstance(origin, cst.Attribute):  # `grids.COORDS`, `schedule.sigmas`
+            return self.imported.bound_to(self.facts.qualified_name(origin)) or self.instance_member(origin)
         if isinstance(origin, cst.Name):  # `COORDS` after `from .grids import COORDS`
             binding = self.facts.bindings.get(origin)
             return self.imported.bound_to(binding.qualified_name) if binding is not None else None
@@ -953,15 +797,6 @@ class Flow:
         if binding is not None and isinstance(binding.definition, cst.FunctionDef):
             return binding.definition
         return self.facts.top_level_functions.get(value.value) if binding is None else None
-
-    def _attribute(self, node: cst.Attribute, depth: int) -> Optional[WideValue]:
-        """`self.freqs`: what the class assigns to it, or registers as a buffer of that name;
-        `utils.TABLE`: what another module binds to that name."""
-        if not is_self_attribute(node):
-            export = self.imported.bound_to(self.facts.qualified_name(node)) or self.instance_member(node)
-            return self._from_import(node, export)
-        values = self.set_on(node)
-        return None if values is None else self._first_wide(values, depth)
 
     def set_on(self, node: cst.Attribute) -> Optional[List[cst.BaseExpression]]:
         """For `self.<name>` in a class: what the class sets on it; None for anything else."""
@@ -1085,6 +920,16 @@ class Flow:
         return self.facts.definitions.enclosing_class(node)
 
 
+
+
+def _wide_tensor(found: Value) -> Optional[Tuple[Value, Width]]:
+    """The float64 or complex128 tensor a value is or may be on some path, or what a list or
+    tuple of them holds (`return sigmas, out_dtype`), with its width."""
+    if found.kind is Kind.CONTAINER:
+        found = join(found.parts) if found.parts else found.element or found
+    value = found.possible
+    width = _WIDTHS.get(value.dtype) if value is not None and value.kind is Kind.TENSOR and value.dtype else None
+    return (value, width) if value is not None and width is not None else None
 
 
 def _self_attribute_reads(owner: cst.ClassDef, name: str) -> List[cst.Attribute]:
