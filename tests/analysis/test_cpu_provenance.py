@@ -1,6 +1,6 @@
-"""Float64 work on tensors the code keeps on the CPU on purpose is not flagged: analysis/flow/
-cpu.py (where a tensor is) and analysis/flow/containment.py (where a CPU value goes). Each
-case has its twin, one change away, that is flagged."""
+"""Float64 work on tensors the code keeps on the CPU on purpose is not flagged: the evaluator's
+places (analysis/evaluation/: where a tensor is) and analysis/flow/containment.py (where a
+CPU value goes). Each case has its twin, one change away, that is flagged."""
 
 from __future__ import annotations
 

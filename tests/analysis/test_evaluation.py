@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from f64lint.analysis.evaluation.evaluator import Evaluator
-from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Place, Value, arithmetic, join
+from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Place, Value, arithmetic, join, place_of
 from f64lint.analysis.syntax.nodes import own_nodes
 from f64lint.cst import cst
 from tests.analysis.marked import analysed
@@ -53,6 +53,9 @@ def test_a_join_keeps_the_widest_dtype_and_the_worst_place():
     assert join([Value(Kind.DEVICE, place=Place.CPU), Value(Kind.DEVICE, place=Place.MAY_LACK_FLOAT64)]).place is (
         Place.MAY_LACK_FLOAT64
     )
+    on_cpu, by_default = Value(Kind.TENSOR, place=Place.CPU), Value(Kind.TENSOR, place=Place.CPU_BY_DEFAULT)
+    assert join([on_cpu, by_default]).place is Place.CPU  # on the CPU, put there on purpose on one path
+    assert join([on_cpu, Value(Kind.TENSOR)]).place is Place.UNKNOWN  # not on the CPU on every path
     assert join([FLOAT64_ARRAY, PY_FLOAT]).kind is Kind.UNKNOWN  # kinds that differ
     assert join([]) is UNKNOWN
 
@@ -626,6 +629,47 @@ def test_tensors_as_torch_was_probed(source, kind, dtype):
 def test_a_tensor_moved_is_where_it_is_moved_to():
     assert evaluated('import torch\nresult = torch.zeros(2).to("mps")').place is Place.MAY_LACK_FLOAT64
     assert evaluated('import torch\nresult = torch.zeros(2).to("cpu")').place is Place.CPU
+
+
+_GATHERED = """
+import torch
+class Metric:
+    def reset(self):
+        self.outputs = []
+    def update(self, output):
+        self.outputs.append(output.detach(){move})
+    def compute(self):
+        return torch.cat(self.outputs)
+result = Metric().compute()
+"""
+
+
+@pytest.mark.parametrize(
+    "source, place",
+    [
+        ("result = torch.zeros(3)", Place.CPU_BY_DEFAULT),  # until moved, as any new tensor
+        ("result = torch.from_numpy(a)", Place.CPU),  # NumPy's memory
+        ('result = torch.zeros(3, device="cpu")', Place.CPU),
+        ("result = (x.cpu().sigmoid() >= 0.5) & (y.cpu() > 0)", Place.CPU),
+        ("result = x.cpu()[:, 0] * 0.5 + torch.ones(2)", Place.CPU),  # a Python number is no tensor
+        ("result = x.cpu() * y", Place.UNKNOWN),  # `y` may be anywhere
+        ("t = x.cpu()\nresult = torch.arange(3, device=t.device)", Place.CPU),
+        ("result = torch.zeros_like(x.cpu())", Place.CPU),
+        ("result = torch.stack([x.cpu(), torch.ones(2)])", Place.CPU),
+        ("result = torch.stack([x.cpu(), y])", Place.UNKNOWN),
+        ("result = x.cpu().to(device)", Place.UNKNOWN),
+        ("result = x.cpu().to(torch.float64)", Place.CPU),  # a cast does not move it
+        ('result = x.cpu().to("mps")', Place.MAY_LACK_FLOAT64),
+        ("def f(t):\n    return t.double()\nresult = f(x.cpu())", Place.CPU),
+        ("def f(t):\n    if t.device.type == 'mps':\n        t = t.cpu()\n    return t\nresult = f(x)", Place.CPU),
+        ("def f(t):\n    if t.device.type == 'mps':\n        t = t.cpu()\n    t = t.to(d)\n    return t\nresult = f(x)",
+         Place.UNKNOWN),
+        (_GATHERED.format(move=".cpu()"), Place.CPU),
+        (_GATHERED.format(move=""), Place.UNKNOWN),
+    ],
+)
+def test_where_a_tensor_is(source, place):
+    assert place_of(evaluated("import torch\n" + source)) is place
 
 
 def test_a_name_given_none_on_one_path_is_what_the_others_give():

@@ -55,7 +55,7 @@ def mu_law(lines: int) -> str:
 def running_total(methods: int, numpy: bool) -> str:
     """An attribute of `self` updated from itself in several methods: each read of it leads
     to all of its values again, up to the depth (`Flow.float64_array` following
-    `self.<name>`, and for torch `CpuTensors`, which kept no unknown answer below depth
+    `self.<name>`, and for torch the CPU tracer of the time, which kept no unknown answer below depth
     0). Before: NumPy 25 s with 3 methods, over 5 min with 4; torch 14 s with 3, 249 s
     with 4."""
     if numpy:

@@ -4,7 +4,7 @@ conditions tell MPS apart."""
 from __future__ import annotations
 
 import re
-from typing import FrozenSet, Iterable, Iterator, Optional
+from typing import FrozenSet, Iterable, Iterator, List, Optional
 
 from f64lint.analysis.domain.library import (
     DISTRIBUTED,
@@ -19,7 +19,7 @@ from f64lint.analysis.domain.library import (
 )
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, method_name
-from f64lint.analysis.syntax.nodes import is_docstring, last_name
+from f64lint.analysis.syntax.nodes import descendants, is_docstring, last_name
 from f64lint.cst import cst
 
 
@@ -39,6 +39,35 @@ def moves_to_cpu(facts: ModuleFacts, call: cst.Call) -> bool:
         is_cpu_device(facts, arg.value)
         for arg in call.args
         if arg.keyword is None or arg.keyword.value == "device"
+    )
+
+
+def moved_off_mps_only(facts: ModuleFacts, values: List[Optional[cst.BaseExpression]], name: str) -> bool:
+    """Of the values of `x` that reach a read: one moved to the CPU by `if x.device.type
+    == "mps": x = x.cpu()`, and every other one bound before that test (so the test
+    found it off MPS); not one bound after it (`x = x.to(device)`). Such an `x` is never
+    on MPS: it counts as on the CPU on purpose, since what the rules ask is whether MPS
+    can hold it (pytorch-ood's `_float64()` helper)."""
+    moved = [value for value in values if value is not None and _moved_off_mps(facts, value, name)]
+    if not moved:
+        return False
+    tested = facts.positions[moved[0]].start.line
+    return all(value is None or value in moved or facts.positions[value].start.line < tested for value in values)
+
+
+def _moved_off_mps(facts: ModuleFacts, value: cst.BaseExpression, name: str) -> bool:
+    """`x = x.cpu()` as the whole body of `if x.device.type == "mps":` (no `else`)."""
+    if not (isinstance(value, cst.Call) and moves_to_cpu(facts, value)):
+        return False
+    assign = facts.parent(value)
+    line = facts.parent(assign) if isinstance(assign, cst.Assign) else None
+    block = facts.parent(line) if isinstance(line, cst.SimpleStatementLine) else None
+    branch = facts.parent(block) if isinstance(block, cst.IndentedBlock) else None
+    return (
+        isinstance(branch, cst.If)
+        and branch.orelse is None
+        and true_on_mps(facts, branch.test)
+        and any(isinstance(node, cst.Name) and node.value == name for node in descendants([branch.test]))
     )
 
 

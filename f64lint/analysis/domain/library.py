@@ -135,6 +135,8 @@ DEFAULT_FLOAT_FACTORIES = frozenset(
 # they give (hand entries: probing a call on the CPU cannot show this).
 # Make a new CPU tensor of their data unless given a device.
 COPIED_TO_THE_CPU = frozenset({"torch.tensor", "torch.from_numpy"})
+# Share a NumPy array's memory: on the CPU, on purpose.
+SHARES_NUMPY_MEMORY = frozenset({"torch.from_numpy"})
 # Make a tensor of data and take a `dtype=` (`torch.tensor(x, dtype=...)`).
 TENSORS_OF_DATA_WITH_DTYPE = frozenset({"torch.tensor", "torch.as_tensor", "torch.asarray"})
 # Make a tensor of one Python number.

@@ -23,6 +23,11 @@ operands' (a NumPy scalar is weak, a NumPy array is not). Dtypes and devices are
 too: `torch.float64`, a string naming a device, `torch.device(...)`, a helper that
 returns one of several.
 
+A tensor has a place: where a torch function makes it (its `device=`, else the CPU, by
+default or, for NumPy's memory, on purpose), where a method's or an operator's tensors
+are unless it moves them (`.cpu()`, `.to(device)`), where every value that may reach a
+name, `self` attribute or parameter is, and `x.device` is a device of `x`'s place.
+
 A value a path leaves unknown may still be the array another path gives (lattice.py
 `may_be`), and `at_defaults` reads a function's body for a call that leaves its data
 parameters at their defaults: both are paths a run may take.
@@ -45,8 +50,8 @@ from f64lint.analysis.domain.arrays import (
     float_sequence,
     range_counter,
 )
-from f64lint.analysis.domain.casts import CONVERTING_METHODS, casts_like
-from f64lint.analysis.domain.devices import is_device_like
+from f64lint.analysis.domain.casts import CONVERTING_METHODS, DEFAULT_DTYPE_FACTORIES, casts_like
+from f64lint.analysis.domain.devices import is_device_like, moved_off_mps_only, moves_to_cpu
 from f64lint.analysis.domain.dtypes import (
     Width,
     chosen_by_data,
@@ -57,10 +62,13 @@ from f64lint.analysis.domain.dtypes import (
 )
 from f64lint.analysis.domain.library import (
     ARRAY_OF_THE_DTYPE_ASKED,
+    COPIED_TO_THE_CPU,
     GIVES_ARGUMENT,
     MAKES,
     PYTHON_NUMBER_TYPES,
     RETURNS_SELF,
+    SHARES_NUMPY_MEMORY,
+    TENSOR_MOVES,
     TENSOR_TYPE,
     Returns,
     by_short_name,
@@ -83,7 +91,18 @@ from f64lint.analysis.domain.probed import (
     was_probed,
 )
 from f64lint.analysis.evaluation.classes import Classes, is_self_attribute
-from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Place, Value, arithmetic, join, sources_of
+from f64lint.analysis.evaluation.lattice import (
+    UNKNOWN,
+    Dtype,
+    Kind,
+    Place,
+    Value,
+    arithmetic,
+    join,
+    place_of,
+    sources_of,
+    together,
+)
 from f64lint.analysis.project.exports import Export
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.semantic.traces import kept
@@ -180,15 +199,15 @@ class Evaluator:
             return self._device_string(node)
         if isinstance(node, cst.Name):
             return self._name(node, depth)
-        if isinstance(node, cst.BinaryOperation) and _is_arithmetic(node.operator):
+        if isinstance(node, (cst.BinaryOperation, cst.BooleanOperation)):
             left, right = self._value(node.left, depth), self._value(node.right, depth)
-            if Kind.TENSOR in (left.kind, right.kind):
-                return _tensor_arithmetic(left, right, node)
-            if any(_may_be_tensor(side) for side in (left, right)):  # what a tensor on one path gives
-                return _may_be(_tensor_arithmetic(left.possible or left, right.possible or right, node))
-            return arithmetic(left, right, isinstance(node.operator, cst.Divide), node)
-        if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
-            return self._value(node.expression, depth)
+            found = self._operation(node, left, right) if isinstance(node, cst.BinaryOperation) else UNKNOWN
+            return replace(found, place=together((left, right)))  # on the CPU where its tensors are
+        if isinstance(node, cst.UnaryOperation):
+            operand = self._value(node.expression, depth)
+            return operand if isinstance(node.operator, (cst.Minus, cst.Plus)) else Value(place=place_of(operand))
+        if isinstance(node, cst.Comparison):  # `x.sigmoid() >= t`: where `x` is
+            return Value(place=place_of(self._value(node.left, depth)))
         if isinstance(node, cst.IfExp):
             either = join([self._value(node.body, depth), self._value(node.orelse, depth)])
             # A dtype or array chosen for the device (the device-aware fix) or after the
@@ -207,12 +226,27 @@ class Evaluator:
         if isinstance(node, cst.Subscript):
             held = self._value(node.value, depth)
             if held.kind is Kind.UNKNOWN and held.may_be is not None:  # what the data it may be gives
-                return _may_be(_subscripted(node, held.may_be))
-            return _subscripted(node, held)
+                found = _may_be(_subscripted(node, held.may_be))
+            else:
+                found = _subscripted(node, held)
+            if held.kind is Kind.CONTAINER or found.place is not Place.UNKNOWN:
+                return found
+            return replace(found, place=held.place)  # `x[:, i]`: where `x` is
         if isinstance(node, (cst.Attribute, cst.Call)):
             found = self._attribute(node, depth) if isinstance(node, cst.Attribute) else self._call(node, depth)
             return found if found.kind is not Kind.UNKNOWN else self._made_elsewhere(node, found)
         return UNKNOWN
+
+    @staticmethod
+    def _operation(node: cst.BinaryOperation, left: Value, right: Value) -> Value:
+        """The value of arithmetic (bitwise operators give none)."""
+        if not _is_arithmetic(node.operator):
+            return UNKNOWN
+        if Kind.TENSOR in (left.kind, right.kind):
+            return _tensor_arithmetic(left, right, node)
+        if any(_may_be_tensor(side) for side in (left, right)):  # what a tensor on one path gives
+            return _may_be(_tensor_arithmetic(left.possible or left, right.possible or right, node))
+        return arithmetic(left, right, isinstance(node.operator, cst.Divide), node)
 
     def _made_elsewhere(self, node: cst.BaseExpression, found: Value) -> Value:
         """What another module of the run says a call, a name or an attribute the module does
@@ -255,9 +289,11 @@ class Evaluator:
             return self._member(held, node.attr.value, None, node, depth)
         if held.kind is Kind.INSTANCE:  # `grid.axes_coords` of a `grid = Grid(n)`
             return self._instance_member(held, node.attr.value, None, depth)
-        if node.attr.value == "T":
-            return held if held.is_array else UNKNOWN
-        return UNKNOWN
+        if node.attr.value == "device":  # where the tensor is
+            return Value(Kind.DEVICE, place=place_of(held), origin=node)
+        if node.attr.value == "T" and held.is_array:
+            return held
+        return Value(place=held.place)  # `x.values`: where `x` is
 
     def _member(
         self, owner: Value, name: str, call: Optional[cst.Call], origin: cst.BaseExpression, depth: int
@@ -356,7 +392,9 @@ class Evaluator:
             values.append(_item(value, seen.part) if seen.part is not None else value)
         joined = join(values)
         if unknown_path:  # not known, but it may be the array or tensor another path gives
-            return Value(may_be=joined.possible) if joined.possible is not None else UNKNOWN
+            joined = Value(may_be=joined.possible) if joined.possible is not None else UNKNOWN
+        if moved_off_mps_only(self.facts, self.facts.reaching_values(node), node.value):
+            return replace(joined, place=Place.CPU)  # never on MPS after `if x.device.type == "mps": x = x.cpu()`
         return joined
 
     def _given(self, node: cst.Name) -> Optional[Value]:
@@ -417,7 +455,7 @@ class Evaluator:
                 return UNKNOWN
             passed.append(given)
         value = self._joined(passed, depth + 1) if passed else UNKNOWN
-        return value if value.kind in _DATA else UNKNOWN
+        return _as_data(value)
 
     def _gathered(self, function: cst.FunctionDef, depth: int) -> Value:
         """`*arrays`: a tuple of what the module's calls of its function pass beyond its
@@ -475,6 +513,54 @@ class Evaluator:
         return Value(Kind.CONTAINER, element=join(elements))
 
     def _call(self, call: cst.Call, depth: int) -> Value:
+        found = self._call_value(call, depth)
+        if found.kind is Kind.DEVICE:  # `torch.device("mps")`, a helper's device: a place of its own
+            return found
+        place = self._call_place(call, found, depth)
+        return found if place is found.place else replace(found, place=place)
+
+    def _call_place(self, call: cst.Call, found: Value, depth: int) -> Place:
+        """Where the tensor a call gives is: on the CPU where the call puts it there
+        (`.cpu()`, `device="cpu"`); where a torch function makes it; where a method's
+        tensor is, unless it moves it (`.to(device)`); where what a function of the module
+        returns is."""
+        if moves_to_cpu(self.facts, call):
+            return Place.CPU
+        name = self.facts.qualified_name(call.func)
+        if name is not None:
+            return self._made_at(call, name, depth) if name.partition(".")[0] == "torch" else found.place
+        method = method_name(call)
+        if method is None or not isinstance(call.func, cst.Attribute):
+            return found.place
+        receiver = self._value(call.func.value, depth + 1)
+        if receiver.kind is Kind.INSTANCE:
+            return found.place
+        args = positional(call)
+        moved = args[0] if args else keyword(call, "device")
+        if f"{TENSOR_TYPE}.{method}" in TENSOR_MOVES and moved is not None and self._dtype(moved) is None:
+            device = self._value(moved, depth + 1)
+            return device.place if device.kind is Kind.DEVICE else Place.UNKNOWN
+        return place_of(receiver)
+
+    def _made_at(self, call: cst.Call, name: str, depth: int) -> Place:
+        """Where a torch function makes its tensor: on the device it is given; for a factory
+        given none, on the CPU (by default, or on purpose for `torch.from_numpy`), where
+        its model is for a `*_like` one; for any other function given no device, where
+        its tensors are (`torch.cat(self.outputs)`)."""
+        device = keyword(call, "device")
+        args = positional(call)
+        if name in DEFAULT_DTYPE_FACTORIES or name in COPIED_TO_THE_CPU:
+            if device is not None:
+                given = self._value(device, depth + 1)
+                return given.place if given.kind is Kind.DEVICE else Place.UNKNOWN
+            if name.endswith("_like"):
+                return place_of(self._value(args[0], depth + 1)) if args else Place.UNKNOWN
+            return Place.CPU if name in SHARES_NUMPY_MEMORY else Place.CPU_BY_DEFAULT
+        if device is not None or name.count(".") != 1:
+            return Place.UNKNOWN
+        return together(self._value(arg, depth + 1) for arg in args if not _is_literal(arg))
+
+    def _call_value(self, call: cst.Call, depth: int) -> Value:
         name = self.facts.qualified_name(call.func)
         if name == "torch.device":
             args = positional(call)
@@ -609,7 +695,7 @@ class Evaluator:
             binding = self.facts.bindings.get(param.name)
             value = self._value(given, depth) if given is not None else UNKNOWN
             if binding is not None:
-                context.append((id(binding), value if value.kind in _DATA else UNKNOWN))
+                context.append((id(binding), _as_data(value)))
         star = params.star_arg
         binding = self.facts.bindings.get(star.name) if isinstance(star, cst.Param) else None
         if binding is not None:
@@ -744,6 +830,20 @@ class Evaluator:
     def _dtype(self, node: Optional[cst.BaseExpression]) -> Optional[Dtype]:
         dtype = dtype_of(self.facts, node) if node is not None else None
         return _WIDTHS[dtype.width] if dtype is not None else None
+
+
+def _as_data(value: Value) -> Value:
+    """What a parameter is read as from a value passed for it: data, or where a value not
+    known is (`torch.cat(self.outputs)` of outputs moved to the CPU); not a dtype or a
+    device (a helper handed one often checks it)."""
+    if value.kind in _DATA:
+        return value
+    return Value(place=value.place) if value.kind is Kind.UNKNOWN and value.place is not Place.UNKNOWN else UNKNOWN
+
+
+def _is_literal(node: cst.BaseExpression) -> bool:
+    """A number or a string: no tensor."""
+    return isinstance(node, (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString))
 
 
 def _widest_tensor(call: cst.Call, values: List[Value]) -> Value:

@@ -68,12 +68,28 @@ _BY_NAME = {
 
 class Place(enum.IntEnum):
     """Where a tensor is, or which device a device value names, as far as the code shows:
-    ordered so that a join keeps the worst case (a value that may be on MPS may be)."""
+    ordered so that a join keeps the worst case (a value that may be on MPS may be; one
+    on the CPU on every path but one not known is not known to be)."""
 
-    UNKNOWN = 0
-    CPU = 1
-    WITH_FLOAT64 = 2  # CUDA and other devices that have float64
-    MAY_LACK_FLOAT64 = 3  # MPS, or one of the devices the run treats like it
+    CPU_BY_DEFAULT = 0  # made with no device: on the CPU until moved, as any new tensor
+    CPU = 1  # put on the CPU on purpose (`.cpu()`, `device="cpu"`, made of NumPy data)
+    UNKNOWN = 2
+    WITH_FLOAT64 = 3  # CUDA and other devices that have float64
+    MAY_LACK_FLOAT64 = 4  # MPS, or one of the devices the run treats like it
+
+
+def place_of(value: "Value") -> Place:
+    """Where a value's tensors are: a list's or tuple's, where all of its elements are."""
+    if value.kind is not Kind.CONTAINER:
+        return value.place
+    members = value.parts or ((value.element,) if value.element is not None else ())
+    return max((place_of(member) for member in members), default=Place.UNKNOWN)
+
+
+def together(values: Iterable["Value"]) -> Place:
+    """Where the result of an operation on these values is: on the CPU when every tensor
+    among them is (a Python number is no tensor); not known with none."""
+    return max((place_of(value) for value in values if value.kind is not Kind.NUMBER), default=Place.UNKNOWN)
 
 
 @dataclass(frozen=True)

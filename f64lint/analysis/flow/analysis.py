@@ -10,7 +10,6 @@ from f64lint.analysis.domain.devices import NO_FLOAT64_DEVICES
 from f64lint.analysis.domain.guards import Guards
 from f64lint.analysis.domain.library import NAMESPACES, STAR_EXPORTS
 from f64lint.analysis.flow.containment import Containment
-from f64lint.analysis.flow.cpu import CpuTensors
 from f64lint.analysis.flow.data import DataOrigins
 from f64lint.analysis.flow.values import Flow
 from f64lint.analysis.project.exports import Imported
@@ -25,7 +24,7 @@ class Analysis:
     """One module's analysis. Rules read `facts` for what the code means, `guards` for
     where MPS cannot be, `flow` for where float64 values go and `containment` for whether
     a float64 value made on the CPU stays out of harm's way; `data` for data whose dtype
-    the code does not show; `cpu` for tensors that are provably on the CPU."""
+    the code does not show."""
 
     facts: ModuleFacts
     imported: Imported = field(default_factory=Imported)
@@ -34,14 +33,12 @@ class Analysis:
     flow: Flow = field(init=False)
     containment: Containment = field(init=False)
     data: DataOrigins = field(init=False)
-    cpu: CpuTensors = field(init=False)
 
     def __post_init__(self) -> None:
         self.guards = Guards(self.facts)
         self.flow = Flow(self.facts, self.guards, self.imported, self.observed)
         self.containment = Containment(self.facts, self.flow)
         self.data = DataOrigins(self.facts, self.flow)
-        self.cpu = CpuTensors(self.facts, self.flow)
 
 
 def analyse(

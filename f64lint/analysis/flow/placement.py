@@ -28,7 +28,7 @@ from f64lint.analysis.domain.dtypes import (
     splatting,
 )
 from f64lint.analysis.domain.library import SCALAR_TENSORS
-from f64lint.analysis.evaluation.lattice import Kind
+from f64lint.analysis.evaluation.lattice import Kind, Place, place_of
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import argument_for, keyword, method_name, moved_to, positional
@@ -62,21 +62,34 @@ def is_cpu_pinned(analysis: Analysis, call: cst.Call) -> bool:
 
 def _acts_on_the_cpu(analysis: Analysis, call: cst.Call) -> bool:
     """A factory given a CPU device (`device=x.device` of a CPU `x`) or the meta device
-    (no data anywhere), or a cast of a tensor that is on the CPU (flow/cpu.py) that does
+    (no data anywhere), or a cast of a tensor that is on the CPU (as the evaluator reads where it is) that does
     not move it."""
     device = keyword(call, "device")
     if device is not None:
-        return holds_no_data(analysis.facts, device) or analysis.cpu.device_on_cpu(device)
+        return holds_no_data(analysis.facts, device) or _device_on_cpu(analysis, device)
     if isinstance(call.func, cst.Attribute) and analysis.facts.qualified_name(call.func) is None:
         moved = moved_to(call)
         if (
             moved is not None
             and dtype_of(analysis.facts, moved[0]) is None
-            and not analysis.cpu.device_on_cpu(moved[0])
+            and not _device_on_cpu(analysis, moved[0])
         ):
             return False  # moved to a device
-        return analysis.cpu.on_cpu(call.func.value)
+        return _on_cpu(analysis, call.func.value)
     return False
+
+
+def _on_cpu(analysis: Analysis, node: cst.BaseExpression) -> bool:
+    """Is a tensor on the CPU on every path the evaluator reads to it, put there on purpose
+    on one (`.cpu()`, `device="cpu"`, NumPy data), as code that computes metrics or
+    references on the CPU does? (One made there only by default may still be moved.)"""
+    return place_of(analysis.flow.evaluation.value(node)) is Place.CPU
+
+
+def _device_on_cpu(analysis: Analysis, node: cst.BaseExpression) -> bool:
+    """A device that is the CPU: `"cpu"`, or `x.device` of a tensor on the CPU."""
+    value = analysis.flow.evaluation.value(node)
+    return value.kind is Kind.DEVICE and value.place is Place.CPU
 
 
 def _feeds_numpy_where_it_is(facts: ModuleFacts, call: cst.Call) -> bool:

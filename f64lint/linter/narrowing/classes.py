@@ -77,8 +77,10 @@ def callees(callers: List[Statement], candidates: List[Statement], call: "re.Pat
 def bases_called(kept: List[Statement], rest: List[Statement], reading: Reading) -> Dict[Statement, List[Statement]]:
     """The classes left out that a class that stays derives from and whose methods its
     methods with a float64-like spelling call (`self._exec_func(mode, torch.add, t1, t2)`
-    into a test fixture's base class), with those callers: a value made there is followed
-    into the methods it is passed to, wherever in the class hierarchy they are."""
+    into a test fixture's base class), or set an attribute they read (`self.device =
+    torch.device("cpu")` in a base's `setUp`), with those callers: a value made there is
+    followed into the methods it is passed to, and one read from `self` to where it is
+    set, wherever in the class hierarchy they are."""
     left_out = {d.name: d for d in rest if d.is_class}
     found: Dict[Statement, List[Statement]] = {}
     pending = [owner for owner in kept if owner.is_class]
@@ -89,8 +91,11 @@ def bases_called(kept: List[Statement], rest: List[Statement], reading: Reading)
         if not bases:
             continue
         callers = found.get(owner) or [m for m in _methods(owner, reading) if reading.is_source(m)]
+        read = {name for caller in callers for name in _SELF_READ.findall(caller.text)}
         for base in bases:
-            if callers and callees(callers, _methods(base, reading), _SELF_CALLED):
+            methods = _methods(base, reading)
+            sets_read = any(not attributes_set(m.text).isdisjoint(read) for m in methods)  # `self.device`
+            if callers and (sets_read or callees(callers, methods, _SELF_CALLED)):
                 if base not in found:
                     pending.append(base)
                 found.setdefault(base, []).extend(callers)
@@ -168,7 +173,7 @@ def left_out_of_class(owner: Statement, reading: Reading, callers: Sequence[Stat
     `callers` from a derived class call, and then those reading an
     attribute (`self.freqs`) a kept one may set to float64 or naming a kept method,
     those a method with a float64-like spelling calls (`self.helper(x)`), and those that
-    set an attribute such a method reads (`self.samples = np.loadtxt(...)` in `__init__`,
+    set an attribute such a method, or a caller, reads (`self.samples = np.loadtxt(...)` in `__init__`,
     `self.outputs.append(output.cpu())`: the analysis follows an array and where a tensor
     is there). Every other
     statement of the body stays; a nested class that stays is narrowed the same way."""
@@ -207,7 +212,7 @@ def left_out_of_class(owner: Statement, reading: Reading, callers: Sequence[Stat
     sources = [m for m in kept if reading.is_source(m)]
     kept.extend(callees(sources, rest, _SELF_CALLED))
     rest = [m for m in rest if m not in kept]
-    read = {name for m in sources for name in _SELF_READ.findall(m.text)}
+    read = {name for m in (*sources, *callers) for name in _SELF_READ.findall(m.text)}
     # A function kept on `self` and called there (`self.compute_fn(y, p)`): what sets it stays.
     own = {m.name for m in methods}
     read |= {name for m in kept for name in _SELF_CALLED.findall(m.text) if name not in own}
