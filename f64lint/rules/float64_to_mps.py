@@ -218,6 +218,26 @@ class Float64ToMps(Rule):
         Invalid(
             """
             import torch
+            from tables import make_table
+
+            def place(n, device):
+                table = make_table(n, dtype=torch.double)
+                return table.to(device)
+            """,
+            (6, 18),
+            fixed="""
+            import torch
+            from tables import make_table
+
+            def place(n, device):
+                dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
+                table = make_table(n, dtype=dtype)
+                return table.to(device)
+            """,
+        ),
+        Invalid(
+            """
+            import torch
 
             class Rotary(torch.nn.Module):
                 def __init__(self, dim):

@@ -619,6 +619,10 @@ def test_a_join_knows_when_a_path_s_dtype_is_not_known_and_a_path_of_none_adds_n
          Kind.TENSOR, Dtype.FLOAT64),  # `@` of a float64 tensor, as probed (it does not promote)
         ("import torch\ndef f(x):\n    return torch.ones(3, 1) @ x\nresult = f(g())", Kind.TENSOR, Dtype.FLOAT32),
         ("import numpy as np\nresult = np.ones((2, 2)) @ np.ones(2, dtype=np.float32)", Kind.NDARRAY, Dtype.FLOAT64),
+        # A call the module cannot read, handed a torch dtype: a tensor of it.
+        ("import torch\nfrom other import table\nresult = table(4, dtype=torch.double)", Kind.TENSOR, Dtype.FLOAT64),
+        ("import torch\nfrom other import table\nresult = table(4, dtype=torch.float32)", Kind.TENSOR, Dtype.FLOAT32),
+        ("import numpy as np\nfrom other import table\nresult = table(4, dtype=np.float64)", Kind.UNKNOWN, None),
     ],
 )
 def test_tensors_as_torch_was_probed(source, kind, dtype):

@@ -53,6 +53,7 @@ from f64lint.analysis.domain.arrays import (
 from f64lint.analysis.domain.casts import CONVERTING_METHODS, DEFAULT_DTYPE_FACTORIES, casts_like
 from f64lint.analysis.domain.devices import is_device_like, moved_off_mps_only, moves_to_cpu
 from f64lint.analysis.domain.dtypes import (
+    Spelling,
     Width,
     chosen_by_data,
     dtype_of,
@@ -514,10 +515,22 @@ class Evaluator:
 
     def _call(self, call: cst.Call, depth: int) -> Value:
         found = self._call_value(call, depth)
+        if found.kind is Kind.UNKNOWN and found.may_be is None:
+            found = self._given_a_dtype(call) or found
         if found.kind is Kind.DEVICE:  # `torch.device("mps")`, a helper's device: a place of its own
             return found
         place = self._call_place(call, found, depth)
         return found if place is found.place else replace(found, place=place)
+
+    def _given_a_dtype(self, call: cst.Call) -> Optional[Value]:
+        """What a call the module cannot read gives when it is handed a torch dtype
+        (`make_table(4, dtype=torch.double)` of another package): a tensor of that dtype,
+        as torch's own makers give."""
+        given = keyword(call, "dtype")
+        dtype = dtype_of(self.facts, given) if given is not None else None
+        if dtype is None or dtype.spelling is not Spelling.TORCH:
+            return None
+        return Value(Kind.TENSOR, _WIDTHS[dtype.width], origin=call)
 
     def _call_place(self, call: cst.Call, found: Value, depth: int) -> Place:
         """Where the tensor a call gives is: on the CPU where the call puts it there
