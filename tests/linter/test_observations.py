@@ -95,3 +95,16 @@ def test_a_librarys_function_is_not_taken_to_make_float64_everywhere():
     raw = seen(22, "return torch.from_numpy(np.array(raw)).to(device)")
     assert [(line, column) for line, column, *_ in found(MODEL, raw)] == [(22, 12)]
     assert found(MODEL, seen(22, "return torch.from_numpy(np.array(raw)).to(device)", "torch.tensor")) == []
+
+
+def test_a_tensor_made_of_data_seen_float64_is_float64_where_it_is_moved_later():
+    source = MODEL.replace(
+        "    data = torch.from_numpy(load(path)).to(device)\n    return data",
+        "    data = torch.from_numpy(load(path))\n    return data.to(device)",
+    )
+    made = seen(14, "data = torch.from_numpy(load(path))")
+    text = textwrap.dedent(source).lstrip("\n")
+    linted = lint_source("model.py", text, frozenset({"F64004"}), Settings().severity_of, observations=(made,))
+    assert [(d.start.line, d.start.column, d.message) for d in linted.diagnostics] == [
+        (14, 17, "float64 tensor (from `torch.from_numpy` at line 13) moved to a device that may be 'mps'"),
+    ]

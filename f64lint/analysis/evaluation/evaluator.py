@@ -28,6 +28,10 @@ default or, for NumPy's memory, on purpose), where a method's or an operator's t
 are unless it moves them (`.cpu()`, `.to(device)`), where every value that may reach a
 name, `self` attribute or parameter is, and `x.device` is a device of `x`'s place.
 
+What another module of the run exports (its summary) and what the project's tests saw give
+float64 data at run time (`pytest --mps-emulation`) are values too, where the module alone
+does not say.
+
 A value a path leaves unknown may still be the array another path gives (lattice.py
 `may_be`), and `at_defaults` reads a function's body for a call that leaves its data
 parameters at their defaults: both are paths a run may take.
@@ -142,15 +146,18 @@ class Evaluator:
         facts: ModuleFacts,
         callees: Callable[[cst.Call], Sequence[cst.FunctionDef]],
         imported: Callable[[cst.BaseExpression], Optional[Export]],
+        seen_float64: Callable[[cst.BaseExpression], bool],
     ) -> None:
         """`callees` finds the module's functions a call may call, where the layers above
         know more than the module's definitions (the functions a class keeps on `self`, one
         another module's base class keeps there: flow/values.py `Flow.callees`); `imported`
         finds what another module of the run says a call or an attribute gives (its
-        summary's export: `Flow.imported_export`)."""
+        summary's export: `Flow.imported_export`); `seen_float64` whether the project's
+        tests saw an expression give float64 data at run time (`Flow.seen_float64`)."""
         self.facts = facts
         self._callees = callees
         self._imported = imported
+        self._seen_float64 = seen_float64
         self.traces = facts.traces
         self.classes = Classes(facts)
         # The call being read into: what it passes for its function's parameters, by the
@@ -199,7 +206,8 @@ class Evaluator:
         if isinstance(node, cst.SimpleString):
             return self._device_string(node)
         if isinstance(node, cst.Name):
-            return self._name(node, depth)
+            found = self._name(node, depth)
+            return found if found.kind is not Kind.UNKNOWN else self._made_elsewhere(node, found)
         if isinstance(node, (cst.BinaryOperation, cst.BooleanOperation)):
             left, right = self._value(node.left, depth), self._value(node.right, depth)
             found = self._operation(node, left, right) if isinstance(node, cst.BinaryOperation) else UNKNOWN
@@ -253,10 +261,11 @@ class Evaluator:
         """What another module of the run says a call, a name or an attribute the module does
         not know gives (`table()` after `from .utils import table`, `COORDS` after `from
         .grids import COORDS`, `grid.coords` of a `grid: Grid` another module defines): its
-        float64 tensor or NumPy array."""
+        float64 tensor or NumPy array; or the float64 data the project's tests saw it give
+        at run time."""
         export = self._imported(node)
         if export is None:
-            return found
+            return Value(Kind.NDARRAY, Dtype.FLOAT64, origin=node) if self._seen_float64(node) else found
         kind = Kind.TENSOR if export.tensor else Kind.NDARRAY
         return Value(kind, Dtype.named(export.width), origin=node)
 

@@ -114,7 +114,7 @@ class Flow:
         self.observed = observed
         self.devices = facts.devices
         self.traces = facts.traces.sharing()  # its answers depend on `imported` too
-        self.evaluation = Evaluator(facts, self.callees, self.imported_export)
+        self.evaluation = Evaluator(facts, self.callees, self.imported_export, self.seen_float64)
         self._wide: Dict[cst.CSTNode, Optional[WideValue]] = {}
         self._moves: Optional[List[Tuple[cst.Call, WideValue]]] = None
         self._origins: Optional[Set[int]] = None
@@ -601,6 +601,10 @@ class Flow:
         """Did the project's tests see the tensor this call makes reach MPS as float64?"""
         argument = data_argument(call)
         return argument is not None and argument in self._seen[0]
+
+    def seen_float64(self, node: cst.BaseExpression) -> bool:
+        """Did the project's tests see this expression give float64 data at run time?"""
+        return self._observed_array(node) is not None
 
     def _observed_array(self, node: cst.BaseExpression) -> Optional[ArraySource]:
         """A float64 array as the project's tests saw it at run time (project/observed.py):
