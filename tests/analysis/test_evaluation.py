@@ -630,6 +630,17 @@ def test_tensors_as_torch_was_probed(source, kind, dtype):
     assert (result.kind, result.dtype) == (kind, dtype)
 
 
+def test_type_as_is_made_by_what_made_the_other_tensor():
+    analysis = analysed(
+        "import torch\nother = torch.zeros(2, dtype=torch.float64) if flag else torch.ones(2, dtype=torch.float64)\n"
+        "result = torch.zeros(3).type_as(other)\nresult\n"
+    )
+    value = analysis.flow.evaluation.value(analysis.facts.module.body[-1].body[0].value)
+    assert [analysis.facts.module.code_for_node(maker) for maker in value.makers] == [
+        "torch.zeros(2, dtype=torch.float64)", "torch.ones(2, dtype=torch.float64)",
+    ]
+
+
 def test_a_tensor_moved_is_where_it_is_moved_to():
     assert evaluated('import torch\nresult = torch.zeros(2).to("mps")').place is Place.MAY_LACK_FLOAT64
     assert evaluated('import torch\nresult = torch.zeros(2).to("cpu")').place is Place.CPU

@@ -642,7 +642,7 @@ class Evaluator:
             other = self._joined(positional(call)[:1], depth + 1)
             if other.kind is not Kind.TENSOR or other.dtype is None or other.partial:
                 return Value(Kind.TENSOR, place=tensor.place, origin=call)
-            return Value(Kind.TENSOR, other.dtype, tensor.place, origin=other.origin)
+            return _kept_from(Value(Kind.TENSOR, other.dtype, tensor.place, origin=call), other)
         qualified = f"{TENSOR_TYPE}.{method}"
         fixed = input_independent(qualified)
         if fixed is not None:
