@@ -172,7 +172,7 @@ def test_a_long_chain_of_calls_is_cut_off_not_a_recursion_error():
         functions += [f"def f{number}(scale):", f"    base = f{number - 1}(scale)", "    return (base * scale).clone()"]
     functions += ["def use(device):", "    return f40(2.0).to(device)  # <-"]
     analysis, move = marked_call("\n".join(functions))
-    assert analysis.flow.wide_value(move.func.value) is None  # past the summaries followed at once
+    assert analysis.flow.wide_value(move.func.value) is None  # past the depth the evaluator follows calls to
     assert analysis.flow.returns(analysis.facts.module.body[2]) is not None  # f1, asked itself
 
 
