@@ -619,6 +619,14 @@ def test_a_join_knows_when_a_path_s_dtype_is_not_known_and_a_path_of_none_adds_n
          Kind.TENSOR, Dtype.FLOAT64),  # `@` of a float64 tensor, as probed (it does not promote)
         ("import torch\ndef f(x):\n    return torch.ones(3, 1) @ x\nresult = f(g())", Kind.TENSOR, Dtype.FLOAT32),
         ("import numpy as np\nresult = np.ones((2, 2)) @ np.ones(2, dtype=np.float32)", Kind.NDARRAY, Dtype.FLOAT64),
+        # Reads the trace had: tensors a table method keeps that the probe never ran, each part
+        # of a split however many the probe saw, a helper that hands its dtype on, long chains.
+        ("import torch\nresult = torch.zeros(3, dtype=torch.float64).pin_memory()", Kind.TENSOR, Dtype.FLOAT64),
+        ("import torch\na, b = torch.zeros(4, dtype=torch.float64).chunk(2)\nresult = b", Kind.TENSOR, Dtype.FLOAT64),
+        ("import torch\ndef make(n, dtype):\n    return torch.zeros(n, dtype=dtype)\nresult = make(3, dtype=torch.float64)",
+         Kind.TENSOR, Dtype.FLOAT64),
+        ("import torch\nv = torch.zeros(3, dtype=torch.float64)\n" + "v = v.clone()\n" * 8 + "result = v",
+         Kind.TENSOR, Dtype.FLOAT64),
         # A call the module cannot read, handed a torch dtype: a tensor of it.
         ("import torch\nfrom other import table\nresult = table(4, dtype=torch.double)", Kind.TENSOR, Dtype.FLOAT64),
         ("import torch\nfrom other import table\nresult = table(4, dtype=torch.float32)", Kind.TENSOR, Dtype.FLOAT32),
@@ -679,6 +687,7 @@ result = Metric().compute()
         ("def f(t):\n    if t.device.type == 'mps':\n        t = t.cpu()\n    return t\nresult = f(x)", Place.CPU),
         ("def f(t):\n    if t.device.type == 'mps':\n        t = t.cpu()\n    t = t.to(d)\n    return t\nresult = f(x)",
          Place.UNKNOWN),
+        ("vals, idx = torch.sort(x.cpu())\nresult = vals", Place.CPU),  # each part of what it gives
         (_GATHERED.format(move=".cpu()"), Place.CPU),
         (_GATHERED.format(move=""), Place.UNKNOWN),
     ],

@@ -337,7 +337,6 @@ PLAIN_BUILTINS = frozenset(
     f"builtins.{name}"
     for name in ("float", "int", "len", "print", "str", "repr", "bool", "round", "isinstance", "type")
 )
-NUMBER_BUILTINS = frozenset({"builtins.len", "builtins.int", "builtins.float"})
 # The dtype NumPy gives a Python number of each type, as an annotation names it (`n: int`).
 PYTHON_NUMBER_TYPES: Dict[str, str] = {"builtins.int": "int64", "builtins.float": "float64", "builtins.bool": "bool"}
 # RPC calls of torch.distributed.

@@ -80,6 +80,7 @@ from f64lint.analysis.domain.library import (
     float64_parts,
     functions,
     member,
+    methods,
 )
 from f64lint.analysis.domain.probed import (
     OBJECT_KINDS,
@@ -117,6 +118,7 @@ from f64lint.cst import cst
 
 _KEEP_ARGUMENT_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE) | functions("scipy", Returns.ARGUMENT_DTYPE)
 _KEEP_TENSOR_DTYPE = functions("torch", Returns.ARGUMENT_DTYPE)
+_KEEP_RECEIVER_DTYPE = methods(TENSOR_TYPE, Returns.RECEIVER_DTYPE)
 _FLOAT_OF_NUMBERS = functions("numpy", Returns.FLOAT_OF_NUMBERS)
 _INTEGER_MAKERS = functions("numpy", Returns.INTEGERS)
 _WIDTHS = {Width.FLOAT64: Dtype.FLOAT64, Width.COMPLEX128: Dtype.COMPLEX128, Width.NARROW: Dtype.FLOAT32}
@@ -197,7 +199,7 @@ class Evaluator:
 
     @kept
     def _in_context(self, node: cst.BaseExpression, depth: int, context: Context) -> Value:
-        if depth > MAX_TRACE_DEPTH * 2:
+        if depth > MAX_TRACE_DEPTH * 4:
             return UNKNOWN
         if isinstance(node, cst.Integer):
             return Value(Kind.NUMBER, Dtype.INTEGER, origin=node)
@@ -524,17 +526,17 @@ class Evaluator:
 
     def _call(self, call: cst.Call, depth: int) -> Value:
         found = self._call_value(call, depth)
-        if found.kind is Kind.UNKNOWN and found.may_be is None:
+        if found.dtype is None and found.kind in (Kind.UNKNOWN, Kind.TENSOR) and found.may_be is None:
             found = self._given_a_dtype(call) or found
         if found.kind is Kind.DEVICE:  # `torch.device("mps")`, a helper's device: a place of its own
             return found
         place = self._call_place(call, found, depth)
-        return found if place is found.place else replace(found, place=place)
+        return found if place is found.place else _placed(found, place)
 
     def _given_a_dtype(self, call: cst.Call) -> Optional[Value]:
-        """What a call the module cannot read gives when it is handed a torch dtype
-        (`make_table(4, dtype=torch.double)` of another package): a tensor of that dtype,
-        as torch's own makers give."""
+        """What a call whose dtype the module does not show gives when it is handed a torch
+        dtype (`make_table(4, dtype=torch.double)` of another package, a helper that hands
+        its `dtype` on): a tensor of that dtype, as torch's own makers give."""
         given = keyword(call, "dtype")
         dtype = dtype_of(self.facts, given) if given is not None else None
         if dtype is None or dtype.spelling is not Spelling.TORCH:
@@ -649,10 +651,13 @@ class Evaluator:
             return _seen_value(fixed, call)
         input_class = _INPUT_CLASSES.get(tensor.dtype) if tensor.dtype is not None and not tensor.partial else None
         found = seen_given(qualified, input_class) if input_class is not None else None
-        if found is None:
-            return UNKNOWN
-        kept_dtype = found.kind == "tensor" and Dtype.named(found.dtype) is tensor.dtype
-        return _kept_from(_seen_value(found, call), tensor) if kept_dtype else _seen_value(found, call)
+        if found is None:  # the table's where probing does not reach (`.pin_memory()`, `.coalesce()`)
+            return tensor if method in _KEEP_RECEIVER_DTYPE else UNKNOWN
+        made = _seen_value(found, call)
+        if made.kind is Kind.CONTAINER:  # `t.split(3)`: tensors of its dtype are made by what made it
+            parts = tuple(_kept_from(part, tensor) if part.dtype is tensor.dtype else part for part in made.parts)
+            return replace(made, parts=parts, element=join(parts) if parts else None)
+        return _kept_from(made, tensor) if made.kind is Kind.TENSOR and made.dtype is tensor.dtype else made
 
     def _converted(self, call: cst.Call, tensor: Value, depth: int) -> Value:
         """`t.to(...)`, `t.type(...)`: a tensor of the dtype spelled in the call, else (only
@@ -863,6 +868,15 @@ def _as_data(value: Value) -> Value:
     return Value(place=value.place) if value.kind is Kind.UNKNOWN and value.place is not Place.UNKNOWN else UNKNOWN
 
 
+def _placed(value: Value, place: Place) -> Value:
+    """A value at a place, and the tensors a tuple of them holds (`vals, idx = torch.sort(x)`)."""
+    if value.kind is not Kind.CONTAINER:
+        return replace(value, place=place)
+    parts = tuple(_placed(part, place) for part in value.parts)
+    element = _placed(value.element, place) if value.element is not None else None
+    return replace(value, place=place, parts=parts, element=element)
+
+
 def _is_literal(node: cst.BaseExpression) -> bool:
     """A number or a string: no tensor."""
     return isinstance(node, (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString))
@@ -970,7 +984,8 @@ def _by_hand(owner: Value, name: str, call: Optional[cst.Call], origin: cst.Base
 def _seen_value(seen: Seen, origin: cst.CSTNode) -> Value:
     """The value of a result the probe saw: an array or scalar, a frame or a series."""
     if seen.kind == "tuple":  # `fpr, tpr, thresholds = roc_curve(y, scores)`
-        return Value(Kind.CONTAINER, parts=tuple(_seen_value(part, origin) for part in seen.parts))
+        parts = tuple(_seen_value(part, origin) for part in seen.parts)
+        return Value(Kind.CONTAINER, element=join(parts) if parts else None, parts=parts)
     dtype = Dtype.named(seen.dtype)
     if seen.kind in OBJECT_KINDS:
         return Value(Kind.OBJECT, dtype, origin=origin, type=OBJECT_KINDS[seen.kind])
@@ -1070,10 +1085,12 @@ def _item(value: Value, place: Optional[int] = None) -> Value:
     container, any of its elements; of an array or a tensor, one of its dtype (a row, or a
     NumPy scalar: float64 either way)."""
     if value.kind is Kind.CONTAINER:
-        if place is not None and value.parts:
-            return value.parts[place] if place < len(value.parts) else UNKNOWN
-        return value.element or UNKNOWN
-    return value if value.is_array or value.kind is Kind.TENSOR else UNKNOWN
+        if place is not None and place < len(value.parts):
+            return value.parts[place]
+        return value.element or UNKNOWN  # past the parts the probe saw (`a, b = t.chunk(2)`): any
+    if value.is_array or value.kind is Kind.TENSOR:
+        return value
+    return Value(place=value.place)  # `vals, idx = torch.sort(x.cpu())`: where what it is taken from is
 
 
 def _given(function: cst.FunctionDef, param: cst.Param, call: cst.Call) -> Optional[cst.BaseExpression]:

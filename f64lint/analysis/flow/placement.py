@@ -62,8 +62,8 @@ def is_cpu_pinned(analysis: Analysis, call: cst.Call) -> bool:
 
 def _acts_on_the_cpu(analysis: Analysis, call: cst.Call) -> bool:
     """A factory given a CPU device (`device=x.device` of a CPU `x`) or the meta device
-    (no data anywhere), or a cast of a tensor that is on the CPU (as the evaluator reads where it is) that does
-    not move it."""
+    (no data anywhere), or a cast that does not move a tensor the evaluator reads as on
+    the CPU."""
     device = keyword(call, "device")
     if device is not None:
         return holds_no_data(analysis.facts, device) or _device_on_cpu(analysis, device)
