@@ -18,6 +18,7 @@ from f64lint.analysis.domain.library import (
     Returns,
     functions,
     member,
+    methods,
     short_names,
 )
 from f64lint.analysis.semantic.facts import ModuleFacts
@@ -97,6 +98,10 @@ def cast_down_before_move(facts: ModuleFacts, call: cst.Call) -> bool:
 
 
 DEFAULT_DTYPE_FACTORIES = functions("torch", Returns.DEFAULT_DTYPE)
+# The table's torch functions that give a tensor of their tensors' dtype (`torch.meshgrid`)
+# and tensor methods that keep their tensor's (`.pin_memory()`): where probing does not reach.
+KEEP_TENSOR_DTYPE = functions("torch", Returns.ARGUMENT_DTYPE)
+KEEP_RECEIVER_DTYPE = methods(TENSOR_TYPE, Returns.RECEIVER_DTYPE)
 
 
 def moves_to_device(facts: ModuleFacts, call: cst.Call) -> bool:

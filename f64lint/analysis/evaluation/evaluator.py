@@ -54,7 +54,13 @@ from f64lint.analysis.domain.arrays import (
     float_sequence,
     range_counter,
 )
-from f64lint.analysis.domain.casts import CONVERTING_METHODS, DEFAULT_DTYPE_FACTORIES, casts_like
+from f64lint.analysis.domain.casts import (
+    CONVERTING_METHODS,
+    DEFAULT_DTYPE_FACTORIES,
+    KEEP_RECEIVER_DTYPE,
+    KEEP_TENSOR_DTYPE,
+    casts_like,
+)
 from f64lint.analysis.domain.devices import is_device_like, moved_off_mps_only, moves_to_cpu
 from f64lint.analysis.domain.dtypes import (
     Spelling,
@@ -80,7 +86,6 @@ from f64lint.analysis.domain.library import (
     float64_parts,
     functions,
     member,
-    methods,
 )
 from f64lint.analysis.domain.probed import (
     OBJECT_KINDS,
@@ -117,8 +122,6 @@ from f64lint.analysis.syntax.nodes import integer_index, is_property, own_nodes
 from f64lint.cst import cst
 
 _KEEP_ARGUMENT_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE) | functions("scipy", Returns.ARGUMENT_DTYPE)
-_KEEP_TENSOR_DTYPE = functions("torch", Returns.ARGUMENT_DTYPE)
-_KEEP_RECEIVER_DTYPE = methods(TENSOR_TYPE, Returns.RECEIVER_DTYPE)
 _FLOAT_OF_NUMBERS = functions("numpy", Returns.FLOAT_OF_NUMBERS)
 _INTEGER_MAKERS = functions("numpy", Returns.INTEGERS)
 _WIDTHS = {Width.FLOAT64: Dtype.FLOAT64, Width.COMPLEX128: Dtype.COMPLEX128, Width.NARROW: Dtype.FLOAT32}
@@ -652,7 +655,7 @@ class Evaluator:
         input_class = _INPUT_CLASSES.get(tensor.dtype) if tensor.dtype is not None and not tensor.partial else None
         found = seen_given(qualified, input_class) if input_class is not None else None
         if found is None:  # the table's where probing does not reach (`.pin_memory()`, `.coalesce()`)
-            return tensor if method in _KEEP_RECEIVER_DTYPE else UNKNOWN
+            return tensor if method in KEEP_RECEIVER_DTYPE else UNKNOWN
         made = _seen_value(found, call)
         if made.kind is Kind.CONTAINER:  # `t.split(3)`: tensors of its dtype are made by what made it
             parts = tuple(_kept_from(part, tensor) if part.dtype is tensor.dtype else part for part in made.parts)
@@ -780,7 +783,7 @@ class Evaluator:
         (`scipy.ndimage.gaussian_filter(image, 2)`)."""
         if makes_tensors(name):
             return self._tensor_made(call, name, depth)
-        if name in _KEEP_TENSOR_DTYPE:  # by the table, where probing does not reach (`torch.meshgrid`)
+        if name in KEEP_TENSOR_DTYPE:  # by the table, where probing does not reach (`torch.meshgrid`)
             return _widest_tensor(call, [self._value(arg, depth + 1) for arg in positional(call)])
         if asked_dtype(call, name) is not None:
             return UNKNOWN
@@ -818,7 +821,7 @@ class Evaluator:
         made = _made_of(call, name, values)
         if made.kind is not Kind.UNKNOWN:
             return made
-        if name in _KEEP_TENSOR_DTYPE:  # float64 of a float64 tensor, by the table
+        if name in KEEP_TENSOR_DTYPE:  # float64 of a float64 tensor, by the table
             return _widest_tensor(call, values)
         possible = [_as_possible(value) for value in values]
         return _may_be(_made_of(call, name, possible)) if possible != values else made  # of what a path gives

@@ -18,6 +18,8 @@ from typing import Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence
 from f64lint.analysis.domain.arrays import ArraySource, has_float_literal
 from f64lint.analysis.domain.casts import (
     CONVERTING_METHODS,
+    KEEP_RECEIVER_DTYPE,
+    KEEP_TENSOR_DTYPE,
     casts_like,
     casts_narrow,
     casts_to_chosen_dtype,
@@ -38,7 +40,6 @@ from f64lint.analysis.domain.library import (
     TENSOR_TYPE,
     Returns,
     functions,
-    methods,
 )
 from f64lint.analysis.domain.probed import input_independent, keeps_float_dtype
 from f64lint.analysis.evaluation.classes import class_nodes, is_self_attribute
@@ -86,9 +87,8 @@ def merged(values: Iterable[Optional[WideValue]]) -> Optional[WideValue]:
     return replace(found[0], sources=sources)
 
 
-_KEEP_DTYPE_METHODS = methods(TENSOR_TYPE, Returns.RECEIVER_DTYPE)
 # The table's torch functions and tensor methods (by qualified name) that keep a dtype.
-_KEEP_DTYPE = functions("torch", Returns.ARGUMENT_DTYPE) | {f"{TENSOR_TYPE}.{m}" for m in _KEEP_DTYPE_METHODS}
+_KEEP_DTYPE = KEEP_TENSOR_DTYPE | {f"{TENSOR_TYPE}.{m}" for m in KEEP_RECEIVER_DTYPE}
 _WIDTHS = {Dtype.FLOAT64: Width.FLOAT64, Dtype.COMPLEX128: Width.COMPLEX128}
 
 
@@ -503,7 +503,7 @@ class Flow:
                 isinstance(parent, cst.Attribute)
                 and parent.value is current
                 and isinstance(call, cst.Call)
-                and parent.attr.value in _KEEP_DTYPE_METHODS
+                and parent.attr.value in KEEP_RECEIVER_DTYPE
                 and parent.attr.value not in ("cpu", "cuda")
             ):
                 current = call
