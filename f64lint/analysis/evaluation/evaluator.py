@@ -565,9 +565,13 @@ class Evaluator:
         args = positional(call)
         moved = args[0] if args else keyword(call, "device")
         if f"{TENSOR_TYPE}.{method}" in TENSOR_MOVES and moved is not None and self._dtype(moved) is None:
-            device = self._value(moved, depth + 1)
-            return device.place if device.kind is Kind.DEVICE else Place.UNKNOWN
+            return self._device_place(moved, depth)
         return place_of(receiver)
+
+    def _device_place(self, device: cst.BaseExpression, depth: int) -> Place:
+        """The place a device expression names (not known for what is not a device)."""
+        given = self._value(device, depth + 1)
+        return given.place if given.kind is Kind.DEVICE else Place.UNKNOWN
 
     def _made_at(self, call: cst.Call, name: str, depth: int) -> Place:
         """Where a torch function makes its tensor: on the device it is given; for a factory
@@ -578,8 +582,7 @@ class Evaluator:
         args = positional(call)
         if name in DEFAULT_DTYPE_FACTORIES or name in COPIED_TO_THE_CPU:
             if device is not None:
-                given = self._value(device, depth + 1)
-                return given.place if given.kind is Kind.DEVICE else Place.UNKNOWN
+                return self._device_place(device, depth)
             if name.endswith("_like"):
                 return place_of(self._value(args[0], depth + 1)) if args else Place.UNKNOWN
             return Place.CPU if name in SHARES_NUMPY_MEMORY else Place.CPU_BY_DEFAULT
@@ -642,7 +645,7 @@ class Evaluator:
         tensor moved (`.to(device)`), else as probed for a tensor of its dtype
         (`.clone()`, `.numpy()`)."""
         if method in CONVERTING_METHODS:
-            return self._converted(call, tensor, depth)
+            return self._converted(call, tensor)
         if casts_like(call):  # `t.type_as(other)`: other's dtype
             other = self._joined(positional(call)[:1], depth + 1)
             if other.kind is not Kind.TENSOR or other.dtype is None or other.partial:
@@ -662,9 +665,10 @@ class Evaluator:
             return replace(made, parts=parts, element=join(parts) if parts else None)
         return _kept_from(made, tensor) if made.kind is Kind.TENSOR and made.dtype is tensor.dtype else made
 
-    def _converted(self, call: cst.Call, tensor: Value, depth: int) -> Value:
+    def _converted(self, call: cst.Call, tensor: Value) -> Value:
         """`t.to(...)`, `t.type(...)`: a tensor of the dtype spelled in the call, else (only
-        devices given) the tensor on that device, else not known (`t.to(other)`)."""
+        devices given) the tensor (`_call_place` puts it on that device), else not known
+        (`t.to(other)`)."""
         args = positional(call)
         spelled = [spelled_dtype(self.facts, arg) for arg in [*args, keyword(call, "dtype")] if arg is not None]
         dtypes = [found[0] for found in spelled if found is not None]
@@ -675,8 +679,7 @@ class Evaluator:
         devices = [*args, *(arg.value for arg in call.args if arg.keyword and arg.keyword.value == "device")]
         if not devices or not all(is_device_like(self.facts, device) for device in devices):
             return UNKNOWN
-        place = self._value(devices[0], depth + 1)
-        return replace(tensor, place=place.place) if place.kind is Kind.DEVICE else tensor
+        return tensor
 
     def _array_method(self, call: cst.Call, method: str, array: Value) -> Value:
         """What a method of a NumPy array gives: the dtype asked (`astype`), or its own."""
