@@ -92,6 +92,17 @@ class Float64ToMps(Rule):
         """
         import torch
 
+        def f(n, device):
+            if device.type == "mps":
+                dtype = torch.float32
+            else:
+                dtype = torch.float64
+            y = torch.zeros(n, dtype=dtype)
+            return y.to(device)
+        """,
+        """
+        import torch
+
         def f(x, device, dtype):
             y = x.double().sum()
             z = y.to(dtype)
@@ -233,6 +244,34 @@ class Float64ToMps(Rule):
                 dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
                 table = make_table(n, dtype=dtype)
                 return table.to(device)
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+
+            class Sampler:
+                def __init__(self, device):
+                    self.device = device
+                    self.dtype = torch.float64
+
+                def draw(self, n):
+                    noise = torch.randn(n, dtype=self.dtype)
+                    return noise.to(self.device)
+            """,
+            (10, 22),
+            fixed="""
+            import torch
+
+            class Sampler:
+                def __init__(self, device):
+                    self.device = device
+                    dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
+                    self.dtype = dtype
+
+                def draw(self, n):
+                    noise = torch.randn(n, dtype=self.dtype)
+                    return noise.to(self.device)
             """,
         ),
         Invalid(

@@ -344,6 +344,39 @@ def test_a_choice_by_device_is_no_one_dtype_but_a_device_may_be_either():
     assert evaluated(either).place is Place.MAY_LACK_FLOAT64
 
 
+@pytest.mark.parametrize("test, dtype", [("==", Dtype.FLOAT32), ("!=", Dtype.FLOAT32), ("is None or", Dtype.FLOAT64)])
+def test_a_name_bound_only_in_code_that_never_runs_on_mps_does_not_reach_a_read_there(test, dtype):
+    condition = {"==": "device.type == 'mps'", "!=": "device.type != 'mps'", "is None or": "device is None or n"}[test]
+    either = ("torch.float32", "torch.float64") if test != "!=" else ("torch.float64", "torch.float32")
+    source = (
+        f"import torch\ndef f(device, n):\n    if {condition}:\n        dtype = {either[0]}\n"
+        f"    else:\n        dtype = {either[1]}\n    return dtype\nresult = f(g(), 3)"
+    )
+    assert (evaluated(source).kind, evaluated(source).dtype) == (Kind.DTYPE, dtype)
+
+
+@pytest.mark.parametrize(
+    "given, dtype",
+    [
+        ("self.dtype", Dtype.FLOAT64),  # kept on `self`
+        ("wide()", Dtype.FLOAT64),  # a helper's
+        ("chosen", Dtype.FLOAT32),  # bound for MPS where the read runs on it
+    ],
+)
+def test_a_dtype_given_is_read_as_any_value(given, dtype):
+    source = (
+        "import torch\ndef wide():\n    return torch.float64\n"
+        "class Sampler:\n    def __init__(self):\n        self.dtype = torch.float64\n"
+        "    def draw(self, device):\n"
+        "        if device.type == 'mps':\n            chosen = torch.float32\n"
+        "        else:\n            chosen = torch.float64\n"
+        f"        made = torch.zeros(3, dtype={given})\n"
+        f"        return made, torch.zeros(3).to({given}), table(3, dtype={given})\n"
+        "result = Sampler().draw(g())"
+    )
+    assert [(part.kind, part.dtype) for part in evaluated(source).parts] == [(Kind.TENSOR, dtype)] * 3
+
+
 def test_a_dtype_that_follows_the_data_is_no_one_dtype():
     follows = "import torch\nx = torch.ones(2)\nresult = torch.float64 if x.dtype == torch.float64 else torch.float32"
     assert evaluated(follows) is UNKNOWN

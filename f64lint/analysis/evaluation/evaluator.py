@@ -62,15 +62,16 @@ from f64lint.analysis.domain.casts import (
     casts_like,
 )
 from f64lint.analysis.domain.devices import is_device_like, moved_off_mps_only, moves_to_cpu
+from f64lint.analysis.domain.dtypes import Dtype as Spelled
 from f64lint.analysis.domain.dtypes import (
     Spelling,
     Width,
     chosen_by_data,
     dtype_of,
     mentions_device,
-    spelled_dtype,
     tests_a_dtype,
 )
+from f64lint.analysis.domain.guards import Guards
 from f64lint.analysis.domain.library import (
     ARRAY_OF_THE_DTYPE_ASKED,
     COPIED_TO_THE_CPU,
@@ -115,6 +116,7 @@ from f64lint.analysis.evaluation.lattice import (
     together,
 )
 from f64lint.analysis.project.exports import Export
+from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.semantic.traces import kept
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, argument_for, keyword, method_name, positional
@@ -149,17 +151,21 @@ class Evaluator:
     def __init__(
         self,
         facts: ModuleFacts,
+        guards: Guards,
         callees: Callable[[cst.Call], Sequence[cst.FunctionDef]],
         imported: Callable[[cst.BaseExpression], Optional[Export]],
         seen_float64: Callable[[cst.BaseExpression], bool],
     ) -> None:
-        """`callees` finds the module's functions a call may call, where the layers above
+        """`guards` says which code never runs on MPS: a value bound only there does not
+        reach a read on MPS (`if device.type == "mps": dtype = torch.float32 else: dtype =
+        torch.float64`). `callees` finds the module's functions a call may call, where the layers above
         know more than the module's definitions (the functions a class keeps on `self`, one
         another module's base class keeps there: flow/values.py `Flow.callees`); `imported`
         finds what another module of the run says a call or an attribute gives (its
         summary's export: `Flow.imported_export`); `seen_float64` whether the project's
         tests saw an expression give float64 data at run time (`Flow.seen_float64`)."""
         self.facts = facts
+        self._guards = guards
         self._callees = callees
         self._imported = imported
         self._seen_float64 = seen_float64
@@ -320,7 +326,7 @@ class Evaluator:
         qualified = f"{owner.type}.{name}"
         asked = keyword(call, "dtype") if call is not None else None
         if asked is not None:
-            return Value(Kind.NDARRAY, self._dtype(asked), origin=origin)
+            return Value(Kind.NDARRAY, self._dtype(asked, depth), origin=origin)
         found = input_independent(qualified)
         if found is None:
             given = _arrays_in([self._value(arg, depth + 1) for arg in positional(call)[:1]]) if call else []
@@ -350,8 +356,8 @@ class Evaluator:
         return Value(Kind.CONTAINER, element=join([*elements, self._within((), added, depth + 1)]))
 
     def _spelled_dtype(self, node: cst.BaseExpression) -> Value:
-        dtype = self._dtype(node)
-        return Value(Kind.DTYPE, dtype, origin=node) if dtype is not None else UNKNOWN
+        spelled = dtype_of(self.facts, node)
+        return Value(Kind.DTYPE, _WIDTHS[spelled.width], origin=node) if spelled is not None else UNKNOWN
 
     def _name(self, node: cst.Name, depth: int) -> Value:
         if node.value in ("True", "False"):
@@ -389,7 +395,7 @@ class Evaluator:
             return Value(Kind.NUMBER, Dtype.INTEGER, origin=node)
         values = []
         unknown_path = False  # a binding whose value is not known (a parameter) reaches it
-        for seen in binding.reaching():
+        for seen in self._reaching_on_mps(node, binding.reaching()):
             if seen.iterated is not None:  # `for (points,) in batches(grid):`
                 values.append(_at(self._element(seen.iterated, depth + 1), seen.path))
                 continue
@@ -411,6 +417,18 @@ class Evaluator:
         if moved_off_mps_only(self.facts, self.facts.reaching_values(node), node.value):
             return replace(joined, place=Place.CPU)  # never on MPS after `if x.device.type == "mps": x = x.cpu()`
         return joined
+
+    def _reaching_on_mps(self, read: cst.Name, reaching: Sequence[Binding]) -> Sequence[Binding]:
+        """The bindings that may reach a read when it runs on MPS: those not made in code that
+        never runs there (`else:` of `if device.type == "mps":`), unless all are."""
+        if len(reaching) < 2 or self._guards.off_mps(read):
+            return reaching
+        on_mps = [seen for seen in reaching if not self._bound_off_mps(seen)]
+        return on_mps or reaching
+
+    def _bound_off_mps(self, binding: Binding) -> bool:
+        bound = binding.value or binding.unpacked or binding.iterated
+        return bound is not None and self._guards.off_mps(bound)
 
     def _given(self, node: cst.Name) -> Optional[Value]:
         """What the call being read into passes for the parameter a name reads."""
@@ -530,18 +548,17 @@ class Evaluator:
     def _call(self, call: cst.Call, depth: int) -> Value:
         found = self._call_value(call, depth)
         if found.dtype is None and found.kind in (Kind.UNKNOWN, Kind.TENSOR) and found.may_be is None:
-            found = self._given_a_dtype(call) or found
+            found = self._given_a_dtype(call, depth) or found
         if found.kind is Kind.DEVICE:  # `torch.device("mps")`, a helper's device: a place of its own
             return found
         place = self._call_place(call, found, depth)
         return found if place is found.place else _placed(found, place)
 
-    def _given_a_dtype(self, call: cst.Call) -> Optional[Value]:
+    def _given_a_dtype(self, call: cst.Call, depth: int) -> Optional[Value]:
         """What a call whose dtype the module does not show gives when it is handed a torch
         dtype (`make_table(4, dtype=torch.double)` of another package, a helper that hands
         its `dtype` on): a tensor of that dtype, as torch's own makers give."""
-        given = keyword(call, "dtype")
-        dtype = dtype_of(self.facts, given) if given is not None else None
+        dtype = self._spelled(keyword(call, "dtype"), depth)
         if dtype is None or dtype.spelling is not Spelling.TORCH:
             return None
         return Value(Kind.TENSOR, _WIDTHS[dtype.width], origin=call)
@@ -564,7 +581,7 @@ class Evaluator:
             return found.place
         args = positional(call)
         moved = args[0] if args else keyword(call, "device")
-        if f"{TENSOR_TYPE}.{method}" in TENSOR_MOVES and moved is not None and self._dtype(moved) is None:
+        if f"{TENSOR_TYPE}.{method}" in TENSOR_MOVES and moved is not None and self._dtype(moved, depth) is None:
             return self._device_place(moved, depth)
         return place_of(receiver)
 
@@ -624,11 +641,11 @@ class Evaluator:
                 fitted_on = self._joined(positional(call)[:1], depth + 1)
                 return Value(Kind.OBJECT, fitted_on.dtype if fitted_on.is_array else None, type=receiver.type)
             return self._member(receiver, method, call, call, depth)
-        asked = self._dtype(_dtype_asked(call, method)) if not receiver.is_array else None
+        asked = self._dtype(_dtype_asked(call, method), depth) if not receiver.is_array else None
         if asked is not None:  # `frame.to_numpy(dtype="float64")` of a frame the code does not show
             return Value(Kind.NDARRAY, asked, origin=call)
         if receiver.is_array:
-            return self._array_method(call, method, receiver)
+            return self._array_method(call, method, receiver, depth)
         if receiver.kind is Kind.TENSOR or (receiver.kind is Kind.UNKNOWN and receiver.array is None):
             found = self._tensor_method(call, method, receiver, depth)
             if found.kind is not Kind.UNKNOWN or receiver.kind is Kind.TENSOR:
@@ -636,7 +653,7 @@ class Evaluator:
         if _may_be_tensor(receiver):  # what the tensor it may be gives
             assert receiver.may_be is not None
             return _may_be(self._tensor_method(call, method, receiver.may_be, depth))
-        possible = self._array_method(call, method, receiver.may_be) if receiver.may_be is not None else UNKNOWN
+        possible = self._array_method(call, method, receiver.may_be, depth) if receiver.may_be is not None else UNKNOWN
         return Value(may_be=possible) if possible.is_array else UNKNOWN
 
     def _tensor_method(self, call: cst.Call, method: str, tensor: Value, depth: int) -> Value:
@@ -645,7 +662,7 @@ class Evaluator:
         tensor moved (`.to(device)`), else as probed for a tensor of its dtype
         (`.clone()`, `.numpy()`)."""
         if method in CONVERTING_METHODS:
-            return self._converted(call, tensor)
+            return self._converted(call, tensor, depth)
         if casts_like(call):  # `t.type_as(other)`: other's dtype
             other = self._joined(positional(call)[:1], depth + 1)
             if other.kind is not Kind.TENSOR or other.dtype is None or other.partial:
@@ -665,15 +682,15 @@ class Evaluator:
             return replace(made, parts=parts, element=join(parts) if parts else None)
         return _kept_from(made, tensor) if made.kind is Kind.TENSOR and made.dtype is tensor.dtype else made
 
-    def _converted(self, call: cst.Call, tensor: Value) -> Value:
+    def _converted(self, call: cst.Call, tensor: Value, depth: int) -> Value:
         """`t.to(...)`, `t.type(...)`: a tensor of the dtype spelled in the call, else (only
         devices given) the tensor (`_call_place` puts it on that device), else not known
         (`t.to(other)`)."""
         args = positional(call)
-        spelled = [spelled_dtype(self.facts, arg) for arg in [*args, keyword(call, "dtype")] if arg is not None]
-        dtypes = [found[0] for found in spelled if found is not None]
-        if dtypes:
-            return Value(Kind.TENSOR, _WIDTHS[dtypes[0].width], origin=call)
+        dtypes = [self._dtype(arg, depth) for arg in [*args, keyword(call, "dtype")]]
+        dtype = next((found for found in dtypes if found is not None), None)
+        if dtype is not None:
+            return Value(Kind.TENSOR, dtype, origin=call)
         if tensor.kind is not Kind.TENSOR or keyword(call, "dtype") is not None:
             return UNKNOWN
         devices = [*args, *(arg.value for arg in call.args if arg.keyword and arg.keyword.value == "device")]
@@ -681,10 +698,10 @@ class Evaluator:
             return UNKNOWN
         return tensor
 
-    def _array_method(self, call: cst.Call, method: str, array: Value) -> Value:
+    def _array_method(self, call: cst.Call, method: str, array: Value, depth: int) -> Value:
         """What a method of a NumPy array gives: the dtype asked (`astype`), or its own."""
         if method == "astype":
-            return Value(Kind.NDARRAY, self._dtype(dtype_argument(call, 0)), origin=call)
+            return Value(Kind.NDARRAY, self._dtype(dtype_argument(call, 0), depth), origin=call)
         return array if method in KEEP_DTYPE_METHODS else UNKNOWN
 
     def _called(
@@ -755,7 +772,7 @@ class Evaluator:
             return self._probed(call, name, depth)
         asked = asked_dtype(call, name)
         if asked is not None:
-            return Value(Kind.NDARRAY, self._dtype(asked), origin=call)
+            return Value(Kind.NDARRAY, self._dtype(asked, depth), origin=call)
         args = positional(call)
         if name in _INTEGER_MAKERS:
             return Value(Kind.NDARRAY, Dtype.INTEGER, origin=call)
@@ -816,7 +833,7 @@ class Evaluator:
         or scalar it is handed (`torch.from_numpy(a)`), else Python numbers."""
         asked = keyword(call, "dtype")
         if asked is not None:
-            return Value(Kind.TENSOR, self._dtype(asked), origin=call)
+            return Value(Kind.TENSOR, self._dtype(asked, depth), origin=call)
         fixed = input_independent(name)
         if fixed is not None:
             return _seen_value(fixed, call)
@@ -860,9 +877,22 @@ class Evaluator:
             return Value(Kind.NDARRAY, dtype, origin=call if scalars else data.element.origin)
         return UNKNOWN
 
-    def _dtype(self, node: Optional[cst.BaseExpression]) -> Optional[Dtype]:
-        dtype = dtype_of(self.facts, node) if node is not None else None
-        return _WIDTHS[dtype.width] if dtype is not None else None
+    def _dtype(self, node: Optional[cst.BaseExpression], depth: int) -> Optional[Dtype]:
+        spelled = self._spelled(node, depth)
+        return _WIDTHS[spelled.width] if spelled is not None else None
+
+    def _spelled(self, node: Optional[cst.BaseExpression], depth: int) -> Optional[Spelled]:
+        """The dtype an expression holds, as spelled where it is written: where the evaluator
+        reads it from (`torch.float64` of `self.dtype = torch.float64`, of what a helper
+        returns, of the binding of a name that reaches it on MPS), else as it spells it."""
+        if node is None:
+            return None
+        held = self._value(node, depth + 1)
+        if held.kind is Kind.DTYPE and isinstance(held.origin, cst.BaseExpression):
+            written = dtype_of(self.facts, held.origin)
+            if written is not None:
+                return written
+        return dtype_of(self.facts, node)
 
 
 def _as_data(value: Value) -> Value:

@@ -31,7 +31,7 @@ from f64lint.analysis.domain.devices import (
     is_cpu_device,
     is_device_like,
 )
-from f64lint.analysis.domain.dtypes import Width, dtype_of, mentions_device, spelled_dtype
+from f64lint.analysis.domain.dtypes import Width, dtype_of, mentions_device
 from f64lint.analysis.domain.guards import Guards
 from f64lint.analysis.domain.library import (
     DATA_DEVICES,
@@ -114,7 +114,7 @@ class Flow:
         self.observed = observed
         self.devices = facts.devices
         self.traces = facts.traces.sharing()  # its answers depend on `imported` too
-        self.evaluation = Evaluator(facts, self.callees, self.imported_export, self.seen_float64)
+        self.evaluation = Evaluator(facts, guards, self.callees, self.imported_export, self.seen_float64)
         self._wide: Dict[cst.CSTNode, Optional[WideValue]] = {}
         self._moves: Optional[List[Tuple[cst.Call, WideValue]]] = None
         self._origins: Optional[Set[int]] = None
@@ -571,20 +571,28 @@ class Flow:
         return replace(wide, sources=tuple(dict.fromkeys((*wide.all_sources(), *value.sources))))
 
     def _made_by_text(self, call: cst.Call) -> str:
-        """How a message names the call that made a value: with the dtype it spells
-        (`torch.zeros(dtype=torch.float64)`, `.to(torch.float64)`), as a cast (`.double()`),
-        else by what it calls (`torch.from_numpy`)."""
+        """How a message names the call that made a value: with the dtype it is given
+        (`torch.zeros(dtype=torch.float64)`, `torch.zeros(dtype=self.dtype)`,
+        `.to(torch.float64)`), as a cast (`.double()`), else by what it calls
+        (`torch.from_numpy`)."""
         given = keyword(call, "dtype")
-        dtype = dtype_of(self.facts, given) if given is not None else None
-        if dtype is not None:
-            return f"{self.facts.module.code_for_node(call.func)}(dtype={dtype.text})"
+        if given is not None and self._dtype_text(given) is not None:
+            return f"{self.facts.module.code_for_node(call.func)}(dtype={self._dtype_text(given)})"
         method = method_name(call) if self.facts.qualified_name(call.func) is None else None
         if method is not None and not call.args and input_independent(f"{TENSOR_TYPE}.{method}") is not None:
             return f".{method}()"
-        spelled = [found for found in (spelled_dtype(self.facts, arg) for arg in positional(call)) if found]
+        spelled = [text for text in (self._dtype_text(arg) for arg in positional(call)) if text is not None]
         if method in CONVERTING_METHODS and spelled:
-            return f".{method}({spelled[0][0].text})"
+            return f".{method}({spelled[0]})"
         return self.facts.module.code_for_node(call.func)
+
+    def _dtype_text(self, node: cst.BaseExpression) -> Optional[str]:
+        """How a dtype given to a call reads: as spelled (`torch.double`), else as written
+        where it holds one (`self.dtype`, `get_dtype()`)."""
+        dtype = dtype_of(self.facts, node)
+        if dtype is not None:
+            return dtype.text
+        return self.facts.module.code_for_node(node) if self.evaluation.value(node).kind is Kind.DTYPE else None
 
     def returns(self, function: cst.FunctionDef) -> Optional[WideValue]:
         """What a function of this module returns when it is float64 or complex128 (its
