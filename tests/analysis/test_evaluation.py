@@ -584,6 +584,23 @@ def test_a_call_that_leaves_the_defaults_is_one_the_module_may_not_show():
     assert evaluator.at_defaults(of_none).kind is Kind.UNKNOWN  # None is no data
 
 
+@pytest.mark.parametrize(
+    "logit, dtype",
+    [
+        ("torch.tensor(np.log(p / (1 - p)))", Dtype.FLOAT64),
+        ("torch.tensor(np.log(p / (1 - p)), dtype=torch.float32)", Dtype.FLOAT32),
+        ("torch.tensor(np.log(p)) if p > 0 else torch.zeros(())", Dtype.FLOAT64),
+    ],
+)
+def test_what_a_method_sets_on_self_is_read_for_a_call_that_leaves_its_defaults_too(logit, dtype):
+    source = (
+        "import numpy as np\nimport torch\n\nclass Prior:\n    def __init__(self, p=0.5):\n"
+        f"        self.logit = {logit}\n    def forward(self):\n        return self.logit\n"
+    )
+    result = returned_by(source, "forward")
+    assert (result.kind, result.dtype) == (Kind.TENSOR, dtype)
+
+
 @pytest.mark.parametrize("made, dtype", [("np.random.randn(n, 2)", Dtype.FLOAT64), ("np.ones(n, dtype=np.float32)", Dtype.FLOAT32)])
 def test_what_a_parameter_may_be_is_kept_through_arrays_of_it_and_their_slices(made, dtype):
     source = f"import numpy as np\ndef f(n, loc=None):\n    if loc is None:\n        loc = {made}\n    loc = np.array(loc)[None, ...]\n    return 1.0 * loc\n"

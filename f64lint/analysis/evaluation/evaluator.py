@@ -183,6 +183,9 @@ class Evaluator:
         parameters with defaults at them, as a call the module does not show may: in
         `def __init__(self, p=0.5)`, `np.log(p)` is NumPy's float64 there. Unknown outside a
         function, or in one with no such default."""
+        return self._at_defaults(node, 0)
+
+    def _at_defaults(self, node: cst.BaseExpression, depth: int) -> Value:
         function = self.facts.enclosing_function(node)
         if function is None:
             return UNKNOWN
@@ -190,10 +193,10 @@ class Evaluator:
         context = []
         for param in (*params.posonly_params, *params.params, *params.kwonly_params):
             binding = self.facts.bindings.get(param.name)
-            default = self._value(param.default, 0) if param.default is not None else UNKNOWN
+            default = self._value(param.default, depth) if param.default is not None else UNKNOWN
             if binding is not None and default.kind in _DATA:
                 context.append((id(binding), default))
-        return self._within(tuple(context), [node], 0) if context else UNKNOWN
+        return self._within(tuple(context), [node], depth) if context else UNKNOWN
 
     def _value(self, node: cst.BaseExpression, depth: int) -> Value:
         return self._in_context(node, depth, self._context)
@@ -345,8 +348,7 @@ class Evaluator:
     def _set_on_self(self, owner: cst.ClassDef, depth: int, name: str) -> Value:
         """What a class (and its bases) may hold in `self.<name>`: worked out once for all
         the reads of it (a class may read an attribute in a hundred methods)."""
-        values = self.classes.set_on(owner, name)
-        held = self._within((), values, depth + 1) if values else UNKNOWN
+        held = join(self._set_value(value, depth + 1) for value in self.classes.set_on(owner, name))
         if held.kind is not Kind.CONTAINER or held.parts:
             return held
         added = self.classes.added_on(owner, name)  # a list the methods append to
@@ -354,6 +356,16 @@ class Evaluator:
             return Value(Kind.CONTAINER)
         elements = [held.element] if held.element is not None else []
         return Value(Kind.CONTAINER, element=join([*elements, self._within((), added, depth + 1)]))
+
+    def _set_value(self, value: cst.BaseExpression, depth: int) -> Value:
+        """A value a method sets on `self`, read for any call of it: for the calls the module
+        shows, else for one that leaves the method's data parameters at their defaults
+        (`Prior()` of `def __init__(self, p=0.5): self.logit = np.log(p)`)."""
+        found = self._within((), [value], depth)
+        if found.kind is not Kind.UNKNOWN:
+            return found
+        at_defaults = self._at_defaults(value, depth)
+        return at_defaults if at_defaults.kind is not Kind.UNKNOWN else found
 
     def _spelled_dtype(self, node: cst.BaseExpression) -> Value:
         spelled = dtype_of(self.facts, node)
