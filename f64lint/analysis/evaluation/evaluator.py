@@ -84,12 +84,9 @@ from f64lint.analysis.domain.library import (
     TENSOR_TYPE,
     Returns,
     by_short_name,
-    float64_parts,
     functions,
-    member,
 )
 from f64lint.analysis.domain.probed import (
-    OBJECT_KINDS,
     Seen,
     array_seen_given,
     dtype_whatever_given,
@@ -98,7 +95,6 @@ from f64lint.analysis.domain.probed import (
     is_type,
     makes_tensors,
     object_made_by,
-    operator_results,
     seen_given,
     was_probed,
 )
@@ -112,35 +108,48 @@ from f64lint.analysis.evaluation.lattice import (
     arithmetic,
     join,
     place_of,
-    sources_of,
     together,
+)
+from f64lint.analysis.evaluation.probed_values import (
+    INPUT_CLASSES,
+    SEEN_KINDS,
+    by_hand,
+    made_of,
+    seen_value,
+    tensor_arithmetic,
+    widest_tensor,
+)
+from f64lint.analysis.evaluation.structure import (
+    DATA_KINDS,
+    any_data,
+    array_dtype,
+    arrays_in,
+    as_data,
+    as_possible,
+    item_of,
+    kept_from,
+    may_be,
+    may_be_tensor,
+    part_at,
+    partly_unknown,
+    placed,
+    subscripted,
 )
 from f64lint.analysis.project.exports import Export
 from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.semantic.traces import kept
-from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, argument_for, keyword, method_name, positional
-from f64lint.analysis.syntax.nodes import integer_index, is_property, own_nodes
+from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, gathered_by, given_for, keyword, method_name, positional
+from f64lint.analysis.syntax.nodes import is_property, own_nodes
 from f64lint.cst import cst
 
 _KEEP_ARGUMENT_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE) | functions("scipy", Returns.ARGUMENT_DTYPE)
 _FLOAT_OF_NUMBERS = functions("numpy", Returns.FLOAT_OF_NUMBERS)
 _INTEGER_MAKERS = functions("numpy", Returns.INTEGERS)
 _WIDTHS = {Width.FLOAT64: Dtype.FLOAT64, Width.COMPLEX128: Dtype.COMPLEX128, Width.NARROW: Dtype.FLOAT32}
-# The probed table's input classes of arrays, and its kinds of results: NumPy's, and the
-# library objects it names by their class.
-_INPUT_CLASSES = {Dtype.INTEGER: "int64", Dtype.FLOAT32: "float32", Dtype.FLOAT64: "float64"}
-_SEEN_KINDS = {"ndarray": Kind.NDARRAY, "numpy_scalar": Kind.NUMPY_SCALAR, "tensor": Kind.TENSOR}
-# The methods the Python operators call (`a / b` is `a.__truediv__(b)`, or `b.__rtruediv__(a)`).
-_OPERATOR_METHODS = {
-    "Add": "add", "Subtract": "sub", "Multiply": "mul", "Divide": "truediv", "FloorDivide": "floordiv",
-    "Modulo": "mod", "Power": "pow", "MatrixMultiply": "matmul",
-}
 _ANNOTATED_NUMBERS = {name: Dtype.named(numpy) for name, numpy in by_short_name(PYTHON_NUMBER_TYPES).items()}
 # The parameters of a call being read into, by the id of their binding, with their values.
 Context = Tuple[Tuple[int, Value], ...]
-# What a parameter is read as from the values the module's calls pass for it.
-_DATA = frozenset({Kind.NDARRAY, Kind.NUMPY_SCALAR, Kind.TENSOR, Kind.NUMBER, Kind.CONTAINER, Kind.INSTANCE})
 # Devices that have float64, as a string names them (those without are the run's `devices`).
 _WITH_FLOAT64 = frozenset({"cuda", "xpu", "hpu", "meta"})
 
@@ -194,7 +203,7 @@ class Evaluator:
         for param in (*params.posonly_params, *params.params, *params.kwonly_params):
             binding = self.facts.bindings.get(param.name)
             default = self._value(param.default, depth) if param.default is not None else UNKNOWN
-            if binding is not None and default.kind in _DATA:
+            if binding is not None and default.kind in DATA_KINDS:
                 context.append((id(binding), default))
         return self._within(tuple(context), [node], depth) if context else UNKNOWN
 
@@ -249,9 +258,9 @@ class Evaluator:
         if isinstance(node, cst.Subscript):
             held = self._value(node.value, depth)
             if held.kind is Kind.UNKNOWN and held.may_be is not None:  # what the data it may be gives
-                found = _may_be(_subscripted(node, held.may_be))
+                found = may_be(subscripted(node, held.may_be))
             else:
-                found = _subscripted(node, held)
+                found = subscripted(node, held)
             if held.kind is Kind.CONTAINER or found.place is not Place.UNKNOWN:
                 return found
             return replace(found, place=held.place)  # `x[:, i]`: where `x` is
@@ -266,9 +275,9 @@ class Evaluator:
         if not _is_arithmetic(node.operator):
             return UNKNOWN
         if Kind.TENSOR in (left.kind, right.kind):
-            return _tensor_arithmetic(left, right, node)
-        if any(_may_be_tensor(side) for side in (left, right)):  # what a tensor on one path gives
-            return _may_be(_tensor_arithmetic(left.possible or left, right.possible or right, node))
+            return tensor_arithmetic(left, right, node)
+        if any(may_be_tensor(side) for side in (left, right)):  # what a tensor on one path gives
+            return may_be(tensor_arithmetic(left.possible or left, right.possible or right, node))
         return arithmetic(left, right, isinstance(node.operator, cst.Divide), node)
 
     def _made_elsewhere(self, node: cst.BaseExpression, found: Value) -> Value:
@@ -332,17 +341,17 @@ class Evaluator:
             return Value(Kind.NDARRAY, self._dtype(asked, depth), origin=origin)
         found = input_independent(qualified)
         if found is None:
-            given = _arrays_in([self._value(arg, depth + 1) for arg in positional(call)[:1]]) if call else []
+            given = arrays_in([self._value(arg, depth + 1) for arg in positional(call)[:1]]) if call else []
             data = given[0].dtype if given else owner.dtype
-            input_class = _INPUT_CLASSES.get(data) if data is not None else None
+            input_class = INPUT_CLASSES.get(data) if data is not None else None
             if call is not None and data is None and keyword(call, "size") is not None:
                 # `rng.normal(0.0, 0.02, size=(n, 4))`: numbers given, an array asked for
                 asked_for = array_seen_given(qualified, "none")
-                return _seen_value(asked_for, origin) if asked_for is not None else UNKNOWN
+                return seen_value(asked_for, origin) if asked_for is not None else UNKNOWN
             found = seen_given(qualified, input_class) if input_class is not None else None
         if found is not None:
-            return _seen_value(found, origin)
-        return UNKNOWN if was_probed(qualified) else _by_hand(owner, name, call, origin)
+            return seen_value(found, origin)
+        return UNKNOWN if was_probed(qualified) else by_hand(owner, name, call, origin)
 
     @kept
     def _set_on_self(self, owner: cst.ClassDef, depth: int, name: str) -> Value:
@@ -409,10 +418,10 @@ class Evaluator:
         unknown_path = False  # a binding whose value is not known (a parameter) reaches it
         for seen in self._reaching_on_mps(node, binding.reaching()):
             if seen.iterated is not None:  # `for (points,) in batches(grid):`
-                values.append(_at(self._element(seen.iterated, depth + 1), seen.path))
+                values.append(part_at(self._element(seen.iterated, depth + 1), seen.path))
                 continue
             if seen.unpacked is not None:  # `x, y = batch`
-                values.append(_at(self._value(seen.unpacked, depth + 1), seen.path))
+                values.append(part_at(self._value(seen.unpacked, depth + 1), seen.path))
                 continue
             if seen.value is None:
                 unknown_path = True
@@ -422,7 +431,7 @@ class Evaluator:
             value = self._value(seen.value, depth + 1)
             if isinstance(seen.value, cst.List) and seen.part is None:  # and what is appended to it
                 value = self._grown(node, value, depth)
-            values.append(_item(value, seen.part) if seen.part is not None else value)
+            values.append(item_of(value, seen.part) if seen.part is not None else value)
         joined = join(values)
         if unknown_path:  # not known, but it may be the array or tensor another path gives
             joined = Value(may_be=joined.possible) if joined.possible is not None else UNKNOWN
@@ -495,12 +504,12 @@ class Evaluator:
         (`if device.type == "mps" and dtype == torch.float64: return torch.float32`)."""
         passed: List[cst.BaseExpression] = []
         for call in self.facts.definitions.call_sites(function):
-            given = _given(function, param, call)
+            given = given_for(function, param, call)
             if given is None:
                 return UNKNOWN
             passed.append(given)
         value = self._joined(passed, depth + 1) if passed else UNKNOWN
-        return _as_data(value)
+        return as_data(value)
 
     def _gathered(self, function: cst.FunctionDef, depth: int) -> Value:
         """`*arrays`: a tuple of what the module's calls of its function pass beyond its
@@ -508,8 +517,8 @@ class Evaluator:
         calls = self.facts.definitions.call_sites(function)
         if not calls or any(arg.star for call in calls for arg in call.args):
             return UNKNOWN
-        extra = [self._value(argument, depth + 1) for call in calls for argument in _gathered_by(function, call)]
-        return Value(Kind.CONTAINER, element=_data(extra))
+        extra = [self._value(argument, depth + 1) for call in calls for argument in gathered_by(function, call)]
+        return Value(Kind.CONTAINER, element=any_data(extra))
 
     @cached_property
     def _range_bounds(self) -> FrozenSet[int]:
@@ -544,7 +553,7 @@ class Evaluator:
             if name == "builtins.enumerate":
                 parts = [Value(Kind.NUMBER, Dtype.INTEGER), *parts[:1]]
             return Value(Kind.CONTAINER, parts=tuple(parts)) if parts else UNKNOWN
-        return _item(self._value(iterated, depth + 1))
+        return item_of(self._value(iterated, depth + 1))
 
     def _grown(self, node: cst.Name, written: Value, depth: int) -> Value:
         """A list written out, with what is appended to it, inserted or extended by."""
@@ -564,7 +573,7 @@ class Evaluator:
         if found.kind is Kind.DEVICE:  # `torch.device("mps")`, a helper's device: a place of its own
             return found
         place = self._call_place(call, found, depth)
-        return found if place is found.place else _placed(found, place)
+        return found if place is found.place else placed(found, place)
 
     def _given_a_dtype(self, call: cst.Call, depth: int) -> Optional[Value]:
         """What a call whose dtype the module does not show gives when it is handed a torch
@@ -629,7 +638,7 @@ class Evaluator:
             return self._value(args[place], depth + 1) if len(args) > place else UNKNOWN
         if name in ("builtins.tuple", "builtins.list"):  # `tuple(a[s:e] for a in arrays)`
             args = positional(call)
-            return Value(Kind.CONTAINER, element=_item(self._value(args[0], depth + 1))) if args else UNKNOWN
+            return Value(Kind.CONTAINER, element=item_of(self._value(args[0], depth + 1))) if args else UNKNOWN
         if name is not None:
             return self._library_call(call, name, depth)
         made = self.facts.definitions.instantiated(call)
@@ -662,9 +671,9 @@ class Evaluator:
             found = self._tensor_method(call, method, receiver, depth)
             if found.kind is not Kind.UNKNOWN or receiver.kind is Kind.TENSOR:
                 return found
-        if _may_be_tensor(receiver):  # what the tensor it may be gives
+        if may_be_tensor(receiver):  # what the tensor it may be gives
             assert receiver.may_be is not None
-            return _may_be(self._tensor_method(call, method, receiver.may_be, depth))
+            return may_be(self._tensor_method(call, method, receiver.may_be, depth))
         possible = self._array_method(call, method, receiver.may_be, depth) if receiver.may_be is not None else UNKNOWN
         return Value(may_be=possible) if possible.is_array else UNKNOWN
 
@@ -679,20 +688,20 @@ class Evaluator:
             other = self._joined(positional(call)[:1], depth + 1)
             if other.kind is not Kind.TENSOR or other.dtype is None or other.partial:
                 return Value(Kind.TENSOR, place=tensor.place, origin=call)
-            return _kept_from(Value(Kind.TENSOR, other.dtype, tensor.place, origin=call), other)
+            return kept_from(Value(Kind.TENSOR, other.dtype, tensor.place, origin=call), other)
         qualified = f"{TENSOR_TYPE}.{method}"
         fixed = input_independent(qualified)
         if fixed is not None:
-            return _seen_value(fixed, call)
-        input_class = _INPUT_CLASSES.get(tensor.dtype) if tensor.dtype is not None and not tensor.partial else None
+            return seen_value(fixed, call)
+        input_class = INPUT_CLASSES.get(tensor.dtype) if tensor.dtype is not None and not tensor.partial else None
         found = seen_given(qualified, input_class) if input_class is not None else None
         if found is None:  # the table's where probing does not reach (`.pin_memory()`, `.coalesce()`)
             return tensor if method in KEEP_RECEIVER_DTYPE else UNKNOWN
-        made = _seen_value(found, call)
+        made = seen_value(found, call)
         if made.kind is Kind.CONTAINER:  # `t.split(3)`: tensors of its dtype are made by what made it
-            parts = tuple(_kept_from(part, tensor) if part.dtype is tensor.dtype else part for part in made.parts)
+            parts = tuple(kept_from(part, tensor) if part.dtype is tensor.dtype else part for part in made.parts)
             return replace(made, parts=parts, element=join(parts) if parts else None)
-        return _kept_from(made, tensor) if made.kind is Kind.TENSOR and made.dtype is tensor.dtype else made
+        return kept_from(made, tensor) if made.kind is Kind.TENSOR and made.dtype is tensor.dtype else made
 
     def _converted(self, call: cst.Call, tensor: Value, depth: int) -> Value:
         """`t.to(...)`, `t.type(...)`: a tensor of the dtype spelled in the call, else (only
@@ -735,7 +744,7 @@ class Evaluator:
                 if node.value is None:
                     return Value(Kind.CONTAINER)
                 if isinstance(node.value, cst.From):  # `yield from xs`: each element of xs
-                    elements.append(_item(self._within(context, [node.value.item], depth + 1)))
+                    elements.append(item_of(self._within(context, [node.value.item], depth + 1)))
                 else:
                     elements.append(self._within(context, [node.value], depth + 1))
             return Value(Kind.CONTAINER, element=join(elements))
@@ -753,16 +762,16 @@ class Evaluator:
         params = function.params
         context: List[Tuple[int, Value]] = []
         for param in (*params.posonly_params, *params.params, *params.kwonly_params):
-            given = _given(function, param, call)
+            given = given_for(function, param, call)
             binding = self.facts.bindings.get(param.name)
             value = self._value(given, depth) if given is not None else UNKNOWN
             if binding is not None:
-                context.append((id(binding), _as_data(value)))
+                context.append((id(binding), as_data(value)))
         star = params.star_arg
         binding = self.facts.bindings.get(star.name) if isinstance(star, cst.Param) else None
         if binding is not None:
-            extra = [self._value(argument, depth) for argument in _gathered_by(function, call)]
-            context.append((id(binding), Value(Kind.CONTAINER, element=_data(extra), parts=tuple(extra))))
+            extra = [self._value(argument, depth) for argument in gathered_by(function, call)]
+            context.append((id(binding), Value(Kind.CONTAINER, element=any_data(extra), parts=tuple(extra))))
         return tuple(context)
 
     def _library_call(self, call: cst.Call, name: str, depth: int) -> Value:
@@ -791,20 +800,20 @@ class Evaluator:
         if name in FLOAT_BY_DEFAULT:  # a scalar where the probe saw one made of a number (`np.float64(0.5)`)
             numbers = bool(args) and all(self._value(arg, depth + 1).kind is Kind.NUMBER for arg in args)
             of_a_number = seen_given(name, "none") if numbers else None
-            scalar = of_a_number is not None and _SEEN_KINDS.get(of_a_number.kind) is Kind.NUMPY_SCALAR
+            scalar = of_a_number is not None and SEEN_KINDS.get(of_a_number.kind) is Kind.NUMPY_SCALAR
             return Value(Kind.NUMPY_SCALAR if scalar else Kind.NDARRAY, Dtype.FLOAT64, origin=call)
         if name in FOLLOW_DATA:
             return self._from_data(call, name, args, depth)
         values = [self._value(arg, depth + 1) for arg in args]
         if name in _FLOAT_OF_NUMBERS:  # ufuncs: a float of integers and of Python numbers
-            widest = join(_arrays_in(values))
+            widest = join(arrays_in(values))
             if widest.dtype is None:
                 numbers = bool(values) and all(value.kind is Kind.NUMBER for value in values)
                 return Value(Kind.NUMPY_SCALAR, Dtype.FLOAT64, origin=call) if numbers else UNKNOWN
             floated = widest.dtype if widest.dtype.is_float or widest.dtype > Dtype.FLOAT64 else Dtype.FLOAT64
             return Value(Kind.NDARRAY, floated, origin=widest.origin if floated is widest.dtype else call)
-        widest = join(_arrays_in(values))
-        if widest.dtype is None or (widest.dtype < Dtype.FLOAT64 and _partly_unknown(values)):
+        widest = join(arrays_in(values))
+        if widest.dtype is None or (widest.dtype < Dtype.FLOAT64 and partly_unknown(values)):
             return UNKNOWN  # an unknown argument may widen it; nothing is wider than float64 but complex
         return Value(Kind.NDARRAY, widest.dtype, origin=widest.origin or call)
 
@@ -816,27 +825,27 @@ class Evaluator:
         if makes_tensors(name):
             return self._tensor_made(call, name, depth)
         if name in KEEP_TENSOR_DTYPE:  # by the table, where probing does not reach (`torch.meshgrid`)
-            return _widest_tensor(call, [self._value(arg, depth + 1) for arg in positional(call)])
+            return widest_tensor(call, [self._value(arg, depth + 1) for arg in positional(call)])
         if asked_dtype(call, name) is not None:
             return UNKNOWN
         fixed = input_independent(name)
         if fixed is not None:
-            return _seen_value(fixed, call)
+            return seen_value(fixed, call)
         values = [self._value(arg, depth + 1) for arg in positional(call)]
         if values and all(value.kind is Kind.NUMBER for value in values):  # `np.float32(i / n)`
             of_numbers = seen_given(name, "none")
             made = dtype_whatever_given(name)
-            return _seen_value(Seen(of_numbers.kind, made), call) if of_numbers and made else UNKNOWN
-        arrays = _arrays_in(values)
+            return seen_value(Seen(of_numbers.kind, made), call) if of_numbers and made else UNKNOWN
+        arrays = arrays_in(values)
         if not arrays or any(value.kind is Kind.UNKNOWN for value in values):
             return UNKNOWN
         widest = join(arrays)
-        input_class = _INPUT_CLASSES.get(widest.dtype) if widest.dtype is not None else None
+        input_class = INPUT_CLASSES.get(widest.dtype) if widest.dtype is not None else None
         found = seen_given(name, input_class) if input_class is not None else None
         if found is None:
             return UNKNOWN
         dtype = Dtype.named(found.dtype)
-        return _seen_value(found, widest.origin if dtype is widest.dtype and widest.origin else call)
+        return seen_value(found, widest.origin if dtype is widest.dtype and widest.origin else call)
 
     def _tensor_made(self, call: cst.Call, name: str, depth: int) -> Value:
         """A call of a function that makes tensors (as probed): of the dtype asked, else of
@@ -848,15 +857,15 @@ class Evaluator:
             return Value(Kind.TENSOR, self._dtype(asked, depth), origin=call)
         fixed = input_independent(name)
         if fixed is not None:
-            return _seen_value(fixed, call)
+            return seen_value(fixed, call)
         values = [self._value(arg, depth + 1) for arg in positional(call)]
-        made = _made_of(call, name, values)
+        made = made_of(call, name, values)
         if made.kind is not Kind.UNKNOWN:
             return made
         if name in KEEP_TENSOR_DTYPE:  # float64 of a float64 tensor, by the table
-            return _widest_tensor(call, values)
-        possible = [_as_possible(value) for value in values]
-        return _may_be(_made_of(call, name, possible)) if possible != values else made  # of what a path gives
+            return widest_tensor(call, values)
+        possible = [as_possible(value) for value in values]
+        return may_be(made_of(call, name, possible)) if possible != values else made  # of what a path gives
 
     def _from_data(self, call: cst.Call, name: str, args: List[cst.BaseExpression], depth: int) -> Value:
         """`np.full(n, 1 / n)`, `np.arange(0, 1, 0.1)`, `np.array([0.5, 1.0])`, `np.zeros_like(a)`."""
@@ -867,7 +876,7 @@ class Evaluator:
             divided = isinstance(args[1], cst.BinaryOperation) and isinstance(args[1].operator, cst.Divide)
             if fill.dtype is None and divided:  # true division gives a float, whatever it divides
                 return Value(Kind.NDARRAY, Dtype.FLOAT64, origin=call)
-            return Value(Kind.NDARRAY, _array_dtype(fill), origin=call) if fill.dtype is not None else UNKNOWN
+            return Value(Kind.NDARRAY, array_dtype(fill), origin=call) if fill.dtype is not None else UNKNOWN
         if name == "numpy.arange":
             values = [self._value(arg, depth + 1) for arg in args]
             if any(value.kind is Kind.NUMBER and value.dtype is Dtype.FLOAT64 for value in values):
@@ -884,7 +893,7 @@ class Evaluator:
         if data.kind is Kind.CONTAINER and floats:  # a Python float among them: float64 (or complex)
             return Value(Kind.NDARRAY, Dtype.FLOAT64, origin=call)
         if data.kind is Kind.CONTAINER and data.element is not None and data.element.dtype is not None:
-            dtype = _array_dtype(data.element)
+            dtype = array_dtype(data.element)
             scalars = data.element.kind in (Kind.NUMBER, Kind.NUMPY_SCALAR)  # made an array by this call
             return Value(Kind.NDARRAY, dtype, origin=call if scalars else data.element.origin)
         return UNKNOWN
@@ -907,105 +916,9 @@ class Evaluator:
         return dtype_of(self.facts, node)
 
 
-def _as_data(value: Value) -> Value:
-    """What a parameter is read as from a value passed for it: data, or where a value not
-    known is (`torch.cat(self.outputs)` of outputs moved to the CPU); not a dtype or a
-    device (a helper handed one often checks it)."""
-    if value.kind in _DATA:
-        return value
-    return Value(place=value.place) if value.kind is Kind.UNKNOWN and value.place is not Place.UNKNOWN else UNKNOWN
-
-
-def _placed(value: Value, place: Place) -> Value:
-    """A value at a place, and the tensors a tuple of them holds (`vals, idx = torch.sort(x)`)."""
-    if value.kind is not Kind.CONTAINER:
-        return replace(value, place=place)
-    parts = tuple(_placed(part, place) for part in value.parts)
-    element = _placed(value.element, place) if value.element is not None else None
-    return replace(value, place=place, parts=parts, element=element)
-
-
 def _is_literal(node: cst.BaseExpression) -> bool:
     """A number or a string: no tensor."""
     return isinstance(node, (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString))
-
-
-def _widest_tensor(call: cst.Call, values: List[Value]) -> Value:
-    """A tensor of the dtype of the widest tensor among what a call is handed (in lists and
-    tuples too): float64 if one is, whatever the others; a narrower one only when all are
-    known. What only a tensor one may be gives (or a narrower one, with one not known on
-    some path), the result may be."""
-    members = [member for value in values for member in _members(value)]
-    possible = [_as_possible(member) for member in members]
-    tensors = [member for member in possible if member.kind is Kind.TENSOR]
-    widest = join(tensors) if tensors else UNKNOWN
-    if widest.dtype is None or (widest.dtype < Dtype.FLOAT64 and _partly_unknown(possible)):
-        return UNKNOWN
-    made = Value(Kind.TENSOR, widest.dtype, origin=widest.origin or call, sources=widest.sources)
-    shown = any(member.kind is Kind.TENSOR and member.dtype is widest.dtype for member in members)
-    known = widest.dtype >= Dtype.FLOAT64 or not _partly_unknown(members)
-    return made if shown and known else _may_be(made)
-
-
-def _kept_from(made: Value, source: Value) -> Value:
-    """A value made of another of its dtype, named after what made that one."""
-    return replace(made, origin=source.origin, sources=source.sources)
-
-
-def _made_of(call: cst.Call, name: str, values: List[Value]) -> Value:
-    """The tensor a function that makes tensors gives for these arguments, as probed."""
-    data = _data_class(values)
-    found = seen_given(name, data[0]) if data is not None else None
-    if found is None or data is None:
-        return UNKNOWN
-    made = _seen_value(found, call)
-    source = data[1]
-    if source is None or not source.origin:
-        return made
-    if source.kind is made.kind and source.dtype is made.dtype:
-        return _kept_from(made, source)
-    if source.dtype is Dtype.FLOAT64 and made.dtype is Dtype.COMPLEX128:
-        # complex of float64 parts (`torch.polar(torch.ones_like(freqs), freqs)`): what made
-        # those parts float64 made it complex128
-        return replace(made, sources=(call, *source.makers))
-    return made
-
-
-def _as_possible(value: Value) -> Value:
-    """The value read as the array or tensor it may be where it is not known (in the parts
-    and elements of a list or tuple too)."""
-    if value.kind is Kind.UNKNOWN and value.may_be is not None:
-        return value.may_be
-    if value.kind is Kind.CONTAINER:
-        element = _as_possible(value.element) if value.element is not None else None
-        return replace(value, element=element, parts=tuple(_as_possible(part) for part in value.parts))
-    return value
-
-
-def _may_be(value: Value) -> Value:
-    """What a path may give: the array or tensor it is, as what the value may be."""
-    return Value(may_be=value) if value.possible is value else UNKNOWN
-
-
-def _may_be_tensor(value: Value) -> bool:
-    """Is it not known, and a tensor on some path that reaches it?"""
-    return value.kind is Kind.UNKNOWN and value.may_be is not None and value.may_be.kind is Kind.TENSOR
-
-
-def _subscripted(node: cst.Subscript, held: Value) -> Value:
-    """A slice of a list or array (`xs[1:]`, `a[:, 0]`, `a[None, ...]`), or an item."""
-    if any(isinstance(element.slice, cst.Slice) for element in node.slice) or _adds_axes(node):
-        return held if held.kind in (Kind.CONTAINER, Kind.NDARRAY, Kind.TENSOR) else UNKNOWN
-    index = integer_index(node)
-    return _item(held, index if index is not None and index >= 0 else None)
-
-
-def _adds_axes(node: cst.Subscript) -> bool:
-    """`a[None, ...]`, `a[..., None]`: the array with axes added (an index of `None` or `...`)."""
-    indices = [element.slice.value for element in node.slice if isinstance(element.slice, cst.Index)]
-    return any(
-        (isinstance(index, cst.Name) and index.value == "None") or isinstance(index, cst.Ellipsis) for index in indices
-    )
 
 
 def _dtype_asked(call: cst.Call, method: str) -> Optional[cst.BaseExpression]:
@@ -1015,191 +928,9 @@ def _dtype_asked(call: cst.Call, method: str) -> Optional[cst.BaseExpression]:
     return dtype_argument(call, ARRAY_OF_THE_DTYPE_ASKED[method])
 
 
-def _by_hand(owner: Value, name: str, call: Optional[cst.Call], origin: cst.BaseExpression) -> Value:
-    """A member of a library object probing does not reach, from the library table's hand
-    entries: a float64 array (`extractor.mel_filters`), or a tuple with float64 arrays at
-    known places (what a vector environment's `step` gives)."""
-    assert owner.type is not None
-    if member(owner.type, name) is Returns.FLOAT64:
-        return Value(Kind.NDARRAY, Dtype.FLOAT64, origin=origin)
-    places = float64_parts(owner.type, name)
-    if not places or call is None:
-        return UNKNOWN
-    wide = Value(Kind.NDARRAY, Dtype.FLOAT64, origin=origin)
-    return Value(Kind.CONTAINER, parts=tuple(wide if place in places else UNKNOWN for place in range(max(places) + 1)))
-
-
-def _seen_value(seen: Seen, origin: cst.CSTNode) -> Value:
-    """The value of a result the probe saw: an array or scalar, a frame or a series."""
-    if seen.kind == "tuple":  # `fpr, tpr, thresholds = roc_curve(y, scores)`
-        parts = tuple(_seen_value(part, origin) for part in seen.parts)
-        return Value(Kind.CONTAINER, element=join(parts) if parts else None, parts=parts)
-    dtype = Dtype.named(seen.dtype)
-    if seen.kind in OBJECT_KINDS:
-        return Value(Kind.OBJECT, dtype, origin=origin, type=OBJECT_KINDS[seen.kind])
-    kind = _SEEN_KINDS.get(seen.kind)
-    return Value(kind, dtype, origin=origin) if kind is not None else UNKNOWN
-
-
-def _operand_class(value: Value) -> Optional[str]:
-    """The class of a tensor operator's operand as the probe names it (a NumPy array acts
-    as a tensor of its dtype: `t * np.ones(2)` is float64, as torch gives it); None when
-    not known (then what every class gave is read)."""
-    if value.dtype is None or value.partial:
-        return None
-    if value.kind in (Kind.TENSOR, Kind.NDARRAY):
-        return _INPUT_CLASSES.get(value.dtype, "")
-    if value.kind is Kind.NUMPY_SCALAR:
-        named = _INPUT_CLASSES.get(value.dtype)
-        return f"np_{named}_scalar" if named is not None else ""
-    if value.kind is Kind.NUMBER:
-        return "python_float" if value.dtype.is_float else "python_int"
-    return ""
-
-
-def _tensor_arithmetic(left: Value, right: Value, node: cst.BinaryOperation) -> Value:
-    """`left <op> right` with a tensor on one side, as the probe saw torch's operators
-    give (`t / 2`, `2 * t`, `t * np_float64_scalar`): what they gave for the operands'
-    classes, or for every class of the one not known when all of those agree (a float64
-    tensor times anything is float64). A result of a dtype one operand has keeps its
-    origin."""
-    name = _OPERATOR_METHODS[type(node.operator).__name__]
-    if left.kind is Kind.TENSOR:
-        receiver, operand, method = left, right, f"__{name}__"
-    else:
-        receiver, operand, method = right, left, f"__r{name}__"
-    if operand.kind not in (Kind.UNKNOWN, Kind.TENSOR, Kind.NDARRAY, Kind.NUMPY_SCALAR, Kind.NUMBER):
-        return UNKNOWN
-    mine, theirs = _operand_class(receiver), _operand_class(operand)
-    if "" in (mine, theirs):  # a dtype the probe did not try (float16, bool)
-        return Value(Kind.TENSOR)
-    results = {
-        seen
-        for (receiver_class, operand_class), seen in operator_results(TENSOR_TYPE, method).items()
-        if (mine is None or receiver_class == mine) and (theirs is None or operand_class == theirs)
-    }
-    if len(results) != 1:
-        return Value(Kind.TENSOR)
-    made = _seen_value(results.pop(), node)
-    data = [side for side in (receiver, operand) if side.kind is not Kind.NUMBER]  # a Python number is weak
-    kept = next((side for side in data if side.dtype is made.dtype and side.origin), None)
-    if kept is None:
-        return made
-    return replace(made, origin=kept.origin, sources=sources_of(made.dtype, data))
-
-
-def _data_class(values: List[Value]) -> Optional[Tuple[str, Optional[Value]]]:
-    """The class (as the probe names it) of the data handed to a function that makes
-    tensors, with the value that has it: the widest tensor among them (or in a list or
-    tuple of them), else a NumPy array or scalar, else Python numbers; None when one is
-    not known."""
-    members = [member for value in values for member in _members(value)]
-    if not members or any(member.kind is Kind.UNKNOWN for member in members):
-        return None
-    for kinds in ((Kind.TENSOR,), (Kind.NDARRAY, Kind.NUMPY_SCALAR)):
-        chosen = [member for member in members if member.kind in kinds]
-        if chosen:
-            widest = join(chosen)
-            named = _operand_class(widest)
-            if not named:
-                return None
-            return (named if widest.kind is not Kind.NDARRAY else f"ndarray_{named}"), widest
-    dtypes = [member.dtype for member in members if member.kind is Kind.NUMBER]
-    if len(dtypes) != len(members) or None in dtypes:
-        return None
-    return ("python_float" if any(dtype is not None and dtype.is_float for dtype in dtypes) else "python_int"), None
-
-
-def _members(value: Value) -> List[Value]:
-    """The values a call is handed in one argument: each part of a list or tuple (any
-    element of one not written out), else the argument itself."""
-    if value.kind is not Kind.CONTAINER:
-        return [value]
-    if value.parts:
-        return list(value.parts)
-    return [value.element if value.element is not None else UNKNOWN]
-
-
 def _is_arithmetic(operator: cst.BaseBinaryOp) -> bool:
     """`+ - * / // % ** @` (LibCST's classes are read when a module is analysed, not imported)."""
     arithmetic = (
         cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power, cst.MatrixMultiply,
     )
     return isinstance(operator, arithmetic)
-
-
-def _item(value: Value, place: Optional[int] = None) -> Value:
-    """An element of a value: of a tuple written out, the one at `place` when known; of a
-    container, any of its elements; of an array or a tensor, one of its dtype (a row, or a
-    NumPy scalar: float64 either way)."""
-    if value.kind is Kind.CONTAINER:
-        if place is not None and place < len(value.parts):
-            return value.parts[place]
-        return value.element or UNKNOWN  # past the parts the probe saw (`a, b = t.chunk(2)`): any
-    if value.is_array or value.kind is Kind.TENSOR:
-        return value
-    return Value(place=value.place)  # `vals, idx = torch.sort(x.cpu())`: where what it is taken from is
-
-
-def _given(function: cst.FunctionDef, param: cst.Param, call: cst.Call) -> Optional[cst.BaseExpression]:
-    """What a call gives a parameter: its argument, else the parameter's default; None when
-    neither, or when a `*args` of the call may hold it."""
-    argument = argument_for(function, param, call)
-    if argument is not None:
-        return argument
-    return None if any(arg.star for arg in call.args) else param.default
-
-
-def _gathered_by(function: cst.FunctionDef, call: cst.Call) -> List[cst.BaseExpression]:
-    """What a call passes to its function's `*args`: the positional arguments beyond its
-    other positional parameters (`self` is not passed in `obj.method(...)`)."""
-    named = [*function.params.posonly_params, *function.params.params]
-    method = isinstance(call.func, cst.Attribute) and bool(named) and named[0].name.value in ("self", "cls")
-    return positional(call)[len(named) - 1 if method else len(named) :]
-
-
-def _data(values: List[Value]) -> Optional[Value]:
-    """Any of these values, when all are data (a parameter is read as nothing else)."""
-    joined = join(values) if values else None
-    return joined if joined is not None and joined.kind in _DATA else None
-
-
-def _at(value: Value, path: Tuple[int, ...]) -> Value:
-    """The part of a value a target takes (`(x, (y, z))` takes `z` at path (1, 1))."""
-    for place in path:
-        value = _item(value, place)
-    return value
-
-
-def _arrays_in(values: Iterable[Value]) -> List[Value]:
-    """The arrays among a call's arguments, and those in a list or tuple of them: arrays,
-    and lists of numbers, which NumPy makes arrays of (`[0.0]` in `np.concatenate([a, [0.0]])`
-    is a float64 array)."""
-    found = []
-    for value in values:
-        if value.array is not None:  # an array, or one on some path
-            found.append(value.array)
-        elif value.kind is Kind.CONTAINER:
-            members = value.parts or ((value.element,) if value.element is not None else ())
-            for member in members:
-                numbers = member.element if member.kind is Kind.CONTAINER else None
-                if member.is_array:
-                    found.append(member)
-                elif numbers is not None and numbers.kind is Kind.NUMBER and numbers.dtype is not None:
-                    found.append(Value(Kind.NDARRAY, _array_dtype(numbers), origin=member.origin))
-    return found
-
-
-def _partly_unknown(values: Iterable[Value]) -> bool:
-    """Is one of these values, or of the parts of a list or tuple among them, unknown?"""
-    return any(
-        value.kind is Kind.UNKNOWN or (value.kind is Kind.CONTAINER and _partly_unknown(value.parts))
-        for value in values
-    )
-
-
-def _array_dtype(number: Value) -> Optional[Dtype]:
-    """The dtype of a NumPy array made of a value: Python floats make float64, ints int64."""
-    if number.kind is Kind.NUMBER and number.dtype is not None:
-        return max(number.dtype, Dtype.INTEGER)
-    return number.dtype

@@ -72,3 +72,20 @@ def data_argument(call: cst.Call) -> Optional[cst.BaseExpression]:
         if value is not None:
             return value
     return None
+
+
+def given_for(function: cst.FunctionDef, param: cst.Param, call: cst.Call) -> Optional[cst.BaseExpression]:
+    """What a call gives a parameter: its argument, else the parameter's default; None when
+    neither, or when a `*args` of the call may hold it."""
+    argument = argument_for(function, param, call)
+    if argument is not None:
+        return argument
+    return None if any(arg.star for arg in call.args) else param.default
+
+
+def gathered_by(function: cst.FunctionDef, call: cst.Call) -> List[cst.BaseExpression]:
+    """What a call passes to its function's `*args`: the positional arguments beyond its
+    other positional parameters (`self` is not passed in `obj.method(...)`)."""
+    named = [*function.params.posonly_params, *function.params.params]
+    method = isinstance(call.func, cst.Attribute) and bool(named) and named[0].name.value in ("self", "cls")
+    return positional(call)[len(named) - 1 if method else len(named) :]

@@ -1,0 +1,156 @@
+"""Library results as values: what the probe saw torch's and NumPy's functions, methods
+and operators give (domain/probed.py), read for the classes of the values a call hands
+them; the library table's hand entries where probing cannot reach.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import List, Optional, Tuple
+
+from f64lint.analysis.domain.library import TENSOR_TYPE, Returns, float64_parts, member
+from f64lint.analysis.domain.probed import OBJECT_KINDS, Seen, operator_results, seen_given
+from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Value, join, sources_of
+from f64lint.analysis.evaluation.structure import as_possible, kept_from, may_be, members_of, partly_unknown
+from f64lint.cst import cst
+
+# The probed table's input classes of arrays, and its kinds of results: NumPy's, and the
+# library objects it names by their class.
+INPUT_CLASSES = {Dtype.INTEGER: "int64", Dtype.FLOAT32: "float32", Dtype.FLOAT64: "float64"}
+SEEN_KINDS = {"ndarray": Kind.NDARRAY, "numpy_scalar": Kind.NUMPY_SCALAR, "tensor": Kind.TENSOR}
+# The methods the Python operators call (`a / b` is `a.__truediv__(b)`, or `b.__rtruediv__(a)`).
+_OPERATOR_METHODS = {
+    "Add": "add", "Subtract": "sub", "Multiply": "mul", "Divide": "truediv", "FloorDivide": "floordiv",
+    "Modulo": "mod", "Power": "pow", "MatrixMultiply": "matmul",
+}
+
+
+def seen_value(seen: Seen, origin: cst.CSTNode) -> Value:
+    """The value of a result the probe saw: an array or scalar, a frame or a series."""
+    if seen.kind == "tuple":  # `fpr, tpr, thresholds = roc_curve(y, scores)`
+        parts = tuple(seen_value(part, origin) for part in seen.parts)
+        return Value(Kind.CONTAINER, element=join(parts) if parts else None, parts=parts)
+    dtype = Dtype.named(seen.dtype)
+    if seen.kind in OBJECT_KINDS:
+        return Value(Kind.OBJECT, dtype, origin=origin, type=OBJECT_KINDS[seen.kind])
+    kind = SEEN_KINDS.get(seen.kind)
+    return Value(kind, dtype, origin=origin) if kind is not None else UNKNOWN
+
+
+def operand_class(value: Value) -> Optional[str]:
+    """The class of a tensor operator's operand as the probe names it (a NumPy array acts
+    as a tensor of its dtype: `t * np.ones(2)` is float64, as torch gives it); None when
+    not known (then what every class gave is read)."""
+    if value.dtype is None or value.partial:
+        return None
+    if value.kind in (Kind.TENSOR, Kind.NDARRAY):
+        return INPUT_CLASSES.get(value.dtype, "")
+    if value.kind is Kind.NUMPY_SCALAR:
+        named = INPUT_CLASSES.get(value.dtype)
+        return f"np_{named}_scalar" if named is not None else ""
+    if value.kind is Kind.NUMBER:
+        return "python_float" if value.dtype.is_float else "python_int"
+    return ""
+
+
+def tensor_arithmetic(left: Value, right: Value, node: cst.BinaryOperation) -> Value:
+    """`left <op> right` with a tensor on one side, as the probe saw torch's operators
+    give (`t / 2`, `2 * t`, `t * np_float64_scalar`): what they gave for the operands'
+    classes, or for every class of the one not known when all of those agree (a float64
+    tensor times anything is float64). A result of a dtype one operand has keeps its
+    origin."""
+    name = _OPERATOR_METHODS[type(node.operator).__name__]
+    if left.kind is Kind.TENSOR:
+        receiver, operand, method = left, right, f"__{name}__"
+    else:
+        receiver, operand, method = right, left, f"__r{name}__"
+    if operand.kind not in (Kind.UNKNOWN, Kind.TENSOR, Kind.NDARRAY, Kind.NUMPY_SCALAR, Kind.NUMBER):
+        return UNKNOWN
+    mine, theirs = operand_class(receiver), operand_class(operand)
+    if "" in (mine, theirs):  # a dtype the probe did not try (float16, bool)
+        return Value(Kind.TENSOR)
+    results = {
+        seen
+        for (receiver_class, operand_class), seen in operator_results(TENSOR_TYPE, method).items()
+        if (mine is None or receiver_class == mine) and (theirs is None or operand_class == theirs)
+    }
+    if len(results) != 1:
+        return Value(Kind.TENSOR)
+    made = seen_value(results.pop(), node)
+    data = [side for side in (receiver, operand) if side.kind is not Kind.NUMBER]  # a Python number is weak
+    kept = next((side for side in data if side.dtype is made.dtype and side.origin), None)
+    if kept is None:
+        return made
+    return replace(made, origin=kept.origin, sources=sources_of(made.dtype, data))
+
+
+def data_class(values: List[Value]) -> Optional[Tuple[str, Optional[Value]]]:
+    """The class (as the probe names it) of the data handed to a function that makes
+    tensors, with the value that has it: the widest tensor among them (or in a list or
+    tuple of them), else a NumPy array or scalar, else Python numbers; None when one is
+    not known."""
+    members = [member for value in values for member in members_of(value)]
+    if not members or any(member.kind is Kind.UNKNOWN for member in members):
+        return None
+    for kinds in ((Kind.TENSOR,), (Kind.NDARRAY, Kind.NUMPY_SCALAR)):
+        chosen = [member for member in members if member.kind in kinds]
+        if chosen:
+            widest = join(chosen)
+            named = operand_class(widest)
+            if not named:
+                return None
+            return (named if widest.kind is not Kind.NDARRAY else f"ndarray_{named}"), widest
+    dtypes = [member.dtype for member in members if member.kind is Kind.NUMBER]
+    if len(dtypes) != len(members) or None in dtypes:
+        return None
+    return ("python_float" if any(dtype is not None and dtype.is_float for dtype in dtypes) else "python_int"), None
+
+
+def made_of(call: cst.Call, name: str, values: List[Value]) -> Value:
+    """The tensor a function that makes tensors gives for these arguments, as probed."""
+    data = data_class(values)
+    found = seen_given(name, data[0]) if data is not None else None
+    if found is None or data is None:
+        return UNKNOWN
+    made = seen_value(found, call)
+    source = data[1]
+    if source is None or not source.origin:
+        return made
+    if source.kind is made.kind and source.dtype is made.dtype:
+        return kept_from(made, source)
+    if source.dtype is Dtype.FLOAT64 and made.dtype is Dtype.COMPLEX128:
+        # complex of float64 parts (`torch.polar(torch.ones_like(freqs), freqs)`): what made
+        # those parts float64 made it complex128
+        return replace(made, sources=(call, *source.makers))
+    return made
+
+
+def widest_tensor(call: cst.Call, values: List[Value]) -> Value:
+    """A tensor of the dtype of the widest tensor among what a call is handed (in lists and
+    tuples too): float64 if one is, whatever the others; a narrower one only when all are
+    known. What only a tensor one may be gives (or a narrower one, with one not known on
+    some path), the result may be."""
+    members = [member for value in values for member in members_of(value)]
+    possible = [as_possible(member) for member in members]
+    tensors = [member for member in possible if member.kind is Kind.TENSOR]
+    widest = join(tensors) if tensors else UNKNOWN
+    if widest.dtype is None or (widest.dtype < Dtype.FLOAT64 and partly_unknown(possible)):
+        return UNKNOWN
+    made = Value(Kind.TENSOR, widest.dtype, origin=widest.origin or call, sources=widest.sources)
+    shown = any(member.kind is Kind.TENSOR and member.dtype is widest.dtype for member in members)
+    known = widest.dtype >= Dtype.FLOAT64 or not partly_unknown(members)
+    return made if shown and known else may_be(made)
+
+
+def by_hand(owner: Value, name: str, call: Optional[cst.Call], origin: cst.BaseExpression) -> Value:
+    """A member of a library object probing does not reach, from the library table's hand
+    entries: a float64 array (`extractor.mel_filters`), or a tuple with float64 arrays at
+    known places (what a vector environment's `step` gives)."""
+    assert owner.type is not None
+    if member(owner.type, name) is Returns.FLOAT64:
+        return Value(Kind.NDARRAY, Dtype.FLOAT64, origin=origin)
+    places = float64_parts(owner.type, name)
+    if not places or call is None:
+        return UNKNOWN
+    wide = Value(Kind.NDARRAY, Dtype.FLOAT64, origin=origin)
+    return Value(Kind.CONTAINER, parts=tuple(wide if place in places else UNKNOWN for place in range(max(places) + 1)))

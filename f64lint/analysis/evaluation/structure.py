@@ -1,0 +1,147 @@
+"""Values taken apart and put together: an item of a list, a tuple or an array, the part
+a target takes, the members a call is handed in one argument, a slice; a value placed, or
+named after what made another; what a value may be where a path leaves it unknown
+(lattice.py `may_be`); the arrays among a call's arguments; what a parameter is read as.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Iterable, List, Optional, Tuple
+
+from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Place, Value, join
+from f64lint.analysis.syntax.nodes import integer_index
+from f64lint.cst import cst
+
+# What a parameter is read as from the values the module's calls pass for it.
+DATA_KINDS = frozenset({Kind.NDARRAY, Kind.NUMPY_SCALAR, Kind.TENSOR, Kind.NUMBER, Kind.CONTAINER, Kind.INSTANCE})
+
+
+def as_data(value: Value) -> Value:
+    """What a parameter is read as from a value passed for it: data, or where a value not
+    known is (`torch.cat(self.outputs)` of outputs moved to the CPU); not a dtype or a
+    device (a helper handed one often checks it)."""
+    if value.kind in DATA_KINDS:
+        return value
+    return Value(place=value.place) if value.kind is Kind.UNKNOWN and value.place is not Place.UNKNOWN else UNKNOWN
+
+
+def placed(value: Value, place: Place) -> Value:
+    """A value at a place, and the tensors a tuple of them holds (`vals, idx = torch.sort(x)`)."""
+    if value.kind is not Kind.CONTAINER:
+        return replace(value, place=place)
+    parts = tuple(placed(part, place) for part in value.parts)
+    element = placed(value.element, place) if value.element is not None else None
+    return replace(value, place=place, parts=parts, element=element)
+
+
+def kept_from(made: Value, source: Value) -> Value:
+    """A value made of another of its dtype, named after what made that one."""
+    return replace(made, origin=source.origin, sources=source.sources)
+
+
+def as_possible(value: Value) -> Value:
+    """The value read as the array or tensor it may be where it is not known (in the parts
+    and elements of a list or tuple too)."""
+    if value.kind is Kind.UNKNOWN and value.may_be is not None:
+        return value.may_be
+    if value.kind is Kind.CONTAINER:
+        element = as_possible(value.element) if value.element is not None else None
+        return replace(value, element=element, parts=tuple(as_possible(part) for part in value.parts))
+    return value
+
+
+def may_be(value: Value) -> Value:
+    """What a path may give: the array or tensor it is, as what the value may be."""
+    return Value(may_be=value) if value.possible is value else UNKNOWN
+
+
+def may_be_tensor(value: Value) -> bool:
+    """Is it not known, and a tensor on some path that reaches it?"""
+    return value.kind is Kind.UNKNOWN and value.may_be is not None and value.may_be.kind is Kind.TENSOR
+
+
+def subscripted(node: cst.Subscript, held: Value) -> Value:
+    """A slice of a list or array (`xs[1:]`, `a[:, 0]`, `a[None, ...]`), or an item."""
+    if any(isinstance(element.slice, cst.Slice) for element in node.slice) or _adds_axes(node):
+        return held if held.kind in (Kind.CONTAINER, Kind.NDARRAY, Kind.TENSOR) else UNKNOWN
+    index = integer_index(node)
+    return item_of(held, index if index is not None and index >= 0 else None)
+
+
+def _adds_axes(node: cst.Subscript) -> bool:
+    """`a[None, ...]`, `a[..., None]`: the array with axes added (an index of `None` or `...`)."""
+    indices = [element.slice.value for element in node.slice if isinstance(element.slice, cst.Index)]
+    return any(
+        (isinstance(index, cst.Name) and index.value == "None") or isinstance(index, cst.Ellipsis) for index in indices
+    )
+
+
+def members_of(value: Value) -> List[Value]:
+    """The values a call is handed in one argument: each part of a list or tuple (any
+    element of one not written out), else the argument itself."""
+    if value.kind is not Kind.CONTAINER:
+        return [value]
+    if value.parts:
+        return list(value.parts)
+    return [value.element if value.element is not None else UNKNOWN]
+
+
+def item_of(value: Value, place: Optional[int] = None) -> Value:
+    """An element of a value: of a tuple written out, the one at `place` when known; of a
+    container, any of its elements; of an array or a tensor, one of its dtype (a row, or a
+    NumPy scalar: float64 either way)."""
+    if value.kind is Kind.CONTAINER:
+        if place is not None and place < len(value.parts):
+            return value.parts[place]
+        return value.element or UNKNOWN  # past the parts the probe saw (`a, b = t.chunk(2)`): any
+    if value.is_array or value.kind is Kind.TENSOR:
+        return value
+    return Value(place=value.place)  # `vals, idx = torch.sort(x.cpu())`: where what it is taken from is
+
+
+def any_data(values: List[Value]) -> Optional[Value]:
+    """Any of these values, when all are data (a parameter is read as nothing else)."""
+    joined = join(values) if values else None
+    return joined if joined is not None and joined.kind in DATA_KINDS else None
+
+
+def part_at(value: Value, path: Tuple[int, ...]) -> Value:
+    """The part of a value a target takes (`(x, (y, z))` takes `z` at path (1, 1))."""
+    for place in path:
+        value = item_of(value, place)
+    return value
+
+
+def arrays_in(values: Iterable[Value]) -> List[Value]:
+    """The arrays among a call's arguments, and those in a list or tuple of them: arrays,
+    and lists of numbers, which NumPy makes arrays of (`[0.0]` in `np.concatenate([a, [0.0]])`
+    is a float64 array)."""
+    found = []
+    for value in values:
+        if value.array is not None:  # an array, or one on some path
+            found.append(value.array)
+        elif value.kind is Kind.CONTAINER:
+            members = value.parts or ((value.element,) if value.element is not None else ())
+            for member in members:
+                numbers = member.element if member.kind is Kind.CONTAINER else None
+                if member.is_array:
+                    found.append(member)
+                elif numbers is not None and numbers.kind is Kind.NUMBER and numbers.dtype is not None:
+                    found.append(Value(Kind.NDARRAY, array_dtype(numbers), origin=member.origin))
+    return found
+
+
+def partly_unknown(values: Iterable[Value]) -> bool:
+    """Is one of these values, or of the parts of a list or tuple among them, unknown?"""
+    return any(
+        value.kind is Kind.UNKNOWN or (value.kind is Kind.CONTAINER and partly_unknown(value.parts))
+        for value in values
+    )
+
+
+def array_dtype(number: Value) -> Optional[Dtype]:
+    """The dtype of a NumPy array made of a value: Python floats make float64, ints int64."""
+    if number.kind is Kind.NUMBER and number.dtype is not None:
+        return max(number.dtype, Dtype.INTEGER)
+    return number.dtype
