@@ -99,6 +99,26 @@ class TorchFloat64Dtype(Rule):
         """
         import torch
 
+        def positions(n, device):
+            dtype = torch.float64
+            if device.type == "mps":
+                dtype = torch.float32
+            return torch.arange(n, dtype=dtype, device=device)
+
+        class Sampler:
+            def __init__(self, device):
+                self.device = device
+                if device.type == "mps":
+                    self.dtype = torch.float32
+                else:
+                    self.dtype = torch.float64
+
+            def draw(self, n):
+                return torch.randn(n, dtype=self.dtype).to(self.device)
+        """,
+        """
+        import torch
+
         def is_double(x):
             return x.dtype == torch.float64 or x.dtype is torch.double
         """,

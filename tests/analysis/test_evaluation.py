@@ -355,6 +355,57 @@ def test_a_name_bound_only_in_code_that_never_runs_on_mps_does_not_reach_a_read_
     assert (evaluated(source).kind, evaluated(source).dtype) == (Kind.DTYPE, dtype)
 
 
+DEVICE_CHOICES = {
+    # On `self`, in the branches of an MPS test, or set again where MPS always goes.
+    "on self": "class S:\n    def __init__(self, device):\n        self.device = device\n"
+    "        if self.device.type == 'mps':\n"
+    "            self.dtype = torch.float32\n        else:\n            self.dtype = torch.float64\n"
+    "    def get(self):\n        return self.dtype\nresult = S(g()).get()",
+    "on self, for the device it keeps": "class S:\n    def __init__(self, x):\n        self.device = x.device\n"
+    "        if x.is_mps:\n            self.dtype = torch.float32\n        else:\n            self.dtype = torch.float64\n"
+    "    def get(self):\n        return self.dtype\nresult = S(g()).get()",
+    "set again on self": "class S:\n    def __init__(self, device):\n        self.dtype = torch.float64\n"
+    "        if device.type == 'mps':\n            self.dtype = torch.float32\n"
+    "    def get(self):\n        return self.dtype\nresult = S(g()).get()",
+    "bound again": "def f(device):\n    dtype = torch.float64\n    if device.is_mps:\n        dtype = torch.float32\n"
+    "    return dtype\nresult = f(g())",
+    # A helper's returns, after an early return for MPS.
+    "returned": "def pick(device):\n    if device.type == 'mps':\n        return torch.float32\n"
+    "    return torch.float64\nresult = pick(g())",
+    # A conditional on a device that has float64.
+    "for CUDA": "def f(device):\n    return torch.float64 if device.type == 'cuda' else torch.float32\nresult = f(g())",
+}
+
+
+@pytest.mark.parametrize("shape", sorted(DEVICE_CHOICES))
+def test_a_dtype_chosen_for_the_device_is_what_mps_gets(shape):
+    result = evaluated("import torch\n" + DEVICE_CHOICES[shape])
+    assert (result.kind, result.dtype) == (Kind.DTYPE, Dtype.FLOAT32)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # A `try:` whose failure on MPS is handled runs there: what it binds reaches on.
+        "def f(fn):\n    try:\n        fn()\n        dtype = torch.float64\n    except RuntimeError:\n"
+        "        dtype = torch.float32\n    return dtype\nresult = f(g())",
+        # A binding after the branch MPS takes reaches the read as well.
+        "def f(device, n):\n    dtype = torch.float32\n    if device.type == 'mps':\n        dtype = torch.float32\n"
+        "    if n > 1:\n        dtype = torch.float64\n    return dtype\nresult = f(g(), 3)",
+        # Set on `self` for the device one call is handed: a later move may be elsewhere.
+        "class S:\n    def set_steps(self, device):\n        if str(device).startswith('mps'):\n"
+        "            self.dtype = torch.float32\n        else:\n            self.dtype = torch.float64\n"
+        "    def get(self):\n        return self.dtype\nresult = S().get()",
+        # A branch MPS takes only on some paths (`and`) does not set it for good.
+        "def f(device, n):\n    dtype = torch.float64\n    if device.type == 'mps' and n > 1:\n"
+        "        dtype = torch.float32\n    return dtype\nresult = f(g(), 3)",
+    ],
+)
+def test_a_float64_dtype_that_may_reach_mps_is_float64(source):
+    result = evaluated("import torch\n" + source)
+    assert (result.kind, result.dtype) == (Kind.DTYPE, Dtype.FLOAT64)
+
+
 @pytest.mark.parametrize(
     "given, dtype",
     [

@@ -51,6 +51,15 @@ def test_else_of_an_mps_branch_is_not_flagged_but_the_mps_branch_is():
     assert flagged(source) == [("F64002", 5)]
 
 
+@pytest.mark.parametrize("other", ["", "else:\n    pass", "elif x.is_cuda:\n    pass"])
+def test_what_follows_a_branch_that_leaves_on_mps_is_off_mps(other):
+    branches = "\n".join(
+        ['if x.device.type == "mps":', '    raise ValueError("no float64 on mps")', *other.splitlines(), "return x.double()"]
+    )
+    source = "import torch\n\ndef reference(x):\n" + "".join(f"    {line}\n" for line in branches.splitlines())
+    assert flagged(source) == []
+
+
 def test_unrelated_conditions_guard_nothing():
     source = """
         import torch

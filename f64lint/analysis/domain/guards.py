@@ -17,7 +17,7 @@ without float64 (domain/standalone.py). A call in any of them is off MPS.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Dict, List, Set
+from typing import Dict, List, Set, Tuple
 
 from f64lint.analysis.domain.collection_hooks import skipped_by_hooks
 from f64lint.analysis.domain.device_kinds import DeviceKinds
@@ -182,7 +182,11 @@ class Guards:
         self.facts = facts
         self.kinds = DeviceKinds(facts)  # what devices the module's expressions may denote
         self._regions: Set[cst.CSTNode] = set()  # nodes whose code never runs on MPS
-        self._known: Dict[cst.CSTNode, bool] = {}
+        # Nodes whose code runs on MPS but whose failure there is handled (`try:` of an
+        # `except` of MPS's error, `with pytest.raises(...)`), or that makes no data on MPS
+        # (`with torch.device("cpu"):`).
+        self._handled: Set[cst.CSTNode] = set()
+        self._known: Dict[Tuple[cst.CSTNode, bool], bool] = {}
         for node in facts.branches:
             self._branch(node)
         for function in facts.functions:
@@ -221,24 +225,34 @@ class Guards:
 
     def off_mps(self, node: cst.CSTNode) -> bool:
         """Is a node in code that never runs on MPS, or whose failure there is handled?"""
+        return self._inside(node, handled=True)
+
+    def never_on_mps(self, node: cst.CSTNode) -> bool:
+        """Is a node in code that never runs on MPS? (Not in code that runs there whose
+        failure is handled: what such code binds reaches what follows it on MPS.)"""
+        return self._inside(node, handled=False)
+
+    def _inside(self, node: cst.CSTNode, handled: bool) -> bool:
         path: List[cst.CSTNode] = []
         current: cst.CSTNode | None = node
         found = False
         while current is not None:
-            known = self._known.get(current)
+            known = self._known.get((current, handled))
             if known is not None:
                 found = known
                 break
             path.append(current)
             parent = self.facts.parent(current)
-            if current in self._regions or (
-                parent is self.facts.module and self._standalone is not None and self._standalone.off_mps(current)
+            if (
+                current in self._regions
+                or (handled and current in self._handled)
+                or (parent is self.facts.module and self._standalone is not None and self._standalone.off_mps(current))
             ):
                 found = True
                 break
             current = parent
         for seen in path:
-            self._known[seen] = found
+            self._known[(seen, handled)] = found
         return found
 
     def _branch(self, node: cst.CSTNode) -> None:
@@ -260,10 +274,10 @@ class Guards:
                 or _expects_an_error(facts, item.item)
                 for item in node.items
             ):
-                self._regions.add(node.body)
+                self._handled.add(node.body)
         elif isinstance(node, (cst.Try, cst.TryStar)):
             if any(_handles_mps_error(facts, handler) for handler in node.handlers):
-                self._regions.add(node.body)
+                self._handled.add(node.body)
 
     def _cases(self, node: cst.Match) -> None:
         """`match device.type:` — a case of other devices' names runs off MPS, and so does
@@ -280,11 +294,11 @@ class Guards:
                 taken = True
 
     def _after_leaving(self, node: cst.If) -> None:
-        """After `if x.device.type == "mps": return ...` (or `pytest.skip(...)`) the rest of
-        the block is off MPS."""
+        """After `if x.device.type == "mps": return ...` (or `raise`, `pytest.skip(...)`),
+        with an `else:` or not, the rest of the block is off MPS."""
         block = self.facts.parent(node)
         leaves = exits(node.body) or stops_a_test(self.facts, last_statement(node.body))
-        if node.orelse is not None or not leaves or not isinstance(block, cst.IndentedBlock):
+        if not leaves or not isinstance(block, cst.IndentedBlock):
             return
         statements = list(block.body)
         self._regions.update(statements[statements.index(node) + 1 :])

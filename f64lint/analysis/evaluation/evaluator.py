@@ -61,7 +61,14 @@ from f64lint.analysis.domain.casts import (
     KEEP_TENSOR_DTYPE,
     casts_like,
 )
-from f64lint.analysis.domain.devices import is_device_like, moved_off_mps_only, moves_to_cpu
+from f64lint.analysis.domain.devices import (
+    device_like_name,
+    is_device_like,
+    moved_off_mps_only,
+    moves_to_cpu,
+    true_on_mps,
+    true_only_off_mps,
+)
 from f64lint.analysis.domain.dtypes import Dtype as Spelled
 from f64lint.analysis.domain.dtypes import (
     Spelling,
@@ -69,6 +76,7 @@ from f64lint.analysis.domain.dtypes import (
     chosen_by_data,
     dtype_of,
     mentions_device,
+    spelled_dtype,
     tests_a_dtype,
 )
 from f64lint.analysis.domain.guards import Guards
@@ -140,7 +148,7 @@ from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.semantic.traces import kept
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, gathered_by, given_for, keyword, method_name, positional
-from f64lint.analysis.syntax.nodes import is_property, own_nodes
+from f64lint.analysis.syntax.nodes import descendants, is_property, own_nodes
 from f64lint.cst import cst
 
 _KEEP_ARGUMENT_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE) | functions("scipy", Returns.ARGUMENT_DTYPE)
@@ -241,7 +249,7 @@ class Evaluator:
         if isinstance(node, cst.Comparison):  # `x.sigmoid() >= t`: where `x` is
             return Value(place=place_of(self._value(node.left, depth)))
         if isinstance(node, cst.IfExp):
-            either = join([self._value(node.body, depth), self._value(node.orelse, depth)])
+            either = self._joined(self._on_mps([node.body, node.orelse]), depth)
             # A dtype or array chosen for the device (the device-aware fix) or after the
             # data's own dtype (`float64 if x.dtype == torch.float64 else float32`) is not
             # one value.
@@ -357,7 +365,7 @@ class Evaluator:
     def _set_on_self(self, owner: cst.ClassDef, depth: int, name: str) -> Value:
         """What a class (and its bases) may hold in `self.<name>`: worked out once for all
         the reads of it (a class may read an attribute in a hundred methods)."""
-        held = join(self._set_value(value, depth + 1) for value in self.classes.set_on(owner, name))
+        held = join(self._set_value(value, depth + 1) for value in self._set_on_mps(self.classes.set_on(owner, name)))
         if held.kind is not Kind.CONTAINER or held.parts:
             return held
         added = self.classes.added_on(owner, name)  # a list the methods append to
@@ -439,17 +447,99 @@ class Evaluator:
             return replace(joined, place=Place.CPU)  # never on MPS after `if x.device.type == "mps": x = x.cpu()`
         return joined
 
-    def _reaching_on_mps(self, read: cst.Name, reaching: Sequence[Binding]) -> Sequence[Binding]:
-        """The bindings that may reach a read when it runs on MPS: those not made in code that
-        never runs there (`else:` of `if device.type == "mps":`), unless all are."""
-        if len(reaching) < 2 or self._guards.off_mps(read):
+    def _reaching_on_mps(self, read: cst.CSTNode, reaching: Sequence[Binding]) -> Sequence[Binding]:
+        """The bindings that may reach a read when it runs on MPS: not those made in code that
+        never runs there (`else:` of `if device.type == "mps":`), nor those that reach it only
+        past a branch MPS always takes that binds it again (`dtype = torch.float64`, then
+        `if device.type == "mps": dtype = torch.float32`); all, where that leaves none."""
+        if len(reaching) < 2 or self._guards.never_on_mps(read):
             return reaching
-        on_mps = [seen for seen in reaching if not self._bound_off_mps(seen)]
+        on_mps = [seen for seen in reaching if not self._made_off_mps(_bound(seen))]
+        taken = [
+            branch
+            for seen in on_mps
+            if (branch := self._taken_on_mps(_bound(seen))) is not None and not self._inside(read, branch)
+        ]
+        on_mps = [seen for seen in on_mps if not any(self._before(_bound(seen), branch) for branch in taken)]
         return on_mps or reaching
 
-    def _bound_off_mps(self, binding: Binding) -> bool:
-        bound = binding.value or binding.unpacked or binding.iterated
-        return bound is not None and self._guards.off_mps(bound)
+    def _set_on_mps(self, values: Sequence[cst.BaseExpression]) -> Sequence[cst.BaseExpression]:
+        """The values a class sets on `self.<name>` that may be there on MPS, as for the
+        bindings of a name (`_reaching_on_mps`): not one set off MPS, nor one a branch MPS
+        always takes sets again (`self.dtype = torch.float64`, then `if device.type ==
+        "mps": self.dtype = torch.float32`)."""
+        on_mps = [value for value in values if not (self._made_off_mps(value) and self._for_the_object(value))]
+        on_mps = on_mps or list(values)
+        taken = [branch for value in on_mps if (branch := self._taken_on_mps(value)) is not None]
+        return [value for value in on_mps if not any(self._before(value, branch) for branch in taken)] or on_mps
+
+    def _for_the_object(self, value: cst.BaseExpression) -> bool:
+        """Does the test that keeps a value set on `self` off MPS ask about the object's own
+        device (`self.device.type`, `x.is_mps` where the method keeps `self.device =
+        x.device`) or the machine (`torch.backends.mps.is_available()`)? One about a device
+        handed to a single call (`set_timesteps(device)`) says nothing of where the object's
+        tensors go later."""
+        test = self._off_mps_test(value)
+        if test is None:
+            return False
+        asked = {name.value for name in _names_in(test) if self._is_local(name) and name.value != "self"}
+        function = self.facts.enclosing_function(value)
+        kept = {
+            name.value
+            for node in (own_nodes(function.body, cst.Assign) if function is not None else ())
+            if any(_sets_a_device_on_self(target.target) for target in node.targets)
+            for name in _names_in(node.value)
+        }
+        return asked <= kept
+
+    def _off_mps_test(self, node: cst.CSTNode) -> Optional[cst.BaseExpression]:
+        """The test of the `if` (or conditional) whose branch keeps a node off MPS."""
+        current = node
+        parent = self.facts.parent(current)
+        while parent is not None and not isinstance(parent, cst.FunctionDef):
+            if isinstance(parent, (cst.If, cst.IfExp)):
+                if current is parent.body and true_only_off_mps(self.facts, parent.test):
+                    return parent.test
+                if current is parent.orelse and true_on_mps(self.facts, parent.test):
+                    return parent.test
+            current, parent = parent, self.facts.parent(parent)
+        return None
+
+    def _is_local(self, name: cst.Name) -> bool:
+        binding = self.facts.bindings.get(name)
+        return binding is not None and binding.qualified_name is None
+
+    def _on_mps(self, made: Sequence[cst.BaseExpression]) -> Sequence[cst.BaseExpression]:
+        """The values that may be made on MPS: not those made in code that never runs there
+        (`return torch.float64` after `if device.type == "mps": return torch.float32`);
+        all, where that leaves none."""
+        on_mps = [value for value in made if not self._made_off_mps(value)]
+        return on_mps or made
+
+    def _made_off_mps(self, node: Optional[cst.CSTNode]) -> bool:
+        return node is not None and self._guards.never_on_mps(node)
+
+    def _taken_on_mps(self, node: Optional[cst.CSTNode]) -> Optional[cst.If]:
+        """The `if` whose body a node's statement is directly in, when MPS always takes it."""
+        statement = self.facts.statement(node) if node is not None else None
+        block = self.facts.parent(statement) if statement is not None else None
+        owner = self.facts.parent(block) if block is not None else None
+        if isinstance(owner, cst.If) and owner.body is block and true_on_mps(self.facts, owner.test):
+            return owner
+        return None
+
+    def _before(self, node: Optional[cst.CSTNode], branch: cst.If) -> bool:
+        """Is a node in a statement of the block of an `if` before it?"""
+        block = self.facts.parent(branch)
+        statements = list(block.body) if isinstance(block, (cst.IndentedBlock, cst.Module)) else []
+        earlier = statements[: statements.index(branch)] if branch in statements else []
+        return any(self._inside(node, statement) for statement in earlier)
+
+    def _inside(self, node: Optional[cst.CSTNode], ancestor: cst.CSTNode) -> bool:
+        current = node
+        while current is not None and current is not ancestor:
+            current = self.facts.parent(current)
+        return current is not None
 
     def _given(self, node: cst.Name) -> Optional[Value]:
         """What the call being read into passes for the parameter a name reads."""
@@ -579,10 +669,10 @@ class Evaluator:
         """What a call whose dtype the module does not show gives when it is handed a torch
         dtype (`make_table(4, dtype=torch.double)` of another package, a helper that hands
         its `dtype` on): a tensor of that dtype, as torch's own makers give."""
-        dtype = self._spelled(keyword(call, "dtype"), depth)
-        if dtype is None or dtype.spelling is not Spelling.TORCH:
+        given = self._spelled(keyword(call, "dtype"), depth)
+        if given is None or given[0].spelling is not Spelling.TORCH:
             return None
-        return Value(Kind.TENSOR, _WIDTHS[dtype.width], origin=call)
+        return Value(Kind.TENSOR, _WIDTHS[given[0].width], origin=call)
 
     def _call_place(self, call: cst.Call, found: Value, depth: int) -> Place:
         """Where the tensor a call gives is: on the CPU where the call puts it there
@@ -750,7 +840,7 @@ class Evaluator:
             return Value(Kind.CONTAINER, element=join(elements))
         returned = [node.value for node in own_nodes(function.body, cst.Return)]
         if returned and all(value is not None for value in returned):
-            return self._within(context, (value for value in returned if value is not None), depth + 1)
+            return self._within(context, self._on_mps([value for value in returned if value is not None]), depth + 1)
         return UNKNOWN
 
     def _passed_by(self, function: cst.FunctionDef, call: cst.Call, depth: int) -> Context:
@@ -900,21 +990,36 @@ class Evaluator:
 
     def _dtype(self, node: Optional[cst.BaseExpression], depth: int) -> Optional[Dtype]:
         spelled = self._spelled(node, depth)
-        return _WIDTHS[spelled.width] if spelled is not None else None
+        return _WIDTHS[spelled[0].width] if spelled is not None else None
 
-    def _spelled(self, node: Optional[cst.BaseExpression], depth: int) -> Optional[Spelled]:
-        """The dtype an expression holds, as spelled where it is written: where the evaluator
-        reads it from (`torch.float64` of `self.dtype = torch.float64`, of what a helper
-        returns, of the binding of a name that reaches it on MPS), else as it spells it."""
-        if node is None:
+    def spelled(self, node: cst.BaseExpression) -> Optional[Tuple[Spelled, cst.BaseExpression]]:
+        """The dtype an expression holds, with where it is written: where the evaluator reads
+        it from (`torch.float64` of `self.dtype = torch.float64`, of what a helper returns,
+        of the bindings of a name that reach it on MPS), else as the expression spells it."""
+        return self._spelled(node, 0)
+
+    def _spelled(
+        self, node: Optional[cst.BaseExpression], depth: int
+    ) -> Optional[Tuple[Spelled, cst.BaseExpression]]:
+        if node is None or depth > MAX_TRACE_DEPTH * 4:
             return None
         held = self._value(node, depth + 1)
         if held.kind is Kind.DTYPE and isinstance(held.origin, cst.BaseExpression):
             written = dtype_of(self.facts, held.origin)
             if written is not None:
-                return written
-        return dtype_of(self.facts, node)
-
+                return written, held.origin
+        binding = self.facts.bindings.get(node) if isinstance(node, cst.Name) else None
+        if binding is None or binding.qualified_name is not None:
+            return spelled_dtype(self.facts, node)
+        # A local name: as the bindings that reach it on MPS spell it, the last wide one
+        # (`for dtype in (torch.float32, torch.float64):`), else the last one.
+        spelled = [
+            self._spelled(seen.value, depth + 1)
+            for seen in self._reaching_on_mps(node, binding.reaching())
+            if seen.value is not None and not chosen_by_data(self.facts, seen.value)
+        ]
+        known = [found for found in reversed(spelled) if found is not None]
+        return next((found for found in known if found[0].is_wide), known[0] if known else None)
 
 def _is_literal(node: cst.BaseExpression) -> bool:
     """A number or a string: no tensor."""
@@ -934,3 +1039,17 @@ def _is_arithmetic(operator: cst.BaseBinaryOp) -> bool:
         cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power, cst.MatrixMultiply,
     )
     return isinstance(operator, arithmetic)
+
+
+def _bound(binding: Binding) -> Optional[cst.BaseExpression]:
+    """What a binding binds a name to, is unpacked from or iterates."""
+    return binding.value or binding.unpacked or binding.iterated
+
+
+def _names_in(node: cst.CSTNode) -> List[cst.Name]:
+    return [found for found in descendants([node]) if isinstance(found, cst.Name)]
+
+
+def _sets_a_device_on_self(target: cst.BaseExpression) -> bool:
+    """`self.device = ...` (an attribute named like a device)."""
+    return is_self_attribute(target) and isinstance(target, cst.Attribute) and device_like_name(target.attr.value)

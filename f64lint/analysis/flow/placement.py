@@ -161,37 +161,21 @@ def wide_dtype_uses(
         device = _device_kept(use.holder) if isinstance(use.holder, cst.Dict) else None
         if device is not None and is_cpu_device(facts, device):
             continue  # keyword arguments for the CPU
-        if implements_conversion_api(facts, use.value) or _wide_only_off_mps(analysis, use.value, width):
+        if implements_conversion_api(facts, use.value):
             continue
         yield use, dtype, written
 
 
 def _spelled(analysis: Analysis, value: cst.BaseExpression) -> Optional[Tuple[Dtype, cst.BaseExpression]]:
-    """The dtype a use holds and where it is written, for its fix: the use itself when it
-    spells one, or a name the fixer follows to one; else where the evaluator finds it
-    written (`torch.float64` of `self.dtype = torch.float64`, for `dtype=self.dtype`)."""
-    dtype = dtype_of(analysis.facts, value)
-    if dtype is not None:
-        return dtype, value
-    held = analysis.flow.evaluation.value(value)
-    if held.kind is not Kind.DTYPE or not isinstance(held.origin, cst.BaseExpression):
+    """The dtype a use holds, as the evaluator reads it (`torch.float64` of `self.dtype =
+    torch.float64`, for `dtype=self.dtype`; of the bindings of a name that reach it on
+    MPS), and where it is written, for its fix: the use itself where it spells that dtype
+    (a name the fixer follows), else where the evaluator finds it written."""
+    read = analysis.flow.evaluation.spelled(value)
+    if read is None:
         return None
-    written = dtype_of(analysis.facts, held.origin)
-    return (written, held.origin) if written is not None else None
-
-
-def _wide_only_off_mps(analysis: Analysis, value: cst.BaseExpression, width: Width) -> bool:
-    """Is a name wide only where code that never runs on MPS bound it (`if device.type ==
-    "mps": dtype = torch.float32 else: dtype = torch.float64`)? On MPS it holds another."""
-    if not isinstance(value, cst.Name):
-        return False
-    wide = [v for v in analysis.facts.reaching_values(value) if v is not None and _is_wide(analysis, v, width)]
-    return bool(wide) and all(analysis.guards.off_mps(v) for v in wide)
-
-
-def _is_wide(analysis: Analysis, value: cst.BaseExpression, width: Width) -> bool:
-    dtype = dtype_of(analysis.facts, value)
-    return dtype is not None and dtype.width is width
+    spelled = dtype_of(analysis.facts, value)
+    return (spelled, value) if spelled is not None and spelled.width is read[0].width else read
 
 
 def _only_given_off_mps(analysis: Analysis, param: cst.Param) -> bool:
