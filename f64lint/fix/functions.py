@@ -307,15 +307,15 @@ class FunctionPlanner:
     # Device-aware ----------------------------------------------------------------------
 
     def device_test(self, function: cst.FunctionDef, uses: Sequence[cst.CSTNode] = ()) -> Optional[DeviceTest]:
-        """How the function can tell it works on MPS: from a device parameter, or from a
-        tensor parameter's `.device`; None when it cannot know its device."""
+        """How the function can tell it works on MPS: from the device its moves go to, a
+        device parameter, or a tensor parameter's `.device`; None when it cannot know its
+        device."""
+        moved = self._device_of_moves(function, uses)
+        if moved is not None:
+            return moved
         for param in all_params(function):
             if device_like_name(param.name.value) and param.star == "":
-                name = param.name.value
-                is_mps, not_mps = self._type_tests(f"{self.torch}.device({name}).type")
-                if isinstance(param.default, cst.Name) and param.default.value == "None":
-                    return DeviceTest(f"{name} is not None and {is_mps}", f"({name} is None or {not_mps})", name)
-                return DeviceTest(is_mps, not_mps, name)
+                return self._parameter_test(param)
         params = {p.name.value for p in all_params(function)}
         moved_to_device = self._device_moved_to(function, params)
         if moved_to_device is not None:
@@ -326,6 +326,39 @@ class FunctionPlanner:
             if tensor is not None:
                 return DeviceTest(*self._type_tests(f"{tensor}.device.type"), f"{tensor}.device")
         return self._device_local(function, uses, params) or self._device_on_self(uses, params)
+
+    def _parameter_test(self, param: cst.Param) -> DeviceTest:
+        """`torch.device(device).type == "mps"`, for a device parameter (not when it is None)."""
+        name = param.name.value
+        is_mps, not_mps = self._type_tests(f"{self.torch}.device({name}).type")
+        if isinstance(param.default, cst.Name) and param.default.value == "None":
+            return DeviceTest(f"{name} is not None and {is_mps}", f"({name} is None or {not_mps})", name)
+        return DeviceTest(is_mps, not_mps, name)
+
+    def _device_of_moves(self, function: cst.FunctionDef, uses: Sequence[cst.CSTNode]) -> Optional[DeviceTest]:
+        """The device the moves among the uses go to, when they agree on one the dtype line
+        can read: a name the function is given or finds bound (`device`, `DEVICE`), or the
+        object's (`self.device`). Not the moved tensor's own `.device`: it is where the
+        tensor is before the move."""
+        targets = {moved[0] for use in uses if (moved := _moved(use)) is not None}
+        texts = {self.facts.module.code_for_node(target) for target in targets}
+        if len(texts) != 1:
+            return None
+        target, text = targets.pop(), texts.pop()
+        named = {param.name.value: param for param in all_params(function) if param.star == ""}
+        if isinstance(target, cst.Name) and target.value in named and device_like_name(target.value):
+            return self._parameter_test(named[target.value])
+        params = set(named) - {"self", "cls"}
+        tensor = _device_of(target, params)
+        if tensor is not None:
+            return DeviceTest(*self._type_tests(f"{tensor}.device.type"), f"{tensor}.device")
+        if isinstance(target, cst.Name):  # a parameter, a name bound by then, or the module's
+            readable = target.value not in _assigned_names(function) - self._bound_before(function, uses)
+        else:
+            readable = re.fullmatch(r"self\.\w+", text) is not None
+        if not readable or not device_like_name(text.rpartition(".")[2]):
+            return None
+        return DeviceTest(*self._type_tests(f"{self.torch}.device({text}).type"), text)
 
     def _device_moved_to(self, function: cst.FunctionDef, params: Set[str]) -> Optional[DeviceTest]:
         """The device the function moves its values to (`model.to(DEVICE)`), when it is a
@@ -623,3 +656,8 @@ def _device_of(node: Optional[cst.CSTNode], names: Set[str]) -> Optional[str]:
     ):
         return node.value.value
     return None
+
+
+def _moved(use: cst.CSTNode) -> Optional[Tuple[cst.BaseExpression, Optional[cst.BaseExpression]]]:
+    """Where a use that is a move (`x.to(device)`) moves its tensor to."""
+    return moved_to(use) if isinstance(use, cst.Call) else None

@@ -230,7 +230,7 @@ class Planner:
             narrow = f"{self.torch}.complex64"
             return Fix(f"Use `{narrow}`", Applicability.UNSAFE, (self.maker.replace(origin, narrow), *self.import_edit))
         holder = self.facts.parent(self.facts.parent(origin) or origin)
-        if origin is request.node and isinstance(holder, cst.Call) and self._on_mps_only(keyword(holder, "device")):
+        if origin is request.node and isinstance(holder, cst.Call) and self._made_on_mps_only(holder):
             narrow = f"{self.torch}.float32"
             return Fix(
                 f"Use `{narrow}`: the tensor is made on MPS, which has no float64", Applicability.SAFE,
@@ -245,6 +245,14 @@ class Planner:
         if plan.kind is Kind.KEEP:
             return None
         return self._with(plan, self.maker.replace(origin, plan.name))
+
+    def _made_on_mps_only(self, call: cst.Call) -> bool:
+        """Is a call's tensor made on a device spelled out that has no float64, or moved
+        straight there (`torch.zeros(3, dtype=torch.float64).to("mps")`)?"""
+        attribute = self.facts.parent(call)
+        chained = self.facts.parent(attribute) if isinstance(attribute, cst.Attribute) else None
+        moved = moved_to(chained) if isinstance(chained, cst.Call) else None
+        return self._on_mps_only(keyword(call, "device")) or (moved is not None and self._on_mps_only(moved[0]))
 
     def _on_mps_only(self, device: Optional[cst.BaseExpression]) -> bool:
         """A device spelled out that has no float64 (`"mps"`, `"mps:0"`, `torch.device("mps")`):

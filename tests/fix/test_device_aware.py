@@ -383,3 +383,51 @@ def test_a_value_moved_on_to_the_cpu_tells_no_device():
     (finding,) = lint(source, default_codes())
     assert (finding.code, finding.fix.applicability.value) == ("F64002", "unsafe")
     assert fix(source, default_codes(), unsafe=False) == same(source)
+
+
+def test_a_move_is_cast_for_the_device_it_goes_to_not_where_the_tensor_is():
+    assert fix("""
+        import torch
+
+        class Net(torch.nn.Module):
+            def __init__(self, device):
+                super().__init__()
+                self.device = device
+                self.dtype = torch.float64
+
+            def forward(self, n):
+                y = torch.zeros(n).to(self.dtype)
+                return y.to(self.device)
+        """, {"F64004"}, unsafe=False) == same("""
+        import torch
+
+        class Net(torch.nn.Module):
+            def __init__(self, device):
+                super().__init__()
+                self.device = device
+                self.dtype = torch.float64
+
+            def forward(self, n):
+                y = torch.zeros(n).to(self.dtype)
+                dtype = (
+                    torch.float32 if torch.device(self.device).type == "mps" else torch.float64
+                )
+                return y.to(self.device, dtype=dtype)
+        """)
+
+
+def test_a_float64_moved_straight_to_mps_is_float32_whatever_device_the_function_has():
+    assert fix("""
+        import torch
+
+        def f(device):
+            x = torch.zeros(3, dtype=torch.float64, device=device)
+            return x, torch.zeros(3, dtype=torch.float64).to("mps")
+        """, {"F64001"}, unsafe=False) == same("""
+        import torch
+
+        def f(device):
+            dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
+            x = torch.zeros(3, dtype=dtype, device=device)
+            return x, torch.zeros(3, dtype=torch.float32).to("mps")
+        """)
