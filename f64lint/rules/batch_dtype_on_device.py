@@ -65,6 +65,14 @@ class BatchDtypeOnDevice(Rule):
     valid = (
         """
         import torch
+        from torch.utils.data import DataLoader, TensorDataset
+
+        def fit(model, device):
+            for (x,) in DataLoader(TensorDataset(torch.randn(100, 8)), batch_size=16):
+                model(x.to(device))
+        """,
+        """
+        import torch
 
         def train(model, loader, device):
             for batch in loader:
@@ -122,6 +130,17 @@ class BatchDtypeOnDevice(Rule):
         """,
     )
     invalid = (
+        Invalid(
+            """
+            import torch
+            from torch.utils.data import DataLoader, TensorDataset
+
+            def fit(model, features, device):
+                for (x,) in DataLoader(TensorDataset(torch.from_numpy(features)), batch_size=16):
+                    model(x.to(device))
+            """,
+            (6, 17),
+        ),
         Invalid(
             """
             import torch

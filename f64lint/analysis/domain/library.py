@@ -181,6 +181,9 @@ DTYPE_PLACES: Dict[str, int] = {
     "numpy.full": 2, "numpy.full_like": 2, "numpy.eye": 3, "numpy.linspace": 5, "numpy.logspace": 5,
     "numpy.geomspace": 4,
 }
+# Datasets whose items are the tensors they are made of, by place: a batch of
+# `DataLoader(TensorDataset(x, y))` is `(x-rows, y-rows)`, of `x`'s and `y`'s dtypes.
+DATASETS_OF_TENSORS = frozenset({"torch.utils.data.TensorDataset", "torch.utils.data.dataset.TensorDataset"})
 # Calls that give back one of their arguments, by its place: `typing.cast(T, value)` is `value`.
 GIVES_ARGUMENT = {"typing.cast": 1}
 # Methods that give data of the dtype asked, whatever they are called on (NumPy's arrays,

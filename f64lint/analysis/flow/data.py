@@ -36,6 +36,7 @@ from f64lint.analysis.domain.library import (
     ARRAY_MEMBERS,
     ARRAY_VIEWS,
     CONVERSIONS,
+    DATASETS_OF_TENSORS,
     DTYPE_NAMED_CASTS,
     NUMPY_ARRAYS_OF_DATA,
     SIZED_MAKERS,
@@ -428,7 +429,7 @@ class DataOrigins:
         if found is None:
             return None
         items = self.dataset_items(node)
-        if items and all(self.unseen_data(item) is None for _, item in items):
+        if items and all(self.unseen_data(item) is None and self.tensor_of_data(item) is None for _, item in items):
             return None
         if self._seen_in_imported_dataset(*found) or self._own_collate(found[0]):
             return None
@@ -487,6 +488,10 @@ class DataOrigins:
                 gives = f"whose dataset gives `{source.origin_name}` from line {line}"
                 return Float64Batch(loader, f"{gives}: a DataLoader keeps NumPy's float64")
             given = self.flow.evaluation.value(item)
+            if given.kind is Kind.TENSOR and given.dtype is Dtype.FLOAT64 and given.origin is not None:
+                line = self.facts.positions[given.origin].start.line
+                held = described(given.origin)
+                return Float64Batch(loader, f"whose dataset holds `{held}` from line {line}, a float64 tensor")
             if given.kind is Kind.NUMBER and given.dtype is Dtype.FLOAT64:  # collated as float64
                 line = self.facts.positions[item].start.line
                 return Float64Batch(
@@ -517,6 +522,10 @@ class DataOrigins:
         if found is None or found[1] is None:
             return []
         loader, place = found[0], found[1]
+        made = self._dataset_made(loader)
+        if made is not None and self.facts.qualified_name(made.func) in DATASETS_OF_TENSORS:
+            tensors = positional(made)
+            return [(loader, tensors[place[0]])] if place and place[0] < len(tensors) else []
         dataset = self._dataset_class(loader)
         getitem = self.facts.definitions.method(dataset, "__getitem__") if dataset is not None else None
         if getitem is None:
