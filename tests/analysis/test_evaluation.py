@@ -428,6 +428,17 @@ def test_a_dtype_given_is_read_as_any_value(given, dtype):
     assert [(part.kind, part.dtype) for part in evaluated(source).parts] == [(Kind.TENSOR, dtype)] * 3
 
 
+@pytest.mark.parametrize("dtype", [Dtype.FLOAT64, Dtype.FLOAT32])
+def test_a_property_read_on_self_is_what_it_returns(dtype):
+    source = (
+        "import torch\nclass Model:\n    @property\n    def dtype(self):\n"
+        f"        return torch.{dtype.name.lower()}\n"
+        "    def grid(self):\n        return torch.arange(10, dtype=self.dtype)\n"
+    )
+    result = returned_by(source, "grid")  # in the method, not read for a call
+    assert (result.kind, result.dtype) == (Kind.TENSOR, dtype)
+
+
 def test_a_dtype_that_follows_the_data_is_no_one_dtype():
     follows = "import torch\nx = torch.ones(2)\nresult = torch.float64 if x.dtype == torch.float64 else torch.float32"
     assert evaluated(follows) is UNKNOWN
@@ -463,6 +474,11 @@ def test_a_probed_function_of_arguments_not_known_is_not_known():
         ("from sklearn.decomposition import PCA\nresult = PCA(2).fit(F32).transform(np.ones((3, 2)))", Dtype.FLOAT64),
         ("import pandas as pd\nresult = pd.read_csv('x.csv').astype(float).values", Dtype.FLOAT64),
         ("import pandas as pd\nresult = pd.read_csv('x.csv').to_numpy(dtype='float32')", Dtype.FLOAT32),
+        # Columns of a frame are a frame (or a series) of its dtype, as probed; `astype` the dtype asked.
+        ("import pandas as pd\nresult = pd.read_csv('x.csv')[['a', 'b']].astype(float).values", Dtype.FLOAT64),
+        ("import pandas as pd\nresult = pd.read_csv('x.csv')['a'].astype(float).to_numpy()", Dtype.FLOAT64),
+        ("import pandas as pd\nresult = pd.read_csv('x.csv')[['a']].astype(np.float32).values", Dtype.FLOAT32),
+        ("import pandas as pd\nresult = pd.read_csv('x.csv').astype('float32').values", Dtype.FLOAT32),
         ("from scipy.interpolate import CubicSpline\nresult = CubicSpline(F32, F32)(F32)", Dtype.FLOAT64),
     ],
 )

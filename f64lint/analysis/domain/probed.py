@@ -148,6 +148,14 @@ def _public_class(runtime: str) -> Optional[str]:
     return named[0] if len(named) == 1 else None
 
 
+def kind_whatever_given(name: str) -> Optional[str]:
+    """The one kind every result of `name` had, whatever its dtype (`DataFrame.__getitem__`:
+    a frame of the frame's dtype)."""
+    entry = _entry(name)
+    kinds = {entry[cls]["kind"] for cls in CORE_CLASSES if cls in entry} if entry is not None else set()
+    return kinds.pop() if len(kinds) == 1 else None
+
+
 def dtype_whatever_given(name: str) -> Optional[str]:
     """The one dtype every result of `name` had, arrays and scalars alike (`np.float32`)."""
     entry = _entry(name)

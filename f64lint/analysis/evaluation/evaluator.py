@@ -95,12 +95,14 @@ from f64lint.analysis.domain.library import (
     functions,
 )
 from f64lint.analysis.domain.probed import (
+    OBJECT_KINDS,
     Seen,
     array_seen_given,
     dtype_whatever_given,
     frame_reader,
     input_independent,
     is_type,
+    kind_whatever_given,
     makes_tensors,
     object_made_by,
     seen_given,
@@ -265,6 +267,8 @@ class Evaluator:
             return Value(Kind.CONTAINER, element=self._value(node.elt, depth))
         if isinstance(node, cst.Subscript):
             held = self._value(node.value, depth)
+            if held.kind is Kind.OBJECT:  # `frame[["a", "b"]]`, as probed
+                return self._member(held, "__getitem__", None, node, depth)
             if held.kind is Kind.UNKNOWN and held.may_be is not None:  # what the data it may be gives
                 found = may_be(subscripted(node, held.may_be))
             else:
@@ -324,6 +328,9 @@ class Evaluator:
             return self._instance_member(receiver, node.attr.value, None, depth)
         owner = self.facts.definitions.enclosing_class(node) if is_self_attribute(node) else None
         if owner is not None:
+            method = self.facts.definitions.method(owner, node.attr.value)
+            if method is not None and is_property(method):  # what the class's property gives
+                return self._called(method, None, depth, self._instance_of(owner, node))
             return self._set_on_self(owner, depth, node.attr.value)
         held = self._value(node.value, depth)
         if held.kind is Kind.OBJECT:  # `scaler.mean_`, `frame.values`
@@ -342,10 +349,14 @@ class Evaluator:
         """A method's result or an attribute of a library object, as probed: what it gives
         whatever the input, else what it gave for data of the dtype of the call's array
         (`scaler.transform(X)`) or of the data the object holds or was fitted on; a
-        `dtype=` asked of it (`frame.to_numpy(dtype="float64")`)."""
+        dtype asked of it (`frame.to_numpy(dtype="float64")`, `frame.astype(np.float32)`: a
+        frame of that dtype, as the probe saw `astype` give frames)."""
         qualified = f"{owner.type}.{name}"
-        asked = keyword(call, "dtype") if call is not None else None
+        asked = (_dtype_asked(call, name) or keyword(call, "dtype")) if call is not None else None
         if asked is not None:
+            kind = kind_whatever_given(qualified)
+            if kind in OBJECT_KINDS:
+                return Value(Kind.OBJECT, self._dtype(asked, depth), origin=origin, type=OBJECT_KINDS[kind])
             return Value(Kind.NDARRAY, self._dtype(asked, depth), origin=origin)
         found = input_independent(qualified)
         if found is None:
@@ -359,6 +370,9 @@ class Evaluator:
             found = seen_given(qualified, input_class) if input_class is not None else None
         if found is not None:
             return seen_value(found, origin)
+        kind = kind_whatever_given(qualified)
+        if kind in OBJECT_KINDS:  # `frame[columns]` of a frame whose dtype is not known: a frame
+            return Value(Kind.OBJECT, origin=origin, type=OBJECT_KINDS[kind])
         return UNKNOWN if was_probed(qualified) else by_hand(owner, name, call, origin)
 
     @kept
