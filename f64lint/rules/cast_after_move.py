@@ -34,7 +34,8 @@ class CastAfterMove(Rule):
     narrow (`x.float().to(device).half()`, `torch.zeros(3).to(device).float()`, a name or
     `self.` attribute only ever given narrow values, such as LoRA weights kept on the CPU
     after `.float()`), when the move names the dtype too (`.to(device,
-    dtype=torch.float32)`), or goes to the CPU.
+    dtype=torch.float32)`), or goes to the CPU, nor when the value is known to be float64
+    and made on another line: F64004 flags that move as an error.
 
     ## Why it breaks on MPS
     The most common shape of this bug in real fixes: NumPy data, a caller's argument or a
@@ -61,6 +62,14 @@ class CastAfterMove(Rule):
     required = (CAST_AFTER_MOVE,)
 
     valid = (
+        """
+        import numpy as np
+        import torch
+
+        def project(device):
+            t = torch.from_numpy(np.random.rand(10, 3))
+            return t.to(device).float()
+        """,
         """
         import torch
 
@@ -270,9 +279,12 @@ class CastAfterMove(Rule):
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
         facts = analysis.facts
+        # A move F64004 flags, of a value known to be float64 made on another line, is an
+        # error there, which this warning would only repeat.
+        known = {call for call, _ in analysis.flow.moves_of_values_made_elsewhere()}
         for call in facts.calls:
             made_there = _made_on_a_device(analysis, call)
-            if not (made_there or moves_to_device(facts, call)) or analysis.guards.off_mps(call):
+            if not (made_there or moves_to_device(facts, call)) or analysis.guards.off_mps(call) or call in known:
                 continue
             chained = cast_after(facts, call)
             cast = chained or analysis.flow.cast_on_read(call)

@@ -2,12 +2,13 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from f64lint.analysis.domain.casts import cast_after
 from f64lint.analysis.domain.dtypes import Width
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.data import described
 from f64lint.analysis.syntax.calls import method_name
 from f64lint.cst import cst
-from f64lint.fix.requests import WideMove
+from f64lint.fix.requests import MoveThenCast, WideMove
 from f64lint.rules.base import Finding, Invalid, Rule
 from f64lint.rules.common import callee_text, where_made
 from f64lint.rules.patterns import AllOf, AnyOf, any_of, words
@@ -54,7 +55,9 @@ class Float64ToMps(Rule):
     ```
 
     ## Fix
-    Move and cast in one call, with the dtype threaded through the function:
+    Where the code casts after the move (`.to(device).float()`), the cast goes into the
+    move: `.to(device, dtype=torch.float32)` (safe: the value is cast anyway). Otherwise,
+    move and cast in one call, with the dtype threaded through the function:
     `.to(device, dtype=dtype)` (float32 by default: changes precision on CPU/CUDA,
     unsafe), or the device-aware dtype, which keeps CPU/CUDA unchanged (safe). Better still,
     make the value float32 where it is made (the source's own finding).
@@ -228,6 +231,52 @@ class Float64ToMps(Rule):
         ),
         Invalid(
             """
+            import numpy as np
+            import torch
+            from torch.utils.data import DataLoader, TensorDataset
+
+            def fit(model, n, device):
+                data = TensorDataset(torch.from_numpy(np.random.rand(n, 8)), torch.zeros(n))
+                for x, y in DataLoader(data, batch_size=16):
+                    model(x.to(device), y.to(device))
+            """,
+            (8, 17),
+            fixed="""
+            import numpy as np
+            import torch
+            from torch.utils.data import DataLoader, TensorDataset
+
+            def fit(model, n, device):
+                dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
+                data = TensorDataset(
+                    torch.from_numpy(np.random.rand(n, 8)).to(dtype), torch.zeros(n)
+                )
+                for x, y in DataLoader(data, batch_size=16):
+                    model(x.to(device), y.to(device))
+            """,
+        ),
+        Invalid(
+            """
+            import numpy as np
+            import torch
+
+            def project(device):
+                t = torch.from_numpy(np.random.rand(10, 3))
+                return t.to(device).float()
+            """,
+            (6, 14),
+            fixed="""
+            import numpy as np
+            import torch
+
+            def project(device):
+                dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
+                t = torch.from_numpy(np.random.rand(10, 3)).to(dtype)
+                return t.to(device, dtype=torch.float32)
+            """,
+        ),
+        Invalid(
+            """
             import torch
             from tables import make_table
 
@@ -359,9 +408,7 @@ class Float64ToMps(Rule):
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
         facts = analysis.facts
-        for call, wide in analysis.flow.moves():
-            if wide.imported is None and facts.statement(wide.origin) is facts.statement(call):
-                continue
+        for call, wide in analysis.flow.moves_of_values_made_elsewhere():
             kind = "float64" if wide.width is Width.FLOAT64 else "complex128"
             if wide.imported is not None:
                 made = wide.imported
@@ -369,6 +416,11 @@ class Float64ToMps(Rule):
             else:
                 where = where_made(facts, wide.origin, call)
             moved = method_name(call) == "to"
+            complex_ = wide.width is Width.COMPLEX128
+            chained = cast_after(facts, call) if not complex_ else None
+            cast = chained or (analysis.flow.cast_on_read(call) if moved and not complex_ else None)
+            # Cast later (`.to(device).float()`): the cast goes into the move, as F64009 would.
+            fix = MoveThenCast(call, cast, later=chained is None) if cast is not None else WideMove(call, complex_)
             yield Finding(
                 call,
                 f"{kind} tensor (from `{wide.made_by}` {where}) "
@@ -378,7 +430,7 @@ class Float64ToMps(Rule):
                     else f"put on a device that may be 'mps' by `{callee_text(facts, call)}`"
                 ),
                 anchor=call.func.attr if isinstance(call.func, cst.Attribute) else call.func,
-                fix=WideMove(call, complex_=wide.width is Width.COMPLEX128),
+                fix=fix,
             )
         for call in facts.calls:
             if not analysis.flow.moves_there(call) or analysis.guards.off_mps(call):

@@ -192,6 +192,13 @@ class Flow:
                     self._moves.append((call, wide))
         return iter(self._moves)
 
+    def moves_of_values_made_elsewhere(self) -> Iterator[Tuple[cst.Call, WideValue]]:
+        """The moves of float64 values made on another line (or in another module): a move
+        in the statement that makes the value is the maker's to flag."""
+        for call, wide in self.moves():
+            if wide.imported is not None or self.facts.statement(wide.origin) is not self.facts.statement(call):
+                yield call, wide
+
     def moved_value(self, call: cst.Call) -> Optional[cst.BaseExpression]:
         """What a call puts on a device that may be MPS, keeping its dtype: `x` of
         `x.to(device)`, or of `torch.asarray(x, device=device)` when `x` is a tensor (a
