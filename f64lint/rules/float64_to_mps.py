@@ -299,28 +299,28 @@ class Float64ToMps(Rule):
             """
             import torch
 
-            class Sampler:
+            class Jitter:
                 def __init__(self, device):
                     self.device = device
                     self.dtype = torch.float64
 
-                def draw(self, n):
-                    noise = torch.randn(n, dtype=self.dtype)
-                    return noise.to(self.device)
+                def sample(self, shape):
+                    offsets = torch.rand(shape, dtype=self.dtype) - 0.5
+                    return offsets.to(self.device)
             """,
-            (10, 22),
+            (10, 24),
             fixed="""
             import torch
 
-            class Sampler:
+            class Jitter:
                 def __init__(self, device):
                     self.device = device
                     dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
                     self.dtype = dtype
 
-                def draw(self, n):
-                    noise = torch.randn(n, dtype=self.dtype)
-                    return noise.to(self.device)
+                def sample(self, shape):
+                    offsets = torch.rand(shape, dtype=self.dtype) - 0.5
+                    return offsets.to(self.device)
             """,
         ),
         Invalid(
