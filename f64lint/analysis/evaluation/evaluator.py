@@ -32,6 +32,10 @@ What another module of the run exports (its summary) and what the project's test
 float64 data at run time (`pytest --mps-emulation`) are values too, where the module alone
 does not say.
 
+Of the values that may reach a name, a `self` attribute, a function's return or a
+conditional, those made only in code that never runs on MPS are left out
+(paths_on_mps.py): the question is always what MPS meets.
+
 A value a path leaves unknown may still be the array another path gives (lattice.py
 `may_be`), and `at_defaults` reads a function's body for a call that leaves its data
 parameters at their defaults: both are paths a run may take.
@@ -62,12 +66,9 @@ from f64lint.analysis.domain.casts import (
     casts_like,
 )
 from f64lint.analysis.domain.devices import (
-    device_like_name,
     is_device_like,
     moved_off_mps_only,
     moves_to_cpu,
-    true_on_mps,
-    true_only_off_mps,
 )
 from f64lint.analysis.domain.dtypes import Dtype as Spelled
 from f64lint.analysis.domain.dtypes import (
@@ -120,6 +121,7 @@ from f64lint.analysis.evaluation.lattice import (
     place_of,
     together,
 )
+from f64lint.analysis.evaluation.paths_on_mps import PathsOnMps
 from f64lint.analysis.evaluation.probed_values import (
     INPUT_CLASSES,
     SEEN_KINDS,
@@ -146,11 +148,10 @@ from f64lint.analysis.evaluation.structure import (
     subscripted,
 )
 from f64lint.analysis.project.exports import Export
-from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.semantic.traces import kept
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, gathered_by, given_for, keyword, method_name, positional
-from f64lint.analysis.syntax.nodes import descendants, is_property, own_nodes
+from f64lint.analysis.syntax.nodes import is_property, own_nodes
 from f64lint.cst import cst
 
 _KEEP_ARGUMENT_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE) | functions("scipy", Returns.ARGUMENT_DTYPE)
@@ -184,7 +185,7 @@ class Evaluator:
         summary's export: `Flow.imported_export`); `seen_float64` whether the project's
         tests saw an expression give float64 data at run time (`Flow.seen_float64`)."""
         self.facts = facts
-        self._guards = guards
+        self._paths = PathsOnMps(facts, guards)
         self._callees = callees
         self._imported = imported
         self._seen_float64 = seen_float64
@@ -251,7 +252,7 @@ class Evaluator:
         if isinstance(node, cst.Comparison):  # `x.sigmoid() >= t`: where `x` is
             return Value(place=place_of(self._value(node.left, depth)))
         if isinstance(node, cst.IfExp):
-            either = self._joined(self._on_mps([node.body, node.orelse]), depth)
+            either = self._joined(self._paths.made([node.body, node.orelse]), depth)
             # A dtype or array chosen for the device (the device-aware fix) or after the
             # data's own dtype (`float64 if x.dtype == torch.float64 else float32`) is not
             # one value.
@@ -379,7 +380,8 @@ class Evaluator:
     def _set_on_self(self, owner: cst.ClassDef, depth: int, name: str) -> Value:
         """What a class (and its bases) may hold in `self.<name>`: worked out once for all
         the reads of it (a class may read an attribute in a hundred methods)."""
-        held = join(self._set_value(value, depth + 1) for value in self._set_on_mps(self.classes.set_on(owner, name)))
+        values = self._paths.set_on_self(self.classes.set_on(owner, name))
+        held = join(self._set_value(value, depth + 1) for value in values)
         if held.kind is not Kind.CONTAINER or held.parts:
             return held
         added = self.classes.added_on(owner, name)  # a list the methods append to
@@ -438,7 +440,7 @@ class Evaluator:
             return Value(Kind.NUMBER, Dtype.INTEGER, origin=node)
         values = []
         unknown_path = False  # a binding whose value is not known (a parameter) reaches it
-        for seen in self._reaching_on_mps(node, binding.reaching()):
+        for seen in self._paths.reaching(node, binding.reaching()):
             if seen.iterated is not None:  # `for (points,) in batches(grid):`
                 values.append(part_at(self._element(seen.iterated, depth + 1), seen.path))
                 continue
@@ -460,100 +462,6 @@ class Evaluator:
         if moved_off_mps_only(self.facts, self.facts.reaching_values(node), node.value):
             return replace(joined, place=Place.CPU)  # never on MPS after `if x.device.type == "mps": x = x.cpu()`
         return joined
-
-    def _reaching_on_mps(self, read: cst.CSTNode, reaching: Sequence[Binding]) -> Sequence[Binding]:
-        """The bindings that may reach a read when it runs on MPS: not those made in code that
-        never runs there (`else:` of `if device.type == "mps":`), nor those that reach it only
-        past a branch MPS always takes that binds it again (`dtype = torch.float64`, then
-        `if device.type == "mps": dtype = torch.float32`); all, where that leaves none."""
-        if len(reaching) < 2 or self._guards.never_on_mps(read):
-            return reaching
-        on_mps = [seen for seen in reaching if not self._made_off_mps(_bound(seen))]
-        taken = [
-            branch
-            for seen in on_mps
-            if (branch := self._taken_on_mps(_bound(seen))) is not None and not self._inside(read, branch)
-        ]
-        on_mps = [seen for seen in on_mps if not any(self._before(_bound(seen), branch) for branch in taken)]
-        return on_mps or reaching
-
-    def _set_on_mps(self, values: Sequence[cst.BaseExpression]) -> Sequence[cst.BaseExpression]:
-        """The values a class sets on `self.<name>` that may be there on MPS, as for the
-        bindings of a name (`_reaching_on_mps`): not one set off MPS, nor one a branch MPS
-        always takes sets again (`self.dtype = torch.float64`, then `if device.type ==
-        "mps": self.dtype = torch.float32`)."""
-        on_mps = [value for value in values if not (self._made_off_mps(value) and self._for_the_object(value))]
-        on_mps = on_mps or list(values)
-        taken = [branch for value in on_mps if (branch := self._taken_on_mps(value)) is not None]
-        return [value for value in on_mps if not any(self._before(value, branch) for branch in taken)] or on_mps
-
-    def _for_the_object(self, value: cst.BaseExpression) -> bool:
-        """Does the test that keeps a value set on `self` off MPS ask about the object's own
-        device (`self.device.type`, `x.is_mps` where the method keeps `self.device =
-        x.device`) or the machine (`torch.backends.mps.is_available()`)? One about a device
-        handed to a single call (`set_timesteps(device)`) says nothing of where the object's
-        tensors go later."""
-        test = self._off_mps_test(value)
-        if test is None:
-            return False
-        asked = {name.value for name in _names_in(test) if self._is_local(name) and name.value != "self"}
-        function = self.facts.enclosing_function(value)
-        kept = {
-            name.value
-            for node in (own_nodes(function.body, cst.Assign) if function is not None else ())
-            if any(_sets_a_device_on_self(target.target) for target in node.targets)
-            for name in _names_in(node.value)
-        }
-        return asked <= kept
-
-    def _off_mps_test(self, node: cst.CSTNode) -> Optional[cst.BaseExpression]:
-        """The test of the `if` (or conditional) whose branch keeps a node off MPS."""
-        current = node
-        parent = self.facts.parent(current)
-        while parent is not None and not isinstance(parent, cst.FunctionDef):
-            if isinstance(parent, (cst.If, cst.IfExp)):
-                if current is parent.body and true_only_off_mps(self.facts, parent.test):
-                    return parent.test
-                if current is parent.orelse and true_on_mps(self.facts, parent.test):
-                    return parent.test
-            current, parent = parent, self.facts.parent(parent)
-        return None
-
-    def _is_local(self, name: cst.Name) -> bool:
-        binding = self.facts.bindings.get(name)
-        return binding is not None and binding.qualified_name is None
-
-    def _on_mps(self, made: Sequence[cst.BaseExpression]) -> Sequence[cst.BaseExpression]:
-        """The values that may be made on MPS: not those made in code that never runs there
-        (`return torch.float64` after `if device.type == "mps": return torch.float32`);
-        all, where that leaves none."""
-        on_mps = [value for value in made if not self._made_off_mps(value)]
-        return on_mps or made
-
-    def _made_off_mps(self, node: Optional[cst.CSTNode]) -> bool:
-        return node is not None and self._guards.never_on_mps(node)
-
-    def _taken_on_mps(self, node: Optional[cst.CSTNode]) -> Optional[cst.If]:
-        """The `if` whose body a node's statement is directly in, when MPS always takes it."""
-        statement = self.facts.statement(node) if node is not None else None
-        block = self.facts.parent(statement) if statement is not None else None
-        owner = self.facts.parent(block) if block is not None else None
-        if isinstance(owner, cst.If) and owner.body is block and true_on_mps(self.facts, owner.test):
-            return owner
-        return None
-
-    def _before(self, node: Optional[cst.CSTNode], branch: cst.If) -> bool:
-        """Is a node in a statement of the block of an `if` before it?"""
-        block = self.facts.parent(branch)
-        statements = list(block.body) if isinstance(block, (cst.IndentedBlock, cst.Module)) else []
-        earlier = statements[: statements.index(branch)] if branch in statements else []
-        return any(self._inside(node, statement) for statement in earlier)
-
-    def _inside(self, node: Optional[cst.CSTNode], ancestor: cst.CSTNode) -> bool:
-        current = node
-        while current is not None and current is not ancestor:
-            current = self.facts.parent(current)
-        return current is not None
 
     def _given(self, node: cst.Name) -> Optional[Value]:
         """What the call being read into passes for the parameter a name reads."""
@@ -854,7 +762,8 @@ class Evaluator:
             return Value(Kind.CONTAINER, element=join(elements))
         returned = [node.value for node in own_nodes(function.body, cst.Return)]
         if returned and all(value is not None for value in returned):
-            return self._within(context, self._on_mps([value for value in returned if value is not None]), depth + 1)
+            made = self._paths.made([value for value in returned if value is not None])
+            return self._within(context, made, depth + 1)
         return UNKNOWN
 
     def _passed_by(self, function: cst.FunctionDef, call: cst.Call, depth: int) -> Context:
@@ -1029,7 +938,7 @@ class Evaluator:
         # (`for dtype in (torch.float32, torch.float64):`), else the last one.
         spelled = [
             self._spelled(seen.value, depth + 1)
-            for seen in self._reaching_on_mps(node, binding.reaching())
+            for seen in self._paths.reaching(node, binding.reaching())
             if seen.value is not None and not chosen_by_data(self.facts, seen.value)
         ]
         known = [found for found in reversed(spelled) if found is not None]
@@ -1053,17 +962,3 @@ def _is_arithmetic(operator: cst.BaseBinaryOp) -> bool:
         cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power, cst.MatrixMultiply,
     )
     return isinstance(operator, arithmetic)
-
-
-def _bound(binding: Binding) -> Optional[cst.BaseExpression]:
-    """What a binding binds a name to, is unpacked from or iterates."""
-    return binding.value or binding.unpacked or binding.iterated
-
-
-def _names_in(node: cst.CSTNode) -> List[cst.Name]:
-    return [found for found in descendants([node]) if isinstance(found, cst.Name)]
-
-
-def _sets_a_device_on_self(target: cst.BaseExpression) -> bool:
-    """`self.device = ...` (an attribute named like a device)."""
-    return is_self_attribute(target) and isinstance(target, cst.Attribute) and device_like_name(target.attr.value)
