@@ -186,6 +186,7 @@ class Evaluator:
         tests saw an expression give float64 data at run time (`Flow.seen_float64`)."""
         self.facts = facts
         self._paths = PathsOnMps(facts, guards)
+        self._function_exits: Dict[cst.FunctionDef, Tuple[List[cst.Yield], List[Optional[cst.BaseExpression]]]] = {}
         self._callees = callees
         self._imported = imported
         self._seen_float64 = seen_float64
@@ -749,7 +750,7 @@ class Evaluator:
         binding = self.facts.bindings.get(params[0].name) if receiver is not None and params else None
         if binding is not None and receiver is not None:
             context = ((id(binding), receiver), *(pair for pair in context if pair[0] != id(binding)))
-        yielded = list(own_nodes(function.body, cst.Yield))
+        yielded, returned = self._exits(function)
         if yielded:  # a generator: what it yields, one by one
             elements = []
             for node in yielded:
@@ -760,11 +761,21 @@ class Evaluator:
                 else:
                     elements.append(self._within(context, [node.value], depth + 1))
             return Value(Kind.CONTAINER, element=join(elements))
-        returned = [node.value for node in own_nodes(function.body, cst.Return)]
         if returned and all(value is not None for value in returned):
             made = self._paths.made([value for value in returned if value is not None])
             return self._within(context, made, depth + 1)
         return UNKNOWN
+
+    def _exits(
+        self, function: cst.FunctionDef
+    ) -> Tuple[List[cst.Yield], List[Optional[cst.BaseExpression]]]:
+        """A function's own `yield`s and the values of its `return`s, found once (a helper
+        may be read for a hundred calls)."""
+        found = self._function_exits.get(function)
+        if found is None:
+            returned = [node.value for node in own_nodes(function.body, cst.Return)]
+            found = self._function_exits[function] = (list(own_nodes(function.body, cst.Yield)), returned)
+        return found
 
     def _passed_by(self, function: cst.FunctionDef, call: cst.Call, depth: int) -> Context:
         """What a call passes for its function's parameters (their defaults where it leaves
