@@ -76,6 +76,7 @@ _PYTHON_VALUES = re.compile(
     r"^(?:int|float|bool|(?:\w+\.)?(?:List|Sequence|Tuple|list|tuple)\[(?:int|float|bool)[^\]]*\])$"
 )
 _SIZES = frozenset(short_names(SIZED_MAKERS))
+_NAME_PART = re.compile(r"^[\w.]+")  # a name, or the rest of one a cut began inside
 
 
 @dataclass(frozen=True)
@@ -96,9 +97,15 @@ class Float64Batch:
 
 
 def described(node: cst.CSTNode) -> str:
-    """Code for a message: on one line, and a long expression by its end (`….permute()`)."""
+    """Code for a message: on one line, and a long expression by its end (`….permute()`),
+    cut where a name or a dotted name starts, not inside one."""
     text = " ".join(_code(node).split())
-    return text if len(text) <= 48 else "…" + text[-47:]
+    if len(text) <= 48:
+        return text
+    tail = text[-47:]
+    if re.match(r"\w", text[-48]):
+        tail = _NAME_PART.sub("", tail, count=1)
+    return "…" + tail
 
 
 class DataOrigins:
