@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from f64lint.analysis.domain.casts import cast_after, casts_narrow, made_on_a_device, moves_to_device
+from f64lint.analysis.domain.casts import casts_narrow, made_on_a_device, moves_to_device
 from f64lint.analysis.domain.library import TENSORS_OF_DATA_WITH_DTYPE
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.placement import known_narrow_before
@@ -286,16 +286,16 @@ class CastAfterMove(Rule):
             made_there = _made_on_a_device(analysis, call)
             if not (made_there or moves_to_device(facts, call)) or analysis.guards.off_mps(call) or call in known:
                 continue
-            chained = cast_after(facts, call)
-            cast = chained or analysis.flow.cast_on_read(call)
-            if cast is None or (not made_there and known_narrow_before(analysis, call)):
+            following = analysis.flow.cast_after_move(call)
+            if following is None or (not made_there and known_narrow_before(analysis, call)):
                 continue
+            cast, later = following
             assert isinstance(cast.func, cst.Attribute)
             arguments = ", ".join(facts.module.code_for_node(arg).strip(", ") for arg in cast.args)
             cast_text = f"`.{cast.func.attr.value}({arguments})`"
-            if chained is None:  # on the next statement: `x.float()`
+            if later:  # on the next statement: `x.float()`
                 cast_text = f"`{facts.module.code_for_node(cast)}`"
-            fix = MoveThenCast(call, cast, later=chained is None)
+            fix = MoveThenCast(call, cast, later=later)
             if made_there:  # `torch.tensor(data, device=device).float()`: the data's dtype meets the device
                 data = data_argument(call)
                 if data is None or (analysis.data.moved_data(data) or analysis.data.unseen_data(data)) is None:

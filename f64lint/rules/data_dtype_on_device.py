@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from typing import Iterator, Optional
 
-from f64lint.analysis.domain.casts import cast_after, made_on_a_device
+from f64lint.analysis.domain.casts import made_on_a_device
 from f64lint.analysis.domain.devices import is_cpu_device
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.data import UnseenData
@@ -369,7 +369,7 @@ class DataDtypeOnDevice(Rule):
             return None
         if not analysis.flow.may_lack_float64(device):
             return None
-        if cast_after(facts, call) is not None or analysis.flow.cast_on_read(call) is not None:
+        if analysis.flow.cast_after_move(call) is not None:
             return None  # F64009's
         args = positional(call)
         if not args or named_not_float64(args[0]) or analysis.flow.float64_array(args[0]) is not None:

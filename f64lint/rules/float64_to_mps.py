@@ -2,13 +2,12 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from f64lint.analysis.domain.casts import cast_after
 from f64lint.analysis.domain.dtypes import Width
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.data import described
 from f64lint.analysis.syntax.calls import method_name
 from f64lint.cst import cst
-from f64lint.fix.requests import MoveThenCast, WideMove
+from f64lint.fix.requests import FixRequest, MoveThenCast, WideMove
 from f64lint.rules.base import Finding, Invalid, Rule
 from f64lint.rules.common import callee_text, where_made
 from f64lint.rules.patterns import AllOf, AnyOf, any_of, words
@@ -417,10 +416,12 @@ class Float64ToMps(Rule):
                 where = where_made(facts, wide.origin, call)
             moved = method_name(call) == "to"
             complex_ = wide.width is Width.COMPLEX128
-            chained = cast_after(facts, call) if not complex_ else None
-            cast = chained or (analysis.flow.cast_on_read(call) if moved and not complex_ else None)
+            following = analysis.flow.cast_after_move(call) if not complex_ else None
             # Cast later (`.to(device).float()`): the cast goes into the move, as F64009 would.
-            fix = MoveThenCast(call, cast, later=chained is None) if cast is not None else WideMove(call, complex_)
+            if following is not None and (moved or not following[1]):
+                fix: FixRequest = MoveThenCast(call, *following)
+            else:
+                fix = WideMove(call, complex_)
             yield Finding(
                 call,
                 f"{kind} tensor (from `{wide.made_by}` {where}) "

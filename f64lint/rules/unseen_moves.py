@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator, Optional
 
-from f64lint.analysis.domain.casts import cast_after
 from f64lint.analysis.domain.library import INTEGER_CASTS, short_names
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.data import UnseenData
@@ -43,7 +42,7 @@ def unseen_moves(analysis: Analysis) -> Iterator[UnseenMove]:
         moved = call.func.value
         if _checked_to_be_a_module(facts, moved) or named_not_float64(moved):
             continue  # `if isinstance(value, Module): value.to(device)`: a module, not data
-        if cast_after(facts, call) is not None or flow.cast_on_read(call) is not None:
+        if flow.cast_after_move(call) is not None:
             continue  # F64009's
         if flow.wide_value(moved) is not None or data.float64_batch(moved):
             continue  # known float64 (F64004's)

@@ -20,6 +20,7 @@ from f64lint.analysis.domain.casts import (
     CONVERTING_METHODS,
     KEEP_RECEIVER_DTYPE,
     KEEP_TENSOR_DTYPE,
+    cast_after,
     casts_like,
     casts_narrow,
     casts_to_chosen_dtype,
@@ -385,6 +386,16 @@ class Flow:
         reads = self.reads_by_value().get(id(value), [])
         return bool(reads) and all(self._narrows(read, depth) for read in reads)
 
+    def cast_after_move(self, call: cst.Call) -> Optional[Tuple[cst.Call, bool]]:
+        """The cast that follows a move, and whether it is on a later statement: chained
+        (`t.to(device).float()`, through views), else on the next statement (`x =
+        t.to(device)`, then `x = x.float()`)."""
+        chained = cast_after(self.facts, call)
+        if chained is not None:
+            return chained, False
+        later = self.cast_on_read(call)
+        return (later, True) if later is not None else None
+
     def cast_on_read(self, call: cst.Call) -> Optional[cst.Call]:
         """The cast of the next statement, when a call's value is assigned to a name and the
         next statement casts the name to itself (`x = t.to(device)`, then `x = x.float()`):
@@ -583,8 +594,9 @@ class Flow:
         `.to(torch.float64)`), as a cast (`.double()`), else by what it calls
         (`torch.from_numpy`)."""
         given = keyword(call, "dtype")
-        if given is not None and self._dtype_text(given) is not None:
-            return f"{self.facts.module.code_for_node(call.func)}(dtype={self._dtype_text(given)})"
+        given_text = self._dtype_text(given) if given is not None else None
+        if given_text is not None:
+            return f"{self.facts.module.code_for_node(call.func)}(dtype={given_text})"
         method = method_name(call) if self.facts.qualified_name(call.func) is None else None
         if method is not None and not call.args and input_independent(f"{TENSOR_TYPE}.{method}") is not None:
             return f".{method}()"
