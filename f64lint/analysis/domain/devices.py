@@ -56,19 +56,25 @@ def moved_off_mps_only(facts: ModuleFacts, values: List[Optional[cst.BaseExpress
 
 
 def _moved_off_mps(facts: ModuleFacts, value: cst.BaseExpression, name: str) -> bool:
-    """`x = x.cpu()` as the whole body of `if x.device.type == "mps":` (no `else`)."""
-    if not (isinstance(value, cst.Call) and moves_to_cpu(facts, value)):
+    """`x = x.cpu()` in the body of `if x.device.type == "mps":` (no `else`)."""
+    if not (isinstance(value, cst.Call) and moves_to_cpu(facts, value) and isinstance(facts.parent(value), cst.Assign)):
         return False
-    assign = facts.parent(value)
-    line = facts.parent(assign) if isinstance(assign, cst.Assign) else None
-    block = facts.parent(line) if isinstance(line, cst.SimpleStatementLine) else None
-    branch = facts.parent(block) if isinstance(block, cst.IndentedBlock) else None
+    branch = taken_on_mps(facts, value)
     return (
-        isinstance(branch, cst.If)
+        branch is not None
         and branch.orelse is None
-        and true_on_mps(facts, branch.test)
         and any(isinstance(node, cst.Name) and node.value == name for node in descendants([branch.test]))
     )
+
+
+def taken_on_mps(facts: ModuleFacts, node: cst.CSTNode) -> Optional[cst.If]:
+    """The `if` whose body a node's statement is directly in, when MPS always takes it."""
+    statement = facts.statement(node)
+    block = facts.parent(statement) if statement is not None else None
+    owner = facts.parent(block) if block is not None else None
+    if isinstance(owner, cst.If) and owner.body is block and true_on_mps(facts, owner.test):
+        return owner
+    return None
 
 
 def receiver_chain(facts: ModuleFacts, call: cst.Call) -> Iterator[cst.Call]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import List, Optional, Sequence
 
-from f64lint.analysis.domain.devices import device_like_name, true_on_mps, true_only_off_mps
+from f64lint.analysis.domain.devices import device_like_name, taken_on_mps, true_on_mps, true_only_off_mps
 from f64lint.analysis.domain.guards import Guards
 from f64lint.analysis.evaluation.classes import is_self_attribute
 from f64lint.analysis.semantic.bindings import Binding
@@ -107,13 +107,7 @@ class PathsOnMps:
         return node is not None and self.guards.never_on_mps(node)
 
     def _taken_on_mps(self, node: Optional[cst.CSTNode]) -> Optional[cst.If]:
-        """The `if` whose body a node's statement is directly in, when MPS always takes it."""
-        statement = self.facts.statement(node) if node is not None else None
-        block = self.facts.parent(statement) if statement is not None else None
-        owner = self.facts.parent(block) if block is not None else None
-        if isinstance(owner, cst.If) and owner.body is block and true_on_mps(self.facts, owner.test):
-            return owner
-        return None
+        return taken_on_mps(self.facts, node) if node is not None else None
 
     def _before(self, node: Optional[cst.CSTNode], branch: cst.If) -> bool:
         """Is a node in a statement of the block of an `if` before it?"""
