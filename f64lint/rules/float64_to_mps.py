@@ -78,6 +78,14 @@ class Float64ToMps(Rule):
         """
         import torch
 
+        def grid(n, device):
+            reference = torch.linspace(0, 1, n, dtype=torch.float32)
+            steps = torch.ones(n, dtype=reference.dtype)
+            return reference.sum(), steps.to(device)
+        """,
+        """
+        import torch
+
         def f(x, device):
             y = x.double()
             return y.cpu(), y.to("cpu"), y.to(device, dtype=torch.float32), y.float().to(device)
@@ -401,6 +409,26 @@ class Float64ToMps(Rule):
                 dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
                 table = torch.arange(n, dtype=dtype) / n
                 return torch.tensor(table, device=device)
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+
+            def grid(n, device):
+                reference = torch.linspace(0, 1, n, dtype=torch.float64)
+                steps = torch.ones(n, dtype=reference.dtype)
+                return reference.sum(), steps.to(device)
+            """,
+            (6, 35),
+            fixed="""
+            import torch
+
+            def grid(n, device):
+                dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
+                reference = torch.linspace(0, 1, n, dtype=dtype)
+                steps = torch.ones(n, dtype=reference.dtype)
+                return reference.sum(), steps.to(device)
             """,
         ),
     )

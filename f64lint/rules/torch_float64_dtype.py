@@ -35,13 +35,17 @@ class TorchFloat64Dtype(Rule):
     Comparisons (`x.dtype == torch.float64`), dtype tables, `torch.finfo(torch.float64)`,
     float64 pinned to the CPU (`device="cpu"`, `x.cpu().double()`, `.numpy()` right after,
     `with torch.device("cpu"):`, a factory made on the CPU and cast down at once, a branch
-    an MPS test keeps MPS out of: `if x.device.type != "mps":`), a dtype
+    an MPS test keeps MPS out of: `if x.device.type != "mps":`, or one that runs only where
+    CUDA is: `if torch.cuda.is_available():`, as a Mac has no CUDA), a dtype
     chosen by device (`torch.float32 if x.device.type == "mps" else torch.float64`) and a
     dtype that follows the data's (`torch.float64 if x.dtype == torch.float64 else ...`,
     or set where an `if` lets in only complex128 data or NumPy's object data: `if
     dtype_orig.kind == "O": dtype = xp.float64`) are not flagged. Integer data made float64
     is (`if not dtype.is_floating_point: dtype = torch.float64`), and so is a precision
-    setting (`if precision == torch.float64: dtype = torch.float64`).
+    setting (`if precision == torch.float64: dtype = torch.float64`). A dtype given as
+    `.to(self.dtype)` or returned by a helper is read where it is set: a helper's returns
+    for the constants the call hands it (`pick(False)` of `def pick(double): if double:
+    return torch.float64` is float32).
 
     ## Why it breaks on MPS
     Metal has no `double`, so PyTorch's MPS backend cannot allocate a float64 tensor:
@@ -73,6 +77,28 @@ class TorchFloat64Dtype(Rule):
     required = (words("float64", "double", *short_names(WIDEST_FIRST_DTYPES)),)
 
     valid = (
+        """
+        import torch
+
+        def table(n, device):
+            if torch.cuda.is_available():  # a machine with CUDA has no MPS
+                dtype = torch.float64
+            else:
+                dtype = torch.float32
+            wide = torch.float64 if torch.cuda.is_available() else torch.float32
+            return torch.arange(n, dtype=dtype, device=device), torch.ones(n, dtype=wide, device=device)
+        """,
+        """
+        import torch
+
+        def pick(double):
+            if double:
+                return torch.float64
+            return torch.float32
+
+        def table(n, device):
+            return torch.arange(n, dtype=pick(False), device=device)
+        """,
         """
         import torch
 
@@ -420,6 +446,57 @@ class TorchFloat64Dtype(Rule):
 
                 def draw(self, n):
                     return torch.zeros(n, dtype=self.dtype, device=self.device)
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+
+            class Sampler:
+                def __init__(self, device):
+                    self.device = device
+                    self.dtype = torch.float64
+
+                def draw(self, x):
+                    return x.to(self.dtype).to(self.device)
+            """,
+            (9, 21),
+            fixed="""
+            import torch
+
+            class Sampler:
+                def __init__(self, device):
+                    self.device = device
+                    dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
+                    self.dtype = dtype
+
+                def draw(self, x):
+                    return x.to(self.dtype).to(self.device)
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+
+            def pick(double):
+                if double:
+                    return torch.float64
+                return torch.float32
+
+            def table(n, device):
+                return torch.arange(n, dtype=pick(True), device=device)
+            """,
+            (9, 34),
+            fixed="""
+            import torch
+
+            def pick(double, dtype=torch.float32):
+                if double:
+                    return dtype
+                return torch.float32
+
+            def table(n, device):
+                return torch.arange(n, dtype=pick(True), device=device)
             """,
         ),
     )

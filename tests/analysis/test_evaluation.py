@@ -311,7 +311,8 @@ def test_a_list_kept_on_self_holds_what_the_methods_add_to_it(added, kind, dtype
     [
         (('"cuda"', '"mps"', '"cpu"'), Place.MAY_LACK_FLOAT64),
         (('torch.device("cuda")', 'torch.device("mps:0")'), Place.MAY_LACK_FLOAT64),
-        (('"cuda" if torch.cuda.is_available() else "cpu"',), Place.WITH_FLOAT64),
+        (('"cuda" if torch.cuda.is_available() else "cpu"',), Place.CPU),  # a Mac has no CUDA
+        (('"cuda" if use_cuda else "cpu"',), Place.WITH_FLOAT64),
         (('"cpu"',), Place.CPU),
         (("torch.device(name)",), Place.UNKNOWN),
     ],
@@ -322,6 +323,38 @@ def test_a_device_a_helper_returns(returns, place):
     value = evaluated(source)
     assert value.place is place
     assert value.kind is (Kind.DEVICE if place is not Place.UNKNOWN else Kind.UNKNOWN)
+
+
+CHOOSES = """
+import torch
+def choose(double, given=None, exact=True):
+    if not exact:
+        return torch.float32
+    if given is not None:
+        return given
+    if double:
+        return torch.float64
+    else:
+        return torch.float32
+result = {call}
+"""
+
+
+@pytest.mark.parametrize(
+    "call, dtype, partial",
+    [
+        ("choose(True)", Dtype.FLOAT64, False),
+        ("choose(False)", Dtype.FLOAT32, False),
+        ("choose(True, None, False)", Dtype.FLOAT32, False),  # the first `if` leaves
+        # `given is not None`: its branch leaves, with a dtype handed on (not followed)
+        ("choose(True, torch.float32)", None, False),
+        ("choose(flag)", Dtype.FLOAT64, False),  # not a constant: any return
+        ("choose(False, given)", Dtype.FLOAT32, True),  # `given` may be None: either way
+    ],
+)
+def test_a_helpers_returns_read_for_the_constants_a_call_hands_it(call, dtype, partial):
+    value = evaluated(CHOOSES.format(call=call))
+    assert (value.dtype, value.partial) == (dtype, partial)
 
 
 def test_what_a_class_sets_on_self_with_its_bases():

@@ -7,6 +7,7 @@ import re
 from typing import FrozenSet, Iterable, Iterator, List, Optional
 
 from f64lint.analysis.domain.library import (
+    CUDA_MACHINE_TESTS,
     DISTRIBUTED,
     DISTRIBUTED_RPC,
     NUMPY_NAMESPACE_TESTS,
@@ -265,7 +266,8 @@ def _names_only_other_devices(node: cst.BaseExpression, devices: FrozenSet[str])
 def true_only_off_mps(facts: ModuleFacts, test: cst.BaseExpression, in_predicate: bool = False) -> bool:
     """Does a condition hold only on devices with float64 (`device.type == "cuda"`,
     `device.type in ("cuda", "xpu")`, `str(device).startswith("cuda")`, `x.is_cuda`, or
-    an MPS test that is false on MPS), or call a function of the module that returns such
+    an MPS test that is false on MPS), only on a machine with CUDA
+    (`torch.cuda.is_available()`), or call a function of the module that returns such
     a condition (`_is_supported_device(x)`; not from within one)?"""
     devices = facts.devices
     if mps_test(facts, test) is False:
@@ -288,6 +290,8 @@ def true_only_off_mps(facts: ModuleFacts, test: cst.BaseExpression, in_predicate
         func = test.func
         if facts.library_name(func) in NUMPY_NAMESPACE_TESTS:
             return True  # `_is_numpy_namespace(xp)`: NumPy's arrays are never on MPS
+        if facts.qualified_name(func) in CUDA_MACHINE_TESTS:
+            return True  # `torch.cuda.is_available()`: a machine with CUDA has no MPS
         predicate = None if in_predicate else _predicate_returned(facts, func)
         if predicate is not None:
             return true_only_off_mps(facts, predicate, in_predicate=True)

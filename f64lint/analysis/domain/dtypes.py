@@ -236,6 +236,8 @@ _DTYPE_POSITIONAL_METHODS = frozenset(short_names(DTYPE_BY_PLACE))
 def dtype_uses(facts: ModuleFacts) -> Iterator[DtypeUse]:
     """Every place the module gives a dtype: `dtype=`, `.to(dt)`, `.type(dt)`, `.view(dt)`,
     and parameter defaults that are dtypes. Comparisons, tables and queries never appear.
+    An argument of `.to()` that does not spell a dtype may hold one (`.to(self.dtype)`):
+    it is a use too, for the evaluator to read.
     """
     for call in facts.calls:
         value = keyword(call, "dtype")
@@ -243,7 +245,7 @@ def dtype_uses(facts: ModuleFacts) -> Iterator[DtypeUse]:
             yield DtypeUse(value, call, "dtype=")
         if method_name(call) in _DTYPE_POSITIONAL_METHODS and facts.qualified_name(call.func) is None:
             for arg in positional(call):
-                if dtype_of(facts, arg) is not None:
+                if dtype_of(facts, arg) is not None or isinstance(arg, (cst.Name, cst.Attribute, cst.Call)):
                     yield DtypeUse(arg, call, f".{method_name(call)}()")
     for param in facts.defaults:
         assert param.default is not None

@@ -116,6 +116,9 @@ NUMPY_NAMESPACE_TESTS = frozenset({
     "sklearn.utils._array_api._is_numpy_namespace",
     "scipy._lib._array_api.is_numpy",
 })
+# The calls true only on a machine with CUDA, which has no MPS (`if torch.cuda.is_available():`
+# runs off MPS).
+CUDA_MACHINE_TESTS = frozenset({"torch.cuda.is_available", "torch.cuda.is_initialized"})
 TORCH_NAMESPACE_TESTS = frozenset({
     "array_api_compat.is_torch_namespace",
     "sklearn.externals.array_api_compat.is_torch_namespace",

@@ -109,6 +109,7 @@ from f64lint.analysis.domain.probed import (
     seen_given,
     was_probed,
 )
+from f64lint.analysis.evaluation.branches_taken import reached
 from f64lint.analysis.evaluation.classes import Classes, is_self_attribute
 from f64lint.analysis.evaluation.lattice import (
     UNKNOWN,
@@ -341,6 +342,8 @@ class Evaluator:
             return self._instance_member(held, node.attr.value, None, depth)
         if node.attr.value == "device":  # where the tensor is
             return Value(Kind.DEVICE, place=place_of(held), origin=node)
+        if node.attr.value == "dtype" and (held.kind is Kind.TENSOR or held.is_array) and held.dtype is not None:
+            return Value(Kind.DTYPE, held.dtype, origin=node, partial=held.partial)  # `ref.dtype`
         if node.attr.value == "T" and held.is_array:
             return held
         return Value(place=held.place)  # `x.values`: where `x` is
@@ -762,7 +765,8 @@ class Evaluator:
                     elements.append(self._within(context, [node.value], depth + 1))
             return Value(Kind.CONTAINER, element=join(elements))
         if returned and all(value is not None for value in returned):
-            made = self._paths.made([value for value in returned if value is not None])
+            values = [value for value in returned if value is not None]
+            made = self._paths.made(reached(self.facts, function, call, values) if call is not None else values)
             return self._within(context, made, depth + 1)
         return UNKNOWN
 
@@ -923,8 +927,13 @@ class Evaluator:
         return UNKNOWN
 
     def _dtype(self, node: Optional[cst.BaseExpression], depth: int) -> Optional[Dtype]:
+        """The dtype an expression holds: as written where the evaluator finds it, else as
+        read (`ref.dtype` of a float64 `ref`)."""
         spelled = self._spelled(node, depth)
-        return _WIDTHS[spelled[0].width] if spelled is not None else None
+        if spelled is not None:
+            return _WIDTHS[spelled[0].width]
+        held = self._value(node, depth + 1) if node is not None else UNKNOWN
+        return held.dtype if held.kind is Kind.DTYPE else None
 
     def spelled(self, node: cst.BaseExpression) -> Optional[Tuple[Spelled, cst.BaseExpression]]:
         """The dtype an expression holds, with where it is written: where the evaluator reads

@@ -1,0 +1,138 @@
+"""Which of a function's returns a call may reach, where the call hands a parameter a
+constant that a branch of the function tests: `pick(False)` of `def pick(double): if
+double: return torch.float64` then `return torch.float32` reaches only the last, and
+`pick(True)` only the first.
+
+A test is read when it is a parameter that nothing in the function binds again, `not` of
+one, or `is None` / `is not None` of one; the call's argument (or the parameter's default)
+must be a literal (`False`, `None`, `0`, `"mps"`) or, for `is None`, an imported module's
+member (`torch.float32` is not None). Anything else may go either way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Sequence, TypeVar
+
+from f64lint.analysis.semantic.facts import ModuleFacts
+from f64lint.analysis.syntax.calls import given_for
+from f64lint.analysis.syntax.nodes import exits
+from f64lint.cst import cst
+
+N = TypeVar("N", bound="cst.CSTNode")
+
+
+@dataclass(frozen=True)
+class _Constant:
+    """What a call gives a parameter, as far as a test of it can tell: its truth (None:
+    not known), and whether it is None."""
+
+    truth: Optional[bool]
+    is_none: bool
+
+
+_Given = Dict[str, _Constant]
+
+
+def reached(facts: ModuleFacts, function: cst.FunctionDef, call: cst.Call, returned: Sequence[N]) -> List[N]:
+    """The returns (their values) a call of a function may reach; all when it hands no
+    tested parameter a constant."""
+    given = _constants(facts, function, call)
+    if not given:
+        return list(returned)
+    return [value for value in returned if _may_reach(facts, function, value, given)]
+
+
+def _constants(facts: ModuleFacts, function: cst.FunctionDef, call: cst.Call) -> _Given:
+    params = function.params
+    found: _Given = {}
+    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+        passed = given_for(function, param, call)
+        constant = _constant_of(facts, passed) if passed is not None else None
+        if constant is not None:
+            found[param.name.value] = constant
+    return found
+
+
+def _constant_of(facts: ModuleFacts, node: cst.BaseExpression) -> Optional[_Constant]:
+    if isinstance(node, cst.Name) and node.value in ("True", "False", "None"):
+        return _Constant(node.value == "True", node.value == "None")
+    if isinstance(node, (cst.Integer, cst.Float)):
+        return _Constant(node.evaluated_value != 0, False)
+    if isinstance(node, cst.SimpleString):
+        return _Constant(bool(node.evaluated_value), False)
+    if isinstance(node, cst.Attribute) and facts.qualified_name(node) is not None:
+        return _Constant(None, False)  # `torch.float32`: a module's member, not None
+    return None
+
+
+def _may_reach(facts: ModuleFacts, function: cst.FunctionDef, node: cst.CSTNode, given: _Given) -> bool:
+    """Is no branch on the way from the function's body to the node one the constants
+    leave out, and does no `if` before it on the way that they take always leave?"""
+    child: cst.CSTNode = node
+    current = facts.parent(node)
+    while current is not None and current is not function:
+        if isinstance(current, cst.If):
+            truth = _truth(facts, function, current.test, given)
+            if truth is not None and child is current.body and not truth:
+                return False
+            if truth is not None and child is current.orelse and truth:
+                return False
+        if isinstance(current, cst.IndentedBlock) and _left_before(facts, function, current, child, given):
+            return False
+        child, current = current, facts.parent(current)
+    return True
+
+
+def _left_before(
+    facts: ModuleFacts, function: cst.FunctionDef, block: cst.IndentedBlock, child: cst.CSTNode, given: _Given
+) -> bool:
+    """Does an `if` of the block before this statement always leave on the branch the
+    constants take?"""
+    for statement in block.body:
+        if statement is child:
+            return False
+        if not isinstance(statement, cst.If):
+            continue
+        truth = _truth(facts, function, statement.test, given)
+        if truth is True and exits(statement.body):
+            return True
+        orelse = statement.orelse
+        if truth is False and isinstance(orelse, cst.Else) and exits(orelse.body):
+            return True
+    return False
+
+
+def _truth(facts: ModuleFacts, function: cst.FunctionDef, test: cst.BaseExpression, given: _Given) -> Optional[bool]:
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        inner = _truth(facts, function, test.expression, given)
+        return None if inner is None else not inner
+    if isinstance(test, cst.Name):
+        constant = _parameter_constant(facts, function, test, given)
+        return constant.truth if constant is not None else None
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(test.left, cst.Name):
+        target = test.comparisons[0]
+        if not (isinstance(target.comparator, cst.Name) and target.comparator.value == "None"):
+            return None
+        constant = _parameter_constant(facts, function, test.left, given)
+        if constant is None:
+            return None
+        if isinstance(target.operator, cst.Is):
+            return constant.is_none
+        if isinstance(target.operator, cst.IsNot):
+            return not constant.is_none
+    return None
+
+
+def _parameter_constant(
+    facts: ModuleFacts, function: cst.FunctionDef, read: cst.Name, given: _Given
+) -> Optional[_Constant]:
+    """The constant a parameter read holds: only where its own binding is all that reaches
+    the read."""
+    constant = given.get(read.value)
+    binding = facts.bindings.get(read)
+    if constant is None or binding is None:
+        return None
+    reaching = binding.reaching()
+    entry = facts.parameter(reaching[0]) if len(reaching) == 1 else None
+    return constant if entry is not None and entry[0] is function else None
