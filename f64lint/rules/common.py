@@ -20,12 +20,17 @@ def callee_text(facts: ModuleFacts, call: cst.Call) -> str:
     return f"{facts.module.code_for_node(call.func)}()"
 
 
-def describe_use(facts: ModuleFacts, use: DtypeUse, dtype: Dtype) -> str:
-    """"`torch.float64` used as a dtype in `torch.arange()`", naming what a traced name holds."""
-    written = facts.module.code_for_node(use.value)
-    said = [f"`{dtype.text}`"] if written != dtype.text else []
+def describe_use(facts: ModuleFacts, use: DtypeUse, dtype: Dtype, written: cst.BaseExpression) -> str:
+    """"`torch.float64` used as a dtype in `torch.arange()`", naming what a traced name holds
+    and, where that is written on another line, where (`dtype` (`torch.float64` in `main`
+    at line 10))."""
+    text = facts.module.code_for_node(use.value)
+    said = [f"`{dtype.text}`"] if text != dtype.text else []
+    line = facts.positions[use.value].start.line
+    if said and written is not use.value and facts.positions[written].start.line != line:
+        said = [f"`{dtype.text}` {where_made(facts, written, use.value)}"]
     said += [dtype.note] if dtype.note else []
-    what = f"`{written}` ({', '.join(said)})" if said else f"`{written}`"
+    what = f"`{text}` ({', '.join(said)})" if said else f"`{text}`"
     if isinstance(use.holder, cst.Param):
         return f"{what} used as the default of parameter `{use.holder.name.value}`"
     if isinstance(use.holder, cst.Dict):

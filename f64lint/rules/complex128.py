@@ -101,7 +101,7 @@ class Complex128(Rule):
         for use, dtype, written in wide_dtype_uses(analysis, Width.COMPLEX128, (Spelling.TORCH,)):
             yield Finding(
                 use.value,
-                f"{describe_use(facts, use, dtype)}; MPS has no complex128",
+                f"{describe_use(facts, use, dtype, written)}; MPS has no complex128",
                 fix=WideDtype(written, complex_=True),
                 reaches_mps=reaches_mps(analysis, use),
             )

@@ -121,7 +121,7 @@ class PythonFloatDtype(Rule):
                 if isinstance(use.holder, cst.Call) and is_torch_call(facts, use.holder):
                     yield Finding(
                         use.value,
-                        f"{describe_use(facts, use, dtype)} means {name}; MPS has no {name}",
+                        f"{describe_use(facts, use, dtype, written)} means {name}; MPS has no {name}",
                         fix=WideDtype(written, complex_=width is Width.COMPLEX128),
                         reaches_mps=reaches_mps(analysis, use),
                     )

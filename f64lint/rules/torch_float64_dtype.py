@@ -91,6 +91,15 @@ class TorchFloat64Dtype(Rule):
         """
         import torch
 
+        def build(n, device, dtype):
+            return torch.zeros(n, dtype=dtype).to(device)
+
+        def main(n, device):
+            return build(n, device, torch.float32)
+        """,
+        """
+        import torch
+
         def pick(double):
             if double:
                 return torch.float64
@@ -478,6 +487,28 @@ class TorchFloat64Dtype(Rule):
             """
             import torch
 
+            def build(n, device, dtype):
+                return torch.zeros(n, dtype=dtype).to(device)
+
+            def main(n, device):
+                return build(n, device, torch.float64)
+            """,
+            (4, 33),
+            fixed="""
+            import torch
+
+            def build(n, device, dtype):
+                return torch.zeros(n, dtype=dtype).to(device)
+
+            def main(n, device):
+                dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
+                return build(n, device, dtype)
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+
             def pick(double):
                 if double:
                     return torch.float64
@@ -506,7 +537,7 @@ class TorchFloat64Dtype(Rule):
         for use, dtype, written in wide_dtype_uses(analysis, Width.FLOAT64, (Spelling.TORCH,)):
             yield Finding(
                 use.value,
-                f"{describe_use(facts, use, dtype)}; MPS has no float64",
+                f"{describe_use(facts, use, dtype, written)}; MPS has no float64",
                 fix=WideDtype(written),
                 reaches_mps=reaches_mps(analysis, use),
             )

@@ -516,8 +516,9 @@ class Evaluator:
     def _passed(self, function: cst.FunctionDef, param: cst.Param, depth: int) -> Value:
         """A parameter: the data the module's calls of its function pass for it (its
         default where one leaves it out); not known when no call of the module shows it.
-        A dtype or a device passed is not followed: a helper handed one often checks it
-        (`if device.type == "mps" and dtype == torch.float64: return torch.float32`)."""
+        A device passed is not followed, nor a dtype the function does more with than hand
+        on: a helper handed one often checks it (`if device.type == "mps" and dtype ==
+        torch.float64: return torch.float32`)."""
         passed: List[cst.BaseExpression] = []
         for call in self.facts.definitions.call_sites(function):
             given = given_for(function, param, call)
@@ -525,7 +526,19 @@ class Evaluator:
                 return UNKNOWN
             passed.append(given)
         value = self._joined(passed, depth + 1) if passed else UNKNOWN
+        return self._as_parameter(param, value)
+
+    def _as_parameter(self, param: cst.Param, value: Value) -> Value:
+        """What a parameter is read as from a value passed for it: data (`as_data`), or a
+        dtype its function only hands on as an argument (`torch.zeros(n, dtype=dtype)`,
+        `x.to(dtype)`)."""
+        if value.kind is Kind.DTYPE and self._only_handed_on(param):
+            return value
         return as_data(value)
+
+    def _only_handed_on(self, param: cst.Param) -> bool:
+        reads = self.facts.parameter_reads(param)
+        return bool(reads) and all(isinstance(self.facts.parent(read), cst.Arg) for read in reads)
 
     def _gathered(self, function: cst.FunctionDef, depth: int) -> Value:
         """`*arrays`: a tuple of what the module's calls of its function pass beyond its
@@ -794,7 +807,7 @@ class Evaluator:
             binding = self.facts.bindings.get(param.name)
             value = self._value(given, depth) if given is not None else UNKNOWN
             if binding is not None:
-                context.append((id(binding), as_data(value)))
+                context.append((id(binding), self._as_parameter(param, value)))
         star = params.star_arg
         binding = self.facts.bindings.get(star.name) if isinstance(star, cst.Param) else None
         if binding is not None:

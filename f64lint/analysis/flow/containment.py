@@ -295,7 +295,7 @@ class Containment:
         if parameter is None:
             return False
         inner = (*calls, call)
-        return all(self._value(read, depth + 1, inner) for read in self.flow.parameter_reads(parameter))
+        return all(self._value(read, depth + 1, inner) for read in self.facts.parameter_reads(parameter))
 
     def _passed_callable(self, call: cst.Call, calls: Calls) -> Optional[str]:
         """`method(*args)` where `method` is a parameter: the torch function (qualified name)

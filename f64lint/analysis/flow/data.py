@@ -320,7 +320,7 @@ class DataOrigins:
         lists take torch's default dtype there."""
         if param.annotation is not None:
             return _ARRAY_ANNOTATION.search(_code(param.annotation.annotation)) is not None
-        for read in self.flow.parameter_reads(param):
+        for read in self.facts.parameter_reads(param):
             parent = self.facts.parent(read)
             if isinstance(parent, cst.Attribute) and parent.value is read and parent.attr.value in _ARRAY_ATTRIBUTES:
                 return True

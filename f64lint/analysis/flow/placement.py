@@ -140,7 +140,18 @@ def wide_dtype_uses(
 ) -> Iterator[Tuple[DtypeUse, Dtype, cst.BaseExpression]]:
     """Uses of a float64 (or complex128) dtype, spelled one of `spellings`, that may end up
     on an accelerator, with where the dtype is written (for the fix): uses pinned to the
-    CPU are left out."""
+    CPU are left out, and so is one whose dtype is written as another use (a caller's
+    `dtype=torch.float64`, a parameter's default, read in the helper's `torch.ones(n,
+    dtype=dtype)`): that use says it, where it is written."""
+    written_as_uses = {id(use.value) for use in dtype_uses(analysis.facts)}
+    for use, dtype, written in _wide_dtype_uses(analysis, width, spellings):
+        if written is use.value or id(written) not in written_as_uses:
+            yield use, dtype, written
+
+
+def _wide_dtype_uses(
+    analysis: Analysis, width: Width, spellings: Collection[Spelling]
+) -> Iterator[Tuple[DtypeUse, Dtype, cst.BaseExpression]]:
     facts = analysis.facts
     for use in dtype_uses(facts):
         spelled = _spelled(analysis, use.value)
@@ -182,7 +193,7 @@ def _only_given_off_mps(analysis: Analysis, param: cst.Param) -> bool:
     """Is a dtype parameter only ever passed on to calls pinned off MPS (`def fuzz(dtype=
     torch.float64, cuda=False)` handing both to `FuzzedTensor(dtype=dtype, cuda=cuda)`)?"""
     facts = analysis.facts
-    reads = analysis.flow.parameter_reads(param)
+    reads = analysis.facts.parameter_reads(param)
     return bool(reads) and all(
         isinstance(argument := facts.parent(read), cst.Arg)
         and isinstance(call := facts.parent(argument), cst.Call)
@@ -239,7 +250,7 @@ def _is_python_number(analysis: Analysis, node: cst.BaseExpression) -> bool:
     ):
         return True
     binding = facts.bindings.get(node)
-    reads = analysis.flow.reads_by_binding().get(id(binding), []) if binding is not None else []
+    reads = analysis.facts.reads_by_binding.get(id(binding), []) if binding is not None else []
     return any(
         isinstance(argument := facts.parent(read), cst.Arg)
         and isinstance(used := facts.parent(argument), cst.Call)
@@ -258,7 +269,7 @@ def _given_to_factories_kept_on_cpu(analysis: Analysis, use: DtypeUse) -> bool:
     if not isinstance(argument, cst.Arg) or not isinstance(use.holder, cst.Call):
         return False
     parameter = analysis.containment.parameter(use.holder, argument)
-    reads = analysis.flow.parameter_reads(parameter) if parameter is not None else []
+    reads = analysis.facts.parameter_reads(parameter) if parameter is not None else []
     return bool(reads) and all(
         isinstance(given := facts.parent(read), cst.Arg)
         and given.keyword is not None

@@ -120,7 +120,6 @@ class Flow:
         self._moves: Optional[List[Tuple[cst.Call, WideValue]]] = None
         self._origins: Optional[Set[int]] = None
         self._reads_by_value: Optional[Dict[int, List[cst.Name]]] = None
-        self._reads_by_binding: Optional[Dict[int, List[cst.Name]]] = None
         self._returned_values: Dict[cst.FunctionDef, Tuple[cst.BaseExpression, ...]] = {}
         self._read_on_self: Dict[cst.ClassDef, Dict[str, List[cst.Attribute]]] = {}
 
@@ -271,7 +270,7 @@ class Flow:
             return False
         if module.value != "self":  # moved after it is registered, and never cast in place
             binding = self.facts.bindings.get(module)
-            reads = self.reads_by_binding().get(id(binding), []) if binding is not None else []
+            reads = self.facts.reads_by_binding.get(id(binding), []) if binding is not None else []
             return self._moved_uncast(reads, self.facts.positions[holder].start.line)
         function = self.facts.enclosing_function(holder)
         owner = self.facts.definitions.owner(function) if function is not None else None
@@ -434,7 +433,7 @@ class Flow:
         if binding is None:
             return False
         return any(
-            self._handed_on(read, 0) for read in self.reads_by_binding().get(id(binding), []) if read is not root
+            self._handed_on(read, 0) for read in self.facts.reads_by_binding.get(id(binding), []) if read is not root
         )
 
     @kept
@@ -528,21 +527,6 @@ class Flow:
                 continue
             return current
         return current
-
-    def reads_by_binding(self) -> Dict[int, List[cst.Name]]:
-        """The names read, by the binding they see (parameters too)."""
-        if self._reads_by_binding is None:
-            self._reads_by_binding = {}
-            for name, binding in self.facts.bindings.items():
-                if binding is not None:
-                    for seen in {id(binding): binding, **{id(b): b for b in binding.alternatives}}.values():
-                        self._reads_by_binding.setdefault(id(seen), []).append(name)
-        return self._reads_by_binding
-
-    def parameter_reads(self, param: cst.Param) -> List[cst.Name]:
-        """Where a parameter is read in its function (the reads of its own binding)."""
-        binding = self.facts.bindings.get(param.name)
-        return [read for read in self.reads_by_binding().get(id(binding), []) if read is not param.name]
 
     def reads_by_value(self) -> Dict[int, List[cst.Name]]:
         """The names read, by the value they hold (the expression last assigned)."""

@@ -124,6 +124,21 @@ class ModuleFacts:
                     found[id(binding)] = (function, param)
         return found
 
+    @cached_property
+    def reads_by_binding(self) -> Dict[int, List[cst.Name]]:
+        """The names read, by the id of the binding they see (parameters too)."""
+        found: Dict[int, List[cst.Name]] = {}
+        for name, binding in self.bindings.items():
+            if binding is not None:
+                for seen in {id(binding): binding, **{id(b): b for b in binding.alternatives}}.values():
+                    found.setdefault(id(seen), []).append(name)
+        return found
+
+    def parameter_reads(self, param: cst.Param) -> List[cst.Name]:
+        """Where a parameter is read in its function (the reads of its own binding)."""
+        binding = self.bindings.get(param.name)
+        return [read for read in self.reads_by_binding.get(id(binding), []) if read is not param.name]
+
     def added_to(self, node: cst.Name) -> Optional[List[cst.BaseExpression]]:
         """What is added to the list a name holds, by `.append(x)`, `.insert(i, x)` and
         `.extend([...])` on a name bound by the same assignment; None when something is
