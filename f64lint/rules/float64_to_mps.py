@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterator, Optional
 
 from f64lint.analysis.domain.dtypes import Width
 from f64lint.analysis.flow.analysis import Analysis
@@ -23,7 +23,8 @@ class Float64ToMps(Rule):
     (`torch.asarray(x, device=device)`, `torch.tensor(x, device=device)`, the array API's
     `xp.asarray(x, device=device(A))`). The value is followed back through assignments (tuple
     unpacking too), dtype-keeping methods and torch functions (`.clone()`, `torch.cat`,
-    `torch.meshgrid`, arithmetic), attributes set on `self` or registered with
+    `torch.meshgrid`, arithmetic), dicts (`batch["x"]`, `.items()`, `.values()`, a dict
+    comprehension), attributes set on `self` or registered with
     `register_buffer`, and the return values of the module's own functions and of methods
     called through `self.` (element by element for an unpacked tuple). The message names
     where the float64 came from. A device may be `mps` when it is `"mps"`, a conditional
@@ -59,7 +60,10 @@ class Float64ToMps(Rule):
     move and cast in one call, with the dtype threaded through the function:
     `.to(device, dtype=dtype)` (float32 by default: changes precision on CPU/CUDA,
     unsafe), or the device-aware dtype, which keeps CPU/CUDA unchanged (safe). Better still,
-    make the value float32 where it is made (the source's own finding).
+    make the value float32 where it is made (the source's own finding). Where the move
+    carries values of other dtypes too (a dict of a float64 grid and integer steps, a name
+    that holds a float32 tensor on another path), no fix is offered there: a cast would
+    change them too.
     """
 
     code = "F64004"
@@ -75,6 +79,17 @@ class Float64ToMps(Rule):
     )
 
     valid = (
+        """
+        import numpy as np
+        import torch
+
+        def to_device(batch, device):
+            return {key: value.to(device) for key, value in batch.items()}
+
+        def run(model, device):
+            batch = {"grid": torch.from_numpy(np.linspace(0, 1, 8, dtype=np.float32)), "steps": torch.arange(8)}
+            return model(**to_device(batch, device))
+        """,
         """
         import torch
 
@@ -431,6 +446,35 @@ class Float64ToMps(Rule):
                 return reference.sum(), steps.to(device)
             """,
         ),
+        Invalid(
+            """
+            import numpy as np
+            import torch
+
+            def to_device(batch, device):
+                return {key: value.to(device) for key, value in batch.items()}
+
+            def run(model, device):
+                batch = {"grid": torch.from_numpy(np.linspace(0, 1, 8)), "steps": torch.arange(8)}
+                return model(**to_device(batch, device))
+            """,
+            (5, 24),  # no fix here: a cast would change the integer steps too; F64003's fixes the grid
+            fixed="""
+            import numpy as np
+            import torch
+
+            def to_device(batch, device):
+                return {key: value.to(device) for key, value in batch.items()}
+
+            def run(model, device):
+                dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
+                batch = {
+                    "grid": torch.from_numpy(np.linspace(0, 1, 8)).to(dtype),
+                    "steps": torch.arange(8),
+                }
+                return model(**to_device(batch, device))
+            """,
+        ),
     )
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
@@ -446,9 +490,10 @@ class Float64ToMps(Rule):
             complex_ = wide.width is Width.COMPLEX128
             following = analysis.flow.cast_after_move(call) if not complex_ else None
             # Cast later (`.to(device).float()`): the cast goes into the move, as F64009 would.
+            fix: Optional[FixRequest] = None
             if following is not None and (moved or not following[1]):
-                fix: FixRequest = MoveThenCast(call, *following)
-            else:
+                fix = MoveThenCast(call, *following)
+            elif not _moves_other_dtypes_too(analysis, call):
                 fix = WideMove(call, complex_)
             yield Finding(
                 call,
@@ -474,3 +519,10 @@ class Float64ToMps(Rule):
                     anchor=call.func.attr,
                     fix=WideMove(call),
                 )
+
+
+def _moves_other_dtypes_too(analysis: Analysis, call: cst.Call) -> bool:
+    """Does a move carry values of other dtypes too (`value.to(device)` over a dict of a
+    float64 grid and integer steps)? A cast there would change them."""
+    moved = analysis.flow.moved_value(call)
+    return moved is not None and analysis.flow.evaluation.value(moved).mixed

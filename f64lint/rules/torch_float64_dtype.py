@@ -96,6 +96,24 @@ class TorchFloat64Dtype(Rule):
 
         def main(n, device):
             return build(n, device, torch.float32)
+
+        def on_cpu(n):
+            return build(n, "cpu", torch.float64)
+
+        def off_mps(n, device):
+            if device.type != "mps":
+                return build(n, device, torch.float64)
+            return build(n, device, torch.float32)
+
+        class Sampler:
+            def __init__(self, device, precise=False):
+                self.device = device
+                self.dtype = torch.float32
+                if precise and torch.device(device).type != "mps":
+                    self.dtype = torch.float64
+
+            def draw(self, x):
+                return x.to(self.dtype).to(self.device)
         """,
         """
         import torch

@@ -325,6 +325,41 @@ def test_a_device_a_helper_returns(returns, place):
     assert value.kind is (Kind.DEVICE if place is not Place.UNKNOWN else Kind.UNKNOWN)
 
 
+HOLDS_A_DICT = """
+import numpy as np
+import torch
+wide = torch.from_numpy(np.linspace(0, 1, 8))
+narrow = torch.zeros(3)
+batch = {"x": wide, "n": narrow}
+tables = {torch.cfloat: torch.float, torch.cdouble: torch.double}
+named = {"fp64": torch.float64, "fp32": torch.float32}
+result = READ
+"""
+
+
+@pytest.mark.parametrize(
+    "read, kind, dtype",
+    [
+        ('batch["x"]', Kind.TENSOR, Dtype.FLOAT64),
+        ('batch["n"]', Kind.TENSOR, Dtype.FLOAT32),
+        ('batch.get("n")', Kind.TENSOR, Dtype.FLOAT32),
+        ("batch[key]", Kind.TENSOR, Dtype.FLOAT64),  # a key the code chooses: any of its values
+        ('{**batch}["n"]', Kind.TENSOR, Dtype.FLOAT64),  # its keys not written out
+        ("[v for k, v in batch.items()][0]", Kind.TENSOR, Dtype.FLOAT64),
+        ("list(batch.values())[0]", Kind.TENSOR, Dtype.FLOAT64),
+        ("[k for k in batch][0]", Kind.UNKNOWN, None),  # its keys
+        ("{k: v.float() for k, v in batch.items()}['x']", Kind.TENSOR, Dtype.FLOAT32),
+        ('dict(x=narrow)["x"]', Kind.TENSOR, Dtype.FLOAT32),
+        ("tables[dtype]", Kind.UNKNOWN, None),  # a table of dtypes: chosen by the key
+        ('named["fp32"]', Kind.DTYPE, Dtype.FLOAT32),
+        ('named["fp64"]', Kind.DTYPE, Dtype.FLOAT64),
+    ],
+)
+def test_what_a_dict_holds(read, kind, dtype):
+    value = evaluated(HOLDS_A_DICT.replace("READ", read))
+    assert (value.kind, value.dtype) == (kind, dtype)
+
+
 CHOOSES = """
 import torch
 def choose(double, given=None, exact=True):
@@ -355,6 +390,22 @@ result = {call}
 def test_a_helpers_returns_read_for_the_constants_a_call_hands_it(call, dtype, partial):
     value = evaluated(CHOOSES.format(call=call))
     assert (value.dtype, value.partial) == (dtype, partial)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # bound again in a loop: the first `if` is read again with `double` True
+        "def pick(double, tries):\n    while tries:\n        if double:\n            return torch.float64\n"
+        "        double = True\n        tries -= 1\n    return torch.float32\n",
+        # a decorator may call it with other arguments
+        "def flip(f):\n    return lambda double: f(not double)\n"
+        "@flip\ndef pick(double, tries=1):\n    if double:\n        return torch.float64\n    return torch.float32\n",
+    ],
+)
+def test_a_helpers_returns_are_all_read_where_its_parameter_may_change(source):
+    value = evaluated(f"import torch\n{source}result = pick(False, 3)\n")
+    assert value.dtype is Dtype.FLOAT64
 
 
 def test_what_a_class_sets_on_self_with_its_bases():

@@ -189,6 +189,29 @@ DTYPE_PLACES: Dict[str, int] = {
 DATASETS_OF_TENSORS = frozenset({"torch.utils.data.TensorDataset", "torch.utils.data.dataset.TensorDataset"})
 # Calls that give back one of their arguments, by its place: `typing.cast(T, value)` is `value`.
 GIVES_ARGUMENT = {"typing.cast": 1}
+# Decorators that call the function they decorate as it is written: what a call of it
+# gives is what its body returns for the arguments given.
+TRANSPARENT_DECORATORS = frozenset({
+    "builtins.staticmethod", "builtins.classmethod", "functools.lru_cache", "functools.cache",
+})
+
+
+class DictGives(enum.Enum):
+    """What a dict's method gives of the values it holds."""
+
+    ONE = "one of them"  # `batch.get("x")`
+    ALL = "all of them"  # `batch.values()`
+    WITH_KEYS = "each with its key"  # `batch.items()`
+    ITSELF = "the dict again"  # `batch.copy()`
+
+
+DICT_TYPE = "builtins.dict"
+DICT_GIVES = {
+    **{f"{DICT_TYPE}.{name}": DictGives.ONE for name in ("get", "pop", "setdefault")},
+    f"{DICT_TYPE}.values": DictGives.ALL,
+    f"{DICT_TYPE}.items": DictGives.WITH_KEYS,
+    f"{DICT_TYPE}.copy": DictGives.ITSELF,
+}
 # Methods that give data of the dtype asked, whatever they are called on (NumPy's arrays,
 # pandas' frames and series; torch's tensors have neither), with the place of the dtype
 # among their positional arguments (None: only as `dtype=`): `frame.to_numpy(dtype="float64")`,

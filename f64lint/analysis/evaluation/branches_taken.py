@@ -3,17 +3,22 @@ constant that a branch of the function tests: `pick(False)` of `def pick(double)
 double: return torch.float64` then `return torch.float32` reaches only the last, and
 `pick(True)` only the first.
 
-A test is read when it is a parameter that nothing in the function binds again, `not` of
-one, or `is None` / `is not None` of one; the call's argument (or the parameter's default)
-must be a literal (`False`, `None`, `0`, `"mps"`) or, for `is None`, an imported module's
-member (`torch.float32` is not None). Anything else may go either way.
+A test is read when it is a parameter that nothing in the function binds again (no
+assignment, loop, `nonlocal` or `global` of its name anywhere in it), `not` of one, or
+`is None` / `is not None` of one; the call's argument (or the parameter's default) must be
+a literal (`False`, `None`, `0`, `"mps"`) or, for `is None`, an imported module's member
+(`torch.float32` is not None). Anything else may go either way, and so may every return
+of a function a decorator wraps (`@flip` may call it with other arguments), but for
+decorators that call it as written (`@staticmethod`, `@lru_cache`).
 """
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Sequence, TypeVar
+from typing import Dict, FrozenSet, List, Optional, Sequence, TypeVar
 
+from f64lint.analysis.domain.library import TRANSPARENT_DECORATORS
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import given_for
 from f64lint.analysis.syntax.nodes import exits
@@ -37,21 +42,54 @@ _Given = Dict[str, _Constant]
 def reached(facts: ModuleFacts, function: cst.FunctionDef, call: cst.Call, returned: Sequence[N]) -> List[N]:
     """The returns (their values) a call of a function may reach; all when it hands no
     tested parameter a constant."""
-    given = _constants(facts, function, call)
+    given = _constants(facts, function, call) if _called_as_written(facts, function) else {}
     if not given:
         return list(returned)
     return [value for value in returned if _may_reach(facts, function, value, given)]
 
 
+def _called_as_written(facts: ModuleFacts, function: cst.FunctionDef) -> bool:
+    for decorator in function.decorators:
+        wrapper = decorator.decorator.func if isinstance(decorator.decorator, cst.Call) else decorator.decorator
+        if facts.qualified_name(wrapper) not in TRANSPARENT_DECORATORS:
+            return False
+    return True
+
+
 def _constants(facts: ModuleFacts, function: cst.FunctionDef, call: cst.Call) -> _Given:
-    params = function.params
     found: _Given = {}
-    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+    bound_again = _bound_in(facts, function)
+    for param in _all_params(function):
+        if param.name.value in bound_again:
+            continue
         passed = given_for(function, param, call)
         constant = _constant_of(facts, passed) if passed is not None else None
         if constant is not None:
             found[param.name.value] = constant
     return found
+
+
+def _bound_in(facts: ModuleFacts, function: cst.FunctionDef) -> FrozenSet[str]:
+    """The names a function's body binds, anywhere in it (nested functions too), or
+    declares `nonlocal` or `global`; every name, when its text does not parse alone."""
+    try:
+        tree = ast.parse("if 1:\n" + facts.module.code_for_node(function.body).strip("\n"))
+    except SyntaxError:
+        return frozenset(param.name.value for param in _all_params(function))
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            found.add(node.id)
+        elif isinstance(node, (ast.Nonlocal, ast.Global)):
+            found.update(node.names)
+        elif isinstance(node, ast.arg):
+            found.add(node.arg)  # a nested function's parameter of the same name
+    return frozenset(found)
+
+
+def _all_params(function: cst.FunctionDef) -> List[cst.Param]:
+    params = function.params
+    return [*params.posonly_params, *params.params, *params.kwonly_params]
 
 
 def _constant_of(facts: ModuleFacts, node: cst.BaseExpression) -> Optional[_Constant]:

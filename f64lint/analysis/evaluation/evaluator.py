@@ -84,6 +84,8 @@ from f64lint.analysis.domain.guards import Guards
 from f64lint.analysis.domain.library import (
     ARRAY_OF_THE_DTYPE_ASKED,
     COPIED_TO_THE_CPU,
+    DICT_GIVES,
+    DICT_TYPE,
     GIVES_ARGUMENT,
     MAKES,
     PYTHON_NUMBER_TYPES,
@@ -91,6 +93,7 @@ from f64lint.analysis.domain.library import (
     SHARES_NUMPY_MEMORY,
     TENSOR_MOVES,
     TENSOR_TYPE,
+    DictGives,
     Returns,
     by_short_name,
     functions,
@@ -151,7 +154,15 @@ from f64lint.analysis.evaluation.structure import (
 from f64lint.analysis.project.exports import Export
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.semantic.traces import kept
-from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, gathered_by, given_for, keyword, method_name, positional
+from f64lint.analysis.syntax.calls import (
+    MAX_TRACE_DEPTH,
+    argument_for,
+    gathered_by,
+    given_for,
+    keyword,
+    method_name,
+    positional,
+)
 from f64lint.analysis.syntax.nodes import is_property, own_nodes
 from f64lint.cst import cst
 
@@ -268,10 +279,15 @@ class Evaluator:
             return Value(Kind.CONTAINER, element=join(parts) if parts else None, parts=parts)
         if isinstance(node, (cst.ListComp, cst.GeneratorExp)):  # `[np.sqrt(i / n) for i in range(n)]`
             return Value(Kind.CONTAINER, element=self._value(node.elt, depth))
+        if isinstance(node, (cst.Dict, cst.DictComp)):
+            return self._dict(node, depth)
         if isinstance(node, cst.Subscript):
             held = self._value(node.value, depth)
             if held.kind is Kind.OBJECT:  # `frame[["a", "b"]]`, as probed
                 return self._member(held, "__getitem__", None, node, depth)
+            if held.kind is Kind.MAPPING:  # `batch["x"]`
+                index = node.slice[0].slice if len(node.slice) == 1 else None
+                return self._looked_up(held, index.value if isinstance(index, cst.Index) else None)
             if held.kind is Kind.UNKNOWN and held.may_be is not None:  # what the data it may be gives
                 found = may_be(subscripted(node, held.may_be))
             else:
@@ -283,6 +299,36 @@ class Evaluator:
             found = self._attribute(node, depth) if isinstance(node, cst.Attribute) else self._call(node, depth)
             return found if found.kind is not Kind.UNKNOWN else self._made_elsewhere(node, found)
         return UNKNOWN
+
+    def _dict(self, node: "cst.Dict | cst.DictComp", depth: int) -> Value:
+        """A dict: any of its values (`{"x": x, **more}`, `{k: v.to(device) for k, v in ...}`)."""
+        if isinstance(node, cst.DictComp):
+            return Value(Kind.MAPPING, element=self._value(node.value, depth))
+        values, keys = [], []
+        for element in node.elements:
+            if isinstance(element, cst.DictElement):
+                values.append(self._value(element.value, depth))
+                key = element.key.evaluated_value if isinstance(element.key, cst.SimpleString) else None
+                keys.append(key if isinstance(key, str) else None)
+            else:  # `**more`: what that dict holds
+                more = self._value(element.value, depth)
+                values.append(more.element or UNKNOWN if more.kind is Kind.MAPPING else UNKNOWN)
+                keys.append(None)
+        if values and all(key is not None for key in keys) and len(set(keys)) == len(keys):
+            named = tuple(key for key in keys if key is not None)
+            return Value(Kind.MAPPING, element=join(values), parts=tuple(values), keys=named)
+        return Value(Kind.MAPPING, element=join(values) if values else None)
+
+    @staticmethod
+    def _looked_up(held: Value, key: Optional[cst.BaseExpression]) -> Value:
+        """A dict's value at a key: the one written at that string key; of a key the code
+        chooses, any of its values when they are data (`batch[name]`), not one value when
+        they are dtypes or devices (a table: `{torch.cfloat: torch.float, ...}[dtype]`)."""
+        literal = key.evaluated_value if isinstance(key, cst.SimpleString) else None
+        if isinstance(literal, str) and held.keys:
+            return held.parts[held.keys.index(literal)] if literal in held.keys else UNKNOWN
+        element = held.element or UNKNOWN
+        return element if element.kind in DATA_KINDS or isinstance(literal, str) else UNKNOWN
 
     @staticmethod
     def _operation(node: cst.BinaryOperation, left: Value, right: Value) -> Value:
@@ -517,28 +563,80 @@ class Evaluator:
         """A parameter: the data the module's calls of its function pass for it (its
         default where one leaves it out); not known when no call of the module shows it.
         A device passed is not followed, nor a dtype the function does more with than hand
-        on: a helper handed one often checks it (`if device.type == "mps" and dtype ==
-        torch.float64: return torch.float32`)."""
-        passed: List[cst.BaseExpression] = []
+        on to torch: a helper handed one often checks it (`if device.type == "mps" and
+        dtype == torch.float64: return torch.float32`). A dtype handed on is read from the
+        calls that may put it on MPS: not one off MPS, nor one that gives the function a
+        device without MPS (`build(n, "cpu", torch.float64)`)."""
+        passed: List[Tuple[cst.Call, cst.BaseExpression]] = []
         for call in self.facts.definitions.call_sites(function):
             given = given_for(function, param, call)
             if given is None:
                 return UNKNOWN
-            passed.append(given)
-        value = self._joined(passed, depth + 1) if passed else UNKNOWN
-        return self._as_parameter(param, value)
+            passed.append((call, given))
+        value = self._joined([given for _, given in passed], depth + 1) if passed else UNKNOWN
+        if value.kind is not Kind.DTYPE or not self._only_handed_on(param):
+            return as_data(value)
+        on_mps = [given for call, given in passed if self._may_reach_mps(function, call, depth)]
+        return self._joined(on_mps, depth + 1) if on_mps else UNKNOWN
+
+    def _may_reach_mps(self, function: cst.FunctionDef, call: cst.Call, depth: int) -> bool:
+        """May what a call of a function makes be on MPS: the call runs on MPS, and gives the
+        function no device known to be another (`"cpu"`, `torch.device("cuda")`, a CPU
+        tensor's `.device`, a default of `"cpu"`)?"""
+        if self._paths.guards.off_mps(call):
+            return False
+        params = function.params
+        for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+            given = given_for(function, param, call)
+            held = self._value(given, depth + 1) if given is not None else UNKNOWN
+            if held.kind is Kind.DEVICE and held.place not in (Place.UNKNOWN, Place.MAY_LACK_FLOAT64):
+                return False
+        return True
 
     def _as_parameter(self, param: cst.Param, value: Value) -> Value:
         """What a parameter is read as from a value passed for it: data (`as_data`), or a
-        dtype its function only hands on as an argument (`torch.zeros(n, dtype=dtype)`,
+        dtype its function only hands on to torch (`torch.zeros(n, dtype=dtype)`,
         `x.to(dtype)`)."""
         if value.kind is Kind.DTYPE and self._only_handed_on(param):
             return value
         return as_data(value)
 
     def _only_handed_on(self, param: cst.Param) -> bool:
+        """Is every read of a parameter handed on to one library's dtype: an argument of its
+        functions or of its data's conversions (torch's `torch.zeros(n, dtype=dtype)` and
+        `x.to(dtype)`; NumPy's `np.zeros(n, dtype)` and `a.astype(dtype)`), or of a
+        function of the module that hands it on so too? (Not both: a NumPy dtype handed to
+        torch is another finding, and a fix of one would break the other.)"""
+        return self._handed_to(param, frozenset()) in ("torch", "numpy")
+
+    def _handed_to(self, param: cst.Param, seen: FrozenSet[int]) -> Optional[str]:
+        """The one library every read of a parameter hands it to as a dtype, if any."""
         reads = self.facts.parameter_reads(param)
-        return bool(reads) and all(isinstance(self.facts.parent(read), cst.Arg) for read in reads)
+        if not reads or id(param) in seen:
+            return None
+        libraries = {self._library_taking(read, seen | {id(param)}) for read in reads}
+        return libraries.pop() if len(libraries) == 1 else None
+
+    def _library_taking(self, read: cst.Name, seen: FrozenSet[int]) -> Optional[str]:
+        argument = self.facts.parent(read)
+        call = self.facts.parent(argument) if isinstance(argument, cst.Arg) else None
+        if not isinstance(call, cst.Call):
+            return None
+        name = self.facts.qualified_name(call.func)
+        if name is not None:
+            return name.partition(".")[0]
+        functions = self._callees(call)
+        if functions:  # `inner(n, device, dtype)`: what that function does with it
+            taken = set()
+            for function in functions:
+                params = (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)
+                taking = [param for param in params if argument_for(function, param, call) is read]
+                taken.add(self._handed_to(taking[0], seen) if taking else None)
+            return taken.pop() if len(taken) == 1 else None
+        method = method_name(call)
+        if method in CONVERTING_METHODS:
+            return "torch"
+        return "numpy" if method in ARRAY_OF_THE_DTYPE_ASKED else None
 
     def _gathered(self, function: cst.FunctionDef, depth: int) -> Value:
         """`*arrays`: a tuple of what the module's calls of its function pass beyond its
@@ -665,6 +763,11 @@ class Evaluator:
         if name in GIVES_ARGUMENT:  # `cast(Tuple, roc_compute_fn(...))`
             args, place = positional(call), GIVES_ARGUMENT[name]
             return self._value(args[place], depth + 1) if len(args) > place else UNKNOWN
+        if name == DICT_TYPE:  # `dict(x=x)`, `dict(batch)`
+            given = [self._value(arg.value, depth + 1) for arg in call.args if arg.keyword is not None]
+            copied = [self._value(arg, depth + 1) for arg in positional(call)[:1]]
+            given += [value.element or UNKNOWN if value.kind is Kind.MAPPING else UNKNOWN for value in copied]
+            return Value(Kind.MAPPING, element=join(given) if given else None)
         if name in ("builtins.tuple", "builtins.list"):  # `tuple(a[s:e] for a in arrays)`
             args = positional(call)
             return Value(Kind.CONTAINER, element=item_of(self._value(args[0], depth + 1))) if args else UNKNOWN
@@ -686,6 +789,12 @@ class Evaluator:
         receiver = self._value(call.func.value, depth + 1)
         if receiver.kind is Kind.INSTANCE:  # `grid.coordinates(n)`
             return self._instance_member(receiver, method, call, depth)
+        if receiver.kind is Kind.MAPPING:
+            gives = DICT_GIVES.get(f"{DICT_TYPE}.{method}")
+            if gives is DictGives.ONE:  # `batch.get("x")`, `batch.pop("x", None)`
+                keys = positional(call)
+                return self._looked_up(receiver, keys[0] if keys else None)
+            return _from_dict(receiver, gives)
         if receiver.kind is Kind.OBJECT:
             if method in RETURNS_SELF:  # `PCA(8).fit(X)`: the estimator, fitted on data of X's dtype
                 fitted_on = self._joined(positional(call)[:1], depth + 1)
@@ -976,6 +1085,16 @@ class Evaluator:
         ]
         known = [found for found in reversed(spelled) if found is not None]
         return next((found for found in known if found[0].is_wide), known[0] if known else None)
+
+def _from_dict(held: Value, gives: Optional[DictGives]) -> Value:
+    """What a dict's method gives of the values it holds (`DICT_GIVES`)."""
+    element = held.element or UNKNOWN
+    if gives is DictGives.ALL:
+        return Value(Kind.CONTAINER, element=element)
+    if gives is DictGives.WITH_KEYS:
+        return Value(Kind.CONTAINER, element=Value(Kind.CONTAINER, element=element, parts=(UNKNOWN, element)))
+    return held if gives is DictGives.ITSELF else UNKNOWN
+
 
 def _is_literal(node: cst.BaseExpression) -> bool:
     """A number or a string: no tensor."""

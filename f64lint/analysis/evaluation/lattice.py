@@ -29,6 +29,7 @@ class Kind(enum.Enum):
     NUMPY_SCALAR = "NumPy scalar"
     NUMBER = "Python number"
     CONTAINER = "list or tuple"
+    MAPPING = "dict"  # `element`: any of its values (its keys are not read)
     DTYPE = "dtype"
     DEVICE = "device"
     OBJECT = "library object"  # of the class in `type`: a fitted estimator, a data frame
@@ -79,7 +80,9 @@ class Place(enum.IntEnum):
 
 
 def place_of(value: "Value") -> Place:
-    """Where a value's tensors are: a list's or tuple's, where all of its elements are."""
+    """Where a value's tensors are: a list's, tuple's or dict's, where all of its elements are."""
+    if value.kind is Kind.MAPPING:
+        return place_of(value.element) if value.element is not None else Place.UNKNOWN
     if value.kind is not Kind.CONTAINER:
         return value.place
     members = value.parts or ((value.element,) if value.element is not None else ())
@@ -99,6 +102,8 @@ class Value:
     place: Place = Place.UNKNOWN
     element: Optional["Value"] = None  # of a container: any of its elements
     parts: Tuple["Value", ...] = ()  # of a tuple written out: each element at its place
+    # Of a dict written out with string keys: the key of each part (`{"x": x, "n": 3}`).
+    keys: Tuple[str, ...] = ()
     origin: Optional[cst.CSTNode] = None  # the expression that gave it its dtype (for messages)
     # Of a library object: its class (`sklearn.decomposition.PCA`); of an instance, its
     # class's qualified name in the module (`Grid`, `Outer.Inner`).
@@ -112,6 +117,9 @@ class Value:
     # A path that reaches it gives a dtype not known: `dtype` is only the widest of the
     # others, a floor, not what it is at most.
     partial: bool = False
+    # Paths that reach it give different known dtypes (`{"x": grid, "steps": indices}[k]`):
+    # a cast of it would change some of them.
+    mixed: bool = False
     # Every expression that made a part of it of its dtype, when more than its origin
     # (`torch.stack([h, w])` of two float64 grids, `a if c else b`).
     sources: Tuple[cst.CSTNode, ...] = ()
@@ -162,7 +170,7 @@ def join(values: Iterable[Value]) -> Value:
         wider = value if (value.dtype or -1) > (joined.dtype or -1) else joined
         element = join([joined.element, value.element]) if joined.element and value.element else None
         parts: Tuple[Value, ...] = ()
-        if len(joined.parts) == len(value.parts):
+        if len(joined.parts) == len(value.parts) and joined.keys == value.keys:
             parts = tuple(join(pair) for pair in zip(joined.parts, value.parts))
         type_ = joined.type if joined.type == value.type else None
         arrays = [array for array in (joined.array, value.array) if array is not None]
@@ -171,9 +179,12 @@ def join(values: Iterable[Value]) -> Value:
         if kind not in (Kind.NDARRAY, Kind.NUMPY_SCALAR, Kind.TENSOR) and (arrays or tensors):
             may_be = _widest(arrays or tensors)
         partial = joined.partial or value.partial or (joined.dtype is None) is not (value.dtype is None)
+        differ = joined.dtype is not None and value.dtype is not None and joined.dtype is not value.dtype
+        mixed = joined.mixed or value.mixed or differ
         joined = Value(
-            kind, wider.dtype, max(joined.place, value.place), element, parts, wider.origin, type_, may_be,
-            joined.or_subclass or value.or_subclass, partial, sources_of(wider.dtype, (joined, value)),
+            kind, wider.dtype, max(joined.place, value.place), element, parts, joined.keys if parts else (),
+            wider.origin, type_, may_be, joined.or_subclass or value.or_subclass, partial, mixed,
+            sources_of(wider.dtype, (joined, value)),
         )
     return joined if joined is not None else UNKNOWN
 

@@ -86,11 +86,18 @@ class PathsOnMps:
         while parent is not None and not isinstance(parent, cst.FunctionDef):
             if isinstance(parent, (cst.If, cst.IfExp)):
                 if current is parent.body and true_only_off_mps(self.facts, parent.test):
-                    return parent.test
+                    return self._deciding(parent.test)
                 if current is parent.orelse and true_on_mps(self.facts, parent.test):
                     return parent.test
             current, parent = parent, self.facts.parent(parent)
         return None
+
+    def _deciding(self, test: cst.BaseExpression) -> cst.BaseExpression:
+        """The part of a test true only off MPS that makes it so: of `precise and
+        device.type != "mps"`, the device test (the flag says nothing of devices)."""
+        while isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+            test = test.left if true_only_off_mps(self.facts, test.left) else test.right
+        return test
 
     def _is_local(self, name: cst.Name) -> bool:
         binding = self.facts.bindings.get(name)

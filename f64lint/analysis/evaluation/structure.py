@@ -14,7 +14,9 @@ from f64lint.analysis.syntax.nodes import integer_index
 from f64lint.cst import cst
 
 # What a parameter is read as from the values the module's calls pass for it.
-DATA_KINDS = frozenset({Kind.NDARRAY, Kind.NUMPY_SCALAR, Kind.TENSOR, Kind.NUMBER, Kind.CONTAINER, Kind.INSTANCE})
+DATA_KINDS = frozenset(
+    {Kind.NDARRAY, Kind.NUMPY_SCALAR, Kind.TENSOR, Kind.NUMBER, Kind.CONTAINER, Kind.MAPPING, Kind.INSTANCE}
+)
 
 
 def as_data(value: Value) -> Value:
