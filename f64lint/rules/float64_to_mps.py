@@ -29,8 +29,10 @@ class Float64ToMps(Rule):
     called through `self.` (element by element for an unpacked tuple). The message names
     where the float64 came from. A device may be `mps` when it is `"mps"`, a conditional
     that can pick it, a tensor's `.device`, or a name like `device` (device-agnostic code
-    runs on Macs too). Moves to the CPU, moves with a dtype (`.to(device, torch.float32)`),
-    and moves in code an MPS test keeps MPS out of are not flagged; neither is a move in
+    runs on Macs too); not a name or `self` attribute only ever set to devices written
+    out without MPS (`self.device = torch.device("cpu")`). Moves to the CPU, moves with a
+    dtype (`.to(device, torch.float32)`), and moves in code an MPS test keeps MPS out of
+    are not flagged; neither is a move in
     the statement that makes the float64 (the rule that flags the source says it there).
 
     A batch of a `DataLoader` over a dataset class of the module whose `__getitem__` gives
@@ -79,6 +81,17 @@ class Float64ToMps(Rule):
     )
 
     valid = (
+        """
+        import torch
+
+        class Runner:
+            def __init__(self):
+                self.device = torch.device("cpu")  # written out: no MPS
+
+            def run(self, n):
+                total = torch.zeros(n).double().sum()
+                return total.to(self.device)
+        """,
         """
         import numpy as np
         import torch
@@ -473,6 +486,38 @@ class Float64ToMps(Rule):
                     "steps": torch.arange(8),
                 }
                 return model(**to_device(batch, device))
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+
+            class Runner:
+                def __init__(self, device=None):
+                    self.device = torch.device("cpu")
+                    if device is not None:
+                        self.device = device
+
+                def run(self, n):
+                    total = torch.zeros(n).double().sum()
+                    return total.to(self.device)
+            """,
+            (11, 22),
+            fixed="""
+            import torch
+
+            class Runner:
+                def __init__(self, device=None):
+                    self.device = torch.device("cpu")
+                    if device is not None:
+                        self.device = device
+
+                def run(self, n):
+                    dtype = (
+                        torch.float32 if torch.device(self.device).type == "mps" else torch.float64
+                    )
+                    total = torch.zeros(n).to(dtype).sum()
+                    return total.to(self.device)
             """,
         ),
     )
