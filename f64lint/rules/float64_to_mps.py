@@ -82,6 +82,24 @@ class Float64ToMps(Rule):
 
     valid = (
         """
+        import numpy as np
+        import torch
+
+        def step(model, tokenizer, texts, device):
+            batch = {"x": torch.from_numpy(np.random.rand(4, 3)), "y": torch.arange(4)}
+            batch["x"] = batch["x"].float()
+            moved = {k: v.to(device) for k, v in batch.items()}
+            scores = {"x": torch.randn(4), "w": torch.from_numpy(np.random.rand(4))}
+            weights = scores.pop("w")  # kept on the CPU
+            inputs = {**tokenizer(texts), "prior": torch.from_numpy(np.random.rand(4))}
+            ids = inputs["input_ids"].to(device)
+            cast = {
+                k: v.to(device, dtype=torch.float32) if v.is_floating_point() else v.to(device)
+                for k, v in moved.items()
+            }
+            return model(ids, **cast), {k: v.to(device) for k, v in scores.items()}, weights
+        """,
+        """
         import torch
 
         class Runner:
@@ -567,7 +585,8 @@ class Float64ToMps(Rule):
 
 
 def _moves_other_dtypes_too(analysis: Analysis, call: cst.Call) -> bool:
-    """Does a move carry values of other dtypes too (`value.to(device)` over a dict of a
-    float64 grid and integer steps)? A cast there would change them."""
+    """May a move carry values of other dtypes too (`value.to(device)` over a dict of a
+    float64 grid and integer steps, or of labels whose dtype the code does not show)? A
+    cast there would change them."""
     moved = analysis.flow.moved_value(call)
     return moved is not None and analysis.flow.evaluation.value(moved).mixed

@@ -54,7 +54,9 @@ class NumpyFloat64ToTensor(Rule):
     Keep the NumPy work in float64 on the CPU and cast where the array becomes a tensor:
     `torch.from_numpy(grid).to(device, dtype=dtype)` with the device-aware dtype (safe),
     `torch.tensor(grid, dtype=torch.float32, device=device)`, or
-    `torch.from_numpy(grid).float()` (changes precision on CPU/CUDA: unsafe).
+    `torch.from_numpy(grid).float()` (changes precision on CPU/CUDA: unsafe). No fix is
+    offered where the call may take arrays of other dtypes too (`torch.as_tensor(v)` over a
+    dict of a float64 grid and integer labels): a dtype there would change them too.
     """
 
     code = "F64003"
@@ -276,6 +278,18 @@ class NumpyFloat64ToTensor(Rule):
                 ).to(dtype)
             """,
         ),
+        Invalid(
+            """
+            import numpy as np
+            import torch
+
+            def step(model, device):
+                arrays = {"x": np.random.rand(4, 3), "y": np.arange(4)}
+                batch = {k: torch.as_tensor(v, device=device) for k, v in arrays.items()}
+                return model(**batch)
+            """,
+            (6, 17),  # no fix: a dtype there would make the integer `y` float too
+        ),
     )
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
@@ -287,7 +301,7 @@ class NumpyFloat64ToTensor(Rule):
                 continue
             data = data_argument(call)
             source = analysis.flow.float64_array(data) if data is not None else None
-            if source is None or analysis.guards.off_mps(call):
+            if data is None or source is None or analysis.guards.off_mps(call):
                 continue  # not float64, or in code that never runs on MPS
             if not made_on_a_device(facts, call) and (
                 cast_down_before_move(facts, call) or analysis.flow.narrowed_later(call)
@@ -307,6 +321,7 @@ class NumpyFloat64ToTensor(Rule):
                 f"float64 NumPy array (from `{source.origin_name}` {where_made(facts, source.origin, call)}{made}) "
                 "becomes a "
                 f"tensor in `{callee_text(facts, call)}`; MPS has no float64",
-                fix=WideArrayToTensor(call, source.origin),
+                # Not where the data may be of other dtypes too (a dict's arrays): a cast would change them.
+                fix=None if analysis.flow.evaluation.value(data).mixed else WideArrayToTensor(call, source.origin),
                 reaches_mps=analysis.flow.reaches_device(call) or analysis.flow.seen_reaching_mps(call),
             )

@@ -333,6 +333,9 @@ narrow = torch.zeros(3)
 batch = {"x": wide, "n": narrow}
 tables = {torch.cfloat: torch.float, torch.cdouble: torch.double}
 named = {"fp64": torch.float64, "fp32": torch.float32}
+wide_only = {"a": wide, "b": wide * 2}
+changed = {"x": wide}
+changed["x"] = changed["x"].float()
 result = READ
 """
 
@@ -343,8 +346,12 @@ result = READ
         ('batch["x"]', Kind.TENSOR, Dtype.FLOAT64),
         ('batch["n"]', Kind.TENSOR, Dtype.FLOAT32),
         ('batch.get("n")', Kind.TENSOR, Dtype.FLOAT32),
-        ("batch[key]", Kind.TENSOR, Dtype.FLOAT64),  # a key the code chooses: any of its values
-        ('{**batch}["n"]', Kind.TENSOR, Dtype.FLOAT64),  # its keys not written out
+        ("batch[key]", Kind.UNKNOWN, None),  # a key the code chooses among values of two dtypes
+        ("wide_only[key]", Kind.TENSOR, Dtype.FLOAT64),  # among values all of one
+        ('{**batch, "x": narrow}["x"]', Kind.TENSOR, Dtype.FLOAT32),  # the later key wins
+        ('dict(batch, n=wide)["n"]', Kind.TENSOR, Dtype.FLOAT64),
+        ('changed["x"]', Kind.UNKNOWN, None),  # a key set again later
+        ("[v for k, v in batch.items() if k != 'x'][0]", Kind.UNKNOWN, None),  # some of them
         ("[v for k, v in batch.items()][0]", Kind.TENSOR, Dtype.FLOAT64),
         ("list(batch.values())[0]", Kind.TENSOR, Dtype.FLOAT64),
         ("[k for k in batch][0]", Kind.UNKNOWN, None),  # its keys

@@ -206,6 +206,10 @@ class DictGives(enum.Enum):
 
 
 DICT_TYPE = "builtins.dict"
+# The methods that change what a dict holds.
+DICT_CHANGES = frozenset(
+    f"{DICT_TYPE}.{name}" for name in ("update", "pop", "popitem", "setdefault", "clear", "__setitem__", "__delitem__")
+)
 DICT_GIVES = {
     **{f"{DICT_TYPE}.{name}": DictGives.ONE for name in ("get", "pop", "setdefault")},
     f"{DICT_TYPE}.values": DictGives.ALL,

@@ -84,6 +84,7 @@ from f64lint.analysis.domain.guards import Guards
 from f64lint.analysis.domain.library import (
     ARRAY_OF_THE_DTYPE_ASKED,
     COPIED_TO_THE_CPU,
+    DICT_CHANGES,
     DICT_GIVES,
     DICT_TYPE,
     GIVES_ARGUMENT,
@@ -163,7 +164,7 @@ from f64lint.analysis.syntax.calls import (
     method_name,
     positional,
 )
-from f64lint.analysis.syntax.nodes import is_property, own_nodes
+from f64lint.analysis.syntax.nodes import descendants, is_property, own_nodes
 from f64lint.cst import cst
 
 _KEEP_ARGUMENT_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE) | functions("scipy", Returns.ARGUMENT_DTYPE)
@@ -301,34 +302,29 @@ class Evaluator:
         return UNKNOWN
 
     def _dict(self, node: "cst.Dict | cst.DictComp", depth: int) -> Value:
-        """A dict: any of its values (`{"x": x, **more}`, `{k: v.to(device) for k, v in ...}`)."""
+        """A dict: its values by key where every key is a string written out (`{"x": x,
+        **more}` of a `more` whose keys are known too; a later key wins), else any of its
+        values (`{k: v.to(device) for k, v in ...}`)."""
         if isinstance(node, cst.DictComp):
             return Value(Kind.MAPPING, element=self._value(node.value, depth))
-        values, keys = [], []
+        entries: List[Tuple[Optional[str], Value]] = []
         for element in node.elements:
             if isinstance(element, cst.DictElement):
-                values.append(self._value(element.value, depth))
                 key = element.key.evaluated_value if isinstance(element.key, cst.SimpleString) else None
-                keys.append(key if isinstance(key, str) else None)
+                entries.append((key if isinstance(key, str) else None, self._value(element.value, depth)))
             else:  # `**more`: what that dict holds
-                more = self._value(element.value, depth)
-                values.append(more.element or UNKNOWN if more.kind is Kind.MAPPING else UNKNOWN)
-                keys.append(None)
-        if values and all(key is not None for key in keys) and len(set(keys)) == len(keys):
-            named = tuple(key for key in keys if key is not None)
-            return Value(Kind.MAPPING, element=join(values), parts=tuple(values), keys=named)
-        return Value(Kind.MAPPING, element=join(values) if values else None)
+                entries.extend(_entries_of(self._value(element.value, depth)))
+        return _mapping(entries)
 
     @staticmethod
     def _looked_up(held: Value, key: Optional[cst.BaseExpression]) -> Value:
-        """A dict's value at a key: the one written at that string key; of a key the code
-        chooses, any of its values when they are data (`batch[name]`), not one value when
-        they are dtypes or devices (a table: `{torch.cfloat: torch.float, ...}[dtype]`)."""
+        """A dict's value at a key: the one written at that string key; else, of a key the
+        code chooses or of a dict whose keys are not all known, its values where they are
+        all the same data (a table of dtypes, or of data of several dtypes, is not one)."""
         literal = key.evaluated_value if isinstance(key, cst.SimpleString) else None
         if isinstance(literal, str) and held.keys:
             return held.parts[held.keys.index(literal)] if literal in held.keys else UNKNOWN
-        element = held.element or UNKNOWN
-        return element if element.kind in DATA_KINDS or isinstance(literal, str) else UNKNOWN
+        return _one_kind(held.element)
 
     @staticmethod
     def _operation(node: cst.BinaryOperation, left: Value, right: Value) -> Value:
@@ -432,6 +428,12 @@ class Evaluator:
         the reads of it (a class may read an attribute in a hundred methods)."""
         values = self._paths.set_on_self(self.classes.set_on(owner, name))
         held = join(self._set_value(value, depth + 1) for value in values)
+        if held.kind is Kind.MAPPING and any(
+            self._changes(read, frozenset())
+            for read in descendants([owner])
+            if isinstance(read, cst.Attribute) and read.attr.value == name and is_self_attribute(read)
+        ):
+            return Value(Kind.MAPPING)  # `self.buffers["freqs"] = ...`
         if held.kind is not Kind.CONTAINER or held.parts:
             return held
         added = self.classes.added_on(owner, name)  # a list the methods append to
@@ -455,6 +457,54 @@ class Evaluator:
         return Value(Kind.DTYPE, _WIDTHS[spelled.width], origin=node) if spelled is not None else UNKNOWN
 
     def _name(self, node: cst.Name, depth: int) -> Value:
+        found = self._name_value(node, depth)
+        if found.kind is Kind.MAPPING and self._dict_changed(node):
+            return Value(Kind.MAPPING)  # `batch["x"] = batch["x"].float()`: what it holds is not known
+        if (found.mixed or found.partial) and self._filtered(node):
+            return UNKNOWN  # some of a dict's values, of several dtypes: which, the code decides
+        return found
+
+    def _dict_changed(self, node: cst.Name) -> bool:
+        """Does the code change what a dict a name holds holds: set or delete a key
+        (`batch["x"] = ...`, `del batch["w"]`), call a method that does (`.update()`,
+        `.pop()`), or hand it to a function of the module that does?"""
+        binding = self.facts.bindings.get(node)
+        bound = binding.reaching() if binding is not None else ()
+        reads = [read for seen in bound for read in self.facts.reads_by_binding.get(id(seen), ())]
+        return any(self._changes(read, frozenset()) for read in reads)
+
+    def _changes(self, read: cst.BaseExpression, seen: FrozenSet[int]) -> bool:
+        parent = self.facts.parent(read)
+        if isinstance(parent, cst.Subscript) and parent.value is read:
+            holder = self.facts.parent(parent)
+            return isinstance(holder, (cst.AssignTarget, cst.Del)) or (
+                isinstance(holder, (cst.AugAssign, cst.AnnAssign)) and holder.target is parent
+            )
+        if isinstance(parent, cst.Attribute) and parent.value is read:
+            return f"{DICT_TYPE}.{parent.attr.value}" in DICT_CHANGES
+        call = self.facts.parent(parent) if isinstance(parent, cst.Arg) and parent.star != "**" else None
+        if not isinstance(call, cst.Call):
+            return False
+        for function in self._callees(call):
+            params = (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)
+            for param in params:
+                if id(param) not in seen and argument_for(function, param, call) is read:
+                    reads = self.facts.parameter_reads(param)
+                    if any(self._changes(inner, seen | {id(param)}) for inner in reads):
+                        return True
+        return False
+
+    def _filtered(self, node: cst.Name) -> bool:
+        """Is a name bound by a comprehension that keeps only some of what it loops over
+        (`for k, v in batch.items() if k != "weights"`)?"""
+        binding = self.facts.bindings.get(node)
+        for seen in binding.reaching() if binding is not None else ():
+            loop = self.facts.parent(seen.iterated) if seen.iterated is not None else None
+            if isinstance(loop, cst.CompFor) and loop.ifs:
+                return True
+        return False
+
+    def _name_value(self, node: cst.Name, depth: int) -> Value:
         if node.value in ("True", "False"):
             return Value(Kind.NUMBER, Dtype.BOOL, origin=node)
         if node.value == "None":
@@ -562,22 +612,20 @@ class Evaluator:
     def _passed(self, function: cst.FunctionDef, param: cst.Param, depth: int) -> Value:
         """A parameter: the data the module's calls of its function pass for it (its
         default where one leaves it out); not known when no call of the module shows it.
-        A device passed is not followed, nor a dtype the function does more with than hand
-        on to torch: a helper handed one often checks it (`if device.type == "mps" and
-        dtype == torch.float64: return torch.float32`). A dtype handed on is read from the
-        calls that may put it on MPS: not one off MPS, nor one that gives the function a
-        device without MPS (`build(n, "cpu", torch.float64)`)."""
+        Only the calls that may put what it makes on MPS are read: not one off MPS, nor one
+        that gives the function a device without MPS (`build(n, "cpu", torch.float64)`). A
+        device passed is not followed, nor a dtype the function does more with than hand
+        on to torch or NumPy: a helper handed one often checks it (`if device.type ==
+        "mps" and dtype == torch.float64: return torch.float32`)."""
         passed: List[Tuple[cst.Call, cst.BaseExpression]] = []
         for call in self.facts.definitions.call_sites(function):
             given = given_for(function, param, call)
             if given is None:
                 return UNKNOWN
             passed.append((call, given))
-        value = self._joined([given for _, given in passed], depth + 1) if passed else UNKNOWN
-        if value.kind is not Kind.DTYPE or not self._only_handed_on(param):
-            return as_data(value)
         on_mps = [given for call, given in passed if self._may_reach_mps(function, call, depth)]
-        return self._joined(on_mps, depth + 1) if on_mps else UNKNOWN
+        value = self._joined(on_mps, depth + 1) if on_mps else UNKNOWN
+        return value if value.kind is Kind.DTYPE and self._only_handed_on(param) else as_data(value)
 
     def _may_reach_mps(self, function: cst.FunctionDef, call: cst.Call, depth: int) -> bool:
         """May what a call of a function makes be on MPS: the call runs on MPS, and gives the
@@ -763,11 +811,14 @@ class Evaluator:
         if name in GIVES_ARGUMENT:  # `cast(Tuple, roc_compute_fn(...))`
             args, place = positional(call), GIVES_ARGUMENT[name]
             return self._value(args[place], depth + 1) if len(args) > place else UNKNOWN
-        if name == DICT_TYPE:  # `dict(x=x)`, `dict(batch)`
-            given = [self._value(arg.value, depth + 1) for arg in call.args if arg.keyword is not None]
-            copied = [self._value(arg, depth + 1) for arg in positional(call)[:1]]
-            given += [value.element or UNKNOWN if value.kind is Kind.MAPPING else UNKNOWN for value in copied]
-            return Value(Kind.MAPPING, element=join(given) if given else None)
+        if name == DICT_TYPE:  # `dict(x=x)`, `dict(batch, x=x)`
+            entries: List[Tuple[Optional[str], Value]] = []
+            for arg in call.args:
+                if arg.keyword is not None:
+                    entries.append((arg.keyword.value, self._value(arg.value, depth + 1)))
+                else:
+                    entries.extend(_entries_of(self._value(arg.value, depth + 1)))
+            return _mapping(entries)
         if name in ("builtins.tuple", "builtins.list"):  # `tuple(a[s:e] for a in arrays)`
             args = positional(call)
             return Value(Kind.CONTAINER, element=item_of(self._value(args[0], depth + 1))) if args else UNKNOWN
@@ -1085,6 +1136,35 @@ class Evaluator:
         ]
         known = [found for found in reversed(spelled) if found is not None]
         return next((found for found in known if found[0].is_wide), known[0] if known else None)
+
+def _entries_of(value: Value) -> List[Tuple[Optional[str], Value]]:
+    """The keys and values a dict splatted into another gives it (`**more`): each by its
+    key where they are known, else one of unknown key."""
+    if value.kind is Kind.MAPPING and value.keys:
+        return list(zip(value.keys, value.parts))
+    return [(None, value.element or UNKNOWN if value.kind is Kind.MAPPING else UNKNOWN)]
+
+
+def _mapping(entries: List[Tuple[Optional[str], Value]]) -> Value:
+    """A dict of these entries, by key when every key is known (a later one wins). Any of
+    its values is of several dtypes where one's is not known (labels beside a grid)."""
+    values = [value for _, value in entries]
+    element = join(values) if values else None
+    if element is not None and element.partial:
+        element = replace(element, mixed=True)
+    if not entries or any(key is None for key, _ in entries):
+        return Value(Kind.MAPPING, element=element)
+    by_key = {key: value for key, value in entries if key is not None}
+    return Value(Kind.MAPPING, element=join(by_key.values()), parts=tuple(by_key.values()), keys=tuple(by_key))
+
+
+def _one_kind(element: Optional[Value]) -> Value:
+    """Any of a dict's values, where that is one value: all data of the same kind and
+    dtype (not a table of dtypes, nor data of several dtypes)."""
+    if element is None or element.kind not in DATA_KINDS or element.mixed or element.partial:
+        return UNKNOWN
+    return element
+
 
 def _from_dict(held: Value, gives: Optional[DictGives]) -> Value:
     """What a dict's method gives of the values it holds (`DICT_GIVES`)."""

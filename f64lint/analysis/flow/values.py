@@ -32,7 +32,7 @@ from f64lint.analysis.domain.devices import (
     is_cpu_device,
     is_device_like,
 )
-from f64lint.analysis.domain.dtypes import Width, dtype_of, mentions_device
+from f64lint.analysis.domain.dtypes import Width, dtype_of, mentions_device, tests_a_dtype
 from f64lint.analysis.domain.guards import Guards
 from f64lint.analysis.domain.library import (
     DATA_DEVICES,
@@ -59,7 +59,7 @@ from f64lint.analysis.syntax.calls import (
     moved_to,
     positional,
 )
-from f64lint.analysis.syntax.nodes import code_children, dotted_name, own_nodes
+from f64lint.analysis.syntax.nodes import code_children, descendants, dotted_name, own_nodes
 from f64lint.cst import cst
 
 
@@ -201,10 +201,28 @@ class Flow:
             self._moves = []
             for call in self.facts.calls:
                 moved = None if self.guards.off_mps(call) else self.moved_value(call)
+                if moved is not None and self._in_branch_on_its_dtype(call, moved):
+                    continue  # `v.to(device) if not v.is_floating_point() else ...`: chosen by its dtype
                 wide = self._on_mps(self.wide_value(moved)) if moved is not None else None
                 if wide is not None:
                     self._moves.append((call, wide))
         return iter(self._moves)
+
+    def _in_branch_on_its_dtype(self, call: cst.Call, moved: cst.BaseExpression) -> bool:
+        """Is a move of a name in a branch of a test of that name's dtype (`if
+        v.is_floating_point(): ... else: v.to(device)`)?"""
+        if not isinstance(moved, cst.Name):
+            return False
+        child: cst.CSTNode = call
+        parent = self.facts.parent(call)
+        while parent is not None and not isinstance(parent, cst.FunctionDef):
+            if isinstance(parent, (cst.If, cst.IfExp)) and child is not parent.test:
+                test = parent.test
+                named = any(isinstance(node, cst.Name) and node.value == moved.value for node in descendants([test]))
+                if named and tests_a_dtype(self.facts, test):
+                    return True
+            child, parent = parent, self.facts.parent(parent)
+        return False
 
     def moves_of_values_made_elsewhere(self) -> Iterator[Tuple[cst.Call, WideValue]]:
         """The moves of float64 values made on another line (or in another module): a move
