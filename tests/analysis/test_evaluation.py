@@ -367,6 +367,14 @@ def test_what_a_dict_holds(read, kind, dtype):
     assert (value.kind, value.dtype) == (kind, dtype)
 
 
+@pytest.mark.parametrize("other, mixed", [("torch.tensor(labels)", True), ("torch.randn(8).double()", False)])
+def test_a_dict_of_values_of_several_dtypes_is_mixed(other, mixed):
+    """A cast of any of its values would change the others: F64004 offers no fix there."""
+    source = f"import numpy as np\nimport torch\nbatch = {{'x': torch.from_numpy(np.linspace(0, 1, 8)), 'y': {other}}}\n"
+    value = evaluated(source + "result = [v for v in batch.values()][0]\n")
+    assert (value.dtype, value.mixed) == (Dtype.FLOAT64, mixed)
+
+
 CHOOSES = """
 import torch
 def choose(double, given=None, exact=True):

@@ -1148,14 +1148,15 @@ def _entries_of(value: Value) -> List[Tuple[Optional[str], Value]]:
 def _mapping(entries: List[Tuple[Optional[str], Value]]) -> Value:
     """A dict of these entries, by key when every key is known (a later one wins). Any of
     its values is of several dtypes where one's is not known (labels beside a grid)."""
-    values = [value for _, value in entries]
+    keyed = all(key is not None for key, _ in entries)
+    by_key = {key: value for key, value in entries if key is not None}
+    values = list(by_key.values()) if keyed else [value for _, value in entries]
     element = join(values) if values else None
     if element is not None and element.partial:
         element = replace(element, mixed=True)
-    if not entries or any(key is None for key, _ in entries):
+    if not entries or not keyed:
         return Value(Kind.MAPPING, element=element)
-    by_key = {key: value for key, value in entries if key is not None}
-    return Value(Kind.MAPPING, element=join(by_key.values()), parts=tuple(by_key.values()), keys=tuple(by_key))
+    return Value(Kind.MAPPING, element=element, parts=tuple(by_key.values()), keys=tuple(by_key))
 
 
 def _one_kind(element: Optional[Value]) -> Value:
