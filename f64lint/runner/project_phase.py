@@ -137,11 +137,12 @@ def _ambiguous_modules(exports: Sequence[Export], entries: Sequence[Entry]) -> F
 
 
 def declared_exports(settings: Settings) -> List[Export]:
-    """The project's own float64 makers its configuration names (`float64-functions`), as
-    exports of their modules: a file that calls one is read as if the run had linted the
-    module and found it returns float64. They are placed at their line of the config file.
-    So are the functions the project's tests saw return the data of a float64 tensor that
-    reached MPS (`.f64lint/observed.json`), placed at their `def`."""
+    """The project's own float64 makers its configuration names (`float64-functions`,
+    `float64-attributes`), as exports of their modules: a file that calls or reads one is
+    read as if the run had linted the module and found it gives float64. They are placed at
+    their line of the config file. So are the functions the project's tests saw return the
+    data of a float64 tensor that reached MPS (`.f64lint/observed.json`), placed at their
+    `def`."""
     exports = _configured_exports(settings)
     for observation in settings.observations:
         maker = observation.data_from
@@ -152,7 +153,7 @@ def declared_exports(settings: Settings) -> List[Export]:
 
 
 def _configured_exports(settings: Settings) -> List[Export]:
-    if not settings.float64_functions:
+    if not settings.float64_functions and not settings.float64_attributes:
         return []
     config = settings.config_file
     shown = display_path(config) if config is not None else "configuration"
@@ -161,10 +162,14 @@ def _configured_exports(settings: Settings) -> List[Export]:
     except (OSError, UnicodeDecodeError):
         lines = []
     declared = []
-    for qualified in settings.float64_functions:
-        module, name = qualified.rsplit(".", 1)
+    named = [(member, True) for member in settings.float64_functions]
+    named += [(member, False) for member in settings.float64_attributes]
+    for qualified, returned in named:
+        module, colon, name = qualified.partition(":")
+        if not colon:
+            module, name = qualified.rsplit(".", 1)
         line = next(
             (number for number, text in enumerate(lines, 1) if f'"{qualified}"' in text or f"'{qualified}'" in text), 1
         )
-        declared.append(Export(module, name, True, f"{name}()", "float64", shown, line))
+        declared.append(Export(module, name, returned, f"{name}()" if returned else name, "float64", shown, line))
     return declared

@@ -19,7 +19,8 @@ fixable = ["F64"]                # rules --fix may fix (default: all)
 unfixable = ["F64006"]           # rules it never fixes
 no-float64-devices = ["mps", "npu"]   # device types without float64 (default: ["mps"])
 safe-helpers = ["mypkg.utils.mps_safe_dtype"]   # your helper(dtype, device): device-aware fixes call it
-float64-functions = ["mypkg.io.load_table"]      # your functions that return float64 arrays or tensors
+float64-functions = ["mypkg.io.load_table", "mypkg.io:Reader.read"]   # return float64 arrays or tensors
+float64-attributes = ["mypkg.stats:Scaler.mean_"]   # hold float64 arrays or tensors
 
 [tool.f64lint.per-file-ignores]
 "tests/**" = ["F64001", "F64002"]   # float64 references in tests are on purpose
@@ -39,7 +40,11 @@ finding: what it returns is not a dtype f64lint can read. `float64-functions` na
 project's own makers of float64 data whose dtype the code does not spell (a loader that
 reads CSV files, a wrapper of a library): where the run's files call one, its result is
 float64, as if f64lint had found it so in that module, and messages point at the line of
-the configuration that says so.
+the configuration that says so. A method is named after its module and class, with a colon
+between them (`mypkg.io:Reader.read`); `float64-attributes` names in the same form the
+attributes of a class (`mypkg.stats:Scaler.mean_`, read as `scaler.mean_` of a
+`scaler = Scaler()`) and the module-level names (`mypkg.grids.COORDS`) that hold float64
+data.
 
 Globs use gitignore syntax. As in Ruff, a pattern without a slash (`build`, `test_*.py`)
 matches a file or folder name anywhere; a pattern with one (`src/legacy/*.py`, `tests/**`)
@@ -105,8 +110,10 @@ class Settings:
     unfixable: Tuple[str, ...] = ()
     no_float64_devices: Tuple[str, ...] = ("mps",)
     safe_helpers: Tuple[str, ...] = ()
-    # The project's own functions that return float64 arrays or tensors (its loaders).
+    # The project's own functions and methods that return float64 arrays or tensors (its
+    # loaders), and attributes and module-level names that hold them.
     float64_functions: Tuple[str, ...] = ()
+    float64_attributes: Tuple[str, ...] = ()
     # The project's line length for fixed lines: its formatter's (`[tool.ruff]`, `[tool.black]`).
     line_length: int = 88
     # What the project's tests saw at run time under `pytest --mps-emulation` (observed.py).
@@ -251,11 +258,25 @@ def _device_types(key: str, value: Any) -> Tuple[str, ...]:
 
 def _helpers(key: str, value: Any) -> Tuple[str, ...]:
     helpers = _strings(key, value)
-    example = "mypkg.io.load_table" if key == "float64-functions" else "mypkg.utils.mps_safe_dtype"
     for helper in helpers:
         if not all(part.isidentifier() for part in helper.split(".")) or "." not in helper:
-            raise ConfigError(f"`{key}` must list dotted names such as \"{example}\", got {helper!r}")
+            raise ConfigError(f"`{key}` must list dotted names such as \"mypkg.utils.mps_safe_dtype\", got {helper!r}")
     return helpers
+
+
+_MEMBER_EXAMPLES = {"float64-functions": "mypkg.io.load_table", "float64-attributes": "mypkg.stats:Scaler.mean_"}
+
+
+def _members(key: str, value: Any) -> Tuple[str, ...]:
+    """Dotted names (`mypkg.io.load_table`), or a module's and a member's with a colon
+    between them (`mypkg.io:Reader.read`)."""
+    members = _strings(key, value)
+    for member in members:
+        module, colon, name = member.partition(":")
+        parts = [*module.split("."), *(name.split(".") if colon else ())]
+        if not all(part.isidentifier() for part in parts) or not (colon or "." in member):
+            raise ConfigError(f"`{key}` must list dotted names such as \"{_MEMBER_EXAMPLES[key]}\", got {member!r}")
+    return members
 
 
 @dataclass(frozen=True)
@@ -309,8 +330,14 @@ KEYS: Dict[str, Key] = {
     ),
     "float64-functions": Key(
         "float64_functions",
-        _helpers,
-        "The project's functions that return float64 arrays or tensors: their results are float64 where called.",
+        _members,
+        "The project's functions and methods (`pkg.mod:Class.method`) that return float64 arrays or tensors: "
+        "their results are float64 where called.",
+    ),
+    "float64-attributes": Key(
+        "float64_attributes",
+        _members,
+        "Attributes (`pkg.mod:Class.attribute`) and module-level names that hold float64 arrays or tensors.",
     ),
 }
 

@@ -194,6 +194,59 @@ def test_a_function_the_configuration_names_as_float64_is_followed_where_it_is_c
     assert run([tmp_path / "mylab"], Settings(root=tmp_path)).diagnostics == []  # not declared: not known
 
 
+MEMBERS = """\
+import torch
+
+from mylab.grids import COORDS
+from mylab.io import Reader
+from mylab.stats import Scaler
+
+
+def batch(path, device):
+    return torch.from_numpy(Reader(path).read()).to(device)
+
+
+def centred(x, device):
+    mean = torch.from_numpy(Scaler().mean_)
+    return x - mean.to(device), torch.from_numpy(COORDS).to(device), torch.from_numpy(Scaler().scale_)
+"""
+
+
+def test_methods_and_attributes_the_configuration_names_as_float64_are_followed(tmp_path, monkeypatch):
+    from f64lint.workspace.settings import load_file
+
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.f64lint]\nfloat64-functions = ["mylab.io:Reader.read"]\n'
+        'float64-attributes = ["mylab.stats:Scaler.mean_", "mylab.grids.COORDS"]\n'
+    )
+    package = tmp_path / "mylab"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "train.py").write_text(MEMBERS)
+    monkeypatch.chdir(tmp_path)
+    settings = load_file(tmp_path / "pyproject.toml")
+
+    result = run([tmp_path / "mylab"], settings)
+    assert [(d.start.line, d.start.column, d.code, d.message) for d in result.diagnostics] == [
+        (
+            9, 12, "F64003",
+            "float64 NumPy array (from `Reader.read()` at line 9, made in pyproject.toml:2) becomes a tensor in "
+            "`torch.from_numpy()`; MPS has no float64",
+        ),
+        (
+            13, 12, "F64003",
+            "float64 NumPy array (from `Scaler.mean_` at line 13, made in pyproject.toml:3) becomes a tensor in "
+            "`torch.from_numpy()`; MPS has no float64",
+        ),
+        (14, 21, "F64004", "float64 tensor (from `torch.from_numpy` at line 13) moved to a device that may be 'mps'"),
+        (
+            14, 33, "F64003",
+            "float64 NumPy array (from `COORDS` at line 14, made in pyproject.toml:3) becomes a tensor in "
+            "`torch.from_numpy()`; MPS has no float64",
+        ),
+    ]  # `Scaler().scale_`, not named, is not known
+
+
 DATASETS = """\
 import numpy as np
 from torch.utils.data import Dataset

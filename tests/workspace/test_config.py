@@ -114,6 +114,8 @@ def test_unknown_cli_selector_is_an_error(tmp_path):
         ('no-float64-devices = ["np u"]', "`no-float64-devices` must list device types such as \"mps\" or \"npu\", got 'np u'"),
         ('safe-helpers = ["helper"]', "`safe-helpers` must list dotted names such as \"mypkg.utils.mps_safe_dtype\", got 'helper'"),
         ('float64-functions = ["load table"]', "`float64-functions` must list dotted names such as \"mypkg.io.load_table\", got 'load table'"),
+        ('float64-functions = ["mypkg.io:Reader."]', "`float64-functions` must list dotted names such as \"mypkg.io.load_table\", got 'mypkg.io:Reader.'"),
+        ('float64-attributes = ["mean_"]', "`float64-attributes` must list dotted names such as \"mypkg.stats:Scaler.mean_\", got 'mean_'"),
         ("float64-functions = \"mypkg.io.load\"", "`float64-functions` must be a list of strings"),
     ],
 )
