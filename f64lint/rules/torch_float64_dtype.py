@@ -460,8 +460,12 @@ class TorchFloat64Dtype(Rule):
 
                 def draw(self, n):
                     return torch.zeros(n, dtype=self.dtype, device=self.device)
+
+                def shift(self, x):
+                    return x.to(self.dtype).to(self.device)
             """,
             (9, 37),
+            (12, 21),
             fixed="""
             import torch
 
@@ -473,31 +477,8 @@ class TorchFloat64Dtype(Rule):
 
                 def draw(self, n):
                     return torch.zeros(n, dtype=self.dtype, device=self.device)
-            """,
-        ),
-        Invalid(
-            """
-            import torch
 
-            class Sampler:
-                def __init__(self, device):
-                    self.device = device
-                    self.dtype = torch.float64
-
-                def draw(self, x):
-                    return x.to(self.dtype).to(self.device)
-            """,
-            (9, 21),
-            fixed="""
-            import torch
-
-            class Sampler:
-                def __init__(self, device):
-                    self.device = device
-                    dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
-                    self.dtype = dtype
-
-                def draw(self, x):
+                def shift(self, x):
                     return x.to(self.dtype).to(self.device)
             """,
         ),

@@ -170,16 +170,22 @@ def untouched(path, device):
 """
 
 
-def test_a_function_the_configuration_names_as_float64_is_followed_where_it_is_called(tmp_path, monkeypatch):
+def _configured_package(tmp_path, monkeypatch, config: str, train: str) -> Settings:
+    """`mylab/train.py` in a project whose `[tool.f64lint]` says `config`: its settings."""
     from f64lint.workspace.settings import load_file
 
-    (tmp_path / "pyproject.toml").write_text('[tool.f64lint]\nfloat64-functions = [\n    "mylab.io.load_spectra",\n]\n')
+    (tmp_path / "pyproject.toml").write_text(f"[tool.f64lint]\n{config}")
     package = tmp_path / "mylab"
     package.mkdir()
     (package / "__init__.py").write_text("")
-    (package / "train.py").write_text(TRAIN)
+    (package / "train.py").write_text(train)
     monkeypatch.chdir(tmp_path)
-    settings = load_file(tmp_path / "pyproject.toml")
+    return load_file(tmp_path / "pyproject.toml")
+
+
+def test_a_function_the_configuration_names_as_float64_is_followed_where_it_is_called(tmp_path, monkeypatch):
+    config = 'float64-functions = [\n    "mylab.io.load_spectra",\n]\n'
+    settings = _configured_package(tmp_path, monkeypatch, config, TRAIN)
     assert settings.float64_functions == ("mylab.io.load_spectra",)
 
     result = run([tmp_path / "mylab"], settings)
@@ -213,18 +219,9 @@ def centred(x, device):
 
 
 def test_methods_and_attributes_the_configuration_names_as_float64_are_followed(tmp_path, monkeypatch):
-    from f64lint.workspace.settings import load_file
-
-    (tmp_path / "pyproject.toml").write_text(
-        '[tool.f64lint]\nfloat64-functions = ["mylab.io:Reader.read"]\n'
-        'float64-attributes = ["mylab.stats:Scaler.mean_", "mylab.grids.COORDS"]\n'
-    )
-    package = tmp_path / "mylab"
-    package.mkdir()
-    (package / "__init__.py").write_text("")
-    (package / "train.py").write_text(MEMBERS)
-    monkeypatch.chdir(tmp_path)
-    settings = load_file(tmp_path / "pyproject.toml")
+    config = 'float64-functions = ["mylab.io:Reader.read"]\n'
+    config += 'float64-attributes = ["mylab.stats:Scaler.mean_", "mylab.grids.COORDS"]\n'
+    settings = _configured_package(tmp_path, monkeypatch, config, MEMBERS)
 
     result = run([tmp_path / "mylab"], settings)
     assert [(d.start.line, d.start.column, d.code, d.message) for d in result.diagnostics] == [
