@@ -20,7 +20,7 @@ from f64lint.analysis.domain.library import (
 )
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import keyword, method_name, moved_to
-from f64lint.analysis.syntax.nodes import descendants
+from f64lint.analysis.syntax.nodes import descendants, keyed
 from f64lint.cst import cst
 from f64lint.diagnostic import Applicability, Edit, Fix
 from f64lint.fix.edits import EditMaker
@@ -62,8 +62,13 @@ class Planner:
         """Not in code that takes its functions and dtypes from an array API namespace
         (`xp.asarray(a)`, `xp.float64`): the namespace may be NumPy's, which a torch dtype
         breaks. Not a dtype list a library chooses (`supported_float_dtypes(xp)`): its fix
-        is to give it the data's device, which only a person knows how to reach there."""
+        is to give it the data's device, which only a person knows how to reach there. Not
+        a dtype that is an entry of a table (`{"fp64": torch.float64, ...}`,
+        `dict(double=torch.float64)`): the table offers it on purpose, to every reader (a
+        dict of keyword arguments, whose `"dtype"` is the one it gives, is no table)."""
         if isinstance(request, WideDtype):
+            if self._in_a_table(request.node):
+                return False
             spelled = spelled_dtype(self.facts, request.node)
             holder = self.facts.parent(self.facts.parent(request.node) or request.node)
             given_to = holder.func if isinstance(holder, cst.Call) else request.node
@@ -72,6 +77,15 @@ class Planner:
             return not listed and not any(self.facts.through_namespace(node) for node in read)
         node = request.move if isinstance(request, MoveThenCast) else request.call
         return not self.facts.through_namespace(node)
+
+    def _in_a_table(self, node: cst.CSTNode) -> bool:
+        parent = self.facts.parent(node)
+        if isinstance(parent, cst.DictElement) and parent.value is node:
+            return not keyed(parent, "dtype")
+        if not (isinstance(parent, cst.Arg) and parent.keyword is not None and parent.keyword.value != "dtype"):
+            return False
+        call = self.facts.parent(parent)
+        return isinstance(call, cst.Call) and self.facts.qualified_name(call.func) == "builtins.dict"
 
     # Which function a request is fixed through ------------------------------------------
 

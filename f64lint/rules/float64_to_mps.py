@@ -29,10 +29,8 @@ class Float64ToMps(Rule):
     called through `self.` (element by element for an unpacked tuple). The message names
     where the float64 came from. A device may be `mps` when it is `"mps"`, a conditional
     that can pick it, a tensor's `.device`, or a name like `device` (device-agnostic code
-    runs on Macs too); not a name or `self` attribute only ever set to devices written
-    out without MPS (`self.device = torch.device("cpu")`). Moves to the CPU, moves with a
-    dtype (`.to(device, torch.float32)`), and moves in code an MPS test keeps MPS out of
-    are not flagged; neither is a move in
+    runs on Macs too). Moves to the CPU, moves with a dtype (`.to(device, torch.float32)`),
+    and moves in code an MPS test keeps MPS out of are not flagged; neither is a move in
     the statement that makes the float64 (the rule that flags the source says it there).
 
     A batch of a `DataLoader` over a dataset class of the module whose `__getitem__` gives
@@ -98,17 +96,6 @@ class Float64ToMps(Rule):
                 for k, v in moved.items()
             }
             return model(ids, **cast), {k: v.to(device) for k, v in scores.items()}, weights
-        """,
-        """
-        import torch
-
-        class Runner:
-            def __init__(self):
-                self.device = torch.device("cpu")  # written out: no MPS
-
-            def run(self, n):
-                total = torch.zeros(n).double().sum()
-                return total.to(self.device)
         """,
         """
         import numpy as np
@@ -510,32 +497,22 @@ class Float64ToMps(Rule):
             """
             import torch
 
-            class Runner:
-                def __init__(self, device=None):
-                    self.device = torch.device("cpu")
-                    if device is not None:
-                        self.device = device
+            def run(x, device, offload_device="cpu"):
+                return x.to(device)
 
-                def run(self, n):
-                    total = torch.zeros(n).double().sum()
-                    return total.to(self.device)
+            def main(device):
+                return run(torch.zeros(3, dtype=torch.float64), device)
             """,
-            (11, 22),
+            (4, 14),  # one device given may be MPS, whatever the other
             fixed="""
             import torch
 
-            class Runner:
-                def __init__(self, device=None):
-                    self.device = torch.device("cpu")
-                    if device is not None:
-                        self.device = device
+            def run(x, device, offload_device="cpu"):
+                return x.to(device)
 
-                def run(self, n):
-                    dtype = (
-                        torch.float32 if torch.device(self.device).type == "mps" else torch.float64
-                    )
-                    total = torch.zeros(n).to(dtype).sum()
-                    return total.to(self.device)
+            def main(device):
+                dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
+                return run(torch.zeros(3, dtype=dtype), device)
             """,
         ),
     )

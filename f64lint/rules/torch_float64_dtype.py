@@ -529,6 +529,17 @@ class TorchFloat64Dtype(Rule):
                 return torch.arange(n, dtype=pick(True), device=device)
             """,
         ),
+        Invalid(
+            """
+            import torch
+
+            DTYPES = {"fp32": torch.float32, "fp64": torch.float64, "bf16": torch.bfloat16}
+
+            def make(n, device):
+                return torch.zeros(n, dtype=DTYPES.get("fp64"), device=device)
+            """,
+            (6, 33),  # no fix: the table offers float64 on purpose
+        ),
     )
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:

@@ -336,6 +336,15 @@ named = {"fp64": torch.float64, "fp32": torch.float32}
 wide_only = {"a": wide, "b": wide * 2}
 changed = {"x": wide}
 changed["x"] = changed["x"].float()
+nested = {"inputs": {"x": wide}}
+nested["inputs"]["x"] = nested["inputs"]["x"].float()
+merged = {"x": wide}
+merged |= {"x": narrow}
+aliased = {"x": wide}
+other = aliased
+other["x"] = narrow
+handed = {"x": wide}
+cast_floats_(handed)
 result = READ
 """
 
@@ -351,6 +360,11 @@ result = READ
         ('{**batch, "x": narrow}["x"]', Kind.TENSOR, Dtype.FLOAT32),  # the later key wins
         ('dict(batch, n=wide)["n"]', Kind.TENSOR, Dtype.FLOAT64),
         ('changed["x"]', Kind.UNKNOWN, None),  # a key set again later
+        ('nested["inputs"]["x"]', Kind.UNKNOWN, None),  # a key of a dict it holds
+        ('merged["x"]', Kind.UNKNOWN, None),  # `|=`
+        ('aliased["x"]', Kind.UNKNOWN, None),  # changed under another name
+        ('handed["x"]', Kind.UNKNOWN, None),  # handed to a function the module does not show
+        ('[len(batch), batch["x"]][1]', Kind.TENSOR, Dtype.FLOAT64),  # a builtin changes nothing
         ("[v for k, v in batch.items() if k != 'x'][0]", Kind.UNKNOWN, None),  # some of them
         ("[v for k, v in batch.items()][0]", Kind.TENSOR, Dtype.FLOAT64),
         ("list(batch.values())[0]", Kind.TENSOR, Dtype.FLOAT64),
@@ -365,6 +379,28 @@ result = READ
 def test_what_a_dict_holds(read, kind, dtype):
     value = evaluated(HOLDS_A_DICT.replace("READ", read))
     assert (value.kind, value.dtype) == (kind, dtype)
+
+
+def test_a_dicts_values_filtered_by_a_loop_are_not_any_of_them():
+    source = (
+        "import numpy as np\nimport torch\n"
+        "batch = {'ids': torch.arange(4), 'raw': torch.from_numpy(np.linspace(0, 1, 4))}\n"
+        "def pick():\n    for k, v in batch.items():\n        if k == 'raw':\n            continue\n        return v\n"
+        "def kept():\n    for k, v in batch.items():\n        if k in ('ids',):\n            return v\n"
+        "def every():\n    for k, v in batch.items():\n        return v\n"
+    )
+    assert [returned_by(source, name).kind for name in ("pick", "kept")] == [Kind.UNKNOWN, Kind.UNKNOWN]
+    assert returned_by(source, "every").dtype is Dtype.FLOAT64
+
+
+def test_what_is_made_of_a_value_of_several_dtypes_is_mixed_too():
+    source = (
+        "import numpy as np\nimport torch\n"
+        "arrays = {'x': np.random.rand(4), 'y': np.arange(4)}\n"
+        "result = [torch.from_numpy(v).contiguous() for v in arrays.values()][0]\n"
+    )
+    value = evaluated(source)
+    assert (value.dtype, value.mixed) == (Dtype.FLOAT64, True)
 
 
 @pytest.mark.parametrize("other, mixed", [("torch.tensor(labels)", True), ("torch.randn(8).double()", False)])

@@ -66,6 +66,7 @@ from f64lint.analysis.domain.casts import (
     casts_like,
 )
 from f64lint.analysis.domain.devices import (
+    device_like_name,
     is_device_like,
     moved_off_mps_only,
     moves_to_cpu,
@@ -428,12 +429,12 @@ class Evaluator:
         the reads of it (a class may read an attribute in a hundred methods)."""
         values = self._paths.set_on_self(self.classes.set_on(owner, name))
         held = join(self._set_value(value, depth + 1) for value in values)
-        if held.kind is Kind.MAPPING and any(
+        if held.kind is Kind.MAPPING and any(  # in the class or on any object of it
             self._changes(read, frozenset())
-            for read in descendants([owner])
-            if isinstance(read, cst.Attribute) and read.attr.value == name and is_self_attribute(read)
+            for read in descendants([self.facts.module])
+            if isinstance(read, cst.Attribute) and read.attr.value == name
         ):
-            return Value(Kind.MAPPING)  # `self.buffers["freqs"] = ...`
+            return Value(Kind.MAPPING)  # `self.buffers["freqs"] = ...`, `fix(h)` doing `h.stats[k] = ...`
         if held.kind is not Kind.CONTAINER or held.parts:
             return held
         added = self.classes.added_on(owner, name)  # a list the methods append to
@@ -474,18 +475,29 @@ class Evaluator:
         return any(self._changes(read, frozenset()) for read in reads)
 
     def _changes(self, read: cst.BaseExpression, seen: FrozenSet[int]) -> bool:
-        parent = self.facts.parent(read)
-        if isinstance(parent, cst.Subscript) and parent.value is read:
-            holder = self.facts.parent(parent)
-            return isinstance(holder, (cst.AssignTarget, cst.Del)) or (
-                isinstance(holder, (cst.AugAssign, cst.AnnAssign)) and holder.target is parent
-            )
-        if isinstance(parent, cst.Attribute) and parent.value is read:
+        """Does this read of a dict change it, or a dict it holds (`b["inputs"]["x"] = ...`,
+        `b["inputs"].update(...)`, `b |= {...}`), or give it another name that may
+        (`inputs = batch`)?"""
+        node: cst.BaseExpression = read
+        parent = self.facts.parent(node)
+        while isinstance(parent, cst.Subscript) and parent.value is node:  # `b["inputs"]["x"]`
+            node, parent = parent, self.facts.parent(parent)
+        if node is not read and isinstance(parent, (cst.AssignTarget, cst.Del)):
+            return True
+        if isinstance(parent, (cst.AugAssign, cst.AnnAssign)) and parent.target is node:
+            return True
+        if node is read and isinstance(parent, (cst.Assign, cst.NamedExpr)) and parent.value is read:
+            return True  # another name for it
+        if isinstance(parent, cst.Attribute) and parent.value is node:
             return f"{DICT_TYPE}.{parent.attr.value}" in DICT_CHANGES
         call = self.facts.parent(parent) if isinstance(parent, cst.Arg) and parent.star != "**" else None
         if not isinstance(call, cst.Call):
             return False
-        for function in self._callees(call):
+        functions = self._callees(call)
+        if not functions:  # a builtin does not change it (`len(batch)`); what else may is not known
+            called = self.facts.qualified_name(call.func)
+            return called is None or not called.startswith("builtins.")
+        for function in functions:
             params = (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)
             for param in params:
                 if id(param) not in seen and argument_for(function, param, call) is read:
@@ -495,13 +507,26 @@ class Evaluator:
         return False
 
     def _filtered(self, node: cst.Name) -> bool:
-        """Is a name bound by a comprehension that keeps only some of what it loops over
-        (`for k, v in batch.items() if k != "weights"`)?"""
+        """Is a name bound by a loop that keeps only some of what it loops over: a
+        comprehension with a condition (`for k, v in batch.items() if k != "weights"`), or a
+        `for` statement whose body may `continue`, or in which the read is under an `if`?"""
         binding = self.facts.bindings.get(node)
         for seen in binding.reaching() if binding is not None else ():
             loop = self.facts.parent(seen.iterated) if seen.iterated is not None else None
             if isinstance(loop, cst.CompFor) and loop.ifs:
                 return True
+            if isinstance(loop, cst.For) and (
+                any(True for _ in own_nodes(loop.body, cst.Continue)) or self._under_an_if(node, loop)
+            ):
+                return True
+        return False
+
+    def _under_an_if(self, node: cst.CSTNode, loop: cst.For) -> bool:
+        current = self.facts.parent(node)
+        while current is not None and current is not loop:
+            if isinstance(current, (cst.If, cst.IfExp)):
+                return True
+            current = self.facts.parent(current)
         return False
 
     def _name_value(self, node: cst.Name, depth: int) -> Value:
@@ -628,18 +653,23 @@ class Evaluator:
         return value if value.kind is Kind.DTYPE and self._only_handed_on(param) else as_data(value)
 
     def _may_reach_mps(self, function: cst.FunctionDef, call: cst.Call, depth: int) -> bool:
-        """May what a call of a function makes be on MPS: the call runs on MPS, and gives the
-        function no device known to be another (`"cpu"`, `torch.device("cuda")`, a CPU
-        tensor's `.device`, a default of `"cpu"`)?"""
+        """May what a call of a function makes be on MPS: the call runs on MPS, and does not
+        give every device parameter of the function a device known to be another (`"cpu"`,
+        `torch.device("cuda")`, a CPU tensor's `.device`, a default of `"cpu"`, `None` for
+        a parameter named like a device: the default device)? (`run(x, device,
+        offload_device="cpu")` may.)"""
         if self._paths.guards.off_mps(call):
             return False
         params = function.params
+        devices = []
         for param in (*params.posonly_params, *params.params, *params.kwonly_params):
             given = given_for(function, param, call)
             held = self._value(given, depth + 1) if given is not None else UNKNOWN
-            if held.kind is Kind.DEVICE and held.place not in (Place.UNKNOWN, Place.MAY_LACK_FLOAT64):
-                return False
-        return True
+            if held.kind is Kind.DEVICE:
+                devices.append(held.place not in (Place.UNKNOWN, Place.MAY_LACK_FLOAT64))
+            elif device_like_name(param.name.value):  # `None`: the default device; else not known
+                devices.append(held.kind is Kind.NONE)
+        return not devices or not all(devices)
 
     def _as_parameter(self, param: cst.Param, value: Value) -> Value:
         """What a parameter is read as from a value passed for it: data (`as_data`), or a
@@ -745,10 +775,26 @@ class Evaluator:
         found = self._call_value(call, depth)
         if found.dtype is None and found.kind in (Kind.UNKNOWN, Kind.TENSOR) and found.may_be is None:
             found = self._given_a_dtype(call, depth) or found
+        dtype = found.dtype if found.dtype is not None else found.may_be.dtype if found.may_be is not None else None
+        if dtype is not None and not found.mixed and self._made_of_mixed(call, dtype, depth):
+            found = replace(found, mixed=True)  # `torch.from_numpy(v)` of a dict's arrays of several dtypes
         if found.kind is Kind.DEVICE:  # `torch.device("mps")`, a helper's device: a place of its own
             return found
         place = self._call_place(call, found, depth)
         return found if place is found.place else placed(found, place)
+
+    def _made_of_mixed(self, call: cst.Call, dtype: Dtype, depth: int) -> bool:
+        """Is what a call gives of the dtype of what it is made of or called on, which may be
+        of other dtypes too?"""
+        made_of = positional(call)[:1]
+        if isinstance(call.func, cst.Attribute) and self.facts.qualified_name(call.func) is None:
+            made_of.append(call.func.value)
+        for node in made_of:
+            held = self._value(node, depth + 1)
+            possible = held.may_be if held.dtype is None and held.may_be is not None else held
+            if held.mixed and possible.dtype is dtype:
+                return True
+        return False
 
     def _given_a_dtype(self, call: cst.Call, depth: int) -> Optional[Value]:
         """What a call whose dtype the module does not show gives when it is handed a torch

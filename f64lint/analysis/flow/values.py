@@ -152,9 +152,6 @@ class Flow:
             return self.evaluation.value(node).place is Place.MAY_LACK_FLOAT64
         if isinstance(node, cst.IfExp):
             return self.may_lack_float64(node.body, depth + 1) or self.may_lack_float64(node.orelse, depth + 1)
-        written = self._written_device(node)
-        if written is not None:  # `self.device = torch.device("cpu")`, a name bound to `"cuda"`
-            return written
         if isinstance(node, cst.Attribute):
             if not self.facts.in_tests:  # unless a command-line option that leaves out MPS (`args.device`)
                 return device_like_name(node.attr.value) and not self.guards.kinds.option_without_mps(node)
@@ -168,17 +165,6 @@ class Flow:
                 return self.guards.kinds.kind(node) is True
             return device_like_name(node.value)
         return False
-
-    def _written_device(self, node: cst.BaseExpression) -> Optional[bool]:
-        """For a name or attribute the evaluator reads as devices written out on every path
-        (`"cpu"`, `torch.device("cuda")`, set on `self` or bound to a name): may one of them
-        lack float64? None when it reads it otherwise (a parameter, a tensor's `.device`)."""
-        if not isinstance(node, (cst.Name, cst.Attribute)):
-            return None
-        read = self.evaluation.value(node)
-        if read.kind is not Kind.DEVICE or not isinstance(read.origin, cst.SimpleString) or read.partial:
-            return None
-        return read.place is Place.MAY_LACK_FLOAT64
 
     # Reaching a device -------------------------------------------------------------------
 
@@ -209,9 +195,10 @@ class Flow:
         return iter(self._moves)
 
     def _in_branch_on_its_dtype(self, call: cst.Call, moved: cst.BaseExpression) -> bool:
-        """Is a move of a name in a branch of a test of that name's dtype (`if
-        v.is_floating_point(): ... else: v.to(device)`)?"""
-        if not isinstance(moved, cst.Name):
+        """Is a move of a name that may hold values of several dtypes (a dict's) in a branch
+        of a test of that name's dtype (`if v.is_floating_point(): ... else: v.to(device)`)?
+        The test chooses among them; of one float64 value it chooses nothing."""
+        if not isinstance(moved, cst.Name) or not self.evaluation.value(moved).mixed:
             return False
         child: cst.CSTNode = call
         parent = self.facts.parent(call)
