@@ -345,6 +345,9 @@ other = aliased
 other["x"] = narrow
 handed = {"x": wide}
 cast_floats_(handed)
+outer = {"inputs": {"x": wide}}
+inner = outer["inputs"]
+inner["x"] = narrow
 result = READ
 """
 
@@ -364,6 +367,7 @@ result = READ
         ('merged["x"]', Kind.UNKNOWN, None),  # `|=`
         ('aliased["x"]', Kind.UNKNOWN, None),  # changed under another name
         ('handed["x"]', Kind.UNKNOWN, None),  # handed to a function the module does not show
+        ('outer["inputs"]["x"]', Kind.UNKNOWN, None),  # a dict it holds, changed under another name
         ('[len(batch), batch["x"]][1]', Kind.TENSOR, Dtype.FLOAT64),  # a builtin changes nothing
         ("[v for k, v in batch.items() if k != 'x'][0]", Kind.UNKNOWN, None),  # some of them
         ("[v for k, v in batch.items()][0]", Kind.TENSOR, Dtype.FLOAT64),

@@ -486,8 +486,11 @@ class Evaluator:
             return True
         if isinstance(parent, (cst.AugAssign, cst.AnnAssign)) and parent.target is node:
             return True
-        if node is read and isinstance(parent, (cst.Assign, cst.NamedExpr)) and parent.value is read:
-            return True  # another name for it
+        if isinstance(parent, (cst.Assign, cst.NamedExpr)) and parent.value is node:
+            # another name for it, or for a dict it holds (`inner = batch["inputs"]`): what changes that
+            if id(node) in seen:
+                return False
+            return any(self._changes(later, seen | {id(node)}) for later in self.facts.reads_by_value.get(id(node), ()))
         if isinstance(parent, cst.Attribute) and parent.value is node:
             return f"{DICT_TYPE}.{parent.attr.value}" in DICT_CHANGES
         call = self.facts.parent(parent) if isinstance(parent, cst.Arg) and parent.star != "**" else None

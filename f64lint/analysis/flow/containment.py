@@ -191,7 +191,7 @@ class Containment:
         if isinstance(target, cst.Name):
             if self.facts.enclosing_function(target) is None:
                 return False  # a module or class attribute: other code may import it
-            reads = self.flow.reads_by_value().get(id(value), [])
+            reads = self.facts.reads_by_value.get(id(value), [])
             return all(self._value(read, depth + 1, calls) for read in reads)
         if isinstance(target, cst.Attribute) and self._made_here(target):
             attribute_reads = self.flow.attribute_reads(target)
@@ -377,7 +377,7 @@ class Containment:
             if not isinstance(target, cst.Name):
                 return False
             # Each name unpacked from the call is bound to the call itself.
-            reads = [read for read in self.flow.reads_by_value().get(id(site), []) if read.value == target.value]
+            reads = [read for read in self.facts.reads_by_value.get(id(site), []) if read.value == target.value]
             if not all(self._value(read, depth + 1, calls) for read in reads):
                 return False
         return True

@@ -125,7 +125,7 @@ def used_as_index(flow: Flow, node: cst.BaseExpression) -> bool:
     index (`x[idx]`)? An index tensor holds integers (or booleans, as a mask)."""
     if _an_index(flow, node):
         return True
-    return any(_an_index(flow, read) for read in flow.reads_by_value().get(id(node), ()))
+    return any(_an_index(flow, read) for read in flow.facts.reads_by_value.get(id(node), ()))
 
 
 def _an_index(flow: Flow, node: cst.BaseExpression) -> bool:

@@ -232,7 +232,7 @@ def _wraps_python_number(analysis: Analysis, call: cst.Call) -> bool:
     args = positional(call)
     if not args or facts.enclosing_function(call) is None or not _is_python_number(analysis, args[0]):
         return False
-    uses: List[cst.BaseExpression] = [call, *analysis.flow.reads_by_value().get(id(call), [])]
+    uses: List[cst.BaseExpression] = [call, *analysis.facts.reads_by_value.get(id(call), [])]
     return not any(isinstance(facts.parent(use), (cst.BinaryOperation, cst.UnaryOperation)) for use in uses)
 
 

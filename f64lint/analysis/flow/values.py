@@ -119,7 +119,6 @@ class Flow:
         self._wide: Dict[cst.CSTNode, Optional[WideValue]] = {}
         self._moves: Optional[List[Tuple[cst.Call, WideValue]]] = None
         self._origins: Optional[Set[int]] = None
-        self._reads_by_value: Optional[Dict[int, List[cst.Name]]] = None
         self._returned_values: Dict[cst.FunctionDef, Tuple[cst.BaseExpression, ...]] = {}
         self._read_on_self: Dict[cst.ClassDef, Dict[str, List[cst.Attribute]]] = {}
 
@@ -383,7 +382,7 @@ class Flow:
                 and len(self.assigned_to_self(kept_in, attribute)) == 1
                 and self._moved_uncast(_self_attribute_reads(kept_in, attribute), 0)
             )
-        return self._moved_uncast(self.reads_by_value().get(id(module), []), 0)
+        return self._moved_uncast(self.facts.reads_by_value.get(id(module), []), 0)
 
     # Narrowed before it can move -------------------------------------------------------
 
@@ -401,7 +400,7 @@ class Flow:
             return False
         if not all(isinstance(target.target, cst.Name) for target in assign.targets):
             return False
-        reads = self.reads_by_value().get(id(value), [])
+        reads = self.facts.reads_by_value.get(id(value), [])
         return bool(reads) and all(self._narrows(read, depth) for read in reads)
 
     def cast_after_move(self, call: cst.Call) -> Optional[Tuple[cst.Call, bool]]:
@@ -468,7 +467,7 @@ class Flow:
             consumer = self.facts.parent(holder)
             return isinstance(consumer, cst.Call) and has_no_mps_backend(self.facts.qualified_name(consumer.func))
         if isinstance(holder, cst.Assign) and holder.value is value:
-            return any(self._handed_on(read, depth + 1) for read in self.reads_by_value().get(id(value), []))
+            return any(self._handed_on(read, depth + 1) for read in self.facts.reads_by_value.get(id(value), []))
         return False
 
     def cast_at_every_move(self, call: cst.Call) -> bool:
@@ -547,15 +546,6 @@ class Flow:
             return current
         return current
 
-    def reads_by_value(self) -> Dict[int, List[cst.Name]]:
-        """The names read, by the value they hold (the expression last assigned)."""
-        if self._reads_by_value is None:
-            self._reads_by_value = {}
-            for name, binding in self.facts.bindings.items():
-                for seen in binding.reaching() if binding is not None else ():
-                    if seen.value is not None:
-                        self._reads_by_value.setdefault(id(seen.value), []).append(name)
-        return self._reads_by_value
 
     # Values ----------------------------------------------------------------------------
 
