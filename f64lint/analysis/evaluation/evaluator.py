@@ -85,7 +85,6 @@ from f64lint.analysis.domain.guards import Guards
 from f64lint.analysis.domain.library import (
     ARRAY_OF_THE_DTYPE_ASKED,
     COPIED_TO_THE_CPU,
-    DICT_CHANGES,
     DICT_GIVES,
     DICT_TYPE,
     GIVES_ARGUMENT,
@@ -116,6 +115,7 @@ from f64lint.analysis.domain.probed import (
 )
 from f64lint.analysis.evaluation.branches_taken import reached
 from f64lint.analysis.evaluation.classes import Classes, is_self_attribute
+from f64lint.analysis.evaluation.dicts import DictChanges, entries_of, from_dict, looked_up, mapping
 from f64lint.analysis.evaluation.lattice import (
     UNKNOWN,
     Dtype,
@@ -206,6 +206,7 @@ class Evaluator:
         self._seen_float64 = seen_float64
         self.traces = facts.traces
         self.classes = Classes(facts)
+        self._dicts = DictChanges(facts, callees)
         # The call being read into: what it passes for its function's parameters, by the
         # id of each parameter's binding (a function's returns are read once per such call).
         self._context: Context = ()
@@ -289,7 +290,7 @@ class Evaluator:
                 return self._member(held, "__getitem__", None, node, depth)
             if held.kind is Kind.MAPPING:  # `batch["x"]`
                 index = node.slice[0].slice if len(node.slice) == 1 else None
-                return self._looked_up(held, index.value if isinstance(index, cst.Index) else None)
+                return looked_up(held, index.value if isinstance(index, cst.Index) else None)
             if held.kind is Kind.UNKNOWN and held.may_be is not None:  # what the data it may be gives
                 found = may_be(subscripted(node, held.may_be))
             else:
@@ -314,18 +315,8 @@ class Evaluator:
                 key = element.key.evaluated_value if isinstance(element.key, cst.SimpleString) else None
                 entries.append((key if isinstance(key, str) else None, self._value(element.value, depth)))
             else:  # `**more`: what that dict holds
-                entries.extend(_entries_of(self._value(element.value, depth)))
-        return _mapping(entries)
-
-    @staticmethod
-    def _looked_up(held: Value, key: Optional[cst.BaseExpression]) -> Value:
-        """A dict's value at a key: the one written at that string key; else, of a key the
-        code chooses or of a dict whose keys are not all known, its values where they are
-        all the same data (a table of dtypes, or of data of several dtypes, is not one)."""
-        literal = key.evaluated_value if isinstance(key, cst.SimpleString) else None
-        if isinstance(literal, str) and held.keys:
-            return held.parts[held.keys.index(literal)] if literal in held.keys else UNKNOWN
-        return _one_kind(held.element)
+                entries.extend(entries_of(self._value(element.value, depth)))
+        return mapping(entries)
 
     @staticmethod
     def _operation(node: cst.BinaryOperation, left: Value, right: Value) -> Value:
@@ -430,7 +421,7 @@ class Evaluator:
         values = self._paths.set_on_self(self.classes.set_on(owner, name))
         held = join(self._set_value(value, depth + 1) for value in values)
         if held.kind is Kind.MAPPING and any(  # in the class or on any object of it
-            self._changes(read, frozenset())
+            self._dicts.changes(read, frozenset())
             for read in descendants([self.facts.module])
             if isinstance(read, cst.Attribute) and read.attr.value == name
         ):
@@ -459,78 +450,11 @@ class Evaluator:
 
     def _name(self, node: cst.Name, depth: int) -> Value:
         found = self._name_value(node, depth)
-        if found.kind is Kind.MAPPING and self._dict_changed(node):
+        if found.kind is Kind.MAPPING and self._dicts.of_name(node):
             return Value(Kind.MAPPING)  # `batch["x"] = batch["x"].float()`: what it holds is not known
-        if (found.mixed or found.partial) and self._filtered(node):
+        if (found.mixed or found.partial) and self._dicts.filtered(node):
             return UNKNOWN  # some of a dict's values, of several dtypes: which, the code decides
         return found
-
-    def _dict_changed(self, node: cst.Name) -> bool:
-        """Does the code change what a dict a name holds holds: set or delete a key
-        (`batch["x"] = ...`, `del batch["w"]`), call a method that does (`.update()`,
-        `.pop()`), or hand it to a function of the module that does?"""
-        binding = self.facts.bindings.get(node)
-        bound = binding.reaching() if binding is not None else ()
-        reads = [read for seen in bound for read in self.facts.reads_by_binding.get(id(seen), ())]
-        return any(self._changes(read, frozenset()) for read in reads)
-
-    def _changes(self, read: cst.BaseExpression, seen: FrozenSet[int]) -> bool:
-        """Does this read of a dict change it, or a dict it holds (`b["inputs"]["x"] = ...`,
-        `b["inputs"].update(...)`, `b |= {...}`), or give it another name that may
-        (`inputs = batch`)?"""
-        node: cst.BaseExpression = read
-        parent = self.facts.parent(node)
-        while isinstance(parent, cst.Subscript) and parent.value is node:  # `b["inputs"]["x"]`
-            node, parent = parent, self.facts.parent(parent)
-        if node is not read and isinstance(parent, (cst.AssignTarget, cst.Del)):
-            return True
-        if isinstance(parent, (cst.AugAssign, cst.AnnAssign)) and parent.target is node:
-            return True
-        if isinstance(parent, (cst.Assign, cst.NamedExpr)) and parent.value is node:
-            # another name for it, or for a dict it holds (`inner = batch["inputs"]`): what changes that
-            if id(node) in seen:
-                return False
-            return any(self._changes(later, seen | {id(node)}) for later in self.facts.reads_by_value.get(id(node), ()))
-        if isinstance(parent, cst.Attribute) and parent.value is node:
-            return f"{DICT_TYPE}.{parent.attr.value}" in DICT_CHANGES
-        call = self.facts.parent(parent) if isinstance(parent, cst.Arg) and parent.star != "**" else None
-        if not isinstance(call, cst.Call):
-            return False
-        functions = self._callees(call)
-        if not functions:  # a builtin does not change it (`len(batch)`); what else may is not known
-            called = self.facts.qualified_name(call.func)
-            return called is None or not called.startswith("builtins.")
-        for function in functions:
-            params = (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)
-            for param in params:
-                if id(param) not in seen and argument_for(function, param, call) is read:
-                    reads = self.facts.parameter_reads(param)
-                    if any(self._changes(inner, seen | {id(param)}) for inner in reads):
-                        return True
-        return False
-
-    def _filtered(self, node: cst.Name) -> bool:
-        """Is a name bound by a loop that keeps only some of what it loops over: a
-        comprehension with a condition (`for k, v in batch.items() if k != "weights"`), or a
-        `for` statement whose body may `continue`, or in which the read is under an `if`?"""
-        binding = self.facts.bindings.get(node)
-        for seen in binding.reaching() if binding is not None else ():
-            loop = self.facts.parent(seen.iterated) if seen.iterated is not None else None
-            if isinstance(loop, cst.CompFor) and loop.ifs:
-                return True
-            if isinstance(loop, cst.For) and (
-                any(True for _ in own_nodes(loop.body, cst.Continue)) or self._under_an_if(node, loop)
-            ):
-                return True
-        return False
-
-    def _under_an_if(self, node: cst.CSTNode, loop: cst.For) -> bool:
-        current = self.facts.parent(node)
-        while current is not None and current is not loop:
-            if isinstance(current, (cst.If, cst.IfExp)):
-                return True
-            current = self.facts.parent(current)
-        return False
 
     def _name_value(self, node: cst.Name, depth: int) -> Value:
         if node.value in ("True", "False"):
@@ -866,8 +790,8 @@ class Evaluator:
                 if arg.keyword is not None:
                     entries.append((arg.keyword.value, self._value(arg.value, depth + 1)))
                 else:
-                    entries.extend(_entries_of(self._value(arg.value, depth + 1)))
-            return _mapping(entries)
+                    entries.extend(entries_of(self._value(arg.value, depth + 1)))
+            return mapping(entries)
         if name in ("builtins.tuple", "builtins.list"):  # `tuple(a[s:e] for a in arrays)`
             args = positional(call)
             return Value(Kind.CONTAINER, element=item_of(self._value(args[0], depth + 1))) if args else UNKNOWN
@@ -893,8 +817,8 @@ class Evaluator:
             gives = DICT_GIVES.get(f"{DICT_TYPE}.{method}")
             if gives is DictGives.ONE:  # `batch.get("x")`, `batch.pop("x", None)`
                 keys = positional(call)
-                return self._looked_up(receiver, keys[0] if keys else None)
-            return _from_dict(receiver, gives)
+                return looked_up(receiver, keys[0] if keys else None)
+            return from_dict(receiver, gives)
         if receiver.kind is Kind.OBJECT:
             if method in RETURNS_SELF:  # `PCA(8).fit(X)`: the estimator, fitted on data of X's dtype
                 fitted_on = self._joined(positional(call)[:1], depth + 1)
@@ -1185,46 +1109,6 @@ class Evaluator:
         ]
         known = [found for found in reversed(spelled) if found is not None]
         return next((found for found in known if found[0].is_wide), known[0] if known else None)
-
-def _entries_of(value: Value) -> List[Tuple[Optional[str], Value]]:
-    """The keys and values a dict splatted into another gives it (`**more`): each by its
-    key where they are known, else one of unknown key."""
-    if value.kind is Kind.MAPPING and value.keys:
-        return list(zip(value.keys, value.parts))
-    return [(None, value.element or UNKNOWN if value.kind is Kind.MAPPING else UNKNOWN)]
-
-
-def _mapping(entries: List[Tuple[Optional[str], Value]]) -> Value:
-    """A dict of these entries, by key when every key is known (a later one wins). Any of
-    its values is of several dtypes where one's is not known (labels beside a grid)."""
-    keyed = all(key is not None for key, _ in entries)
-    by_key = {key: value for key, value in entries if key is not None}
-    values = list(by_key.values()) if keyed else [value for _, value in entries]
-    element = join(values) if values else None
-    if element is not None and element.partial:
-        element = replace(element, mixed=True)
-    if not entries or not keyed:
-        return Value(Kind.MAPPING, element=element)
-    return Value(Kind.MAPPING, element=element, parts=tuple(by_key.values()), keys=tuple(by_key))
-
-
-def _one_kind(element: Optional[Value]) -> Value:
-    """Any of a dict's values, where that is one value: all data of the same kind and
-    dtype (not a table of dtypes, nor data of several dtypes)."""
-    if element is None or element.kind not in DATA_KINDS or element.mixed or element.partial:
-        return UNKNOWN
-    return element
-
-
-def _from_dict(held: Value, gives: Optional[DictGives]) -> Value:
-    """What a dict's method gives of the values it holds (`DICT_GIVES`)."""
-    element = held.element or UNKNOWN
-    if gives is DictGives.ALL:
-        return Value(Kind.CONTAINER, element=element)
-    if gives is DictGives.WITH_KEYS:
-        return Value(Kind.CONTAINER, element=Value(Kind.CONTAINER, element=element, parts=(UNKNOWN, element)))
-    return held if gives is DictGives.ITSELF else UNKNOWN
-
 
 def _is_literal(node: cst.BaseExpression) -> bool:
     """A number or a string: no tensor."""

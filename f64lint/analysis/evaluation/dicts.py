@@ -1,0 +1,145 @@
+"""Dicts as the evaluator reads them: their values by key where every key is a string
+written out (`{"x": x, **more}`, `dict(batch, n=n)`; a later key wins), else any of them;
+what a dict's methods give of them; and when what a dict holds is not what it was made
+with: a key set or deleted later (also of a dict it holds, or under another name), a
+method that changes it, a function that may (one of the module's that does, or one the
+module does not show), or a loop that takes only some of its values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable, FrozenSet, List, Optional, Sequence, Tuple
+
+from f64lint.analysis.domain.library import DICT_CHANGES, DICT_TYPE, DictGives
+from f64lint.analysis.evaluation.lattice import UNKNOWN, Kind, Value, join
+from f64lint.analysis.evaluation.structure import DATA_KINDS
+from f64lint.analysis.semantic.facts import ModuleFacts
+from f64lint.analysis.syntax.calls import argument_for
+from f64lint.analysis.syntax.nodes import own_nodes
+from f64lint.cst import cst
+
+
+def entries_of(value: Value) -> List[Tuple[Optional[str], Value]]:
+    """The keys and values a dict splatted into another gives it (`**more`): each by its
+    key where they are known, else one of unknown key."""
+    if value.kind is Kind.MAPPING and value.keys:
+        return list(zip(value.keys, value.parts))
+    return [(None, value.element or UNKNOWN if value.kind is Kind.MAPPING else UNKNOWN)]
+
+
+def mapping(entries: List[Tuple[Optional[str], Value]]) -> Value:
+    """A dict of these entries, by key when every key is known (a later one wins). Any of
+    its values is of several dtypes where one's is not known (labels beside a grid)."""
+    keyed = all(key is not None for key, _ in entries)
+    by_key = {key: value for key, value in entries if key is not None}
+    values = list(by_key.values()) if keyed else [value for _, value in entries]
+    element = join(values) if values else None
+    if element is not None and element.partial:
+        element = replace(element, mixed=True)
+    if not entries or not keyed:
+        return Value(Kind.MAPPING, element=element)
+    return Value(Kind.MAPPING, element=element, parts=tuple(by_key.values()), keys=tuple(by_key))
+
+
+def one_kind(element: Optional[Value]) -> Value:
+    """Any of a dict's values, where that is one value: all data of the same kind and
+    dtype (not a table of dtypes, nor data of several dtypes)."""
+    if element is None or element.kind not in DATA_KINDS or element.mixed or element.partial:
+        return UNKNOWN
+    return element
+
+
+def from_dict(held: Value, gives: Optional[DictGives]) -> Value:
+    """What a dict's method gives of the values it holds (`DICT_GIVES`)."""
+    element = held.element or UNKNOWN
+    if gives is DictGives.ALL:
+        return Value(Kind.CONTAINER, element=element)
+    if gives is DictGives.WITH_KEYS:
+        return Value(Kind.CONTAINER, element=Value(Kind.CONTAINER, element=element, parts=(UNKNOWN, element)))
+    return held if gives is DictGives.ITSELF else UNKNOWN
+
+
+def looked_up(held: Value, key: Optional[cst.BaseExpression]) -> Value:
+    """A dict's value at a key: the one written at that string key; else, of a key the
+    code chooses or of a dict whose keys are not all known, its values where they are
+    all the same data (a table of dtypes, or of data of several dtypes, is not one)."""
+    literal = key.evaluated_value if isinstance(key, cst.SimpleString) else None
+    if isinstance(literal, str) and held.keys:
+        return held.parts[held.keys.index(literal)] if literal in held.keys else UNKNOWN
+    return one_kind(held.element)
+
+
+class DictChanges:
+    """Where one module's code changes what its dicts hold."""
+
+    def __init__(self, facts: ModuleFacts, callees: Callable[[cst.Call], Sequence[cst.FunctionDef]]) -> None:
+        self.facts = facts
+        self._callees = callees
+
+    def of_name(self, node: cst.Name) -> bool:
+        """Does the code change what a dict a name holds holds: set or delete a key
+        (`batch["x"] = ...`, `del batch["w"]`), call a method that does (`.update()`,
+        `.pop()`), or hand it to a function of the module that does?"""
+        binding = self.facts.bindings.get(node)
+        bound = binding.reaching() if binding is not None else ()
+        reads = [read for seen in bound for read in self.facts.reads_by_binding.get(id(seen), ())]
+        return any(self.changes(read, frozenset()) for read in reads)
+
+    def changes(self, read: cst.BaseExpression, seen: FrozenSet[int]) -> bool:
+        """Does this read of a dict change it, or a dict it holds (`b["inputs"]["x"] = ...`,
+        `b["inputs"].update(...)`, `b |= {...}`), or give it another name that may
+        (`inputs = batch`)?"""
+        node: cst.BaseExpression = read
+        parent = self.facts.parent(node)
+        while isinstance(parent, cst.Subscript) and parent.value is node:  # `b["inputs"]["x"]`
+            node, parent = parent, self.facts.parent(parent)
+        if node is not read and isinstance(parent, (cst.AssignTarget, cst.Del)):
+            return True
+        if isinstance(parent, (cst.AugAssign, cst.AnnAssign)) and parent.target is node:
+            return True
+        if isinstance(parent, (cst.Assign, cst.NamedExpr)) and parent.value is node:
+            # another name for it, or for a dict it holds (`inner = batch["inputs"]`): what changes that
+            if id(node) in seen:
+                return False
+            return any(self.changes(later, seen | {id(node)}) for later in self.facts.reads_by_value.get(id(node), ()))
+        if isinstance(parent, cst.Attribute) and parent.value is node:
+            return f"{DICT_TYPE}.{parent.attr.value}" in DICT_CHANGES
+        call = self.facts.parent(parent) if isinstance(parent, cst.Arg) and parent.star != "**" else None
+        if not isinstance(call, cst.Call):
+            return False
+        functions = self._callees(call)
+        if not functions:  # a builtin does not change it (`len(batch)`); what else may is not known
+            called = self.facts.qualified_name(call.func)
+            return called is None or not called.startswith("builtins.")
+        for function in functions:
+            params = (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)
+            for param in params:
+                if id(param) not in seen and argument_for(function, param, call) is read:
+                    reads = self.facts.parameter_reads(param)
+                    if any(self.changes(inner, seen | {id(param)}) for inner in reads):
+                        return True
+        return False
+
+    def filtered(self, node: cst.Name) -> bool:
+        """Is a name bound by a loop that keeps only some of what it loops over: a
+        comprehension with a condition (`for k, v in batch.items() if k != "weights"`), or a
+        `for` statement whose body may `continue`, or in which the read is under an `if`?"""
+        binding = self.facts.bindings.get(node)
+        for seen in binding.reaching() if binding is not None else ():
+            loop = self.facts.parent(seen.iterated) if seen.iterated is not None else None
+            if isinstance(loop, cst.CompFor) and loop.ifs:
+                return True
+            if isinstance(loop, cst.For) and (
+                any(True for _ in own_nodes(loop.body, cst.Continue)) or self._under_an_if(node, loop)
+            ):
+                return True
+        return False
+
+    def _under_an_if(self, node: cst.CSTNode, loop: cst.For) -> bool:
+        current = self.facts.parent(node)
+        while current is not None and current is not loop:
+            if isinstance(current, (cst.If, cst.IfExp)):
+                return True
+            current = self.facts.parent(current)
+        return False
