@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass
 from typing import Dict, FrozenSet, Iterator, List, Optional, Tuple, Union
 
+from f64lint.analysis.domain.devices import device_like_name
 from f64lint.analysis.domain.library import (
     DTYPE_BY_PLACE,
     DTYPE_QUERIES,
@@ -17,7 +18,7 @@ from f64lint.analysis.domain.library import (
 from f64lint.analysis.domain.probed import numpy_dtype_strings
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, method_name, positional
-from f64lint.analysis.syntax.nodes import integer_index, keyed
+from f64lint.analysis.syntax.nodes import integer_index, keyed, last_name
 from f64lint.cst import cst
 
 
@@ -245,7 +246,7 @@ def dtype_uses(facts: ModuleFacts) -> Iterator[DtypeUse]:
             yield DtypeUse(value, call, "dtype=")
         if method_name(call) in _DTYPE_POSITIONAL_METHODS and facts.qualified_name(call.func) is None:
             for arg in positional(call):
-                if dtype_of(facts, arg) is not None or isinstance(arg, (cst.Name, cst.Attribute, cst.Call)):
+                if dtype_of(facts, arg) is not None or _may_hold_a_dtype(arg):
                     yield DtypeUse(arg, call, f".{method_name(call)}()")
     for param in facts.defaults:
         assert param.default is not None
@@ -255,6 +256,14 @@ def dtype_uses(facts: ModuleFacts) -> Iterator[DtypeUse]:
             if keyed(element, "dtype"):
                 assert isinstance(element, cst.DictElement)
                 yield DtypeUse(element.value, kept, '"dtype" key')
+
+
+def _may_hold_a_dtype(arg: cst.BaseExpression) -> bool:
+    """May an argument of `.to()` that spells no dtype hold one: a name, an attribute or a
+    call not named like a device (`self.dtype`, `get_dtype()`; not `self.device`)?"""
+    if not isinstance(arg, (cst.Name, cst.Attribute, cst.Call)):
+        return False
+    return not device_like_name(last_name(arg.func if isinstance(arg, cst.Call) else arg) or "")
 
 
 def _keyword_dicts(facts: ModuleFacts) -> List[cst.Dict]:

@@ -37,12 +37,17 @@ class _Constant:
 
 
 _Given = Dict[str, _Constant]
+# By function: the names its body binds.
+BoundNames = Dict["cst.FunctionDef", FrozenSet[str]]
 
 
-def reached(facts: ModuleFacts, function: cst.FunctionDef, call: cst.Call, returned: Sequence[N]) -> List[N]:
+def reached(
+    facts: ModuleFacts, function: cst.FunctionDef, call: cst.Call, returned: Sequence[N], bound: BoundNames
+) -> List[N]:
     """The returns (their values) a call of a function may reach; all when it hands no
-    tested parameter a constant."""
-    given = _constants(facts, function, call) if _called_as_written(facts, function) else {}
+    tested parameter a constant. `bound` keeps the names each function binds, worked out
+    once (a function's text is parsed for them)."""
+    given = _constants(facts, function, call, bound) if _called_as_written(facts, function) else {}
     if not given:
         return list(returned)
     return [value for value in returned if _may_reach(facts, function, value, given)]
@@ -56,20 +61,21 @@ def _called_as_written(facts: ModuleFacts, function: cst.FunctionDef) -> bool:
     return True
 
 
-def _constants(facts: ModuleFacts, function: cst.FunctionDef, call: cst.Call) -> _Given:
+def _constants(facts: ModuleFacts, function: cst.FunctionDef, call: cst.Call, bound: BoundNames) -> _Given:
     found: _Given = {}
-    bound_again = _bound_in(facts, function)
     for param in _all_params(function):
-        if param.name.value in bound_again:
-            continue
         passed = given_for(function, param, call)
         constant = _constant_of(facts, passed) if passed is not None else None
         if constant is not None:
             found[param.name.value] = constant
-    return found
+    if not found:
+        return found
+    if function not in bound:
+        bound[function] = _names_bound(facts, function)
+    return {name: constant for name, constant in found.items() if name not in bound[function]}
 
 
-def _bound_in(facts: ModuleFacts, function: cst.FunctionDef) -> FrozenSet[str]:
+def _names_bound(facts: ModuleFacts, function: cst.FunctionDef) -> FrozenSet[str]:
     """The names a function's body binds, anywhere in it (nested functions too), or
     declares `nonlocal` or `global`; every name, when its text does not parse alone."""
     try:

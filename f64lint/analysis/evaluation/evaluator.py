@@ -113,7 +113,7 @@ from f64lint.analysis.domain.probed import (
     seen_given,
     was_probed,
 )
-from f64lint.analysis.evaluation.branches_taken import reached
+from f64lint.analysis.evaluation.branches_taken import BoundNames, reached
 from f64lint.analysis.evaluation.classes import Classes, is_self_attribute
 from f64lint.analysis.evaluation.dicts import DictChanges, entries_of, from_dict, looked_up, mapping
 from f64lint.analysis.evaluation.lattice import (
@@ -207,6 +207,7 @@ class Evaluator:
         self.traces = facts.traces
         self.classes = Classes(facts)
         self._dicts = DictChanges(facts, callees)
+        self._bound: BoundNames = {}  # the names each function binds (branches_taken.py)
         # The call being read into: what it passes for its function's parameters, by the
         # id of each parameter's binding (a function's returns are read once per such call).
         self._context: Context = ()
@@ -575,13 +576,18 @@ class Evaluator:
             if given is None:
                 return UNKNOWN
             passed.append((call, given))
+        value = self._joined([given for _, given in passed], depth + 1) if passed else UNKNOWN
+        if value.kind is Kind.DTYPE and not self._only_handed_on(param):
+            return UNKNOWN
+        if value.dtype is None or value.known_narrow:  # nothing for the calls' devices to decide
+            return value if value.kind is Kind.DTYPE else as_data(value)
         on_mps = [given for call, given in passed if self._may_reach_mps(function, call, depth)]
         value = self._joined(on_mps, depth + 1) if on_mps else UNKNOWN
-        return value if value.kind is Kind.DTYPE and self._only_handed_on(param) else as_data(value)
+        return value if value.kind is Kind.DTYPE else as_data(value)
 
     def _may_reach_mps(self, function: cst.FunctionDef, call: cst.Call, depth: int) -> bool:
         """May what a call of a function makes be on MPS: the call runs on MPS, and does not
-        give every device parameter of the function a device known to be another (`"cpu"`,
+        give every device parameter (one named like a device) a device known to be another (`"cpu"`,
         `torch.device("cuda")`, a CPU tensor's `.device`, a default of `"cpu"`, `None` for
         a parameter named like a device: the default device)? (`run(x, device,
         offload_device="cpu")` may.)"""
@@ -590,11 +596,13 @@ class Evaluator:
         params = function.params
         devices = []
         for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+            if not device_like_name(param.name.value):
+                continue
             given = given_for(function, param, call)
             held = self._value(given, depth + 1) if given is not None else UNKNOWN
             if held.kind is Kind.DEVICE:
                 devices.append(held.place not in (Place.UNKNOWN, Place.MAY_LACK_FLOAT64))
-            elif device_like_name(param.name.value):  # `None`: the default device; else not known
+            else:  # `None`: the default device; else not known
                 devices.append(held.kind is Kind.NONE)
         return not devices or not all(devices)
 
@@ -912,7 +920,7 @@ class Evaluator:
             return Value(Kind.CONTAINER, element=join(elements))
         if returned and all(value is not None for value in returned):
             values = [value for value in returned if value is not None]
-            made = self._paths.made(reached(self.facts, function, call, values) if call is not None else values)
+            made = self._paths.made(reached(self.facts, function, call, values, self._bound) if call else values)
             return self._within(context, made, depth + 1)
         return UNKNOWN
 
