@@ -20,7 +20,7 @@ from typing import Dict, FrozenSet, List, Optional, Sequence, TypeVar
 
 from f64lint.analysis.domain.library import TRANSPARENT_DECORATORS
 from f64lint.analysis.semantic.facts import ModuleFacts
-from f64lint.analysis.syntax.calls import given_for
+from f64lint.analysis.syntax.calls import given_for, named_params
 from f64lint.analysis.syntax.nodes import exits
 from f64lint.cst import cst
 
@@ -63,7 +63,7 @@ def _called_as_written(facts: ModuleFacts, function: cst.FunctionDef) -> bool:
 
 def _constants(facts: ModuleFacts, function: cst.FunctionDef, call: cst.Call, bound: BoundNames) -> _Given:
     found: _Given = {}
-    for param in _all_params(function):
+    for param in named_params(function):
         passed = given_for(function, param, call)
         constant = _constant_of(facts, passed) if passed is not None else None
         if constant is not None:
@@ -81,7 +81,7 @@ def _names_bound(facts: ModuleFacts, function: cst.FunctionDef) -> FrozenSet[str
     try:
         tree = ast.parse("if 1:\n" + facts.module.code_for_node(function.body).strip("\n"))
     except SyntaxError:
-        return frozenset(param.name.value for param in _all_params(function))
+        return frozenset(param.name.value for param in named_params(function))
     found = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
@@ -93,9 +93,6 @@ def _names_bound(facts: ModuleFacts, function: cst.FunctionDef) -> FrozenSet[str
     return frozenset(found)
 
 
-def _all_params(function: cst.FunctionDef) -> List[cst.Param]:
-    params = function.params
-    return [*params.posonly_params, *params.params, *params.kwonly_params]
 
 
 def _constant_of(facts: ModuleFacts, node: cst.BaseExpression) -> Optional[_Constant]:

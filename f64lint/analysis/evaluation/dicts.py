@@ -9,14 +9,14 @@ module does not show), or a loop that takes only some of its values.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable, FrozenSet, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from f64lint.analysis.domain.library import DICT_CHANGES, DICT_TYPE, DictGives
 from f64lint.analysis.evaluation.lattice import UNKNOWN, Kind, Value, join
 from f64lint.analysis.evaluation.structure import DATA_KINDS
 from f64lint.analysis.semantic.facts import ModuleFacts
-from f64lint.analysis.syntax.calls import argument_for
-from f64lint.analysis.syntax.nodes import own_nodes
+from f64lint.analysis.syntax.calls import param_passed
+from f64lint.analysis.syntax.nodes import descendants, own_nodes
 from f64lint.cst import cst
 
 
@@ -76,6 +76,18 @@ class DictChanges:
     def __init__(self, facts: ModuleFacts, callees: Callable[[cst.Call], Sequence[cst.FunctionDef]]) -> None:
         self.facts = facts
         self._callees = callees
+        self._attributes: Optional[Dict[str, List[cst.Attribute]]] = None  # by name, read once
+
+    def of_attribute(self, name: str) -> bool:
+        """Does the code change what a dict an attribute of this name holds holds, on `self`
+        in its class or on any object of it (`self.buffers["freqs"] = ...`, `fix(h)` doing
+        `h.stats[k] = ...`)?"""
+        if self._attributes is None:
+            self._attributes = {}
+            for node in descendants([self.facts.module]):
+                if isinstance(node, cst.Attribute):
+                    self._attributes.setdefault(node.attr.value, []).append(node)
+        return any(self.changes(read, frozenset()) for read in self._attributes.get(name, ()))
 
     def of_name(self, node: cst.Name) -> bool:
         """Does the code change what a dict a name holds holds: set or delete a key
@@ -113,12 +125,10 @@ class DictChanges:
             called = self.facts.qualified_name(call.func)
             return called is None or not called.startswith("builtins.")
         for function in functions:
-            params = (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)
-            for param in params:
-                if id(param) not in seen and argument_for(function, param, call) is read:
-                    reads = self.facts.parameter_reads(param)
-                    if any(self.changes(inner, seen | {id(param)}) for inner in reads):
-                        return True
+            param = param_passed(function, call, read)
+            if param is not None and id(param) not in seen:
+                if any(self.changes(inner, seen | {id(param)}) for inner in self.facts.parameter_reads(param)):
+                    return True
         return False
 
     def filtered(self, node: cst.Name) -> bool:

@@ -158,14 +158,15 @@ from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.semantic.traces import kept
 from f64lint.analysis.syntax.calls import (
     MAX_TRACE_DEPTH,
-    argument_for,
     gathered_by,
     given_for,
     keyword,
     method_name,
+    named_params,
+    param_passed,
     positional,
 )
-from f64lint.analysis.syntax.nodes import descendants, is_property, own_nodes
+from f64lint.analysis.syntax.nodes import is_property, own_nodes
 from f64lint.cst import cst
 
 _KEEP_ARGUMENT_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE) | functions("scipy", Returns.ARGUMENT_DTYPE)
@@ -208,6 +209,7 @@ class Evaluator:
         self.classes = Classes(facts)
         self._dicts = DictChanges(facts, callees)
         self._bound: BoundNames = {}  # the names each function binds (branches_taken.py)
+        self._handed_on: Dict[cst.Param, bool] = {}  # dtype parameters only handed on to one library
         # The call being read into: what it passes for its function's parameters, by the
         # id of each parameter's binding (a function's returns are read once per such call).
         self._context: Context = ()
@@ -226,9 +228,8 @@ class Evaluator:
         function = self.facts.enclosing_function(node)
         if function is None:
             return UNKNOWN
-        params = function.params
         context = []
-        for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+        for param in named_params(function):
             binding = self.facts.bindings.get(param.name)
             default = self._value(param.default, depth) if param.default is not None else UNKNOWN
             if binding is not None and default.kind in DATA_KINDS:
@@ -421,12 +422,8 @@ class Evaluator:
         the reads of it (a class may read an attribute in a hundred methods)."""
         values = self._paths.set_on_self(self.classes.set_on(owner, name))
         held = join(self._set_value(value, depth + 1) for value in values)
-        if held.kind is Kind.MAPPING and any(  # in the class or on any object of it
-            self._dicts.changes(read, frozenset())
-            for read in descendants([self.facts.module])
-            if isinstance(read, cst.Attribute) and read.attr.value == name
-        ):
-            return Value(Kind.MAPPING)  # `self.buffers["freqs"] = ...`, `fix(h)` doing `h.stats[k] = ...`
+        if held.kind is Kind.MAPPING and self._dicts.of_attribute(name):
+            return Value(Kind.MAPPING)  # `self.buffers["freqs"] = ...`: what it holds is not known
         if held.kind is not Kind.CONTAINER or held.parts:
             return held
         added = self.classes.added_on(owner, name)  # a list the methods append to
@@ -577,13 +574,11 @@ class Evaluator:
                 return UNKNOWN
             passed.append((call, given))
         value = self._joined([given for _, given in passed], depth + 1) if passed else UNKNOWN
-        if value.kind is Kind.DTYPE and not self._only_handed_on(param):
-            return UNKNOWN
-        if value.dtype is None or value.known_narrow:  # nothing for the calls' devices to decide
-            return value if value.kind is Kind.DTYPE else as_data(value)
-        on_mps = [given for call, given in passed if self._may_reach_mps(function, call, depth)]
-        value = self._joined(on_mps, depth + 1) if on_mps else UNKNOWN
-        return value if value.kind is Kind.DTYPE else as_data(value)
+        decided = value.dtype is not None and not value.known_narrow  # else nothing for the calls' devices to decide
+        if decided and (value.kind is not Kind.DTYPE or self._only_handed_on(param)):
+            on_mps = [given for call, given in passed if self._may_reach_mps(function, call, depth)]
+            value = self._joined(on_mps, depth + 1) if on_mps else UNKNOWN
+        return self._as_parameter(param, value)
 
     def _may_reach_mps(self, function: cst.FunctionDef, call: cst.Call, depth: int) -> bool:
         """May what a call of a function makes be on MPS: the call runs on MPS, and does not
@@ -593,9 +588,8 @@ class Evaluator:
         offload_device="cpu")` may.)"""
         if self._paths.guards.off_mps(call):
             return False
-        params = function.params
         devices = []
-        for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+        for param in named_params(function):
             if not device_like_name(param.name.value):
                 continue
             given = given_for(function, param, call)
@@ -620,7 +614,9 @@ class Evaluator:
         `x.to(dtype)`; NumPy's `np.zeros(n, dtype)` and `a.astype(dtype)`), or of a
         function of the module that hands it on so too? (Not both: a NumPy dtype handed to
         torch is another finding, and a fix of one would break the other.)"""
-        return self._handed_to(param, frozenset()) in ("torch", "numpy")
+        if param not in self._handed_on:
+            self._handed_on[param] = self._handed_to(param, frozenset()) in ("torch", "numpy")
+        return self._handed_on[param]
 
     def _handed_to(self, param: cst.Param, seen: FrozenSet[int]) -> Optional[str]:
         """The one library every read of a parameter hands it to as a dtype, if any."""
@@ -642,9 +638,8 @@ class Evaluator:
         if functions:  # `inner(n, device, dtype)`: what that function does with it
             taken = set()
             for function in functions:
-                params = (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)
-                taking = [param for param in params if argument_for(function, param, call) is read]
-                taken.add(self._handed_to(taking[0], seen) if taking else None)
+                taking = param_passed(function, call, read)
+                taken.add(self._handed_to(taking, seen) if taking is not None else None)
             return taken.pop() if len(taken) == 1 else None
         method = method_name(call)
         if method in CONVERTING_METHODS:
@@ -937,13 +932,13 @@ class Evaluator:
 
     def _passed_by(self, function: cst.FunctionDef, call: cst.Call, depth: int) -> Context:
         """What a call passes for its function's parameters (their defaults where it leaves
-        them out): the context the function's returns are read in. What is not data is not
-        known there (a dtype or device handed to a helper, as in `_passed`)."""
+        them out): the context the function's returns are read in. What is neither data nor
+        a dtype the function only hands on is not known there (`_as_parameter`)."""
         if any(arg.star for arg in call.args):
             return ()
         params = function.params
         context: List[Tuple[int, Value]] = []
-        for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+        for param in named_params(function):
             given = given_for(function, param, call)
             binding = self.facts.bindings.get(param.name)
             value = self._value(given, depth) if given is not None else UNKNOWN

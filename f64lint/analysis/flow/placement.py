@@ -4,7 +4,7 @@ The answers the rules share, on the semantic record, the domain facts and flow."
 
 from __future__ import annotations
 
-from typing import Collection, Iterator, List, Optional, Tuple
+from typing import Collection, Iterator, List, Optional, Sequence, Tuple
 
 from f64lint.analysis.domain.casts import DEFAULT_DTYPE_FACTORIES, cast_down_before_move
 from f64lint.analysis.domain.devices import (
@@ -143,17 +143,18 @@ def wide_dtype_uses(
     CPU are left out, and so is one whose dtype is written as another use (a caller's
     `dtype=torch.float64`, a parameter's default, read in the helper's `torch.ones(n,
     dtype=dtype)`): that use says it, where it is written."""
-    written_as_uses = {id(use.value) for use in dtype_uses(analysis.facts)}
-    for use, dtype, written in _wide_dtype_uses(analysis, width, spellings):
+    uses = list(dtype_uses(analysis.facts))
+    written_as_uses = {id(use.value) for use in uses}
+    for use, dtype, written in _wide_dtype_uses(analysis, uses, width, spellings):
         if written is use.value or id(written) not in written_as_uses:
             yield use, dtype, written
 
 
 def _wide_dtype_uses(
-    analysis: Analysis, width: Width, spellings: Collection[Spelling]
+    analysis: Analysis, uses: Sequence[DtypeUse], width: Width, spellings: Collection[Spelling]
 ) -> Iterator[Tuple[DtypeUse, Dtype, cst.BaseExpression]]:
     facts = analysis.facts
-    for use in dtype_uses(facts):
+    for use in uses:
         spelled = _spelled(analysis, use.value)
         if spelled is None:
             continue

@@ -18,6 +18,7 @@ from typing import Dict, FrozenSet, List, Mapping, Optional, Tuple
 from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.definitions import Definitions
 from f64lint.analysis.semantic.traces import Traces
+from f64lint.analysis.syntax.calls import named_params
 from f64lint.analysis.syntax.positions import StatementPositions
 from f64lint.cst import cst
 
@@ -117,8 +118,7 @@ class ModuleFacts:
         """Every parameter of the module's functions, by the id of its binding (read once)."""
         found: Dict[int, Tuple[cst.FunctionDef, cst.Param]] = {}
         for function in self.functions:
-            params = function.params
-            for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+            for param in named_params(function):
                 binding = self.bindings.get(param.name)
                 if binding is not None:
                     found[id(binding)] = (function, param)

@@ -46,6 +46,18 @@ def moved_to(call: cst.Call) -> Optional[Tuple[cst.BaseExpression, Optional[cst.
     return device, dtype
 
 
+def named_params(function: cst.FunctionDef) -> Tuple[cst.Param, ...]:
+    """The parameters a call passes by place or by name (not `*args` or `**kwargs`)."""
+    params = function.params
+    return (*params.posonly_params, *params.params, *params.kwonly_params)
+
+
+def param_passed(function: cst.FunctionDef, call: cst.Call, argument: cst.BaseExpression) -> Optional[cst.Param]:
+    """The parameter a call passes this argument for (`data` of `step(self, data)` for
+    `batch` in `self.step(batch)`), if one."""
+    return next((param for param in named_params(function) if argument_for(function, param, call) is argument), None)
+
+
 def argument_for(function: cst.FunctionDef, param: cst.Param, call: cst.Call) -> Optional[cst.BaseExpression]:
     """What a call passes for a parameter (`self.step(batch)` passes `batch` for `step(self, data)`)."""
     for arg in call.args:
