@@ -31,6 +31,7 @@ LAYOUTS = [
     # Parameters on a line of their own and `)` on the next, no trailing comma (black's
     # layout): the last parameter's whitespace ends with the block's indentation.
     "class G:\n    def f(\n        self, x: int\n    ) -> int:\n        return x\n",
+    "\n\x0cpass\nx = 1\n\x0c  \x0cy = 2\nif x:\n \x0c pass\n",  # form feeds before a statement
 ]
 
 

@@ -101,7 +101,9 @@ class StatementPositions(Mapping["cst.CSTNode", "cst.metadata.CodeRange"]):
             prefix = source[: len(source) - len(line)]
             if not source.endswith(line) or prefix.strip():
                 return False
-            shifts.append(len(prefix))
+            # A statement of the module's own level has no indentation: LibCST counts none
+            # before it, not even the form feeds Python lets a line start with.
+            shifts.append(0 if number == 0 and len(unit) == 1 else len(prefix))
         positions = cst.MetadataWrapper(alone, unsafe_skip_copy=True).resolve(cst.metadata.PositionProvider)
         found: Dict[cst.CSTNode, cst.metadata.CodeRange] = {}
         for node, where in positions.items():
