@@ -184,7 +184,7 @@ def lint_source(
             why = "too deeply nested to check" if deep else f"too complex to check: {stopped}"
             failure = _parse_failure(path, why, Position(1, 1), enabled, severity_of)
             return Linted(_with_source_lines(failure, text))
-    if place is not None and not flagged and _makes_numpy_float64(text):
+    if place is not None and not flagged and _makes_numpy_float64(text, in_tests or in_script):
         exports = _summary_of(path, _summary_text(text), devices, place, imported, in_tests, suite, in_script)
     if place is not None:
         exports = (*exports, *_kept_functions(path, text, place))
@@ -202,15 +202,17 @@ def lint_source(
 _IMPORTS_TORCH = re.compile(r"^\s*(?:import|from)\s+torch\b", re.MULTILINE)
 
 
-def _makes_numpy_float64(text: str) -> bool:
+def _makes_numpy_float64(text: str, runs_the_project: bool) -> bool:
     """Does a module with no finding make NumPy float64 arrays for others: a NumPy module
     that does not import torch (one that does mostly hands its arrays to torch itself,
-    where they are findings; reading every such module costs too much), or one that
-    defines a dataset class (`__getitem__`, a `Dataset`), whose items a `DataLoader`
-    elsewhere batches? (The cheap tests first: the makers' patterns are built per module.)"""
+    where they are findings; reading every such module costs too much), one that defines
+    a dataset class (`__getitem__`, a `Dataset`), whose items a `DataLoader` elsewhere
+    batches, or a test or a script (`runs_the_project`), whose calls hand the project's
+    functions their arrays (flow/passed_on.py)? (The cheap tests first: the makers'
+    patterns are built per module.)"""
     if "numpy" not in text:
         return False
-    if _IMPORTS_TORCH.search(text) and not ("__getitem__" in text and "Dataset" in text):
+    if _IMPORTS_TORCH.search(text) and not runs_the_project and not ("__getitem__" in text and "Dataset" in text):
         return False
     return bool(array_makers(text).search(text))
 

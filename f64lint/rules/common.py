@@ -6,6 +6,7 @@ from typing import List, Optional
 
 from f64lint.analysis.domain.casts import CONVERTING_METHODS
 from f64lint.analysis.domain.dtypes import Dtype, DtypeUse
+from f64lint.analysis.project.exports import Export
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.cst import cst
 
@@ -57,6 +58,16 @@ def where_made(facts: ModuleFacts, origin: cst.CSTNode, use: cst.CSTNode) -> str
     if made_in is None or made_in is facts.enclosing_function(use):
         return line
     return f"in `{_dotted_name(facts, made_in)}` {line}"
+
+
+def where_exported(export: Export, origin: cst.CSTNode) -> str:
+    """Where another module makes a value: "in `pkg.utils.table` at pkg/utils.py:5", or
+    for one its call passes to a parameter, "passed for `x` by `pkg.train.main` at
+    pkg/train.py:9"."""
+    if export.passed:
+        named = f" for `{origin.value}`" if isinstance(origin, cst.Name) else ""
+        return f"passed{named} by `{export.caller}` at {export.path}:{export.line}"
+    return f"in `{export.qualified_name}` at {export.path}:{export.line}"
 
 
 def _dotted_name(facts: ModuleFacts, function: cst.FunctionDef) -> str:

@@ -9,7 +9,7 @@ from f64lint.analysis.syntax.calls import method_name
 from f64lint.cst import cst
 from f64lint.fix.requests import FixRequest, MoveThenCast, WideMove
 from f64lint.rules.base import Finding, Invalid, Rule
-from f64lint.rules.common import callee_text, where_made
+from f64lint.rules.common import callee_text, where_exported, where_made
 from f64lint.rules.patterns import AllOf, AnyOf, any_of, words
 from f64lint.rules.tokens import NUMPY, TENSOR_FROM_DATA, WIDE_VALUE
 
@@ -522,8 +522,7 @@ class Float64ToMps(Rule):
         for call, wide in analysis.flow.moves_of_values_made_elsewhere():
             kind = "float64" if wide.width is Width.FLOAT64 else "complex128"
             if wide.imported is not None:
-                made = wide.imported
-                where = f"in `{made.qualified_name}` at {made.path}:{made.line}"
+                where = where_exported(wide.imported, wide.origin)
             else:
                 where = where_made(facts, wide.origin, call)
             moved = method_name(call) == "to"

@@ -9,7 +9,7 @@ from f64lint.analysis.syntax.calls import data_argument, keyword
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideArrayToTensor
 from f64lint.rules.base import Finding, Invalid, Rule
-from f64lint.rules.common import callee_text, where_made
+from f64lint.rules.common import callee_text, where_exported, where_made
 from f64lint.rules.patterns import AnyOf, words
 from f64lint.rules.tokens import NUMPY, TENSOR_FROM_DATA, TORCH
 
@@ -310,7 +310,10 @@ class NumpyFloat64ToTensor(Rule):
             if keyword(call, "device") is None and analysis.containment.kept_safe(call):
                 continue  # made on the CPU, and cast wherever it moves
             export = analysis.flow.imported_export(source.origin)
+            where = where_made(facts, source.origin, call)
             made = f", made in {export.path}:{export.line}" if export is not None else ""
+            if export is not None and export.passed:  # by another module's call of this function
+                where, made = where_exported(export, source.origin), ""
             if source.promoted_by is not None:  # integers made float64 by `/` or a float
                 operator = facts.module.code_for_node(source.promoted_by.operator).strip()
                 made += f", made float64 by `{operator}` at line {facts.positions[source.promoted_by].start.line}"
@@ -318,7 +321,7 @@ class NumpyFloat64ToTensor(Rule):
                 made += f", {source.seen}"
             yield Finding(
                 call,
-                f"float64 NumPy array (from `{source.origin_name}` {where_made(facts, source.origin, call)}{made}) "
+                f"float64 NumPy array (from `{source.origin_name}` {where}{made}) "
                 "becomes a "
                 f"tensor in `{callee_text(facts, call)}`; MPS has no float64",
                 # Not where the data may be of other dtypes too (a dict's arrays): a cast would change them.

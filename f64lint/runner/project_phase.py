@@ -44,18 +44,22 @@ class ProjectPhase(NamedTuple):
     def results(self, results: List[FileResult], around: Sequence[FileResult] = ()) -> List[FileResult]:
         """The run's results, those of files that import exports linted again; `around`:
         the results of the modules outside the run, for what they export."""
-        exports = [export for file_result in [*results, *around] for export in file_result.exports]
-        ambiguous = _ambiguous_modules(exports, [*self.entries, *self.around])
+        given = [export for file_result in [*results, *around] for export in file_result.exports]
+        ambiguous = _ambiguous_modules(given, [*self.entries, *self.around])
+        given = [export for export in given if export.module not in ambiguous]
+        passed = [export for export in given if export.passed]
         exports = shared(
-            [export for export in exports if export.module not in ambiguous],
-            [entry.path for entry in [*self.entries, *self.around]],
+            [export for export in given if not export.passed], [entry.path for entry in [*self.entries, *self.around]]
         )
         exports += declared_exports(self.settings)
-        if not exports:
+        if not exports and not passed:
             return results
         by_shown = {entry.shown: entry for entry in self.entries}
         alone = {r.path: by_shown[r.path] for r in results if r.path in by_shown and r.internal_error is None}
-        again = self._again({shown: found for shown, found in self._imports_of(alone, exports).items() if found}, alone)
+        importing = self._imports_of(alone, exports) if exports else {}
+        for shown, found in _passed_to_each(alone, passed).items():
+            importing[shown] = [*importing.get(shown, []), *found]
+        again = self._again({shown: found for shown, found in importing.items() if found}, alone)
         final: List[FileResult] = []
         for file_result in results:
             redone = again.get(file_result.path)
@@ -116,6 +120,22 @@ class ProjectPhase(NamedTuple):
             if self.stamps is not None and entry.stamp is not None:
                 self.stamps.put_imported(entry.absolute, digest, entry.stamp, imported)
         return found
+
+
+def _passed_to_each(entries: Dict[str, Entry], passed: Sequence[Export]) -> Dict[str, List[Export]]:
+    """The values other modules' calls pass to each file's functions (by shown path): the
+    rows that name its module."""
+    if not passed:
+        return {}
+    by_module: Dict[str, List[Export]] = {}
+    for export in passed:
+        by_module.setdefault(export.module, []).append(export)
+    found = {}
+    for shown, entry in entries.items():
+        rows = by_module.get(ModulePlace.of(entry.path).name)
+        if rows:
+            found[shown] = rows
+    return found
 
 
 def _ambiguous_modules(exports: Sequence[Export], entries: Sequence[Entry]) -> FrozenSet[str]:

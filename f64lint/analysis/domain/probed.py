@@ -62,6 +62,11 @@ def _result(name: str, input_class: str) -> Optional[Dict[str, Any]]:
     return entry.get(input_class) if entry is not None and known else None
 
 
+def probed_libraries() -> FrozenSet[str]:
+    """The libraries the table was probed from (`numpy`, `torch`, ...)."""
+    return frozenset(_table()["versions"]) - {"python"}
+
+
 def was_probed(name: str) -> bool:
     """Was `name` called by the probe (what it gave is in the table, for some inputs)?"""
     return _entry(name) is not None

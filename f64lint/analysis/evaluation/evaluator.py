@@ -9,7 +9,9 @@ or declared by an annotation, which a subclass may fill: what its class's proper
 methods give, read with that object as `self`), the module's own functions (what their returns
 or yields give, read with the parameters each call passes: a helper handed a float32
 array or tensor gives float32 there, float64 where it is handed float64; in its own body a
-parameter may hold what any of the module's calls pass; a dtype or device handed to a
+parameter may hold what any of the module's calls pass, and the float64 data other modules'
+calls pass (their summaries' rows: of several dtypes, as its other callers are not all
+known); a dtype or device handed to a
 helper is not followed, since helpers check those), the hand-written library table
 (domain/library.py: NumPy's makers, the functions that keep their arguments' dtype or
 follow their data, `astype`, the methods that keep their array's dtype) and, for what it
@@ -190,6 +192,7 @@ class Evaluator:
         callees: Callable[[cst.Call], Sequence[cst.FunctionDef]],
         imported: Callable[[cst.BaseExpression], Optional[Export]],
         seen_float64: Callable[[cst.BaseExpression], bool],
+        passed_in: Callable[[cst.FunctionDef, cst.Param], Sequence[Export]],
     ) -> None:
         """`guards` says which code never runs on MPS: a value bound only there does not
         reach a read on MPS (`if device.type == "mps": dtype = torch.float32 else: dtype =
@@ -198,13 +201,16 @@ class Evaluator:
         another module's base class keeps there: flow/values.py `Flow.callees`); `imported`
         finds what another module of the run says a call or an attribute gives (its
         summary's export: `Flow.imported_export`); `seen_float64` whether the project's
-        tests saw an expression give float64 data at run time (`Flow.seen_float64`)."""
+        tests saw an expression give float64 data at run time (`Flow.seen_float64`);
+        `passed_in` the float64 data other modules' calls pass for a parameter (their
+        summaries' rows: `Flow.passed_in`)."""
         self.facts = facts
         self._paths = PathsOnMps(facts, guards)
         self._function_exits: Dict[cst.FunctionDef, Tuple[List[cst.Yield], List[Optional[cst.BaseExpression]]]] = {}
         self._callees = callees
         self._imported = imported
         self._seen_float64 = seen_float64
+        self._passed_in = passed_in
         self.traces = facts.traces
         self.classes = Classes(facts)
         self._dicts = DictChanges(facts, callees)
@@ -566,7 +572,21 @@ class Evaluator:
         that gives the function a device without MPS (`build(n, "cpu", torch.float64)`). A
         device passed is not followed, nor a dtype the function does more with than hand
         on to torch or NumPy: a helper handed one often checks it (`if device.type ==
-        "mps" and dtype == torch.float64: return torch.float32`)."""
+        "mps" and dtype == torch.float64: return torch.float32`). What other modules' calls
+        pass is float64 data that may reach MPS there (`passed_in`), joined with it, and
+        one of several dtypes: the function's other callers are not all known, and a cast
+        in it would change what they pass."""
+        elsewhere = [
+            Value(Kind.TENSOR if row.tensor else Kind.NDARRAY, Dtype.named(row.width), origin=param.name, mixed=True)
+            for row in self._passed_in(function, param)
+        ]
+        value = self._passed_here(function, param, depth)
+        if elsewhere:
+            value = join([*elsewhere, value] if value.kind is not Kind.UNKNOWN else elsewhere)
+        return self._as_parameter(param, value)
+
+    def _passed_here(self, function: cst.FunctionDef, param: cst.Param, depth: int) -> Value:
+        """What the module's own calls of a function pass for a parameter (`_passed`)."""
         passed: List[Tuple[cst.Call, cst.BaseExpression]] = []
         for call in self.facts.definitions.call_sites(function):
             given = given_for(function, param, call)
@@ -578,7 +598,7 @@ class Evaluator:
         if decided and (value.kind is not Kind.DTYPE or self._only_handed_on(param)):
             on_mps = [given for call, given in passed if self._may_reach_mps(function, call, depth)]
             value = self._joined(on_mps, depth + 1) if on_mps else UNKNOWN
-        return self._as_parameter(param, value)
+        return value
 
     def _may_reach_mps(self, function: cst.FunctionDef, call: cst.Call, depth: int) -> bool:
         """May what a call of a function makes be on MPS: the call runs on MPS, and does not

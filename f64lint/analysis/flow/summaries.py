@@ -4,7 +4,9 @@ A module's summary names its top-level functions that return a float64 (or compl
 tensor or NumPy array, its classes' methods that return one and attributes set on `self`
 to one, its module-level names bound to one, each with where the value is made, and its
 dataset classes whose `__getitem__` gives float64 NumPy arrays (batched as they are by a
-`DataLoader`). It is computed once per module, from the module alone, and read by the
+`DataLoader`), and the float64 data its calls pass to other modules' functions
+(passed_on.py: rows the project phase hands to those functions' modules instead). It is
+computed once per module, from the module alone, and read by the
 flow of the modules that import those names (the runner's project phase hands them
 over): `pos = table().to(device)` in `model.py` after `from .utils import table` is a
 float64 move when `utils.table` returns float64. The linter asks for it of a module with
@@ -19,6 +21,7 @@ from typing import Dict, List, Optional, Sequence, Set, Tuple
 from f64lint.analysis.domain.arrays import ArraySource
 from f64lint.analysis.evaluation.classes import is_self_attribute
 from f64lint.analysis.flow.analysis import Analysis
+from f64lint.analysis.flow.passed_on import passed_on
 from f64lint.analysis.flow.values import Flow, WideValue
 from f64lint.analysis.project.exports import BASE, READS, SEEN, Export
 from f64lint.analysis.semantic.facts import ModuleFacts
@@ -55,7 +58,7 @@ def summarise(analysis: Analysis, path: str) -> ModuleSummary:
                 ):
                     made = _made(facts, flow, small.targets[0].target.value, False, [small.value], path)
                     found.extend([made] if made is not None else [])
-    return tuple(found)
+    return (*found, *passed_on(analysis, path))
 
 
 def _last_of_each_name(body: Sequence[cst.BaseStatement]) -> List[cst.BaseStatement]:

@@ -115,7 +115,9 @@ class Flow:
         self.observed = observed
         self.devices = facts.devices
         self.traces = facts.traces.sharing()  # its answers depend on `imported` too
-        self.evaluation = Evaluator(facts, guards, self.callees, self.imported_export, self.seen_float64)
+        self.evaluation = Evaluator(
+            facts, guards, self.callees, self.imported_export, self.seen_float64, self.passed_in
+        )
         self._wide: Dict[cst.CSTNode, Optional[WideValue]] = {}
         self._moves: Optional[List[Tuple[cst.Call, WideValue]]] = None
         self._origins: Optional[Set[int]] = None
@@ -697,6 +699,8 @@ class Flow:
         origin = value.origin
         if isinstance(origin, (cst.Call, cst.Attribute, cst.Name)):
             export = self.imported_export(origin)
+            if export is not None and export.passed:  # passed by another module's call
+                return ArraySource(origin, export.made_by)
             if export is not None:  # made by another module of the run
                 return ArraySource(origin, f"{export.name}()" if isinstance(origin, cst.Call) else export.name)
         if isinstance(origin, cst.BinaryOperation):  # integers made float64: named after the array's maker
@@ -762,8 +766,34 @@ class Flow:
             return self.imported.bound_to(self.facts.qualified_name(origin)) or self.instance_member(origin)
         if isinstance(origin, cst.Name):  # `COORDS` after `from .grids import COORDS`
             binding = self.facts.bindings.get(origin)
+            parameter = self.facts.parameter(binding)
+            if parameter is not None and parameter[1].name is origin:  # what another module's call passes
+                return next(iter(self.passed_in(*parameter)), None)
             return self.imported.bound_to(binding.qualified_name) if binding is not None else None
         return None
+
+    def passed_in(self, function: cst.FunctionDef, param: cst.Param) -> List[Export]:
+        """The float64 data other modules' calls pass for a parameter of one of the module's
+        functions, or of a class's `__init__` (`Grid(np.linspace(0, 1, n))`), by position
+        or by name (in the order of where they are passed)."""
+        if not self.imported or param.name.value in ("self", "cls"):
+            return []
+        named = self.facts.definitions.qualified_name(function)
+        owner = self.facts.definitions.owner(function)
+        if owner is not None and function.name.value == "__init__":
+            named = self.facts.definitions.qualified_name(owner)
+        elif owner is not None or "." in named:
+            return []
+        rows = self.imported.passed_to(f"{self.facts.module_name}.{named}")
+        if not rows:
+            return []
+        places = [*function.params.posonly_params, *function.params.params][1 if owner is not None else 0 :]
+        place = (places.index(param),) if param in places else None
+        named_too = param not in function.params.posonly_params
+        return [
+            row for row in rows
+            if (row.keyword == param.name.value and named_too) or (place is not None and row.item == place)
+        ]
 
     def returned_values(self, function: cst.FunctionDef) -> Tuple[cst.BaseExpression, ...]:
         """The values a function's own `return`s give (each function's body is read once)."""

@@ -44,6 +44,12 @@ class Export:
     # Held by an object of this subclass (another module's) of the class named: an object
     # of the class may be one where the code declares no more (`grid: GridBase`).
     subclass: str = ""
+    # Passed by a call in another module (`prep(np.linspace(0, 1, n), device)` in
+    # `pkg.train.main`), to the function `module.name`: the function or module that calls
+    # it (where: `path`, `line`), and the keyword it passes the value by, else its position
+    # (`item`). The row is handed to the function's module, not to those that import it.
+    caller: str = ""
+    keyword: str = ""
 
     @property
     def qualified_name(self) -> str:
@@ -53,33 +59,50 @@ class Export:
     def identity(self) -> tuple:
         """What it is, apart from where it is shown (the path is as the run's folder shows
         it, the line moves with edits above it)."""
-        return self.module, self.name, self.returned, self.made_by, self.width, self.item, self.tensor, self.subclass
+        return (
+            self.module, self.name, self.returned, self.made_by, self.width, self.item, self.tensor, self.subclass,
+            self.caller, self.keyword,
+        )
 
     def as_row(self) -> list:
         item = list(self.item) if self.item is not None else None
-        placed = [self.path, self.line, item, self.tensor, self.subclass]
+        placed = [self.path, self.line, item, self.tensor, self.subclass, self.caller, self.keyword]
         return [self.module, self.name, self.returned, self.made_by, self.width, *placed]
 
     @classmethod
     def from_row(cls, row: list) -> "Export":
-        module, name, returned, made_by, width, path, line, item, tensor, subclass = row
+        module, name, returned, made_by, width, path, line, item, tensor, subclass, caller, keyword = row
         place = tuple(int(index) for index in item) if item is not None else None
-        shown = str(path), int(line), place, bool(tensor), str(subclass)
+        shown = str(path), int(line), place, bool(tensor), str(subclass), str(caller), str(keyword)
         return cls(str(module), str(name), bool(returned), str(made_by), str(width), *shown)
+
+    @property
+    def passed(self) -> bool:
+        """Is it a value another module's call passes to the function it names?"""
+        return bool(self.caller)
 
 
 def placed(exports: Iterable[Export], module: str, path: str) -> Tuple[Export, ...]:
     """Exports named as the file that gives them is now (its module, its shown path): a
     cached result keeps those of the run that made it (another folder, before an
-    `__init__.py` was added)."""
-    return tuple(replace(export, module=module, path=path) for export in exports)
+    `__init__.py` was added). A value passed to another module's function keeps that
+    module."""
+    return tuple(
+        replace(export, path=path) if export.passed else replace(export, module=module, path=path)
+        for export in exports
+    )
 
 
 class Imported:
-    """The exports of the modules a module imports, by qualified name."""
+    """The exports of the modules a module imports, by qualified name, and the values other
+    modules' calls pass to its functions."""
 
     def __init__(self, exports: Iterable[Export] = ()) -> None:
         given = tuple(exports)
+        self._passed: Dict[str, List[Export]] = {}
+        for export in sorted((e for e in given if e.passed), key=lambda e: (e.path, e.line, e.keyword, e.item or ())):
+            self._passed.setdefault(export.qualified_name, []).append(export)
+        given = tuple(e for e in given if not e.passed)
         self._kept: Dict[str, Export] = {e.qualified_name: e for e in given if e.width == KEPT}
         values = [e for e in given if e.width != KEPT]
         self._by_name: Dict[str, Export] = {e.qualified_name: e for e in values if e.item is None}
@@ -91,9 +114,12 @@ class Imported:
                 self._datasets.setdefault(export.qualified_name, []).append(export)
 
     def __bool__(self) -> bool:
-        return bool(self._by_name) or bool(self._datasets) or bool(self._kept)
+        return bool(self._by_name) or bool(self._datasets) or bool(self._kept) or bool(self._passed)
 
     def exports(self) -> Tuple[Export, ...]:
+        return (*self._imported(), *(e for found in self._passed.values() for e in found))
+
+    def _imported(self) -> Tuple[Export, ...]:
         return (
             *self._by_name.values(), *(e for found in self._datasets.values() for e in found), *self._kept.values(),
         )
@@ -101,7 +127,12 @@ class Imported:
     def names(self) -> FrozenSet[str]:
         """The names code reads them by (`table`, `SCALE` in `utils.SCALE`, `SpectraDataset`;
         `Schedule` and `sigmas` of `Schedule.sigmas`, read as `schedule.sigmas`)."""
-        return frozenset(part for export in self.exports() for part in export.name.split("."))
+        return frozenset(part for export in self._imported() for part in export.name.split("."))
+
+    def passed_to(self, qualified: Optional[str]) -> List[Export]:
+        """The float64 values other modules' calls pass to a function of this module
+        (`pkg.prep.prep`), in the order of where they are passed."""
+        return self._passed.get(qualified, []) if qualified is not None else []
 
     def defines_class(self, qualified: str) -> bool:
         """Does an export name a member of this class (`pkg.sched.Schedule.sigmas`)?"""

@@ -1,0 +1,160 @@
+"""The project phase hands a function the float64 data other modules' calls pass it: found
+where the function makes it a tensor or moves it, naming the caller."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from f64lint.runner import cache
+from f64lint.runner.cache import Cache
+from f64lint.runner.run import run
+from f64lint.workspace.settings import Settings
+
+PREP = """\
+import torch
+
+
+def prep(x, device):
+    return torch.as_tensor(x).to(device)
+
+
+def place(t, device):
+    return t.to(device)
+
+
+class Grid:
+    def __init__(self, points, device="cpu"):
+        self.points = torch.from_numpy(points).to(device)
+"""
+TRAIN = """\
+import numpy as np
+import torch
+
+from pkg.prep import Grid, place, prep
+
+
+def main(device):
+    grid = np.linspace(0, 1, 5)
+    x = prep(grid, device)
+    y = place(t=torch.zeros(3).double(), device=device)
+    g = Grid(np.ones(4), device)
+    return x, y, g
+"""
+TWIN = """\
+import numpy as np
+import torch
+
+from pkg.prep import Grid, place, prep
+
+
+def main(device):
+    grid = np.linspace(0, 1, 5, dtype=np.float32)
+    x = prep(grid, device)
+    y = place(t=torch.zeros(3), device=device)
+    g = Grid(np.ones(4), "cpu")
+    return x, y, g
+"""
+FOUND = [
+    (
+        "prep.py", 5, 12, "F64003",
+        "float64 NumPy array (from `np.linspace` passed for `x` by `pkg.train.main` at pkg/train.py:9) becomes a "
+        "tensor in `torch.as_tensor()`; MPS has no float64",
+    ),
+    (
+        "prep.py", 9, 14, "F64004",
+        "float64 tensor (from `.double()` passed for `t` by `pkg.train.main` at pkg/train.py:10) moved to a device "
+        "that may be 'mps'",
+    ),
+    (
+        "prep.py", 14, 23, "F64003",
+        "float64 NumPy array (from `np.ones` passed for `points` by `pkg.train.main` at pkg/train.py:11) becomes a "
+        "tensor in `torch.from_numpy()`; MPS has no float64",
+    ),
+]
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "prep.py").write_text(PREP)
+    (package / "train.py").write_text(TRAIN)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def _found(project, target="pkg", **kwargs):
+    result = run([project / target], Settings(root=project), **kwargs)
+    assert result.internal_errors == []
+    return [
+        (os.path.basename(d.path), d.start.line, d.start.column, d.code, d.message, d.fix is not None)
+        for d in result.diagnostics
+    ]
+
+
+def test_float64_data_passed_by_another_module_is_found_where_the_function_uses_it(project):
+    found = _found(project)
+    assert [row[:5] for row in found if row[0] == "prep.py"] == FOUND
+    # Its other callers are not all known: a cast in the function would change what they pass.
+    assert [row[5] for row in found if row[0] == "prep.py"] == [False, False, False]
+
+
+def test_float32_data_and_calls_that_keep_the_data_off_mps_pass_nothing(project):
+    (project / "pkg" / "train.py").write_text(TWIN)
+    assert [row for row in _found(project) if row[0] == "prep.py"] == []
+
+
+def test_a_test_module_that_imports_torch_passes_its_arrays_too(project):
+    (project / "pkg" / "train.py").write_text(TWIN)
+    tests = project / "tests"
+    tests.mkdir()
+    (tests / "test_prep.py").write_text(
+        "import numpy as np\nimport torch\n\nfrom pkg.prep import prep\n\n\n"
+        "def test_prep():\n    assert prep(np.linspace(0, 1, 5), torch.device('mps')).shape == (5,)\n"
+    )
+    assert [row[:5] for row in _found(project, ".") if row[0] == "prep.py"] == [
+        (
+            "prep.py", 5, 12, "F64003",
+            "float64 NumPy array (from `np.linspace` passed for `x` by `test_prep.test_prep` at tests/test_prep.py:8) "
+            "becomes a tensor in `torch.as_tensor()`; MPS has no float64",
+        ),
+    ]
+
+
+def test_what_a_function_is_passed_is_not_what_it_returns_to_the_modules_that_import_it(project):
+    (project / "pkg" / "use.py").write_text(
+        "from pkg.prep import prep\n\n\ndef again(data, device):\n    return prep(data, device).to(device)\n"
+    )
+    assert [row for row in _found(project) if row[0] == "use.py"] == []
+
+
+def test_a_caller_made_float32_clears_the_finding_on_a_warm_run(project, monkeypatch):
+    monkeypatch.setattr(cache, "RACY_NS", 0)
+    store = Cache(project / ".cache")
+    assert [row[:5] for row in _found(project, cache=store) if row[0] == "prep.py"] == FOUND
+    assert [row[:5] for row in _found(project, cache=store) if row[0] == "prep.py"] == FOUND
+    (project / "pkg" / "train.py").write_text(TWIN)
+    assert [row for row in _found(project, cache=store) if row[0] == "prep.py"] == []
+
+
+def test_a_module_name_two_files_of_the_run_share_is_handed_nothing(project):
+    for folder in ("exp1", "exp2"):
+        (project / folder).mkdir()
+        (project / folder / "prep.py").write_text(PREP)
+    (project / "exp1" / "train.py").write_text(TRAIN.replace("pkg.prep", "prep"))
+    (project / "pkg" / "train.py").write_text(TWIN)
+    # Which `prep` the import of `exp1/train.py` reads cannot be told from the run's files alone.
+    assert [row for row in _found(project, ".") if row[0] == "prep.py"] == []
+
+
+def test_a_module_of_no_package_is_handed_what_a_script_beside_it_passes(project):
+    (project / "exp1").mkdir()
+    (project / "exp1" / "prep.py").write_text(PREP)
+    (project / "exp1" / "train.py").write_text(TRAIN.replace("pkg.prep", "prep"))
+    (project / "pkg" / "train.py").write_text(TWIN)
+    assert [row[1:4] for row in _found(project, "exp1") if row[0] == "prep.py"] == [
+        (5, 12, "F64003"), (9, 14, "F64004"), (14, 23, "F64003"),
+    ]
