@@ -52,3 +52,30 @@ def test_the_float64_data_a_call_passes_to_another_modules_function_is_a_row_for
 
 def test_a_module_of_no_known_name_passes_nothing():
     assert passed_on(analysed(CALLER), "train.py") == []
+
+
+METHODS = """
+import numpy as np
+
+from pkg.models import Regressor
+
+
+def main(device, other):
+    model = Regressor(device)
+    model.fit(np.ones(3))
+    Regressor(device).fit(y=np.ones(3))
+    if other:
+        model = other
+    model.fit(np.ones(3))
+"""
+
+
+def test_a_method_of_an_object_the_code_makes_of_another_modules_class_is_named_by_its_class():
+    analysis = analysed(METHODS, module_name="pkg.train", package="pkg")
+    shown = "pkg/train.py"
+    assert passed_on(analysis, shown) == [
+        Export("pkg.models", "Regressor.fit", False, "np.ones", "float64", shown, 8, (0,), caller="pkg.train.main"),
+        Export(
+            "pkg.models", "Regressor.fit", False, "np.ones", "float64", shown, 9, caller="pkg.train.main", keyword="y"
+        ),
+    ]

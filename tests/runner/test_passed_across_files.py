@@ -158,3 +158,52 @@ def test_a_module_of_no_package_is_handed_what_a_script_beside_it_passes(project
     assert [row[1:4] for row in _found(project, "exp1") if row[0] == "prep.py"] == [
         (5, 12, "F64003"), (9, 14, "F64004"), (14, 23, "F64003"),
     ]
+
+
+MODELS = """\
+import torch
+
+
+class Regressor:
+    def __init__(self, device):
+        self.device = device
+
+    def fit(self, x, y=None):
+        self.x = torch.tensor(x, device=self.device)
+        return self
+
+    @staticmethod
+    def scale(x, device):
+        return torch.from_numpy(x).to(device)
+
+    def nested(self, x):
+        def inner(x):
+            return torch.as_tensor(x)
+        return inner(x)
+"""
+
+
+def test_a_method_of_an_object_of_another_modules_class_is_handed_what_the_call_passes(project):
+    (project / "pkg" / "models.py").write_text(MODELS)
+    (project / "pkg" / "train.py").write_text(
+        "import numpy as np\n\nfrom pkg.models import Regressor\n\n\n"
+        "def main(device):\n    model = Regressor(device)\n    model.fit(np.random.rand(4, 3))\n"
+        "    model.scale(np.ones(3), device)\n    model.nested(np.ones(3))\n"
+    )
+    assert [row[:5] for row in _found(project) if row[0] == "models.py"] == [
+        (
+            "models.py", 9, 18, "F64003",
+            "float64 NumPy array (from `np.random.rand` passed for `x` by `pkg.train.main` at pkg/train.py:8) "
+            "becomes a tensor in `torch.tensor()`; MPS has no float64",
+        ),
+        (
+            "models.py", 14, 16, "F64003",
+            "float64 NumPy array (from `np.ones` passed for `x` by `pkg.train.main` at pkg/train.py:9) "
+            "becomes a tensor in `torch.from_numpy()`; MPS has no float64",
+        ),
+        (  # and on, to the module's own helper
+            "models.py", 18, 20, "F64003",
+            "float64 NumPy array (from `np.ones` passed for `x` by `pkg.train.main` at pkg/train.py:10) "
+            "becomes a tensor in `torch.as_tensor()`; MPS has no float64",
+        ),
+    ]

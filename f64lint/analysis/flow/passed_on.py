@@ -29,8 +29,8 @@ def passed_on(analysis: Analysis, path: str) -> List[Export]:
     libraries = probed_libraries() | {"builtins"}
     found = []
     for call in facts.calls:
-        qualified = facts.qualified_name(call.func)
-        if qualified is None or "." not in qualified or qualified.partition(".")[0] in libraries:
+        called = _called(analysis, call)
+        if called is None or called[0].partition(".")[0] in libraries:
             continue
         if facts.definitions.callee(call) is not None or analysis.guards.off_mps(call):
             continue
@@ -38,7 +38,7 @@ def passed_on(analysis: Analysis, path: str) -> List[Export]:
         wide = [(index, arg, made) for index, arg in passed if (made := _float64_data(analysis, arg.value))]
         if not wide or not _may_reach_mps(analysis, call):
             continue
-        module, _, name = qualified.rpartition(".")
+        module, name = called
         caller = _caller(analysis, call)
         line = facts.positions[call].start.line
         for index, arg, (made_by, width, tensor) in wide:
@@ -48,6 +48,26 @@ def passed_on(analysis: Analysis, path: str) -> List[Export]:
                 Export(module, name, False, made_by, width, path, line, item, tensor, caller=caller, keyword=keyword)
             )
     return found
+
+
+def _called(analysis: Analysis, call: cst.Call) -> Optional[Tuple[str, str]]:
+    """The module and the name in it of what a call calls: a function or class another
+    module defines (`pkg.prep`, `prep`), or a method of an object of such a class that the
+    code makes (`pkg.models`, `Regressor.fit` for `model.fit(x)` after `model =
+    Regressor()`); None when not known."""
+    facts = analysis.facts
+    qualified = facts.qualified_name(call.func)
+    if qualified is not None:
+        module, _, name = qualified.rpartition(".")
+        return (module, name) if module else None
+    if not isinstance(call.func, cst.Attribute):
+        return None
+    receiver = call.func.value
+    made = [receiver] if isinstance(receiver, cst.Call) else facts.reaching_values(receiver)
+    classes = {facts.qualified_name(value.func) if isinstance(value, cst.Call) else None for value in made}
+    owner = classes.pop() if len(classes) == 1 else None
+    module, _, name = (owner or "").rpartition(".")
+    return (module, f"{name}.{call.func.attr.value}") if module else None
 
 
 def _float64_data(analysis: Analysis, argument: cst.BaseExpression) -> Optional[Tuple[str, str, bool]]:

@@ -774,20 +774,22 @@ class Flow:
 
     def passed_in(self, function: cst.FunctionDef, param: cst.Param) -> List[Export]:
         """The float64 data other modules' calls pass for a parameter of one of the module's
-        functions, or of a class's `__init__` (`Grid(np.linspace(0, 1, n))`), by position
-        or by name (in the order of where they are passed)."""
+        functions, of a class's `__init__` (`Grid(np.linspace(0, 1, n))`) or of a method
+        of an object of the class (`model.fit(x)`), by position or by name (in the order of
+        where they are passed)."""
         if not self.imported or param.name.value in ("self", "cls"):
             return []
         named = self.facts.definitions.qualified_name(function)
         owner = self.facts.definitions.owner(function)
         if owner is not None and function.name.value == "__init__":
             named = self.facts.definitions.qualified_name(owner)
-        elif owner is not None or "." in named:
+        if "<locals>" in named or named.count(".") > (owner is not None):
             return []
         rows = self.imported.passed_to(f"{self.facts.module_name}.{named}")
         if not rows:
             return []
-        places = [*function.params.posonly_params, *function.params.params][1 if owner is not None else 0 :]
+        static = any(dotted_name(decorator.decorator) == "staticmethod" for decorator in function.decorators)
+        places = [*function.params.posonly_params, *function.params.params][1 if owner and not static else 0 :]
         place = (places.index(param),) if param in places else None
         named_too = param not in function.params.posonly_params
         return [
