@@ -770,3 +770,11 @@ def test_a_summary_keeps_a_class_s_properties_and_the_methods_that_set_what_they
         """)
     text = makers_only(source).text
     assert "self._fill = value" in text and "return self._fill" in text and "describe" not in text
+
+
+def test_a_summary_reads_a_long_literal_of_numbers_cut_as_linting_does():
+    # A script's table of constants (megabytes of them) is not parsed number by number.
+    numbers = ", ".join(["0.5"] * 70)
+    source = f"import numpy as np\nTABLE = [{numbers}]\nGRID = np.linspace(0, 1, 5)\n"
+    cut = "import numpy as np\nTABLE = [0.5," + " " * (len(numbers) - 4) + "]\nGRID = np.linspace(0, 1, 5)\n"
+    assert makers_only(source).text == cut == narrowed(source).text

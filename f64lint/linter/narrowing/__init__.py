@@ -133,7 +133,8 @@ def makers_only(source: str) -> Narrowed:
     """For the summary of a module with no finding: the source with only the top-level
     functions that make a float64 NumPy array, the classes' methods that do (and their
     `__getitem__`, their properties, and the methods that set what a property gives; a
-    class with properties is kept for them), and the module-level statements left in."""
+    class with properties is kept for them), and the module-level statements left in,
+    long literals of numbers cut (`narrowed`)."""
     read = _statements(source) if source.count("\r") == source.count("\r\n") else None
     if read is None:
         return Narrowed(source, source)
@@ -153,7 +154,10 @@ def makers_only(source: str) -> Narrowed:
                 and not _PROPERTY.search(m.text)  # read as attributes, of what the class holds
                 and given.isdisjoint(attributes_set(m.text))  # and what sets what they give
             )
-    return Narrowed(_blanked(read.lines, spans) if spans else source, source)
+    text = _blanked(read.lines, spans) if spans else source
+    if has_rows_of_numbers(text):
+        text = _numbers_cut(text)
+    return Narrowed(text, source)
 
 
 # `return self._coords`: the attribute a property gives.
