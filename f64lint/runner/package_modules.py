@@ -171,16 +171,33 @@ def shared(exports: Sequence[Export], modules: Sequence[Path]) -> List[Export]:
     return [export for export in (*given, *reexports.aliases(given)) if export.width not in CLASS_ROWS]
 
 
+def passed_to_sources(passed: Sequence[Export], modules: Sequence[Path]) -> List[Export]:
+    """The values other modules' calls pass to functions, named as the modules that define
+    them: `pkg.prep.prep` for a call of `pkg.prep` after `from pkg import prep`, when
+    `pkg/__init__.py` (among these modules) says `from .prep import prep`."""
+    if not passed:
+        return []
+    reexports = _Reexports(passed, modules, named_by_package=True)
+    found = []
+    for export in passed:
+        head, dot, rest = export.name.partition(".")
+        module, _, name = reexports.source_of(f"{export.module}.{head}", set()).rpartition(".")
+        found.append(replace(export, module=module, name=f"{name}{dot}{rest}"))
+    return found
+
+
 class _Reexports:
     """What the packages' `__init__`s bind of the modules that export: only an `__init__`
-    of a package an export is in, and whose text names the export or imports all names of
-    a module, is read."""
+    of a package an export is in (or, `named_by_package`, that names it), and whose text
+    names the export or imports all names of a module, is read."""
 
-    def __init__(self, exports: Sequence[Export], modules: Sequence[Path]) -> None:
+    def __init__(self, exports: Sequence[Export], modules: Sequence[Path], named_by_package: bool = False) -> None:
         inits = [module for module in modules if module.name == "__init__.py"]
         wanted = {export.name.split(".")[0] for export in exports} | {"import *"}
         exporting = {export.module for export in exports}
         holding = {module.rsplit(".", cut)[0] for module in exporting for cut in range(1, module.count(".") + 1)}
+        if named_by_package:
+            holding |= exporting
         self._binding: Dict[str, List[Tuple[str, str]]] = {}  # by what is imported: (package, name it binds)
         self._all_of: Dict[str, List[str]] = {}  # by module: the packages that bind all its public names
         self._bound: Dict[str, str] = {}  # `pkg.table`: what it is bound to, `pkg.utils.table`

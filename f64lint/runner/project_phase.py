@@ -12,7 +12,7 @@ from f64lint.analysis.project.exports import Export, Imported
 from f64lint.analysis.semantic.modules import ModulePlace
 from f64lint.runner import import_lookup
 from f64lint.runner.cache import Cache, StampIndex, exports_digest, identities_digest
-from f64lint.runner.package_modules import shared
+from f64lint.runner.package_modules import passed_to_sources, shared
 from f64lint.runner.pool import in_batches, linting_module
 from f64lint.runner.results import FileResult, FixMode
 from f64lint.runner.stamped_files import Entry, index_linted
@@ -47,10 +47,9 @@ class ProjectPhase(NamedTuple):
         given = [export for file_result in [*results, *around] for export in file_result.exports]
         ambiguous = _ambiguous_modules(given, [*self.entries, *self.around])
         given = [export for export in given if export.module not in ambiguous]
-        passed = [export for export in given if export.passed]
-        exports = shared(
-            [export for export in given if not export.passed], [entry.path for entry in [*self.entries, *self.around]]
-        )
+        modules = [entry.path for entry in [*self.entries, *self.around]]
+        passed = passed_to_sources([export for export in given if export.passed], modules)
+        exports = shared([export for export in given if not export.passed], modules)
         exports += declared_exports(self.settings)
         if not exports and not passed:
             return results

@@ -207,3 +207,27 @@ def test_a_method_of_an_object_of_another_modules_class_is_handed_what_the_call_
             "becomes a tensor in `torch.as_tensor()`; MPS has no float64",
         ),
     ]
+
+
+def test_a_function_or_class_the_package_reexports_is_handed_what_a_call_by_that_name_passes(project):
+    (project / "pkg" / "models.py").write_text(MODELS)
+    (project / "pkg" / "__init__.py").write_text("from .prep import prep\nfrom .models import Regressor as Model\n")
+    (project / "pkg" / "train.py").write_text(TWIN)
+    tests = project / "tests"
+    tests.mkdir()
+    (tests / "test_top.py").write_text(
+        "import numpy as np\n\nimport pkg\nfrom pkg import Model\n\n\n"
+        "def test_top():\n    Model('mps').fit(np.eye(3))\n    pkg.prep(np.full(3, 0.5), 'mps')\n"
+    )
+    assert [row[:5] for row in _found(project, ".") if row[0] in ("prep.py", "models.py")] == [
+        (
+            "models.py", 9, 18, "F64003",
+            "float64 NumPy array (from `np.eye` passed for `x` by `test_top.test_top` at tests/test_top.py:8) "
+            "becomes a tensor in `torch.tensor()`; MPS has no float64",
+        ),
+        (
+            "prep.py", 5, 12, "F64003",
+            "float64 NumPy array (from `np.full` passed for `x` by `test_top.test_top` at tests/test_top.py:9) "
+            "becomes a tensor in `torch.as_tensor()`; MPS has no float64",
+        ),
+    ]
