@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Iterator, Optional
 
 from f64lint.analysis.domain.dtypes import Width
+from f64lint.analysis.domain.library import DATA_LOADERS
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.data import described
 from f64lint.analysis.syntax.calls import method_name
@@ -79,6 +80,14 @@ class Float64ToMps(Rule):
     )
 
     valid = (
+        """
+        import numpy as np
+        from torch.utils.data import DataLoader
+
+        def train(model, device):
+            for batch in DataLoader(np.random.rand(10, 3).astype(np.float32), batch_size=2):
+                model(batch.to(device))
+        """,
         """
         import numpy as np
         import torch
@@ -515,16 +524,46 @@ class Float64ToMps(Rule):
                 return run(torch.zeros(3, dtype=dtype), device)
             """,
         ),
+        Invalid(
+            """
+            import numpy as np
+            from torch.utils.data import DataLoader
+
+            def train(model, device):
+                for batch in DataLoader(np.random.rand(10, 3), batch_size=2):
+                    model(batch.to(device))
+            """,
+            (6, 21),  # NumPy's float64 rows, collated into float64 tensors
+            fixed="""
+            import numpy as np
+            from torch.utils.data import DataLoader
+            import torch
+
+            def train(model, device):
+                dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
+                for batch in DataLoader(np.random.rand(10, 3), batch_size=2):
+                    model(batch.to(device, dtype=dtype))
+            """,
+        ),
     )
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
         facts = analysis.facts
+        found = set()
         for call, wide in analysis.flow.moves_of_values_made_elsewhere():
+            found.add(call)
             kind = "float64" if wide.width is Width.FLOAT64 else "complex128"
-            if wide.imported is not None:
-                where = where_exported(wide.imported, wide.origin)
+            batch = None
+            if isinstance(call.func, cst.Attribute) and analysis.flow.moves_there(call):
+                batch = analysis.data.float64_batch(call.func.value)
+            if batch is not None:  # what the loader's dataset holds, said as F64004 says it of a batch
+                made = f"a batch of `{described(batch.loader)}`, {batch.made}"
+            elif wide.imported is not None:
+                made = f"from `{wide.made_by}` {where_exported(wide.imported, wide.origin)}"
+            elif isinstance(wide.origin, cst.Call) and facts.qualified_name(wide.origin.func) in DATA_LOADERS:
+                made = f"a batch of `{described(wide.origin)}` at line {facts.positions[wide.origin].start.line}"
             else:
-                where = where_made(facts, wide.origin, call)
+                made = f"from `{wide.made_by}` {where_made(facts, wide.origin, call)}"
             moved = method_name(call) == "to"
             complex_ = wide.width is Width.COMPLEX128
             following = analysis.flow.cast_after_move(call) if not complex_ else None
@@ -536,7 +575,7 @@ class Float64ToMps(Rule):
                 fix = WideMove(call, complex_)
             yield Finding(
                 call,
-                f"{kind} tensor (from `{wide.made_by}` {where}) "
+                f"{kind} tensor ({made}) "
                 + (
                     "moved to a device that may be 'mps'"
                     if moved
@@ -546,7 +585,7 @@ class Float64ToMps(Rule):
                 fix=fix,
             )
         for call in facts.calls:
-            if not analysis.flow.moves_there(call) or analysis.guards.off_mps(call):
+            if call in found or not analysis.flow.moves_there(call) or analysis.guards.off_mps(call):
                 continue
             assert isinstance(call.func, cst.Attribute)
             batch = analysis.data.float64_batch(call.func.value)

@@ -1004,3 +1004,44 @@ def test_every_maker_of_a_values_dtype_is_one_of_its_makers(result, makers):
     value = evaluated(f"import numpy as np\nimport torch\nresult = {result}")
     assert value.dtype is Dtype.FLOAT64
     assert len(value.makers) == makers and all(isinstance(maker, cst.Call) for maker in value.makers)
+
+
+LOADERS = """
+import numpy as np
+import torch
+from torch.utils.data import DataLoader, TensorDataset
+
+
+def batches(device, rows, collate):
+    for a in DataLoader(np.random.rand(10, 3), batch_size=2):
+        pass
+    for b in DataLoader([0.5, 1.5], batch_size=2):
+        pass
+    for c, d in DataLoader(TensorDataset(torch.zeros(4, dtype=torch.float64), torch.arange(4))):
+        pass
+    for e in DataLoader(np.random.rand(10, 3).astype(np.float32)):
+        pass
+    for f in DataLoader(np.random.rand(10, 3), collate_fn=collate):
+        pass
+    for g in DataLoader(np.random.rand(10, 3), batch_size=None):
+        pass
+    for h in DataLoader(rows):
+        pass
+    return a, b, c, d, e, f, g, h
+"""
+
+
+def test_a_data_loaders_batches_are_what_its_default_collate_makes_of_its_datasets_items():
+    analysis = analysed(LOADERS)
+    returned = analysis.facts.functions[0].body.body[-1].body[0].value
+    read = [analysis.flow.evaluation.value(element.value) for element in returned.elements]
+    assert [(value.kind, value.dtype) for value in read] == [
+        (Kind.TENSOR, Dtype.FLOAT64),
+        (Kind.TENSOR, Dtype.FLOAT64),  # Python floats: collated as float64
+        (Kind.TENSOR, Dtype.FLOAT64),
+        (Kind.TENSOR, Dtype.INTEGER),
+        (Kind.TENSOR, Dtype.FLOAT32),
+        (Kind.UNKNOWN, None),  # its own collate decides
+        (Kind.UNKNOWN, None),  # no batches: items as they are
+        (Kind.UNKNOWN, None),
+    ]

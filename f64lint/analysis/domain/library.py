@@ -187,6 +187,9 @@ DTYPE_PLACES: Dict[str, int] = {
 # Datasets whose items are the tensors they are made of, by place: a batch of
 # `DataLoader(TensorDataset(x, y))` is `(x-rows, y-rows)`, of `x`'s and `y`'s dtypes.
 DATASETS_OF_TENSORS = frozenset({"torch.utils.data.TensorDataset", "torch.utils.data.dataset.TensorDataset"})
+# Loaders whose batches their default collate makes of the dataset's items: tensors of the
+# items' arrays' dtypes, float64 of Python floats (torch.utils.data.default_collate).
+DATA_LOADERS = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"})
 # Calls that give back one of their arguments, by its place: `typing.cast(T, value)` is `value`.
 GIVES_ARGUMENT = {"typing.cast": 1}
 # Decorators that call the function they decorate as it is written: what a call of it

@@ -87,6 +87,8 @@ from f64lint.analysis.domain.guards import Guards
 from f64lint.analysis.domain.library import (
     ARRAY_OF_THE_DTYPE_ASKED,
     COPIED_TO_THE_CPU,
+    DATA_LOADERS,
+    DATASETS_OF_TENSORS,
     DICT_GIVES,
     DICT_TYPE,
     GIVES_ARGUMENT,
@@ -146,6 +148,7 @@ from f64lint.analysis.evaluation.structure import (
     arrays_in,
     as_data,
     as_possible,
+    collated,
     item_of,
     kept_from,
     may_be,
@@ -815,6 +818,11 @@ class Evaluator:
                 else:
                     entries.extend(entries_of(self._value(arg.value, depth + 1)))
             return mapping(entries)
+        if name in DATASETS_OF_TENSORS:  # items: the tensors' rows, by place
+            rows = tuple(item_of(self._value(arg, depth + 1)) for arg in positional(call))
+            return Value(Kind.CONTAINER, element=Value(Kind.CONTAINER, parts=rows))
+        if name in DATA_LOADERS:
+            return self._batches(call, depth)
         if name in ("builtins.tuple", "builtins.list"):  # `tuple(a[s:e] for a in arrays)`
             args = positional(call)
             return Value(Kind.CONTAINER, element=item_of(self._value(args[0], depth + 1))) if args else UNKNOWN
@@ -861,6 +869,22 @@ class Evaluator:
             return may_be(self._tensor_method(call, method, receiver.may_be, depth))
         possible = self._array_method(call, method, receiver.may_be, depth) if receiver.may_be is not None else UNKNOWN
         return Value(may_be=possible) if possible.is_array else UNKNOWN
+
+    def _batches(self, loader: cst.Call, depth: int) -> Value:
+        """What a data loader gives when iterated: the batches its default collate makes of
+        its dataset's items (an array's rows, a list's elements, a `TensorDataset`'s rows
+        by place); not known with a `collate_fn` of its own or no batches
+        (`batch_size=None`)."""
+        args = positional(loader)
+        dataset = keyword(loader, "dataset") or (args[0] if args else None)
+        size = keyword(loader, "batch_size") or (args[1] if len(args) > 1 else None)
+        unbatched = size is not None and self._value(size, depth + 1).kind is Kind.NONE
+        collating = keyword(loader, "collate_fn") is None and not unbatched
+        if dataset is None or not collating or any(arg.star for arg in loader.args):
+            return Value(Kind.CONTAINER)
+        held = self._value(dataset, depth + 1)
+        item = item_of(held) if held.kind is Kind.CONTAINER or held.is_array or held.kind is Kind.TENSOR else UNKNOWN
+        return Value(Kind.CONTAINER, element=collated(item, loader))
 
     def _tensor_method(self, call: cst.Call, method: str, tensor: Value, depth: int) -> Value:
         """What a method of a tensor gives: the dtype it converts to (`.to(torch.float64)`,

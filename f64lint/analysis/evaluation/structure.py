@@ -147,3 +147,18 @@ def array_dtype(number: Value) -> Optional[Dtype]:
     if number.kind is Kind.NUMBER and number.dtype is not None:
         return max(number.dtype, Dtype.INTEGER)
     return number.dtype
+
+
+def collated(item: Value, loader: cst.CSTNode) -> Value:
+    """A batch a data loader's default collate makes of items like this one: tensors of
+    the dtype of its arrays and tensors, of Python floats float64 and ints int64, on the
+    CPU, made by the loader; tuples, lists and dicts of such, part by part. Not known for
+    anything else."""
+    if item.is_array or item.kind in (Kind.TENSOR, Kind.NUMPY_SCALAR, Kind.NUMBER):
+        dtype = array_dtype(item)
+        return Value(Kind.TENSOR, dtype, Place.CPU_BY_DEFAULT, origin=loader) if dtype is not None else UNKNOWN
+    if item.kind in (Kind.CONTAINER, Kind.MAPPING) and (item.parts or item.element is not None):
+        element = collated(item.element, loader) if item.element is not None else None
+        parts = tuple(collated(part, loader) for part in item.parts)
+        return replace(item, parts=parts, element=element, origin=None)
+    return UNKNOWN
