@@ -66,7 +66,7 @@ def where_exported(export: Export, origin: cst.CSTNode) -> str:
     pkg/train.py:9"."""
     if export.passed:
         named = f" for `{origin.value}`" if isinstance(origin, cst.Name) else ""
-        return f"passed{named} by `{export.caller}` at {export.path}:{export.line}"
+        return f"passed{named} by `{export.caller_name}` at {export.path}:{export.line}"
     return f"in `{export.qualified_name}` at {export.path}:{export.line}"
 
 

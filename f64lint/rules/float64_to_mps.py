@@ -6,6 +6,7 @@ from f64lint.analysis.domain.dtypes import Width
 from f64lint.analysis.domain.library import DATA_LOADERS
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.data import described
+from f64lint.analysis.flow.values import WideValue
 from f64lint.analysis.syntax.calls import method_name
 from f64lint.cst import cst
 from f64lint.fix.requests import FixRequest, MoveThenCast, WideMove
@@ -571,7 +572,7 @@ class Float64ToMps(Rule):
             fix: Optional[FixRequest] = None
             if following is not None and (moved or not following[1]):
                 fix = MoveThenCast(call, *following)
-            elif not _moves_other_dtypes_too(analysis, call):
+            elif not _passed_elsewhere(wide) and not _moves_other_dtypes_too(analysis, call):
                 fix = WideMove(call, complex_)
             yield Finding(
                 call,
@@ -597,6 +598,12 @@ class Float64ToMps(Rule):
                     anchor=call.func.attr,
                     fix=WideMove(call),
                 )
+
+
+def _passed_elsewhere(wide: WideValue) -> bool:
+    """Is the value what another module's call passes the function: a cast in the function
+    would change what its other callers pass too?"""
+    return wide.imported is not None and wide.imported.passed
 
 
 def _moves_other_dtypes_too(analysis: Analysis, call: cst.Call) -> bool:

@@ -310,9 +310,14 @@ class NumpyFloat64ToTensor(Rule):
             if keyword(call, "device") is None and analysis.containment.kept_safe(call):
                 continue  # made on the CPU, and cast wherever it moves
             export = analysis.flow.imported_export(source.origin)
-            where = where_made(facts, source.origin, call)
+            reaches_mps = analysis.flow.reaches_device(call) or analysis.flow.seen_reaching_mps(call)
+            passed = export is not None and export.passed  # by another module's call of this function
+            if passed and not reaches_mps:
+                continue  # what the function does with the tensor decides, and its callers' use it cannot see
+            origin = source.origin
+            where = where_made(facts, origin, call)
             made = f", made in {export.path}:{export.line}" if export is not None else ""
-            if export is not None and export.passed:  # by another module's call of this function
+            if export is not None and passed:
                 where, made = where_exported(export, source.origin), ""
             if source.promoted_by is not None:  # integers made float64 by `/` or a float
                 operator = facts.module.code_for_node(source.promoted_by.operator).strip()
@@ -324,7 +329,8 @@ class NumpyFloat64ToTensor(Rule):
                 f"float64 NumPy array (from `{source.origin_name}` {where}{made}) "
                 "becomes a "
                 f"tensor in `{callee_text(facts, call)}`; MPS has no float64",
-                # Not where the data may be of other dtypes too (a dict's arrays): a cast would change them.
-                fix=None if analysis.flow.evaluation.value(data).mixed else WideArrayToTensor(call, source.origin),
-                reaches_mps=analysis.flow.reaches_device(call) or analysis.flow.seen_reaching_mps(call),
+                # Not where the data may be of other dtypes too (a dict's arrays, what the function's
+                # other callers pass): a cast would change them.
+                fix=None if passed or analysis.flow.evaluation.value(data).mixed else WideArrayToTensor(call, origin),
+                reaches_mps=reaches_mps,
             )

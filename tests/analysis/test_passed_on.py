@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from f64lint.analysis.flow.passed_on import passed_on
-from f64lint.analysis.project.exports import Export
 from tests.analysis.marked import analysed
 
 CALLER = """
@@ -36,17 +35,27 @@ prep(np.arange(3) / 2, torch.device("mps"))
 """
 
 
+def _rows(source):
+    analysis = analysed(source, module_name="pkg.train", package="pkg")
+    return [
+        (row.module, row.name, row.made_by, row.line, row.item, row.tensor, row.caller, row.keyword, row.arguments)
+        for row in passed_on(analysis, "pkg/train.py")
+    ]
+
+
 def test_the_float64_data_a_call_passes_to_another_modules_function_is_a_row_for_its_module():
-    analysis = analysed(CALLER, module_name="pkg.train", package="pkg")
-    shown = "pkg/train.py"
-    assert passed_on(analysis, shown) == [
-        Export("pkg.prep", "prep", False, "np.linspace", "float64", shown, 14, (0,), caller="pkg.train.main"),
-        Export(
-            "pkg.prep", "place", False, "torch.zeros(dtype=torch.float64)", "float64", shown, 15, tensor=True,
-            caller="pkg.train.main", keyword="points",
+    # With the call's arguments, those known to be no MPS device marked: the function,
+    # which knows its parameters, tells whether its devices may be MPS.
+    assert _rows(CALLER) == [
+        ("pkg.prep", "prep", "np.linspace", 14, (0,), False, "pkg.train:main", "", ("0", "1")),
+        (
+            "pkg.prep", "place", "torch.zeros(dtype=torch.float64)", 15, None, True, "pkg.train:main", "points",
+            ("points", "device"),
         ),
-        Export("pkg.prep", "Grid", False, "np.ones", "float64", shown, 16, (0,), caller="pkg.train.main"),
-        Export("pkg.prep", "prep", False, "np.arange", "float64", shown, 26, (0,), caller="pkg.train"),
+        ("pkg.prep", "Grid", "np.ones", 16, (0,), False, "pkg.train:main", "", ("0", "1")),
+        ("pkg.prep", "prep", "np.linspace", 18, (0,), False, "pkg.train:main", "", ("0", "1:off")),
+        ("pkg.prep", "prep", "np.linspace", 19, (0,), False, "pkg.train:main", "", ("0", "device:off")),
+        ("pkg.prep", "prep", "np.arange", 26, (0,), False, "pkg.train:", "", ("0", "1")),
     ]
 
 
@@ -71,11 +80,27 @@ def main(device, other):
 
 
 def test_a_method_of_an_object_the_code_makes_of_another_modules_class_is_named_by_its_class():
-    analysis = analysed(METHODS, module_name="pkg.train", package="pkg")
-    shown = "pkg/train.py"
-    assert passed_on(analysis, shown) == [
-        Export("pkg.models", "Regressor.fit", False, "np.ones", "float64", shown, 8, (0,), caller="pkg.train.main"),
-        Export(
-            "pkg.models", "Regressor.fit", False, "np.ones", "float64", shown, 9, caller="pkg.train.main", keyword="y"
-        ),
+    assert _rows(METHODS) == [
+        ("pkg.models", "Regressor.fit", "np.ones", 8, (0,), False, "pkg.train:main", "", ("0",)),
+        ("pkg.models", "Regressor.fit", "np.ones", 9, None, False, "pkg.train:main", "y", ("y",)),
+    ]
+
+
+STARRED = """
+import numpy as np
+
+from pkg.prep import prep
+
+
+def main(rest, device):
+    prep(*rest, np.ones(3), device)
+    prep(np.ones(3), *rest, np.ones(2), device=device)
+    return (lambda d: prep(np.ones(3), d))(device)
+"""
+
+
+def test_an_argument_past_a_starred_one_has_no_known_place_and_a_lambda_is_its_functions():
+    assert _rows(STARRED) == [
+        ("pkg.prep", "prep", "np.ones", 8, (0,), False, "pkg.train:main", "", ("0", "device")),
+        ("pkg.prep", "prep", "np.ones", 9, (0,), False, "pkg.train:main", "", ("0", "1")),
     ]

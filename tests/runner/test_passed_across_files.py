@@ -201,12 +201,7 @@ def test_a_method_of_an_object_of_another_modules_class_is_handed_what_the_call_
             "float64 NumPy array (from `np.ones` passed for `x` by `pkg.train.main` at pkg/train.py:9) "
             "becomes a tensor in `torch.from_numpy()`; MPS has no float64",
         ),
-        (  # and on, to the module's own helper
-            "models.py", 18, 20, "F64003",
-            "float64 NumPy array (from `np.ones` passed for `x` by `pkg.train.main` at pkg/train.py:10) "
-            "becomes a tensor in `torch.as_tensor()`; MPS has no float64",
-        ),
-    ]
+    ]  # `nested` returns its tensor: what the caller does with it, it cannot see
 
 
 def test_a_function_or_class_the_package_reexports_is_handed_what_a_call_by_that_name_passes(project):
@@ -230,4 +225,57 @@ def test_a_function_or_class_the_package_reexports_is_handed_what_a_call_by_that
             "float64 NumPy array (from `np.full` passed for `x` by `test_top.test_top` at tests/test_top.py:9) "
             "becomes a tensor in `torch.as_tensor()`; MPS has no float64",
         ),
+    ]
+
+
+CALLEES = """\
+import numpy as np
+import torch
+
+
+def on_cpu(x, device="cpu"):
+    return torch.as_tensor(x).to(device)
+
+
+def returned(x):
+    return torch.as_tensor(x)
+
+
+def scaled(x, device):
+    return torch.as_tensor(x / 255).to(device)
+
+
+def moved(t, device):
+    return (t * 2.0).to(device)
+"""
+CALLS = """\
+import numpy as np
+import torch
+
+from pkg.callees import moved, on_cpu, returned, scaled
+
+
+def main(device):
+    on_cpu(np.linspace(0, 1, 5))
+    returned(np.linspace(0, 1, 5)).float().to(device)
+    scaled(np.linspace(0, 255, 5), device)
+    moved(torch.ones(3).double(), device)
+"""
+
+
+def test_only_what_may_reach_mps_in_the_function_is_found_and_no_cast_changes_what_its_other_callers_pass(project):
+    (project / "pkg" / "callees.py").write_text(CALLEES)
+    (project / "pkg" / "train.py").write_text(CALLS)
+    found = [row for row in _found(project) if row[0] == "callees.py"]
+    assert [row[1:4] + row[5:] for row in found] == [(14, 12, "F64003", False), (18, 22, "F64004", False)]
+
+
+def test_a_caller_renamed_is_named_as_it_is_now_on_a_warm_run(project):
+    store = Cache(project / ".cache")
+    _found(project, cache=store)
+    (project / "pkg" / "train.py").rename(project / "pkg" / "train2.py")
+    messages = [row[4] for row in _found(project, cache=store) if row[0] == "prep.py"]
+    assert [message.split(") ")[0].split(" by ")[1] for message in messages] == [
+        "`pkg.train2.main` at pkg/train2.py:9", "`pkg.train2.main` at pkg/train2.py:10",
+        "`pkg.train2.main` at pkg/train2.py:11",
     ]

@@ -153,6 +153,7 @@ from f64lint.analysis.evaluation.structure import (
     kept_from,
     may_be,
     may_be_tensor,
+    no_mps_device,
     part_at,
     partly_unknown,
     placed,
@@ -616,11 +617,7 @@ class Evaluator:
             if not device_like_name(param.name.value):
                 continue
             given = given_for(function, param, call)
-            held = self._value(given, depth + 1) if given is not None else UNKNOWN
-            if held.kind is Kind.DEVICE:
-                devices.append(held.place not in (Place.UNKNOWN, Place.MAY_LACK_FLOAT64))
-            else:  # `None`: the default device; else not known
-                devices.append(held.kind is Kind.NONE)
+            devices.append(no_mps_device(self._value(given, depth + 1)) if given is not None else False)
         return not devices or not all(devices)
 
     def _as_parameter(self, param: cst.Param, value: Value) -> Value:

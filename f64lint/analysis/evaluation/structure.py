@@ -162,3 +162,10 @@ def collated(item: Value, loader: cst.CSTNode) -> Value:
         parts = tuple(collated(part, loader) for part in item.parts)
         return replace(item, parts=parts, element=element, origin=None)
     return UNKNOWN
+
+
+def no_mps_device(value: Value) -> bool:
+    """Is a value given for a device known to be no device without float64: one known to
+    be another (`"cpu"`, `torch.device("cuda")`), or `None` (the default device)?"""
+    known = value.kind is Kind.DEVICE and value.place not in (Place.UNKNOWN, Place.MAY_LACK_FLOAT64)
+    return known or value.kind is Kind.NONE

@@ -5,17 +5,18 @@ after `from pkg.prep import prep`: `pkg.prep.prep` is given a float64 array at i
 parameter). The function's module reads its parameter as that array, and its findings
 name the caller.
 
-Only calls that may run on MPS are read: not one in code that never does, nor one whose
-devices are all known to be others (`prep(grid, "cpu")`). Calls of the libraries the
-table was probed from are not the project's own."""
+Only calls that may run on MPS are read, not one in code that never does; the rows say
+which of the call's arguments are known to be devices other than MPS (`prep(grid,
+"cpu")`), for the function, which knows its parameters, to tell whether its devices may be
+MPS. Calls of the libraries the table was probed from are not the project's own."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import List, Optional, Tuple
 
-from f64lint.analysis.domain.devices import device_like_name
 from f64lint.analysis.domain.probed import probed_libraries
-from f64lint.analysis.evaluation.lattice import Kind, Place
+from f64lint.analysis.evaluation.structure import no_mps_device
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.project.exports import Export
 from f64lint.cst import cst
@@ -34,20 +35,27 @@ def passed_on(analysis: Analysis, path: str) -> List[Export]:
             continue
         if facts.definitions.callee(call) is not None or analysis.guards.off_mps(call):
             continue
-        passed = [(index, arg) for index, arg in enumerate(call.args) if not arg.star]
-        wide = [(index, arg, made) for index, arg in passed if (made := _float64_data(analysis, arg.value))]
-        if not wide or not _may_reach_mps(analysis, call):
+        placed = _placed(call)
+        wide = [(index, arg, made) for index, arg in placed if (made := _float64_data(analysis, arg.value))]
+        if not wide:
             continue
         module, name = called
         caller = _caller(analysis, call)
         line = facts.positions[call].start.line
+        arguments = tuple(_argument(analysis, index, arg) for index, arg in placed)
         for index, arg, (made_by, width, tensor) in wide:
             keyword = arg.keyword.value if arg.keyword is not None else ""
             item = None if keyword else (index,)
-            found.append(
-                Export(module, name, False, made_by, width, path, line, item, tensor, caller=caller, keyword=keyword)
-            )
+            passed = Export(module, name, False, made_by, width, path, line, item, tensor)
+            found.append(replace(passed, caller=caller, keyword=keyword, arguments=arguments))
     return found
+
+
+def _argument(analysis: Analysis, index: int, arg: cst.Arg) -> str:
+    """An argument as a row names it: its keyword or position, marked `:off` when it is
+    known to be no device without float64 (a device known to be another, `None`)."""
+    named = arg.keyword.value if arg.keyword is not None else str(index)
+    return f"{named}:off" if no_mps_device(analysis.flow.evaluation.value(arg.value)) else named
 
 
 def _called(analysis: Analysis, call: cst.Call) -> Optional[Tuple[str, str]]:
@@ -70,6 +78,19 @@ def _called(analysis: Analysis, call: cst.Call) -> Optional[Tuple[str, str]]:
     return (module, f"{name}.{call.func.attr.value}") if module else None
 
 
+def _placed(call: cst.Call) -> List[Tuple[int, cst.Arg]]:
+    """A call's arguments whose parameter is known, with their positions: those passed by
+    keyword, and those by position before any `*args` (past it, which parameter takes one
+    is not known)."""
+    placed = []
+    unpacked = False
+    for index, arg in enumerate(call.args):
+        unpacked = unpacked or arg.star == "*"
+        if not arg.star and (arg.keyword is not None or not unpacked):
+            placed.append((index, arg))
+    return placed
+
+
 def _float64_data(analysis: Analysis, argument: cst.BaseExpression) -> Optional[Tuple[str, str, bool]]:
     """What made an argument that is a float64 (or complex128) tensor or NumPy array, its
     width, and whether it is a tensor."""
@@ -82,24 +103,12 @@ def _float64_data(analysis: Analysis, argument: cst.BaseExpression) -> Optional[
     return None
 
 
-def _may_reach_mps(analysis: Analysis, call: cst.Call) -> bool:
-    """Does a call not give every device it passes (an argument that is a device, or one
-    passed by a keyword named like one) a device known to be another than MPS?"""
-    devices = []
-    for arg in call.args:
-        named = arg.keyword is not None and device_like_name(arg.keyword.value)
-        held = analysis.flow.evaluation.value(arg.value)
-        if held.kind is Kind.DEVICE:
-            devices.append(held.place not in (Place.UNKNOWN, Place.MAY_LACK_FLOAT64))
-        elif named:  # `None`: the default device; else not known
-            devices.append(held.kind is Kind.NONE)
-    return not devices or not all(devices)
-
-
 def _caller(analysis: Analysis, call: cst.Call) -> str:
-    """The function that makes a call, by module and `__qualname__`; the module at its top level."""
+    """The module and the function (its `__qualname__`, through lambdas) that make a call:
+    `pkg.train:main`, `pkg.train:` at the module's top level."""
     facts = analysis.facts
-    function = facts.enclosing_function(call)
-    if function is None:
-        return str(facts.module_name)
-    return f"{facts.module_name}.{facts.definitions.qualified_name(function)}"
+    current = facts.parent(call)
+    while current is not None and not isinstance(current, (cst.FunctionDef, cst.ClassDef)):
+        current = facts.parent(current)
+    function = facts.definitions.qualified_name(current) if isinstance(current, cst.FunctionDef) else ""
+    return f"{facts.module_name}:{function}"

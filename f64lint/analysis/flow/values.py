@@ -46,6 +46,7 @@ from f64lint.analysis.domain.probed import input_independent, keeps_float_dtype
 from f64lint.analysis.evaluation.classes import class_nodes, is_self_attribute
 from f64lint.analysis.evaluation.evaluator import Evaluator
 from f64lint.analysis.evaluation.lattice import Dtype, Kind, Place, Value, join
+from f64lint.analysis.evaluation.structure import no_mps_device
 from f64lint.analysis.project.exports import Export, Imported
 from f64lint.analysis.project.observed import Observed
 from f64lint.analysis.semantic.facts import ModuleFacts
@@ -57,6 +58,7 @@ from f64lint.analysis.syntax.calls import (
     keyword,
     method_name,
     moved_to,
+    named_params,
     positional,
 )
 from f64lint.analysis.syntax.nodes import code_children, descendants, dotted_name, own_nodes
@@ -794,8 +796,24 @@ class Flow:
         named_too = param not in function.params.posonly_params
         return [
             row for row in rows
-            if (row.keyword == param.name.value and named_too) or (place is not None and row.item == place)
+            if ((row.keyword == param.name.value and named_too) or (place is not None and row.item == place))
+            and self._may_reach_mps(function, places, row)
         ]
+
+    def _may_reach_mps(self, function: cst.FunctionDef, places: List[cst.Param], row: Export) -> bool:
+        """May what another module's call (a row of its summary) makes of a function be on
+        MPS: not when it gives every device parameter (one named like a device) a device
+        known to be another, or leaves it at such a default (`device="cpu"`, `None`)."""
+        devices = []
+        for param in named_params(function):
+            if not device_like_name(param.name.value):
+                continue
+            off = row.argument(places.index(param) if param in places else None, param.name.value)
+            if off is None and param.default is not None:
+                off = no_mps_device(self.evaluation.value(param.default))
+            if off is not None:
+                devices.append(off)
+        return not devices or not all(devices)
 
     def returned_values(self, function: cst.FunctionDef) -> Tuple[cst.BaseExpression, ...]:
         """The values a function's own `return`s give (each function's body is read once)."""

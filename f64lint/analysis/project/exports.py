@@ -45,11 +45,15 @@ class Export:
     # of the class may be one where the code declares no more (`grid: GridBase`).
     subclass: str = ""
     # Passed by a call in another module (`prep(np.linspace(0, 1, n), device)` in
-    # `pkg.train.main`), to the function `module.name`: the function or module that calls
-    # it (where: `path`, `line`), and the keyword it passes the value by, else its position
-    # (`item`). The row is handed to the function's module, not to those that import it.
+    # `pkg.train.main`), to the function `module.name`: the module and function that call
+    # it (`pkg.train:main`, `pkg.train:` at its top level; where: `path`, `line`), and the
+    # keyword it passes the value by, else its position (`item`); and every argument of the
+    # call by keyword or position, marked `:off` where it is known to be no device without
+    # float64 (`"cpu"`, `None`), for the function to tell whether its devices may be MPS.
+    # The row is handed to the function's module, not to those that import it.
     caller: str = ""
     keyword: str = ""
+    arguments: Tuple[str, ...] = ()
 
     @property
     def qualified_name(self) -> str:
@@ -61,34 +65,54 @@ class Export:
         it, the line moves with edits above it)."""
         return (
             self.module, self.name, self.returned, self.made_by, self.width, self.item, self.tensor, self.subclass,
-            self.caller, self.keyword,
+            self.caller, self.keyword, self.arguments,
         )
 
     def as_row(self) -> list:
         item = list(self.item) if self.item is not None else None
-        placed = [self.path, self.line, item, self.tensor, self.subclass, self.caller, self.keyword]
+        passed = [self.caller, self.keyword, list(self.arguments)]
+        placed = [self.path, self.line, item, self.tensor, self.subclass, *passed]
         return [self.module, self.name, self.returned, self.made_by, self.width, *placed]
 
     @classmethod
     def from_row(cls, row: list) -> "Export":
-        module, name, returned, made_by, width, path, line, item, tensor, subclass, caller, keyword = row
+        module, name, returned, made_by, width, path, line, item, tensor, subclass, caller, keyword, arguments = row
         place = tuple(int(index) for index in item) if item is not None else None
-        shown = str(path), int(line), place, bool(tensor), str(subclass), str(caller), str(keyword)
+        passed = str(caller), str(keyword), tuple(str(argument) for argument in arguments)
+        shown = str(path), int(line), place, bool(tensor), str(subclass), *passed
         return cls(str(module), str(name), bool(returned), str(made_by), str(width), *shown)
+
+    def argument(self, position: Optional[int], keyword: str) -> Optional[bool]:
+        """For a row passed by a call: whether the call passes a parameter (at this position,
+        or by this keyword) a value known to be no device without float64; None when it
+        passes it nothing."""
+        for argument in self.arguments:
+            named, _, off = argument.partition(":")
+            if named == keyword or (position is not None and named == str(position)):
+                return bool(off)
+        return None
 
     @property
     def passed(self) -> bool:
         """Is it a value another module's call passes to the function it names?"""
         return bool(self.caller)
 
+    @property
+    def caller_name(self) -> str:
+        """`pkg.train.main`, or the module `pkg.train` for a call at its top level."""
+        module, _, function = self.caller.partition(":")
+        return f"{module}.{function}" if function else module
+
 
 def placed(exports: Iterable[Export], module: str, path: str) -> Tuple[Export, ...]:
     """Exports named as the file that gives them is now (its module, its shown path): a
     cached result keeps those of the run that made it (another folder, before an
     `__init__.py` was added). A value passed to another module's function keeps that
-    module."""
+    module, its caller is named so."""
     return tuple(
-        replace(export, path=path) if export.passed else replace(export, module=module, path=path)
+        replace(export, path=path, caller=f"{module}:{export.caller.partition(':')[2]}")
+        if export.passed
+        else replace(export, module=module, path=path)
         for export in exports
     )
 
