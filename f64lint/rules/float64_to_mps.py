@@ -83,6 +83,19 @@ class Float64ToMps(Rule):
     valid = (
         """
         import numpy as np
+        import torch
+
+        def prep(grid, device):
+            x = torch.as_tensor(grid)
+            if x.dtype == torch.float64:  # taken by every float64 tensor
+                x = x.float()
+            t = torch.from_numpy(np.linspace(0, 1, 5))
+            if t.is_floating_point():
+                t = t.to(torch.float32)
+            return x.to(device), t.to(device)
+        """,
+        """
+        import numpy as np
         from torch.utils.data import DataLoader
 
         def train(model, device):
@@ -544,6 +557,30 @@ class Float64ToMps(Rule):
                 dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
                 for batch in DataLoader(np.random.rand(10, 3), batch_size=2):
                     model(batch.to(device, dtype=dtype))
+            """,
+        ),
+        Invalid(
+            """
+            import numpy as np
+            import torch
+
+            def prep(device):
+                x = torch.as_tensor(np.linspace(0, 1, 5))
+                if x.dtype == torch.float16:  # float64 passes by
+                    x = x.float()
+                return x.to(device)
+            """,
+            (8, 14),
+            fixed="""
+            import numpy as np
+            import torch
+
+            def prep(device):
+                dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
+                x = torch.as_tensor(np.linspace(0, 1, 5), dtype=dtype)
+                if x.dtype == torch.float16:  # float64 passes by
+                    x = x.float()
+                return x.to(device)
             """,
         ),
     )

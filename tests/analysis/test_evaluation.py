@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from f64lint.analysis.domain.dtypes import holds_for_float64
 from f64lint.analysis.evaluation.evaluator import Evaluator
 from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Place, Value, arithmetic, join, place_of
 from f64lint.analysis.syntax.nodes import own_nodes
@@ -1045,3 +1046,28 @@ def test_a_data_loaders_batches_are_what_its_default_collate_makes_of_its_datase
         (Kind.UNKNOWN, None),  # no batches: items as they are
         (Kind.UNKNOWN, None),
     ]
+
+
+@pytest.mark.parametrize(
+    ("test", "holds"),
+    [
+        ("x.dtype == torch.float64", True),
+        ("x.dtype is torch.double", True),
+        ("x.dtype in (np.float64, np.float16)", True),
+        ("x.dtype != torch.float32", True),
+        ("x.dtype not in (torch.float32, torch.float16)", True),
+        ("x.is_floating_point()", True),
+        ("torch.is_floating_point(x)", True),
+        ("x.dtype == torch.float64 or x.dtype == torch.complex128", True),
+        ("x.dtype == torch.float16", False),
+        ("x.dtype != torch.float64", False),
+        ("x.dtype not in (torch.float64,)", False),
+        ("y.dtype == torch.float64", False),
+        ("x.dtype == torch.float64 and flag", False),
+        ("x.dtype == dtype", False),
+    ],
+)
+def test_a_test_taken_by_every_float64_value_of_a_name(test, holds):
+    analysis = analysed(f"import numpy as np\nimport torch\nif {test}:\n    pass\n")
+    branch = analysis.facts.module.body[-1]
+    assert holds_for_float64(analysis.facts, branch.test, "x") is holds

@@ -109,6 +109,44 @@ def tests_a_dtype(facts: ModuleFacts, node: cst.CSTNode) -> bool:
     return any(tests_a_dtype(facts, child) for child in node.children)
 
 
+def holds_for_float64(facts: ModuleFacts, test: cst.BaseExpression, name: str) -> bool:
+    """Does a condition hold whenever a name holds float64 data: its dtype compared equal
+    to float64 (`x.dtype == torch.float64`, `x.dtype in (np.float64, np.float16)`), unequal
+    to another (`x.dtype != torch.float32`), `x.is_floating_point()`, or an `or` with such
+    a part (an `and` of them)?"""
+    if isinstance(test, cst.BooleanOperation):
+        parts = (holds_for_float64(facts, test.left, name), holds_for_float64(facts, test.right, name))
+        return any(parts) if isinstance(test.operator, cst.Or) else all(parts)
+    if isinstance(test, cst.Call):
+        if isinstance(test.func, cst.Attribute) and test.func.attr.value == "is_floating_point" and not test.args:
+            tested: Optional[cst.BaseExpression] = test.func.value  # `x.is_floating_point()`
+        elif facts.qualified_name(test.func) == "torch.is_floating_point" and positional(test):
+            tested = positional(test)[0]
+        else:
+            return False
+        return isinstance(tested, cst.Name) and tested.value == name
+    if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1:
+        return False
+    left, target = test.left, test.comparisons[0]
+    if not (isinstance(left, cst.Attribute) and left.attr.value == "dtype" and isinstance(left.value, cst.Name)):
+        return False
+    if left.value.value != name:
+        return False
+    compared = target.comparator
+    if isinstance(target.operator, (cst.In, cst.NotIn)) and isinstance(compared, (cst.Tuple, cst.List, cst.Set)):
+        widths = [dtype_of(facts, element.value) for element in compared.elements]
+        named = [width for width in widths if width is not None and width.width is Width.FLOAT64]
+        if isinstance(target.operator, cst.In):
+            return bool(named)
+        return all(width is not None for width in widths) and not named
+    spelled = dtype_of(facts, compared)
+    if spelled is None:
+        return False
+    if isinstance(target.operator, (cst.Equal, cst.Is)):
+        return spelled.width is Width.FLOAT64
+    return isinstance(target.operator, (cst.NotEqual, cst.IsNot)) and spelled.width is not Width.FLOAT64
+
+
 def chosen_by_data(facts: ModuleFacts, value: cst.BaseExpression) -> bool:
     """Is a value assigned where an `if` lets in only complex128 data or NumPy's object
     data (`if x.dtype == torch.complex128: dtype = torch.float64`, `if dtype_orig.kind ==

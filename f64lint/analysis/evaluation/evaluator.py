@@ -158,8 +158,10 @@ from f64lint.analysis.evaluation.structure import (
     partly_unknown,
     placed,
     subscripted,
+    without_float64,
 )
 from f64lint.analysis.project.exports import Export
+from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.semantic.traces import kept
 from f64lint.analysis.syntax.calls import (
@@ -500,28 +502,37 @@ class Evaluator:
             return Value(Kind.NUMBER, Dtype.INTEGER, origin=node)
         values = []
         unknown_path = False  # a binding whose value is not known (a parameter) reaches it
-        for seen in self._paths.reaching(node, binding.reaching()):
-            if seen.iterated is not None:  # `for (points,) in batches(grid):`
-                values.append(part_at(self._element(seen.iterated, depth + 1), seen.path))
-                continue
-            if seen.unpacked is not None:  # `x, y = batch`
-                values.append(part_at(self._value(seen.unpacked, depth + 1), seen.path))
-                continue
-            if seen.value is None:
+        reaching = self._paths.reaching(node, binding.reaching())
+        tested = {id(seen) for seen in self._paths.past_float64_tests(node, reaching)}
+        for seen in reaching:
+            if seen.value is not None and chosen_by_data(self.facts, seen.value):
+                continue  # only where the data is complex128 or objects
+            value = self._bound_value(node, seen, depth)
+            if value is None:
                 unknown_path = True
                 continue
-            if chosen_by_data(self.facts, seen.value):  # only where the data is complex128 or objects
-                continue
-            value = self._value(seen.value, depth + 1)
-            if isinstance(seen.value, cst.List) and seen.part is None:  # and what is appended to it
-                value = self._grown(node, value, depth)
-            values.append(item_of(value, seen.part) if seen.part is not None else value)
+            # `if x.dtype == torch.float64: x = x.float()`: passed by all but float64
+            values.append(without_float64(value) if id(seen) in tested else value)
         joined = join(values)
         if unknown_path:  # not known, but it may be the array or tensor another path gives
             joined = Value(may_be=joined.possible) if joined.possible is not None else UNKNOWN
         if moved_off_mps_only(self.facts, self.facts.reaching_values(node), node.value):
             return replace(joined, place=Place.CPU)  # never on MPS after `if x.device.type == "mps": x = x.cpu()`
         return joined
+
+    def _bound_value(self, node: cst.Name, seen: Binding, depth: int) -> Optional[Value]:
+        """What a binding that reaches a read of a name gives it; None when not known (a
+        parameter's)."""
+        if seen.iterated is not None:  # `for (points,) in batches(grid):`
+            return part_at(self._element(seen.iterated, depth + 1), seen.path)
+        if seen.unpacked is not None:  # `x, y = batch`
+            return part_at(self._value(seen.unpacked, depth + 1), seen.path)
+        if seen.value is None:
+            return None
+        value = self._value(seen.value, depth + 1)
+        if isinstance(seen.value, cst.List) and seen.part is None:  # and what is appended to it
+            value = self._grown(node, value, depth)
+        return item_of(value, seen.part) if seen.part is not None else value
 
     def _given(self, node: cst.Name) -> Optional[Value]:
         """What the call being read into passes for the parameter a name reads."""

@@ -4,7 +4,9 @@ branches. Not one made in code that never runs there (the `else:` of `if device.
 "mps":`, what follows `if device.type == "mps": return`, a test skipped on MPS:
 domain/guards.py), nor a binding that reaches a read only past a branch MPS always takes
 that binds the name again (`dtype = torch.float64`, then `if device.type == "mps": dtype =
-torch.float32`). Code that runs on MPS and handles its failure there (`try:`) binds names
+torch.float32`). Nor, of a binding that reaches a read only past a branch taken whenever
+the name holds float64 that binds it again, its float64 (`if x.dtype == torch.float64: x
+= x.float()`). Code that runs on MPS and handles its failure there (`try:`) binds names
 all the same.
 
 On `self`, a value set off MPS is left out only where the test asks about the object's
@@ -19,6 +21,7 @@ from __future__ import annotations
 from typing import List, Optional, Sequence
 
 from f64lint.analysis.domain.devices import device_like_name, taken_on_mps, true_on_mps, true_only_off_mps
+from f64lint.analysis.domain.dtypes import holds_for_float64
 from f64lint.analysis.domain.guards import Guards
 from f64lint.analysis.evaluation.classes import is_self_attribute
 from f64lint.analysis.semantic.bindings import Binding
@@ -49,6 +52,26 @@ class PathsOnMps:
         ]
         on_mps = [seen for seen in on_mps if not any(self._before(_bound(seen), branch) for branch in taken)]
         return on_mps or reaching
+
+    def past_float64_tests(self, read: cst.Name, reaching: Sequence[Binding]) -> List[Binding]:
+        """The bindings whose float64 does not reach a read: it reaches it only past a
+        branch taken whenever the name holds float64 that binds it again (`x =
+        torch.as_tensor(x)`, then `if x.dtype == torch.float64: x = x.float()`)."""
+        if len(reaching) < 2:
+            return []
+        branches = [self._testing_float64(_bound(seen), read.value) for seen in reaching]
+        tests = [branch for branch in branches if branch is not None and not self._inside(read, branch)]
+        return [seen for seen in reaching if any(self._before(_bound(seen), branch) for branch in tests)]
+
+    def _testing_float64(self, node: Optional[cst.CSTNode], name: str) -> Optional[cst.If]:
+        """The `if` (of the same function) whose body holds a node, if its test holds
+        whenever the name holds float64."""
+        child, current = node, self.facts.parent(node) if node is not None else None
+        while current is not None and not isinstance(current, (cst.FunctionDef, cst.Lambda, cst.Module)):
+            if isinstance(current, cst.If) and child is current.body:
+                return current if holds_for_float64(self.facts, current.test, name) else None
+            child, current = current, self.facts.parent(current)
+        return None
 
     def set_on_self(self, values: Sequence[cst.BaseExpression]) -> Sequence[cst.BaseExpression]:
         """The values a class sets on `self.<name>` that may be there on MPS, as for the

@@ -169,3 +169,13 @@ def no_mps_device(value: Value) -> bool:
     be another (`"cpu"`, `torch.device("cuda")`), or `None` (the default device)?"""
     known = value.kind is Kind.DEVICE and value.place not in (Place.UNKNOWN, Place.MAY_LACK_FLOAT64)
     return known or value.kind is Kind.NONE
+
+
+def without_float64(value: Value) -> Value:
+    """A value on a path float64 does not take (past `if x.dtype == torch.float64: x =
+    x.float()`): of its dtype if another, else of one not known."""
+    if value.may_be is not None and value.may_be.dtype is Dtype.FLOAT64:
+        value = replace(value, may_be=None)
+    if value.dtype is not Dtype.FLOAT64:
+        return value
+    return replace(value, dtype=None, mixed=False, sources=())
