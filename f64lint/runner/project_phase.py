@@ -123,17 +123,17 @@ class ProjectPhase(NamedTuple):
 
 def _passed_to_each(entries: Dict[str, Entry], passed: Sequence[Export]) -> Dict[str, List[Export]]:
     """The values other modules' calls pass to each file's functions (by shown path): the
-    rows that name its module."""
+    rows that name its module, or a class of it (a static method called on the class)."""
     if not passed:
         return {}
-    by_module: Dict[str, List[Export]] = {}
+    modules = {ModulePlace.of(entry.path).name: shown for shown, entry in entries.items()}
+    found: Dict[str, List[Export]] = {}
     for export in passed:
-        by_module.setdefault(export.module, []).append(export)
-    found = {}
-    for shown, entry in entries.items():
-        rows = by_module.get(ModulePlace.of(entry.path).name)
-        if rows:
-            found[shown] = rows
+        module = export.module  # or one it is in: `pkg.grid` for `Grid.make(x)` after `from pkg.grid import Grid`
+        while module and module not in modules:
+            module = module.rpartition(".")[0]
+        if module:
+            found.setdefault(modules[module], []).append(export)
     return found
 
 

@@ -91,10 +91,13 @@ def run(
         result.diagnostics = [d for d in result.diagnostics if touches(d, changed, whole_file)]
     notebooks = {path: Path(file.name) for file, path in zip(files, shown) if is_notebook(file.name)}
     if notebooks:
-        from f64lint.source.decoding import read_bytes
+        from f64lint.source.decoding import Unreadable, read_bytes
         from f64lint.source.notebook import in_cells
 
-        result.diagnostics = in_cells(result.diagnostics, lambda shown: read_bytes(notebooks[shown]))
+        result.diagnostics = in_cells(
+            result.diagnostics,
+            lambda shown: read_bytes(notebooks[shown]) if shown in notebooks else Unreadable("not in the run"),
+        )
     result.diagnostics.sort(key=Diagnostic.sort_key)
     result.internal_errors.sort(key=lambda error: error.path)
     return result

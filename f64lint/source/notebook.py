@@ -54,6 +54,8 @@ _TARGETS = re.compile(r"[\w.,\[\]()* ]+")
 _HELP_SUBJECT = re.compile(r"[\w.\[\]()]+")
 # How a message names a line of its own module (another file's is `path:line`).
 _LINE_MENTION = re.compile(r"(at |\()line (\d+)\b")
+# A place in a notebook another file's finding names: `explore.ipynb:8`.
+_NOTEBOOK_MENTION = re.compile(r"(\S+\.ipynb):(\d+)\b")
 
 
 def is_notebook(path: object) -> bool:
@@ -311,20 +313,34 @@ def _statement_starts(lines: List[str]) -> Set[int]:
 
 def in_cells(diagnostics: Sequence[Diagnostic], data_of: Callable[[str], Union[bytes, Unreadable]]) -> List[Diagnostic]:
     """The findings of notebooks placed in their cells (`data_of(path)`: the notebook's
-    bytes as linted); those of other files as they are."""
+    bytes as linted); those of other files as they are, but a place in a notebook their
+    message names (`explore.ipynb:8`: a call that passes a function float64) in its cell."""
     maps: Dict[str, Optional[CellMap]] = {}
-    placed: List[Diagnostic] = []
-    for diagnostic in diagnostics:
-        path = diagnostic.path
-        if not is_notebook(path) or diagnostic.cell is not None:
-            placed.append(diagnostic)
-            continue
+
+    def cells_of(path: str) -> Optional[CellMap]:
         if path not in maps:
             data = data_of(path)
             notebook = read_notebook(data) if isinstance(data, bytes) else data
-            maps[path] = notebook.cell_map if isinstance(notebook, Notebook) else None
-        cells = maps[path]
-        placed.append(diagnostic if cells is None or not cells.numbers else _in_cell(diagnostic, cells))
+            maps[path] = notebook.cell_map if isinstance(notebook, Notebook) and notebook.cell_map.numbers else None
+        return maps[path]
+
+    def mention_in_cell(found: "re.Match[str]") -> str:
+        cells = cells_of(found.group(1))
+        if cells is None:
+            return found.group(0)
+        cell, position = cells.locate(Position(int(found.group(2)), 1))
+        return f"{found.group(1)}:cell {cell}:{position.line}"
+
+    placed: List[Diagnostic] = []
+    for diagnostic in diagnostics:
+        mentioned = _NOTEBOOK_MENTION.sub(mention_in_cell, diagnostic.message)
+        if mentioned != diagnostic.message:
+            diagnostic = replace(diagnostic, message=mentioned)
+        if not is_notebook(diagnostic.path) or diagnostic.cell is not None:
+            placed.append(diagnostic)
+            continue
+        cells = cells_of(diagnostic.path)
+        placed.append(diagnostic if cells is None else _in_cell(diagnostic, cells))
     return placed
 
 

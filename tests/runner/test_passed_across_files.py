@@ -11,6 +11,7 @@ from f64lint.runner import cache
 from f64lint.runner.cache import Cache
 from f64lint.runner.run import run
 from f64lint.workspace.settings import Settings
+from tests.source.test_notebooks import code, markdown, notebook_text
 
 PREP = """\
 import torch
@@ -279,3 +280,32 @@ def test_a_caller_renamed_is_named_as_it_is_now_on_a_warm_run(project):
         "`pkg.train2.main` at pkg/train2.py:9", "`pkg.train2.main` at pkg/train2.py:10",
         "`pkg.train2.main` at pkg/train2.py:11",
     ]
+
+
+def test_a_notebook_that_passes_float64_is_named_by_its_cell(project):
+    (project / "pkg" / "train.py").write_text(TWIN)
+    (project / "explore.ipynb").write_text(
+        notebook_text(
+            markdown(["# Trying prep"]),
+            code(["import numpy as np\n", "from pkg.prep import prep"]),
+            code(["grid = np.linspace(0, 1, 5)\n", "x = prep(grid, 'mps')"]),
+        )
+    )
+    assert [row[4] for row in _found(project, ".") if row[0] == "prep.py"] == [
+        "float64 NumPy array (from `np.linspace` passed for `x` by `explore` at explore.ipynb:cell 3:2) becomes a "
+        "tensor in `torch.as_tensor()`; MPS has no float64",
+    ]
+
+
+def test_a_static_or_class_method_called_on_another_modules_class_is_handed_what_it_passes(project):
+    (project / "pkg" / "train.py").write_text(TWIN)
+    (project / "pkg" / "grid.py").write_text(
+        "import torch\n\n\nclass Grid:\n    @staticmethod\n    def make(points, device):\n"
+        "        return torch.as_tensor(points, device=device)\n\n"
+        "    @classmethod\n    def build(cls, points, device):\n        return torch.as_tensor(points, device=device)\n"
+    )
+    (project / "pkg" / "use.py").write_text(
+        "import numpy as np\n\nfrom pkg.grid import Grid\n\n\n"
+        "def main(device):\n    return Grid.make(np.ones(3), device), Grid.build(np.ones(3), device)\n"
+    )
+    assert [row[1:4] for row in _found(project) if row[0] == "grid.py"] == [(7, 16, "F64003"), (11, 16, "F64003")]
