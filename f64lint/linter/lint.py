@@ -8,6 +8,7 @@ from typing import Callable, FrozenSet, Iterator, List, Optional, Sequence, Tupl
 
 from f64lint.analysis.domain.devices import NO_FLOAT64_DEVICES
 from f64lint.analysis.flow.analysis import analyse
+from f64lint.analysis.flow.passed_on import passed_on
 from f64lint.analysis.flow.summaries import ModuleSummary, summarise
 from f64lint.analysis.project.exports import KEPT, Export, Imported
 from f64lint.analysis.project.observed import Observed
@@ -179,6 +180,8 @@ def lint_source(
                     if left_out is not None:
                         more = _summary_of(path, left_out, devices, place, imported, in_tests, suite, in_script)
                         exports = (*exports, *more)
+            elif imported.passes():  # what it hands on of what other modules pass it
+                exports = tuple(passed_on(analysis, path))
         except (RecursionError, TraceLimit) as stopped:  # no file takes unbounded time (semantic/traces.py)
             deep = isinstance(stopped, RecursionError)
             why = "too deeply nested to check" if deep else f"too complex to check: {stopped}"

@@ -24,6 +24,11 @@ if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
 
+# Functions a value other modules pass is handed on through, at most (`train` passes
+# `middle` an array, which passes it to `prep`: two).
+MOST_HANDED_ON = 3
+
+
 class ProjectPhase(NamedTuple):
     """The project phase: every file of the run was linted on its own, giving its exports
     (summaries of the float64 values it makes for others); a file that imports one of them
@@ -59,6 +64,17 @@ class ProjectPhase(NamedTuple):
         for shown, found in _passed_to_each(alone, passed).items():
             importing[shown] = [*importing.get(shown, []), *found]
         again = self._again({shown: found for shown, found in importing.items() if found}, alone)
+        known = {export.identity for export in passed}
+        for _ in range(MOST_HANDED_ON):  # what a function hands on of what it was passed, to another's
+            more = [e for r in again.values() for e in r.exports if e.passed and e.identity not in known]
+            more = [e for e in passed_to_sources(more, modules) if e.module not in ambiguous]
+            known.update(export.identity for export in more)
+            handed = _passed_to_each(alone, more)
+            if not handed:
+                break
+            for shown, found in handed.items():
+                importing[shown] = [*importing.get(shown, []), *found]
+            again.update(self._again({shown: importing[shown] for shown in handed}, alone))
         final: List[FileResult] = []
         for file_result in results:
             redone = again.get(file_result.path)

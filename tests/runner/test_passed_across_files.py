@@ -309,3 +309,20 @@ def test_a_static_or_class_method_called_on_another_modules_class_is_handed_what
         "def main(device):\n    return Grid.make(np.ones(3), device), Grid.build(np.ones(3), device)\n"
     )
     assert [row[1:4] for row in _found(project) if row[0] == "grid.py"] == [(7, 16, "F64003"), (11, 16, "F64003")]
+
+
+def test_what_a_function_hands_on_of_what_another_module_passes_it_reaches_the_next(project):
+    (project / "pkg" / "train.py").write_text(
+        "import numpy as np\n\nfrom pkg.middle import middle\n\n\n"
+        "def main(device):\n    return middle(np.linspace(0, 1, 5), device)\n"
+    )
+    (project / "pkg" / "middle.py").write_text(
+        "from pkg.prep import prep\n\n\ndef middle(grid, device):\n    return prep(grid, device)\n"
+    )
+    assert [row[:5] for row in _found(project) if row[0] == "prep.py"] == [
+        (
+            "prep.py", 5, 12, "F64003",
+            "float64 NumPy array (from `np.linspace` passed for `x` by `pkg.middle.middle` at pkg/middle.py:5) "
+            "becomes a tensor in `torch.as_tensor()`; MPS has no float64",
+        ),
+    ]

@@ -153,6 +153,10 @@ class Imported:
         `Schedule` and `sigmas` of `Schedule.sigmas`, read as `schedule.sigmas`)."""
         return frozenset(part for export in self._imported() for part in export.name.split("."))
 
+    def passes(self) -> bool:
+        """Do other modules' calls pass any of the module's functions float64 data?"""
+        return bool(self._passed)
+
     def passed_to(self, qualified: Optional[str]) -> List[Export]:
         """The float64 values other modules' calls pass to a function of this module
         (`pkg.prep.prep`), in the order of where they are passed."""
