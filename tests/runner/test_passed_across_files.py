@@ -11,6 +11,7 @@ from f64lint.runner import cache
 from f64lint.runner.cache import Cache
 from f64lint.runner.run import run
 from f64lint.workspace.settings import Settings
+from tests.runner.test_project_phase import package_in
 from tests.source.test_notebooks import code, markdown, notebook_text
 
 PREP = """\
@@ -78,13 +79,14 @@ FOUND = [
 
 @pytest.fixture
 def project(tmp_path, monkeypatch):
-    package = tmp_path / "pkg"
-    package.mkdir()
-    (package / "__init__.py").write_text("")
-    (package / "prep.py").write_text(PREP)
-    (package / "train.py").write_text(TRAIN)
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
+    return package_in(tmp_path, monkeypatch, "pkg", prep=PREP, train=TRAIN)
+
+
+def _test_module(project, name, text):
+    """A test module of the project, beside its package."""
+    tests = project / "tests"
+    tests.mkdir(exist_ok=True)
+    (tests / name).write_text(text)
 
 
 def _found(project, target="pkg", **kwargs):
@@ -110,11 +112,10 @@ def test_float32_data_and_calls_that_keep_the_data_off_mps_pass_nothing(project)
 
 def test_a_test_module_that_imports_torch_passes_its_arrays_too(project):
     (project / "pkg" / "train.py").write_text(TWIN)
-    tests = project / "tests"
-    tests.mkdir()
-    (tests / "test_prep.py").write_text(
+    _test_module(
+        project, "test_prep.py",
         "import numpy as np\nimport torch\n\nfrom pkg.prep import prep\n\n\n"
-        "def test_prep():\n    assert prep(np.linspace(0, 1, 5), torch.device('mps')).shape == (5,)\n"
+        "def test_prep():\n    assert prep(np.linspace(0, 1, 5), torch.device('mps')).shape == (5,)\n",
     )
     assert [row[:5] for row in _found(project, ".") if row[0] == "prep.py"] == [
         (
@@ -209,11 +210,10 @@ def test_a_function_or_class_the_package_reexports_is_handed_what_a_call_by_that
     (project / "pkg" / "models.py").write_text(MODELS)
     (project / "pkg" / "__init__.py").write_text("from .prep import prep\nfrom .models import Regressor as Model\n")
     (project / "pkg" / "train.py").write_text(TWIN)
-    tests = project / "tests"
-    tests.mkdir()
-    (tests / "test_top.py").write_text(
+    _test_module(
+        project, "test_top.py",
         "import numpy as np\n\nimport pkg\nfrom pkg import Model\n\n\n"
-        "def test_top():\n    Model('mps').fit(np.eye(3))\n    pkg.prep(np.full(3, 0.5), 'mps')\n"
+        "def test_top():\n    Model('mps').fit(np.eye(3))\n    pkg.prep(np.full(3, 0.5), 'mps')\n",
     )
     assert [row[:5] for row in _found(project, ".") if row[0] in ("prep.py", "models.py")] == [
         (
