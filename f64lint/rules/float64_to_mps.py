@@ -583,6 +583,36 @@ class Float64ToMps(Rule):
                 return x.to(device)
             """,
         ),
+        Invalid(
+            """
+            import numpy as np
+            import torch
+
+            def prep(device, dtype=torch.float64):
+                x = torch.as_tensor(np.linspace(0, 1, 5))
+                if x.dtype == np.float64:  # a tensor's dtype is never NumPy's
+                    x = x.float()
+                if x.is_floating_point():
+                    x = x.to(dtype)  # of a dtype the call chooses
+                return x.to(device)
+            """,
+            (10, 14),
+            fixed="""
+            import numpy as np
+            import torch
+
+            def prep(device, dtype=torch.float32):
+                compute_dtype = (
+                    torch.float32 if torch.device(device).type == "mps" else torch.float64
+                )
+                x = torch.as_tensor(np.linspace(0, 1, 5), dtype=compute_dtype)
+                if x.dtype == np.float64:  # a tensor's dtype is never NumPy's
+                    x = x.float()
+                if x.is_floating_point():
+                    x = x.to(dtype)  # of a dtype the call chooses
+                return x.to(device)
+            """,
+        ),
     )
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:

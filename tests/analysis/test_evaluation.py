@@ -1028,7 +1028,11 @@ def batches(device, rows, collate):
         pass
     for h in DataLoader(rows):
         pass
-    return a, b, c, d, e, f, g, h
+    for i in DataLoader(np.random.rand(10, 3), 2, False, None, None, 0, collate):
+        pass
+    for j in DataLoader([1, 2.5]):
+        pass
+    return a, b, c, d, e, f, g, h, i, j
 """
 
 
@@ -1045,29 +1049,39 @@ def test_a_data_loaders_batches_are_what_its_default_collate_makes_of_its_datase
         (Kind.UNKNOWN, None),  # its own collate decides
         (Kind.UNKNOWN, None),  # no batches: items as they are
         (Kind.UNKNOWN, None),
+        (Kind.UNKNOWN, None),  # its own collate, by position
+        (Kind.UNKNOWN, None),  # the first item's kind decides: an int's, the default dtype
     ]
 
 
 @pytest.mark.parametrize(
-    ("test", "holds"),
+    ("test", "tensor", "holds"),
     [
-        ("x.dtype == torch.float64", True),
-        ("x.dtype is torch.double", True),
-        ("x.dtype in (np.float64, np.float16)", True),
-        ("x.dtype != torch.float32", True),
-        ("x.dtype not in (torch.float32, torch.float16)", True),
-        ("x.is_floating_point()", True),
-        ("torch.is_floating_point(x)", True),
-        ("x.dtype == torch.float64 or x.dtype == torch.complex128", True),
-        ("x.dtype == torch.float16", False),
-        ("x.dtype != torch.float64", False),
-        ("x.dtype not in (torch.float64,)", False),
-        ("y.dtype == torch.float64", False),
-        ("x.dtype == torch.float64 and flag", False),
-        ("x.dtype == dtype", False),
+        ("x.dtype == torch.float64", True, True),
+        ("x.dtype is torch.double", True, True),
+        ("x.dtype in (torch.float64, torch.float16)", True, True),
+        ("x.dtype != torch.float32", True, True),
+        ("x.dtype not in (torch.float32, torch.float16)", True, True),
+        ("x.is_floating_point()", True, True),
+        ("torch.is_floating_point(x)", True, True),
+        ("x.dtype == torch.float64 or x.dtype == torch.complex128", True, True),
+        ("x.dtype == np.float64", False, True),
+        ("x.dtype == 'float64'", False, True),
+        ("x.dtype in (np.float64, np.float16)", False, True),
+        ("x.dtype == torch.float16", True, False),
+        ("x.dtype != torch.float64", True, False),
+        ("x.dtype not in (torch.float64,)", True, False),
+        ("y.dtype == torch.float64", True, False),
+        ("x.dtype == torch.float64 and flag", True, False),
+        ("x.dtype == dtype", True, False),
+        # A dtype of the other library is never equal to the data's.
+        ("x.dtype == np.float64", True, False),
+        ("x.dtype == torch.float64", False, False),
+        ("x.dtype is np.float64", False, False),  # a NumPy dtype is no type
+        ("x.is_floating_point()", False, False),
     ],
 )
-def test_a_test_taken_by_every_float64_value_of_a_name(test, holds):
+def test_a_test_taken_by_every_float64_value_of_a_name(test, tensor, holds):
     analysis = analysed(f"import numpy as np\nimport torch\nif {test}:\n    pass\n")
     branch = analysis.facts.module.body[-1]
-    assert holds_for_float64(analysis.facts, branch.test, "x") is holds
+    assert holds_for_float64(analysis.facts, branch.test, "x", tensor) is holds

@@ -109,13 +109,17 @@ def tests_a_dtype(facts: ModuleFacts, node: cst.CSTNode) -> bool:
     return any(tests_a_dtype(facts, child) for child in node.children)
 
 
-def holds_for_float64(facts: ModuleFacts, test: cst.BaseExpression, name: str) -> bool:
-    """Does a condition hold whenever a name holds float64 data: its dtype compared equal
-    to float64 (`x.dtype == torch.float64`, `x.dtype in (np.float64, np.float16)`), unequal
-    to another (`x.dtype != torch.float32`), `x.is_floating_point()`, or an `or` with such
-    a part (an `and` of them)?"""
+def holds_for_float64(facts: ModuleFacts, test: cst.BaseExpression, name: str, tensor: bool) -> bool:
+    """Does a condition hold whenever a name holds float64 data (a tensor's, else a NumPy
+    array's): its dtype compared equal to float64 as its library spells it
+    (`x.dtype == torch.float64`, `a.dtype == np.float64`, `x.dtype in (torch.float64,
+    torch.float16)`), unequal to another (`x.dtype != torch.float32`), a tensor's
+    `x.is_floating_point()`, or an `or` with such a part (an `and` of them)? A torch dtype
+    compared with a NumPy array's, or a NumPy one with a tensor's, is never equal."""
     if isinstance(test, cst.BooleanOperation):
-        parts = (holds_for_float64(facts, test.left, name), holds_for_float64(facts, test.right, name))
+        parts = (
+            holds_for_float64(facts, test.left, name, tensor), holds_for_float64(facts, test.right, name, tensor)
+        )
         return any(parts) if isinstance(test.operator, cst.Or) else all(parts)
     if isinstance(test, cst.Call):
         if isinstance(test.func, cst.Attribute) and test.func.attr.value == "is_floating_point" and not test.args:
@@ -124,7 +128,7 @@ def holds_for_float64(facts: ModuleFacts, test: cst.BaseExpression, name: str) -
             tested = positional(test)[0]
         else:
             return False
-        return isinstance(tested, cst.Name) and tested.value == name
+        return tensor and isinstance(tested, cst.Name) and tested.value == name
     if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1:
         return False
     left, target = test.left, test.comparisons[0]
@@ -132,19 +136,30 @@ def holds_for_float64(facts: ModuleFacts, test: cst.BaseExpression, name: str) -
         return False
     if left.value.value != name:
         return False
+    if not tensor and isinstance(target.operator, (cst.Is, cst.IsNot)):
+        return False  # a NumPy dtype is no type object: `a.dtype is np.float64` is never true
     compared = target.comparator
     if isinstance(target.operator, (cst.In, cst.NotIn)) and isinstance(compared, (cst.Tuple, cst.List, cst.Set)):
-        widths = [dtype_of(facts, element.value) for element in compared.elements]
-        named = [width for width in widths if width is not None and width.width is Width.FLOAT64]
+        spelled = [_as_compared(facts, element.value, tensor) for element in compared.elements]
+        named = [width for width in spelled if width is Width.FLOAT64]
         if isinstance(target.operator, cst.In):
             return bool(named)
-        return all(width is not None for width in widths) and not named
-    spelled = dtype_of(facts, compared)
-    if spelled is None:
+        return all(width is not None for width in spelled) and not named
+    width = _as_compared(facts, compared, tensor)
+    if width is None:
         return False
     if isinstance(target.operator, (cst.Equal, cst.Is)):
-        return spelled.width is Width.FLOAT64
-    return isinstance(target.operator, (cst.NotEqual, cst.IsNot)) and spelled.width is not Width.FLOAT64
+        return width is Width.FLOAT64
+    return isinstance(target.operator, (cst.NotEqual, cst.IsNot)) and width is not Width.FLOAT64
+
+
+def _as_compared(facts: ModuleFacts, node: cst.BaseExpression, tensor: bool) -> Optional[Width]:
+    """The width of a dtype compared with a tensor's (spelled by torch) or a NumPy array's
+    (by NumPy, a string or a Python type); None for one spelled otherwise, or no dtype."""
+    spelled = dtype_of(facts, node)
+    if spelled is None or (spelled.spelling is Spelling.TORCH) is not tensor:
+        return None
+    return spelled.width
 
 
 def chosen_by_data(facts: ModuleFacts, value: cst.BaseExpression) -> bool:

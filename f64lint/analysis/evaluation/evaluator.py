@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import cached_property
-from typing import Callable, Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
 
 from f64lint.analysis.domain.arrays import (
     FLOAT_BY_DEFAULT,
@@ -79,6 +79,7 @@ from f64lint.analysis.domain.dtypes import (
     Width,
     chosen_by_data,
     dtype_of,
+    holds_for_float64,
     mentions_device,
     spelled_dtype,
     tests_a_dtype,
@@ -184,6 +185,8 @@ _WIDTHS = {Width.FLOAT64: Dtype.FLOAT64, Width.COMPLEX128: Dtype.COMPLEX128, Wid
 _ANNOTATED_NUMBERS = {name: Dtype.named(numpy) for name, numpy in by_short_name(PYTHON_NUMBER_TYPES).items()}
 # The parameters of a call being read into, by the id of their binding, with their values.
 Context = Tuple[Tuple[int, Value], ...]
+# Where `torch.utils.data.DataLoader` takes its `collate_fn` by position.
+_COLLATE_FN_PLACE = 6
 # Devices that have float64, as a string names them (those without are the run's `devices`).
 _WITH_FLOAT64 = frozenset({"cuda", "xpu", "hpu", "meta"})
 
@@ -503,7 +506,7 @@ class Evaluator:
         values = []
         unknown_path = False  # a binding whose value is not known (a parameter) reaches it
         reaching = self._paths.reaching(node, binding.reaching())
-        tested = {id(seen) for seen in self._paths.past_float64_tests(node, reaching)}
+        tested = self._past_float64_tests(node, reaching, depth)
         for seen in reaching:
             if seen.value is not None and chosen_by_data(self.facts, seen.value):
                 continue  # only where the data is complex128 or objects
@@ -519,6 +522,22 @@ class Evaluator:
         if moved_off_mps_only(self.facts, self.facts.reaching_values(node), node.value):
             return replace(joined, place=Place.CPU)  # never on MPS after `if x.device.type == "mps": x = x.cpu()`
         return joined
+
+    def _past_float64_tests(self, node: cst.Name, reaching: Sequence[Binding], depth: int) -> Set[int]:
+        """The bindings (by id) whose float64 a test taken by every float64 value of the
+        name stops, binding it again to a known narrower dtype (`if x.dtype ==
+        torch.float64: x = x.float()`; not `x = x.to(dtype)`)."""
+        stopped = set()
+        for seen, again, branch in self._paths.past_branches(node, reaching):
+            held = self._bound_value(node, seen, depth)
+            if held is None or not (held.is_array or held.kind is Kind.TENSOR):
+                continue
+            narrowed = self._bound_value(node, again, depth)
+            if narrowed is None or narrowed.dtype is None or narrowed.dtype >= Dtype.FLOAT64:
+                continue
+            if holds_for_float64(self.facts, branch.test, node.value, tensor=held.kind is Kind.TENSOR):
+                stopped.add(id(seen))
+        return stopped
 
     def _bound_value(self, node: cst.Name, seen: Binding, depth: int) -> Optional[Value]:
         """What a binding that reaches a read of a name gives it; None when not known (a
@@ -887,7 +906,8 @@ class Evaluator:
         dataset = keyword(loader, "dataset") or (args[0] if args else None)
         size = keyword(loader, "batch_size") or (args[1] if len(args) > 1 else None)
         unbatched = size is not None and self._value(size, depth + 1).kind is Kind.NONE
-        collating = keyword(loader, "collate_fn") is None and not unbatched
+        # `collate_fn` is the seventh parameter: `DataLoader(data, 2, False, None, None, 0, collate)`
+        collating = keyword(loader, "collate_fn") is None and len(args) < _COLLATE_FN_PLACE + 1 and not unbatched
         if dataset is None or not collating or any(arg.star for arg in loader.args):
             return Value(Kind.CONTAINER)
         held = self._value(dataset, depth + 1)

@@ -4,9 +4,9 @@ branches. Not one made in code that never runs there (the `else:` of `if device.
 "mps":`, what follows `if device.type == "mps": return`, a test skipped on MPS:
 domain/guards.py), nor a binding that reaches a read only past a branch MPS always takes
 that binds the name again (`dtype = torch.float64`, then `if device.type == "mps": dtype =
-torch.float32`). Nor, of a binding that reaches a read only past a branch taken whenever
-the name holds float64 that binds it again, its float64 (`if x.dtype == torch.float64: x
-= x.float()`). Code that runs on MPS and handles its failure there (`try:`) binds names
+torch.float32`). The branches that bind a name again are read here too, for the
+evaluator to tell which values their tests let past (`if x.dtype == torch.float64: x =
+x.float()`). Code that runs on MPS and handles its failure there (`try:`) binds names
 all the same.
 
 On `self`, a value set off MPS is left out only where the test asks about the object's
@@ -18,10 +18,9 @@ Where that leaves none, all are kept: the question is then not one of MPS.
 
 from __future__ import annotations
 
-from typing import List, Optional, Sequence
+from typing import List, Optional, Sequence, Tuple
 
 from f64lint.analysis.domain.devices import device_like_name, taken_on_mps, true_on_mps, true_only_off_mps
-from f64lint.analysis.domain.dtypes import holds_for_float64
 from f64lint.analysis.domain.guards import Guards
 from f64lint.analysis.evaluation.classes import is_self_attribute
 from f64lint.analysis.semantic.bindings import Binding
@@ -53,25 +52,41 @@ class PathsOnMps:
         on_mps = [seen for seen in on_mps if not any(self._before(_bound(seen), branch) for branch in taken)]
         return on_mps or reaching
 
-    def past_float64_tests(self, read: cst.Name, reaching: Sequence[Binding]) -> List[Binding]:
-        """The bindings whose float64 does not reach a read: it reaches it only past a
-        branch taken whenever the name holds float64 that binds it again (`x =
-        torch.as_tensor(x)`, then `if x.dtype == torch.float64: x = x.float()`)."""
+    def past_branches(self, read: cst.Name, reaching: Sequence[Binding]) -> List[Tuple[Binding, Binding, cst.If]]:
+        """The bindings that reach a read only past an `if` that binds the name again in
+        its body (`x = torch.as_tensor(x)`, then `if x.dtype == torch.float64: x =
+        x.float()`; a loop's target bound before an `if` in its body), each with that
+        binding and the `if`: where the test holds for a value, that value does not reach
+        the read past it."""
         if len(reaching) < 2:
             return []
-        branches = [self._testing_float64(_bound(seen), read.value) for seen in reaching]
-        tests = [branch for branch in branches if branch is not None and not self._inside(read, branch)]
-        return [seen for seen in reaching if any(self._before(_bound(seen), branch) for branch in tests)]
+        found: List[Tuple[Binding, Binding, cst.If]] = []
+        for again in reaching:
+            branch = self._rebinding_branch(_bound(again))
+            if branch is None or self._inside(read, branch):
+                continue
+            found.extend((seen, again, branch) for seen in reaching if self._bound_before(seen, branch))
+        return found
 
-    def _testing_float64(self, node: Optional[cst.CSTNode], name: str) -> Optional[cst.If]:
-        """The `if` (of the same function) whose body holds a node, if its test holds
-        whenever the name holds float64."""
+    def _rebinding_branch(self, node: Optional[cst.CSTNode]) -> Optional[cst.If]:
+        """The `if` whose body surely runs a node when it is taken: none past a loop (which
+        may run no time), a `try`, another function or an `else:`."""
         child, current = node, self.facts.parent(node) if node is not None else None
         while current is not None and not isinstance(current, (cst.FunctionDef, cst.Lambda, cst.Module)):
-            if isinstance(current, cst.If) and child is current.body:
-                return current if holds_for_float64(self.facts, current.test, name) else None
+            if isinstance(current, cst.If):
+                return current if child is current.body else None
+            if isinstance(current, (cst.For, cst.While, cst.Try, cst.IfExp)):
+                return None
             child, current = current, self.facts.parent(current)
         return None
+
+    def _bound_before(self, seen: Binding, branch: cst.If) -> bool:
+        """Is a binding made before an `if` of the same block, or is it the target of the
+        loop whose body holds it?"""
+        loop = self.facts.parent(seen.iterated) if seen.iterated is not None else None
+        if isinstance(loop, cst.For) and seen.value is None and seen.unpacked is None:
+            return self._inside(branch, loop.body)
+        return self._before(_bound(seen), branch)
 
     def set_on_self(self, values: Sequence[cst.BaseExpression]) -> Sequence[cst.BaseExpression]:
         """The values a class sets on `self.<name>` that may be there on MPS, as for the

@@ -154,6 +154,8 @@ def collated(item: Value, loader: cst.CSTNode) -> Value:
     the dtype of its arrays and tensors, of Python floats float64 and ints int64, on the
     CPU, made by the loader; tuples, lists and dicts of such, part by part. Not known for
     anything else."""
+    if item.kind is Kind.NUMBER and item.mixed:
+        return UNKNOWN  # `[1, 2.5]`: the first item's kind decides (ints are collated in the default dtype)
     if item.is_array or item.kind in (Kind.TENSOR, Kind.NUMPY_SCALAR, Kind.NUMBER):
         dtype = array_dtype(item)
         return Value(Kind.TENSOR, dtype, Place.CPU_BY_DEFAULT, origin=loader) if dtype is not None else UNKNOWN
