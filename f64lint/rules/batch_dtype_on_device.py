@@ -64,6 +64,15 @@ class BatchDtypeOnDevice(Rule):
 
     valid = (
         """
+        import numpy as np
+        from torch.utils.data import DataLoader
+
+        def train(model, device):
+            # Rows of a float32 array: float32 batches, as the default collate makes them
+            for batch in DataLoader(np.random.rand(10, 3).astype(np.float32), batch_size=2):
+                model(batch.to(device))
+        """,
+        """
         import torch
         from torch.utils.data import DataLoader, TensorDataset
 

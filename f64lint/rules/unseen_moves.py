@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Iterator, Optional
 
 from f64lint.analysis.domain.library import INTEGER_CASTS, short_names
+from f64lint.analysis.evaluation.lattice import Dtype, Kind, Value
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.data import UnseenData
 from f64lint.analysis.flow.data_evidence import named_not_float64, used_as_index
@@ -46,11 +47,23 @@ def unseen_moves(analysis: Analysis) -> Iterator[UnseenMove]:
             continue  # F64009's
         if flow.wide_value(moved) is not None or data.float64_batch(moved):
             continue  # known float64 (F64004's)
+        if _known_narrow(flow.evaluation.value(moved)):
+            continue  # `DataLoader(np.float32 rows)`: the evaluator knows its dtype, and it is no float64
         made = data.tensor_of_data(moved)
         batch = data.batch(moved) if made is None else None
         found = made or batch or data.recursed_part(moved)
         if found is not None and not named_not_float64(found.origin) and not used_as_index(flow, call):
             yield UnseenMove(call, found, batch is not None)
+
+
+def _known_narrow(value: Value) -> bool:
+    """A tensor or array whose dtype is known and narrower than float64 (every part of a
+    batch's, where it is a tuple or dict of them)."""
+    parts = [*value.parts, *([value.element] if value.element is not None else [])]
+    if value.kind in (Kind.CONTAINER, Kind.MAPPING) and parts:
+        return all(_known_narrow(part) for part in parts)
+    data = value.is_array or value.kind is Kind.TENSOR
+    return data and value.dtype is not None and value.dtype < Dtype.FLOAT64 and not value.mixed
 
 
 def data_finding(
