@@ -1032,7 +1032,11 @@ def batches(device, rows, collate):
         pass
     for j in DataLoader([1, 2.5]):
         pass
-    return a, b, c, d, e, f, g, h, i, j
+    for k in DataLoader([0.5, 1.5], batch_size=None):
+        pass
+    for m in DataLoader(np.random.rand(10, 3), collate_fn=None):
+        pass
+    return a, b, c, d, e, f, g, h, i, j, k, m
 """
 
 
@@ -1047,10 +1051,12 @@ def test_a_data_loaders_batches_are_what_its_default_collate_makes_of_its_datase
         (Kind.TENSOR, Dtype.INTEGER),
         (Kind.TENSOR, Dtype.FLOAT32),
         (Kind.UNKNOWN, None),  # its own collate decides
-        (Kind.UNKNOWN, None),  # no batches: items as they are
+        (Kind.TENSOR, Dtype.FLOAT64),  # no batches: each row made a tensor as it is
         (Kind.UNKNOWN, None),
         (Kind.UNKNOWN, None),  # its own collate, by position
         (Kind.UNKNOWN, None),  # the first item's kind decides: an int's, the default dtype
+        (Kind.NUMBER, Dtype.FLOAT64),  # no batches: Python floats as they are
+        (Kind.TENSOR, Dtype.FLOAT64),  # the default collate, named
     ]
 
 

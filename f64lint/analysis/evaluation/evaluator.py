@@ -900,19 +900,20 @@ class Evaluator:
     def _batches(self, loader: cst.Call, depth: int) -> Value:
         """What a data loader gives when iterated: the batches its default collate makes of
         its dataset's items (an array's rows, a list's elements, a `TensorDataset`'s rows
-        by place); not known with a `collate_fn` of its own or no batches
-        (`batch_size=None`)."""
+        by place), or with `batch_size=None` the items its default convert makes; not
+        known with a `collate_fn` of its own."""
         args = positional(loader)
         dataset = keyword(loader, "dataset") or (args[0] if args else None)
         size = keyword(loader, "batch_size") or (args[1] if len(args) > 1 else None)
-        unbatched = size is not None and self._value(size, depth + 1).kind is Kind.NONE
         # `collate_fn` is the seventh parameter: `DataLoader(data, 2, False, None, None, 0, collate)`
-        collating = keyword(loader, "collate_fn") is None and len(args) < _COLLATE_FN_PLACE + 1 and not unbatched
-        if dataset is None or not collating or any(arg.star for arg in loader.args):
+        collate = keyword(loader, "collate_fn") or (args[_COLLATE_FN_PLACE] if len(args) > _COLLATE_FN_PLACE else None)
+        own = collate is not None and self._value(collate, depth + 1).kind is not Kind.NONE
+        if dataset is None or own or any(arg.star for arg in loader.args):
             return Value(Kind.CONTAINER)
+        batched = size is None or self._value(size, depth + 1).kind is not Kind.NONE
         held = self._value(dataset, depth + 1)
         item = item_of(held) if held.kind is Kind.CONTAINER or held.is_array or held.kind is Kind.TENSOR else UNKNOWN
-        return Value(Kind.CONTAINER, element=collated(item, loader))
+        return Value(Kind.CONTAINER, element=collated(item, loader, batched))
 
     def _tensor_method(self, call: cst.Call, method: str, tensor: Value, depth: int) -> Value:
         """What a method of a tensor gives: the dtype it converts to (`.to(torch.float64)`,

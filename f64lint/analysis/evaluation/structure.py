@@ -149,19 +149,22 @@ def array_dtype(number: Value) -> Optional[Dtype]:
     return number.dtype
 
 
-def collated(item: Value, loader: cst.CSTNode) -> Value:
+def collated(item: Value, loader: cst.CSTNode, batched: bool = True) -> Value:
     """A batch a data loader's default collate makes of items like this one: tensors of
     the dtype of its arrays and tensors, of Python floats float64 and ints int64, on the
-    CPU, made by the loader; tuples, lists and dicts of such, part by part. Not known for
-    anything else."""
+    CPU, made by the loader; tuples, lists and dicts of such, part by part. Unbatched
+    (`batch_size=None`), an item as its default convert makes it: its arrays tensors, its
+    Python numbers as they are. Not known for anything else."""
+    if item.kind is Kind.NUMBER and not batched:
+        return item
     if item.kind is Kind.NUMBER and item.mixed:
         return UNKNOWN  # `[1, 2.5]`: the first item's kind decides (ints are collated in the default dtype)
     if item.is_array or item.kind in (Kind.TENSOR, Kind.NUMPY_SCALAR, Kind.NUMBER):
         dtype = array_dtype(item)
         return Value(Kind.TENSOR, dtype, Place.CPU_BY_DEFAULT, origin=loader) if dtype is not None else UNKNOWN
     if item.kind in (Kind.CONTAINER, Kind.MAPPING) and (item.parts or item.element is not None):
-        element = collated(item.element, loader) if item.element is not None else None
-        parts = tuple(collated(part, loader) for part in item.parts)
+        element = collated(item.element, loader, batched) if item.element is not None else None
+        parts = tuple(collated(part, loader, batched) for part in item.parts)
         return replace(item, parts=parts, element=element, origin=None)
     return UNKNOWN
 
