@@ -54,7 +54,7 @@ def test_the_float64_data_a_call_passes_to_another_modules_function_is_a_row_for
         ),
         ("pkg.prep", "Grid", "np.ones", 16, (0,), False, "pkg.train:main", "", ("0", "1")),
         ("pkg.prep", "prep", "np.linspace", 18, (0,), False, "pkg.train:main", "", ("0", "1:off")),
-        ("pkg.prep", "prep", "np.linspace", 19, (0,), False, "pkg.train:main", "", ("0", "device:off")),
+        ("pkg.prep", "prep", "np.linspace", 19, (0,), False, "pkg.train:main", "", ("0", "device:none")),
         ("pkg.prep", "prep", "np.arange", 26, (0,), False, "pkg.train:", "", ("0", "1")),
     ]
 

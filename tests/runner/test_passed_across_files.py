@@ -326,3 +326,18 @@ def test_what_a_function_hands_on_of_what_another_module_passes_it_reaches_the_n
             "becomes a tensor in `torch.as_tensor()`; MPS has no float64",
         ),
     ]
+
+
+def test_a_device_left_none_is_the_default_device_unless_the_function_chooses_one(project):
+    (project / "pkg" / "train.py").write_text(TWIN)
+    (project / "pkg" / "place.py").write_text(
+        "import torch\n\n\ndef best():\n    return 'mps' if torch.backends.mps.is_available() else 'cpu'\n\n\n"
+        "def chosen(x, device=None):\n    if device is None:\n        device = best()\n"
+        "    return torch.as_tensor(x).to(device)\n\n\n"
+        "def default(x, device=None):\n    return torch.as_tensor(x).to(device)\n"
+    )
+    (project / "pkg" / "use.py").write_text(
+        "import numpy as np\n\nfrom pkg.place import chosen, default\n\n\n"
+        "def main():\n    return chosen(np.ones(3)), default(np.ones(3)), chosen(np.ones(3), device=None)\n"
+    )
+    assert [row[1:4] for row in _found(project) if row[0] == "place.py"] == [(11, 12, "F64003")]

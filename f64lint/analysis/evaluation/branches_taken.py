@@ -70,14 +70,19 @@ def _constants(facts: ModuleFacts, function: cst.FunctionDef, call: cst.Call, bo
             found[param.name.value] = constant
     if not found:
         return found
+    return {name: constant for name, constant in found.items() if name not in names_bound(facts, function, bound)}
+
+
+def names_bound(facts: ModuleFacts, function: cst.FunctionDef, bound: BoundNames) -> FrozenSet[str]:
+    """The names a function's body binds, anywhere in it (nested functions too), or
+    declares `nonlocal` or `global`; every name, when its text does not parse alone. Read
+    once per function (`bound`)."""
     if function not in bound:
         bound[function] = _names_bound(facts, function)
-    return {name: constant for name, constant in found.items() if name not in bound[function]}
+    return bound[function]
 
 
 def _names_bound(facts: ModuleFacts, function: cst.FunctionDef) -> FrozenSet[str]:
-    """The names a function's body binds, anywhere in it (nested functions too), or
-    declares `nonlocal` or `global`; every name, when its text does not parse alone."""
     try:
         tree = ast.parse("if 1:\n" + facts.module.code_for_node(function.body).strip("\n"))
     except SyntaxError:

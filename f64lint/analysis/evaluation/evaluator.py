@@ -118,7 +118,7 @@ from f64lint.analysis.domain.probed import (
     seen_given,
     was_probed,
 )
-from f64lint.analysis.evaluation.branches_taken import BoundNames, reached
+from f64lint.analysis.evaluation.branches_taken import BoundNames, names_bound, reached
 from f64lint.analysis.evaluation.classes import Classes, is_self_attribute
 from f64lint.analysis.evaluation.dicts import DictChanges, entries_of, from_dict, looked_up, mapping
 from f64lint.analysis.evaluation.lattice import (
@@ -647,8 +647,16 @@ class Evaluator:
             if not device_like_name(param.name.value):
                 continue
             given = given_for(function, param, call)
-            devices.append(no_mps_device(self._value(given, depth + 1)) if given is not None else False)
+            devices.append(self.no_mps_device_for(function, param, self._value(given, depth + 1)) if given else False)
         return not devices or not all(devices)
+
+    def no_mps_device_for(self, function: cst.FunctionDef, param: cst.Param, given: Value) -> bool:
+        """Is a value given for a device parameter known to be no device without float64:
+        one known to be another, or `None` where the function takes the default device
+        (not where it binds the parameter again: `device = device or best_device()`)?"""
+        if given.kind is Kind.NONE:
+            return param.name.value not in names_bound(self.facts, function, self._bound)
+        return no_mps_device(given)
 
     def _as_parameter(self, param: cst.Param, value: Value) -> Value:
         """What a parameter is read as from a value passed for it: data (`as_data`), or a

@@ -16,9 +16,10 @@ from dataclasses import replace
 from typing import List, Optional, Tuple
 
 from f64lint.analysis.domain.probed import probed_libraries
+from f64lint.analysis.evaluation.lattice import Kind
 from f64lint.analysis.evaluation.structure import no_mps_device
 from f64lint.analysis.flow.analysis import Analysis
-from f64lint.analysis.project.exports import Export
+from f64lint.analysis.project.exports import NONE_PASSED, OFF_MPS_PASSED, Export
 from f64lint.cst import cst
 
 
@@ -52,10 +53,13 @@ def passed_on(analysis: Analysis, path: str) -> List[Export]:
 
 
 def _argument(analysis: Analysis, index: int, arg: cst.Arg) -> str:
-    """An argument as a row names it: its keyword or position, marked `:off` when it is
-    known to be no device without float64 (a device known to be another, `None`)."""
+    """An argument as a row names it: its keyword or position, marked when it is `None` or
+    a device known to be another than MPS (`Export.argument`)."""
     named = arg.keyword.value if arg.keyword is not None else str(index)
-    return f"{named}:off" if no_mps_device(analysis.flow.evaluation.value(arg.value)) else named
+    held = analysis.flow.evaluation.value(arg.value)
+    if held.kind is Kind.NONE:
+        return f"{named}:{NONE_PASSED}"
+    return f"{named}:{OFF_MPS_PASSED}" if no_mps_device(held) else named
 
 
 def _called(analysis: Analysis, call: cst.Call) -> Optional[Tuple[str, str]]:

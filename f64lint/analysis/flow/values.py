@@ -46,8 +46,7 @@ from f64lint.analysis.domain.probed import input_independent, keeps_float_dtype
 from f64lint.analysis.evaluation.classes import class_nodes, is_self_attribute
 from f64lint.analysis.evaluation.evaluator import Evaluator
 from f64lint.analysis.evaluation.lattice import Dtype, Kind, Place, Value, join
-from f64lint.analysis.evaluation.structure import no_mps_device
-from f64lint.analysis.project.exports import Export, Imported
+from f64lint.analysis.project.exports import NONE_PASSED, OFF_MPS_PASSED, Export, Imported
 from f64lint.analysis.project.observed import Observed
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.semantic.traces import kept
@@ -808,11 +807,17 @@ class Flow:
         for param in named_params(function):
             if not device_like_name(param.name.value):
                 continue
-            off = row.argument(places.index(param) if param in places else None, param.name.value)
-            if off is None and param.default is not None:
-                off = no_mps_device(self.evaluation.value(param.default))
-            if off is not None:
-                devices.append(off)
+            given = row.argument(places.index(param) if param in places else None, param.name.value)
+            if given is None and param.default is not None:  # left at its default
+                held = self.evaluation.value(param.default)
+            elif given == NONE_PASSED:
+                held = Value(Kind.NONE)
+            elif given is not None:  # a device known to be another than MPS, else one not known
+                devices.append(given == OFF_MPS_PASSED)
+                continue
+            else:
+                continue
+            devices.append(self.evaluation.no_mps_device_for(function, param, held))
         return not devices or not all(devices)
 
     def returned_values(self, function: cst.FunctionDef) -> Tuple[cst.BaseExpression, ...]:

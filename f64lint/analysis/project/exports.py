@@ -14,6 +14,10 @@ SEEN = "seen"
 # keyword-only): no value of its own, but what `self.attribute(...)` calls in a subclass
 # that hands its base a function (narrowing/kept_parameters.py).
 KEPT = "kept"
+# What a call passes for a parameter, as a row of values passed to another module's
+# function marks it (`Export.arguments`): a device known to be another than MPS, `None`.
+OFF_MPS_PASSED = "off"
+NONE_PASSED = "none"
 # The widths of the rows that describe a module's classes for the project phase
 # (project/hierarchy.py), which reads them and hands none on: a base a class derives from
 # (`BASE`, the base's qualified name in `made_by`), and a property that gives what an
@@ -48,8 +52,9 @@ class Export:
     # `pkg.train.main`), to the function `module.name`: the module and function that call
     # it (`pkg.train:main`, `pkg.train:` at its top level; where: `path`, `line`), and the
     # keyword it passes the value by, else its position (`item`); and every argument of the
-    # call by keyword or position, marked `:off` where it is known to be no device without
-    # float64 (`"cpu"`, `None`), for the function to tell whether its devices may be MPS.
+    # call by keyword or position, marked `:off` where it is a device known to be another
+    # than MPS (`"cpu"`) and `:none` where it is `None`, for the function to tell whether
+    # its devices may be MPS.
     # The row is handed to the function's module, not to those that import it.
     caller: str = ""
     keyword: str = ""
@@ -82,14 +87,14 @@ class Export:
         shown = str(path), int(line), place, bool(tensor), str(subclass), *passed
         return cls(str(module), str(name), bool(returned), str(made_by), str(width), *shown)
 
-    def argument(self, position: Optional[int], keyword: str) -> Optional[bool]:
-        """For a row passed by a call: whether the call passes a parameter (at this position,
-        or by this keyword) a value known to be no device without float64; None when it
-        passes it nothing."""
+    def argument(self, position: Optional[int], keyword: str) -> Optional[str]:
+        """For a row passed by a call: what the call passes a parameter (at this position,
+        or by this keyword), as far as devices go: `OFF_MPS_PASSED` a device known to be
+        another than MPS, `NONE_PASSED` `None`, else ""; None when it passes it nothing."""
         for argument in self.arguments:
-            named, _, off = argument.partition(":")
+            named, _, passed = argument.partition(":")
             if named == keyword or (position is not None and named == str(position)):
-                return bool(off)
+                return passed
         return None
 
     @property
