@@ -334,10 +334,13 @@ def test_a_device_left_none_is_the_default_device_unless_the_function_chooses_on
         "import torch\n\n\ndef best():\n    return 'mps' if torch.backends.mps.is_available() else 'cpu'\n\n\n"
         "def chosen(x, device=None):\n    if device is None:\n        device = best()\n"
         "    return torch.as_tensor(x).to(device)\n\n\n"
-        "def default(x, device=None):\n    return torch.as_tensor(x).to(device)\n"
+        "def default(x, device=None):\n    return torch.as_tensor(x).to(device)\n\n\n"
+        "def on_cpu(x, device=None):\n    if device is None:\n        device = 'cpu'\n"
+        "    return torch.as_tensor(x).to(device)\n"
     )
     (project / "pkg" / "use.py").write_text(
-        "import numpy as np\n\nfrom pkg.place import chosen, default\n\n\n"
-        "def main():\n    return chosen(np.ones(3)), default(np.ones(3)), chosen(np.ones(3), device=None)\n"
+        "import numpy as np\n\nfrom pkg.place import chosen, default, on_cpu\n\n\n"
+        "def main():\n    return chosen(np.ones(3)), default(np.ones(3)), chosen(np.ones(3), device=None), "
+        "on_cpu(np.ones(3))\n"
     )
     assert [row[1:4] for row in _found(project) if row[0] == "place.py"] == [(11, 12, "F64003")]

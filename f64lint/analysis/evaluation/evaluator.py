@@ -652,11 +652,20 @@ class Evaluator:
 
     def no_mps_device_for(self, function: cst.FunctionDef, param: cst.Param, given: Value) -> bool:
         """Is a value given for a device parameter known to be no device without float64:
-        one known to be another, or `None` where the function takes the default device
-        (not where it binds the parameter again: `device = device or best_device()`)?"""
-        if given.kind is Kind.NONE:
-            return param.name.value not in names_bound(self.facts, function, self._bound)
-        return no_mps_device(given)
+        one known to be another, or `None` where the function takes the default device or
+        binds the parameter again only to such devices (`if device is None: device =
+        "cpu"`; not `device = best_device()`, nor `device = device or best_device()`)?"""
+        if given.kind is not Kind.NONE:
+            return no_mps_device(given)
+        if param.name.value not in names_bound(self.facts, function, self._bound):
+            return True
+        assigned = [
+            assign.value
+            for assign in own_nodes(function.body, cst.Assign)
+            if any(isinstance(target.target, cst.Name) and target.target.value == param.name.value
+                   for target in assign.targets)
+        ]
+        return bool(assigned) and all(no_mps_device(self._value(value, 0)) for value in assigned)
 
     def _as_parameter(self, param: cst.Param, value: Value) -> Value:
         """What a parameter is read as from a value passed for it: data (`as_data`), or a
