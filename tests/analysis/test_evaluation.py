@@ -1071,6 +1071,8 @@ def test_a_data_loaders_batches_are_what_its_default_collate_makes_of_its_datase
         ("x.is_floating_point()", True, True),
         ("torch.is_floating_point(x)", True, True),
         ("x.dtype == torch.float64 or x.dtype == torch.complex128", True, True),
+        ("torch.float64 == x.dtype", True, True),
+        ("torch.float32 != x.dtype", True, True),
         ("x.dtype == np.float64", False, True),
         ("x.dtype == 'float64'", False, True),
         ("x.dtype in (np.float64, np.float16)", False, True),
@@ -1080,6 +1082,8 @@ def test_a_data_loaders_batches_are_what_its_default_collate_makes_of_its_datase
         ("y.dtype == torch.float64", True, False),
         ("x.dtype == torch.float64 and flag", True, False),
         ("x.dtype == dtype", True, False),
+        ("torch.float64 == y.dtype", True, False),
+        ("torch.float64 in x.dtype", True, False),
         # A dtype of the other library is never equal to the data's.
         ("x.dtype == np.float64", True, False),
         ("x.dtype == torch.float64", False, False),

@@ -132,13 +132,14 @@ def holds_for_float64(facts: ModuleFacts, test: cst.BaseExpression, name: str, t
     if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1:
         return False
     left, target = test.left, test.comparisons[0]
-    if not (isinstance(left, cst.Attribute) and left.attr.value == "dtype" and isinstance(left.value, cst.Name)):
-        return False
-    if left.value.value != name:
+    compared = target.comparator
+    symmetric = isinstance(target.operator, (cst.Equal, cst.NotEqual, cst.Is, cst.IsNot))
+    if symmetric and _dtype_of_name(compared, name) and not _dtype_of_name(left, name):
+        left, compared = compared, left  # `torch.float64 == x.dtype`
+    if not _dtype_of_name(left, name):
         return False
     if not tensor and isinstance(target.operator, (cst.Is, cst.IsNot)):
         return False  # a NumPy dtype is no type object: `a.dtype is np.float64` is never true
-    compared = target.comparator
     if isinstance(target.operator, (cst.In, cst.NotIn)) and isinstance(compared, (cst.Tuple, cst.List, cst.Set)):
         spelled = [_as_compared(facts, element.value, tensor) for element in compared.elements]
         named = [width for width in spelled if width is Width.FLOAT64]
@@ -151,6 +152,14 @@ def holds_for_float64(facts: ModuleFacts, test: cst.BaseExpression, name: str, t
     if isinstance(target.operator, (cst.Equal, cst.Is)):
         return width is Width.FLOAT64
     return isinstance(target.operator, (cst.NotEqual, cst.IsNot)) and width is not Width.FLOAT64
+
+
+def _dtype_of_name(node: cst.BaseExpression, name: str) -> bool:
+    """Is a node `<name>.dtype`?"""
+    return (
+        isinstance(node, cst.Attribute) and node.attr.value == "dtype"
+        and isinstance(node.value, cst.Name) and node.value.value == name
+    )
 
 
 def _as_compared(facts: ModuleFacts, node: cst.BaseExpression, tensor: bool) -> Optional[Width]:
