@@ -642,15 +642,27 @@ class Evaluator:
         offload_device="cpu")` may.)"""
         if self._paths.guards.off_mps(call):
             return False
-        devices = []
-        for param in named_params(function):
-            if not device_like_name(param.name.value):
-                continue
-            given = given_for(function, param, call)
-            devices.append(self.no_mps_device_for(function, param, self._value(given, depth + 1)) if given else False)
+
+        def given(param: cst.Param) -> Value:
+            passed = given_for(function, param, call)
+            return self._value(passed, depth + 1) if passed is not None else UNKNOWN
+
+        return self.devices_may_be_mps(function, given, depth)
+
+    def devices_may_be_mps(
+        self, function: cst.FunctionDef, given: Callable[[cst.Param], Optional[Value]], depth: int = 0
+    ) -> bool:
+        """May a function's devices be MPS for a call that gives each of its device
+        parameters (those named like a device) what `given` says (None: nothing to go by)?
+        Not when every one is known to be no device without float64 (`_no_mps_device_for`)."""
+        devices = [
+            self._no_mps_device_for(function, param, held, depth)
+            for param in named_params(function)
+            if device_like_name(param.name.value) and (held := given(param)) is not None
+        ]
         return not devices or not all(devices)
 
-    def no_mps_device_for(self, function: cst.FunctionDef, param: cst.Param, given: Value) -> bool:
+    def _no_mps_device_for(self, function: cst.FunctionDef, param: cst.Param, given: Value, depth: int) -> bool:
         """Is a value given for a device parameter known to be no device without float64:
         one known to be another, or `None` where the function takes the default device or
         binds the parameter again only to such devices (`if device is None: device =
@@ -665,7 +677,7 @@ class Evaluator:
             if any(isinstance(target.target, cst.Name) and target.target.value == param.name.value
                    for target in assign.targets)
         ]
-        return bool(assigned) and all(no_mps_device(self._value(value, 0)) for value in assigned)
+        return bool(assigned) and all(no_mps_device(self._value(value, depth + 1)) for value in assigned)
 
     def _as_parameter(self, param: cst.Param, value: Value) -> Value:
         """What a parameter is read as from a value passed for it: data (`as_data`), or a

@@ -45,7 +45,7 @@ from f64lint.analysis.domain.library import (
 from f64lint.analysis.domain.probed import input_independent, keeps_float_dtype
 from f64lint.analysis.evaluation.classes import class_nodes, is_self_attribute
 from f64lint.analysis.evaluation.evaluator import Evaluator
-from f64lint.analysis.evaluation.lattice import Dtype, Kind, Place, Value, join
+from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Place, Value, join
 from f64lint.analysis.project.exports import NONE_PASSED, OFF_MPS_PASSED, Export, Imported
 from f64lint.analysis.project.observed import Observed
 from f64lint.analysis.semantic.facts import ModuleFacts
@@ -57,7 +57,6 @@ from f64lint.analysis.syntax.calls import (
     keyword,
     method_name,
     moved_to,
-    named_params,
     positional,
 )
 from f64lint.analysis.syntax.nodes import code_children, descendants, dotted_name, own_nodes
@@ -803,22 +802,16 @@ class Flow:
         """May what another module's call (a row of its summary) makes of a function be on
         MPS: not when it gives every device parameter (one named like a device) a device
         known to be another, or leaves it at such a default (`device="cpu"`, `None`)."""
-        devices = []
-        for param in named_params(function):
-            if not device_like_name(param.name.value):
-                continue
-            given = row.argument(places.index(param) if param in places else None, param.name.value)
-            if given is None and param.default is not None:  # left at its default
-                held = self.evaluation.value(param.default)
-            elif given == NONE_PASSED:
-                held = Value(Kind.NONE)
-            elif given is not None:  # a device known to be another than MPS, else one not known
-                devices.append(given == OFF_MPS_PASSED)
-                continue
-            else:
-                continue
-            devices.append(self.evaluation.no_mps_device_for(function, param, held))
-        return not devices or not all(devices)
+
+        def given(param: cst.Param) -> Optional[Value]:
+            passed = row.argument(places.index(param) if param in places else None, param.name.value)
+            if passed is None:  # left at its default, if it has one
+                return self.evaluation.value(param.default) if param.default is not None else None
+            if passed == NONE_PASSED:
+                return Value(Kind.NONE)
+            return Value(Kind.DEVICE, place=Place.CPU) if passed == OFF_MPS_PASSED else UNKNOWN
+
+        return self.evaluation.devices_may_be_mps(function, given)
 
     def returned_values(self, function: cst.FunctionDef) -> Tuple[cst.BaseExpression, ...]:
         """The values a function's own `return`s give (each function's body is read once)."""
