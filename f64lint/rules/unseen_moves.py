@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Iterator, Optional
 
 from f64lint.analysis.domain.library import INTEGER_CASTS, short_names
-from f64lint.analysis.evaluation.lattice import Dtype, Kind, Value
+from f64lint.analysis.evaluation.lattice import Kind, Value
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.data import UnseenData
 from f64lint.analysis.flow.data_evidence import named_not_float64, used_as_index
@@ -57,13 +57,12 @@ def unseen_moves(analysis: Analysis) -> Iterator[UnseenMove]:
 
 
 def _known_narrow(value: Value) -> bool:
-    """A tensor or array whose dtype is known and narrower than float64 (every part of a
-    batch's, where it is a tuple or dict of them)."""
+    """A tensor or array known, on every path, to be of a dtype narrower than float64
+    (every part of a batch's, where it is a tuple or dict of them)."""
     parts = [*value.parts, *([value.element] if value.element is not None else [])]
     if value.kind in (Kind.CONTAINER, Kind.MAPPING) and parts:
         return all(_known_narrow(part) for part in parts)
-    data = value.is_array or value.kind is Kind.TENSOR
-    return data and value.dtype is not None and value.dtype < Dtype.FLOAT64 and not value.mixed
+    return (value.is_array or value.kind is Kind.TENSOR) and value.known_narrow
 
 
 def data_finding(

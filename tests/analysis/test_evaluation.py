@@ -1095,3 +1095,26 @@ def test_a_test_taken_by_every_float64_value_of_a_name(test, tensor, holds):
     analysis = analysed(f"import numpy as np\nimport torch\nif {test}:\n    pass\n")
     branch = analysis.facts.module.body[-1]
     assert holds_for_float64(analysis.facts, branch.test, "x", tensor) is holds
+
+
+GUARDED = """
+import numpy as np
+import torch
+
+
+def prep(device, flag, dtype):
+    x = torch.as_tensor(np.linspace(0, 1, 5))
+    if x.dtype == torch.float64:
+        x = x.float()
+    y = torch.as_tensor(np.linspace(0, 1, 5))
+    if y.dtype == torch.float64:
+        y = y.float() if flag else y.to(dtype)  # float32 only on one path
+    return x, y
+"""
+
+
+def test_a_dtype_test_stops_float64_only_where_the_branch_narrows_it_on_every_path():
+    analysis = analysed(GUARDED)
+    returned = analysis.facts.functions[0].body.body[-1].body[0].value
+    x, y = (analysis.flow.evaluation.value(element.value) for element in returned.elements)
+    assert (x.kind, x.dtype, y.dtype) == (Kind.TENSOR, Dtype.FLOAT32, Dtype.FLOAT64)

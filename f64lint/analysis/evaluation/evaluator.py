@@ -533,7 +533,7 @@ class Evaluator:
             if held is None or not (held.is_array or held.kind is Kind.TENSOR):
                 continue
             narrowed = self._bound_value(node, again, depth)
-            if narrowed is None or narrowed.dtype is None or narrowed.dtype >= Dtype.FLOAT64:
+            if narrowed is None or not narrowed.known_narrow:
                 continue
             if holds_for_float64(self.facts, branch.test, node.value, tensor=held.kind is Kind.TENSOR):
                 stopped.add(id(seen))
