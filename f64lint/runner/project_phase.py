@@ -61,8 +61,7 @@ class ProjectPhase(NamedTuple):
         by_shown = {entry.shown: entry for entry in self.entries}
         alone = {r.path: by_shown[r.path] for r in results if r.path in by_shown and r.internal_error is None}
         importing = self._imports_of(alone, exports) if exports else {}
-        for shown, found in _passed_to_each(alone, passed).items():
-            importing[shown] = [*importing.get(shown, []), *found]
+        _add(importing, _passed_to_each(alone, passed))
         again = self._again({shown: found for shown, found in importing.items() if found}, alone)
         known = {export.identity for export in passed}
         for _ in range(MOST_HANDED_ON):  # what a function hands on of what it was passed, to another's
@@ -72,8 +71,7 @@ class ProjectPhase(NamedTuple):
             handed = _passed_to_each(alone, more)
             if not handed:
                 break
-            for shown, found in handed.items():
-                importing[shown] = [*importing.get(shown, []), *found]
+            _add(importing, handed)
             again.update(self._again({shown: importing[shown] for shown in handed}, alone))
         final: List[FileResult] = []
         for file_result in results:
@@ -135,6 +133,12 @@ class ProjectPhase(NamedTuple):
             if self.stamps is not None and entry.stamp is not None:
                 self.stamps.put_imported(entry.absolute, digest, entry.stamp, imported)
         return found
+
+
+def _add(importing: Dict[str, List[Export]], more: Dict[str, List[Export]]) -> None:
+    """Add to what each file (by shown path) is linted again with."""
+    for shown, found in more.items():
+        importing[shown] = [*importing.get(shown, []), *found]
 
 
 def _passed_to_each(entries: Dict[str, Entry], passed: Sequence[Export]) -> Dict[str, List[Export]]:

@@ -82,6 +82,12 @@ def project(tmp_path, monkeypatch):
     return package_in(tmp_path, monkeypatch, "pkg", prep=PREP, train=TRAIN)
 
 
+def _modules(project, **texts):
+    """Modules of the project's package, by name, their source."""
+    for name, text in texts.items():
+        (project / "pkg" / f"{name}.py").write_text(text)
+
+
 def _test_module(project, name, text):
     """A test module of the project, beside its package."""
     tests = project / "tests"
@@ -106,12 +112,12 @@ def test_float64_data_passed_by_another_module_is_found_where_the_function_uses_
 
 
 def test_float32_data_and_calls_that_keep_the_data_off_mps_pass_nothing(project):
-    (project / "pkg" / "train.py").write_text(TWIN)
+    _modules(project, train=TWIN)
     assert [row for row in _found(project) if row[0] == "prep.py"] == []
 
 
 def test_a_test_module_that_imports_torch_passes_its_arrays_too(project):
-    (project / "pkg" / "train.py").write_text(TWIN)
+    _modules(project, train=TWIN)
     _test_module(
         project, "test_prep.py",
         "import numpy as np\nimport torch\n\nfrom pkg.prep import prep\n\n\n"
@@ -127,8 +133,8 @@ def test_a_test_module_that_imports_torch_passes_its_arrays_too(project):
 
 
 def test_what_a_function_is_passed_is_not_what_it_returns_to_the_modules_that_import_it(project):
-    (project / "pkg" / "use.py").write_text(
-        "from pkg.prep import prep\n\n\ndef again(data, device):\n    return prep(data, device).to(device)\n"
+    _modules(
+        project, use="from pkg.prep import prep\n\n\ndef again(data, device):\n    return prep(data, device).to(device)\n"
     )
     assert [row for row in _found(project) if row[0] == "use.py"] == []
 
@@ -138,7 +144,7 @@ def test_a_caller_made_float32_clears_the_finding_on_a_warm_run(project, monkeyp
     store = Cache(project / ".cache")
     assert [row[:5] for row in _found(project, cache=store) if row[0] == "prep.py"] == FOUND
     assert [row[:5] for row in _found(project, cache=store) if row[0] == "prep.py"] == FOUND
-    (project / "pkg" / "train.py").write_text(TWIN)
+    _modules(project, train=TWIN)
     assert [row for row in _found(project, cache=store) if row[0] == "prep.py"] == []
 
 
@@ -147,7 +153,7 @@ def test_a_module_name_two_files_of_the_run_share_is_handed_nothing(project):
         (project / folder).mkdir()
         (project / folder / "prep.py").write_text(PREP)
     (project / "exp1" / "train.py").write_text(TRAIN.replace("pkg.prep", "prep"))
-    (project / "pkg" / "train.py").write_text(TWIN)
+    _modules(project, train=TWIN)
     # Which `prep` the import of `exp1/train.py` reads cannot be told from the run's files alone.
     assert [row for row in _found(project, ".") if row[0] == "prep.py"] == []
 
@@ -156,7 +162,7 @@ def test_a_module_of_no_package_is_handed_what_a_script_beside_it_passes(project
     (project / "exp1").mkdir()
     (project / "exp1" / "prep.py").write_text(PREP)
     (project / "exp1" / "train.py").write_text(TRAIN.replace("pkg.prep", "prep"))
-    (project / "pkg" / "train.py").write_text(TWIN)
+    _modules(project, train=TWIN)
     assert [row[1:4] for row in _found(project, "exp1") if row[0] == "prep.py"] == [
         (5, 12, "F64003"), (9, 14, "F64004"), (14, 23, "F64003"),
     ]
@@ -186,11 +192,14 @@ class Regressor:
 
 
 def test_a_method_of_an_object_of_another_modules_class_is_handed_what_the_call_passes(project):
-    (project / "pkg" / "models.py").write_text(MODELS)
-    (project / "pkg" / "train.py").write_text(
-        "import numpy as np\n\nfrom pkg.models import Regressor\n\n\n"
-        "def main(device):\n    model = Regressor(device)\n    model.fit(np.random.rand(4, 3))\n"
-        "    model.scale(np.ones(3), device)\n    model.nested(np.ones(3))\n"
+    _modules(
+        project,
+        models=MODELS,
+        train=(
+            "import numpy as np\n\nfrom pkg.models import Regressor\n\n\n"
+            "def main(device):\n    model = Regressor(device)\n    model.fit(np.random.rand(4, 3))\n"
+            "    model.scale(np.ones(3), device)\n    model.nested(np.ones(3))\n"
+        ),
     )
     assert [row[:5] for row in _found(project) if row[0] == "models.py"] == [
         (
@@ -207,9 +216,12 @@ def test_a_method_of_an_object_of_another_modules_class_is_handed_what_the_call_
 
 
 def test_a_function_or_class_the_package_reexports_is_handed_what_a_call_by_that_name_passes(project):
-    (project / "pkg" / "models.py").write_text(MODELS)
-    (project / "pkg" / "__init__.py").write_text("from .prep import prep\nfrom .models import Regressor as Model\n")
-    (project / "pkg" / "train.py").write_text(TWIN)
+    _modules(
+        project,
+        models=MODELS,
+        __init__="from .prep import prep\nfrom .models import Regressor as Model\n",
+        train=TWIN,
+    )
     _test_module(
         project, "test_top.py",
         "import numpy as np\n\nimport pkg\nfrom pkg import Model\n\n\n"
@@ -265,8 +277,11 @@ def main(device):
 
 
 def test_only_what_may_reach_mps_in_the_function_is_found_and_no_cast_changes_what_its_other_callers_pass(project):
-    (project / "pkg" / "callees.py").write_text(CALLEES)
-    (project / "pkg" / "train.py").write_text(CALLS)
+    _modules(
+        project,
+        callees=CALLEES,
+        train=CALLS,
+    )
     found = [row for row in _found(project) if row[0] == "callees.py"]
     assert [row[1:4] + row[5:] for row in found] == [(14, 12, "F64003", False), (18, 22, "F64004", False)]
 
@@ -283,7 +298,7 @@ def test_a_caller_renamed_is_named_as_it_is_now_on_a_warm_run(project):
 
 
 def test_a_notebook_that_passes_float64_is_named_by_its_cell(project):
-    (project / "pkg" / "train.py").write_text(TWIN)
+    _modules(project, train=TWIN)
     (project / "explore.ipynb").write_text(
         notebook_text(
             markdown(["# Trying prep"]),
@@ -298,26 +313,31 @@ def test_a_notebook_that_passes_float64_is_named_by_its_cell(project):
 
 
 def test_a_static_or_class_method_called_on_another_modules_class_is_handed_what_it_passes(project):
-    (project / "pkg" / "train.py").write_text(TWIN)
-    (project / "pkg" / "grid.py").write_text(
-        "import torch\n\n\nclass Grid:\n    @staticmethod\n    def make(points, device):\n"
-        "        return torch.as_tensor(points, device=device)\n\n"
-        "    @classmethod\n    def build(cls, points, device):\n        return torch.as_tensor(points, device=device)\n"
-    )
-    (project / "pkg" / "use.py").write_text(
-        "import numpy as np\n\nfrom pkg.grid import Grid\n\n\n"
-        "def main(device):\n    return Grid.make(np.ones(3), device), Grid.build(np.ones(3), device)\n"
+    _modules(
+        project,
+        train=TWIN,
+        grid=(
+            "import torch\n\n\nclass Grid:\n    @staticmethod\n    def make(points, device):\n"
+            "        return torch.as_tensor(points, device=device)\n\n"
+            "    @classmethod\n    def build(cls, points, device):\n"
+            "        return torch.as_tensor(points, device=device)\n"
+        ),
+        use=(
+            "import numpy as np\n\nfrom pkg.grid import Grid\n\n\n"
+            "def main(device):\n    return Grid.make(np.ones(3), device), Grid.build(np.ones(3), device)\n"
+        ),
     )
     assert [row[1:4] for row in _found(project) if row[0] == "grid.py"] == [(7, 16, "F64003"), (11, 16, "F64003")]
 
 
 def test_what_a_function_hands_on_of_what_another_module_passes_it_reaches_the_next(project):
-    (project / "pkg" / "train.py").write_text(
-        "import numpy as np\n\nfrom pkg.middle import middle\n\n\n"
-        "def main(device):\n    return middle(np.linspace(0, 1, 5), device)\n"
-    )
-    (project / "pkg" / "middle.py").write_text(
-        "from pkg.prep import prep\n\n\ndef middle(grid, device):\n    return prep(grid, device)\n"
+    _modules(
+        project,
+        train=(
+            "import numpy as np\n\nfrom pkg.middle import middle\n\n\n"
+            "def main(device):\n    return middle(np.linspace(0, 1, 5), device)\n"
+        ),
+        middle="from pkg.prep import prep\n\n\ndef middle(grid, device):\n    return prep(grid, device)\n",
     )
     assert [row[:5] for row in _found(project) if row[0] == "prep.py"] == [
         (
@@ -329,18 +349,21 @@ def test_what_a_function_hands_on_of_what_another_module_passes_it_reaches_the_n
 
 
 def test_a_device_left_none_is_the_default_device_unless_the_function_chooses_one(project):
-    (project / "pkg" / "train.py").write_text(TWIN)
-    (project / "pkg" / "place.py").write_text(
-        "import torch\n\n\ndef best():\n    return 'mps' if torch.backends.mps.is_available() else 'cpu'\n\n\n"
-        "def chosen(x, device=None):\n    if device is None:\n        device = best()\n"
-        "    return torch.as_tensor(x).to(device)\n\n\n"
-        "def default(x, device=None):\n    return torch.as_tensor(x).to(device)\n\n\n"
-        "def on_cpu(x, device=None):\n    if device is None:\n        device = 'cpu'\n"
-        "    return torch.as_tensor(x).to(device)\n"
-    )
-    (project / "pkg" / "use.py").write_text(
-        "import numpy as np\n\nfrom pkg.place import chosen, default, on_cpu\n\n\n"
-        "def main():\n    return chosen(np.ones(3)), default(np.ones(3)), chosen(np.ones(3), device=None), "
-        "on_cpu(np.ones(3))\n"
+    _modules(
+        project,
+        train=TWIN,
+        place=(
+            "import torch\n\n\ndef best():\n    return 'mps' if torch.backends.mps.is_available() else 'cpu'\n\n\n"
+            "def chosen(x, device=None):\n    if device is None:\n        device = best()\n"
+            "    return torch.as_tensor(x).to(device)\n\n\n"
+            "def default(x, device=None):\n    return torch.as_tensor(x).to(device)\n\n\n"
+            "def on_cpu(x, device=None):\n    if device is None:\n        device = 'cpu'\n"
+            "    return torch.as_tensor(x).to(device)\n"
+        ),
+        use=(
+            "import numpy as np\n\nfrom pkg.place import chosen, default, on_cpu\n\n\n"
+            "def main():\n    return chosen(np.ones(3)), default(np.ones(3)), chosen(np.ones(3), device=None), "
+            "on_cpu(np.ones(3))\n"
+        ),
     )
     assert [row[1:4] for row in _found(project) if row[0] == "place.py"] == [(11, 12, "F64003")]
