@@ -275,10 +275,11 @@ class Evaluator:
         if isinstance(node, cst.Name):
             found = self._name(node, depth)
             return found if found.kind is not Kind.UNKNOWN else self._made_elsewhere(node, found)
-        if isinstance(node, (cst.BinaryOperation, cst.BooleanOperation)):
+        if isinstance(node, cst.BooleanOperation):  # `device or best_device()`: one of them
+            return self._joined((node.left, node.right), depth)
+        if isinstance(node, cst.BinaryOperation):
             left, right = self._value(node.left, depth), self._value(node.right, depth)
-            found = self._operation(node, left, right) if isinstance(node, cst.BinaryOperation) else UNKNOWN
-            return replace(found, place=together((left, right)))  # on the CPU where its tensors are
+            return replace(self._operation(node, left, right), place=together((left, right)))  # where its tensors are
         if isinstance(node, cst.UnaryOperation):
             operand = self._value(node.expression, depth)
             return operand if isinstance(node.operator, (cst.Minus, cst.Plus)) else Value(place=place_of(operand))

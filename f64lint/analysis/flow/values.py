@@ -165,7 +165,7 @@ class Flow:
             if self.facts.in_tests:  # a parametrization or a fixture that gives MPS
                 return self.guards.kinds.kind(node) is True
             return device_like_name(node.value)
-        return False
+        return not self.facts.in_tests and self.evaluation.value(node).place is Place.MAY_LACK_FLOAT64
 
     # Reaching a device -------------------------------------------------------------------
 
