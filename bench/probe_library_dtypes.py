@@ -1252,6 +1252,12 @@ def hand() -> Dict[str, Any]:
             "why": "transformers is not probed; the bank is made of np.linspace frequencies, float64",
             "results": {"none": {"call": "f(...)", "kind": "ndarray", "dtype": "float64"}},
         },
+        "cv2.imread": {
+            "why": "OpenCV is not probed; it reads 8-bit images as uint8 arrays (IMREAD_COLOR), and its "
+                   "functions (cvtColor, resize, ...) keep the dtype of the image they are given; imageio's and "
+                   "scikit-image's readers too, and Pillow's images hold uint8 arrays (but in modes 'F' and 'I')",
+            "results": {"none": {"call": "f(path)", "kind": "ndarray", "dtype": "uint8"}},
+        },
         "gymnasium.vector.VectorEnv.step": {
             "why": "gymnasium is not probed; rewards are np.zeros((num_envs,), dtype=np.float64), observations "
                    "take the observation space's dtype",

@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from f64lint.analysis.domain.casts import cast_down_before_move, made_on_a_device
+from f64lint.analysis.domain.library import image_libraries
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.values import TENSOR_OF_DATA
 from f64lint.analysis.syntax.calls import data_argument, keyword
@@ -65,9 +66,13 @@ class NumpyFloat64ToTensor(Rule):
     name = "numpy-float64-to-tensor"
     summary = "a float64 NumPy array becomes a tensor without a cast"
     # NumPy names need a `numpy` import (SciPy's windows and scikit-learn's scalers and
-    # curves theirs; transformers' mel filter banks are named); the tensor constructors a
-    # `torch` one.
-    required = (AnyOf(NUMPY, words("scipy", "sklearn", "mel_filter_bank", "mel_filters")), TORCH, TENSOR_FROM_DATA)
+    # curves theirs, image readers theirs; transformers' mel filter banks are named); the
+    # tensor constructors a `torch` one.
+    required = (
+        AnyOf(NUMPY, words("scipy", "sklearn", "mel_filter_bank", "mel_filters", *sorted(image_libraries()))),
+        TORCH,
+        TENSOR_FROM_DATA,
+    )
 
     valid = (
         """

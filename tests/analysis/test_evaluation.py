@@ -143,6 +143,22 @@ def returned_by(source: str, function: str) -> Value:
         ("def f(frame):\n    return frame.to_numpy(dtype='float64')\nresult = f(a)", Kind.NDARRAY, Dtype.FLOAT64),
         ("def f(frame):\n    return frame.to_numpy(dtype='float32')\nresult = f(a)", Kind.NDARRAY, Dtype.FLOAT32),
         ("def f(frame):\n    return frame.to_numpy()\nresult = f(a)", Kind.UNKNOWN, None),
+        # Images are read as 8-bit integer arrays, which OpenCV's functions keep and a
+        # true division makes float64; Pillow's images hold them, but in mode "F".
+        ("import cv2\nresult = cv2.resize(cv2.imread(p), (4, 4))", Kind.NDARRAY, Dtype.INTEGER),
+        ("import cv2\nresult = cv2.imread(p) / 255.0", Kind.NDARRAY, Dtype.FLOAT64),
+        ("import cv2\nresult = cv2.imread(p) // 2", Kind.NDARRAY, Dtype.INTEGER),
+        ("import cv2\nimport numpy as np\nresult = cv2.flip(cv2.imread(p).astype(np.float32), 1) / 255.0",
+         Kind.NDARRAY, Dtype.FLOAT32),
+        ("import imageio.v3 as iio\nresult = iio.imread(p) * 0.5", Kind.NDARRAY, Dtype.FLOAT64),
+        ("import numpy as np\nfrom PIL import Image\nresult = np.array(Image.open(p).convert('RGB').resize((4, 4)))",
+         Kind.NDARRAY, Dtype.INTEGER),
+        ("import numpy as np\nfrom PIL import Image\nresult = np.asarray(Image.open(p).convert()) / 255",
+         Kind.NDARRAY, Dtype.FLOAT64),
+        ("import numpy as np\nfrom PIL import Image\nresult = np.asarray(Image.open(p).convert('F'))",
+         Kind.UNKNOWN, None),
+        ("import numpy as np\nfrom PIL import Image\nresult = np.asarray(Image.open(p).convert(mode))",
+         Kind.UNKNOWN, None),
     ],
 )
 def test_numpy_values(source, kind, dtype):

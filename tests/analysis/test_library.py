@@ -29,7 +29,7 @@ def test_views_select_by_module_or_type_and_by_what_is_returned():
 
 
 def test_every_entry_belongs_to_a_modelled_library():
-    modelled = ("numpy", "torch", "scipy", "sklearn", "transformers", "builtins", "math", "gymnasium")
+    modelled = ("numpy", "torch", "scipy", "sklearn", "transformers", "builtins", "math", "gymnasium", "cv2", "imageio", "skimage", "PIL")
     assert all(name.split(".", 1)[0] in modelled for name in (*LIBRARY, *FLOAT64_PARTS))
 
 

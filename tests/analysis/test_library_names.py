@@ -12,7 +12,10 @@ from typing import FrozenSet, Iterator, List, Tuple
 PACKAGE = Path(__file__).resolve().parents[2] / "f64lint"
 SCANNED = ("analysis", "rules", "fix", "linter")
 TABLES = ("analysis/domain/library.py", "analysis/domain/probed.py")
-LIBRARIES = ("torch", "numpy", "pandas", "sklearn", "scipy", "transformers", "gymnasium", "gym", "array_api_compat")
+LIBRARIES = (
+    "torch", "numpy", "pandas", "sklearn", "scipy", "transformers", "gymnasium", "gym", "array_api_compat", "cv2",
+    "imageio", "skimage", "PIL",
+)
 _COLLECTIONS = (ast.Set, ast.List, ast.Tuple, ast.Dict, ast.SetComp, ast.ListComp, ast.GeneratorExp, ast.DictComp)
 
 

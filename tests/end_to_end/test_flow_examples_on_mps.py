@@ -215,3 +215,48 @@ def test_a_vector_environments_rewards_crash_on_mps_and_run_after_the_fix(monkey
         assert (after.device.type, after.dtype) == ("mps", torch.float32)
         assert (left_alone.device.type, left_alone.dtype) == ("mps", torch.float32)
     torch.testing.assert_close(after.cpu(), reference)
+
+
+def _image_libraries() -> dict:
+    """OpenCV, imageio and Pillow as far as the image examples use them: readers that give
+    8-bit pixels (a 2x2 RGB image here), Pillow's `convert("F")` 32-bit float ones."""
+    pixels = np.arange(12, dtype=np.uint8).reshape(2, 2, 3) * 20
+
+    class PillowImage:
+        def __init__(self, data):
+            self.data = data
+
+        def convert(self, mode):
+            return PillowImage(self.data.mean(axis=-1, dtype=np.float32) if mode == "F" else self.data)
+
+        def __array__(self, dtype=None, copy=None):
+            return self.data if dtype is None else self.data.astype(dtype)
+
+    cv2 = types.ModuleType("cv2")
+    cv2.COLOR_BGR2RGB = 4
+    cv2.imread = lambda path: pixels[..., ::-1].copy()
+    cv2.cvtColor = lambda image, code: image[..., ::-1].copy()
+    imageio = types.ModuleType("imageio")
+    imageio.v2 = types.ModuleType("imageio.v2")
+    imageio.v2.imread = lambda path: pixels.copy()
+    pil = types.ModuleType("PIL")
+    pil.Image = types.SimpleNamespace(open=lambda path: PillowImage(pixels))
+    return {"cv2": cv2, "imageio": imageio, "imageio.v2": imageio.v2, "PIL": pil}
+
+
+def test_images_scaled_as_numpy_float64_crash_on_mps_and_run_after_the_fix(monkeypatch):
+    for name, module in _image_libraries().items():
+        monkeypatch.setitem(sys.modules, name, module)
+    original, fixed = original_and_fixed("image_arrays")
+    for load in ("load_bgr", "load_rgb", "load_frame"):
+        reference = getattr(original, load)("image.png", "cpu")
+        with mps_emulation():
+            with pytest.raises(TypeError, match=MPS_ERROR):
+                getattr(original, load)("image.png", "mps")
+            after = getattr(fixed, load)("image.png", "mps")
+            assert (after.device.type, after.dtype) == ("mps", torch.float32)
+        torch.testing.assert_close(after.cpu(), reference.float())
+    with mps_emulation():
+        for load in ("load_bgr_float32", "load_rgb_scaled_as_tensor", "load_depth"):
+            left_alone = getattr(original, load)("image.png", "mps")
+            assert (left_alone.device.type, left_alone.dtype) == ("mps", torch.float32)

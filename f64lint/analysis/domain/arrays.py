@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from f64lint.analysis.domain.library import DTYPE_PLACES, NUMPY_RANGES, Returns, functions, methods
+from f64lint.analysis.domain.library import DTYPE_PLACES, NUMPY_RANGES, Returns, functions, functions_returning, methods
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import keyword, positional
 from f64lint.cst import cst
@@ -18,7 +18,8 @@ FLOAT_BY_DEFAULT = frozenset().union(
 FOLLOW_DATA = functions("numpy", Returns.DATA_DTYPE)
 FLOAT_OF_NUMBERS = functions("numpy", Returns.FLOAT_OF_NUMBERS)
 KEEP_DTYPE_METHODS = methods("numpy.ndarray", Returns.RECEIVER_DTYPE)
-INTEGER_MAKERS = functions("numpy", Returns.INTEGERS) | NUMPY_RANGES
+INTEGER_MAKERS = functions_returning(Returns.INTEGERS) | NUMPY_RANGES  # with the image readers (`cv2.imread`)
+KEEP_FIRST_ARGUMENT_DTYPE = functions_returning(Returns.FIRST_ARGUMENT_DTYPE)  # `cv2.resize(image, size)`
 PYTHON_FLOATS = functions("builtins", Returns.PYTHON_FLOAT) | functions("math", Returns.PYTHON_FLOAT)
 PYTHON_INTS = functions("builtins", Returns.PYTHON_INT) | functions("math", Returns.PYTHON_INT)
 # Annotations of a sequence, whose items a NumPy array is made of (`List[float]`).

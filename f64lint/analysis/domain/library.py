@@ -44,6 +44,8 @@ class Returns(enum.Enum):
     PYTHON_FLOAT = "a Python float"
     # A Python int: int64 in a NumPy array; true division by it makes NumPy's integers float64.
     PYTHON_INT = "a Python int"
+    FIRST_ARGUMENT_DTYPE = "the dtype of the array it is given first"  # `cv2.resize(image, size)`
+    SAME_OBJECT = "an object of its receiver's type and data"  # `image.convert("RGB")`
 
 
 def _entries(prefix: str, returns: Returns, names: Iterable[str]) -> Dict[str, Returns]:
@@ -77,8 +79,30 @@ _MEL_EXTRACTORS = tuple(
 # gymnasium's (and gym's) vector environments, as their module names the classes.
 _VECTOR_ENV_MAKERS = ("vector.SyncVectorEnv", "vector.AsyncVectorEnv", "make_vec")
 
+# Image libraries (not probed: none of them is installed where the table is). Their readers
+# give 8-bit images, integer arrays (`cv2.imread`, `imageio.imread`), or, for Pillow, images
+# whose array is one (`np.asarray(Image.open(path))`): true division or a Python float makes
+# them NumPy's float64 (`image / 255.0`). OpenCV's functions keep the dtype of the image they
+# are given; Pillow's methods give an image of the same data, but `convert` to a mode that is
+# not 8-bit (`"F"` is float32, `"I"` int32).
+_IMAGE_READERS = ("cv2.imread", "cv2.imdecode", "imageio.imread", "imageio.v2.imread", "imageio.v3.imread",
+                  "skimage.io.imread")
+_OPENCV_KEEPS_DTYPE = (
+    "cvtColor", "resize", "flip", "rotate", "transpose", "GaussianBlur", "medianBlur", "blur", "bilateralFilter",
+    "warpAffine", "warpPerspective", "remap", "copyMakeBorder", "erode", "dilate", "merge", "pyrDown", "pyrUp",
+)
+_PILLOW_IMAGE = "PIL.Image.Image"
+_PILLOW_SAME_DATA = ("convert", "resize", "crop", "rotate", "transpose", "copy", "filter", "reduce")
+_PILLOW_EIGHT_BIT_MODES = frozenset({"1", "L", "P", "RGB", "RGBA", "RGBX", "CMYK", "YCbCr", "LAB", "HSV", "LA", "PA"})
+# `SAME_OBJECT` methods that keep the data's dtype only when converting to one of these modes
+# (their first argument) or given none.
+SAME_DATA_IN_MODES: Dict[str, FrozenSet[str]] = {f"{_PILLOW_IMAGE}.convert": _PILLOW_EIGHT_BIT_MODES}
+# The dtype of the data of library objects that hold an array of one (`np.asarray(image)`).
+OBJECT_DATA_DTYPES: Dict[str, str] = {_PILLOW_IMAGE: "uint8"}
+
 # Objects other than arrays and tensors that library calls make, by the call's qualified name.
 MAKES: Dict[str, str] = {
+    "PIL.Image.open": _PILLOW_IMAGE,
     "numpy.random.default_rng": "numpy.random.Generator",
     "numpy.random.RandomState": "numpy.random.RandomState",
     "sklearn.preprocessing.StandardScaler": "sklearn.preprocessing.StandardScaler",
@@ -391,6 +415,9 @@ RETURNS_SELF = frozenset({"fit", "partial_fit"})
 _TYPES = frozenset(MAKES.values()) | {"numpy.ndarray", "torch.Tensor"}
 
 LIBRARY: Dict[str, Returns] = {
+    **dict.fromkeys(_IMAGE_READERS, Returns.INTEGERS),
+    **_entries("cv2", Returns.FIRST_ARGUMENT_DTYPE, _OPENCV_KEEPS_DTYPE),
+    **_entries(_PILLOW_IMAGE, Returns.SAME_OBJECT, _PILLOW_SAME_DATA),
     **_entries("numpy.random.Generator", Returns.FLOAT64, _GENERATOR_FLOATS),
     **_entries("numpy.random.RandomState", Returns.FLOAT64, (*_GENERATOR_FLOATS, "rand", "randn", "random_sample")),
     **_entries("scipy.signal", Returns.FLOAT64, ("get_window", *_WINDOWS, *(f"windows.{w}" for w in _WINDOWS))),
@@ -485,6 +512,16 @@ LIBRARY: Dict[str, Returns] = {
 def functions(module: str, returns: Returns) -> FrozenSet[str]:
     """The qualified names of a module's functions that return this."""
     return frozenset(name for name, kind in LIBRARY.items() if kind is returns and _module_of(name) == module)
+
+
+def functions_returning(returns: Returns) -> FrozenSet[str]:
+    """The qualified names of the functions of any module that return this."""
+    return frozenset(name for name, kind in LIBRARY.items() if kind is returns and _module_of(name))
+
+
+def image_libraries() -> FrozenSet[str]:
+    """The modules whose readers give images as integer arrays (`cv2`, `imageio`)."""
+    return frozenset(_module_of(name) for name in functions_returning(Returns.INTEGERS)) - {"numpy"}
 
 
 def methods(of: str, returns: Returns) -> FrozenSet[str]:

@@ -53,6 +53,7 @@ from f64lint.analysis.domain.arrays import (
     FLOAT_BY_DEFAULT,
     FOLLOW_DATA,
     KEEP_DTYPE_METHODS,
+    KEEP_FIRST_ARGUMENT_DTYPE,
     PYTHON_FLOATS,
     PYTHON_INTS,
     asked_dtype,
@@ -94,6 +95,7 @@ from f64lint.analysis.domain.library import (
     DICT_TYPE,
     GIVES_ARGUMENT,
     MAKES,
+    OBJECT_DATA_DTYPES,
     PYTHON_NUMBER_TYPES,
     RETURNS_SELF,
     SHARES_NUMPY_MEMORY,
@@ -103,6 +105,7 @@ from f64lint.analysis.domain.library import (
     Returns,
     by_short_name,
     functions,
+    functions_returning,
 )
 from f64lint.analysis.domain.probed import (
     OBJECT_KINDS,
@@ -180,7 +183,7 @@ from f64lint.cst import cst
 
 _KEEP_ARGUMENT_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE) | functions("scipy", Returns.ARGUMENT_DTYPE)
 _FLOAT_OF_NUMBERS = functions("numpy", Returns.FLOAT_OF_NUMBERS)
-_INTEGER_MAKERS = functions("numpy", Returns.INTEGERS)
+_INTEGER_MAKERS = functions_returning(Returns.INTEGERS)
 _WIDTHS = {Width.FLOAT64: Dtype.FLOAT64, Width.COMPLEX128: Dtype.COMPLEX128, Width.NARROW: Dtype.FLOAT32}
 _ANNOTATED_NUMBERS = {name: Dtype.named(numpy) for name, numpy in by_short_name(PYTHON_NUMBER_TYPES).items()}
 # The parameters of a call being read into, by the id of their binding, with their values.
@@ -1066,15 +1069,18 @@ class Evaluator:
             return Value(Kind.OBJECT, origin=call, type="pandas.DataFrame")
         # `np.random.default_rng(0)`: a Generator as probed; `check_random_state(seed)` a RandomState by hand.
         made = name if is_type(name) else (object_made_by(name) or MAKES.get(name))
-        if made is not None:
-            return Value(Kind.OBJECT, origin=call, type=made)
+        if made is not None:  # `Image.open(path)`: an image of 8-bit data
+            return Value(Kind.OBJECT, Dtype.named(OBJECT_DATA_DTYPES.get(made)), origin=call, type=made)
         known = name in FLOAT_BY_DEFAULT or name in FOLLOW_DATA or name in _KEEP_ARGUMENT_DTYPE
-        if not (known or name in _FLOAT_OF_NUMBERS or name in _INTEGER_MAKERS):
+        if not (known or name in _FLOAT_OF_NUMBERS or name in _INTEGER_MAKERS or name in KEEP_FIRST_ARGUMENT_DTYPE):
             return self._probed(call, name, depth)
         asked = asked_dtype(call, name)
         if asked is not None:
             return Value(Kind.NDARRAY, self._dtype(asked, depth), origin=call)
         args = positional(call)
+        if name in KEEP_FIRST_ARGUMENT_DTYPE:  # `cv2.resize(image, size)`: the image's dtype
+            image = self._value(args[0], depth + 1) if args else UNKNOWN
+            return Value(Kind.NDARRAY, image.dtype, origin=image.origin) if image.is_array else UNKNOWN
         if name in _INTEGER_MAKERS:
             return Value(Kind.NDARRAY, Dtype.INTEGER, origin=call)
         if name in FLOAT_BY_DEFAULT:  # a scalar where the probe saw one made of a number (`np.float64(0.5)`)
@@ -1167,6 +1173,8 @@ class Evaluator:
         data = self._value(args[0], depth + 1)
         if data.is_array:
             return Value(Kind.NDARRAY, data.dtype, origin=data.origin, sources=data.sources)
+        if data.kind is Kind.OBJECT and data.type in OBJECT_DATA_DTYPES:  # `np.asarray(image)`: its data
+            return Value(Kind.NDARRAY, data.dtype, origin=call) if data.dtype is not None else UNKNOWN
         if data.kind is Kind.UNKNOWN and data.may_be is not None:  # an array of the array it may be
             return Value(may_be=Value(Kind.NDARRAY, data.may_be.dtype, origin=data.may_be.origin))
         floats = [part for part in data.parts if part.kind is Kind.NUMBER and part.dtype is Dtype.FLOAT64]

@@ -15,6 +15,7 @@ from f64lint.analysis.domain.arrays import (
     FOLLOW_DATA,
     INTEGER_MAKERS,
     KEEP_DTYPE_METHODS,
+    KEEP_FIRST_ARGUMENT_DTYPE,
 )
 from f64lint.analysis.domain.library import MAKES, Returns, float64_members, functions, short_names
 from f64lint.analysis.domain.probed import float64_members_by_maker, makers_whatever_given
@@ -41,10 +42,13 @@ def _float_by_default() -> List[str]:
 # NumPy's functions that make float64 only of float data (`np.array([0.5, 1.0])`), given on
 # the line that calls them: a float literal.
 _FOLLOW_DATA = sorted({name.rsplit(".", 1)[-1] for name in FOLLOW_DATA} - {"arange"})
-# Other libraries' float64 makers (`get_window(`, `windows.hann(`), and, in a module that
-# makes one of their objects (`default_rng(`, `StandardScaler(`), that object's float64
-# members (`.normal(`, `.mean_`).
-_OTHER_MAKERS = sorted({name.rsplit(".", 1)[-1] for name in FLOAT_BY_DEFAULT if not name.startswith("numpy.")})
+# Other libraries' float64 makers (`get_window(`, `windows.hann(`) and image readers, whose
+# integer arrays division makes float64 (`cv2.imread(`), and, in a module that makes one of
+# their objects (`default_rng(`, `StandardScaler(`), that object's float64 members
+# (`.normal(`, `.mean_`).
+_OTHER_MAKERS = sorted(
+    {name.rsplit(".", 1)[-1] for name in FLOAT_BY_DEFAULT | INTEGER_MAKERS if not name.startswith("numpy.")}
+)
 
 
 @lru_cache(maxsize=1)
@@ -81,7 +85,10 @@ _CALLEE = re.compile(r"([A-Za-z_][\w.]*)\s*\(")
 # and what grows a list by what it is given (`values.append(np.exp(x))`).
 _GROWS = ("append", "extend", "insert")
 _KEEP_OR_CAST = (
-    KEEP_DTYPE_METHODS | frozenset(short_names(functions("scipy", Returns.ARGUMENT_DTYPE))) | {"cast", *_GROWS}
+    KEEP_DTYPE_METHODS
+    | frozenset(short_names(functions("scipy", Returns.ARGUMENT_DTYPE)))
+    | frozenset(short_names(KEEP_FIRST_ARGUMENT_DTYPE))
+    | {"cast", *_GROWS}
 )
 # A list grown: from the dot, then the list's name looked for back from it.
 _GROWN = re.compile(rf"\.\s*(?:{'|'.join(_GROWS)})\s*\(")
