@@ -159,6 +159,10 @@ def returned_by(source: str, function: str) -> Value:
          Kind.UNKNOWN, None),
         ("import numpy as np\nfrom PIL import Image\nresult = np.asarray(Image.open(p).convert(mode))",
          Kind.UNKNOWN, None),
+        ("from skimage import img_as_float, io\nresult = img_as_float(io.imread(p))", Kind.NDARRAY, Dtype.FLOAT64),
+        ("import numpy as np\nfrom skimage import img_as_float\nresult = img_as_float(np.ones(3, dtype=np.float32))",
+         Kind.NDARRAY, Dtype.FLOAT32),
+        ("from skimage.util import img_as_float64\nresult = img_as_float64(x)", Kind.NDARRAY, Dtype.FLOAT64),
     ],
 )
 def test_numpy_values(source, kind, dtype):

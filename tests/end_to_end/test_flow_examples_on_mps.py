@@ -218,8 +218,9 @@ def test_a_vector_environments_rewards_crash_on_mps_and_run_after_the_fix(monkey
 
 
 def _image_libraries() -> dict:
-    """OpenCV, imageio and Pillow as far as the image examples use them: readers that give
-    8-bit pixels (a 2x2 RGB image here), Pillow's `convert("F")` 32-bit float ones."""
+    """OpenCV, imageio, scikit-image and Pillow as far as the image examples use them:
+    readers that give 8-bit pixels (a 2x2 RGB image here), Pillow's `convert("F")` 32-bit
+    float ones, scikit-image's `img_as_float` float64 ones of 8-bit ones."""
     pixels = np.arange(12, dtype=np.uint8).reshape(2, 2, 3) * 20
 
     class PillowImage:
@@ -241,14 +242,17 @@ def _image_libraries() -> dict:
     imageio.v2.imread = lambda path: pixels.copy()
     pil = types.ModuleType("PIL")
     pil.Image = types.SimpleNamespace(open=lambda path: PillowImage(pixels))
-    return {"cv2": cv2, "imageio": imageio, "imageio.v2": imageio.v2, "PIL": pil}
+    skimage = types.ModuleType("skimage")
+    skimage.io = types.SimpleNamespace(imread=lambda path: pixels.copy())
+    skimage.img_as_float = lambda image: image / 255.0 if image.dtype == np.uint8 else image
+    return {"cv2": cv2, "imageio": imageio, "imageio.v2": imageio.v2, "PIL": pil, "skimage": skimage}
 
 
 def test_images_scaled_as_numpy_float64_crash_on_mps_and_run_after_the_fix(monkeypatch):
     for name, module in _image_libraries().items():
         monkeypatch.setitem(sys.modules, name, module)
     original, fixed = original_and_fixed("image_arrays")
-    for load in ("load_bgr", "load_rgb", "load_frame"):
+    for load in ("load_bgr", "load_rgb", "load_frame", "load_scan"):
         reference = getattr(original, load)("image.png", "cpu")
         with mps_emulation():
             with pytest.raises(TypeError, match=MPS_ERROR):

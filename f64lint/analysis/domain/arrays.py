@@ -12,11 +12,9 @@ from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import keyword, positional
 from f64lint.cst import cst
 
-FLOAT_BY_DEFAULT = frozenset().union(
-    *(functions(module, Returns.FLOAT64) for module in ("numpy", "scipy", "sklearn", "transformers"))
-)
+FLOAT_BY_DEFAULT = functions_returning(Returns.FLOAT64)
 FOLLOW_DATA = functions("numpy", Returns.DATA_DTYPE)
-FLOAT_OF_NUMBERS = functions("numpy", Returns.FLOAT_OF_NUMBERS)
+FLOAT_OF_NUMBERS = functions_returning(Returns.FLOAT_OF_NUMBERS)  # NumPy's ufuncs, `skimage.img_as_float`
 KEEP_DTYPE_METHODS = methods("numpy.ndarray", Returns.RECEIVER_DTYPE)
 INTEGER_MAKERS = functions_returning(Returns.INTEGERS) | NUMPY_RANGES  # with the image readers (`cv2.imread`)
 KEEP_FIRST_ARGUMENT_DTYPE = functions_returning(Returns.FIRST_ARGUMENT_DTYPE)  # `cv2.resize(image, size)`

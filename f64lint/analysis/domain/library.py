@@ -87,6 +87,10 @@ _VECTOR_ENV_MAKERS = ("vector.SyncVectorEnv", "vector.AsyncVectorEnv", "make_vec
 # not 8-bit (`"F"` is float32, `"I"` int32).
 _IMAGE_READERS = ("cv2.imread", "cv2.imdecode", "imageio.imread", "imageio.v2.imread", "imageio.v3.imread",
                   "skimage.io.imread")
+# scikit-image's conversions to floats: `img_as_float` makes integer images float64 and keeps
+# float32 ones, `img_as_float64` makes any float64.
+_SKIMAGE_AS_FLOAT = ("skimage.img_as_float", "skimage.util.img_as_float")
+_SKIMAGE_AS_FLOAT64 = ("skimage.img_as_float64", "skimage.util.img_as_float64")
 _OPENCV_KEEPS_DTYPE = (
     "cvtColor", "resize", "flip", "rotate", "transpose", "GaussianBlur", "medianBlur", "blur", "bilateralFilter",
     "warpAffine", "warpPerspective", "remap", "copyMakeBorder", "erode", "dilate", "merge", "pyrDown", "pyrUp",
@@ -416,6 +420,8 @@ _TYPES = frozenset(MAKES.values()) | {"numpy.ndarray", "torch.Tensor"}
 
 LIBRARY: Dict[str, Returns] = {
     **dict.fromkeys(_IMAGE_READERS, Returns.INTEGERS),
+    **dict.fromkeys(_SKIMAGE_AS_FLOAT, Returns.FLOAT_OF_NUMBERS),
+    **dict.fromkeys(_SKIMAGE_AS_FLOAT64, Returns.FLOAT64),
     **_entries("cv2", Returns.FIRST_ARGUMENT_DTYPE, _OPENCV_KEEPS_DTYPE),
     **_entries(_PILLOW_IMAGE, Returns.SAME_OBJECT, _PILLOW_SAME_DATA),
     **_entries("numpy.random.Generator", Returns.FLOAT64, _GENERATOR_FLOATS),

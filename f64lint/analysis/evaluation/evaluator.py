@@ -51,6 +51,7 @@ from typing import Callable, Dict, FrozenSet, Iterable, List, Optional, Sequence
 
 from f64lint.analysis.domain.arrays import (
     FLOAT_BY_DEFAULT,
+    FLOAT_OF_NUMBERS,
     FOLLOW_DATA,
     KEEP_DTYPE_METHODS,
     KEEP_FIRST_ARGUMENT_DTYPE,
@@ -182,7 +183,6 @@ from f64lint.analysis.syntax.nodes import is_property, own_nodes
 from f64lint.cst import cst
 
 _KEEP_ARGUMENT_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE) | functions("scipy", Returns.ARGUMENT_DTYPE)
-_FLOAT_OF_NUMBERS = functions("numpy", Returns.FLOAT_OF_NUMBERS)
 _INTEGER_MAKERS = functions_returning(Returns.INTEGERS)
 _WIDTHS = {Width.FLOAT64: Dtype.FLOAT64, Width.COMPLEX128: Dtype.COMPLEX128, Width.NARROW: Dtype.FLOAT32}
 _ANNOTATED_NUMBERS = {name: Dtype.named(numpy) for name, numpy in by_short_name(PYTHON_NUMBER_TYPES).items()}
@@ -1072,7 +1072,7 @@ class Evaluator:
         if made is not None:  # `Image.open(path)`: an image of 8-bit data
             return Value(Kind.OBJECT, Dtype.named(OBJECT_DATA_DTYPES.get(made)), origin=call, type=made)
         known = name in FLOAT_BY_DEFAULT or name in FOLLOW_DATA or name in _KEEP_ARGUMENT_DTYPE
-        if not (known or name in _FLOAT_OF_NUMBERS or name in _INTEGER_MAKERS or name in KEEP_FIRST_ARGUMENT_DTYPE):
+        if not (known or name in FLOAT_OF_NUMBERS or name in _INTEGER_MAKERS or name in KEEP_FIRST_ARGUMENT_DTYPE):
             return self._probed(call, name, depth)
         asked = asked_dtype(call, name)
         if asked is not None:
@@ -1091,7 +1091,7 @@ class Evaluator:
         if name in FOLLOW_DATA:
             return self._from_data(call, name, args, depth)
         values = [self._value(arg, depth + 1) for arg in args]
-        if name in _FLOAT_OF_NUMBERS:  # ufuncs: a float of integers and of Python numbers
+        if name in FLOAT_OF_NUMBERS:  # ufuncs: a float of integers and of Python numbers
             widest = join(arrays_in(values))
             if widest.dtype is None:
                 numbers = bool(values) and all(value.kind is Kind.NUMBER for value in values)

@@ -47,7 +47,11 @@ _FOLLOW_DATA = sorted({name.rsplit(".", 1)[-1] for name in FOLLOW_DATA} - {"aran
 # their objects (`default_rng(`, `StandardScaler(`), that object's float64 members
 # (`.normal(`, `.mean_`).
 _OTHER_MAKERS = sorted(
-    {name.rsplit(".", 1)[-1] for name in FLOAT_BY_DEFAULT | INTEGER_MAKERS if not name.startswith("numpy.")}
+    {
+        name.rsplit(".", 1)[-1]
+        for name in FLOAT_BY_DEFAULT | FLOAT_OF_NUMBERS | INTEGER_MAKERS
+        if not name.startswith("numpy.")
+    }
 )
 
 
