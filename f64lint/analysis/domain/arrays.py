@@ -14,9 +14,11 @@ from f64lint.cst import cst
 
 FLOAT_BY_DEFAULT = functions_returning(Returns.FLOAT64)
 FOLLOW_DATA = functions("numpy", Returns.DATA_DTYPE)
-FLOAT_OF_NUMBERS = functions_returning(Returns.FLOAT_OF_NUMBERS)  # NumPy's ufuncs, `skimage.img_as_float`
+FLOAT_OF_NUMBERS = functions_returning(Returns.FLOAT_OF_NUMBERS)  # NumPy's ufuncs
+FLOAT64_OF_INTEGERS = functions_returning(Returns.FLOAT64_OF_INTEGERS)  # `skimage.img_as_float`
 KEEP_DTYPE_METHODS = methods("numpy.ndarray", Returns.RECEIVER_DTYPE)
-INTEGER_MAKERS = functions_returning(Returns.INTEGERS) | NUMPY_RANGES  # with the image readers (`cv2.imread`)
+PIXEL_MAKERS = functions_returning(Returns.PIXELS)  # image readers: `cv2.imread`
+INTEGER_MAKERS = functions_returning(Returns.INTEGERS) | PIXEL_MAKERS | NUMPY_RANGES
 KEEP_FIRST_ARGUMENT_DTYPE = functions_returning(Returns.FIRST_ARGUMENT_DTYPE)  # `cv2.resize(image, size)`
 PYTHON_FLOATS = functions("builtins", Returns.PYTHON_FLOAT) | functions("math", Returns.PYTHON_FLOAT)
 PYTHON_INTS = functions("builtins", Returns.PYTHON_INT) | functions("math", Returns.PYTHON_INT)

@@ -44,6 +44,9 @@ class Returns(enum.Enum):
     PYTHON_FLOAT = "a Python float"
     # A Python int: int64 in a NumPy array; true division by it makes NumPy's integers float64.
     PYTHON_INT = "a Python int"
+    PIXELS = "8-bit integers, an image's pixels"  # `cv2.imread(path)`
+    # `skimage.img_as_float(image)`: unlike NumPy's ufuncs, float64 of 8-bit integers too.
+    FLOAT64_OF_INTEGERS = "float64 of integers, else the dtype of its float argument"
     FIRST_ARGUMENT_DTYPE = "the dtype of the array it is given first"  # `cv2.resize(image, size)`
     SAME_OBJECT = "an object of its receiver's type and data"  # `image.convert("RGB")`
 
@@ -419,8 +422,8 @@ RETURNS_SELF = frozenset({"fit", "partial_fit"})
 _TYPES = frozenset(MAKES.values()) | {"numpy.ndarray", "torch.Tensor"}
 
 LIBRARY: Dict[str, Returns] = {
-    **dict.fromkeys(_IMAGE_READERS, Returns.INTEGERS),
-    **dict.fromkeys(_SKIMAGE_AS_FLOAT, Returns.FLOAT_OF_NUMBERS),
+    **dict.fromkeys(_IMAGE_READERS, Returns.PIXELS),
+    **dict.fromkeys(_SKIMAGE_AS_FLOAT, Returns.FLOAT64_OF_INTEGERS),
     **dict.fromkeys(_SKIMAGE_AS_FLOAT64, Returns.FLOAT64),
     **_entries("cv2", Returns.FIRST_ARGUMENT_DTYPE, _OPENCV_KEEPS_DTYPE),
     **_entries(_PILLOW_IMAGE, Returns.SAME_OBJECT, _PILLOW_SAME_DATA),
@@ -527,7 +530,7 @@ def functions_returning(returns: Returns) -> FrozenSet[str]:
 
 def image_libraries() -> FrozenSet[str]:
     """The modules whose readers give images as integer arrays (`cv2`, `imageio`)."""
-    return frozenset(_module_of(name) for name in functions_returning(Returns.INTEGERS)) - {"numpy"}
+    return frozenset(_module_of(name) for name in functions_returning(Returns.PIXELS))
 
 
 def methods(of: str, returns: Returns) -> FrozenSet[str]:

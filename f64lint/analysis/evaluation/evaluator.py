@@ -50,11 +50,13 @@ from functools import cached_property
 from typing import Callable, Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
 
 from f64lint.analysis.domain.arrays import (
+    FLOAT64_OF_INTEGERS,
     FLOAT_BY_DEFAULT,
     FLOAT_OF_NUMBERS,
     FOLLOW_DATA,
     KEEP_DTYPE_METHODS,
     KEEP_FIRST_ARGUMENT_DTYPE,
+    PIXEL_MAKERS,
     PYTHON_FLOATS,
     PYTHON_INTS,
     asked_dtype,
@@ -1072,7 +1074,9 @@ class Evaluator:
         if made is not None:  # `Image.open(path)`: an image of 8-bit data
             return Value(Kind.OBJECT, Dtype.named(OBJECT_DATA_DTYPES.get(made)), origin=call, type=made)
         known = name in FLOAT_BY_DEFAULT or name in FOLLOW_DATA or name in _KEEP_ARGUMENT_DTYPE
-        if not (known or name in FLOAT_OF_NUMBERS or name in _INTEGER_MAKERS or name in KEEP_FIRST_ARGUMENT_DTYPE):
+        floats = name in FLOAT_OF_NUMBERS or name in FLOAT64_OF_INTEGERS
+        integers = name in _INTEGER_MAKERS or name in PIXEL_MAKERS
+        if not (known or floats or integers or name in KEEP_FIRST_ARGUMENT_DTYPE):
             return self._probed(call, name, depth)
         asked = asked_dtype(call, name)
         if asked is not None:
@@ -1081,8 +1085,8 @@ class Evaluator:
         if name in KEEP_FIRST_ARGUMENT_DTYPE:  # `cv2.resize(image, size)`: the image's dtype
             image = self._value(args[0], depth + 1) if args else UNKNOWN
             return Value(Kind.NDARRAY, image.dtype, origin=image.origin) if image.is_array else UNKNOWN
-        if name in _INTEGER_MAKERS:
-            return Value(Kind.NDARRAY, Dtype.INTEGER, origin=call)
+        if integers:
+            return Value(Kind.NDARRAY, Dtype.SMALL_INTEGER if name in PIXEL_MAKERS else Dtype.INTEGER, origin=call)
         if name in FLOAT_BY_DEFAULT:  # a scalar where the probe saw one made of a number (`np.float64(0.5)`)
             numbers = bool(args) and all(self._value(arg, depth + 1).kind is Kind.NUMBER for arg in args)
             of_a_number = seen_given(name, "none") if numbers else None
@@ -1091,12 +1095,14 @@ class Evaluator:
         if name in FOLLOW_DATA:
             return self._from_data(call, name, args, depth)
         values = [self._value(arg, depth + 1) for arg in args]
-        if name in FLOAT_OF_NUMBERS:  # ufuncs: a float of integers and of Python numbers
+        if floats:  # ufuncs: a float of integers and of Python numbers
             widest = join(arrays_in(values))
             if widest.dtype is None:
                 numbers = bool(values) and all(value.kind is Kind.NUMBER for value in values)
                 return Value(Kind.NUMPY_SCALAR, Dtype.FLOAT64, origin=call) if numbers else UNKNOWN
             floated = widest.dtype if widest.dtype.is_float or widest.dtype > Dtype.FLOAT64 else Dtype.FLOAT64
+            if widest.dtype <= Dtype.SMALL_INTEGER and name in FLOAT_OF_NUMBERS:  # `np.sqrt(pixels)`: float16 or 32
+                floated = Dtype.FLOAT32
             return Value(Kind.NDARRAY, floated, origin=widest.origin if floated is widest.dtype else call)
         widest = join(arrays_in(values))
         if widest.dtype is None or (widest.dtype < Dtype.FLOAT64 and partly_unknown(values)):

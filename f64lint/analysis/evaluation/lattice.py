@@ -1,11 +1,14 @@
 """The values the evaluator gives: a kind, a dtype on a lattice, a place, and an origin.
 
-Dtypes are ordered by what they promote to (`BOOL < INTEGER < FLOAT16 < FLOAT32 < FLOAT64`,
-`COMPLEX64 < COMPLEX128`); a join is the wider of two, so a name that may hold a float32 or
-a float64 array may hold float64. Promotion follows NumPy 2 (NEP 50) and torch: a Python
-number is weak, taking the other operand's dtype when that is an array of its category or
-wider; an integer array meeting a Python float, or divided, becomes NumPy's default float
-(float64) or torch's (the default dtype, float32 unless set).
+Dtypes are ordered by what they promote to (`BOOL < SMALL_INTEGER < INTEGER < FLOAT16 <
+FLOAT32 < FLOAT64`, `COMPLEX64 < COMPLEX128`); a join is the wider of two, so a name that may
+hold a float32 or a float64 array may hold float64. Promotion follows NumPy 2 (NEP 50) and
+torch: a Python number is weak, taking the other operand's dtype when that is an array of its
+category or wider; an integer array meeting a Python float, or divided, becomes NumPy's
+default float (float64) or torch's (the default dtype, float32 unless set). NumPy promotes
+across categories by width: 32- and 64-bit integers (`np.arange(n)`) with a float16 or
+float32 array or NumPy scalar give float64, 8- and 16-bit ones (an image's pixels) the
+float's dtype, as float32 holds them; torch promotes by category alone.
 
 Where the paths that reach a value disagree on its kind, or one of them is not known (a
 parameter), the value keeps the widest array or tensor a path gives as what it may be
@@ -40,12 +43,13 @@ class Kind(enum.Enum):
 
 class Dtype(enum.IntEnum):
     BOOL = 0
-    INTEGER = 1
-    FLOAT16 = 2
-    FLOAT32 = 3
-    FLOAT64 = 4
-    COMPLEX64 = 5
-    COMPLEX128 = 6
+    SMALL_INTEGER = 1  # 8 and 16 bits
+    INTEGER = 2  # 32 and 64 bits
+    FLOAT16 = 3
+    FLOAT32 = 4
+    FLOAT64 = 5
+    COMPLEX64 = 6
+    COMPLEX128 = 7
 
     @property
     def is_float(self) -> bool:
@@ -57,7 +61,7 @@ class Dtype(enum.IntEnum):
         if name is None:
             return None
         if name.startswith(("int", "uint")):
-            return Dtype.INTEGER
+            return Dtype.SMALL_INTEGER if name.endswith(("int8", "int16")) else Dtype.INTEGER
         return _BY_NAME.get(name)
 
 
@@ -211,10 +215,12 @@ def _numpy_result(array: Value, other: Value, divides: bool) -> Optional[Dtype]:
             return None
         if other.dtype.is_float and array.dtype <= Dtype.INTEGER:
             wider = Dtype.FLOAT64  # NumPy's default float
+        elif array.dtype is Dtype.BOOL:
+            wider = min(other.dtype, Dtype.INTEGER)
         else:
-            wider = max(array.dtype, min(other.dtype, Dtype.INTEGER))
+            wider = array.dtype
     elif other.is_array and other.dtype is not None:
-        wider = max(array.dtype, other.dtype)
+        wider = numpy_promoted(array.dtype, other.dtype)
     elif array.dtype is Dtype.FLOAT64 or divides:  # not known: a float64 array stays float64 with any
         wider = array.dtype  # number or NumPy array, and integers divided are floats
     else:
@@ -222,6 +228,18 @@ def _numpy_result(array: Value, other: Value, divides: bool) -> Optional[Dtype]:
     if divides and wider <= Dtype.INTEGER:
         return Dtype.FLOAT64
     return wider
+
+
+def numpy_promoted(one: Dtype, other: Dtype) -> Dtype:
+    """The dtype NumPy gives two arrays (or NumPy scalars) of these dtypes together: the
+    wider, but a 32- or 64-bit integer with a float narrower than float64 gives float64, and
+    a float64 with a complex64 complex128, as neither holds the other's values."""
+    narrow, wide = sorted((one, other))
+    if narrow is Dtype.INTEGER and wide in (Dtype.FLOAT16, Dtype.FLOAT32):
+        return Dtype.FLOAT64
+    if narrow in (Dtype.INTEGER, Dtype.FLOAT64) and wide is Dtype.COMPLEX64:
+        return Dtype.COMPLEX128
+    return wide
 
 
 def arithmetic(left: Value, right: Value, divides: bool, origin: cst.CSTNode) -> Value:

@@ -17,6 +17,8 @@ from f64lint.cst import cst
 # The probed table's input classes of arrays, and its kinds of results: NumPy's, and the
 # library objects it names by their class.
 INPUT_CLASSES = {Dtype.INTEGER: "int64", Dtype.FLOAT32: "float32", Dtype.FLOAT64: "float64"}
+# torch promotes by category, not width: an 8-bit operand gives what an int64 one does.
+_TENSOR_CLASSES = {**INPUT_CLASSES, Dtype.SMALL_INTEGER: "int64"}
 SEEN_KINDS = {"ndarray": Kind.NDARRAY, "numpy_scalar": Kind.NUMPY_SCALAR, "tensor": Kind.TENSOR}
 # The methods the Python operators call (`a / b` is `a.__truediv__(b)`, or `b.__rtruediv__(a)`).
 _OPERATOR_METHODS = {
@@ -44,9 +46,9 @@ def operand_class(value: Value) -> Optional[str]:
     if value.dtype is None or value.partial:
         return None
     if value.kind in (Kind.TENSOR, Kind.NDARRAY):
-        return INPUT_CLASSES.get(value.dtype, "")
+        return _TENSOR_CLASSES.get(value.dtype, "")
     if value.kind is Kind.NUMPY_SCALAR:
-        named = INPUT_CLASSES.get(value.dtype)
+        named = _TENSOR_CLASSES.get(value.dtype)
         return f"np_{named}_scalar" if named is not None else ""
     if value.kind is Kind.NUMBER:
         return "python_float" if value.dtype.is_float else "python_int"

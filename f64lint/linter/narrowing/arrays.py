@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
 from f64lint.analysis.domain.arrays import (
+    FLOAT64_OF_INTEGERS,
     FLOAT_BY_DEFAULT,
     FLOAT_OF_NUMBERS,
     FOLLOW_DATA,
@@ -49,7 +50,7 @@ _FOLLOW_DATA = sorted({name.rsplit(".", 1)[-1] for name in FOLLOW_DATA} - {"aran
 _OTHER_MAKERS = sorted(
     {
         name.rsplit(".", 1)[-1]
-        for name in FLOAT_BY_DEFAULT | FLOAT_OF_NUMBERS | INTEGER_MAKERS
+        for name in FLOAT_BY_DEFAULT | FLOAT_OF_NUMBERS | FLOAT64_OF_INTEGERS | INTEGER_MAKERS
         if not name.startswith("numpy.")
     }
 )
