@@ -35,6 +35,29 @@ def test_branch_without_mps_is_not_flagged(test):
     assert flagged(source) == []
 
 
+@pytest.mark.parametrize(
+    "bound, flagged_lines",
+    [
+        ('x.device.type != "mps"', []),
+        ('precise and x.device.type != "mps"', []),
+        ('not (x.device.type == "mps" or cheap)', []),
+        ('x.device.type == "mps"', [6, 7]),  # true on MPS: its branch is the MPS one
+        ("precise", [6, 7]),
+    ],
+)
+def test_a_device_test_kept_in_a_name_guards_as_written_inline(bound, flagged_lines):
+    source = f"""
+        import torch
+
+        def reference(x, precise=True, cheap=False):
+            use_double = {bound}
+            dtype = torch.float64 if use_double else torch.float32
+            y = x.to(dtype)
+            return y.double() if use_double else y
+    """
+    assert [line for _, line in flagged(source)] == flagged_lines
+
+
 def test_else_of_an_mps_branch_is_not_flagged_but_the_mps_branch_is():
     source = """
         import torch

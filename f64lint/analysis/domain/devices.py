@@ -272,6 +272,9 @@ def true_only_off_mps(facts: ModuleFacts, test: cst.BaseExpression, in_predicate
     devices = facts.devices
     if mps_test(facts, test) is False:
         return True
+    bound = _bound_condition(facts, test)
+    if bound is not None:  # `use_double = precision == "double" and device.type != "mps"`
+        return true_only_off_mps(facts, bound, in_predicate)
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
         return true_on_mps(facts, test.expression)  # `not (device.type == "mps" or ...)`
     if isinstance(test, cst.BooleanOperation):
@@ -311,6 +314,9 @@ def true_on_mps(facts: ModuleFacts, test: cst.BaseExpression) -> bool:
     with `a` on the CPU and `b` on MPS it is false on MPS.)"""
     if mps_test(facts, test) is True:
         return True
+    bound = _bound_condition(facts, test)
+    if bound is not None:
+        return true_on_mps(facts, bound)
     if isinstance(test, cst.Call) and facts.library_name(test.func) in TORCH_NAMESPACE_TESTS:
         return True  # `is_torch_namespace(xp)`: code on MPS has torch's
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
@@ -409,5 +415,19 @@ def mps_test(facts: ModuleFacts, test: cst.BaseExpression) -> Optional[bool]:
     if isinstance(test, (cst.Name, cst.Attribute)):
         name = test.value if isinstance(test, cst.Name) else test.attr.value
         flags = {f"{prefix}{device}" for device in devices for prefix in ("is_", "use_", "on_", "test_", "")}
-        return True if name.lower() in flags else None
+        if name.lower() in flags:
+            return True
+        bound = _bound_condition(facts, test)
+        return mps_test(facts, bound) if bound is not None else None
     return None
+
+
+def _bound_condition(facts: ModuleFacts, test: cst.BaseExpression) -> Optional[cst.BaseExpression]:
+    """The condition a local name holds when only one assignment reaches its read
+    (`on_cpu = device.type != "mps"; ... if on_cpu:`), unless that is a name again."""
+    if not isinstance(test, cst.Name):
+        return None
+    values = facts.reaching_values(test)
+    if len(values) != 1 or values[0] is None or isinstance(values[0], cst.Name):
+        return None
+    return values[0]
