@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from f64lint.runner.run import run
 from f64lint.workspace.selection import default_codes
+from f64lint.workspace.settings import Settings
 from tests.helpers import lint
 
 
@@ -341,9 +343,6 @@ def test_a_helper_that_may_return_before_its_cuda_call_does_not_end_mps_runs():
 def test_a_function_handed_on_or_in_a_shared_test_helper_is_not_read_by_its_calls(tmp_path):
     # A collate function DataLoader calls, and a helper of tests/utils.py other tests
     # import: who calls them is not in the module, so its calls off MPS say nothing.
-    from f64lint.workspace.settings import Settings
-    from f64lint.runner.run import run
-
     (tmp_path / "scripts").mkdir()
     (tmp_path / "scripts" / "loader.py").write_text(
         "import argparse\n\nimport torch\nfrom torch.utils.data import DataLoader\n\n\n"
@@ -365,3 +364,17 @@ def test_a_function_handed_on_or_in_a_shared_test_helper_is_not_read_by_its_call
     assert [(d.path.rsplit("/", 2)[-2:], d.code) for d in found] == [
         (["scripts", "loader.py"], "F64001"), (["tests", "utils.py"], "F64001"),
     ]
+
+
+@pytest.mark.parametrize("device, found", [('"mps"', [("F64003", 8, "error")]), ('"cpu"', [])])
+def test_a_scripts_class_meets_the_devices_of_the_code_that_uses_it(tmp_path, device, found):
+    # The class names no device itself; the script's `__main__` block makes it and hands
+    # its method the device.
+    (tmp_path / "schedule.py").write_text(
+        "import numpy as np\nimport torch\n\n\nclass Scheduler:\n"
+        "    def set_timesteps(self, n, device=None):\n        steps = np.linspace(0, 1, n)\n"
+        "        self.steps = torch.from_numpy(steps).to(device=device)\n\n\n"
+        f'if __name__ == "__main__":\n    scheduler = Scheduler()\n    scheduler.set_timesteps(20, device={device})\n'
+    )
+    diagnostics = run([tmp_path], Settings(root=tmp_path)).diagnostics
+    assert [(d.code, d.start.line, d.severity.value) for d in diagnostics] == found

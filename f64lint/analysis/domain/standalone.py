@@ -21,7 +21,9 @@ module-level code are read one by one. What makes one of them meet a device that
 
 A tensor's own `.device` (`x.device`, `x` a local) adds nothing: its device is named where
 `x` was made. A helper or fixture also meets what the tests that call it or take it as a
-parameter meet; the module-level code meets what any of the module meets.
+parameter meet, a class what the parts that name it meet (a script's `__main__` block that
+makes a scheduler and hands its method the device); the module-level code meets what any of
+the module meets.
 """
 
 from __future__ import annotations
@@ -64,8 +66,10 @@ class StandaloneParts:
         if isinstance(part, cst.FunctionDef):
             users = self._users_of().get(part.name.value, [])
             return self._is_clean(part) and all(self._is_clean(user) for user in users if user is not part)
-        if isinstance(part, cst.ClassDef):
-            return all(self._is_clean(member) for member in class_family(self.facts, part))
+        if isinstance(part, cst.ClassDef):  # and the parts that use it: `sched = Scheduler(); sched.step(device)`
+            family = class_family(self.facts, part)
+            users = [user for member in family for user in self._users_of().get(member.name.value, [])]
+            return all(self._is_clean(unit) for unit in [*family, *(user for user in users if user not in family)])
         if self._rest_off is None:  # module-level code meets what any part of the module meets
             rest = [s for s in body if not isinstance(s, (cst.FunctionDef, cst.ClassDef))]
             units = [s for s in body if isinstance(s, (cst.FunctionDef, cst.ClassDef))]
@@ -75,14 +79,18 @@ class StandaloneParts:
         return self._rest_off
 
     def _users_of(self) -> Dict[str, List[cst.CSTNode]]:
-        """By function name: the top-level parts that call a function of the module or take
-        it as a fixture (a parameter of its name)."""
+        """By function or class name: the top-level parts that call a function of the
+        module or take it as a fixture (a parameter of its name), or name a class of it."""
         if self._users is None:
             self._users = {}
             facts = self.facts
             for call in facts.calls:
                 if isinstance(call.func, cst.Name) and call.func.value in facts.top_level_functions:
                     self._users.setdefault(call.func.value, []).append(self._top_level(call))
+            classes = {s.name.value for s in facts.module.body if isinstance(s, cst.ClassDef)}
+            for node in descendants([facts.module]):
+                if isinstance(node, cst.Name) and node.value in classes:
+                    self._users.setdefault(node.value, []).append(self._top_level(node))
             for function in facts.functions:
                 for param in function.params.params:
                     if param.name.value in facts.top_level_functions:
