@@ -584,6 +584,35 @@ def test_methods_of_a_base_class_that_a_derived_class_hands_float64_to_stay():
     same_findings(source)
 
 
+def test_methods_of_a_derived_class_reading_what_its_base_sets_to_float64_stay():
+    source = textwrap.dedent('''\
+        import torch
+
+        class Base:
+            def __init__(self, device):
+                self.device = device
+                self.dtype = torch.float64
+
+        class Middle(Base):
+            pass
+
+        class Child(Middle):
+            def make(self):
+                return torch.ones(3, dtype=self.dtype, device=self.device)
+
+            def unrelated(self):
+                return 1
+
+        class Other:
+            def helper(self):
+                return torch.ones(3, dtype=self.dtype)
+        ''')
+    result = narrowed(source).text
+    assert "def make" in result and "class Middle" in result
+    assert "def unrelated" not in result and "class Other" not in result
+    same_findings(source)
+
+
 def test_methods_calling_a_predicate_that_stays_stay_since_a_guard_may_test_it():
     source = textwrap.dedent('''\
         import torch

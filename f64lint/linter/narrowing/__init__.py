@@ -51,6 +51,8 @@ from f64lint.linter.narrowing.classes import (
     bases_called,
     callees,
     declared_families,
+    derived_from,
+    inherited_hot,
     left_out_of_class,
 )
 from f64lint.linter.narrowing.entries import entries_left_out
@@ -301,14 +303,17 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: boo
     families, declarers = declared_families(code, definitions, reading)  # whole, with what they call
     kept.extend(d for d in [*families, *declarers] if d not in kept)
     kept.extend(callees(families, [d for d in rest if d not in kept], CALLED))
+    kept.extend(derived_from(kept, [d for d in rest if d not in kept]))
     rest = [d for d in rest if d not in kept]
     reading.hot, reading.functions = hot, frozenset(kept_names)
     reading.predicates = frozenset(d.name for d in kept if d.name and _is_one_return(d, structure_lines))
     bases = bases_called(kept, rest, reading)
     spans = [(s.first, s.last) for s in rest if s not in bases]
+    classes = {d.name: d for d in kept if d.is_class and d.name is not None}
     for owner in kept:
         if owner.is_class and owner not in families:
-            spans.extend((m.first, m.last) for m in left_out_of_class(owner, reading))
+            inherited = frozenset(inherited_hot(owner, classes, reading))
+            spans.extend((m.first, m.last) for m in left_out_of_class(owner, reading, inherited=inherited))
     for base, callers in bases.items():
         spans.extend((m.first, m.last) for m in left_out_of_class(base, reading, callers))
     for statement in module_level:

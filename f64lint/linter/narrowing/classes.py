@@ -74,6 +74,47 @@ def callees(callers: List[Statement], candidates: List[Statement], call: "re.Pat
     return found
 
 
+def _bases_of(owner: Statement) -> List[str]:
+    """The names a class statement derives from (`class Child(Base, Mixin):`)."""
+    start = owner.text.find("class ")
+    header = _BASES.match(owner.text, start) if start >= 0 else None
+    return NAME.findall(header.group(1)) if header else []
+
+
+def derived_from(kept: List[Statement], rest: List[Statement]) -> List[Statement]:
+    """The classes left out that derive, however far, from a class that stays: their
+    methods read what it sets on `self` (`self.dtype = torch.float64` in a base's
+    `__init__`, `torch.ones(n, dtype=self.dtype)` in a subclass's method)."""
+    names = {d.name for d in kept if d.is_class}
+    found: List[Statement] = []
+    grown = True
+    while grown:
+        grown = False
+        for owner in rest:
+            if owner.is_class and owner not in found and not names.isdisjoint(_bases_of(owner)):
+                found.append(owner)
+                names.add(owner.name)
+                grown = True
+    return found
+
+
+def inherited_hot(owner: Statement, classes: Dict[str, Statement], reading: Reading) -> Set[str]:
+    """The attributes the module's classes a class derives from, however far, may set on
+    `self` to a float64 value."""
+    found: Set[str] = set()
+    seen: Set[str] = set()
+    pending = [name for name in _bases_of(owner) if name in classes]
+    while pending:
+        name = pending.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        base = classes[name]
+        found |= {attribute for method in _methods(base, reading) for attribute in _attributes_set_hot(method, reading)}
+        pending.extend(parent for parent in _bases_of(base) if parent in classes)
+    return found
+
+
 def bases_called(kept: List[Statement], rest: List[Statement], reading: Reading) -> Dict[Statement, List[Statement]]:
     """The classes left out that a class that stays derives from and whose methods its
     methods with a float64-like spelling call (`self._exec_func(mode, torch.add, t1, t2)`
@@ -166,12 +207,14 @@ def _methods(owner: Statement, reading: Reading) -> List[Statement]:
     return [m for m in members if m.name is not None]
 
 
-def left_out_of_class(owner: Statement, reading: Reading, callers: Sequence[Statement] = ()) -> List[Statement]:
+def left_out_of_class(
+    owner: Statement, reading: Reading, callers: Sequence[Statement] = (), inherited: FrozenSet[str] = frozenset()
+) -> List[Statement]:
     """The methods (and nested classes) of a class that stays that nothing can come from:
     kept are those with a float64-like spelling, a hot name, a call to a function that
     stays or a predicate that stays (a guard may test it, analysis/devices.py), those the
     `callers` from a derived class call, and then those reading an
-    attribute (`self.freqs`) a kept one may set to float64 or naming a kept method,
+    attribute (`self.freqs`) a kept one, or a base (`inherited`), may set to float64 or naming a kept method,
     those a method with a float64-like spelling calls (`self.helper(x)`), and those that
     set an attribute such a method, or a caller, reads (`self.samples = np.loadtxt(...)` in `__init__`,
     `self.outputs.append(output.cpu())`: the analysis follows an array and where a tensor
@@ -194,7 +237,7 @@ def left_out_of_class(owner: Statement, reading: Reading, callers: Sequence[Stat
         ]
     kept += callees(list(callers), [m for m in methods if m not in kept], _SELF_CALLED)
     rest = [m for m in methods if m not in kept]
-    attributes: Set[str] = set()
+    attributes: Set[str] = set(inherited)
     looked_at: Set[int] = set()
     while rest:
         for member in kept:
