@@ -151,6 +151,16 @@ def returned_by(source: str, function: str) -> Value:
         ("def f(frame):\n    return frame.to_numpy(dtype='float64')\nresult = f(a)", Kind.NDARRAY, Dtype.FLOAT64),
         ("def f(frame):\n    return frame.to_numpy(dtype='float32')\nresult = f(a)", Kind.NDARRAY, Dtype.FLOAT32),
         ("def f(frame):\n    return frame.to_numpy()\nresult = f(a)", Kind.UNKNOWN, None),
+        # A member arrays lack and series have says the data read as an array is a series.
+        ("def f(df):\n    return df['t'].astype(float).to_numpy()\nresult = f(a)", Kind.NDARRAY, Dtype.FLOAT64),
+        ("def f(df):\n    return df['t'].astype(float).values\nresult = f(a)", Kind.NDARRAY, Dtype.FLOAT64),
+        ("def f(df):\n    return df['t'].astype('float32').values\nresult = f(a)", Kind.NDARRAY, Dtype.FLOAT32),
+        # Nested lists are made an array of their innermost values: a Python float among
+        # them makes it float64.
+        ("import numpy as np\ndef f(c, s):\n    return np.array([[c, -s, 0.0], [s, c, 0.0]])\nresult = f(a, b)",
+         Kind.NDARRAY, Dtype.FLOAT64),
+        ("import numpy as np\nresult = np.array([[1, 0], [0, 1]])", Kind.NDARRAY, Dtype.INTEGER),
+        ("import numpy as np\nresult = np.array([[np.float32(1), np.float32(0)]])", Kind.NDARRAY, Dtype.FLOAT32),
         # Images are read as 8-bit integer arrays, which OpenCV's functions keep and a
         # true division makes float64; Pillow's images hold them, but in mode "F".
         ("import cv2\nresult = cv2.resize(cv2.imread(p), (4, 4))", Kind.NDARRAY, Dtype.SMALL_INTEGER),
@@ -178,6 +188,12 @@ def returned_by(source: str, function: str) -> Value:
 def test_numpy_values(source, kind, dtype):
     value = evaluated(source)
     assert (value.kind, value.dtype) == (kind, dtype)
+
+
+def test_an_array_of_numbers_one_of_which_is_not_known_is_not_known_narrow():
+    # `c` may be a Python float: the array is int64 at least, float64 maybe.
+    value = evaluated("import numpy as np\ndef f(c):\n    return np.array([[c, 1], [1, c]])\nresult = f(a)")
+    assert (value.kind, value.dtype, value.partial, value.known_narrow) == (Kind.NDARRAY, Dtype.INTEGER, True, False)
 
 
 def test_names_join_what_reaches_them_and_unpacking_keeps_each_place():

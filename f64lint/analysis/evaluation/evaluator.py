@@ -156,6 +156,7 @@ from f64lint.analysis.evaluation.structure import (
     as_data,
     as_possible,
     collated,
+    innermost,
     item_of,
     kept_from,
     may_be,
@@ -403,6 +404,9 @@ class Evaluator:
             return Value(Kind.DTYPE, held.dtype, origin=node, partial=held.partial)  # `ref.dtype`
         if node.attr.value == "T" and held.is_array:
             return held
+        as_series = self._series_member(held, node.attr.value, None, node, depth) if held.is_array else None
+        if as_series is not None:  # `column.astype(float).values`
+            return as_series
         return Value(place=held.place)  # `x.values`: where `x` is
 
     def _member(
@@ -993,10 +997,27 @@ class Evaluator:
         return tensor
 
     def _array_method(self, call: cst.Call, method: str, array: Value, depth: int) -> Value:
-        """What a method of a NumPy array gives: the dtype asked (`astype`), or its own."""
+        """What a method of a NumPy array gives: the dtype asked (`astype`), or its own. A
+        method arrays lack and pandas' series have (`to_numpy`) says the data is a series
+        (`column.astype(float).to_numpy()` of a column the code does not show): what the
+        probe saw a series of its dtype give."""
         if method == "astype":
             return Value(Kind.NDARRAY, self._dtype(dtype_argument(call, 0), depth), origin=call)
+        as_series = self._series_member(array, method, call, call, depth)
+        if as_series is not None:
+            return as_series
         return array if method in KEEP_DTYPE_METHODS else UNKNOWN
+
+    def _series_member(
+        self, array: Value, name: str, call: Optional[cst.Call], origin: cst.BaseExpression, depth: int
+    ) -> Optional[Value]:
+        """What a member arrays lack and pandas' series have, and that gives a series's data
+        as an array (`to_numpy`, `values`), gives of data read as an array: a series of its
+        dtype, as probed; None for others (an array's own; `pop`, which dicts have too)."""
+        series = OBJECT_KINDS["series"]
+        if was_probed(f"numpy.ndarray.{name}") or kind_whatever_given(f"{series}.{name}") != "ndarray":
+            return None
+        return self._member(Value(Kind.OBJECT, array.dtype, type=series), name, call, origin, depth)
 
     def _called(
         self, function: cst.FunctionDef, call: Optional[cst.Call], depth: int, receiver: Optional[Value] = None
@@ -1183,13 +1204,16 @@ class Evaluator:
             return Value(Kind.NDARRAY, data.dtype, origin=call) if data.dtype is not None else UNKNOWN
         if data.kind is Kind.UNKNOWN and data.may_be is not None:  # an array of the array it may be
             return Value(may_be=Value(Kind.NDARRAY, data.may_be.dtype, origin=data.may_be.origin))
-        floats = [part for part in data.parts if part.kind is Kind.NUMBER and part.dtype is Dtype.FLOAT64]
-        if data.kind is Kind.CONTAINER and floats:  # a Python float among them: float64 (or complex)
-            return Value(Kind.NDARRAY, Dtype.FLOAT64, origin=call)
-        if data.kind is Kind.CONTAINER and data.element is not None and data.element.dtype is not None:
-            dtype = array_dtype(data.element)
-            scalars = data.element.kind in (Kind.NUMBER, Kind.NUMPY_SCALAR)  # made an array by this call
-            return Value(Kind.NDARRAY, dtype, origin=call if scalars else data.element.origin)
+        if data.kind is not Kind.CONTAINER:
+            return UNKNOWN
+        leaves = innermost(data)  # of nested lists too: `np.array([[c, -s, 0.0], [s, c, 0.0]])`
+        if any(leaf.kind is Kind.NUMBER and leaf.dtype is Dtype.FLOAT64 for leaf in leaves):
+            return Value(Kind.NDARRAY, Dtype.FLOAT64, origin=call)  # a Python float among them: float64 (or complex)
+        element = join(leaves)
+        if element.dtype is not None:
+            scalars = element.kind in (Kind.NUMBER, Kind.NUMPY_SCALAR)  # made an array by this call
+            made = call if scalars else element.origin
+            return Value(Kind.NDARRAY, array_dtype(element), origin=made, partial=element.partial)
         return UNKNOWN
 
     def _dtype(self, node: Optional[cst.BaseExpression], depth: int) -> Optional[Dtype]:

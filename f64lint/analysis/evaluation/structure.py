@@ -89,6 +89,15 @@ def members_of(value: Value) -> List[Value]:
     return [value.element if value.element is not None else UNKNOWN]
 
 
+def innermost(value: Value) -> List[Value]:
+    """The values a nested list or tuple holds at its innermost level (`[[c, -s, 0.0], [s,
+    c, 0.0]]`: each number), where NumPy makes an array of them; a value that is no list
+    or tuple itself."""
+    if value.kind is not Kind.CONTAINER:
+        return [value]
+    return [leaf for member in members_of(value) for leaf in innermost(member)]
+
+
 def item_of(value: Value, place: Optional[int] = None) -> Value:
     """An element of a value: of a tuple written out, the one at `place` when known; of a
     container, any of its elements; of an array or a tensor, one of its dtype (a row, or a
