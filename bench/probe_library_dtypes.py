@@ -6,14 +6,16 @@ hand after upgrading a library, and commit the table it writes (the diff shows w
     python bench/probe_library_dtypes.py [--out PATH] [--only PREFIX] [--jobs N] [--quiet]
 
 How it probes. Public callables are enumerated, not listed by hand: `dir()` of numpy,
-numpy.linalg, numpy.fft, numpy.random (the legacy functions) and of scipy.signal,
+numpy.linalg, numpy.fft, numpy.random (the legacy functions), numpy.polynomial's modules
+(`leggauss`, `chebval`, ...) and of scipy.signal,
 scipy.signal.windows, scipy.ndimage, scipy.interpolate, scipy.special, scipy.stats,
 scipy.fft, scipy.fftpack, scipy.linalg, scipy.spatial.distance, sklearn.metrics,
-sklearn.preprocessing (functions), sklearn.datasets (`make_*`), pandas, torch, torch.special,
+sklearn.preprocessing and sklearn.model_selection (functions), sklearn.datasets (`make_*`),
+pandas, torch, torch.special,
 torch.linalg, torch.fft, torch.nn.functional and torch.utils.data; the methods and attributes
 of numpy.ndarray, numpy.random.Generator, numpy.random.RandomState, torch.Tensor,
 pandas.DataFrame and pandas.Series; the Python operators of arrays, tensors, frames and
-series; SciPy's distributions' methods; the fitted attributes (`*_`) and
+series; SciPy's distributions' methods (`pdf`, `cdf`, `ppf`, `rvs`, ...); the fitted attributes (`*_`) and
 transform/predict/... outputs of about fifty scikit-learn estimators. Each is called with the
 inputs of an input class through a short list of generic call templates (`f(x)`, `f(m)`,
 `f(x, x)`, `f(x, 0)`, `f(3)`, `f(0, 1, 5)`, `f((2, 3))`, `f(x, axis=0)`, ...), in order; the
@@ -114,6 +116,7 @@ import scipy.stats  # noqa: E402
 import sklearn  # noqa: E402
 import sklearn.datasets  # noqa: E402
 import sklearn.metrics  # noqa: E402
+import sklearn.model_selection  # noqa: E402
 import sklearn.preprocessing  # noqa: E402
 import torch  # noqa: E402
 import torch.nn.functional  # noqa: E402
@@ -722,8 +725,12 @@ OPERAND_CLASSES = ("python_int", "python_float", "np_float64_scalar", "np_float3
 def numpy_jobs() -> Tuple[List[Job], Dict[str, str]]:
     named: List[Tuple[str, Any]] = []
     named += public_callables(np, "numpy")
-    for module in ("linalg", "fft", "random"):
-        named += public_callables(getattr(np, module), f"numpy.{module}")
+    polynomials = ("polynomial", "legendre", "chebyshev", "hermite", "hermite_e", "laguerre")
+    for module in ("linalg", "fft", "random", *(f"polynomial.{kind}" for kind in polynomials)):
+        owner = np
+        for part in module.split("."):
+            owner = getattr(owner, part)
+        named += public_callables(owner, f"numpy.{module}")
     named = [(n, v) for n, v in named if n not in ("numpy.random.Generator", "numpy.random.RandomState")]
     kept, aliases = dedupe(named)
     classes = (*CORE_CLASSES, *NP_SCALAR_CLASSES)
@@ -785,7 +792,7 @@ def scipy_jobs() -> Tuple[List[Job], Dict[str, str]]:
         if not isinstance(dist, (scipy.stats.rv_continuous, scipy.stats.rv_discrete)) or name.startswith("_"):
             continue
         shapes = (0.5,) * dist.numargs
-        for method in ("pdf", "pmf", "rvs"):
+        for method in ("pdf", "logpdf", "pmf", "cdf", "ppf", "rvs"):
             if not hasattr(dist, method):
                 continue
             if method in ("pdf", "logpdf") and isinstance(dist, scipy.stats.rv_discrete):
@@ -956,6 +963,7 @@ def sklearn_jobs() -> Tuple[List[Job], Dict[str, str]]:
     named += public_callables(sklearn.metrics.pairwise, "sklearn.metrics.pairwise", lambda n, v: inspect.isfunction(v))
     named += public_callables(sklearn.preprocessing, "sklearn.preprocessing", lambda n, v: inspect.isfunction(v))
     named += public_callables(sklearn.datasets, "sklearn.datasets", lambda n, v: n.startswith("make_"))
+    named += public_callables(sklearn.model_selection, "sklearn.model_selection", lambda n, v: inspect.isfunction(v))
     kept, aliases = dedupe(named)
     for name, value in kept:
         jobs.append(function_job(name, value, CORE_CLASSES, numpy_inputs, labels=True))

@@ -72,7 +72,7 @@ def test_aliases_name_entries_and_hand_entries_say_why(table):
 def test_the_file_is_written_deterministically(table):
     text = resources.files("f64lint.analysis.domain").joinpath("library_dtypes.json").read_text(encoding="utf-8")
     assert text == json.dumps(table, sort_keys=True, indent=1) + "\n"
-    assert len(text.encode()) < 3_000_000
+    assert len(text.encode()) < 3_300_000  # with SciPy's distributions' cdf, ppf and logpdf, and numpy.polynomial
 
 
 def test_numpy_makers_and_arithmetic(table):

@@ -200,17 +200,38 @@ def _float64_members(owner: str) -> FrozenSet[str]:
     return frozenset(member for member, entry in _members()[owner].items() if gave_float64(entry))
 
 
-def makers_whatever_given(dtype: str, prefixes: Tuple[str, ...]) -> FrozenSet[str]:
-    """The functions under these prefixes (`numpy.`, `numpy.random.`), and not deeper, that
-    give an array of `dtype` whatever their input."""
+# The type NumPy's array methods are keyed by (its name is not capitalised as a class's).
+_ARRAY_TYPE = "numpy.ndarray"
+
+
+def makers_whatever_given(dtype: str, library: str) -> FrozenSet[str]:
+    """The functions of a library and its modules (`numpy.zeros`, `numpy.fft.rfftfreq`), not
+    the methods of its types, that give an array of `dtype`, or a tuple with one, whatever
+    their input."""
     entries = _table()["entries"]
     found = set()
     for name in entries:
-        prefix = name.rpartition(".")[0]
-        if f"{prefix}." not in prefixes:
+        owner = name.rpartition(".")[0]
+        if not name.startswith(f"{library}.") or is_type(owner) or owner == _ARRAY_TYPE:
             continue
         made = input_independent(name)
-        if made is not None and made.kind == "ndarray" and made.dtype == dtype:
+        parts = made.parts if made is not None and made.kind == "tuple" else ()
+        if made is not None and any(seen.kind == "ndarray" and seen.dtype == dtype for seen in (made, *parts)):
+            found.add(name)  # an array of `dtype`, or a tuple with one (`leggauss(n)`: nodes and weights)
+    return frozenset(found)
+
+
+def keep_float64(library: str) -> FrozenSet[str]:
+    """The functions of a library and its modules, not the methods of its types, that give
+    a float64 array (or a tuple or list with one) of float64 input (`train_test_split(X, y)`,
+    `gaussian_filter(x, 2)`)."""
+    found = set()
+    for name, entry in _table()["entries"].items():
+        owner = name.rpartition(".")[0]
+        if not name.startswith(f"{library}.") or is_type(owner) or owner == _ARRAY_TYPE or "float64" not in entry:
+            continue
+        given = _seen(entry["float64"])
+        if any(seen.kind == "ndarray" and seen.dtype == "float64" for seen in (given, *given.parts)):
             found.add(name)
     return frozenset(found)
 

@@ -29,7 +29,7 @@ _OPERATOR_METHODS = {
 
 def seen_value(seen: Seen, origin: cst.CSTNode) -> Value:
     """The value of a result the probe saw: an array or scalar, a frame or a series."""
-    if seen.kind == "tuple":  # `fpr, tpr, thresholds = roc_curve(y, scores)`
+    if seen.kind == "tuple" or (seen.kind == "other" and seen.parts):  # `roc_curve(y, s)`, a list of parts
         parts = tuple(seen_value(part, origin) for part in seen.parts)
         return Value(Kind.CONTAINER, element=join(parts) if parts else None, parts=parts)
     dtype = Dtype.named(seen.dtype)

@@ -19,7 +19,12 @@ from f64lint.analysis.domain.arrays import (
     KEEP_FIRST_ARGUMENT_DTYPE,
 )
 from f64lint.analysis.domain.library import MAKES, Returns, float64_members, functions, short_names
-from f64lint.analysis.domain.probed import float64_members_by_maker, makers_whatever_given
+from f64lint.analysis.domain.probed import (
+    float64_members_by_maker,
+    keep_float64,
+    makers_whatever_given,
+    probed_libraries,
+)
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH
 from f64lint.linter.narrowing.lines import NAME, Statement, bound_names, logical_lines, loop_targets
 from f64lint.rules.patterns import AnyOf
@@ -36,7 +41,7 @@ def _float_by_default() -> List[str]:
     (`np.hanning(`, `np.interp(`), and those of integers (`arange`, `bincount`), which
     division or a float operand where they are used makes float64 (`np.arange(n) / n`).
     (Read on first use: the probed table is not loaded by a run that narrows nothing.)"""
-    probed = makers_whatever_given("float64", ("numpy.", "numpy.random."))
+    probed = makers_whatever_given("float64", "numpy")
     return sorted({name.rsplit(".", 1)[-1] for name in FLOAT_BY_DEFAULT | FLOAT_OF_NUMBERS | INTEGER_MAKERS | probed})
 
 
@@ -54,6 +59,28 @@ _OTHER_MAKERS = sorted(
         if not name.startswith("numpy.")
     }
 )
+
+
+@lru_cache(maxsize=1)
+def _probed_keeping() -> Dict[str, FrozenSet[str]]:
+    """By library (NumPy's are followed by its module's names), the last names of the
+    functions the probe saw keep float64 data float64."""
+    return {
+        library: frozenset(name.rsplit(".", 1)[-1] for name in keep_float64(library))
+        for library in sorted(probed_libraries() - {"numpy"})
+    }
+
+
+@lru_cache(maxsize=1)
+def _probed_makers() -> Dict[str, List[str]]:
+    """By library, the functions the probe saw make float64 arrays of whatever input
+    (`stats.norm.ppf(`, `make_regression(`): looked for only in a module whose text names
+    the library. NumPy's are looked for by its module's names (`np.zeros(`, above). (Read on
+    first use: the probed table is not loaded by a run that narrows nothing.)"""
+    return {
+        library: sorted({name.rsplit(".", 1)[-1] for name in makers_whatever_given("float64", library)})
+        for library in sorted(probed_libraries() - {"numpy"})
+    }
 
 
 @lru_cache(maxsize=1)
@@ -113,6 +140,9 @@ class ArrayMakers:
     # The module's own functions (`batches(`) and methods (`self.step(`), whose parameters
     # the analysis reads from what the module's calls pass.
     followed: FrozenSet[str] = frozenset()
+    # The other libraries' functions, by their last name, that keep float64 data float64
+    # (`train_test_split(`), of the libraries the module's text names.
+    keeping: FrozenSet[str] = frozenset()
 
     def search(self, text: str) -> bool:
         return (
@@ -159,7 +189,12 @@ class ArrayMakers:
             if keyword.iskeyword(callee) or callee in ("match", "case"):
                 continue  # `if (`, `return (`: brackets, not a call
             last = callee.rsplit(".", 1)[-1]
-            followed = callee.split(".", 1)[0] in self.numpy_names or last in _KEEP_OR_CAST or callee in self.followed
+            followed = (
+                callee.split(".", 1)[0] in self.numpy_names
+                or last in _KEEP_OR_CAST
+                or last in self.keeping
+                or callee in self.followed
+            )
             if not followed:
                 position = _arguments(text, position)[1]
 
@@ -179,6 +214,8 @@ def array_makers(code: str) -> ArrayMakers:
     by_default = _float_by_default()
     # Only the names the module's code has: most have none, and then search nothing more.
     library = [rf"{name}\s*\(" for name in _OTHER_MAKERS if name in code]
+    named = (name for owner, names in _probed_makers().items() if owner in code for name in names)
+    library += [rf"{name}\s*\(" for name in named if name in code and name not in _OTHER_MAKERS]
     made = {name for maker, names in _members_by_maker().items() if maker in code for name in names}
     library += [rf"{name}(?<=\.{name})(?!\w)" for name in sorted(made) if name in code]
     return ArrayMakers(
@@ -187,6 +224,7 @@ def array_makers(code: str) -> ArrayMakers:
         frozenset(modules | set(imported)),
         re.compile(rf"(?<!\w)(?:{'|'.join(sorted(makers))})\s*\("),
         library=AnyOf(*library),
+        keeping=frozenset().union(*(names for owner, names in _probed_keeping().items() if owner in code)),
     )
 
 
@@ -198,13 +236,14 @@ def _imported_from(module: str, code: str) -> List[Tuple[str, str]]:
 
 
 def _calls(modules: Set[str], functions: Set[str], names: List[str]) -> AnyOf:
-    """`module.name(` (or `module.random.name(`) for these modules, and `function(`. Each
+    """`module.name(` (or in a submodule: `module.random.name(`, `module.fft.name(`,
+    `module.polynomial.legendre.name(`) for these modules, and `function(`. Each
     pattern starts with its literal name, then checks the character before it (a pattern
     starting with a lookbehind is much slower to search for: see `AnyOf`)."""
     alternatives = "|".join(names)
     return AnyOf(
         *(
-            rf"{re.escape(module)}(?<![\w.]{re.escape(module)})\s*\.\s*(?:random\s*\.\s*)?(?:{alternatives})\s*\("
+            rf"{re.escape(module)}(?<![\w.]{re.escape(module)})\s*\.\s*(?:\w+\s*\.\s*){{0,2}}(?:{alternatives})\s*\("
             for module in sorted(modules)
         ),
         *(rf"{re.escape(name)}(?<![\w.]{re.escape(name)})\s*\(" for name in sorted(functions)),
@@ -322,8 +361,11 @@ def hands_array_to_torch(definition: Statement, structure_lines: List[str], make
         _ArrayLine("\n".join(structure_lines[first : last + 1]), makers)
         for first, last in logical_lines(structure_lines, definition.first, definition.last)
     ]
-    # Names that may hold a float64 array, or floats NumPy makes one of (`probas: List[float]`).
+    # Names that may hold a float64 array, or floats NumPy makes one of (`probas: List[float]`),
+    # and in a class the methods that make one, which may return it (`self.freqs` of a property).
     arrays = float_sequence_parameters(definition.text)
+    if definition.is_class:
+        arrays |= _methods_making_arrays(definition.text, makers)
     for _ in range(MAX_TRACE_DEPTH + 1):
         if any(line.hands_to_torch(arrays) for line in lines):
             return True
@@ -332,3 +374,13 @@ def hands_array_to_torch(definition: Statement, structure_lines: List[str], make
             return False
         arrays |= bound
     return False
+
+
+_METHOD = re.compile(r"^[ \t]+(?:async[ \t]+)?def[ \t]+(\w+)", re.MULTILINE)
+
+
+def _methods_making_arrays(text: str, makers: ArrayMakers) -> Set[str]:
+    """The names of the methods of a class's text whose text (to the next method) makes an array."""
+    starts = list(_METHOD.finditer(text))
+    ends = [match.start() for match in starts[1:]] + [len(text)]
+    return {match.group(1) for match, end in zip(starts, ends) if makers.search(text[match.start() : end])}
