@@ -273,3 +273,32 @@ def build(device):
 """
     found = lint_source("m.py", source, default_codes(), Settings().severity_of).diagnostics
     assert [(d.start.line, d.code, d.severity.value) for d in found] == [(8, "F64001", "error")]
+
+
+def test_a_buffer_bound_to_a_name_first_moves_with_its_module_too():
+    source = """\
+import torch
+from torch import nn
+
+
+class Frontend(nn.Module):
+    def __init__(self, n_fft=400):
+        super().__init__()
+        window = torch.hann_window(n_fft).double()
+        self.register_buffer("window", window)
+        scale = torch.ones(1).double()
+        self.kept = nn.Parameter(scale)
+        unused = torch.ones(1).double()
+        self.n = unused.numel()
+
+
+def build(device):
+    frontend = Frontend()
+    frontend = frontend.to(device)
+    return frontend
+"""
+    found = lint_source("m.py", source, default_codes(), Settings().severity_of).diagnostics
+    # (`unused` is only counted on the host: nothing is flagged there.)
+    assert sorted((d.start.line, d.code, d.severity.value) for d in found) == [
+        (8, "F64002", "error"), (10, "F64002", "error"),
+    ]

@@ -309,8 +309,21 @@ class Flow:
         self, call: cst.Call,
     ) -> Optional[Tuple[Optional[cst.BaseExpression], Optional[str], cst.CSTNode]]:
         """The module a call's tensor (or converted layer) is kept on, the attribute it is
-        kept as, and the statement's call or value that keeps it; None if not kept so."""
+        kept as, and the statement's call or value that keeps it; None if not kept so. A
+        tensor bound to a name is kept where the name is (`window = hann(n).double()`, then
+        `self.register_buffer("window", window)`)."""
         value = self.outermost(call)
+        kept = self._kept_as(value)
+        for read in self.facts.reads_by_value.get(id(value), []) if kept is None else []:
+            kept = self._kept_as(read)
+            if kept is not None:
+                break
+        return kept
+
+    def _kept_as(
+        self, value: cst.BaseExpression,
+    ) -> Optional[Tuple[Optional[cst.BaseExpression], Optional[str], cst.CSTNode]]:
+        """The module an expression is kept on as a buffer, parameter or submodule (`_kept_on_a_module`)."""
         # cast: every expression of the module has a parent (only the module has none)
         holder = self.facts.parent(cast("cst.CSTNode", self.facts.parent(value)))  # the call it is an argument of
         args = positional(holder) if isinstance(holder, cst.Call) else []
