@@ -1164,3 +1164,39 @@ def test_a_dtype_test_stops_float64_only_where_the_branch_narrows_it_on_every_pa
     returned = analysis.facts.functions[0].body.body[-1].body[0].value
     x, y = (analysis.flow.evaluation.value(element.value) for element in returned.elements)
     assert (x.kind, x.dtype, y.dtype) == (Kind.TENSOR, Dtype.FLOAT32, Dtype.FLOAT64)
+
+
+DATASET = """\
+import numpy as np
+from torch.utils.data import DataLoader, Dataset
+
+
+class Windows(Dataset):
+    def __init__(self, series, window, n=8):
+        self.series = series
+        self.window = window
+        self.weights = [float(i) / n for i in range(n)]
+
+    def __getitem__(self, i):
+        return self.series[i : i + self.window], self.weights[i]
+
+
+for windows, weights in DataLoader(Windows({series}, 4), batch_size=2):
+    pass
+"""
+
+
+@pytest.mark.parametrize(
+    "series, read, kind, dtype",
+    [
+        # `__init__` is read for the arguments the class is made with, and a dataset's
+        # batches are what the default collate makes of what its `__getitem__` returns.
+        ("np.linspace(0, 1, 10)", "windows", Kind.TENSOR, Dtype.FLOAT64),
+        ("np.linspace(0, 1, 10, dtype=np.float32)", "windows", Kind.TENSOR, Dtype.FLOAT32),
+        ("np.linspace(0, 1, 10, dtype=np.float32)", "weights", Kind.TENSOR, Dtype.FLOAT64),  # Python floats
+        ("load()", "windows", Kind.UNKNOWN, None),
+    ],
+)
+def test_a_dataset_class_gives_the_batches_of_what_it_was_made_with(series, read, kind, dtype):
+    value = evaluated(DATASET.format(series=series) + f"result = {read}")
+    assert (value.kind, value.dtype) == (kind, dtype)

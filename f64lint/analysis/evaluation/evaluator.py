@@ -455,7 +455,9 @@ class Evaluator:
         if added is None:
             return Value(Kind.CONTAINER)
         elements = [held.element] if held.element is not None else []
-        return Value(Kind.CONTAINER, element=join([*elements, self._within((), added, depth + 1)]))
+        if added:  # what the methods add to it (none: what it was set to)
+            elements.append(self._within((), added, depth + 1))
+        return Value(Kind.CONTAINER, element=join(elements) if elements else None)
 
     def _set_value(self, value: cst.BaseExpression, depth: int) -> Value:
         """A value a method sets on `self`, read for any call of it: for the calls the module
@@ -951,8 +953,23 @@ class Evaluator:
             return Value(Kind.CONTAINER)
         batched = size is None or self._value(size, depth + 1).kind is not Kind.NONE
         held = self._value(dataset, depth + 1)
-        item = item_of(held) if held.kind is Kind.CONTAINER or held.is_array or held.kind is Kind.TENSOR else UNKNOWN
+        if held.kind is Kind.INSTANCE:  # a dataset class of the module: what its `__getitem__` gives
+            item = self._item_of_dataset(held, depth)
+        elif held.kind is Kind.CONTAINER or held.is_array or held.kind is Kind.TENSOR:
+            item = item_of(held)
+        else:
+            item = UNKNOWN
         return Value(Kind.CONTAINER, element=collated(item, loader, batched))
+
+    def _item_of_dataset(self, dataset: Value, depth: int) -> Value:
+        """An item of an object of a dataset class of the module, for any index: what its
+        `__getitem__` returns, read with that object as `self` (`self.series[i : i + n]` of
+        the array `WindowDataset(series, n)` was given)."""
+        owner = self._classes_by_name.get(dataset.type or "")
+        method = self.facts.definitions.method(owner, "__getitem__") if owner is not None else None
+        if owner is None or method is None or dataset.or_subclass:
+            return UNKNOWN
+        return self._called(method, None, depth + 1, self._instance_of(owner, dataset.origin or owner))
 
     def _tensor_method(self, call: cst.Call, method: str, tensor: Value, depth: int) -> Value:
         """What a method of a tensor gives: the dtype it converts to (`.to(torch.float64)`,

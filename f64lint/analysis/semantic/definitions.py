@@ -143,13 +143,15 @@ class Definitions:
         return found if isinstance(found, cst.ClassDef) else None
 
     def call_sites(self, function: Optional[cst.FunctionDef]) -> List[cst.Call]:
-        """The calls of this module that call `function`, in source order."""
+        """The calls of this module that call `function`, in source order: an `__init__`
+        is called by making its class (`WindowDataset(series, 16)`)."""
         if function is None:
             return []
         if self._callers is None:
             self._callers = {}
             for call in self._calls:
-                callee = self.callee(call)
+                made = self.instantiated(call)
+                callee = self.method(made, "__init__") if made is not None else self.callee(call)
                 if callee is not None:
                     self._callers.setdefault(callee, []).append(call)
         return self._callers.get(function, [])

@@ -59,7 +59,8 @@ def param_passed(function: cst.FunctionDef, call: cst.Call, argument: cst.BaseEx
 
 
 def argument_for(function: cst.FunctionDef, param: cst.Param, call: cst.Call) -> Optional[cst.BaseExpression]:
-    """What a call passes for a parameter (`self.step(batch)` passes `batch` for `step(self, data)`)."""
+    """What a call passes for a parameter (`self.step(batch)` passes `batch` for `step(self, data)`,
+    `Grid(n)` `n` for `__init__(self, size)`)."""
     for arg in call.args:
         if arg.keyword is not None and arg.keyword.value == param.name.value:
             return arg.value
@@ -67,7 +68,8 @@ def argument_for(function: cst.FunctionDef, param: cst.Param, call: cst.Call) ->
     if param not in params:
         return None
     index = list(params).index(param)
-    if isinstance(call.func, cst.Attribute) and params and params[0].name.value in ("self", "cls"):
+    bound = isinstance(call.func, cst.Attribute) or function.name.value == "__init__"  # `self` is not passed
+    if bound and params and params[0].name.value in ("self", "cls"):
         index -= 1
     args = positional(call)
     return args[index] if 0 <= index < len(args) and not any(arg.star for arg in call.args) else None
