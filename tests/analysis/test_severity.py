@@ -302,3 +302,32 @@ def build(device):
     assert sorted((d.start.line, d.code, d.severity.value) for d in found) == [
         (8, "F64002", "error"), (10, "F64002", "error"),
     ]
+
+
+def test_a_device_helper_another_module_defines_may_give_mps():
+    source = """\
+import numpy as np
+import torch
+from project import utils
+from project.devices import best_device
+
+
+def frames(n):
+    return torch.from_numpy(np.hanning(n)).to(best_device())
+
+
+def scales(n):
+    return torch.from_numpy(np.linspace(0, 1, n)).to(utils.get_device())
+
+
+def like(n, x):
+    return torch.from_numpy(np.linspace(0, 1, n)).to(x.get_device())
+
+
+def default(n):
+    return torch.from_numpy(np.linspace(0, 1, n)).to(torch.get_default_device())
+"""
+    found = lint_source("m.py", source, default_codes(), Settings().severity_of).diagnostics
+    assert sorted((d.start.line, d.code, d.severity.value) for d in found) == [
+        (8, "F64003", "error"), (12, "F64003", "error"), (16, "F64003", "warning"), (20, "F64003", "warning"),
+    ]

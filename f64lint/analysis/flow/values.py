@@ -150,7 +150,10 @@ class Flow:
                 return False
             if self.facts.library_name(node.func) in DATA_DEVICES:
                 return True
-            return self.evaluation.value(node).place is Place.MAY_LACK_FLOAT64
+            place = self.evaluation.value(node).place
+            if place is not Place.UNKNOWN:
+                return place is Place.MAY_LACK_FLOAT64
+            return self._device_helper_elsewhere(node)
         if isinstance(node, cst.IfExp):
             return self.may_lack_float64(node.body, depth + 1) or self.may_lack_float64(node.orelse, depth + 1)
         if isinstance(node, cst.Attribute):
@@ -166,6 +169,16 @@ class Flow:
                 return self.guards.kinds.kind(node) is True
             return device_like_name(node.value)
         return not self.facts.in_tests and self.evaluation.value(node).place is Place.MAY_LACK_FLOAT64
+
+    def _device_helper_elsewhere(self, call: cst.Call) -> bool:
+        """A call of a function named like a device that the module imports (`best_device()`
+        from `.devices`, `utils.get_device()`): it picks the device, which may be MPS, as a
+        name like `device` may be. Not torch's own, nor a method of a value
+        (`x.get_device()`)."""
+        qualified = self.facts.qualified_name(call.func)
+        if qualified is None or qualified.partition(".")[0] == "torch":
+            return False
+        return device_like_name(qualified.rpartition(".")[2])
 
     # Reaching a device -------------------------------------------------------------------
 
