@@ -331,3 +331,30 @@ def default(n):
     assert sorted((d.start.line, d.code, d.severity.value) for d in found) == [
         (8, "F64003", "error"), (12, "F64003", "error"), (16, "F64003", "warning"), (20, "F64003", "warning"),
     ]
+
+
+def test_a_device_helper_given_devices_gives_one_of_them():
+    source = """\
+import argparse
+
+import numpy as np
+import torch
+from project.tools import init_device
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--device", choices=["cpu", "cuda"], default="cpu")
+parser.add_argument("--any-device", default="cpu")
+args = parser.parse_args()
+
+
+def scales(n):
+    return torch.from_numpy(np.linspace(0, 1, n)).to(init_device(args.device))
+
+
+def offsets(n):
+    return torch.from_numpy(np.linspace(0, 1, n)).to(init_device(args.any_device))
+"""
+    found = lint_source("m.py", source, default_codes(), Settings().severity_of).diagnostics
+    assert sorted((d.start.line, d.code, d.severity.value) for d in found) == [
+        (14, "F64003", "warning"), (18, "F64003", "error"),
+    ]

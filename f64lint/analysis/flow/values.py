@@ -153,7 +153,7 @@ class Flow:
             place = self.evaluation.value(node).place
             if place is not Place.UNKNOWN:
                 return place is Place.MAY_LACK_FLOAT64
-            return self._device_helper_elsewhere(node)
+            return self._device_helper_elsewhere(node, depth)
         if isinstance(node, cst.IfExp):
             return self.may_lack_float64(node.body, depth + 1) or self.may_lack_float64(node.orelse, depth + 1)
         if isinstance(node, cst.Attribute):
@@ -170,15 +170,19 @@ class Flow:
             return device_like_name(node.value)
         return not self.facts.in_tests and self.evaluation.value(node).place is Place.MAY_LACK_FLOAT64
 
-    def _device_helper_elsewhere(self, call: cst.Call) -> bool:
+    def _device_helper_elsewhere(self, call: cst.Call, depth: int) -> bool:
         """A call of a function named like a device that the module imports (`best_device()`
         from `.devices`, `utils.get_device()`): it picks the device, which may be MPS, as a
-        name like `device` may be. Not torch's own, nor a method of a value
-        (`x.get_device()`)."""
+        name like `device` may be; given devices (`init_device(args.device)`), one of
+        those, which may be MPS only where one of them may. Not torch's own, nor a method
+        of a value (`x.get_device()`)."""
         qualified = self.facts.qualified_name(call.func)
         if qualified is None or qualified.partition(".")[0] == "torch":
             return False
-        return device_like_name(qualified.rpartition(".")[2])
+        if not device_like_name(qualified.rpartition(".")[2]):
+            return False
+        given = [arg.value for arg in call.args if is_device_like(self.facts, arg.value)]
+        return not given or any(self.may_lack_float64(device, depth + 1) for device in given)
 
     # Reaching a device -------------------------------------------------------------------
 

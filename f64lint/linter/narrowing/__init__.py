@@ -369,11 +369,13 @@ def _is_one_return(definition: Statement, structure_lines: List[str]) -> bool:
 def _is_idle(statement: Statement, structure_lines: List[str], reading: Reading) -> bool:
     """A module-level expression that binds nothing and that nothing can come from: a
     docstring, a registration call (`add_docstr(torch.abs, ...)`, torch's `_tensor_docs`
-    is 3,000 of them)."""
+    is 3,000 of them); not one that names a device (`parser.add_argument("--device",
+    choices=["cpu", "cuda"])`, which says which devices `args.device` may be)."""
     first = structure_lines[statement.first]
     return (
         not statement.bound
         and _EXPRESSION_START.match(first) is not None
         and _COMPOUND_OR_BINDING.match(first) is None
         and not reading.matters(statement.text)
+        and "device" not in statement.text
     )
