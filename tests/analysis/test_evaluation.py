@@ -179,6 +179,17 @@ def returned_by(source: str, function: str) -> Value:
          Kind.UNKNOWN, None),
         ("import numpy as np\nfrom PIL import Image\nresult = np.asarray(Image.open(p).convert(mode))",
          Kind.UNKNOWN, None),
+        # Flags that may ask for other depths, and files whose pixels may be floats, read
+        # pixels of a dtype not known; a conversion to an 8-bit mode makes them 8 bits.
+        ("import cv2\nresult = cv2.imread(p, cv2.IMREAD_UNCHANGED) * 0.5", Kind.UNKNOWN, None),
+        ("import cv2\nresult = cv2.imread(p, -1) * 0.5", Kind.UNKNOWN, None),
+        ("import cv2\nresult = cv2.imread(p, cv2.IMREAD_GRAYSCALE) * 0.5", Kind.NDARRAY, Dtype.FLOAT64),
+        ("import cv2\nresult = cv2.imread('env.exr') * 0.5", Kind.UNKNOWN, None),
+        ("import imageio\nresult = imageio.imread('dem.TIF') * 0.5", Kind.UNKNOWN, None),
+        ("import numpy as np\nfrom PIL import Image\nresult = np.array(Image.open('disp.tif')) * 0.5", Kind.UNKNOWN,
+         None),
+        ("import numpy as np\nfrom PIL import Image\nresult = np.array(Image.open('d.tif').convert('L')) * 0.5",
+         Kind.NDARRAY, Dtype.FLOAT64),
         ("from skimage import img_as_float, io\nresult = img_as_float(io.imread(p))", Kind.NDARRAY, Dtype.FLOAT64),
         ("import numpy as np\nfrom skimage import img_as_float\nresult = img_as_float(np.ones(3, dtype=np.float32))",
          Kind.NDARRAY, Dtype.FLOAT32),

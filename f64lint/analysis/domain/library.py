@@ -106,6 +106,17 @@ _PILLOW_EIGHT_BIT_MODES = frozenset({"1", "L", "P", "RGB", "RGBA", "RGBX", "CMYK
 SAME_DATA_IN_MODES: Dict[str, FrozenSet[str]] = {f"{_PILLOW_IMAGE}.convert": _PILLOW_EIGHT_BIT_MODES}
 # The dtype of the data of library objects that hold an array of one (`np.asarray(image)`).
 OBJECT_DATA_DTYPES: Dict[str, str] = {_PILLOW_IMAGE: "uint8"}
+# Files whose pixels may be floats (OpenEXR, Radiance HDR, TIFF, PFM, FITS): a reader or
+# `Image.open` of a path written out with such a suffix gives pixels of a dtype not known.
+FLOAT_IMAGE_SUFFIXES = (".exr", ".hdr", ".pfm", ".tif", ".tiff", ".fits", ".fit")
+# Readers whose flags (at this place, or `flags=`) can ask for other depths
+# (`cv2.IMREAD_UNCHANGED`, `cv2.IMREAD_ANYDEPTH`): pixels not known but with these flags,
+# which read 8 bits.
+READER_FLAGS: Dict[str, int] = {"cv2.imread": 1, "cv2.imdecode": 1}
+EIGHT_BIT_READS = frozenset(
+    {"cv2.IMREAD_COLOR", "cv2.IMREAD_GRAYSCALE", "cv2.IMREAD_COLOR_BGR", "cv2.IMREAD_COLOR_RGB"}
+    | {f"cv2.IMREAD_REDUCED_{kind}_{n}" for kind in ("COLOR", "GRAYSCALE") for n in (2, 4, 8)}
+)
 
 # Objects other than arrays and tensors that library calls make, by the call's qualified name.
 MAKES: Dict[str, str] = {

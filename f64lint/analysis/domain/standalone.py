@@ -21,9 +21,9 @@ module-level code are read one by one. What makes one of them meet a device that
 
 A tensor's own `.device` (`x.device`, `x` a local) adds nothing: its device is named where
 `x` was made. A helper or fixture also meets what the tests that call it or take it as a
-parameter meet, a class what the parts that name it meet (a script's `__main__` block that
-makes a scheduler and hands its method the device); the module-level code meets what any of
-the module meets.
+parameter meet, a class the devices the module's code hands its objects (a script's
+`__main__` block that makes a scheduler and hands its method the device); the module-level
+code meets what any of the module meets.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import Dict, List, Optional, Set
 
 from f64lint.analysis.domain.device_kinds import DeviceKinds, class_family
-from f64lint.analysis.domain.devices import device_like_name
+from f64lint.analysis.domain.devices import device_like_name, is_device_like
 from f64lint.analysis.domain.library import MPS_MODULES
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import keyword, positional
@@ -52,6 +52,7 @@ class StandaloneParts:
         self._clean: Dict[cst.CSTNode, bool] = {}
         self._off: Dict[cst.CSTNode, bool] = {}
         self._users: Optional[Dict[str, List[cst.CSTNode]]] = None
+        self._given: Optional[Set[str]] = None
         self._rest_off: Optional[bool] = None
 
     def off_mps(self, part: cst.CSTNode) -> bool:
@@ -66,10 +67,11 @@ class StandaloneParts:
         if isinstance(part, cst.FunctionDef):
             users = self._users_of().get(part.name.value, [])
             return self._is_clean(part) and all(self._is_clean(user) for user in users if user is not part)
-        if isinstance(part, cst.ClassDef):  # and the parts that use it: `sched = Scheduler(); sched.step(device)`
+        if isinstance(part, cst.ClassDef):
             family = class_family(self.facts, part)
-            users = [user for member in family for user in self._users_of().get(member.name.value, [])]
-            return all(self._is_clean(unit) for unit in [*family, *(user for user in users if user not in family)])
+            return all(self._is_clean(member) for member in family) and not any(
+                member.name.value in self._given_devices() for member in family
+            )
         if self._rest_off is None:  # module-level code meets what any part of the module meets
             rest = [s for s in body if not isinstance(s, (cst.FunctionDef, cst.ClassDef))]
             units = [s for s in body if isinstance(s, (cst.FunctionDef, cst.ClassDef))]
@@ -78,19 +80,35 @@ class StandaloneParts:
             )
         return self._rest_off
 
+    def _given_devices(self) -> Set[str]:
+        """The names of the module's classes whose objects code of the module hands a device
+        that may be MPS: making one (`Scheduler(device)`), or calling a method of one made
+        there (`sched = Scheduler(); sched.set_timesteps(20, device=device)`,
+        `Encoder().to(device)`)."""
+        if self._given is None:
+            self._given = set()
+            definitions = self.facts.definitions
+            for call in self.facts.calls:
+                made = definitions.instantiated(call)
+                if made is None and isinstance(call.func, cst.Attribute):
+                    receiver = call.func.value
+                    if isinstance(receiver, cst.Name):
+                        receiver = self.facts.assigned_value(receiver) or receiver
+                    made = definitions.instantiated(receiver) if isinstance(receiver, cst.Call) else None
+                devices = [arg.value for arg in call.args if is_device_like(self.facts, arg.value)]
+                if made is not None and any(self._given_may_be_mps(device) for device in devices):
+                    self._given.add(made.name.value)
+        return self._given
+
     def _users_of(self) -> Dict[str, List[cst.CSTNode]]:
-        """By function or class name: the top-level parts that call a function of the
-        module or take it as a fixture (a parameter of its name), or name a class of it."""
+        """By function name: the top-level parts that call a function of the module or take
+        it as a fixture (a parameter of its name)."""
         if self._users is None:
             self._users = {}
             facts = self.facts
             for call in facts.calls:
                 if isinstance(call.func, cst.Name) and call.func.value in facts.top_level_functions:
                     self._users.setdefault(call.func.value, []).append(self._top_level(call))
-            classes = {s.name.value for s in facts.module.body if isinstance(s, cst.ClassDef)}
-            for node in descendants([facts.module]):
-                if isinstance(node, cst.Name) and node.value in classes:
-                    self._users.setdefault(node.value, []).append(self._top_level(node))
             for function in facts.functions:
                 for param in function.params.params:
                     if param.name.value in facts.top_level_functions:
@@ -145,6 +163,12 @@ class StandaloneParts:
 
     def _may_be_mps(self, node: cst.BaseExpression) -> bool:
         return self.kinds.kind(node) is not False
+
+    def _given_may_be_mps(self, device: cst.BaseExpression) -> bool:
+        """May a device handed to an object be MPS: in a test, where the test says so (a
+        test case's `self.device` set to the CPU, or not known, is not)?"""
+        kind = self.kinds.kind(device)
+        return kind is True if self.facts.in_tests else kind is not False
 
     def _call_meets_mps(self, call: cst.Call) -> bool:
         qualified = self.facts.qualified_name(call.func) or ""

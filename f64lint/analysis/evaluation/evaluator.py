@@ -96,10 +96,13 @@ from f64lint.analysis.domain.library import (
     DATASETS_OF_TENSORS,
     DICT_GIVES,
     DICT_TYPE,
+    EIGHT_BIT_READS,
+    FLOAT_IMAGE_SUFFIXES,
     GIVES_ARGUMENT,
     MAKES,
     OBJECT_DATA_DTYPES,
     PYTHON_NUMBER_TYPES,
+    READER_FLAGS,
     RETURNS_SELF,
     SHARES_NUMPY_MEMORY,
     TENSOR_MOVES,
@@ -1109,8 +1112,9 @@ class Evaluator:
             return Value(Kind.OBJECT, origin=call, type="pandas.DataFrame")
         # `np.random.default_rng(0)`: a Generator as probed; `check_random_state(seed)` a RandomState by hand.
         made = name if is_type(name) else (object_made_by(name) or MAKES.get(name))
-        if made is not None:  # `Image.open(path)`: an image of 8-bit data
-            return Value(Kind.OBJECT, Dtype.named(OBJECT_DATA_DTYPES.get(made)), origin=call, type=made)
+        if made is not None:  # `Image.open(path)`: an image of 8-bit data, but of a float format
+            data = None if self._reads_float_format(call) else Dtype.named(OBJECT_DATA_DTYPES.get(made))
+            return Value(Kind.OBJECT, data, origin=call, type=made)
         known = name in FLOAT_BY_DEFAULT or name in FOLLOW_DATA or name in _KEEP_ARGUMENT_DTYPE
         floats = name in FLOAT_OF_NUMBERS or name in FLOAT64_OF_INTEGERS
         integers = name in _INTEGER_MAKERS or name in PIXEL_MAKERS
@@ -1123,6 +1127,8 @@ class Evaluator:
         if name in KEEP_FIRST_ARGUMENT_DTYPE:  # `cv2.resize(image, size)`: the image's dtype
             image = self._value(args[0], depth + 1) if args else UNKNOWN
             return Value(Kind.NDARRAY, image.dtype, origin=image.origin) if image.is_array else UNKNOWN
+        if name in PIXEL_MAKERS and not self._reads_eight_bits(call, name):
+            return UNKNOWN
         if integers:
             return Value(Kind.NDARRAY, Dtype.SMALL_INTEGER if name in PIXEL_MAKERS else Dtype.INTEGER, origin=call)
         if name in FLOAT_BY_DEFAULT:  # a scalar where the probe saw one made of a number (`np.float64(0.5)`)
@@ -1146,6 +1152,23 @@ class Evaluator:
         if widest.dtype is None or (widest.dtype < Dtype.FLOAT64 and partly_unknown(values)):
             return UNKNOWN  # an unknown argument may widen it; nothing is wider than float64 but complex
         return Value(Kind.NDARRAY, widest.dtype, origin=widest.origin or call)
+
+    def _reads_eight_bits(self, call: cst.Call, name: str) -> bool:
+        """Does an image reader read 8-bit pixels: no flags that may ask for other depths
+        (`cv2.imread(p, cv2.IMREAD_UNCHANGED)`), and not a file written out in a format
+        whose pixels may be floats (`"env.exr"`)?"""
+        place = READER_FLAGS.get(name)
+        args = positional(call)
+        flags = keyword(call, "flags") or (args[place] if place is not None and len(args) > place else None)
+        if flags is not None and self.facts.qualified_name(flags) not in EIGHT_BIT_READS:
+            return False
+        return not self._reads_float_format(call)
+
+    def _reads_float_format(self, call: cst.Call) -> bool:
+        """Is the file a call reads written out, in a format whose pixels may be floats?"""
+        args = positional(call)
+        path = args[0].evaluated_value if args and isinstance(args[0], cst.SimpleString) else None
+        return isinstance(path, str) and path.lower().endswith(FLOAT_IMAGE_SUFFIXES)
 
     def _probed(self, call: cst.Call, name: str, depth: int) -> Value:
         """A NumPy array or scalar, as the library gave it when probed (domain/probed.py):

@@ -8,7 +8,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import List, Optional, Tuple
 
-from f64lint.analysis.domain.library import SAME_DATA_IN_MODES, TENSOR_TYPE, Returns, float64_parts, member
+from f64lint.analysis.domain.library import (
+    OBJECT_DATA_DTYPES,
+    SAME_DATA_IN_MODES,
+    TENSOR_TYPE,
+    Returns,
+    float64_parts,
+    member,
+)
 from f64lint.analysis.domain.probed import OBJECT_KINDS, Seen, operator_results, seen_given
 from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Value, join, sources_of
 from f64lint.analysis.evaluation.structure import as_possible, kept_from, may_be, members_of, partly_unknown
@@ -152,11 +159,14 @@ def by_hand(owner: Value, name: str, call: Optional[cst.Call], origin: cst.BaseE
     gives = member(owner.type, name)
     if gives is Returns.FLOAT64:
         return Value(Kind.NDARRAY, Dtype.FLOAT64, origin=origin)
-    if gives is Returns.SAME_OBJECT:  # `image.convert("RGB")`: an image of the same data
+    if gives is Returns.SAME_OBJECT:  # `image.resize(size)`: an image of the same data
         modes = SAME_DATA_IN_MODES.get(f"{owner.type}.{name}")
         mode = call.args[0].value if call is not None and call.args else None
-        kept = modes is None or mode is None or (isinstance(mode, cst.SimpleString) and mode.evaluated_value in modes)
-        return replace(owner, origin=origin) if kept else Value(Kind.OBJECT, origin=origin, type=owner.type)
+        if modes is None or mode is None:
+            return replace(owner, origin=origin)
+        if isinstance(mode, cst.SimpleString) and mode.evaluated_value in modes:  # `convert("RGB")`: 8 bits
+            return replace(owner, dtype=Dtype.named(OBJECT_DATA_DTYPES.get(owner.type)), origin=origin)
+        return Value(Kind.OBJECT, origin=origin, type=owner.type)
     places = float64_parts(owner.type, name)
     if not places or call is None:
         return UNKNOWN

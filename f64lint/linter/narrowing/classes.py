@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Dict, FrozenSet, List, Sequence, Set, Tuple
 
+from f64lint.analysis.domain.devices import device_like_name
 from f64lint.linter.narrowing.arrays import float_sequence_parameters
 from f64lint.linter.narrowing.lines import CALLED, NAME, Statement, bound_names, described_members, logical_lines
 from f64lint.linter.narrowing.reading import Reading
@@ -259,6 +260,9 @@ def left_out_of_class(
     # A function kept on `self` and called there (`self.compute_fn(y, p)`): what sets it stays.
     own = {m.name for m in methods}
     read |= {name for m in kept for name in _SELF_CALLED.findall(m.text) if name not in own}
+    # And what sets a device a kept method reads (`self.device = torch.device("cpu")` in a
+    # test case's `setUp`): the analysis reads which devices the code runs on from it.
+    read |= {name for m in kept for name in _SELF_READ.findall(m.text) if device_like_name(name)}
     kept.extend(m for m in rest if not attributes_set(m.text).isdisjoint(read))
     kept.extend(m for m in rest if m not in kept and m.name in read)  # handed on: `collate_fn=self.collate`
     rest = [m for m in rest if m not in kept]
