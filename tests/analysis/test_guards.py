@@ -378,3 +378,15 @@ def test_a_scripts_class_meets_the_devices_of_the_code_that_uses_it(tmp_path, de
     )
     diagnostics = run([tmp_path], Settings(root=tmp_path)).diagnostics
     assert [(d.code, d.start.line, d.severity.value) for d in diagnostics] == found
+
+
+def test_a_scripts_class_made_without_a_device_stays_off_mps(tmp_path):
+    # A CPU metric beside a model on the best device: the block names both, but hands the
+    # metric no device.
+    (tmp_path / "train.py").write_text(
+        "import numpy as np\nimport torch\n\n\nclass Metric:\n    def __init__(self, device='cpu'):\n"
+        "        self.bins = torch.from_numpy(np.linspace(0, 1, 11)).to(device)\n\n\n"
+        'if __name__ == "__main__":\n    device = "mps" if torch.backends.mps.is_available() else "cpu"\n'
+        "    metric = Metric()\n    x = torch.ones(3, device=device)\n"
+    )
+    assert run([tmp_path], Settings(root=tmp_path)).diagnostics == []

@@ -613,6 +613,29 @@ def test_methods_of_a_derived_class_reading_what_its_base_sets_to_float64_stay()
     same_findings(source)
 
 
+def test_what_sets_a_device_a_kept_method_reads_stays():
+    source = textwrap.dedent('''\
+        import unittest
+        import torch
+
+        class Oracle:
+            def __init__(self, n, device=None):
+                self.w = torch.arange(n, dtype=torch.float64, device=device)
+
+        class TestOracle(unittest.TestCase):
+            def setUp(self):
+                self.device = torch.device("cpu")
+
+            def tearDown(self):
+                self.other = None
+
+            def test_sum(self):
+                return Oracle(4, device=self.device)
+        ''')
+    result = narrowed(source, standalone=True).text
+    assert "def setUp" in result and "def tearDown" not in result
+
+
 def test_methods_calling_a_predicate_that_stays_stay_since_a_guard_may_test_it():
     source = textwrap.dedent('''\
         import torch
