@@ -424,8 +424,9 @@ def mps_test(facts: ModuleFacts, test: cst.BaseExpression) -> Optional[bool]:
 
 def _bound_condition(facts: ModuleFacts, test: cst.BaseExpression) -> Optional[cst.BaseExpression]:
     """The condition a local name holds when only one assignment reaches its read
-    (`on_cpu = device.type != "mps"; ... if on_cpu:`), unless that is a name again."""
-    if not isinstance(test, cst.Name):
+    (`on_cpu = device.type != "mps"; ... if on_cpu:`), unless that is a name again or an
+    augmented assignment may change it (`on_cpu |= forced`)."""
+    if not isinstance(test, cst.Name) or test.value in facts.augmented_names:
         return None
     values = facts.reaching_values(test)
     if len(values) != 1 or values[0] is None or isinstance(values[0], cst.Name):

@@ -19,6 +19,7 @@ from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.definitions import Definitions
 from f64lint.analysis.semantic.traces import Traces
 from f64lint.analysis.syntax.calls import named_params
+from f64lint.analysis.syntax.nodes import descendants
 from f64lint.analysis.syntax.positions import StatementPositions
 from f64lint.cst import cst
 
@@ -123,6 +124,17 @@ class ModuleFacts:
                 if binding is not None:
                     found[id(binding)] = (function, param)
         return found
+
+    @cached_property
+    def augmented_names(self) -> FrozenSet[str]:
+        """The names an augmented assignment changes somewhere in the module (`flag |= x`),
+        which the bindings do not follow: what one assignment gave them may not be what
+        they hold."""
+        return frozenset(
+            node.target.value
+            for node in descendants([self.module])
+            if isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name)
+        )
 
     @cached_property
     def reads_by_binding(self) -> Dict[int, List[cst.Name]]:
