@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import cached_property
-from typing import Callable, Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
+from typing import Callable, Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple, Union
 
 from f64lint.analysis.domain.arrays import (
     FLOAT64_OF_INTEGERS,
@@ -196,6 +196,8 @@ _ANNOTATED_NUMBERS = {name: Dtype.named(numpy) for name, numpy in by_short_name(
 Context = Tuple[Tuple[int, Value], ...]
 # Where `torch.utils.data.DataLoader` takes its `collate_fn` by position.
 _COLLATE_FN_PLACE = 6
+# The modules whose dtypes code names (`np.int32`, `torch.uint8`).
+_DTYPE_MODULES = ("numpy.", "torch.")
 # Devices that have float64, as a string names them (those without are the run's `devices`).
 _WITH_FLOAT64 = frozenset({"cuda", "xpu", "hpu", "meta"})
 
@@ -1262,8 +1264,27 @@ class Evaluator:
         spelled = self._spelled(node, depth)
         if spelled is not None:
             return _WIDTHS[spelled[0].width]
-        held = self._value(node, depth + 1) if node is not None else UNKNOWN
+        if node is None:
+            return None
+        integer = self._integer_dtype(node)
+        if integer is not None:
+            return integer
+        held = self._value(node, depth + 1)
         return held.dtype if held.kind is Kind.DTYPE else None
+
+    def _integer_dtype(self, node: cst.BaseExpression) -> Optional[Dtype]:
+        """The integer or boolean dtype an expression names: NumPy's or torch's
+        (`np.int32`, `torch.uint8`), Python's (`int`), or a string (`"int16"`)."""
+        name: Optional[Union[str, bytes]]
+        if isinstance(node, cst.SimpleString):
+            name = node.evaluated_value
+        else:
+            qualified = self.facts.qualified_name(node) or ""
+            name = PYTHON_NUMBER_TYPES.get(qualified)
+            if name is None and qualified.startswith(_DTYPE_MODULES):
+                name = qualified.rpartition(".")[2]
+        dtype = Dtype.named(name) if isinstance(name, str) else None
+        return dtype if dtype is not None and dtype <= Dtype.INTEGER else None
 
     def spelled(self, node: cst.BaseExpression) -> Optional[Tuple[Spelled, cst.BaseExpression]]:
         """The dtype an expression holds, with where it is written: where the evaluator reads
