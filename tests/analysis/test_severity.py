@@ -358,3 +358,23 @@ def offsets(n):
     assert sorted((d.start.line, d.code, d.severity.value) for d in found) == [
         (14, "F64003", "warning"), (18, "F64003", "error"),
     ]
+
+
+def test_a_move_to_the_device_of_data_known_on_the_cpu_reaches_no_mps():
+    source = """\
+import numpy as np
+import torch
+
+
+def like_local(n):
+    x = torch.ones(n)
+    return torch.from_numpy(np.linspace(0, 1, n)).to(x.device)
+
+
+def like_given(n, x):
+    return torch.from_numpy(np.linspace(0, 1, n)).to(x.device)
+"""
+    found = lint_source("m.py", source, default_codes(), Settings().severity_of).diagnostics
+    assert sorted((d.start.line, d.code, d.severity.value) for d in found) == [
+        (7, "F64003", "warning"), (11, "F64003", "error"),
+    ]

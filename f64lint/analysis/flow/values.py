@@ -158,6 +158,8 @@ class Flow:
             return self.may_lack_float64(node.body, depth + 1) or self.may_lack_float64(node.orelse, depth + 1)
         if isinstance(node, cst.Attribute):
             if not self.facts.in_tests:  # unless a command-line option that leaves out MPS (`args.device`)
+                if self._device_of_data_elsewhere(node):
+                    return False
                 return device_like_name(node.attr.value) and not self.guards.kinds.option_without_mps(node)
             # `self.device` of a test case: what the class and its family set it to.
             return is_self_attribute(node) and self.guards.kinds.kind(node) is True
@@ -169,6 +171,15 @@ class Flow:
                 return self.guards.kinds.kind(node) is True
             return device_like_name(node.value)
         return not self.facts.in_tests and self.evaluation.value(node).place is Place.MAY_LACK_FLOAT64
+
+    def _device_of_data_elsewhere(self, node: cst.Attribute) -> bool:
+        """Is this the `.device` of data the evaluator knows to be on a device with float64
+        (`x = torch.ones(3)`, then `.to(x.device)`: the CPU)? Not `self.device`, which
+        subclasses, other objects and `setattr` may set where the class does not show."""
+        if node.attr.value != "device" or is_self_attribute(node):
+            return False
+        value = self.evaluation.value(node)
+        return value.kind is Kind.DEVICE and value.place in (Place.CPU_BY_DEFAULT, Place.CPU, Place.WITH_FLOAT64)
 
     def _device_helper_elsewhere(self, call: cst.Call, depth: int) -> bool:
         """A call of a function named like a device that the module imports (`best_device()`
