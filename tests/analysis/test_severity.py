@@ -31,13 +31,14 @@ def on_cpu(n):
 """
 
 
-def severities(settings: Settings):
-    found = lint_source("m.py", SOURCE, default_codes(), settings.severity_of).diagnostics
+def severities(source: str = SOURCE, settings: Settings = Settings(), path: str = "m.py"):
+    """(line, code, severity) of each finding in a module, sorted."""
+    found = lint_source(path, source, default_codes(), settings.severity_of).diagnostics
     return sorted((d.start.line, d.code, d.severity.value) for d in found)
 
 
 def test_only_values_that_reach_a_device_that_may_be_mps_are_errors():
-    assert severities(Settings()) == [
+    assert severities(settings=Settings()) == [
         (8, "F64001", "warning"),   # made on the CPU, never moved here
         (12, "F64001", "error"),    # made on `device`
         (13, "F64003", "error"),    # moved to `device` in the same chain
@@ -49,7 +50,7 @@ def test_only_values_that_reach_a_device_that_may_be_mps_are_errors():
 
 def test_a_configured_severity_wins_over_reachability():
     settings = Settings(severity=(("F64001", Severity.WARNING), ("F64004", Severity.WARNING)))
-    assert [s for line, code, s in severities(settings) if code in ("F64001", "F64004")] == ["warning"] * 3
+    assert [s for line, code, s in severities(settings=settings) if code in ("F64001", "F64004")] == ["warning"] * 3
 
 
 def test_in_a_test_a_device_known_only_by_its_name_is_unknown():
@@ -57,8 +58,7 @@ def test_in_a_test_a_device_known_only_by_its_name_is_unknown():
     # time: float64 made there is a warning, and moving it there is not reported; a device
     # the test writes as MPS (DEVICE: mps when available) still makes an error. `table`
     # and `on_cpu` meet no device at all: in a test their float64 stays on the CPU.
-    found = lint_source("tests/test_model.py", SOURCE, default_codes(), Settings().severity_of).diagnostics
-    assert sorted((d.start.line, d.code, d.severity.value) for d in found) == [
+    assert severities(path="tests/test_model.py") == [
         (12, "F64001", "warning"),
         (13, "F64003", "warning"),
         (14, "F64002", "error"),
@@ -150,8 +150,7 @@ def shadowed(device):
 
     return CastFirst().to(device)
 """
-    found = lint_source("m.py", source, default_codes(), Settings().severity_of).diagnostics
-    assert sorted((d.start.line, d.code, d.severity.value) for d in found) == [
+    assert severities(source) == [
         (8, "F64001", "error"), (14, "F64001", "warning"), (19, "F64001", "warning"), (31, "F64001", "warning"),
     ]
 
@@ -170,8 +169,7 @@ def reference(device):
         torch.set_default_dtype(old)
     return expected, torch.randn(3, device=device)
 """
-    found = lint_source("m.py", source, default_codes(), Settings().severity_of).diagnostics
-    assert [(d.start.line, d.code, d.severity.value) for d in found] == [(6, "F64005", "warning")]
+    assert severities(source) == [(6, "F64005", "warning")]
 
 
 def test_a_buffer_set_again_on_self_is_not_known_to_move_as_registered():
@@ -191,8 +189,7 @@ class Recast(nn.Module):
 def build(device):
     return Recast(4).to(device)
 """
-    found = lint_source("m.py", source, default_codes(), Settings().severity_of).diagnostics
-    assert [(d.start.line, d.code, d.severity.value) for d in found] == [(8, "F64001", "warning")]
+    assert severities(source) == [(8, "F64001", "warning")]
 
 
 def test_a_python_number_kept_as_a_float64_buffer_moves_with_its_module():
@@ -252,8 +249,7 @@ class Holder(nn.Module):
         self.kept.to(u.device)
         return u
 """
-    found = lint_source("m.py", source, default_codes(), Settings().severity_of).diagnostics
-    assert [(d.start.line, d.code, d.severity.value) for d in found] == [(9, "F64003", "warning")]
+    assert severities(source) == [(9, "F64003", "warning")]
 
 
 def test_a_buffer_registered_by_keyword_moves_with_its_module_too():
@@ -271,8 +267,7 @@ class M(nn.Module):
 def build(device):
     return M().to(device)
 """
-    found = lint_source("m.py", source, default_codes(), Settings().severity_of).diagnostics
-    assert [(d.start.line, d.code, d.severity.value) for d in found] == [(8, "F64001", "error")]
+    assert severities(source) == [(8, "F64001", "error")]
 
 
 def test_a_buffer_bound_to_a_name_first_moves_with_its_module_too():
@@ -297,9 +292,8 @@ def build(device):
     frontend = frontend.to(device)
     return frontend
 """
-    found = lint_source("m.py", source, default_codes(), Settings().severity_of).diagnostics
     # (`unused` is only counted on the host: nothing is flagged there.)
-    assert sorted((d.start.line, d.code, d.severity.value) for d in found) == [
+    assert severities(source) == [
         (8, "F64002", "error"), (10, "F64002", "error"),
     ]
 
@@ -327,8 +321,7 @@ def like(n, x):
 def default(n):
     return torch.from_numpy(np.linspace(0, 1, n)).to(torch.get_default_device())
 """
-    found = lint_source("m.py", source, default_codes(), Settings().severity_of).diagnostics
-    assert sorted((d.start.line, d.code, d.severity.value) for d in found) == [
+    assert severities(source) == [
         (8, "F64003", "error"), (12, "F64003", "error"), (16, "F64003", "warning"), (20, "F64003", "warning"),
     ]
 
@@ -354,8 +347,7 @@ def scales(n):
 def offsets(n):
     return torch.from_numpy(np.linspace(0, 1, n)).to(init_device(args.any_device))
 """
-    found = lint_source("m.py", source, default_codes(), Settings().severity_of).diagnostics
-    assert sorted((d.start.line, d.code, d.severity.value) for d in found) == [
+    assert severities(source) == [
         (14, "F64003", "warning"), (18, "F64003", "error"),
     ]
 
@@ -374,7 +366,6 @@ def like_local(n):
 def like_given(n, x):
     return torch.from_numpy(np.linspace(0, 1, n)).to(x.device)
 """
-    found = lint_source("m.py", source, default_codes(), Settings().severity_of).diagnostics
-    assert sorted((d.start.line, d.code, d.severity.value) for d in found) == [
+    assert severities(source) == [
         (7, "F64003", "warning"), (11, "F64003", "error"),
     ]

@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Dict, FrozenSet, Optional, Tuple
+from typing import Any, Dict, FrozenSet, Iterator, Optional, Tuple
 
 # The classes that describe a call's arguments as written (the table has more, for
 # receivers and operands, which these readers do not use).
@@ -204,36 +204,33 @@ def _float64_members(owner: str) -> FrozenSet[str]:
 _ARRAY_TYPE = "numpy.ndarray"
 
 
-def makers_whatever_given(dtype: str, library: str) -> FrozenSet[str]:
-    """The functions of a library and its modules (`numpy.zeros`, `numpy.fft.rfftfreq`), not
-    the methods of its types, that give an array of `dtype`, or a tuple with one, whatever
-    their input."""
-    entries = _table()["entries"]
-    found = set()
-    for name in entries:
+def _functions_of(library: str) -> Iterator[Tuple[str, Dict[str, Any]]]:
+    """The entries of the functions of a library and its modules (`numpy.zeros`,
+    `numpy.fft.rfftfreq`), not of the methods of its types."""
+    for name, entry in _table()["entries"].items():
         owner = name.rpartition(".")[0]
-        if not name.startswith(f"{library}.") or is_type(owner) or owner == _ARRAY_TYPE:
-            continue
-        made = input_independent(name)
-        parts = made.parts if made is not None and made.kind == "tuple" else ()
-        if made is not None and any(seen.kind == "ndarray" and seen.dtype == dtype for seen in (made, *parts)):
-            found.add(name)  # an array of `dtype`, or a tuple with one (`leggauss(n)`: nodes and weights)
-    return frozenset(found)
+        if name.startswith(f"{library}.") and not is_type(owner) and owner != _ARRAY_TYPE:
+            yield name, entry
+
+
+def _holds_array(seen: Optional[Seen], dtype: str) -> bool:
+    """Is it an array of `dtype`, or a tuple or list with one (`leggauss(n)`: nodes and weights)?"""
+    return seen is not None and any(part.kind == "ndarray" and part.dtype == dtype for part in (seen, *seen.parts))
+
+
+def makers_whatever_given(dtype: str, library: str) -> FrozenSet[str]:
+    """The functions of a library that give an array of `dtype`, or a tuple with one,
+    whatever their input."""
+    return frozenset(name for name, _ in _functions_of(library) if _holds_array(input_independent(name), dtype))
 
 
 def keep_float64(library: str) -> FrozenSet[str]:
-    """The functions of a library and its modules, not the methods of its types, that give
-    a float64 array (or a tuple or list with one) of float64 input (`train_test_split(X, y)`,
-    `gaussian_filter(x, 2)`)."""
-    found = set()
-    for name, entry in _table()["entries"].items():
-        owner = name.rpartition(".")[0]
-        if not name.startswith(f"{library}.") or is_type(owner) or owner == _ARRAY_TYPE or "float64" not in entry:
-            continue
-        given = _seen(entry["float64"])
-        if any(seen.kind == "ndarray" and seen.dtype == "float64" for seen in (given, *given.parts)):
-            found.add(name)
-    return frozenset(found)
+    """The functions of a library that give a float64 array (or a tuple or list with one)
+    of float64 input (`train_test_split(X, y)`, `gaussian_filter(x, 2)`)."""
+    return frozenset(
+        name for name, entry in _functions_of(library)
+        if "float64" in entry and _holds_array(_seen(entry["float64"]), "float64")
+    )
 
 
 def float64_members_by_maker() -> Dict[str, FrozenSet[str]]:

@@ -54,6 +54,7 @@ from f64lint.analysis.domain.arrays import (
     FLOAT_BY_DEFAULT,
     FLOAT_OF_NUMBERS,
     FOLLOW_DATA,
+    INTEGERS_RETURNED,
     KEEP_DTYPE_METHODS,
     KEEP_FIRST_ARGUMENT_DTYPE,
     PIXEL_MAKERS,
@@ -111,7 +112,6 @@ from f64lint.analysis.domain.library import (
     Returns,
     by_short_name,
     functions,
-    functions_returning,
 )
 from f64lint.analysis.domain.probed import (
     OBJECT_KINDS,
@@ -189,7 +189,6 @@ from f64lint.analysis.syntax.nodes import is_property, own_nodes
 from f64lint.cst import cst
 
 _KEEP_ARGUMENT_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE) | functions("scipy", Returns.ARGUMENT_DTYPE)
-_INTEGER_MAKERS = functions_returning(Returns.INTEGERS)
 _WIDTHS = {Width.FLOAT64: Dtype.FLOAT64, Width.COMPLEX128: Dtype.COMPLEX128, Width.NARROW: Dtype.FLOAT32}
 _ANNOTATED_NUMBERS = {name: Dtype.named(numpy) for name, numpy in by_short_name(PYTHON_NUMBER_TYPES).items()}
 # The parameters of a call being read into, by the id of their binding, with their values.
@@ -1119,7 +1118,7 @@ class Evaluator:
             return Value(Kind.OBJECT, data, origin=call, type=made)
         known = name in FLOAT_BY_DEFAULT or name in FOLLOW_DATA or name in _KEEP_ARGUMENT_DTYPE
         floats = name in FLOAT_OF_NUMBERS or name in FLOAT64_OF_INTEGERS
-        integers = name in _INTEGER_MAKERS or name in PIXEL_MAKERS
+        integers = name in INTEGERS_RETURNED or name in PIXEL_MAKERS
         if not (known or floats or integers or name in KEEP_FIRST_ARGUMENT_DTYPE):
             return self._probed(call, name, depth)
         asked = asked_dtype(call, name)

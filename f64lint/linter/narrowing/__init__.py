@@ -310,9 +310,10 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: boo
     bases = bases_called(kept, rest, reading)
     spans = [(s.first, s.last) for s in rest if s not in bases]
     classes = {d.name: d for d in kept if d.is_class and d.name is not None}
+    set_hot: Dict[str, Set[str]] = {}
     for owner in kept:
         if owner.is_class and owner not in families:
-            inherited = frozenset(inherited_hot(owner, classes, reading))
+            inherited = frozenset(inherited_hot(owner, classes, reading, set_hot))
             spans.extend((m.first, m.last) for m in left_out_of_class(owner, reading, inherited=inherited))
     for base, callers in bases.items():
         spans.extend((m.first, m.last) for m in left_out_of_class(base, reading, callers))

@@ -61,25 +61,29 @@ _OTHER_MAKERS = sorted(
 )
 
 
+def _other_probed_libraries() -> List[str]:
+    """The probed libraries but NumPy, whose functions are found by its module's names
+    (`np.zeros(`): each looked for in a module whose text names it."""
+    return sorted(probed_libraries() - {"numpy"})
+
+
 @lru_cache(maxsize=1)
 def _probed_keeping() -> Dict[str, FrozenSet[str]]:
-    """By library (NumPy's are followed by its module's names), the last names of the
-    functions the probe saw keep float64 data float64."""
+    """By library, the last names of the functions the probe saw keep float64 data float64."""
     return {
         library: frozenset(name.rsplit(".", 1)[-1] for name in keep_float64(library))
-        for library in sorted(probed_libraries() - {"numpy"})
+        for library in _other_probed_libraries()
     }
 
 
 @lru_cache(maxsize=1)
 def _probed_makers() -> Dict[str, List[str]]:
     """By library, the functions the probe saw make float64 arrays of whatever input
-    (`stats.norm.ppf(`, `make_regression(`): looked for only in a module whose text names
-    the library. NumPy's are looked for by its module's names (`np.zeros(`, above). (Read on
-    first use: the probed table is not loaded by a run that narrows nothing.)"""
+    (`stats.norm.ppf(`, `make_regression(`). (Read on first use: the probed table is not
+    loaded by a run that narrows nothing.)"""
     return {
         library: sorted({name.rsplit(".", 1)[-1] for name in makers_whatever_given("float64", library)})
-        for library in sorted(probed_libraries() - {"numpy"})
+        for library in _other_probed_libraries()
     }
 
 

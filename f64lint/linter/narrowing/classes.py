@@ -77,8 +77,7 @@ def callees(callers: List[Statement], candidates: List[Statement], call: "re.Pat
 
 def _bases_of(owner: Statement) -> List[str]:
     """The names a class statement derives from (`class Child(Base, Mixin):`)."""
-    start = owner.text.find("class ")
-    header = _BASES.match(owner.text, start) if start >= 0 else None
+    header = _BASES.search(owner.text)
     return NAME.findall(header.group(1)) if header else []
 
 
@@ -99,9 +98,12 @@ def derived_from(kept: List[Statement], rest: List[Statement]) -> List[Statement
     return found
 
 
-def inherited_hot(owner: Statement, classes: Dict[str, Statement], reading: Reading) -> Set[str]:
+def inherited_hot(
+    owner: Statement, classes: Dict[str, Statement], reading: Reading, set_hot: Dict[str, Set[str]]
+) -> Set[str]:
     """The attributes the module's classes a class derives from, however far, may set on
-    `self` to a float64 value."""
+    `self` to a float64 value. `set_hot`: what each class's own methods may set so, by
+    class name, filled as it is read (many classes of a module derive from one base)."""
     found: Set[str] = set()
     seen: Set[str] = set()
     pending = [name for name in _bases_of(owner) if name in classes]
@@ -111,7 +113,9 @@ def inherited_hot(owner: Statement, classes: Dict[str, Statement], reading: Read
             continue
         seen.add(name)
         base = classes[name]
-        found |= {attribute for method in _methods(base, reading) for attribute in _attributes_set_hot(method, reading)}
+        if name not in set_hot:
+            set_hot[name] = {attr for m in _methods(base, reading) for attr in _attributes_set_hot(m, reading)}
+        found |= set_hot[name]
         pending.extend(parent for parent in _bases_of(base) if parent in classes)
     return found
 
@@ -128,8 +132,7 @@ def bases_called(kept: List[Statement], rest: List[Statement], reading: Reading)
     pending = [owner for owner in kept if owner.is_class]
     while pending and left_out:
         owner = pending.pop()
-        header = _BASES.search(owner.text)
-        bases = [left_out[name] for name in NAME.findall(header.group(1)) if name in left_out] if header else []
+        bases = [left_out[name] for name in _bases_of(owner) if name in left_out]
         if not bases:
             continue
         callers = found.get(owner) or [m for m in _methods(owner, reading) if reading.is_source(m)]
@@ -164,9 +167,7 @@ def declared_families(
     bases: Dict[str, List[str]] = {}
     derived: Dict[str, List[str]] = {}
     for name, owner in classes.items():
-        start = owner.text.find("class ")
-        header = _BASES.match(owner.text, start) if start >= 0 else None
-        bases[name] = [base for base in NAME.findall(header.group(1)) if base in classes] if header else []
+        bases[name] = [base for base in _bases_of(owner) if base in classes]
         for base in bases[name]:
             derived.setdefault(base, []).append(name)
     family: Set[str] = set()
