@@ -7,9 +7,10 @@ from dataclasses import dataclass, replace
 from typing import Callable, FrozenSet, Iterator, List, Optional, Sequence, Tuple, Type
 
 from f64lint.analysis.domain.devices import NO_FLOAT64_DEVICES
+from f64lint.analysis.domain.library import DTYPE_WIDTHS
 from f64lint.analysis.flow.analysis import analyse
 from f64lint.analysis.flow.passed_on import passed_on
-from f64lint.analysis.flow.summaries import ModuleSummary, summarise
+from f64lint.analysis.flow.summaries import ModuleSummary, summarise, summarise_dtypes
 from f64lint.analysis.project.exports import KEPT, Export, Imported
 from f64lint.analysis.project.observed import Observed
 from f64lint.analysis.semantic.facts import ModuleFacts, Suite
@@ -182,6 +183,8 @@ def lint_source(
                         exports = (*exports, *more)
             elif imported.passes():  # what it hands on of what other modules pass it
                 exports = tuple(passed_on(analysis, path))
+            if not flagged and _sets_wide_dtype(parsed):  # or the float64 dtypes it gives away
+                exports = (*exports, *summarise_dtypes(analysis, path))
         except (RecursionError, TraceLimit) as stopped:  # no file takes unbounded time (semantic/traces.py)
             deep = isinstance(stopped, RecursionError)
             why = "too deeply nested to check" if deep else f"too complex to check: {stopped}"
@@ -200,6 +203,25 @@ def lint_source(
             at = Position(directive.line, directive.column)
             kept.append(_diagnostic(path, UnusedNoqa, at, at, message, severity_of))
     return Linted(_with_source_lines(kept, text), exports)
+
+
+# A name or attribute set to a float64 dtype, or one returned, on a line of its own:
+# `DTYPE = torch.float64`, `self.dtype = np.double`, `dtype: torch.dtype = torch.float64`,
+# `return "float64"` (not a keyword argument: `dtype=np.float64,`).
+_WIDE_DTYPE_NAMES = sorted(
+    {name.rsplit(".", 1)[-1] for name, width in DTYPE_WIDTHS.items() if width != "narrow" and "builtins." not in name}
+)
+_SETS_WIDE_DTYPE = re.compile(
+    r"^[ \t]*(?:[\w.]+[ \t]*(?::[^=\n]+)?=|return)[ \t]*[\w.]*?[\"']?\b(?:%s)\b[^,()\n]*$"
+    % "|".join(_WIDE_DTYPE_NAMES),
+    re.MULTILINE,
+)
+
+
+def _sets_wide_dtype(text: str) -> bool:
+    """Does a module with no finding bind or return a float64 dtype, which the modules that
+    import it may use (flow/summaries.py)?"""
+    return bool(_SETS_WIDE_DTYPE.search(text))
 
 
 _IMPORTS_TORCH = re.compile(r"^\s*(?:import|from)\s+torch\b", re.MULTILINE)

@@ -21,7 +21,9 @@ class TorchFloat64Dtype(Rule):
     `.type(...)` or `.view(...)`, or the default value of a parameter. Names are resolved
     through imports, so `import torch as th; th.double` and
     `from torch import float64 as f64` are found, and a module-level `DTYPE = torch.float64`
-    is followed to where it is used.
+    is followed to where it is used, in its module and in the package's others (`from
+    .config import DTYPE`; `self.dtype` of a base class another module sets; what another
+    module's function returns), which get no automatic fix: the dtype is set elsewhere.
 
     Array API code (scikit-learn's, SciPy's) takes its dtypes from the namespace of the
     data, which is torch's for torch tensors: after `xp, _ = get_namespace(X)`,

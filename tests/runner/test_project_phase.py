@@ -959,3 +959,105 @@ def test_a_warm_one_file_run_sees_a_subclass_module_added_since(grids, monkeypat
     assert found() == [(8, 12), (12, 12)] and found() == [(8, 12), (12, 12)]
     spheres.write_text(GRID_SPHERES)
     assert found() == [(8, 12), (8, 59), (12, 12)]
+
+
+DTYPES = """\
+import torch
+
+DTYPE = torch.float64
+SINGLE = torch.float32
+
+
+class Solver:
+    def __init__(self, n, device):
+        self.n = n
+        self.device = device
+        self.dtype = torch.float64
+
+
+class DeviceAware:
+    def __init__(self, device):
+        self.device = device
+        if device.type != "mps":
+            self.dtype = torch.float64
+        else:
+            self.dtype = torch.float32
+
+
+def precise():
+    return torch.double
+
+
+def for_device(device):
+    return torch.float32 if device.type == "mps" else torch.float64
+"""
+USES = """\
+import torch
+
+from .dtypes import DTYPE, SINGLE, DeviceAware, Solver, for_device, precise
+
+
+class Heat(Solver):
+    def initial(self):
+        return torch.linspace(0, 1, self.n, dtype=self.dtype, device=self.device)
+
+
+class Aware(DeviceAware):
+    def initial(self):
+        return torch.zeros(3, dtype=self.dtype, device=self.device)
+
+
+def grids(device):
+    a = torch.zeros(3, dtype=DTYPE, device=device)
+    b = torch.zeros(3, dtype=SINGLE, device=device)
+    c = torch.zeros(3, dtype=for_device(device), device=device)
+    return a, b, c, torch.ones(3, dtype=precise(), device=device)
+"""
+
+
+def test_a_dtype_another_module_sets_is_read_where_it_is_used(tmp_path, monkeypatch):
+    # A constant, a function's return and a base class's attribute; not a float32 one, nor
+    # one chosen for the device, nor one an MPS test keeps out. Linting the file alone
+    # finds the same.
+    root = package_in(tmp_path, monkeypatch, "solvers", dtypes=DTYPES, uses=USES)
+    expected = [
+        (
+            "solvers/uses.py", 8, 51, "F64001", "error",
+            "`self.dtype` (`torch.float64`, in `solvers.dtypes.Solver.dtype` at solvers/dtypes.py:11) used as a "
+            "dtype in `torch.linspace()`; MPS has no float64",
+        ),
+        (
+            "solvers/uses.py", 17, 30, "F64001", "error",
+            "`DTYPE` (`torch.float64`, in `solvers.dtypes.DTYPE` at solvers/dtypes.py:3) used as a dtype in "
+            "`torch.zeros()`; MPS has no float64",
+        ),
+        (
+            "solvers/uses.py", 20, 41, "F64001", "error",
+            "`precise()` (`torch.double`, in `solvers.dtypes.precise` at solvers/dtypes.py:24) used as a dtype in "
+            "`torch.ones()`; MPS has no float64",
+        ),
+    ]
+    assert [row for row in _reported(root, "solvers") if row[0] == "solvers/uses.py"] == expected
+    alone = run([root / "solvers" / "uses.py"], Settings(root=root))
+    assert [(d.path, d.start.line, d.start.column, d.code, d.severity.value, d.message) for d in alone.diagnostics] == expected
+
+
+def test_the_dtypes_found_crash_on_mps_and_the_others_do_not(tmp_path, monkeypatch):
+    torch = require("torch")
+    from f64lint.testing.mps_emulation import mps_emulation
+
+    root = package_in(tmp_path, monkeypatch, "solvers", dtypes=DTYPES, uses=USES)
+    monkeypatch.syspath_prepend(str(root))
+    uses = importlib.import_module("solvers.uses")
+    with mps_emulation():
+        mps = torch.device("mps")
+        with pytest.raises(TypeError, match="MPS framework doesn't support float64"):
+            uses.Heat(3, mps).initial()
+        with pytest.raises(TypeError, match="MPS framework doesn't support float64"):
+            uses.grids(mps)
+        assert uses.Aware(mps).initial().dtype == torch.float32
+        uses.grids.__globals__["DTYPE"] = torch.float32  # past the first: the others run
+        with pytest.raises(TypeError, match="MPS framework doesn't support float64"):
+            uses.grids(mps)  # `precise()`
+        uses.grids.__globals__["precise"] = lambda: torch.float32
+        assert [t.dtype for t in uses.grids(mps)] == [torch.float32] * 4

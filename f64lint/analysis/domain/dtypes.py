@@ -47,6 +47,7 @@ class Dtype:
         return self.width is not Width.NARROW
 
 
+_SPELLING_OF_LIBRARY = {"torch": Spelling.TORCH, "numpy": Spelling.NUMPY, "builtins": Spelling.PYTHON}
 _WIDTHS = {"float64": Width.FLOAT64, "complex128": Width.COMPLEX128, "narrow": Width.NARROW}
 _BY_QUALIFIED_NAME = {name: _WIDTHS[width] for name, width in DTYPE_WIDTHS.items()}
 
@@ -236,11 +237,7 @@ def spelled_dtype(
     if isinstance(node, (cst.Name, cst.Attribute)):
         qualified = facts.qualified_name(node)
         if qualified in _BY_QUALIFIED_NAME:
-            spelling = {
-                "torch": Spelling.TORCH,
-                "numpy": Spelling.NUMPY,
-                "builtins": Spelling.PYTHON,
-            }[qualified.split(".")[0]]
+            spelling = _SPELLING_OF_LIBRARY[qualified.split(".")[0]]
             text = facts.module.code_for_node(node)
             return Dtype(_BY_QUALIFIED_NAME[qualified], spelling, text), node
         # A name may hold what any assignment reaching it gave (`if precise: dtype =
@@ -277,6 +274,27 @@ def spelled_dtype(
                 return found
         return None
     return None
+
+
+def named_for_others(facts: ModuleFacts, written: cst.BaseExpression) -> str:
+    """How a module's summary names a dtype it spells, for the modules that import it to
+    read (`exported_dtype`): by its qualified name (`torch.float64` of `th.double`), or as
+    the string is written (`"f8"`)."""
+    if isinstance(written, cst.SimpleString):
+        return repr(written.evaluated_value)
+    return facts.qualified_name(written) or ""
+
+
+def exported_dtype(named: str, where: str) -> Optional[Dtype]:
+    """The dtype another module's summary names (`named_for_others`), with where that
+    module sets it (`where`, for messages)."""
+    if named[:1] in ("'", '"'):
+        width = _string_width(named[1:-1])
+        return Dtype(width, Spelling.STRING, named, where) if width is not None else None
+    width = _BY_QUALIFIED_NAME.get(named)
+    if width is None:
+        return None
+    return Dtype(width, _SPELLING_OF_LIBRARY[named.split(".")[0]], named, where)
 
 
 def _widest_first(facts: ModuleFacts, call: cst.Call) -> Optional[Tuple[Dtype, cst.BaseExpression]]:

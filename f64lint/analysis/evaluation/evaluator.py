@@ -84,6 +84,7 @@ from f64lint.analysis.domain.dtypes import (
     Width,
     chosen_by_data,
     dtype_of,
+    exported_dtype,
     holds_for_float64,
     mentions_device,
     spelled_dtype,
@@ -366,6 +367,8 @@ class Evaluator:
         export = self._imported(node)
         if export is None:
             return Value(Kind.NDARRAY, Dtype.FLOAT64, origin=node) if self._seen_float64(node) else found
+        if export.dtype:  # `DTYPE` after `from .config import DTYPE`
+            return Value(Kind.DTYPE, Dtype.named(export.width), origin=node)
         kind = Kind.TENSOR if export.tensor else Kind.NDARRAY
         return Value(kind, Dtype.named(export.width), origin=node)
 
@@ -1298,7 +1301,7 @@ class Evaluator:
             return None
         held = self._value(node, depth + 1)
         if held.kind is Kind.DTYPE and isinstance(held.origin, cst.BaseExpression):
-            written = dtype_of(self.facts, held.origin)
+            written = dtype_of(self.facts, held.origin) or self._dtype_made_elsewhere(held.origin)
             if written is not None:
                 return written, held.origin
         binding = self.facts.bindings.get(node) if isinstance(node, cst.Name) else None
@@ -1313,6 +1316,15 @@ class Evaluator:
         ]
         known = [found for found in reversed(spelled) if found is not None]
         return next((found for found in known if found[0].is_wide), known[0] if known else None)
+
+    def _dtype_made_elsewhere(self, node: cst.BaseExpression) -> Optional[Spelled]:
+        """The dtype another module of the run sets where this module reads it (`DTYPE`
+        after `from .config import DTYPE`, `self.dtype` of a base class it defines)."""
+        export = self._imported(node)
+        if export is None or not export.dtype:
+            return None
+        return exported_dtype(export.made_by, f"in `{export.qualified_name}` at {export.path}:{export.line}")
+
 
 def _is_literal(node: cst.BaseExpression) -> bool:
     """A number or a string: no tensor."""

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from f64lint.analysis.domain.arrays import ArraySource
+from f64lint.analysis.domain.dtypes import named_for_others, spelled_dtype
 from f64lint.analysis.evaluation.classes import is_self_attribute
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.passed_on import passed_on
@@ -59,6 +60,35 @@ def summarise(analysis: Analysis, path: str) -> ModuleSummary:
                     made = _made(facts, flow, small.targets[0].target.value, False, [small.value], path)
                     found.extend([made] if made is not None else [])
     return (*found, *passed_on(analysis, path))
+
+
+def summarise_dtypes(analysis: Analysis, path: str) -> ModuleSummary:
+    """The float64 dtypes a module without a finding gives away (`DTYPE = torch.float64`,
+    `def precise(): return torch.double`, `self.dtype = torch.float64` of a class), the
+    part of its summary such a module can have that another module's finding may read."""
+    facts, flow = analysis.facts, analysis.flow
+    if not facts.module_name:
+        return ()
+    found: List[Optional[Export]] = []
+    for statement in _last_of_each_name(facts.module.body):
+        if isinstance(statement, cst.FunctionDef):
+            returned = flow.returned_values(statement)
+            found.extend(_wide_dtype(facts, flow, value, statement.name.value, True, path) for value in returned)
+        elif isinstance(statement, cst.ClassDef):
+            for attribute, values in flow.attributes_set(statement).items():
+                named = f"{statement.name.value}.{attribute}"
+                found.extend(_wide_dtype(facts, flow, value, named, False, path) for value in values)
+        elif isinstance(statement, cst.SimpleStatementLine):
+            for small in statement.body:
+                if isinstance(small, cst.Assign) and len(small.targets) == 1:
+                    target = small.targets[0].target
+                    if isinstance(target, cst.Name):
+                        found.append(_wide_dtype(facts, flow, small.value, target.value, False, path))
+    exports: Dict[str, Export] = {}
+    for export in found:
+        if export is not None:
+            exports.setdefault(export.name, export)
+    return tuple(exports.values())
 
 
 def _last_of_each_name(body: Sequence[cst.BaseStatement]) -> List[cst.BaseStatement]:
@@ -133,8 +163,12 @@ def _structure(facts: ModuleFacts, flow: Flow, owner: cst.ClassDef, path: str) -
 def _made(
     facts: ModuleFacts, flow: Flow, name: str, returned: bool, values: Sequence[cst.BaseExpression], path: str
 ) -> Optional[Export]:
-    """The export of a member whose values include a float64 tensor or NumPy array."""
+    """The export of a member whose values include a float64 tensor or NumPy array, or a
+    float64 dtype (`DTYPE = torch.float64`)."""
     for value in values:
+        dtype = _wide_dtype(facts, flow, value, name, returned, path)
+        if dtype is not None:
+            return dtype
         wide = flow.wide_value(value)
         if wide is not None:
             return _export(facts, name, returned, wide, path)
@@ -144,6 +178,22 @@ def _made(
             line = facts.positions[source.origin].start.line
             return Export(facts.module_name, name, returned, source.origin_name, "float64", path, line)
     return None
+
+
+def _wide_dtype(
+    facts: ModuleFacts, flow: Flow, value: cst.BaseExpression, name: str, returned: bool, path: str
+) -> Optional[Export]:
+    """The export of a float64 dtype a value holds, named so the importing modules read it."""
+    spelled = spelled_dtype(facts, value)
+    if spelled is None or not spelled[0].is_wide or flow.guards.never_on_mps(spelled[1]):
+        return None  # not where an MPS test keeps it out (`if device.type != "mps":`)
+    dtype, written = spelled
+    named = named_for_others(facts, written)
+    if not named:
+        return None
+    assert facts.module_name is not None
+    line = facts.positions[written].start.line
+    return Export(facts.module_name, name, returned, named, dtype.width.value, path, line, dtype=True)
 
 
 def _dataset(analysis: Analysis, owner: cst.ClassDef, path: str) -> List[Export]:

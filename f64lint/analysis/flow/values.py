@@ -975,6 +975,9 @@ class Flow:
             declared = self._declared_class(node)
             if declared is not None:  # `grid: Grid`
                 return declared
+            owner = self.facts.definitions.enclosing_class(node) if node.value == "self" else None
+            if owner is not None:  # `self.dtype` in a subclass of another module's class
+                return self._base_leaving(owner, member)
             values = [value for value in self.facts.reaching_values(node) if value is not None]
         elif isinstance(node, cst.Attribute) and is_self_attribute(node):
             values = self.set_on(node) or []
@@ -994,12 +997,13 @@ class Flow:
         if qualified is not None and self.imported.defines_class(qualified):
             return qualified
         local = self.facts.definitions.instantiated(call)
-        if (
-            local is None
-            or self.facts.definitions.method(local, member) is not None
-            or self.assigned_to_self(local, member)
-        ):
-            return None  # not a subclass, or one that makes the member itself
+        return self._base_leaving(local, member) if local is not None else None
+
+    def _base_leaving(self, local: cst.ClassDef, member: str) -> Optional[str]:
+        """The class another module defines that a class of this module derives from and
+        leaves `member` to."""
+        if self.facts.definitions.method(local, member) is not None or self.assigned_to_self(local, member):
+            return None  # one that makes the member itself
         for base in local.bases:
             inherited = self.facts.qualified_name(base.value)
             if inherited is not None and self.imported.defines_class(inherited):

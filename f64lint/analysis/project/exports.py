@@ -59,6 +59,10 @@ class Export:
     caller: str = ""
     keyword: str = ""
     arguments: Tuple[str, ...] = ()
+    # A float64 (or complex128) dtype, not a value of it (`DTYPE = torch.float64`, `def
+    # dtype(): return torch.double`, `self.dtype = np.float64`): `made_by` names it as
+    # `dtypes.exported_dtype` reads it (its qualified name, or the string written).
+    dtype: bool = False
 
     @property
     def qualified_name(self) -> str:
@@ -70,20 +74,21 @@ class Export:
         it, the line moves with edits above it)."""
         return (
             self.module, self.name, self.returned, self.made_by, self.width, self.item, self.tensor, self.subclass,
-            self.caller, self.keyword, self.arguments,
+            self.caller, self.keyword, self.arguments, self.dtype,
         )
 
     def as_row(self) -> list:
         item = list(self.item) if self.item is not None else None
-        passed = [self.caller, self.keyword, list(self.arguments)]
+        passed = [self.caller, self.keyword, list(self.arguments), self.dtype]
         placed = [self.path, self.line, item, self.tensor, self.subclass, *passed]
         return [self.module, self.name, self.returned, self.made_by, self.width, *placed]
 
     @classmethod
     def from_row(cls, row: list) -> "Export":
-        module, name, returned, made_by, width, path, line, item, tensor, subclass, caller, keyword, arguments = row
+        module, name, returned, made_by, width, path, line, item, tensor, subclass, *passed_by, dtype = row
+        caller, keyword, arguments = passed_by
         place = tuple(int(index) for index in item) if item is not None else None
-        passed = str(caller), str(keyword), tuple(str(argument) for argument in arguments)
+        passed = str(caller), str(keyword), tuple(str(argument) for argument in arguments), bool(dtype)
         shown = str(path), int(line), place, bool(tensor), str(subclass), *passed
         return cls(str(module), str(name), bool(returned), str(made_by), str(width), *shown)
 
