@@ -181,7 +181,7 @@ def lint_source(
                     if left_out is not None:
                         more = _summary_of(path, left_out, devices, place, imported, in_tests, suite, in_script)
                         exports = (*exports, *more)
-            elif imported.passes():  # what it hands on of what other modules pass it
+            elif imported:  # what it hands on of what other modules pass it or it imports
                 exports = tuple(passed_on(analysis, path))
             if not flagged and _sets_wide_dtype(parsed):  # or the float64 dtypes it gives away
                 exports = (*exports, *summarise_dtypes(analysis, path))

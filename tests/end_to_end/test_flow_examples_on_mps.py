@@ -266,3 +266,15 @@ def test_images_scaled_as_numpy_float64_crash_on_mps_and_run_after_the_fix(monke
         for load in ("load_bgr_float32", "load_rgb_scaled_as_tensor", "load_depth"):
             left_alone = getattr(original, load)("image.png", "mps")
             assert (left_alone.device.type, left_alone.dtype) == ("mps", torch.float32)
+
+
+def test_arrays_handed_to_the_module_s_helpers_crash_on_mps_and_run_after_the_fix():
+    original, fixed = original_and_fixed("arrays_handed_to_helpers")
+    twin = module_of((FLOW / "arrays_handed_to_helpers_float32.py").read_text(), "twin")
+    with mps_emulation():
+        assert torch.backends.mps.is_available()
+        with pytest.raises(TypeError, match=MPS_ERROR):
+            original.main()
+        grid = fixed.main()
+        assert (grid.device.type, grid.dtype) == ("mps", torch.float32)
+        assert twin.main().dtype == torch.float32

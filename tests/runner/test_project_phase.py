@@ -1061,3 +1061,25 @@ def test_the_dtypes_found_crash_on_mps_and_the_others_do_not(tmp_path, monkeypat
             uses.grids(mps)  # `precise()`
         uses.grids.__globals__["precise"] = lambda: torch.float32
         assert [t.dtype for t in uses.grids(mps)] == [torch.float32] * 4
+
+
+def test_a_part_of_a_tuple_another_module_returns_is_followed_to_the_method_it_is_passed_to(tmp_path, monkeypatch):
+    # `features, labels = load()`: only `features` is float64 (`labels` is int64); train.py
+    # makes no array and has no finding of its own, yet hands on what it imports.
+    data = "import numpy as np\n\n\ndef load(n, width):\n    rng = np.random.default_rng(0)\n" \
+           "    features = rng.normal(size=(n, width))\n" \
+           "    return features, (features.sum(1) > 0).astype(np.int64)\n"
+    model = "import torch\n\n\nclass Trainer:\n    def __init__(self, device):\n        self.device = device\n\n" \
+            "    def fit(self, features, labels):\n" \
+            "        return torch.from_numpy(features).to(self.device), torch.from_numpy(labels).to(self.device)\n"
+    train = "import torch\n\nfrom .data import load\nfrom .model import Trainer\n\n\ndef main():\n" \
+            "    device = torch.device(\"mps\" if torch.backends.mps.is_available() else \"cpu\")\n" \
+            "    features, labels = load(16, 4)\n    Trainer(device).fit(features, labels)\n"
+    root = package_in(tmp_path, monkeypatch, "fitting", data=data, model=model, train=train)
+    assert _reported(root, "fitting") == [(
+        "fitting/model.py", 9, 16, "F64003", "error",
+        "float64 NumPy array (from `load` passed for `features` by `fitting.train.main` at fitting/train.py:10) "
+        "becomes a tensor in `torch.from_numpy()`; MPS has no float64",
+    )]
+    (root / "fitting" / "data.py").write_text(data.replace("size=(n, width))", "size=(n, width)).astype(np.float32)"))
+    assert _reported(root, "fitting") == []

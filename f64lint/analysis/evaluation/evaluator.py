@@ -213,6 +213,7 @@ class Evaluator:
         imported: Callable[[cst.BaseExpression], Optional[Export]],
         seen_float64: Callable[[cst.BaseExpression], bool],
         passed_in: Callable[[cst.FunctionDef, cst.Param], Sequence[Export]],
+        imported_parts: Callable[[cst.Call], Sequence[Optional[Export]]],
     ) -> None:
         """`guards` says which code never runs on MPS: a value bound only there does not
         reach a read on MPS (`if device.type == "mps": dtype = torch.float32 else: dtype =
@@ -223,7 +224,8 @@ class Evaluator:
         summary's export: `Flow.imported_export`); `seen_float64` whether the project's
         tests saw an expression give float64 data at run time (`Flow.seen_float64`);
         `passed_in` the float64 data other modules' calls pass for a parameter (their
-        summaries' rows: `Flow.passed_in`)."""
+        summaries' rows: `Flow.passed_in`); `imported_parts` the float64 parts of the tuple
+        another module's function returns, by place (`Flow.imported_parts`)."""
         self.facts = facts
         self._paths = PathsOnMps(facts, guards)
         self._function_exits: Dict[cst.FunctionDef, Tuple[List[cst.Yield], List[Optional[cst.BaseExpression]]]] = {}
@@ -231,6 +233,7 @@ class Evaluator:
         self._imported = imported
         self._seen_float64 = seen_float64
         self._passed_in = passed_in
+        self._imported_parts = imported_parts
         self.traces = facts.traces
         self.classes = Classes(facts)
         self._dicts = DictChanges(facts, callees)
@@ -365,12 +368,14 @@ class Evaluator:
         float64 tensor or NumPy array; or the float64 data the project's tests saw it give
         at run time."""
         export = self._imported(node)
+        parts = self._imported_parts(node) if export is None and isinstance(node, cst.Call) else ()
+        if parts:  # `x, y = load()` of `return x, y`
+            return Value(Kind.CONTAINER, parts=tuple(_exported(part, node) if part else UNKNOWN for part in parts))
         if export is None:
             return Value(Kind.NDARRAY, Dtype.FLOAT64, origin=node) if self._seen_float64(node) else found
         if export.dtype:  # `DTYPE` after `from .config import DTYPE`
             return Value(Kind.DTYPE, Dtype.named(export.width), origin=node)
-        kind = Kind.TENSOR if export.tensor else Kind.NDARRAY
-        return Value(kind, Dtype.named(export.width), origin=node)
+        return _exported(export, node)
 
     def _joined(self, nodes: Iterable[cst.BaseExpression], depth: int) -> Value:
         return join(self._value(node, depth) for node in nodes)
@@ -1324,6 +1329,11 @@ class Evaluator:
         if export is None or not export.dtype:
             return None
         return exported_dtype(export.made_by, f"in `{export.qualified_name}` at {export.path}:{export.line}")
+
+
+def _exported(export: Export, node: cst.BaseExpression) -> Value:
+    """The float64 tensor or NumPy array another module's export says a node gives."""
+    return Value(Kind.TENSOR if export.tensor else Kind.NDARRAY, Dtype.named(export.width), origin=node)
 
 
 def _is_literal(node: cst.BaseExpression) -> bool:

@@ -16,6 +16,7 @@ is fine on the CPU, until another module makes it a tensor).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from f64lint.analysis.domain.arrays import ArraySource
@@ -45,8 +46,12 @@ def summarise(analysis: Analysis, path: str) -> ModuleSummary:
             if wide is not None:
                 found.append(_export(facts, statement.name.value, True, wide, path))
             else:
-                array = _made(facts, flow, statement.name.value, True, flow.returned_values(statement), path)
-                found.extend([array] if array is not None else [])
+                named, returned = statement.name.value, flow.returned_values(statement)
+                if returned and all(_written_out(value) for value in returned):  # `return x, y`
+                    found.extend(_parts(facts, flow, named, returned, path))
+                else:
+                    array = _made(facts, flow, named, True, returned, path)
+                    found.extend([array] if array is not None else [])
         elif isinstance(statement, cst.ClassDef):
             found.extend(_members(facts, flow, statement, path))
             found.extend(_dataset(analysis, statement, path))
@@ -178,6 +183,26 @@ def _made(
             line = facts.positions[source.origin].start.line
             return Export(facts.module_name, name, returned, source.origin_name, "float64", path, line)
     return None
+
+
+def _parts(
+    facts: ModuleFacts, flow: Flow, name: str, values: Sequence[cst.BaseExpression], path: str
+) -> List[Export]:
+    """The float64 tensors and NumPy arrays in the tuples a function returns written out
+    (`return x, y`), by place: a place's first."""
+    parts: Dict[int, Export] = {}
+    for value in values:
+        assert isinstance(value, cst.Tuple)
+        for place, element in enumerate(value.elements):
+            made = _made(facts, flow, name, True, [element.value], path)
+            if made is not None and not made.dtype:
+                parts.setdefault(place, replace(made, item=(place,)))
+    return list(parts.values())
+
+
+def _written_out(value: cst.BaseExpression) -> bool:
+    """A tuple written out, each of its places known (`x, y`, not `(*xs, y)`)."""
+    return isinstance(value, cst.Tuple) and not any(isinstance(e, cst.StarredElement) for e in value.elements)
 
 
 def _wide_dtype(

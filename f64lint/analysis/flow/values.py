@@ -116,7 +116,7 @@ class Flow:
         self.devices = facts.devices
         self.traces = facts.traces.sharing()  # its answers depend on `imported` too
         self.evaluation = Evaluator(
-            facts, guards, self.callees, self.imported_export, self.seen_float64, self.passed_in
+            facts, guards, self.callees, self.imported_export, self.seen_float64, self.passed_in, self.imported_parts
         )
         self._wide: Dict[cst.CSTNode, Optional[WideValue]] = {}
         self._moves: Optional[List[Tuple[cst.Call, WideValue]]] = None
@@ -812,6 +812,10 @@ class Flow:
                 return next(iter(self.passed_in(*parameter)), None)
             return self.imported.bound_to(binding.qualified_name) if binding is not None else None
         return None
+
+    def imported_parts(self, call: cst.Call) -> Tuple[Optional[Export], ...]:
+        """The float64 parts of the tuple another module's function returns, by place."""
+        return self.imported.returned_parts(self.facts.qualified_name(call.func))
 
     def passed_in(self, function: cst.FunctionDef, param: cst.Param) -> List[Export]:
         """The float64 data other modules' calls pass for a parameter of one of the module's

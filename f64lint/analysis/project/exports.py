@@ -29,8 +29,9 @@ CLASS_ROWS = frozenset({BASE, READS})
 
 @dataclass(frozen=True)
 class Export:
-    """A float64 value a module gives away: from a function's return (`returned`) or bound
-    to a module-level name, with what made it and where (file as shown, line); or, with
+    """A float64 value a module gives away: from a function's return (`returned`; with
+    `item`, the place in the tuple it returns: `(0,)` of `return x, y`) or bound to a
+    module-level name, with what made it and where (file as shown, line); or, with
     `item`, a dataset class whose items hold a float64 NumPy array at that place (`(1,)`
     for `return x, y`; `()` the whole item), which a `DataLoader` batches as it is, or
     (width `SEEN`) data of a dtype the dataset shows; or (width `KEPT`) a function a
@@ -141,14 +142,17 @@ class Imported:
         values = [e for e in given if e.width != KEPT]
         self._by_name: Dict[str, Export] = {e.qualified_name: e for e in values if e.item is None}
         self._datasets: Dict[str, List[Export]] = {}
+        self._parts: Dict[str, Dict[int, Export]] = {}
         # The classes whose members are exported (`Schedule` of `Schedule.sigmas`).
         self._classes = frozenset(f"{e.module}.{e.name.split('.')[0]}" for e in values if "." in e.name)
         for export in values:
-            if export.item is not None:
+            if export.item is not None and export.returned:  # `return x, y`: a part of the tuple
+                self._parts.setdefault(export.qualified_name, {})[export.item[0]] = export
+            elif export.item is not None:
                 self._datasets.setdefault(export.qualified_name, []).append(export)
 
     def __bool__(self) -> bool:
-        return bool(self._by_name) or bool(self._datasets) or bool(self._kept) or bool(self._passed)
+        return any((self._by_name, self._datasets, self._kept, self._passed, self._parts))
 
     def exports(self) -> Tuple[Export, ...]:
         return (*self._imported(), *(e for found in self._passed.values() for e in found))
@@ -156,6 +160,7 @@ class Imported:
     def _imported(self) -> Tuple[Export, ...]:
         return (
             *self._by_name.values(), *(e for found in self._datasets.values() for e in found), *self._kept.values(),
+            *(e for parts in self._parts.values() for e in parts.values()),
         )
 
     def names(self) -> FrozenSet[str]:
@@ -175,6 +180,12 @@ class Imported:
     def defines_class(self, qualified: str) -> bool:
         """Does an export name a member of this class (`pkg.sched.Schedule.sigmas`)?"""
         return qualified in self._classes
+
+    def returned_parts(self, qualified: Optional[str]) -> Tuple[Optional[Export], ...]:
+        """What a function another module defines returns in a tuple it writes out
+        (`return x, y`), by place, up to the last float64 one (None where it is not)."""
+        parts = self._parts.get(qualified, {}) if qualified is not None else {}
+        return tuple(parts.get(place) for place in range(max(parts) + 1)) if parts else ()
 
     def dataset(self, qualified: Optional[str]) -> List[Export]:
         """The float64 places in the items of a dataset class another module defines."""

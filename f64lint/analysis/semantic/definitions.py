@@ -137,6 +137,31 @@ class Definitions:
         """The class of this module a call makes an instance of (`Rows(n)`), if it can be told."""
         return self.class_named(call.func) if isinstance(call.func, cst.Name) else None
 
+    def _method_of_an_object(self, call: cst.Call) -> Optional[cst.FunctionDef]:
+        """The method a call calls on an object of a class of this module the code makes
+        (`Model(d).fit(x)`, `model.fit(x)` of a `model = Model(d)`). (Not a `callee`: the
+        evaluator reads such a call with the object it is made for.)"""
+        if not isinstance(call.func, cst.Attribute):
+            return None
+        receiver = call.func.value
+        if isinstance(receiver, cst.Call):
+            made = self.instantiated(receiver)
+        elif isinstance(receiver, cst.Name) and receiver.value not in ("self", "cls"):
+            made = self._object_of(receiver)
+        else:
+            return None
+        return self.method(made, call.func.attr.value) if made is not None else None
+
+    def _object_of(self, name: cst.Name) -> Optional[cst.ClassDef]:
+        """The class of this module every binding that may reach a name read makes an
+        object of (`model = Model(d)`), if one."""
+        binding = self._bindings.get(name)
+        made = {
+            self.instantiated(seen.value) if isinstance(seen.value, cst.Call) else None
+            for seen in (binding.reaching() if binding is not None else ())
+        }
+        return made.pop() if len(made) == 1 else None
+
     def class_named(self, name: cst.Name) -> Optional[cst.ClassDef]:
         """The class of this module a name stands for (`Grid` in `grid: Grid`), if one."""
         found = self._bound_definition(name)
@@ -144,14 +169,19 @@ class Definitions:
 
     def call_sites(self, function: Optional[cst.FunctionDef]) -> List[cst.Call]:
         """The calls of this module that call `function`, in source order: an `__init__`
-        is called by making its class (`WindowDataset(series, 16)`)."""
+        is called by making its class (`WindowDataset(series, 16)`), a method on an object
+        the code makes too (`model.fit(x)` of a `model = Model(d)`)."""
         if function is None:
             return []
         if self._callers is None:
             self._callers = {}
             for call in self._calls:
                 made = self.instantiated(call)
-                callee = self.method(made, "__init__") if made is not None else self.callee(call)
+                callee = (
+                    self.method(made, "__init__")
+                    if made is not None
+                    else self.callee(call) or self._method_of_an_object(call)
+                )
                 if callee is not None:
                     self._callers.setdefault(callee, []).append(call)
         return self._callers.get(function, [])

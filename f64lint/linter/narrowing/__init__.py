@@ -44,7 +44,7 @@ from functools import cached_property
 from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
 from f64lint.analysis.domain.devices import device_like_name
-from f64lint.linter.narrowing.arrays import array_makers
+from f64lint.linter.narrowing.arrays import ArrayMakers, array_makers, hands_parameter_to_torch
 from f64lint.linter.narrowing.blanking import Blanked
 from f64lint.linter.narrowing.classes import (
     attributes_set,
@@ -274,6 +274,8 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: boo
         {d.name for d in definitions if d.name and not d.is_class},
         {m.name for m in methods if m.name and not m.is_class},
     )
+    if makers.search(code):  # an array the module makes may be what its calls hand such a function
+        makers = makers.with_sinks(_making_tensors_of_data(definitions, makers, code_lines, structure_lines))
     reading = Reading(
         structure_lines,
         code_lines,
@@ -323,6 +325,27 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: boo
         else:
             spans.extend(entries_left_out(statement, reading))
     return _blanked(lines, spans) if spans else source
+
+
+def _making_tensors_of_data(
+    definitions: List[Statement], makers: ArrayMakers, code_lines: List[str], structure_lines: List[str]
+) -> Set[str]:
+    """The names of the module's functions and methods that make a tensor of the data a
+    parameter holds, which may be an array a caller passes them (the analysis reads a
+    parameter from what the module's calls pass), and of the classes whose `__init__`
+    does."""
+    found = set()
+    for definition in definitions:
+        if definition.name is None or not makers.tensor_of_data.search(definition.text):
+            continue
+        if not definition.is_class:
+            if hands_parameter_to_torch(definition, structure_lines, makers):
+                found.add(definition.name)
+            continue
+        for member in described_members(definition, code_lines, structure_lines):
+            if member.name and not member.is_class and hands_parameter_to_torch(member, structure_lines, makers):
+                found.add(definition.name if member.name == "__init__" else member.name)
+    return found
 
 
 # (It starts with its literal, so that it is searched for fast: see `prefilter.AnyOf`.)

@@ -175,6 +175,16 @@ class ArrayMakers:
         """These makers, with the arguments of calls of these functions and methods followed."""
         return replace(self, followed=frozenset({*functions, *(f"self.{method}" for method in methods)}))
 
+    def with_sinks(self, names: Set[str]) -> "ArrayMakers":
+        """These makers, with calls of the module's functions, classes and methods of these
+        names taken as making tensors of the data they are given: their code makes a tensor
+        of data (`fit(x, device)` of a `def fit(x, device): torch.from_numpy(x)...`), which
+        may be what a caller passes."""
+        if not names:
+            return self
+        own = "|".join(sorted(re.escape(name) for name in names))
+        return replace(self, tensor_of_data=re.compile(rf"{self.tensor_of_data.pattern}|(?<!\w)(?:{own})\s*\("))
+
     def passing(self, text: str) -> str:
         """The part of a line of code (strings emptied) an array flows through to what
         the line binds: all of it but the arguments of calls other than NumPy's (`np.sin(`),
@@ -361,15 +371,32 @@ def hands_array_to_torch(definition: Statement, structure_lines: List[str], make
     follows names (`MAX_TRACE_DEPTH`)."""
     if not (makers.search(definition.text) and makers.tensor_of_data.search(definition.text)):
         return False
-    lines = [
-        _ArrayLine("\n".join(structure_lines[first : last + 1]), makers)
-        for first, last in logical_lines(structure_lines, definition.first, definition.last)
-    ]
     # Names that may hold a float64 array, or floats NumPy makes one of (`probas: List[float]`),
     # and in a class the methods that make one, which may return it (`self.freqs` of a property).
     arrays = float_sequence_parameters(definition.text)
     if definition.is_class:
         arrays |= _methods_making_arrays(definition.text, makers)
+    return _hands_to_torch(definition, structure_lines, makers, arrays)
+
+
+def hands_parameter_to_torch(definition: Statement, structure_lines: List[str], makers: ArrayMakers) -> bool:
+    """Does a function make a tensor of the data one of its parameters holds, followed as
+    `hands_array_to_torch` follows an array (`def fit(self, x): torch.from_numpy(x)`)?"""
+    if not makers.tensor_of_data.search(definition.text):
+        return False
+    header = _DEFINED.search(definition.text)
+    if header is None:
+        return False
+    listed = (_PARAMETER.match(parameter) for parameter in _arguments(definition.text, header.end())[0])
+    parameters = {found.group(1) for found in listed if found is not None} - {"self", "cls"}
+    return bool(parameters) and _hands_to_torch(definition, structure_lines, makers, parameters)
+
+
+def _hands_to_torch(definition: Statement, structure_lines: List[str], makers: ArrayMakers, arrays: Set[str]) -> bool:
+    lines = [
+        _ArrayLine("\n".join(structure_lines[first : last + 1]), makers)
+        for first, last in logical_lines(structure_lines, definition.first, definition.last)
+    ]
     for _ in range(MAX_TRACE_DEPTH + 1):
         if any(line.hands_to_torch(arrays) for line in lines):
             return True
@@ -379,6 +406,9 @@ def hands_array_to_torch(definition: Statement, structure_lines: List[str], make
         arrays |= bound
     return False
 
+
+_DEFINED = re.compile(r"\bdef[ \t]+\w+[ \t]*\(")  # a function's header, to its `(`
+_PARAMETER = re.compile(r"\s*\**(\w+)")  # a parameter's name, past any `*`
 
 _METHOD = re.compile(r"^[ \t]+(?:async[ \t]+)?def[ \t]+(\w+)", re.MULTILINE)
 
