@@ -212,7 +212,7 @@ _WIDE_DTYPE_NAMES = sorted(
     {name.rsplit(".", 1)[-1] for name, width in DTYPE_WIDTHS.items() if width != "narrow" and "builtins." not in name}
 )
 _SETS_WIDE_DTYPE = re.compile(
-    r"^[ \t]*(?:[\w.]+[ \t]*(?::[^=\n]+)?=|return)[ \t]*[\w.]*?[\"']?\b(?:%s)\b[^,()\n]*$"
+    r"^[ \t]*(?:[\w.]+[ \t]*(?::[^=\n]+)?=|return)[ \t]*[\w.]*?[\"']?\b(?:%s)\b[^,()#\n]*(?:#.*)?$"
     % "|".join(_WIDE_DTYPE_NAMES),
     re.MULTILINE,
 )

@@ -22,8 +22,9 @@ class TorchFloat64Dtype(Rule):
     through imports, so `import torch as th; th.double` and
     `from torch import float64 as f64` are found, and a module-level `DTYPE = torch.float64`
     is followed to where it is used, in its module and in the package's others (`from
-    .config import DTYPE`; `self.dtype` of a base class another module sets; what another
-    module's function returns), which get no automatic fix: the dtype is set elsewhere.
+    .config import DTYPE`; `self.dtype` of a base class another module sets, or its class
+    attribute or dataclass field; what another module's function returns on every path),
+    which get no automatic fix: the dtype is set elsewhere.
 
     Array API code (scikit-learn's, SciPy's) takes its dtypes from the namespace of the
     data, which is torch's for torch tensors: after `xp, _ = get_namespace(X)`,
@@ -541,6 +542,45 @@ class TorchFloat64Dtype(Rule):
                 return torch.zeros(n, dtype=DTYPES.get("fp64"), device=device)
             """,
             (6, 33),  # no fix: the table offers float64 on purpose
+        ),
+        Invalid(
+            """
+            import torch
+
+            class Solver:
+                dtype = torch.float64  # a class attribute its methods read
+
+                def __init__(self, device):
+                    self.device = device
+
+                def grid(self, n):
+                    return torch.zeros(n, dtype=self.dtype, device=self.device)
+
+            class NarrowSolver(Solver):
+                dtype = torch.float32
+
+                def grid(self, n):
+                    return torch.ones(n, dtype=self.dtype, device=self.device)
+            """,
+            (10, 37),
+            fixed="""
+            import torch
+
+            class Solver:
+                dtype = torch.float32  # a class attribute its methods read
+
+                def __init__(self, device):
+                    self.device = device
+
+                def grid(self, n):
+                    return torch.zeros(n, dtype=self.dtype, device=self.device)
+
+            class NarrowSolver(Solver):
+                dtype = torch.float32
+
+                def grid(self, n):
+                    return torch.ones(n, dtype=self.dtype, device=self.device)
+            """,
         ),
     )
 

@@ -1083,3 +1083,72 @@ def test_a_part_of_a_tuple_another_module_returns_is_followed_to_the_method_it_i
     )]
     (root / "fitting" / "data.py").write_text(data.replace("size=(n, width))", "size=(n, width)).astype(np.float32)"))
     assert _reported(root, "fitting") == []
+
+
+CONFIG = """\
+from dataclasses import dataclass
+
+import torch
+
+DTYPE = torch.float64  # double precision (for the solver)
+WIDE: torch.dtype = torch.float64
+CHOSEN = torch.float64
+if torch.backends.mps.is_available():
+    CHOSEN = torch.float32
+
+
+def pick(double):
+    return torch.float64 if double else torch.float32
+
+
+class Base:
+    dtype = torch.float64
+
+    def __init__(self, device):
+        self.device = device
+
+
+@dataclass
+class Config:
+    n: int = 8
+    dtype: torch.dtype = torch.float64
+"""
+READS = """\
+import torch
+
+from .config import CHOSEN, DTYPE, WIDE, Base, Config, pick
+
+
+class Heat(Base):
+    def grid(self):
+        return torch.zeros(3, dtype=self.dtype, device=self.device)
+
+
+class Narrow(Base):
+    dtype = torch.float32
+
+    def grid(self):
+        return torch.zeros(3, dtype=self.dtype, device=self.device)
+
+
+def grids(device):
+    a = torch.zeros(3, dtype=DTYPE, device=device)
+    b = torch.zeros(3, dtype=WIDE, device=device)
+    c = torch.zeros(3, dtype=CHOSEN, device=device)
+    d = torch.zeros(3, dtype=pick(False), device=device)
+    e = torch.zeros(3, dtype=Config().dtype, device=device)
+    f = torch.zeros(3, dtype=Config(dtype=torch.float32).dtype, device=device)
+    return a, b, c, d, e, f
+"""
+
+
+def test_what_another_module_binds_again_or_leaves_to_the_caller_is_not_read_as_float64(tmp_path, monkeypatch):
+    # Read: a constant with a comment, an annotated one, a class attribute a subclass leaves
+    # alone, a dataclass's field left at its default. Not: a constant a block binds again
+    # for MPS, a function whose caller chooses, a subclass's own class attribute, a field
+    # given when the object is made.
+    root = package_in(tmp_path, monkeypatch, "settings", config=CONFIG, reads=READS)
+    assert [row[1:5] for row in _reported(root, "settings") if row[0] == "settings/reads.py"] == [
+        (8, 37, "F64001", "error"), (19, 30, "F64001", "error"), (20, 30, "F64001", "error"),
+        (23, 30, "F64001", "error"),
+    ]

@@ -111,13 +111,35 @@ class Classes:
 
     def set_on(self, owner: cst.ClassDef, name: str) -> List[cst.BaseExpression]:
         """What a class and the classes of the module it derives from set on `self.<name>`,
-        but in a base's method the class overrides without calling it."""
+        but in a base's method the class overrides without calling it; where no method sets
+        it, what the body of the first of them that binds it binds (`dtype = torch.float64`
+        at class level, a dataclass's field)."""
         found: List[cst.BaseExpression] = []
         overridden: Set[str] = set()
-        for current in self.facts.definitions.resolution_order(owner):
+        order = list(self.facts.definitions.resolution_order(owner))
+        for current in order:
             for method, values in self._set_by(current).items():
                 found.extend(values.get(name, []) if method not in overridden else [])
             overridden |= self._replacing(current)
+        if found:
+            return found
+        bound = (self.bound_in_body(current).get(name) for current in order)
+        return next(([value] for value in bound if value is not None), [])
+
+    def bound_in_body(self, owner: cst.ClassDef) -> Dict[str, cst.BaseExpression]:
+        """The names a class's body binds to a value (`dtype = torch.float32`, `n: int = 8`)."""
+        found: Dict[str, cst.BaseExpression] = {}
+        for statement in owner.body.body:
+            for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
+                if isinstance(small, cst.Assign):
+                    targets = [target.target for target in small.targets]
+                elif isinstance(small, cst.AnnAssign) and small.value is not None:
+                    targets = [small.target]
+                else:
+                    continue
+                value = small.value
+                assert value is not None
+                found.update((target.value, value) for target in targets if isinstance(target, cst.Name))
         return found
 
     def _replacing(self, owner: cst.ClassDef) -> FrozenSet[str]:

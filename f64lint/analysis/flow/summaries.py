@@ -64,36 +64,67 @@ def summarise(analysis: Analysis, path: str) -> ModuleSummary:
                 ):
                     made = _made(facts, flow, small.targets[0].target.value, False, [small.value], path)
                     found.extend([made] if made is not None else [])
-    return (*found, *passed_on(analysis, path))
+    return (*found, *summarise_dtypes(analysis, path), *passed_on(analysis, path))
 
 
 def summarise_dtypes(analysis: Analysis, path: str) -> ModuleSummary:
-    """The float64 dtypes a module without a finding gives away (`DTYPE = torch.float64`,
-    `def precise(): return torch.double`, `self.dtype = torch.float64` of a class), the
-    part of its summary such a module can have that another module's finding may read."""
+    """The float64 dtypes a module gives away: a module-level name bound to one (`DTYPE =
+    torch.float64`) and not bound again in a block (`if torch.backends.mps.is_available():
+    DTYPE = torch.float32`), a function that returns one on every path (`def precise():
+    return torch.double`; not `pick(double)`, whose caller chooses), and a class's
+    attribute (`dtype = torch.float64` in its body, a dataclass field, `self.dtype =
+    torch.float64`). Alone, the summary of a module without a finding."""
     facts, flow = analysis.facts, analysis.flow
     if not facts.module_name:
         return ()
     found: List[Optional[Export]] = []
+    rebound = _bound_in_blocks(facts.module.body)
     for statement in _last_of_each_name(facts.module.body):
         if isinstance(statement, cst.FunctionDef):
-            returned = flow.returned_values(statement)
-            found.extend(_wide_dtype(facts, flow, value, statement.name.value, True, path) for value in returned)
+            found.append(_returned_dtype(facts, flow, statement.name.value, flow.returned_values(statement), path))
         elif isinstance(statement, cst.ClassDef):
-            for attribute, values in flow.attributes_set(statement).items():
-                named = f"{statement.name.value}.{attribute}"
-                found.extend(_wide_dtype(facts, flow, value, named, False, path) for value in values)
+            owner = statement.name.value
+            set_on_self = flow.attributes_set(statement)
+            for name, value in _bound_in([s for s in statement.body.body if isinstance(s, cst.BaseStatement)]):
+                if name not in set_on_self:
+                    found.append(_held_dtype(facts, flow, f"{owner}.{name}", [value], path))
+            found.extend(_held_dtype(facts, flow, f"{owner}.{name}", held, path) for name, held in set_on_self.items())
         elif isinstance(statement, cst.SimpleStatementLine):
-            for small in statement.body:
-                if isinstance(small, cst.Assign) and len(small.targets) == 1:
-                    target = small.targets[0].target
-                    if isinstance(target, cst.Name):
-                        found.append(_wide_dtype(facts, flow, small.value, target.value, False, path))
-    exports: Dict[str, Export] = {}
-    for export in found:
-        if export is not None:
-            exports.setdefault(export.name, export)
-    return tuple(exports.values())
+            found.extend(
+                _held_dtype(facts, flow, name, [value], path)
+                for name, value in _bound_in([statement])
+                if name not in rebound
+            )
+    return tuple(export for export in found if export is not None)
+
+
+def _bound_in(body: Sequence[cst.BaseStatement]) -> List[Tuple[str, cst.BaseExpression]]:
+    """The names these statements bind with `name = value` or `name: type = value`."""
+    found = []
+    for statement in body:
+        for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
+            if isinstance(small, cst.Assign) and len(small.targets) == 1:
+                target = small.targets[0].target
+                found.extend([(target.value, small.value)] if isinstance(target, cst.Name) else [])
+            elif isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name) and small.value is not None:
+                found.append((small.target.value, small.value))
+    return found
+
+
+def _bound_in_blocks(body: Sequence[cst.BaseStatement]) -> Set[str]:
+    """The names the module binds in its blocks (`if`, `try`, `for`, `with`), not in a
+    definition: a module-level value there may replace the one bound before."""
+    found: Set[str] = set()
+    stack: List[cst.CSTNode] = [s for s in body if isinstance(s, cst.BaseCompoundStatement)]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+            continue
+        if isinstance(node, (cst.AssignTarget, cst.AnnAssign, cst.AugAssign)):
+            target = node.target
+            found.update([target.value] if isinstance(target, cst.Name) else [])
+        stack.extend(node.children)
+    return found
 
 
 def _last_of_each_name(body: Sequence[cst.BaseStatement]) -> List[cst.BaseStatement]:
@@ -117,6 +148,10 @@ def _defined(statement: cst.BaseStatement) -> List[str]:
             if isinstance(small, cst.Assign)
             for target in small.targets
             if isinstance(target.target, cst.Name)
+        ] + [
+            small.target.value
+            for small in statement.body
+            if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name)
         ]
     return []
 
@@ -168,12 +203,8 @@ def _structure(facts: ModuleFacts, flow: Flow, owner: cst.ClassDef, path: str) -
 def _made(
     facts: ModuleFacts, flow: Flow, name: str, returned: bool, values: Sequence[cst.BaseExpression], path: str
 ) -> Optional[Export]:
-    """The export of a member whose values include a float64 tensor or NumPy array, or a
-    float64 dtype (`DTYPE = torch.float64`)."""
+    """The export of a member whose values include a float64 tensor or NumPy array."""
     for value in values:
-        dtype = _wide_dtype(facts, flow, value, name, returned, path)
-        if dtype is not None:
-            return dtype
         wide = flow.wide_value(value)
         if wide is not None:
             return _export(facts, name, returned, wide, path)
@@ -195,7 +226,7 @@ def _parts(
         assert isinstance(value, cst.Tuple)
         for place, element in enumerate(value.elements):
             made = _made(facts, flow, name, True, [element.value], path)
-            if made is not None and not made.dtype:
+            if made is not None:
                 parts.setdefault(place, replace(made, item=(place,)))
     return list(parts.values())
 
@@ -203,6 +234,24 @@ def _parts(
 def _written_out(value: cst.BaseExpression) -> bool:
     """A tuple written out, each of its places known (`x, y`, not `(*xs, y)`)."""
     return isinstance(value, cst.Tuple) and not any(isinstance(e, cst.StarredElement) for e in value.elements)
+
+
+def _held_dtype(
+    facts: ModuleFacts, flow: Flow, name: str, values: Sequence[cst.BaseExpression], path: str
+) -> Optional[Export]:
+    """The export of a name or attribute one of whose values is a float64 dtype."""
+    return next(filter(None, (_wide_dtype(facts, flow, value, name, False, path) for value in values)), None)
+
+
+def _returned_dtype(
+    facts: ModuleFacts, flow: Flow, name: str, values: Sequence[cst.BaseExpression], path: str
+) -> Optional[Export]:
+    """The export of a function that returns a float64 dtype on every path, as written
+    (not one its caller chooses: `torch.float64 if double else torch.float32`)."""
+    found = [_wide_dtype(facts, flow, value, name, True, path) for value in values if not isinstance(value, cst.IfExp)]
+    if len(found) < len(values):
+        return None
+    return found[0] if found and all(found) else None
 
 
 def _wide_dtype(

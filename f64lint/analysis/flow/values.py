@@ -939,12 +939,19 @@ class Flow:
         owner = self._imported_class(target.value, 0, target.attr.value)
         if owner is None or (owner, target.attr.value) in self._members_set_here:
             return None  # `schedule.sigmas = schedule.sigmas.astype(np.float32)`: this module decides
+        if self._given_when_made(target.value, target.attr.value):
+            return None  # `Config(dtype=torch.float32).dtype`: a dataclass's field as made
         qualified = f"{owner}.{target.attr.value}"
         # `grid: GridBase` may be any subclass: what one of them holds is read too
         declared = isinstance(target.value, cst.Name) and self._declared_class(target.value) == owner
         if isinstance(node, cst.Call):
             return self.imported.returned_by(qualified, declared)
         return self.imported.bound_to(qualified, declared)
+
+    def _given_when_made(self, receiver: cst.BaseExpression, member: str) -> bool:
+        """Is an object made by a call that passes a keyword of the member's name?"""
+        made = [receiver] if isinstance(receiver, cst.Call) else self.facts.reaching_values(receiver)
+        return any(isinstance(value, cst.Call) and keyword(value, member) is not None for value in made)
 
     @cached_property
     def _members_set_here(self) -> FrozenSet[Tuple[str, str]]:
@@ -1006,7 +1013,11 @@ class Flow:
     def _base_leaving(self, local: cst.ClassDef, member: str) -> Optional[str]:
         """The class another module defines that a class of this module derives from and
         leaves `member` to."""
-        if self.facts.definitions.method(local, member) is not None or self.assigned_to_self(local, member):
+        if (
+            self.facts.definitions.method(local, member) is not None
+            or self.assigned_to_self(local, member)
+            or member in self.evaluation.classes.bound_in_body(local)
+        ):
             return None  # one that makes the member itself
         for base in local.bases:
             inherited = self.facts.qualified_name(base.value)

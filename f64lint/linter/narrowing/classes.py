@@ -115,6 +115,7 @@ def inherited_hot(
         base = classes[name]
         if name not in set_hot:
             set_hot[name] = {attr for m in _methods(base, reading) for attr in _attributes_set_hot(m, reading)}
+            set_hot[name] |= _bound_hot_in_body(base, reading)
         found |= set_hot[name]
         pending.extend(parent for parent in _bases_of(base) if parent in classes)
     return found
@@ -209,6 +210,13 @@ def _methods(owner: Statement, reading: Reading) -> List[Statement]:
     return [m for m in members if m.name is not None]
 
 
+def _bound_hot_in_body(owner: Statement, reading: Reading) -> Set[str]:
+    """The names a class's body binds to a float64 value (`dtype = torch.float64`, a
+    dataclass's field), which its methods read as `self.dtype`."""
+    members = described_members(owner, reading.code_lines, reading.structure_lines)
+    return {name for m in members if m.name is None and reading.makes_float64(m.text) for name in m.bound}
+
+
 def left_out_of_class(
     owner: Statement, reading: Reading, callers: Sequence[Statement] = (), inherited: FrozenSet[str] = frozenset()
 ) -> List[Statement]:
@@ -239,7 +247,7 @@ def left_out_of_class(
         ]
     kept += callees(list(callers), [m for m in methods if m not in kept], _SELF_CALLED)
     rest = [m for m in methods if m not in kept]
-    attributes: Set[str] = set(inherited)
+    attributes: Set[str] = set(inherited) | _bound_hot_in_body(owner, reading)
     looked_at: Set[int] = set()
     while rest:
         for member in kept:
