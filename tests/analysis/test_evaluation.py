@@ -1220,3 +1220,38 @@ for windows, weights in DataLoader(Windows({series}, 4), batch_size=2):
 def test_a_dataset_class_gives_the_batches_of_what_it_was_made_with(series, read, kind, dtype):
     value = evaluated(DATASET.format(series=series) + f"result = {read}")
     assert (value.kind, value.dtype) == (kind, dtype)
+
+
+_RUNNING_MEAN = """
+import numpy as np
+
+class RunningMean:
+    def __init__(self, shape):
+        self.mean = np.zeros(shape)
+
+    def update(self, x):
+        self.mean = self.mean + x.mean(0)
+
+class Agent:
+    def __init__(self, shape):
+        self.stats = RunningMean(shape)
+
+    def normalized(self, obs):
+        return obs - self.stats.mean
+
+    def normalized_float32(self, obs):
+        return obs - np.zeros(3, dtype=np.float32)
+
+agent = Agent(4)
+agent.normalized(np.ones(4, dtype=np.float32))
+agent.normalized_float32(np.ones(4, dtype=np.float32))
+"""
+
+
+def test_a_known_array_with_one_that_is_float64_on_some_path_is_at_least_float64():
+    # `self.stats.mean` is float64 where `__init__` sets it, not known where `update` does;
+    # a float32 array with it is float64 at least (a floor), as NumPy promotes.
+    value = returned_by(_RUNNING_MEAN, "normalized")
+    assert (value.kind, value.dtype, value.partial) == (Kind.NDARRAY, Dtype.FLOAT64, True)
+    narrow = returned_by(_RUNNING_MEAN, "normalized_float32")
+    assert (narrow.kind, narrow.dtype, narrow.partial) == (Kind.NDARRAY, Dtype.FLOAT32, False)

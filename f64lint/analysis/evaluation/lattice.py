@@ -245,11 +245,15 @@ def numpy_promoted(one: Dtype, other: Dtype) -> Dtype:
 def arithmetic(left: Value, right: Value, divides: bool, origin: cst.CSTNode) -> Value:
     """The value of `left <op> right` for NumPy arrays and Python numbers (`divides`: true
     division). A result whose dtype is wider than either operand's has `origin` as its own.
-    An operand that may be an array makes a result that may be what that array gives."""
+    An operand that may be an array makes a result that may be what that array gives, and
+    with a known array, one at least as wide (`float32_obs - self.mean` of a `self.mean`
+    that is a float64 array on some path)."""
     result = _arithmetic(left, right, divides, origin)
-    if result.is_array or (left.may_be is None and right.may_be is None):
+    if (result.is_array and result.dtype is not None) or (left.may_be is None and right.may_be is None):
         return result
     possible = _arithmetic(left.array or left, right.array or right, divides, origin)
+    if result.is_array:  # a known array with one that may be an array: at least what that gives
+        return replace(possible, partial=True) if possible.dtype is not None else result
     return replace(result, may_be=possible) if possible.is_array else result
 
 
