@@ -278,3 +278,4 @@ def test_arrays_handed_to_the_module_s_helpers_crash_on_mps_and_run_after_the_fi
         grid = fixed.main()
         assert (grid.device.type, grid.dtype) == ("mps", torch.float32)
         assert twin.main().dtype == torch.float32
+        assert (twin.on_cpu().device.type, twin.on_cpu().dtype) == ("cpu", torch.float64)

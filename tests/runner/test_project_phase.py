@@ -1081,6 +1081,10 @@ def test_a_part_of_a_tuple_another_module_returns_is_followed_to_the_method_it_i
         "float64 NumPy array (from `load` passed for `features` by `fitting.train.main` at fitting/train.py:10) "
         "becomes a tensor in `torch.from_numpy()`; MPS has no float64",
     )]
+    listed = data.replace("return features, (features.sum(1) > 0).astype(np.int64)",
+                          "return [features, (features.sum(1) > 0).astype(np.int64)]")
+    (root / "fitting" / "data.py").write_text(listed)  # a list written out: by place too
+    assert [row[1:4] for row in _reported(root, "fitting")] == [(9, 16, "F64003")]
     (root / "fitting" / "data.py").write_text(data.replace("size=(n, width))", "size=(n, width)).astype(np.float32)"))
     assert _reported(root, "fitting") == []
 

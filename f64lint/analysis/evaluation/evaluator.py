@@ -663,8 +663,13 @@ class Evaluator:
         give every device parameter (one named like a device) a device known to be another (`"cpu"`,
         `torch.device("cuda")`, a CPU tensor's `.device`, a default of `"cpu"`, `None` for
         a parameter named like a device: the default device)? (`run(x, device,
-        offload_device="cpu")` may.)"""
+        offload_device="cpu")` may; nor does a method of an object made so: `Model("cpu").fit(x)`.)"""
         if self._paths.guards.off_mps(call):
+            return False
+        made = self.facts.definitions.object_made(call)
+        owner = self.facts.definitions.instantiated(made) if made is not None else None
+        init = self.facts.definitions.method(owner, "__init__") if owner is not None else None
+        if made is not None and init is not None and not self._may_reach_mps(init, made, depth + 1):
             return False
 
         def given(param: cst.Param) -> Value:

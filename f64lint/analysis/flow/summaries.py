@@ -219,11 +219,11 @@ def _made(
 def _parts(
     facts: ModuleFacts, flow: Flow, name: str, values: Sequence[cst.BaseExpression], path: str
 ) -> List[Export]:
-    """The float64 tensors and NumPy arrays in the tuples a function returns written out
-    (`return x, y`), by place: a place's first."""
+    """The float64 tensors and NumPy arrays in the tuples (or lists) a function returns
+    written out (`return x, y`), by place: a place's first."""
     parts: Dict[int, Export] = {}
     for value in values:
-        assert isinstance(value, cst.Tuple)
+        assert isinstance(value, (cst.Tuple, cst.List))
         for place, element in enumerate(value.elements):
             made = _made(facts, flow, name, True, [element.value], path)
             if made is not None:
@@ -232,8 +232,11 @@ def _parts(
 
 
 def _written_out(value: cst.BaseExpression) -> bool:
-    """A tuple written out, each of its places known (`x, y`, not `(*xs, y)`)."""
-    return isinstance(value, cst.Tuple) and not any(isinstance(e, cst.StarredElement) for e in value.elements)
+    """A tuple or list written out, each of its places known (`x, y`, `[x, y]`; not
+    `(*xs, y)`)."""
+    if not isinstance(value, (cst.Tuple, cst.List)):
+        return False
+    return not any(isinstance(e, cst.StarredElement) for e in value.elements)
 
 
 def _held_dtype(

@@ -152,6 +152,20 @@ class Definitions:
             return None
         return self.method(made, call.func.attr.value) if made is not None else None
 
+    def object_made(self, call: cst.Call) -> Optional[cst.Call]:
+        """The one call of a class of this module that makes the object a method is called
+        on (`Model("cpu")` of `Model("cpu").fit(x)`, or of `model.fit(x)` after `model =
+        Model("cpu")`), if one."""
+        receiver = call.func.value if isinstance(call.func, cst.Attribute) else None
+        if isinstance(receiver, cst.Call):
+            return receiver if self.instantiated(receiver) is not None else None
+        if not isinstance(receiver, cst.Name) or receiver.value in ("self", "cls"):
+            return None
+        binding = self._bindings.get(receiver)
+        made = [seen.value for seen in (binding.reaching() if binding is not None else ())]
+        found = made[0] if len(made) == 1 else None
+        return found if isinstance(found, cst.Call) and self.instantiated(found) is not None else None
+
     def _object_of(self, name: cst.Name) -> Optional[cst.ClassDef]:
         """The class of this module every binding that may reach a name read makes an
         object of (`model = Model(d)`), if one."""
