@@ -65,11 +65,11 @@ class NumpyFloat64ToTensor(Rule):
     error_where_it_reaches_mps = True
     name = "numpy-float64-to-tensor"
     summary = "a float64 NumPy array becomes a tensor without a cast"
-    # NumPy names need a `numpy` import (SciPy's windows and scikit-learn's scalers and
-    # curves theirs, image readers theirs; transformers' mel filter banks are named); the
-    # tensor constructors a `torch` one.
+    # NumPy names need a `numpy` import (SciPy's windows, scikit-learn's scalers and
+    # curves and pandas' frames theirs, image readers theirs; transformers' mel filter
+    # banks are named); the tensor constructors a `torch` one.
     required = (
-        AnyOf(NUMPY, words("scipy", "sklearn", "mel_filter_bank", "mel_filters", *sorted(image_libraries()))),
+        AnyOf(NUMPY, words("scipy", "sklearn", "pandas", "mel_filter_bank", "mel_filters", *sorted(image_libraries()))),
         TORCH,
         TENSOR_FROM_DATA,
     )
@@ -294,6 +294,28 @@ class NumpyFloat64ToTensor(Rule):
                 return model(**batch)
             """,
             (6, 17),  # no fix: a dtype there would make the integer `y` float too
+        ),
+        Invalid(
+            """
+            import pandas as pd
+            import torch
+
+            def targets(path, device):
+                frame = pd.read_csv(path)
+                values = frame["target"].astype(float).to_numpy()  # no NumPy import
+                return torch.from_numpy(values).to(device)
+            """,
+            (7, 12),
+            fixed="""
+            import pandas as pd
+            import torch
+
+            def targets(path, device):
+                frame = pd.read_csv(path)
+                values = frame["target"].astype(float).to_numpy()  # no NumPy import
+                dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
+                return torch.from_numpy(values).to(device, dtype=dtype)
+            """,
         ),
     )
 
