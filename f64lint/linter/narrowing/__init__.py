@@ -333,19 +333,24 @@ def _making_tensors_of_data(
     """The names of the module's functions and methods that make a tensor of the data a
     parameter holds, which may be an array a caller passes them (the analysis reads a
     parameter from what the module's calls pass), and of the classes whose `__init__`
-    does."""
+    does: those the definitions that make an array call (by name, `fit(` or `.fit(`)."""
+    called = {name for d in definitions if makers.search(d.text) for name in _CALLED_BY_NAME.findall(d.text)}
     found = set()
     for definition in definitions:
         if definition.name is None or not makers.tensor_of_data.search(definition.text):
             continue
         if not definition.is_class:
-            if hands_parameter_to_torch(definition, structure_lines, makers):
+            if definition.name in called and hands_parameter_to_torch(definition, structure_lines, makers):
                 found.add(definition.name)
             continue
         for member in described_members(definition, code_lines, structure_lines):
-            if member.name and not member.is_class and hands_parameter_to_torch(member, structure_lines, makers):
-                found.add(definition.name if member.name == "__init__" else member.name)
+            named = definition.name if member.name == "__init__" else member.name
+            if named and named in called and not member.is_class:
+                found.update([named] if hands_parameter_to_torch(member, structure_lines, makers) else [])
     return found
+
+
+_CALLED_BY_NAME = re.compile(r"(?<!\w)(\w+)\s*\(")  # `fit(` of `fit(x)` and of `model.fit(x)`
 
 
 # (It starts with its literal, so that it is searched for fast: see `prefilter.AnyOf`.)
