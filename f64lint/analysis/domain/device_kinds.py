@@ -25,7 +25,7 @@ from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.semantic.traces import kept
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, argument_for, keyword, method_name, positional
-from f64lint.analysis.syntax.nodes import descendants, last_name, own_nodes
+from f64lint.analysis.syntax.nodes import assignment, descendants, last_name, own_nodes
 from f64lint.cst import cst
 
 Kind = Optional[bool]
@@ -202,17 +202,11 @@ class DeviceKinds:
             found = self._family_attributes[owner] = {}
             for member in class_family(self.facts, owner):
                 for statement in descendants([member]):
-                    if isinstance(statement, cst.Assign):
-                        targets = [target.target for target in statement.targets]
-                    elif isinstance(statement, cst.AnnAssign) and statement.value is not None:
-                        targets = [statement.target]
-                    else:
-                        continue
-                    for target in targets:
+                    assigned = assignment(statement)
+                    for target in assigned[0] if assigned is not None else ():
                         name = _assigned_name(self.facts, target, member, statement)
-                        if name is not None:
-                            assert statement.value is not None  # an annotated one's is checked above
-                            found.setdefault(name, []).append(statement.value)
+                        if name is not None and assigned is not None:
+                            found.setdefault(name, []).append(assigned[1])
         return found.get(node.attr.value, [])
 
     def option_without_mps(self, node: cst.Attribute) -> bool:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Dict, FrozenSet, Iterator, List, Optional, Set
 
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import is_super_call, method_name, positional
-from f64lint.analysis.syntax.nodes import code_children
+from f64lint.analysis.syntax.nodes import assignment, code_children
 from f64lint.cst import cst
 
 if TYPE_CHECKING:
@@ -131,15 +131,10 @@ class Classes:
         found: Dict[str, cst.BaseExpression] = {}
         for statement in owner.body.body:
             for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
-                if isinstance(small, cst.Assign):
-                    targets = [target.target for target in small.targets]
-                elif isinstance(small, cst.AnnAssign) and small.value is not None:
-                    targets = [small.target]
-                else:
-                    continue
-                value = small.value
-                assert value is not None
-                found.update((target.value, value) for target in targets if isinstance(target, cst.Name))
+                assigned = assignment(small)
+                if assigned is not None:
+                    targets, value = assigned
+                    found.update((target.value, value) for target in targets if isinstance(target, cst.Name))
         return found
 
     def _replacing(self, owner: cst.ClassDef) -> FrozenSet[str]:

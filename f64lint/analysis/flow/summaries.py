@@ -27,7 +27,7 @@ from f64lint.analysis.flow.passed_on import passed_on
 from f64lint.analysis.flow.values import Flow, WideValue
 from f64lint.analysis.project.exports import BASE, READS, SEEN, Export
 from f64lint.analysis.semantic.facts import ModuleFacts
-from f64lint.analysis.syntax.nodes import is_property
+from f64lint.analysis.syntax.nodes import assignment, is_property
 from f64lint.cst import cst
 
 ModuleSummary = Tuple[Export, ...]
@@ -103,11 +103,9 @@ def _bound_in(body: Sequence[cst.BaseStatement]) -> List[Tuple[str, cst.BaseExpr
     found = []
     for statement in body:
         for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
-            if isinstance(small, cst.Assign) and len(small.targets) == 1:
-                target = small.targets[0].target
-                found.extend([(target.value, small.value)] if isinstance(target, cst.Name) else [])
-            elif isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name) and small.value is not None:
-                found.append((small.target.value, small.value))
+            assigned = assignment(small)
+            if assigned is not None and len(assigned[0]) == 1 and isinstance(assigned[0][0], cst.Name):
+                found.append((assigned[0][0].value, assigned[1]))
     return found
 
 
@@ -142,17 +140,8 @@ def _defined(statement: cst.BaseStatement) -> List[str]:
     if isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
         return [statement.name.value]
     if isinstance(statement, cst.SimpleStatementLine):
-        return [
-            target.target.value
-            for small in statement.body
-            if isinstance(small, cst.Assign)
-            for target in small.targets
-            if isinstance(target.target, cst.Name)
-        ] + [
-            small.target.value
-            for small in statement.body
-            if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name)
-        ]
+        assigned = [assignment(small) for small in statement.body]
+        return [target.value for found in assigned if found for target in found[0] if isinstance(target, cst.Name)]
     return []
 
 

@@ -119,6 +119,16 @@ def target_names(target: cst.BaseExpression) -> Set[str]:
     return set()
 
 
+def assignment(node: cst.CSTNode) -> Optional[Tuple[List[cst.BaseAssignTargetExpression], cst.BaseExpression]]:
+    """The targets and the value of `a = b = value` or `a: type = value` (not of one
+    annotated without a value)."""
+    if isinstance(node, cst.Assign):
+        return [target.target for target in node.targets], node.value
+    if isinstance(node, cst.AnnAssign) and node.value is not None:
+        return [node.target], node.value
+    return None
+
+
 def last_statement(body: cst.BaseSuite) -> Optional[cst.CSTNode]:
     last: Optional[cst.CSTNode] = body.body[-1] if body.body else None
     if isinstance(last, cst.SimpleStatementLine):
