@@ -249,3 +249,20 @@ def test_the_server_command_is_listed_and_has_its_own_help():
     wrong = subprocess.run([sys.executable, "-m", "f64lint", "server", "-v"], capture_output=True, text=True)
     assert wrong.returncode == 2
     assert "No such option '-v'" in wrong.stderr
+
+
+def test_run_as_a_module_inside_a_folder_that_shadows_the_standard_library(tmp_path):
+    # `python -m f64lint` puts the working folder first on `sys.path`; inside torch's own
+    # folder its `multiprocessing` package would be imported for the worker pool.
+    from f64lint.runner.pool import MIN_FILES_PER_WORKER
+
+    (tmp_path / "multiprocessing").mkdir()
+    (tmp_path / "multiprocessing" / "__init__.py").write_text('raise ImportError("the project\'s own")\n')
+    for index in range(MIN_FILES_PER_WORKER * 2):
+        (tmp_path / f"m{index}.py").write_text('import torch\n\nx = torch.ones(3, dtype=torch.float64, device="mps")\n')
+    completed = subprocess.run(
+        [sys.executable, "-m", "f64lint", "--no-cache", "--isolated", "--jobs", "2", "--output-format", "json", "."],
+        cwd=tmp_path, capture_output=True, text=True,
+    )
+    assert "internal error" not in completed.stderr
+    assert [finding["code"] for finding in json.loads(completed.stdout)] == ["F64001"] * MIN_FILES_PER_WORKER * 2
