@@ -67,7 +67,7 @@ def where_exported(export: Export, origin: cst.CSTNode) -> str:
     if export.passed:
         named = f" for `{origin.value}`" if isinstance(origin, cst.Name) else ""
         return f"passed{named} by `{export.caller_name}` at {export.path}:{export.line}"
-    return f"in `{export.qualified_name}` at {export.path}:{export.line}"
+    return export.made_where
 
 
 def _dotted_name(facts: ModuleFacts, function: cst.FunctionDef) -> str:

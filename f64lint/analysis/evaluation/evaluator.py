@@ -1333,7 +1333,7 @@ class Evaluator:
         export = self._imported(node)
         if export is None or not export.dtype:
             return None
-        return exported_dtype(export.made_by, f"in `{export.qualified_name}` at {export.path}:{export.line}")
+        return exported_dtype(export.made_by, export.made_where)
 
 
 def _exported(export: Export, node: cst.BaseExpression) -> Value:

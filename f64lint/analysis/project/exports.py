@@ -109,6 +109,12 @@ class Export:
         return bool(self.caller)
 
     @property
+    def made_where(self) -> str:
+        """Where the module that gives it makes it, for messages: "in `pkg.utils.table` at
+        pkg/utils.py:5"."""
+        return f"in `{self.qualified_name}` at {self.path}:{self.line}"
+
+    @property
     def caller_name(self) -> str:
         """`pkg.train.main`, or the module `pkg.train` for a call at its top level."""
         module, _, function = self.caller.partition(":")
