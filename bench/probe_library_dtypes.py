@@ -1054,7 +1054,9 @@ def chains() -> Dict[str, Any]:
         with contextlib.suppress(Exception, Timeout):
             out[expression] = describe(call(thunk, 5.0))
 
-    df = pd.DataFrame({"f": [0.5, 1.5, 2.5], "i": [1, 2, 3]})
+    # A float32 column too: a reader of text gives it back float64 (NumPy's default width),
+    # one of a binary format as it was written.
+    df = pd.DataFrame({"f": [0.5, 1.5, 2.5], "i": [1, 2, 3], "g": np.array([0.5, 1.5, 2.5], dtype=np.float32)})
     written: Dict[str, Callable[[], Any]] = {}
     for name in sorted(dir(pd)):
         if not name.startswith("read_") or name == "read_clipboard":

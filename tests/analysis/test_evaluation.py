@@ -694,10 +694,51 @@ def test_library_objects_as_probed(source, dtype):
 
 
 def test_a_frame_of_data_the_code_does_not_show_has_no_known_dtype():
-    assert evaluated("import pandas as pd\nresult = pd.read_csv('x.csv').values") is UNKNOWN
+    assert evaluated("import pandas as pd\nresult = pd.read_pickle('x.pkl').values") is UNKNOWN
     assert evaluated("from sklearn.decomposition import PCA\nfrom data import X\nresult = PCA(2).fit(X).components_") is (
         UNKNOWN
     )
+
+
+@pytest.mark.parametrize(
+    "source, kind, dtype",
+    [
+        # A CSV's numbers are int64 or float64 (pandas reads text at NumPy's default widths):
+        # which, not known; what makes floats of either makes float64.
+        ("frame = pd.read_csv(p)\nresult = frame.values", Kind.NDARRAY, None),
+        ("frame = pd.read_csv(p)\nresult = frame[['a', 'b']].to_numpy()", Kind.NDARRAY, None),
+        ("frame = pd.read_csv(p)\nresult = frame.to_numpy() / 255", Kind.NDARRAY, Dtype.FLOAT64),
+        ("frame = pd.read_csv(p)\nresult = frame.values * 0.5", Kind.NDARRAY, Dtype.FLOAT64),
+        ("frame = pd.read_csv(p)\nresult = frame.values * 2", Kind.NDARRAY, None),
+        ("frame = pd.read_csv(p)\nresult = ((frame - frame.mean()) / frame.std()).values", Kind.NDARRAY, Dtype.FLOAT64),
+        ("frame = pd.read_json(p)\nresult = np.log1p(frame['x'].values)", Kind.NDARRAY, Dtype.FLOAT64),
+        ("frame = pd.read_csv(p)\nresult = frame.values * np.float32(2)", Kind.NDARRAY, Dtype.FLOAT64),
+        ("frame = pd.read_csv(p)\nresult = frame.values.astype(np.float32) / 255", Kind.NDARRAY, Dtype.FLOAT32),
+        ("frame = pd.read_csv(p)\nresult = frame.to_numpy(dtype='float32') * 0.5", Kind.NDARRAY, Dtype.FLOAT32),
+        # A pickle keeps what was written: a float32 frame stays float32.
+        ("frame = pd.read_pickle(p)\nresult = frame.values * 0.5", Kind.UNKNOWN, None),
+        ("frame = pd.read_pickle(p).astype(np.float32)\nresult = (frame / 2).values", Kind.NDARRAY, Dtype.FLOAT32),
+        # JSON's (and YAML's) numbers are Python's.
+        ("config = json.load(f)\nresult = np.array(config['anchors']) / 416.0", Kind.NDARRAY, Dtype.FLOAT64),
+        ("config = json.loads(t)\nresult = np.asarray(config.get('mean')) * 1.5", Kind.NDARRAY, Dtype.FLOAT64),
+        ("config = json.load(f)\nresult = np.array(config['sizes']) * 2", Kind.NDARRAY, None),
+        ("config = json.load(f)\nresult = np.array(config['a'], dtype=np.float32) / 416.0", Kind.NDARRAY, Dtype.FLOAT32),
+        ("config = json.load(f)\nresult = np.array(config['a']).astype(np.float32) / 4", Kind.NDARRAY, Dtype.FLOAT32),
+    ],
+)
+def test_data_read_from_text_is_of_numpys_default_widths(source, kind, dtype):
+    value = evaluated(f"import json\nimport numpy as np\nimport pandas as pd\n{source}")
+    assert (value.kind, value.dtype) == (kind, dtype)
+    assert value.default_widths is (kind is not Kind.UNKNOWN and dtype is None)
+
+
+def test_arithmetic_of_default_widths_is_what_either_width_gives():
+    widths = Value(Kind.NDARRAY, default_widths=True)
+    assert arithmetic(widths, PY_FLOAT, False, OPERATION).dtype is Dtype.FLOAT64
+    assert arithmetic(widths, PY_INT, True, OPERATION).dtype is Dtype.FLOAT64
+    assert arithmetic(widths, FLOAT32_ARRAY, False, OPERATION).dtype is Dtype.FLOAT64  # int64 with float32 too
+    assert arithmetic(widths, PY_INT, False, OPERATION) == Value(Kind.NDARRAY, default_widths=True)
+    assert arithmetic(widths, UNKNOWN, False, OPERATION) == Value(Kind.NDARRAY)
 
 
 def test_lists_comprehended_or_grown_hold_what_goes_in():

@@ -121,7 +121,9 @@ def test_scikit_learn_fitted_statistics(table):
 
 def test_pandas_reads_and_frames(table):
     chains = table["chains"]
-    assert chains["pandas.read_csv(path)"]["dtypes"] == {"f": "float64", "i": "int64"}
+    # Text gives NumPy's default widths, whatever the file was written with; pickles keep float32.
+    assert chains["pandas.read_csv(path)"]["dtypes"] == {"f": "float64", "g": "float64", "i": "int64"}
+    assert chains["pandas.read_pickle(path)"]["dtypes"] == {"f": "float64", "g": "float32", "i": "int64"}
     assert chains["pandas.read_csv(path)['f'].values"] == {"kind": "ndarray", "dtype": "float64"}
     assert chains["pandas.read_csv(path).values"]["dtype"] == "float64"
     assert result(table, "pandas.DataFrame.values", "mixed_float32_int64")["dtype"] == "float64"

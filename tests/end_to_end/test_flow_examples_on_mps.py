@@ -5,6 +5,7 @@ alone runs as it is."""
 
 from __future__ import annotations
 
+import json
 import sys
 import types
 from pathlib import Path
@@ -279,3 +280,24 @@ def test_arrays_handed_to_the_module_s_helpers_crash_on_mps_and_run_after_the_fi
         assert (grid.device.type, grid.dtype) == ("mps", torch.float32)
         assert twin.main().dtype == torch.float32
         assert (twin.on_cpu().device.type, twin.on_cpu().dtype) == ("cpu", torch.float64)
+
+
+def test_numbers_read_from_text_crash_on_mps_and_run_after_the_fix(tmp_path):
+    pandas = require("pandas")
+    (tmp_path / "anchors.json").write_text(json.dumps({"anchors": [[10, 13], [16.5, 30], [33, 23]]}))
+    pandas.DataFrame({"age": [31, 47, 25], "income": [4.2, 7.9, 3.1]}).to_csv(tmp_path / "table.csv", index=False)
+    pandas.DataFrame({"score": np.arange(4, dtype=np.float32)}).to_pickle(tmp_path / "scores.pkl")
+    original, fixed = original_and_fixed("numbers_read_from_text")
+    for load, file in (("anchors", "anchors.json"), ("standardised", "table.csv")):
+        reference = getattr(original, load)(str(tmp_path / file), "cpu")
+        with mps_emulation():
+            with pytest.raises(TypeError, match=MPS_ERROR):
+                getattr(original, load)(str(tmp_path / file), "mps")
+            after = getattr(fixed, load)(str(tmp_path / file), "mps")
+            assert (after.device.type, after.dtype) == ("mps", torch.float32)
+        torch.testing.assert_close(after.cpu(), reference.float())
+    with mps_emulation():
+        for load, file in (("anchors_float32", "anchors.json"), ("standardised_float32", "table.csv"),
+                           ("halved", "scores.pkl")):
+            left_alone = getattr(original, load)(str(tmp_path / file), "mps")
+            assert (left_alone.device.type, left_alone.dtype) == ("mps", torch.float32)

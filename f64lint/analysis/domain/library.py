@@ -232,6 +232,13 @@ DATASETS_OF_TENSORS = frozenset({"torch.utils.data.TensorDataset", "torch.utils.
 # Loaders whose batches their default collate makes of the dataset's items: tensors of the
 # items' arrays' dtypes, float64 of Python floats (torch.utils.data.default_collate).
 DATA_LOADERS = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"})
+# Readers of text formats that give Python's values: their numbers are Python's integers and
+# floats, which NumPy makes int64 and float64 arrays of (`np.array(config["anchors"])`). By
+# hand: the probe reads NumPy's and pandas' readers (`pandas.read_csv` is probed on a file).
+PYTHON_VALUE_READERS = frozenset({
+    "json.load", "json.loads", "yaml.safe_load", "yaml.load", "yaml.full_load", "yaml.unsafe_load",
+    "tomllib.load", "tomllib.loads", "tomli.load", "tomli.loads", "toml.load", "toml.loads",
+})
 # Calls that give back one of their arguments, by its place: `typing.cast(T, value)` is `value`.
 GIVES_ARGUMENT = {"typing.cast": 1}
 # Decorators that call the function they decorate as it is written: what a call of it

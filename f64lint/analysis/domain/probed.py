@@ -32,6 +32,7 @@ class Seen:
     kind: str  # "ndarray", "numpy_scalar", "python_float", "tensor", "tuple", ...
     dtype: Optional[str]  # "float64", "int64", ...; None for Python numbers and others
     parts: Tuple["Seen", ...] = ()  # a tuple's, by place
+    of_default_widths: bool = False  # int64 or float64, which not known
 
 
 # The library classes of the results the table names by kind.
@@ -84,6 +85,29 @@ def array_seen_given(name: str, input_class: str) -> Optional[Seen]:
     result = _result(name, input_class)
     results = [result, *result.get("also", ())] if result is not None else []
     return next((_seen(r) for r in results if r["kind"] == "ndarray"), None)
+
+
+def seen_given_default_widths(name: str) -> Optional[Seen]:
+    """What `name` gives data of NumPy's default widths whose dtype is not known (a frame
+    read from a CSV file): what it gave for int64 and float64 data, and for a frame of
+    both, when all agree; else, when each gave its own width or (the frame of both) one of
+    mixed columns, a result of that kind of no dtype (`Seen.of_default_widths`); else None."""
+    entry = _entry(name)
+    results = [(cls, entry.get(cls)) for cls in DEFAULT_WIDTH_CLASSES] if entry is not None else []
+    seen = [(cls, _seen(result)) for cls, result in results if result is not None]
+    if len(seen) < 2 or len({found.kind for _, found in seen}) != 1:
+        return None
+    if len({found for _, found in seen}) == 1:
+        return seen[0][1]
+    widths = all(found.dtype in _WIDTHS or (found.dtype is None and cls == MIXED_WIDTHS) for cls, found in seen)
+    return Seen(seen[0][1].kind, None, of_default_widths=True) if widths else None
+
+
+# NumPy's default widths (of Python's integers and floats), and a frame of columns of both,
+# as the probe names the class of its receiver.
+_WIDTHS = frozenset({"int64", "float64"})
+MIXED_WIDTHS = "mixed_float64_int64"
+DEFAULT_WIDTH_CLASSES = ("int64", "float64", MIXED_WIDTHS)
 
 
 def input_independent(name: str) -> Optional[Seen]:
@@ -188,6 +212,15 @@ def frame_reader(name: str) -> bool:
     """Does `name` read a file into a frame (`pandas.read_csv`), as probed on a file?"""
     read = _table()["chains"].get(f"{name}(path)")
     return read is not None and read["kind"] == "dataframe"
+
+
+def reads_default_widths(name: str) -> bool:
+    """Does a frame reader give a file's numbers at NumPy's default widths, whatever they
+    were written with: every column the probe wrote (a float32 one among them) read back
+    int64 or float64 (text: `read_csv`, `read_json`; not `read_pickle`, `read_parquet`)?"""
+    read = _table()["chains"].get(f"{name}(path)")
+    columns = read.get("dtypes", {}) if read is not None and read["kind"] == "dataframe" else {}
+    return bool(columns) and set(columns.values()) <= _WIDTHS
 
 
 def _float64_members(owner: str) -> FrozenSet[str]:

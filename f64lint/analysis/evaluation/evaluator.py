@@ -104,6 +104,7 @@ from f64lint.analysis.domain.library import (
     MAKES,
     OBJECT_DATA_DTYPES,
     PYTHON_NUMBER_TYPES,
+    PYTHON_VALUE_READERS,
     READER_FLAGS,
     RETURNS_SELF,
     SHARES_NUMPY_MEMORY,
@@ -125,7 +126,9 @@ from f64lint.analysis.domain.probed import (
     kind_whatever_given,
     makes_tensors,
     object_made_by,
+    reads_default_widths,
     seen_given,
+    seen_given_default_widths,
     was_probed,
 )
 from f64lint.analysis.evaluation.branches_taken import BoundNames, names_bound, reached
@@ -147,6 +150,8 @@ from f64lint.analysis.evaluation.probed_values import (
     INPUT_CLASSES,
     SEEN_KINDS,
     by_hand,
+    frame_arithmetic,
+    is_frame,
     made_of,
     seen_value,
     tensor_arithmetic,
@@ -288,7 +293,7 @@ class Evaluator:
             return self._device_string(node)
         if isinstance(node, cst.Name):
             found = self._name(node, depth)
-            return found if found.kind is not Kind.UNKNOWN else self._made_elsewhere(node, found)
+            return found if _known(found) else self._made_elsewhere(node, found)
         if isinstance(node, cst.BooleanOperation):  # `device or best_device()`: one of them
             return self._joined((node.left, node.right), depth)
         if isinstance(node, cst.BinaryOperation):
@@ -318,6 +323,8 @@ class Evaluator:
             return self._dict(node, depth)
         if isinstance(node, cst.Subscript):
             held = self._value(node.value, depth)
+            if held.kind is Kind.UNKNOWN and held.default_widths:  # `config["anchors"]` of what `json.load` read
+                return held
             if held.kind is Kind.OBJECT:  # `frame[["a", "b"]]`, as probed
                 return self._member(held, "__getitem__", None, node, depth)
             if held.kind is Kind.MAPPING:  # `batch["x"]`
@@ -332,7 +339,7 @@ class Evaluator:
             return replace(found, place=held.place)  # `x[:, i]`: where `x` is
         if isinstance(node, (cst.Attribute, cst.Call)):
             found = self._attribute(node, depth) if isinstance(node, cst.Attribute) else self._call(node, depth)
-            return found if found.kind is not Kind.UNKNOWN else self._made_elsewhere(node, found)
+            return found if _known(found) else self._made_elsewhere(node, found)
         return UNKNOWN
 
     def _dict(self, node: "cst.Dict | cst.DictComp", depth: int) -> Value:
@@ -359,6 +366,8 @@ class Evaluator:
             return tensor_arithmetic(left, right, node)
         if any(may_be_tensor(side) for side in (left, right)):  # what a tensor on one path gives
             return may_be(tensor_arithmetic(left.possible or left, right.possible or right, node))
+        if is_frame(left) or is_frame(right):  # `(frame - frame.mean()) / frame.std()`
+            return frame_arithmetic(left, right, isinstance(node.operator, cst.Divide), node)
         return arithmetic(left, right, isinstance(node.operator, cst.Divide), node)
 
     def _made_elsewhere(self, node: cst.BaseExpression, found: Value) -> Value:
@@ -440,12 +449,14 @@ class Evaluator:
         if found is None:
             given = arrays_in([self._value(arg, depth + 1) for arg in positional(call)[:1]]) if call else []
             data = given[0].dtype if given else owner.dtype
+            if data is None and (given[0] if given else owner).default_widths:  # `frame.values` of a CSV's frame
+                found = seen_given_default_widths(qualified)
             input_class = INPUT_CLASSES.get(data) if data is not None else None
             if call is not None and data is None and keyword(call, "size") is not None:
                 # `rng.normal(0.0, 0.02, size=(n, 4))`: numbers given, an array asked for
                 asked_for = array_seen_given(qualified, "none")
                 return seen_value(asked_for, origin) if asked_for is not None else UNKNOWN
-            found = seen_given(qualified, input_class) if input_class is not None else None
+            found = found or (seen_given(qualified, input_class) if input_class is not None else None)
         if found is not None:
             return seen_value(found, origin)
         kind = kind_whatever_given(qualified)
@@ -929,6 +940,8 @@ class Evaluator:
         receiver = self._value(call.func.value, depth + 1)
         if receiver.kind is Kind.INSTANCE:  # `grid.coordinates(n)`
             return self._instance_member(receiver, method, call, depth)
+        if receiver.kind is Kind.UNKNOWN and receiver.default_widths:  # `config.get("anchors")` of read values
+            return receiver if DICT_GIVES.get(f"{DICT_TYPE}.{method}") is DictGives.ONE else UNKNOWN
         if receiver.kind is Kind.MAPPING:
             gives = DICT_GIVES.get(f"{DICT_TYPE}.{method}")
             if gives is DictGives.ONE:  # `batch.get("x")`, `batch.pop("x", None)`
@@ -1122,8 +1135,10 @@ class Evaluator:
             return Value(Kind.NUMBER, Dtype.FLOAT64, origin=call)
         if name in PYTHON_INTS:  # `len(labels)`
             return Value(Kind.NUMBER, Dtype.INTEGER, origin=call)
-        if frame_reader(name):
-            return Value(Kind.OBJECT, origin=call, type="pandas.DataFrame")
+        if frame_reader(name):  # of a text format: numbers at NumPy's default widths
+            return Value(Kind.OBJECT, origin=call, type="pandas.DataFrame", default_widths=reads_default_widths(name))
+        if name in PYTHON_VALUE_READERS:  # `json.load(f)`: Python's numbers
+            return Value(origin=call, default_widths=True)
         # `np.random.default_rng(0)`: a Generator as probed; `check_random_state(seed)` a RandomState by hand.
         made = name if is_type(name) else (object_made_by(name) or MAKES.get(name))
         if made is not None:  # `Image.open(path)`: an image of 8-bit data, but of a float format
@@ -1155,6 +1170,8 @@ class Evaluator:
         values = [self._value(arg, depth + 1) for arg in args]
         if floats:  # ufuncs: a float of integers and of Python numbers
             widest = join(arrays_in(values))
+            if widest.dtype is None and widest.default_widths:  # a float of 64-bit integers or floats
+                return Value(Kind.NDARRAY, Dtype.FLOAT64, origin=call)
             if widest.dtype is None:
                 numbers = bool(values) and all(value.kind is Kind.NUMBER for value in values)
                 return Value(Kind.NUMPY_SCALAR, Dtype.FLOAT64, origin=call) if numbers else UNKNOWN
@@ -1209,6 +1226,8 @@ class Evaluator:
         widest = join(arrays)
         input_class = INPUT_CLASSES.get(widest.dtype) if widest.dtype is not None else None
         found = seen_given(name, input_class) if input_class is not None else None
+        if found is None and widest.dtype is None and widest.default_widths and len(arrays) == 1:
+            found = seen_given_default_widths(name)
         if found is None:
             return UNKNOWN
         dtype = Dtype.named(found.dtype)
@@ -1253,7 +1272,10 @@ class Evaluator:
             return UNKNOWN
         data = self._value(args[0], depth + 1)
         if data.is_array:
-            return Value(Kind.NDARRAY, data.dtype, origin=data.origin, sources=data.sources)
+            widths = data.default_widths
+            return Value(Kind.NDARRAY, data.dtype, origin=data.origin, sources=data.sources, default_widths=widths)
+        if data.kind is Kind.UNKNOWN and data.default_widths:  # `np.array(config["anchors"])`: Python's numbers
+            return Value(Kind.NDARRAY, origin=call, default_widths=True)
         if data.kind is Kind.OBJECT and data.type in OBJECT_DATA_DTYPES:  # `np.asarray(image)`: its data
             return Value(Kind.NDARRAY, data.dtype, origin=call) if data.dtype is not None else UNKNOWN
         if data.kind is Kind.UNKNOWN and data.may_be is not None:  # an array of the array it may be
@@ -1339,6 +1361,12 @@ class Evaluator:
 def _exported(export: Export, node: cst.BaseExpression) -> Value:
     """The float64 tensor or NumPy array another module's export says a node gives."""
     return Value(Kind.TENSOR if export.tensor else Kind.NDARRAY, Dtype.named(export.width), origin=node)
+
+
+def _known(found: Value) -> bool:
+    """Does the module's code say what a value is, beyond what another module or the
+    project's tests may say (an array of a dtype not known is not: `np.array(json.load(f))`)?"""
+    return found.kind is not Kind.UNKNOWN and not (found.is_array and found.dtype is None)
 
 
 def _is_literal(node: cst.BaseExpression) -> bool:

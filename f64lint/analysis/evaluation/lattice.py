@@ -127,6 +127,11 @@ class Value:
     # Every expression that made a part of it of its dtype, when more than its origin
     # (`torch.stack([h, w])` of two float64 grids, `a if c else b`).
     sources: Tuple[cst.CSTNode, ...] = ()
+    # Of data whose dtype is not known: its numbers are of the widths NumPy gives Python's
+    # (64-bit integers and floats), never narrower floats, as a reader of text gives them
+    # (`pd.read_csv(path)`, `json.load(f)`). What makes floats of it makes float64
+    # (`np.array(config["anchors"]) / 416.0`).
+    default_widths: bool = False
 
     @property
     def makers(self) -> Tuple[cst.CSTNode, ...]:
@@ -188,7 +193,7 @@ def join(values: Iterable[Value]) -> Value:
         joined = Value(
             kind, wider.dtype, max(joined.place, value.place), element, parts, joined.keys if parts else (),
             wider.origin, type_, may_be, joined.or_subclass or value.or_subclass, partial, mixed,
-            sources_of(wider.dtype, (joined, value)),
+            sources_of(wider.dtype, (joined, value)), joined.default_widths and value.default_widths,
         )
     return joined if joined is not None else UNKNOWN
 
@@ -248,6 +253,8 @@ def arithmetic(left: Value, right: Value, divides: bool, origin: cst.CSTNode) ->
     An operand that may be an array makes a result that may be what that array gives, and
     with a known array, one at least as wide (`float32_obs - self.mean` of a `self.mean`
     that is a float64 array on some path)."""
+    if _of_default_widths(left) or _of_default_widths(right):
+        return _of_either_width(left, right, divides, origin)
     result = _arithmetic(left, right, divides, origin)
     if (result.is_array and result.dtype is not None) or (left.may_be is None and right.may_be is None):
         return result
@@ -255,6 +262,30 @@ def arithmetic(left: Value, right: Value, divides: bool, origin: cst.CSTNode) ->
     if result.is_array:  # a known array with one that may be an array: at least what that gives
         return replace(possible, partial=True) if possible.dtype is not None else result
     return replace(result, may_be=possible) if possible.is_array else result
+
+
+def _of_default_widths(value: Value) -> bool:
+    return value.default_widths and value.dtype is None and value.is_array
+
+
+def _of_either_width(left: Value, right: Value, divides: bool, origin: cst.CSTNode) -> Value:
+    """Arithmetic of data of NumPy's default widths, its dtype not known: what it gives
+    for 64-bit integers and for float64 alike (divided, or with a Python float: float64),
+    else data of the default widths again (with integers), else not known."""
+    results = []
+    for width in DEFAULT_WIDTHS:
+        sides = [replace(side, dtype=width) if _of_default_widths(side) else side for side in (left, right)]
+        results.append(_arithmetic(sides[0], sides[1], divides, origin))
+    if not all(result.kind is results[0].kind for result in results):
+        return UNKNOWN
+    dtypes = {result.dtype for result in results}
+    if len(dtypes) == 1:
+        return results[0]
+    return Value(results[0].kind, default_widths=True) if dtypes == set(DEFAULT_WIDTHS) else Value(results[0].kind)
+
+
+# The dtypes data of NumPy's default widths may have: Python's integers and floats in NumPy.
+DEFAULT_WIDTHS = (Dtype.INTEGER, Dtype.FLOAT64)
 
 
 def _arithmetic(left: Value, right: Value, divides: bool, origin: cst.CSTNode) -> Value:

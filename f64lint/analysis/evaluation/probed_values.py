@@ -17,7 +17,7 @@ from f64lint.analysis.domain.library import (
     member,
 )
 from f64lint.analysis.domain.probed import OBJECT_KINDS, Seen, operator_results, seen_given
-from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Value, join, sources_of
+from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Value, arithmetic, join, sources_of
 from f64lint.analysis.evaluation.structure import as_possible, kept_from, may_be, members_of, partly_unknown
 from f64lint.cst import cst
 
@@ -39,11 +39,11 @@ def seen_value(seen: Seen, origin: cst.CSTNode) -> Value:
     if seen.kind == "tuple" or (seen.kind == "other" and seen.parts):  # `roc_curve(y, s)`, a list of parts
         parts = tuple(seen_value(part, origin) for part in seen.parts)
         return Value(Kind.CONTAINER, element=join(parts) if parts else None, parts=parts)
-    dtype = Dtype.named(seen.dtype)
+    dtype, widths = Dtype.named(seen.dtype), seen.of_default_widths
     if seen.kind in OBJECT_KINDS:
-        return Value(Kind.OBJECT, dtype, origin=origin, type=OBJECT_KINDS[seen.kind])
+        return Value(Kind.OBJECT, dtype, origin=origin, type=OBJECT_KINDS[seen.kind], default_widths=widths)
     kind = SEEN_KINDS.get(seen.kind)
-    return Value(kind, dtype, origin=origin) if kind is not None else UNKNOWN
+    return Value(kind, dtype, origin=origin, default_widths=widths) if kind is not None else UNKNOWN
 
 
 def operand_class(value: Value) -> Optional[str]:
@@ -91,6 +91,28 @@ def tensor_arithmetic(left: Value, right: Value, node: cst.BinaryOperation) -> V
     if kept is None:
         return made
     return replace(made, origin=kept.origin, sources=sources_of(made.dtype, data))
+
+
+def is_frame(value: Value) -> bool:
+    """Is it a pandas frame or series (a library object the probed table names by kind)?"""
+    return value.kind is Kind.OBJECT and value.type in _FRAME_TYPES
+
+
+_FRAME_TYPES = frozenset(OBJECT_KINDS.values())
+
+
+def frame_arithmetic(left: Value, right: Value, divides: bool, node: cst.BinaryOperation) -> Value:
+    """Arithmetic of pandas' frames and series, with each other, arrays or numbers: their
+    columns promote as NumPy's arrays do, giving a frame (with a frame among them, else a
+    series) of that dtype."""
+    sides = [replace(side, kind=Kind.NDARRAY, type=None) if is_frame(side) else side for side in (left, right)]
+    types = [side.type for side in (left, right) if is_frame(side)]
+    frame = OBJECT_KINDS["dataframe"]
+    result = arithmetic(sides[0], sides[1], divides, node)
+    made = frame if frame in types else types[0]
+    if not result.is_array:
+        return Value(Kind.OBJECT, origin=node, type=made)
+    return replace(result, kind=Kind.OBJECT, type=made)
 
 
 def data_class(values: List[Value]) -> Optional[Tuple[str, Optional[Value]]]:
