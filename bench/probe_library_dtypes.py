@@ -847,7 +847,24 @@ def pandas_jobs() -> Tuple[List[Job], Dict[str, str]]:
         return probe(frame_classes, frames, lambda cls: templates, lambda on: on.__getitem__)
 
     jobs.append(Job("pandas.DataFrame.__getitem__", run_getitem))
+    # What a frame's windows and groups give (`frame.rolling(2).mean()`): receivers made of
+    # a frame of the class, as the frame's `rolling` (and the others) make them.
+    for typed, made in WINDOWS_AND_GROUPS.items():
+        def grouped(cls: str, made: Callable[[pd.DataFrame], Any] = made) -> Inputs:
+            held = made(frame(cls))
+            return Inputs(held, held, None, None)
+
+        jobs += method_jobs(f"pandas.api.typing.{typed}", grouped, frame_classes, getattr(pd.api.typing, typed), (),
+                            frame_operand, (), lambda cls: frame(cls))
     return jobs, aliases
+
+
+WINDOWS_AND_GROUPS: Dict[str, Callable[[pd.DataFrame], Any]] = {
+    "Rolling": lambda df: df.rolling(2),
+    "Expanding": lambda df: df.expanding(),
+    "ExponentialMovingWindow": lambda df: df.ewm(alpha=0.5),
+    "DataFrameGroupBy": lambda df: df.groupby(np.arange(len(df)) % 2),
+}
 
 
 def torch_jobs() -> Tuple[List[Job], Dict[str, str]]:

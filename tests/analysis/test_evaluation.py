@@ -718,6 +718,13 @@ def test_a_frame_of_data_the_code_does_not_show_has_no_known_dtype():
         # A pickle keeps what was written: a float32 frame stays float32.
         ("frame = pd.read_pickle(p)\nresult = frame.values * 0.5", Kind.UNKNOWN, None),
         ("frame = pd.read_pickle(p).astype(np.float32)\nresult = (frame / 2).values", Kind.NDARRAY, Dtype.FLOAT32),
+        # A frame's windows compute float64 whatever the frame holds; its groups keep float32.
+        ("frame = pd.read_pickle(p)\nresult = frame.rolling(3).mean().to_numpy()", Kind.NDARRAY, Dtype.FLOAT64),
+        ("frame = pd.read_pickle(p)\nresult = frame.ewm(alpha=0.3).mean().values", Kind.NDARRAY, Dtype.FLOAT64),
+        ("frame = pd.read_csv(p)\nresult = frame.groupby('k').mean().values", Kind.NDARRAY, Dtype.FLOAT64),
+        ("frame = pd.read_csv(p)\nresult = frame.groupby('k').sum().values", Kind.NDARRAY, None),
+        ("frame = pd.read_csv(p).astype(np.float32)\nresult = frame.groupby('k').mean().values", Kind.NDARRAY,
+         Dtype.FLOAT32),
         # JSON's (and YAML's) numbers are Python's.
         ("config = json.load(f)\nresult = np.array(config['anchors']) / 416.0", Kind.NDARRAY, Dtype.FLOAT64),
         ("config = json.loads(t)\nresult = np.asarray(config.get('mean')) * 1.5", Kind.NDARRAY, Dtype.FLOAT64),

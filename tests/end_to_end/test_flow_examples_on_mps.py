@@ -288,7 +288,7 @@ def test_numbers_read_from_text_crash_on_mps_and_run_after_the_fix(tmp_path):
     pandas.DataFrame({"age": [31, 47, 25], "income": [4.2, 7.9, 3.1]}).to_csv(tmp_path / "table.csv", index=False)
     pandas.DataFrame({"score": np.arange(4, dtype=np.float32)}).to_pickle(tmp_path / "scores.pkl")
     original, fixed = original_and_fixed("numbers_read_from_text")
-    for load, file in (("anchors", "anchors.json"), ("standardised", "table.csv")):
+    for load, file in (("anchors", "anchors.json"), ("standardised", "table.csv"), ("smoothed", "scores.pkl")):
         reference = getattr(original, load)(str(tmp_path / file), "cpu")
         with mps_emulation():
             with pytest.raises(TypeError, match=MPS_ERROR):
@@ -298,6 +298,6 @@ def test_numbers_read_from_text_crash_on_mps_and_run_after_the_fix(tmp_path):
         torch.testing.assert_close(after.cpu(), reference.float())
     with mps_emulation():
         for load, file in (("anchors_float32", "anchors.json"), ("standardised_float32", "table.csv"),
-                           ("halved", "scores.pkl")):
+                           ("halved", "scores.pkl"), ("smoothed_float32", "scores.pkl")):
             left_alone = getattr(original, load)(str(tmp_path / file), "mps")
             assert (left_alone.device.type, left_alone.dtype) == ("mps", torch.float32)

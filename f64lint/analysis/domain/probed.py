@@ -12,7 +12,7 @@ called with gave the same kind of result of one dtype (`np.zeros`, `np.hanning`,
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
 from typing import Any, Dict, FrozenSet, Iterator, Optional, Tuple
@@ -33,6 +33,7 @@ class Seen:
     dtype: Optional[str]  # "float64", "int64", ...; None for Python numbers and others
     parts: Tuple["Seen", ...] = ()  # a tuple's, by place
     of_default_widths: bool = False  # int64 or float64, which not known
+    type: Optional[str] = None  # of another library object (`pandas.api.typing.Rolling`)
 
 
 # The library classes of the results the table names by kind.
@@ -41,7 +42,7 @@ OBJECT_KINDS = {"dataframe": "pandas.DataFrame", "series": "pandas.Series"}
 
 def _seen(result: Dict[str, Any]) -> Seen:
     parts = tuple(_seen(part) for part in result.get("parts", ()))
-    return Seen(result["kind"], result["dtype"], parts)
+    return Seen(result["kind"], result["dtype"], parts, type=result.get("type") if result["kind"] == "other" else None)
 
 
 @lru_cache(maxsize=1)
@@ -100,7 +101,7 @@ def seen_given_default_widths(name: str) -> Optional[Seen]:
     if len({found for _, found in seen}) == 1:
         return seen[0][1]
     widths = all(found.dtype in _WIDTHS or (found.dtype is None and cls == MIXED_WIDTHS) for cls, found in seen)
-    return Seen(seen[0][1].kind, None, of_default_widths=True) if widths else None
+    return replace(seen[0][1], dtype=None, of_default_widths=True) if widths else None
 
 
 # NumPy's default widths (of Python's integers and floats), and a frame of columns of both,
@@ -206,6 +207,16 @@ def _members() -> Dict[str, Dict[str, Dict[str, Any]]]:
 
 def is_type(name: str) -> bool:
     return name in _members()
+
+
+def object_given(name: str) -> Optional[str]:
+    """The probed class of the library object a member gives whatever its data, if one:
+    an object holding that data (`pandas.DataFrame.rolling` gives a `Rolling` window of
+    the frame's, whose `mean()` the table knows)."""
+    entry = _entry(name)
+    types = {result.get("type") if result["kind"] == "other" else None for result in (entry or {}).values()}
+    found = types.pop() if len(types) == 1 else None
+    return found if found is not None and is_type(found) else None
 
 
 def frame_reader(name: str) -> bool:

@@ -125,6 +125,7 @@ from f64lint.analysis.domain.probed import (
     is_type,
     kind_whatever_given,
     makes_tensors,
+    object_given,
     object_made_by,
     reads_default_widths,
     seen_given,
@@ -445,6 +446,9 @@ class Evaluator:
             if kind in OBJECT_KINDS:
                 return Value(Kind.OBJECT, self._dtype(asked, depth), origin=origin, type=OBJECT_KINDS[kind])
             return Value(Kind.NDARRAY, self._dtype(asked, depth), origin=origin)
+        holder = object_given(qualified)
+        if holder is not None:  # `frame.rolling(5)`: a window of the frame's data
+            return Value(Kind.OBJECT, owner.dtype, origin=origin, type=holder, default_widths=owner.default_widths)
         found = input_independent(qualified)
         if found is None:
             given = arrays_in([self._value(arg, depth + 1) for arg in positional(call)[:1]]) if call else []
