@@ -32,6 +32,14 @@ def whole_modules() -> Iterator[None]:
         yield
 
 
+@contextmanager
+def narrowing_every_module() -> Iterator[None]:
+    """Lint with narrowing on for short modules too (they are read whole): what a test of
+    narrowing compares with the whole module."""
+    with mock.patch.object(linter, "READ_WHOLE_BELOW", 0):
+        yield
+
+
 def positions(source: str, code: str) -> List[Tuple[int, int]]:
     return [(d.start.line, d.start.column) for d in lint(source, [code]) if d.code == code]
 

@@ -116,6 +116,12 @@ def _is_a_script(path: str, text: str, place: Optional[ModulePlace]) -> bool:
     return is_example_path(path) or "__main__" in text or "ArgumentParser" in text
 
 
+# A module shorter than this (in characters, about 250 lines) is read whole: parsing it costs
+# little, and narrowing's text patterns can leave out what the evaluator would follow (a
+# helper a module-level call hands an array, through a function that hands it on).
+READ_WHOLE_BELOW = 10_000
+
+
 @collection_paused()
 def lint_source(
     path: str,
@@ -136,7 +142,8 @@ def lint_source(
     A file that no enabled rule can fire on (the rules' `required` patterns) is not parsed
     at all: that is most files, and parsing is nearly all of the cost. Nor is one in
     which narrowing leaves nothing a rule can fire on (NumPy code that makes no float64
-    tensor, a `double` in a function no finding can come from). A file given the exports
+    tensor, a `double` in a function no finding can come from); a short one
+    (`READ_WHOLE_BELOW`) is not narrowed. A file given the exports
     of modules it imports is read by every rule, and its definitions are not narrowed:
     a value it imports needs no spelling of its own, and reaches code through classes
     and functions no spelling shows (a base class of another file calling a function a
@@ -148,7 +155,7 @@ def lint_source(
     candidates = checkable if unspelled else rules_that_may_fire(checkable, text)
     in_tests = is_test_module(path)
     in_script = not in_tests and _is_a_script(path, text, place)
-    narrows_definitions = not unspelled and all(rule.narrows for rule in candidates)
+    narrows_definitions = not unspelled and all(rule.narrows for rule in candidates) and len(text) >= READ_WHOLE_BELOW
     if candidates and not observations:  # an observation is placed by the lines as they are
         batches = any(rule.reads_batches for rule in candidates)
         narrowing = narrowed(text, imported.names(), narrows_definitions, in_tests or in_script, batches)
