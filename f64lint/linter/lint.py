@@ -197,7 +197,8 @@ def lint_source(
             why = "too deeply nested to check" if deep else f"too complex to check: {stopped}"
             failure = _parse_failure(path, why, Position(1, 1), enabled, severity_of)
             return Linted(_with_source_lines(failure, text))
-    if place is not None and not flagged and _makes_numpy_float64(text, in_tests or in_script):
+    runs_the_project = in_tests or in_script or _calls_at_import(text, place)
+    if place is not None and not flagged and _makes_numpy_float64(text, runs_the_project):
         exports = _summary_of(path, _summary_text(text), devices, place, imported, in_tests, suite, in_script)
     if place is not None:
         exports = (*exports, *_kept_functions(path, text, place))
@@ -231,6 +232,14 @@ def _sets_wide_dtype(text: str) -> bool:
     return bool(_SETS_WIDE_DTYPE.search(text))
 
 
+def _calls_at_import(text: str, place: Optional[ModulePlace]) -> bool:
+    """Is it a module in no package that calls something as a statement of its own at its
+    top (`fit(x, device)` in a `run.py` beside the package): a program whose calls hand the
+    project's functions their arrays, as a script's do?"""
+    return place is not None and place.package == "" and bool(_CALLS_AT_IMPORT.search(text))
+
+
+_CALLS_AT_IMPORT = re.compile(r"^[A-Za-z_][\w.]*\(", re.MULTILINE)
 _IMPORTS_TORCH = re.compile(r"^\s*(?:import|from)\s+torch\b", re.MULTILINE)
 
 

@@ -168,6 +168,29 @@ def test_a_module_of_no_package_is_handed_what_a_script_beside_it_passes(project
     ]
 
 
+RUN = """\
+import numpy as np
+import torch
+
+from pkg.prep import Grid, place, prep
+
+device = "mps" if torch.backends.mps.is_available() else "cpu"
+prep(np.linspace(0, 1, 5), device)
+Grid(np.ones(4), device)
+"""
+
+
+def test_a_module_beside_the_package_that_calls_it_at_import_passes_its_arrays(project):
+    # No `__main__` guard and no finding of its own: its statements are its program (`python run.py`).
+    (project / "run.py").write_text(RUN)
+    _modules(project, train=TWIN)
+    assert [row[1:4] for row in _found(project, ".") if row[0] == "prep.py"] == [(5, 12, "F64003"), (14, 23, "F64003")]
+    assert [row[0] for row in _found(project, ".")] == ["prep.py", "prep.py"]
+    float32 = RUN.replace("5)", "5, dtype=np.float32)").replace("4), device", "4), 'cpu'")
+    (project / "run.py").write_text(float32)
+    assert [row for row in _found(project, ".") if row[0] == "prep.py"] == []
+
+
 MODELS = """\
 import torch
 
