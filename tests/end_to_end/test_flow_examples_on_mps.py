@@ -89,6 +89,7 @@ CRASHING = {
     ("made_on_device_then_cast", "like"):
         lambda m, d: m.like(np.linspace(0.0, 1.0, 4), d, torch.ones(1, device=d)),
     ("cast_on_next_statement", "loaded"): lambda m, d: m.loaded(np.arange(6.0), d),
+    ("loader_with_own_collate", "first_batch"): lambda m, d: m.first_batch(d),
 }
 # Its MPS branch computes something else than its CPU branch: only that it runs is compared.
 OTHER_BRANCH_ON_MPS = {("float64_off_mps_only", "float64_on_either_branch")}
@@ -123,6 +124,7 @@ RUNNING = {
         lambda m, d: m.weights_made_narrow(np.linspace(0.0, 1.0, 4), d),
     ("cast_through_views", "columns_cast_first"): lambda m, d: m.columns_cast_first(np.arange(6.0).reshape(2, 3), d),
     ("cast_on_next_statement", "loaded_cast_first"): lambda m, d: m.loaded_cast_first(np.arange(6.0), d),
+    ("loader_with_own_collate", "first_batch_float32"): lambda m, d: m.first_batch_float32(d)[0],
     ("collated_python_floats", "errors_float32"):
         lambda m, d: m.errors_float32(torch.ones(4, 3), [0.5, 1.0, 1.5, 2.0], d),
 }

@@ -25,6 +25,8 @@ DEFAULT_FLOAT64 = re.compile(
     r"set_default_(?:dtype\(\s*(?:[\w.]*(?:float64|double)\b|float\s*\)|[A-Z][A-Z0-9_]*\s*\))|tensor_type\([^)]*Double)"
 )
 _ON_A_DEVICE = re.compile(r"device\s*=")
+# A loader given a collate function by name (`collate_fn=collate_points`).
+_OWN_COLLATE = re.compile(r"collate_fn\s*=\s*[A-Za-z_]\w*\s*[,)]")
 # What a guard reads from a table: `x.dtype in QUANTIZED` keeps MPS out (analysis/devices.py).
 _GUARD_SPELLING = words(*short_names(QUANTIZED_DTYPES))
 
@@ -67,8 +69,9 @@ class Reading:
         """Can a definition make a float64 value: has it a float64-like spelling, or does it
         make a float64 array and hand it to torch? A function that makes arrays and never
         a tensor of them is no source (most NumPy code in torch's tests, the `np.linspace`
-        sigmas diffusers pipelines hand to their schedulers). For a rule that follows
-        loaders' batches, a definition that iterates a loader is one too."""
+        sigmas diffusers pipelines hand to their schedulers). So is one that makes a loader
+        with a collate function of the module's, and for a rule that follows loaders'
+        batches, one that iterates a loader."""
         if definition.is_source is None:
             definition.is_source = (
                 bool(SPELLED_SOURCE.search(definition.text))
@@ -81,5 +84,8 @@ class Reading:
 
     def iterates_a_loader(self, definition: Statement) -> bool:
         """Does a definition iterate a loader (or make a `DataLoader`), for a rule that
-        follows loaders' batches?"""
-        return self.batches and bool(LOADER_CODE.search(definition.text))
+        follows loaders' batches; or make one with a collate function of its module's,
+        whose batches are what that function returns for the dataset's items?"""
+        return (self.batches and bool(LOADER_CODE.search(definition.text))) or bool(
+            _OWN_COLLATE.search(definition.text)
+        )
