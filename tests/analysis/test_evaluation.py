@@ -739,6 +739,27 @@ def test_data_read_from_text_is_of_numpys_default_widths(source, kind, dtype):
     assert value.default_widths is (kind is not Kind.UNKNOWN and dtype is None)
 
 
+@pytest.mark.parametrize(
+    "source, dtype",
+    [
+        # A frame or series made of an array is of its dtype, as probed; handed to a function, it is data there.
+        ("result = pd.DataFrame(np.random.randn(4, 2)).to_numpy()", Dtype.FLOAT64),
+        ("result = pd.Series(np.ones(3, dtype=np.float32)).values * 0.5", Dtype.FLOAT32),
+        ("def f(frame):\n    return frame.to_numpy()\nresult = f(pd.DataFrame(np.random.randn(4, 2)))", Dtype.FLOAT64),
+        ("def f(frame):\n    return frame.to_numpy()\nresult = f(pd.DataFrame(np.ones((4, 2), np.float32)))", Dtype.FLOAT32),
+        (
+            "from sklearn.cluster import KMeans\ndef f(frame):\n    return KMeans(2).fit(frame.to_numpy()).cluster_centers_\n"
+            "result = f(pd.DataFrame(np.random.randn(4, 2)))",
+            Dtype.FLOAT64,
+        ),
+    ],
+)
+def test_frames_made_of_arrays_and_handed_to_functions(source, dtype):
+    value = evaluated(f"import numpy as np\nimport pandas as pd\n{source}")
+    assert (value.kind, value.dtype) == (Kind.NDARRAY, dtype)
+    assert evaluated("import pandas as pd\nresult = pd.DataFrame({'a': [0.5]}).values") is UNKNOWN
+
+
 def test_arithmetic_of_default_widths_is_what_either_width_gives():
     widths = Value(Kind.NDARRAY, default_widths=True)
     assert arithmetic(widths, PY_FLOAT, False, OPERATION).dtype is Dtype.FLOAT64

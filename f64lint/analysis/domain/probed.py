@@ -38,6 +38,7 @@ class Seen:
 
 # The library classes of the results the table names by kind.
 OBJECT_KINDS = {"dataframe": "pandas.DataFrame", "series": "pandas.Series"}
+FRAME_TYPES = frozenset(OBJECT_KINDS.values())
 
 
 def _seen(result: Dict[str, Any]) -> Seen:

@@ -1154,6 +1154,8 @@ class Evaluator:
         if name in PYTHON_VALUE_READERS:  # `json.load(f)`: Python's numbers
             return Value(origin=call, default_widths=True)
         # `np.random.default_rng(0)`: a Generator as probed; `check_random_state(seed)` a RandomState by hand.
+        if kind_whatever_given(name) in OBJECT_KINDS:  # `pd.DataFrame(np.random.randn(n, 8))`: of its data's dtype
+            return self._frame_made(call, name, depth)
         made = name if is_type(name) else (object_made_by(name) or MAKES.get(name))
         if made is not None:  # `Image.open(path)`: an image of 8-bit data, but of a float format
             data = None if self._reads_float_format(call) else Dtype.named(OBJECT_DATA_DTYPES.get(made))
@@ -1197,6 +1199,19 @@ class Evaluator:
         if widest.dtype is None or (widest.dtype < Dtype.FLOAT64 and partly_unknown(values)):
             return UNKNOWN  # an unknown argument may widen it; nothing is wider than float64 but complex
         return Value(Kind.NDARRAY, widest.dtype, origin=widest.origin or call)
+
+    def _frame_made(self, call: cst.Call, name: str, depth: int) -> Value:
+        """A frame or series made of an array (`pd.DataFrame(x)`): of what the probe saw it
+        made of an array of that dtype; a frame of no known dtype otherwise (of a dict, of
+        columns not known, with a `dtype=`)."""
+        kind = OBJECT_KINDS[kind_whatever_given(name) or ""]
+        args = positional(call)
+        data = self._value(args[0], depth + 1) if args and keyword(call, "dtype") is None else UNKNOWN
+        known = data.is_array and data.dtype is not None and not data.partial
+        found = seen_given(name, INPUT_CLASSES.get(data.dtype, "")) if known and data.dtype is not None else None
+        if found is None:
+            return Value(Kind.OBJECT, origin=call, type=kind)
+        return seen_value(found, data.origin or call)
 
     def _reads_eight_bits(self, call: cst.Call, name: str) -> bool:
         """Does an image reader read 8-bit pixels: no flags that may ask for other depths

@@ -16,7 +16,7 @@ from f64lint.analysis.domain.library import (
     float64_parts,
     member,
 )
-from f64lint.analysis.domain.probed import OBJECT_KINDS, Seen, operator_results, seen_given
+from f64lint.analysis.domain.probed import FRAME_TYPES, OBJECT_KINDS, Seen, operator_results, seen_given
 from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Value, arithmetic, join, sources_of
 from f64lint.analysis.evaluation.structure import as_possible, kept_from, may_be, members_of, partly_unknown
 from f64lint.cst import cst
@@ -95,10 +95,7 @@ def tensor_arithmetic(left: Value, right: Value, node: cst.BinaryOperation) -> V
 
 def is_frame(value: Value) -> bool:
     """Is it a pandas frame or series (a library object the probed table names by kind)?"""
-    return value.kind is Kind.OBJECT and value.type in _FRAME_TYPES
-
-
-_FRAME_TYPES = frozenset(OBJECT_KINDS.values())
+    return value.kind is Kind.OBJECT and value.type in FRAME_TYPES
 
 
 def frame_arithmetic(left: Value, right: Value, divides: bool, node: cst.BinaryOperation) -> Value:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Iterable, List, Optional, Tuple
 
+from f64lint.analysis.domain.probed import FRAME_TYPES
 from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Place, Value, join
 from f64lint.analysis.syntax.nodes import integer_index
 from f64lint.cst import cst
@@ -22,8 +23,8 @@ DATA_KINDS = frozenset(
 def as_data(value: Value) -> Value:
     """What a parameter is read as from a value passed for it: data, or where a value not
     known is (`torch.cat(self.outputs)` of outputs moved to the CPU); not a dtype or a
-    device (a helper handed one often checks it)."""
-    if value.kind in DATA_KINDS:
+    device (a helper handed one often checks it); a pandas frame or series is data too."""
+    if value.kind in DATA_KINDS or (value.kind is Kind.OBJECT and value.type in FRAME_TYPES):
         return value
     return Value(place=value.place) if value.kind is Kind.UNKNOWN and value.place is not Place.UNKNOWN else UNKNOWN
 
