@@ -760,6 +760,17 @@ def test_frames_made_of_arrays_and_handed_to_functions(source, dtype):
     assert evaluated("import pandas as pd\nresult = pd.DataFrame({'a': [0.5]}).values") is UNKNOWN
 
 
+def test_array_methods_as_probed_give_python_numbers():
+    # `tolist()` and `item()` give Python's numbers: NumPy makes float64 of them again, torch float32.
+    assert evaluated("import numpy as np\nresult = np.array(np.ones(3, np.float32).tolist())").dtype is Dtype.FLOAT64
+    item = evaluated("import numpy as np\nresult = np.ones(3, np.float32)[0].item()")
+    assert (item.kind, item.dtype) == (Kind.NUMBER, Dtype.FLOAT64)
+    tensor = evaluated("import numpy as np\nimport torch\nresult = torch.tensor(np.ones(3, np.float32).tolist())")
+    assert (tensor.kind, tensor.dtype) == (Kind.TENSOR, Dtype.FLOAT32)
+    unpacked = "import numpy as np\na, b = np.ones(2, np.float32).tolist()\nresult = np.array([a, b])"
+    assert evaluated(unpacked).dtype is Dtype.FLOAT64
+
+
 def test_arithmetic_of_default_widths_is_what_either_width_gives():
     widths = Value(Kind.NDARRAY, default_widths=True)
     assert arithmetic(widths, PY_FLOAT, False, OPERATION).dtype is Dtype.FLOAT64

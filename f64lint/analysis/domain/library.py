@@ -326,7 +326,8 @@ STAR_EXPORTS: Dict[str, FrozenSet[str]] = {
 # dtype (hand entries: probing dtypes cannot show this). Code reads them by the name a call
 # or an attribute spells (`short_names`, `by_short_name`): `x.to(...)` of whatever `x` is.
 TENSOR_TYPE = "torch.Tensor"  # the type torch's tensor methods are keyed by
-_T, _A = TENSOR_TYPE, "numpy.ndarray"
+ARRAY_TYPE = "numpy.ndarray"  # and NumPy's array methods
+_T, _A = TENSOR_TYPE, ARRAY_TYPE
 # Casts to a narrow float, with the dtype each gives.
 NARROWING_CASTS: Dict[str, str] = {
     f"{_T}.float": "float32", f"{_T}.half": "float16", f"{_T}.bfloat16": "bfloat16", f"{_T}.cfloat": "complex64",

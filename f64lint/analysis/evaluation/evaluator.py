@@ -93,6 +93,7 @@ from f64lint.analysis.domain.dtypes import (
 from f64lint.analysis.domain.guards import Guards
 from f64lint.analysis.domain.library import (
     ARRAY_OF_THE_DTYPE_ASKED,
+    ARRAY_TYPE,
     COPIED_TO_THE_CPU,
     DATA_LOADERS,
     DATASETS_OF_TENSORS,
@@ -1058,8 +1059,9 @@ class Evaluator:
         return tensor
 
     def _array_method(self, call: cst.Call, method: str, array: Value, depth: int) -> Value:
-        """What a method of a NumPy array gives: the dtype asked (`astype`), or its own. A
-        method arrays lack and pandas' series have (`to_numpy`) says the data is a series
+        """What a method of a NumPy array gives: the dtype asked (`astype`), its own, or as
+        probed for an array of its dtype (`a.tolist()`: Python numbers). A method arrays
+        lack and pandas' series have (`to_numpy`) says the data is a series
         (`column.astype(float).to_numpy()` of a column the code does not show): what the
         probe saw a series of its dtype give."""
         if method == "astype":
@@ -1067,7 +1069,14 @@ class Evaluator:
         as_series = self._series_member(array, method, call, call, depth)
         if as_series is not None:
             return as_series
-        return array if method in KEEP_DTYPE_METHODS else UNKNOWN
+        if method in KEEP_DTYPE_METHODS:
+            return array
+        qualified = f"{ARRAY_TYPE}.{method}"  # as probed for an array of its dtype (`a.tolist()`, `a.item()`)
+        input_class = INPUT_CLASSES.get(array.dtype) if array.dtype is not None and not array.partial else None
+        found = seen_given(qualified, input_class) if input_class is not None else None
+        if found is None and array.dtype is None and array.default_widths:
+            found = seen_given_default_widths(qualified)
+        return seen_value(found, call) if found is not None else UNKNOWN
 
     def _series_member(
         self, array: Value, name: str, call: Optional[cst.Call], origin: cst.BaseExpression, depth: int

@@ -27,6 +27,9 @@ INPUT_CLASSES = {Dtype.INTEGER: "int64", Dtype.FLOAT32: "float32", Dtype.FLOAT64
 # torch promotes by category, not width: an 8-bit operand gives what an int64 one does.
 _TENSOR_CLASSES = {**INPUT_CLASSES, Dtype.SMALL_INTEGER: "int64"}
 SEEN_KINDS = {"ndarray": Kind.NDARRAY, "numpy_scalar": Kind.NUMPY_SCALAR, "tensor": Kind.TENSOR}
+# The probe's kinds of Python numbers, and its type of a list.
+_PYTHON_NUMBERS = {"python_float": Dtype.FLOAT64, "python_int": Dtype.INTEGER}
+_LIST = "list"
 # The methods the Python operators call (`a / b` is `a.__truediv__(b)`, or `b.__rtruediv__(a)`).
 _OPERATOR_METHODS = {
     "Add": "add", "Subtract": "sub", "Multiply": "mul", "Divide": "truediv", "FloorDivide": "floordiv",
@@ -38,7 +41,11 @@ def seen_value(seen: Seen, origin: cst.CSTNode) -> Value:
     """The value of a result the probe saw: an array or scalar, a frame or a series."""
     if seen.kind == "tuple" or (seen.kind == "other" and seen.parts):  # `roc_curve(y, s)`, a list of parts
         parts = tuple(seen_value(part, origin) for part in seen.parts)
+        if seen.type == _LIST:  # `a.tolist()`: as long as the data, its elements of one kind
+            return Value(Kind.CONTAINER, element=join(parts) if parts else None)
         return Value(Kind.CONTAINER, element=join(parts) if parts else None, parts=parts)
+    if seen.kind in _PYTHON_NUMBERS:  # `a.item()`, an element of `a.tolist()`
+        return Value(Kind.NUMBER, _PYTHON_NUMBERS[seen.kind], origin=origin)
     dtype, widths = Dtype.named(seen.dtype), seen.of_default_widths
     if seen.kind in OBJECT_KINDS:
         return Value(Kind.OBJECT, dtype, origin=origin, type=OBJECT_KINDS[seen.kind], default_widths=widths)
