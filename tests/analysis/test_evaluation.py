@@ -711,10 +711,21 @@ def test_a_frame_of_data_the_code_does_not_show_has_no_known_dtype():
         ("frame = pd.read_csv(p)\nresult = frame.values * 0.5", Kind.NDARRAY, Dtype.FLOAT64),
         ("frame = pd.read_csv(p)\nresult = frame.values * 2", Kind.NDARRAY, None),
         ("frame = pd.read_csv(p)\nresult = ((frame - frame.mean()) / frame.std()).values", Kind.NDARRAY, Dtype.FLOAT64),
-        ("frame = pd.read_json(p)\nresult = np.log1p(frame['x'].values)", Kind.NDARRAY, Dtype.FLOAT64),
-        ("frame = pd.read_csv(p)\nresult = frame.values * np.float32(2)", Kind.NDARRAY, Dtype.FLOAT64),
+        # A boolean column is of them too: NumPy's float functions make float16 of it, float32 keeps it.
+        ("frame = pd.read_json(p)\nresult = np.log1p(frame['x'].values)", Kind.UNKNOWN, None),
+        ("frame = pd.read_csv(p)\nresult = frame.values * np.float32(2)", Kind.NDARRAY, None),
         ("frame = pd.read_csv(p)\nresult = frame.values.astype(np.float32) / 255", Kind.NDARRAY, Dtype.FLOAT32),
         ("frame = pd.read_csv(p)\nresult = frame.to_numpy(dtype='float32') * 0.5", Kind.NDARRAY, Dtype.FLOAT32),
+        ("frame = pd.read_csv(p)\nresult = frame.to_numpy(np.float32) / 255.0", Kind.NDARRAY, Dtype.FLOAT32),
+        # Dtypes asked of the reader, or columns the code sets, are not the default widths.
+        ("frame = pd.read_csv(p, dtype=np.float32)\nresult = frame.values / 255.0", Kind.NDARRAY, Dtype.FLOAT32),
+        ("frame = pd.read_csv(p, dtype={'a': np.float32})\nresult = frame.values / 255.0", Kind.UNKNOWN, None),
+        ("frame = pd.read_csv(p, converters={'a': f})\nresult = frame.values / 255.0", Kind.UNKNOWN, None),
+        ("frame = pd.read_csv(p)\nframe[cols] = frame[cols].astype('float32')\nresult = frame.values / 2", Kind.UNKNOWN,
+         None),
+        ("frame = pd.read_csv(p).assign(b=lambda f: 1)\nresult = frame.values / 2", Kind.NDARRAY, Dtype.FLOAT64),
+        ("frame = pd.read_csv(p)\nresult = frame.assign(b=frame['b'].astype('float32')).values / 2", Kind.UNKNOWN,
+         None),
         # A pickle keeps what was written: a float32 frame stays float32.
         ("frame = pd.read_pickle(p)\nresult = frame.values * 0.5", Kind.UNKNOWN, None),
         ("frame = pd.read_pickle(p).astype(np.float32)\nresult = (frame / 2).values", Kind.NDARRAY, Dtype.FLOAT32),
@@ -736,7 +747,8 @@ def test_a_frame_of_data_the_code_does_not_show_has_no_known_dtype():
 def test_data_read_from_text_is_of_numpys_default_widths(source, kind, dtype):
     value = evaluated(f"import json\nimport numpy as np\nimport pandas as pd\n{source}")
     assert (value.kind, value.dtype) == (kind, dtype)
-    assert value.default_widths is (kind is not Kind.UNKNOWN and dtype is None)
+    assert not value.default_widths or (kind is Kind.NDARRAY and dtype is None)
+    assert evaluated("import pandas as pd\nresult = pd.read_csv(p).values").default_widths
 
 
 @pytest.mark.parametrize(
@@ -775,7 +787,7 @@ def test_arithmetic_of_default_widths_is_what_either_width_gives():
     widths = Value(Kind.NDARRAY, default_widths=True)
     assert arithmetic(widths, PY_FLOAT, False, OPERATION).dtype is Dtype.FLOAT64
     assert arithmetic(widths, PY_INT, True, OPERATION).dtype is Dtype.FLOAT64
-    assert arithmetic(widths, FLOAT32_ARRAY, False, OPERATION).dtype is Dtype.FLOAT64  # int64 with float32 too
+    assert arithmetic(widths, FLOAT32_ARRAY, False, OPERATION).dtype is None  # float64 of int64, float32 of booleans
     assert arithmetic(widths, PY_INT, False, OPERATION) == Value(Kind.NDARRAY, default_widths=True)
     assert arithmetic(widths, UNKNOWN, False, OPERATION) == Value(Kind.NDARRAY)
 

@@ -290,7 +290,8 @@ def test_numbers_read_from_text_crash_on_mps_and_run_after_the_fix(tmp_path):
     pandas.DataFrame({"age": [31, 47, 25], "income": [4.2, 7.9, 3.1]}).to_csv(tmp_path / "table.csv", index=False)
     pandas.DataFrame({"score": np.arange(4, dtype=np.float32)}).to_pickle(tmp_path / "scores.pkl")
     original, fixed = original_and_fixed("numbers_read_from_text")
-    for load, file in (("anchors", "anchors.json"), ("standardised", "table.csv"), ("smoothed", "scores.pkl")):
+    for load, file in (("anchors", "anchors.json"), ("standardised", "table.csv"), ("smoothed", "scores.pkl"),
+                       ("scaled", "table.csv")):
         reference = getattr(original, load)(str(tmp_path / file), "cpu")
         with mps_emulation():
             with pytest.raises(TypeError, match=MPS_ERROR):
@@ -300,6 +301,8 @@ def test_numbers_read_from_text_crash_on_mps_and_run_after_the_fix(tmp_path):
         torch.testing.assert_close(after.cpu(), reference.float())
     with mps_emulation():
         for load, file in (("anchors_float32", "anchors.json"), ("standardised_float32", "table.csv"),
-                           ("halved", "scores.pkl"), ("smoothed_float32", "scores.pkl")):
+                           ("halved", "scores.pkl"), ("smoothed_float32", "scores.pkl"),
+                           ("scaled_read_as_float32", "table.csv"), ("scaled_float32", "table.csv"),
+                           ("scaled_after_a_cast", "table.csv")):
             left_alone = getattr(original, load)(str(tmp_path / file), "mps")
             assert (left_alone.device.type, left_alone.dtype) == ("mps", torch.float32)

@@ -272,7 +272,7 @@ DICT_GIVES = {
 # pandas' frames and series; torch's tensors have neither), with the place of the dtype
 # among their positional arguments (None: only as `dtype=`): `frame.to_numpy(dtype="float64")`,
 # `deepcopy(coords).astype(float)`.
-ARRAY_OF_THE_DTYPE_ASKED: Dict[str, Optional[int]] = {"to_numpy": None, "astype": 0}
+ARRAY_OF_THE_DTYPE_ASKED: Dict[str, Optional[int]] = {"to_numpy": 0, "astype": 0}
 # The legacy float64 tensor types (`torch.set_default_tensor_type(torch.DoubleTensor)`).
 DOUBLE_TENSOR_TYPES = frozenset({"torch.DoubleTensor", "torch.cuda.DoubleTensor"})
 # The dtypes, by qualified name, with their width: "float64", "complex128", or "narrow".

@@ -201,6 +201,8 @@ _WIDTHS = {Width.FLOAT64: Dtype.FLOAT64, Width.COMPLEX128: Dtype.COMPLEX128, Wid
 _ANNOTATED_NUMBERS = {name: Dtype.named(numpy) for name, numpy in by_short_name(PYTHON_NUMBER_TYPES).items()}
 # The parameters of a call being read into, by the id of their binding, with their values.
 Context = Tuple[Tuple[int, Value], ...]
+# What a frame reader is told the columns' dtypes with (`pd.read_csv(p, dtype=np.float32)`).
+_READER_DTYPES = ("dtype", "converters")
 # Where `torch.utils.data.DataLoader` takes its `collate_fn` by position.
 _COLLATE_FN_PLACE = 6
 # The modules whose dtypes code names (`np.int32`, `torch.uint8`).
@@ -454,7 +456,8 @@ class Evaluator:
         if found is None:
             given = arrays_in([self._value(arg, depth + 1) for arg in positional(call)[:1]]) if call else []
             data = given[0].dtype if given else owner.dtype
-            if data is None and (given[0] if given else owner).default_widths:  # `frame.values` of a CSV's frame
+            widths = data is None and (given[0] if given else owner).default_widths
+            if widths and not self._given_data(call, depth):  # `frame.values` of a CSV's frame, not `assign(b=...)`
                 found = seen_given_default_widths(qualified)
             input_class = INPUT_CLASSES.get(data) if data is not None else None
             if call is not None and data is None and keyword(call, "size") is not None:
@@ -468,6 +471,11 @@ class Evaluator:
         if kind in OBJECT_KINDS:  # `frame[columns]` of a frame whose dtype is not known: a frame
             return Value(Kind.OBJECT, origin=origin, type=OBJECT_KINDS[kind])
         return UNKNOWN if was_probed(qualified) else by_hand(owner, name, call, origin)
+
+    def _given_data(self, call: Optional[cst.Call], depth: int) -> bool:
+        """Is a call given data by keyword (`frame.assign(b=column.astype("float32"))`)?"""
+        values = [self._value(arg.value, depth + 1) for arg in call.args if arg.keyword] if call is not None else []
+        return any(value.possible is not None or is_frame(value) for value in values)
 
     @kept
     def _set_on_self(self, owner: cst.ClassDef, depth: int, name: str) -> Value:
@@ -505,6 +513,8 @@ class Evaluator:
         found = self._name_value(node, depth)
         if found.kind is Kind.MAPPING and self._dicts.of_name(node):
             return Value(Kind.MAPPING)  # `batch["x"] = batch["x"].float()`: what it holds is not known
+        if is_frame(found) and self._dicts.of_name(node):  # `frame[columns] = ...`: its columns are not known
+            return Value(Kind.OBJECT, origin=found.origin, type=found.type)
         if (found.mixed or found.partial) and self._dicts.filtered(node):
             return UNKNOWN  # some of a dict's values, of several dtypes: which, the code decides
         return found
@@ -1158,8 +1168,10 @@ class Evaluator:
             return Value(Kind.NUMBER, Dtype.FLOAT64, origin=call)
         if name in PYTHON_INTS:  # `len(labels)`
             return Value(Kind.NUMBER, Dtype.INTEGER, origin=call)
-        if frame_reader(name):  # of a text format: numbers at NumPy's default widths
-            return Value(Kind.OBJECT, origin=call, type="pandas.DataFrame", default_widths=reads_default_widths(name))
+        if frame_reader(name):  # of a text format: numbers at NumPy's default widths, but those asked for
+            columns = self._dtype(keyword(call, "dtype"), depth)  # `pd.read_csv(p, dtype=np.float32)`
+            widths = reads_default_widths(name) and not any(keyword(call, given) for given in _READER_DTYPES)
+            return Value(Kind.OBJECT, columns, origin=call, type="pandas.DataFrame", default_widths=widths)
         if name in PYTHON_VALUE_READERS:  # `json.load(f)`: Python's numbers
             return Value(origin=call, default_widths=True)
         # `np.random.default_rng(0)`: a Generator as probed; `check_random_state(seed)` a RandomState by hand.
@@ -1195,8 +1207,6 @@ class Evaluator:
         values = [self._value(arg, depth + 1) for arg in args]
         if floats:  # ufuncs: a float of integers and of Python numbers
             widest = join(arrays_in(values))
-            if widest.dtype is None and widest.default_widths:  # a float of 64-bit integers or floats
-                return Value(Kind.NDARRAY, Dtype.FLOAT64, origin=call)
             if widest.dtype is None:
                 numbers = bool(values) and all(value.kind is Kind.NUMBER for value in values)
                 return Value(Kind.NUMPY_SCALAR, Dtype.FLOAT64, origin=call) if numbers else UNKNOWN

@@ -270,8 +270,9 @@ def _of_default_widths(value: Value) -> bool:
 
 def _of_either_width(left: Value, right: Value, divides: bool, origin: cst.CSTNode) -> Value:
     """Arithmetic of data of NumPy's default widths, its dtype not known: what it gives
-    for 64-bit integers and for float64 alike (divided, or with a Python float: float64),
-    else data of the default widths again (with integers), else not known."""
+    for booleans, 64-bit integers and float64 alike (divided, or with a Python float:
+    float64), else data of the default widths again (with integers), else not known (with
+    a float32 array: booleans keep it float32)."""
     results = []
     for width in DEFAULT_WIDTHS:
         sides = [replace(side, dtype=width) if _of_default_widths(side) else side for side in (left, right)]
@@ -281,11 +282,12 @@ def _of_either_width(left: Value, right: Value, divides: bool, origin: cst.CSTNo
     dtypes = {result.dtype for result in results}
     if len(dtypes) == 1:
         return results[0]
-    return Value(results[0].kind, default_widths=True) if dtypes == set(DEFAULT_WIDTHS) else Value(results[0].kind)
+    return Value(results[0].kind, default_widths=True) if dtypes <= set(DEFAULT_WIDTHS) else Value(results[0].kind)
 
 
-# The dtypes data of NumPy's default widths may have: Python's integers and floats in NumPy.
-DEFAULT_WIDTHS = (Dtype.INTEGER, Dtype.FLOAT64)
+# The dtypes data of NumPy's default widths may have: Python's booleans, integers and floats
+# in NumPy (JSON's `true`, a CSV's True/False column).
+DEFAULT_WIDTHS = (Dtype.BOOL, Dtype.INTEGER, Dtype.FLOAT64)
 
 
 def _arithmetic(left: Value, right: Value, divides: bool, origin: cst.CSTNode) -> Value:

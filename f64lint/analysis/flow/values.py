@@ -745,11 +745,15 @@ class Flow:
             if export is not None:  # made by another module of the run
                 return ArraySource(origin, f"{export.name}()" if isinstance(origin, cst.Call) else export.name)
         if isinstance(origin, cst.BinaryOperation):  # integers made float64: named after the array's maker
-            makers = (self._array_made_by(operand) for operand in (origin.left, origin.right))
-            integers = next(filter(None, makers), None)
-            if integers is None:
+            # (the operand not known narrow first: `image32 - np.array(config["mean"])`)
+            operands = sorted((origin.left, origin.right), key=lambda side: self.evaluation.value(side).known_narrow)
+            integers = next(filter(None, (self._array_made_by(operand) for operand in operands)), None)
+            if integers is not None:
+                return ArraySource(integers, self.facts.module.code_for_node(integers.func), origin)
+            data = next((side for side in operands if self.evaluation.value(side).is_array), None)
+            if data is None:
                 return None
-            return ArraySource(integers, self.facts.module.code_for_node(integers.func), origin)
+            return ArraySource(data, self.facts.module.code_for_node(data), origin)  # `frame.values / 255.0`
         if isinstance(origin, cst.Attribute):  # a library object's (`scaler.mean_`, `frame.values`)
             owner = origin.value
             named = self.facts.module.code_for_node(owner) if isinstance(owner, cst.Name) else ""
