@@ -1347,3 +1347,17 @@ def test_a_known_array_with_one_that_is_float64_on_some_path_is_at_least_float64
     assert (value.kind, value.dtype, value.partial) == (Kind.NDARRAY, Dtype.FLOAT64, True)
     narrow = returned_by(_RUNNING_MEAN, "normalized_float32")
     assert (narrow.kind, narrow.dtype, narrow.partial) == (Kind.NDARRAY, Dtype.FLOAT32, False)
+
+
+def test_a_loader_s_own_collate_function_gives_its_batches_wherever_it_is_defined():
+    loader = (
+        "import numpy as np\nfrom torch.utils.data import DataLoader\n"
+        "def batches():\n    rows = [np.linspace(0.0, 1.0, 3), np.linspace(1.0, 2.0, 3)]\n"
+        "    return DataLoader(rows, batch_size=2, collate_fn=stacked)\n"
+        "def stacked(items):\n    return np.stack(items) * 2\n"
+        "for result in batches():\n    pass\n"
+    )
+    value = evaluated(loader)
+    assert (value.kind, value.dtype) == (Kind.NDARRAY, Dtype.FLOAT64)  # defined below the function that names it
+    narrow = evaluated(loader.replace("np.stack(items) * 2", "np.stack(items).astype(np.float32)"))
+    assert (narrow.kind, narrow.dtype) == (Kind.NDARRAY, Dtype.FLOAT32)

@@ -214,25 +214,28 @@ def object_given(name: str) -> Optional[str]:
     """The probed class of the library object a member gives whatever its data, if one:
     an object holding that data (`pandas.DataFrame.rolling` gives a `Rolling` window of
     the frame's, whose `mean()` the table knows)."""
-    entry = _entry(name)
-    types = {result.get("type") if result["kind"] == "other" else None for result in (entry or {}).values()}
+    types = {_seen(result).type for result in (_entry(name) or {}).values()}
     found = types.pop() if len(types) == 1 else None
     return found if found is not None and is_type(found) else None
 
 
 def frame_reader(name: str) -> bool:
     """Does `name` read a file into a frame (`pandas.read_csv`), as probed on a file?"""
-    read = _table()["chains"].get(f"{name}(path)")
-    return read is not None and read["kind"] == "dataframe"
+    return _frame_read(name) is not None
 
 
 def reads_default_widths(name: str) -> bool:
     """Does a frame reader give a file's numbers at NumPy's default widths, whatever they
     were written with: every column the probe wrote (a float32 one among them) read back
     int64 or float64 (text: `read_csv`, `read_json`; not `read_pickle`, `read_parquet`)?"""
-    read = _table()["chains"].get(f"{name}(path)")
-    columns = read.get("dtypes", {}) if read is not None and read["kind"] == "dataframe" else {}
+    columns = (_frame_read(name) or {}).get("dtypes", {})
     return bool(columns) and set(columns.values()) <= _WIDTHS
+
+
+def _frame_read(name: str) -> Optional[Dict[str, Any]]:
+    """The frame the probe saw a reader give of the file it wrote, if it gave one."""
+    read: Optional[Dict[str, Any]] = _table()["chains"].get(f"{name}(path)")
+    return read if read is not None and read["kind"] == "dataframe" else None
 
 
 def _float64_members(owner: str) -> FrozenSet[str]:

@@ -153,7 +153,6 @@ from f64lint.analysis.evaluation.probed_values import (
     SEEN_KINDS,
     by_hand,
     frame_arithmetic,
-    is_frame,
     made_of,
     seen_value,
     tensor_arithmetic,
@@ -168,6 +167,7 @@ from f64lint.analysis.evaluation.structure import (
     as_possible,
     collated,
     innermost,
+    is_frame,
     item_of,
     kept_from,
     may_be,
@@ -994,7 +994,7 @@ class Evaluator:
         # `collate_fn` is the seventh parameter: `DataLoader(data, 2, False, None, None, 0, collate)`
         collate = keyword(loader, "collate_fn") or (args[_COLLATE_FN_PLACE] if len(args) > _COLLATE_FN_PLACE else None)
         own = collate is not None and self._value(collate, depth + 1).kind is not Kind.NONE
-        collator = self._bound_function(collate) if own and collate is not None else None
+        collator = self.facts.definitions.function_named(collate) if own and collate is not None else None
         if dataset is None or (own and collator is None) or any(arg.star for arg in loader.args):
             return Value(Kind.CONTAINER)
         batched = size is None or self._value(size, depth + 1).kind is not Kind.NONE
@@ -1009,12 +1009,6 @@ class Evaluator:
             items = Value(Kind.CONTAINER, element=item) if batched else item
             return Value(Kind.CONTAINER, element=self._called(collator, None, depth + 1, items))
         return Value(Kind.CONTAINER, element=collated(item, loader, batched))
-
-    def _bound_function(self, node: cst.BaseExpression) -> Optional[cst.FunctionDef]:
-        """The module's function a name stands for (`collate_fn=collate_points`)."""
-        binding = self.facts.bindings.get(node) if isinstance(node, cst.Name) else None
-        found = binding.definition if binding is not None else None
-        return found if isinstance(found, cst.FunctionDef) else None
 
     def _item_of_dataset(self, dataset: Value, depth: int) -> Value:
         """An item of an object of a dataset class of the module, for any index: what its

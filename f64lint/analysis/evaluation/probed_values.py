@@ -16,9 +16,9 @@ from f64lint.analysis.domain.library import (
     float64_parts,
     member,
 )
-from f64lint.analysis.domain.probed import FRAME_TYPES, OBJECT_KINDS, Seen, operator_results, seen_given
+from f64lint.analysis.domain.probed import OBJECT_KINDS, Seen, operator_results, seen_given
 from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Value, arithmetic, join, sources_of
-from f64lint.analysis.evaluation.structure import as_possible, kept_from, may_be, members_of, partly_unknown
+from f64lint.analysis.evaluation.structure import as_possible, is_frame, kept_from, may_be, members_of, partly_unknown
 from f64lint.cst import cst
 
 # The probed table's input classes of arrays, and its kinds of results: NumPy's, and the
@@ -98,11 +98,6 @@ def tensor_arithmetic(left: Value, right: Value, node: cst.BinaryOperation) -> V
     if kept is None:
         return made
     return replace(made, origin=kept.origin, sources=sources_of(made.dtype, data))
-
-
-def is_frame(value: Value) -> bool:
-    """Is it a pandas frame or series (a library object the probed table names by kind)?"""
-    return value.kind is Kind.OBJECT and value.type in FRAME_TYPES
 
 
 def frame_arithmetic(left: Value, right: Value, divides: bool, node: cst.BinaryOperation) -> Value:

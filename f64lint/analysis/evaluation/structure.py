@@ -24,9 +24,14 @@ def as_data(value: Value) -> Value:
     """What a parameter is read as from a value passed for it: data, or where a value not
     known is (`torch.cat(self.outputs)` of outputs moved to the CPU); not a dtype or a
     device (a helper handed one often checks it); a pandas frame or series is data too."""
-    if value.kind in DATA_KINDS or (value.kind is Kind.OBJECT and value.type in FRAME_TYPES):
+    if value.kind in DATA_KINDS or is_frame(value):
         return value
     return Value(place=value.place) if value.kind is Kind.UNKNOWN and value.place is not Place.UNKNOWN else UNKNOWN
+
+
+def is_frame(value: Value) -> bool:
+    """Is it a pandas frame or series (a library object the probed table names by kind)?"""
+    return value.kind is Kind.OBJECT and value.type in FRAME_TYPES
 
 
 def placed(value: Value, place: Place) -> Value:

@@ -457,7 +457,7 @@ class DataOrigins:
             return self.shows_dtype(collate.body)
         if not isinstance(collate, cst.Name):
             return False
-        function = self.flow.function_named(collate)
+        function = self.facts.definitions.function_named(collate)
         if function is None:
             return False
         returned = self.flow.returned_values(function)

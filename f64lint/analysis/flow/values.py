@@ -884,7 +884,7 @@ class Flow:
             return (found,)
         if not (isinstance(call.func, cst.Attribute) and is_self_attribute(call.func)):
             return ()
-        kept = [self.function_named(value) for value in self.set_on(call.func) or ()]
+        kept = [self.facts.definitions.function_named(value) for value in self.set_on(call.func) or ()]
         if not kept:
             given = self._given_to_base(call.func)
             return (given,) if given is not None else ()
@@ -904,20 +904,10 @@ class Flow:
             if kept is None:
                 continue
             passed = (_given_to_base_init(call, qualified, kept, self.facts) for call in own_nodes(init.body, cst.Call))
-            given = {self.function_named(value) for value in passed if value is not None}
+            given = {self.facts.definitions.function_named(value) for value in passed if value is not None}
             if len(given) == 1:
                 return given.pop()
         return None
-
-    def function_named(self, value: cst.BaseExpression) -> Optional[cst.FunctionDef]:
-        """The top-level function of the module a name stands for (also one defined further
-        down, which a read inside a function has no binding for)."""
-        if not isinstance(value, cst.Name):
-            return None
-        binding = self.facts.bindings.get(value)
-        if binding is not None and isinstance(binding.definition, cst.FunctionDef):
-            return binding.definition
-        return self.facts.top_level_functions.get(value.value) if binding is None else None
 
     def set_on(self, node: cst.Attribute) -> Optional[List[cst.BaseExpression]]:
         """For `self.<name>` in a class: what the class sets on it; None for anything else."""

@@ -200,6 +200,12 @@ class Definitions:
                     self._callers.setdefault(callee, []).append(call)
         return self._callers.get(function, [])
 
+    def function_named(self, node: cst.BaseExpression) -> Optional[cst.FunctionDef]:
+        """The module's function a name stands for (`collate_fn=collate_points`), also one
+        defined further down, which a read inside a function has no binding for."""
+        found = self._bound_definition(node) if isinstance(node, cst.Name) else None
+        return found if isinstance(found, cst.FunctionDef) else None
+
     def _bound_definition(self, name: cst.Name) -> Optional[cst.CSTNode]:
         """The `def` or `class` a name read is bound to; for a name with no binding where it
         is read (a function body reading a module-level name defined further down), the
