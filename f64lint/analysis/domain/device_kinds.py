@@ -67,7 +67,7 @@ class DeviceKinds:
     @kept
     def _kind(self, node: cst.BaseExpression, depth: int) -> Kind:
         facts = self.facts
-        if depth > MAX_TRACE_DEPTH:
+        if self.traces.beyond(depth, MAX_TRACE_DEPTH):
             return None
         if named_for_cuda(last_name(node.func if isinstance(node, cst.Call) else node)):
             return False  # `cuda_device`, `least_used_cuda_device()`

@@ -287,7 +287,7 @@ class Evaluator:
 
     @kept
     def _in_context(self, node: cst.BaseExpression, depth: int, context: Context) -> Value:
-        if depth > MAX_TRACE_DEPTH * 4:
+        if self.traces.beyond(depth, MAX_TRACE_DEPTH * 4):
             return UNKNOWN
         if isinstance(node, cst.Integer):
             return Value(Kind.NUMBER, Dtype.INTEGER, origin=node)
@@ -1371,7 +1371,7 @@ class Evaluator:
     def _spelled(
         self, node: Optional[cst.BaseExpression], depth: int
     ) -> Optional[Tuple[Spelled, cst.BaseExpression]]:
-        if node is None or depth > MAX_TRACE_DEPTH * 4:
+        if node is None or self.traces.beyond(depth, MAX_TRACE_DEPTH * 4):
             return None
         held = self._value(node, depth + 1)
         if held.kind is Kind.DTYPE and isinstance(held.origin, cst.BaseExpression):

@@ -232,7 +232,7 @@ class DataOrigins:
         (`.astype(np.float32)`, `.float()`, `.long()`), a Python number, or one of those
         through names, items, what the class sets on `self` and dtype-keeping calls? (Not
         seeing where data comes from is not seeing its dtype.)"""
-        if depth > _DEPTH:
+        if self.traces.beyond(depth, _DEPTH):
             return False
         if isinstance(node, (cst.Integer, cst.Float)):
             return True
@@ -339,7 +339,7 @@ class DataOrigins:
     @kept
     def tensor_of_data(self, node: cst.BaseExpression, depth: int = 0) -> Optional[UnseenData]:
         """A tensor made of unseen data with no dtype, and no cast since."""
-        if depth > _DEPTH:
+        if self.traces.beyond(depth, _DEPTH):
             return None
         if isinstance(node, cst.Name):
             values = self.facts.reaching_values(node)
@@ -413,7 +413,7 @@ class DataOrigins:
     def _tensors_given(self, value: cst.BaseExpression, depth: int) -> List[cst.Call]:
         """The tensor-making calls an item gives: itself, its elements and dict values, and
         what the names in it were assigned."""
-        if depth > MAX_TRACE_DEPTH:
+        if self.traces.beyond(depth, MAX_TRACE_DEPTH):
             return []
         if isinstance(value, cst.Call):
             return [value] if self.facts.qualified_name(value.func) in TENSOR_OF_DATA else []
@@ -448,7 +448,7 @@ class DataOrigins:
         collate function the module defines whose batches show their dtype
         (`torch.tensor(np.stack(items), dtype=torch.float32)`)? That function, not the
         dataset, makes the batch. (`collate_fn=dataset.collate_fn` may be None: the default.)"""
-        if depth > MAX_TRACE_DEPTH:
+        if self.traces.beyond(depth, MAX_TRACE_DEPTH):
             return False
         if isinstance(loader, cst.Name):
             return any(self._own_collate(v, depth + 1) for v in self.facts.reaching_values(loader) if v is not None)
@@ -656,7 +656,7 @@ class DataOrigins:
     def _dataset_made(self, loader: cst.BaseExpression, depth: int = 0) -> Optional[cst.Call]:
         """The call that makes the dataset a `DataLoader(...)` (or a name bound to one)
         loads from: `SpectraDataset(path)` of `DataLoader(SpectraDataset(path))`."""
-        if depth > MAX_TRACE_DEPTH:
+        if self.traces.beyond(depth, MAX_TRACE_DEPTH):
             return None
         if isinstance(loader, cst.Name):
             values = [v for v in self.facts.reaching_values(loader) if v is not None]
@@ -681,7 +681,7 @@ class DataOrigins:
         """A data loader: `DataLoader(...)`, a name bound to one, a `*loader` name or
         attribute (not `*loaders`, a collection of loaders), a `*_dataloader()` method's
         result."""
-        if depth > MAX_TRACE_DEPTH:
+        if self.traces.beyond(depth, MAX_TRACE_DEPTH):
             return False
         if isinstance(node, cst.Call):
             name = last_name(node.func)

@@ -135,7 +135,7 @@ class Flow:
         most suites run on the CPU and CUDA and keep float64 tests off MPS, so an error
         there needs a device that may be MPS as the code writes it (a literal, a
         parametrization, what a test case sets `self.device` to)."""
-        if depth > MAX_TRACE_DEPTH:
+        if self.traces.beyond(depth, MAX_TRACE_DEPTH):
             return False
         if isinstance(node, cst.SimpleString):
             value = node.evaluated_value
@@ -435,7 +435,7 @@ class Flow:
         it down (`.float()`, `.to(torch.float32)`, `.numpy()`), directly or after
         dtype-keeping work assigned to other such names?
         `att = torch.tensor(a.astype("float64")); log_att = torch.log(att); self.log = log_att.float()`."""
-        if depth > MAX_TRACE_DEPTH:
+        if self.traces.beyond(depth, MAX_TRACE_DEPTH):
             return False
         value = self.outermost(call)
         assign = self.facts.parent(value)
@@ -499,7 +499,7 @@ class Flow:
 
     @kept
     def _handed_on(self, node: cst.BaseExpression, depth: int) -> bool:
-        if depth > MAX_TRACE_DEPTH:
+        if self.traces.beyond(depth, MAX_TRACE_DEPTH):
             return False
         value = self.outermost(node)
         holder = self.facts.parent(value)
@@ -972,7 +972,7 @@ class Flow:
     def _imported_class(self, node: cst.BaseExpression, depth: int, member: str = "") -> Optional[str]:
         """The qualified name of the class another module defines that made this object,
         itself or as the base of a class of this module that leaves `member` to it."""
-        if depth > MAX_TRACE_DEPTH:
+        if self.traces.beyond(depth, MAX_TRACE_DEPTH):
             return None
         if isinstance(node, cst.Call):
             return self._class_made(node, member)
