@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Dict, FrozenSet, Iterator, List, Optional, Set, Union
+from typing import TYPE_CHECKING, Dict, FrozenSet, Iterator, List, Optional, Set, Tuple, Union
 
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import is_super_call, method_name, positional
@@ -52,16 +52,18 @@ def values_added_on_self(owner: cst.ClassDef) -> Dict[str, Optional[List[cst.Bas
     return added
 
 
-def values_set_on_self(owner: cst.ClassDef) -> Dict[str, Dict[str, List[cst.BaseExpression]]]:
-    """By method of the class, then by attribute name: the values the method assigns to
-    `self.<name>` or registers as buffer `<name>` (nested classes are their own)."""
-    return {
-        method.name.value: _set_in(method) for method in owner.body.body if isinstance(method, cst.FunctionDef)
-    }
+# Of a method: by attribute name, the values it assigns to `self.<name>` or registers as
+# buffer `<name>`; and whether it calls the one it overrides.
+MethodRead = Tuple[Dict[str, List["cst.BaseExpression"]], bool]
 
 
-def _set_in(method: cst.FunctionDef) -> Dict[str, List[cst.BaseExpression]]:
+def _read_method(method: cst.FunctionDef) -> MethodRead:
+    """What a method sets on `self` (nested classes are their own), and whether it calls the
+    method it overrides (`super().__init__(...)`, `Base.__init__(self)`): one walk of its
+    nodes."""
     values: Dict[str, List[cst.BaseExpression]] = {}
+    name = method.name.value
+    extends = False
     for current in class_nodes(method):
         if isinstance(current, cst.Assign):
             for target in current.targets:
@@ -70,23 +72,16 @@ def _set_in(method: cst.FunctionDef) -> Dict[str, List[cst.BaseExpression]]:
         elif isinstance(current, cst.AnnAssign) and current.value is not None:
             if is_self_attribute(current.target):
                 values.setdefault(current.target.attr.value, []).append(current.value)
-        elif isinstance(current, cst.Call) and method_name(current) == "register_buffer":
-            args = positional(current)
-            if len(args) >= 2 and isinstance(args[0], cst.SimpleString) and isinstance(args[0].evaluated_value, str):
-                values.setdefault(args[0].evaluated_value, []).append(args[1])
-    return values
-
-
-def _extends_its_base(method: cst.FunctionDef) -> bool:
-    """Does a method call the one it overrides (`super().__init__(...)`, `Base.__init__(self)`)?"""
-    name = method.name.value
-    return any(
-        isinstance(node, cst.Call)
-        and isinstance(node.func, cst.Attribute)
-        and node.func.attr.value == name
-        and (isinstance(node.func.value, cst.Name) or is_super_call(node.func.value))
-        for node in class_nodes(method)
-    )
+        elif isinstance(current, cst.Call):
+            if method_name(current) == "register_buffer":
+                args = positional(current)
+                named = args[0].evaluated_value if args and isinstance(args[0], cst.SimpleString) else None
+                if len(args) >= 2 and isinstance(named, str):
+                    values.setdefault(named, []).append(args[1])
+            called = current.func
+            if isinstance(called, cst.Attribute) and called.attr.value == name:
+                extends = extends or isinstance(called.value, cst.Name) or is_super_call(called.value)
+    return values, extends
 
 
 class Classes:
@@ -94,9 +89,8 @@ class Classes:
 
     def __init__(self, facts: ModuleFacts) -> None:
         self.facts = facts
-        self._by_method: Dict[cst.ClassDef, Dict[str, Dict[str, List[cst.BaseExpression]]]] = {}
+        self._methods: Dict[cst.ClassDef, Tuple[Dict[str, Dict[str, List[cst.BaseExpression]]], FrozenSet[str]]] = {}
         self._own: Dict[cst.ClassDef, Dict[str, List[cst.BaseExpression]]] = {}
-        self._replaces: Dict[cst.ClassDef, FrozenSet[str]] = {}
         self._added: Dict[cst.ClassDef, Dict[str, Optional[List[cst.BaseExpression]]]] = {}
 
     def own(self, owner: cst.ClassDef) -> Dict[str, List[cst.BaseExpression]]:
@@ -139,19 +133,22 @@ class Classes:
 
     def _replacing(self, owner: cst.ClassDef) -> FrozenSet[str]:
         """The methods a class defines that do not call the one they override."""
-        found = self._replaces.get(owner)
-        if found is None:
-            found = self._replaces[owner] = frozenset(
-                method.name.value
-                for method in owner.body.body
-                if isinstance(method, cst.FunctionDef) and not _extends_its_base(method)
-            )
-        return found
+        return self._read(owner)[1]
 
     def _set_by(self, owner: cst.ClassDef) -> Dict[str, Dict[str, List[cst.BaseExpression]]]:
-        found = self._by_method.get(owner)
+        """By method of the class, then by attribute name: what the method sets on `self`."""
+        return self._read(owner)[0]
+
+    def _read(self, owner: cst.ClassDef) -> Tuple[Dict[str, Dict[str, List[cst.BaseExpression]]], FrozenSet[str]]:
+        found = self._methods.get(owner)
         if found is None:
-            found = self._by_method[owner] = values_set_on_self(owner)
+            set_by: Dict[str, Dict[str, List[cst.BaseExpression]]] = {}
+            replacing: Set[str] = set()
+            for method in owner.body.body:
+                if isinstance(method, cst.FunctionDef):
+                    set_by[method.name.value], extends = _read_method(method)
+                    replacing.update(() if extends else (method.name.value,))
+            found = self._methods[owner] = (set_by, frozenset(replacing))
         return found
 
     def added_on(self, owner: cst.ClassDef, name: str) -> Optional[List[cst.BaseExpression]]:

@@ -159,7 +159,10 @@ class PathsOnMps:
         block = self.facts.parent(branch)
         statements = list(block.body) if isinstance(block, (cst.IndentedBlock, cst.Module)) else []
         earlier = statements[: statements.index(branch)] if branch in statements else []
-        return any(self._inside(node, statement) for statement in earlier)
+        current = node  # the statement of the block that holds the node, if one does
+        while current is not None and self.facts.parent(current) is not block:
+            current = self.facts.parent(current)
+        return current is not None and any(statement is current for statement in earlier)
 
     def _inside(self, node: Optional[cst.CSTNode], ancestor: cst.CSTNode) -> bool:
         current = node

@@ -11,6 +11,7 @@ it; and it follows such tensors to the moves that take them to a device.
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, cast
@@ -115,8 +116,17 @@ class Flow:
         self.observed = observed
         self.devices = facts.devices
         self.traces = facts.traces.sharing()  # its answers depend on `imported` too
+        # What the evaluator asks the flow, through a reference that does not keep the
+        # flow alive: no cycle holds the module's tree after its analysis is dropped.
+        flow = weakref.proxy(self)
         self.evaluation = Evaluator(
-            facts, guards, self.callees, self.imported_export, self.seen_float64, self.passed_in, self.imported_parts
+            facts,
+            guards,
+            lambda node: flow.callees(node),
+            lambda node: flow.imported_export(node),
+            lambda node: flow.seen_float64(node),
+            lambda function, param: flow.passed_in(function, param),
+            lambda node: flow.imported_parts(node),
         )
         self._wide: Dict[cst.CSTNode, Optional[WideValue]] = {}
         self._moves: Optional[List[Tuple[cst.Call, WideValue]]] = None

@@ -13,13 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Dict, FrozenSet, List, Mapping, Optional, Tuple
+from typing import Dict, FrozenSet, List, Mapping, Optional, Set, Tuple
 
 from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.definitions import Definitions
 from f64lint.analysis.semantic.traces import Traces
 from f64lint.analysis.syntax.calls import named_params
-from f64lint.analysis.syntax.nodes import descendants
 from f64lint.analysis.syntax.positions import StatementPositions
 from f64lint.cst import cst
 
@@ -50,6 +49,10 @@ class ModuleFacts:
     classes: List[cst.ClassDef] = field(default_factory=list)
     # `if`, conditional expressions, `with`, `try` and `match`, in source order: what guards are read from.
     branches: List[cst.CSTNode] = field(default_factory=list)
+    # The names an augmented assignment changes somewhere in the module (`flag |= x`),
+    # which the bindings do not follow: what one assignment gave them may not be what
+    # they hold.
+    augmented_names: Set[str] = field(default_factory=set)
     # A setting this layer only carries: the device types the domain layer treats as
     # having no float64.
     devices: FrozenSet[str] = frozenset()
@@ -124,17 +127,6 @@ class ModuleFacts:
                 if binding is not None:
                     found[id(binding)] = (function, param)
         return found
-
-    @cached_property
-    def augmented_names(self) -> FrozenSet[str]:
-        """The names an augmented assignment changes somewhere in the module (`flag |= x`),
-        which the bindings do not follow: what one assignment gave them may not be what
-        they hold."""
-        return frozenset(
-            node.target.value
-            for node in descendants([self.module])
-            if isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name)
-        )
 
     @cached_property
     def reads_by_binding(self) -> Dict[int, List[cst.Name]]:

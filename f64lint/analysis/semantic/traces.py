@@ -46,7 +46,8 @@ class Traces:
     """Kept answers, and the steps worked out: the module's facts hold the file's, and each
     object of its analysis whose answers depend on more than the facts (a `Flow` on the
     exports it is given) its own, counting its steps with the facts' (`sharing`), and
-    sharing the traces being worked out."""
+    sharing the traces being worked out. (None of them refers to itself: a file's answers,
+    and the tree they hold, are freed with its analysis, not by a cyclic collection.)"""
 
     __slots__ = ("_counts", "_working", "answers", "limit", "steps")
 
@@ -54,7 +55,7 @@ class Traces:
         self.answers: Dict[Tuple[Any, ...], List[Kept]] = {}
         self.steps = 0
         self.limit = TRACE_STEPS if limit is None else limit
-        self._counts = self
+        self._counts: Optional[Traces] = None
         # Of each trace being worked out, innermost last: the depth it was asked at, and
         # the lowest and highest depths its answer holds at so far.
         self._working: List[List[int]] = []
@@ -62,13 +63,13 @@ class Traces:
     def sharing(self) -> "Traces":
         """Answers of their own, steps and the traces being worked out shared with these."""
         own = Traces(self.limit)
-        own._counts = self._counts
-        own._working = self._counts._working
+        own._counts = self._counts or self
+        own._working = self._working
         return own
 
     def step(self) -> None:
         """Count one step worked out (an answer read from `answers` is none)."""
-        counts = self._counts
+        counts = self._counts or self
         counts.steps += 1
         if counts.steps > counts.limit:
             raise TraceLimit(f"its analysis took more than {counts.limit:,} steps")

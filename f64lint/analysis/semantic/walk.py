@@ -10,6 +10,7 @@ It knows Python, not dtypes or devices: guards are judged later, from the branch
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Callable, Dict, FrozenSet, Mapping, Optional, Sequence, Tuple
 
 from f64lint.analysis.semantic.bindings import (
@@ -59,39 +60,7 @@ class Walker:
         self.facts = facts
         self.namespaces = namespaces
         self.scopes = ScopeStack(star_exports)
-        self.special: Dict[type, Callable[[cst.CSTNode], None]] = {
-            cst.Name: self._name,
-            cst.Attribute: self._attribute,
-            cst.Call: self._call,
-            cst.Param: self._param,
-            cst.Import: self._import,
-            cst.ImportFrom: self._import_from,
-            cst.Assign: self._assign,
-            cst.Expr: self._expression,
-            cst.AnnAssign: self._ann_assign,
-            cst.AugAssign: self._aug_assign,
-            cst.NamedExpr: self._named_expr,
-            cst.For: self._for,
-            cst.While: self._while,
-            cst.With: self._with,
-            cst.If: self._if,
-            cst.IfExp: self._if_expression,
-            cst.Try: self._try,
-            cst.TryStar: self._try,
-            cst.Match: self._match,
-            cst.ExceptHandler: self._except_handler,
-            cst.ExceptStarHandler: self._except_handler,
-            cst.MatchAs: self._match_capture,
-            cst.MatchStar: self._match_capture,
-            cst.MatchMapping: self._match_mapping,
-            cst.FunctionDef: self._function,
-            cst.Lambda: self._lambda,
-            cst.ClassDef: self._class,
-            cst.ListComp: self._comprehension,
-            cst.SetComp: self._comprehension,
-            cst.DictComp: self._comprehension,
-            cst.GeneratorExp: self._comprehension,
-        }
+        self.special = _special()
 
     # The walk ------------------------------------------------------------------------
 
@@ -100,7 +69,7 @@ class Walker:
             self.facts.parents[node] = parent
         handler = self.special.get(type(node))
         if handler is not None:
-            handler(node)
+            handler(self, node)
         else:
             self.children(node)
 
@@ -267,6 +236,7 @@ class Walker:
         self.children(node)
         # `a *= 2.0` keeps what `a` was; it only stops meaning an imported module.
         if isinstance(node.target, cst.Name):
+            self.facts.augmented_names.add(node.target.value)
             current = self.scopes.lookup(node.target.value)
             if current is None or current.qualified_name is not None:
                 self.scopes.bind(node.target.value, unknown_local())
@@ -430,6 +400,50 @@ class Walker:
             clause = clause.inner_for_in
         self.children(node)
         self.scopes.pop()
+
+
+Reader = Callable[["Walker", "cst.CSTNode"], None]
+
+
+@cache
+def _special() -> Dict[type, Reader]:
+    """How the walk reads each kind of node (the others: their children), as functions of
+    the class, not bound methods, so that a walker is no cycle and its module's tree is
+    freed with it rather than by a cyclic collection. (Built on the first walk: LibCST is
+    imported only by a run that parses.)"""
+    return {
+        cst.Name: Walker._name,
+        cst.Attribute: Walker._attribute,
+        cst.Call: Walker._call,
+        cst.Param: Walker._param,
+        cst.Import: Walker._import,
+        cst.ImportFrom: Walker._import_from,
+        cst.Assign: Walker._assign,
+        cst.Expr: Walker._expression,
+        cst.AnnAssign: Walker._ann_assign,
+        cst.AugAssign: Walker._aug_assign,
+        cst.NamedExpr: Walker._named_expr,
+        cst.For: Walker._for,
+        cst.While: Walker._while,
+        cst.With: Walker._with,
+        cst.If: Walker._if,
+        cst.IfExp: Walker._if_expression,
+        cst.Try: Walker._try,
+        cst.TryStar: Walker._try,
+        cst.Match: Walker._match,
+        cst.ExceptHandler: Walker._except_handler,
+        cst.ExceptStarHandler: Walker._except_handler,
+        cst.MatchAs: Walker._match_capture,
+        cst.MatchStar: Walker._match_capture,
+        cst.MatchMapping: Walker._match_mapping,
+        cst.FunctionDef: Walker._function,
+        cst.Lambda: Walker._lambda,
+        cst.ClassDef: Walker._class,
+        cst.ListComp: Walker._comprehension,
+        cst.SetComp: Walker._comprehension,
+        cst.DictComp: Walker._comprehension,
+        cst.GeneratorExp: Walker._comprehension,
+    }
 
 
 def _literal_elements(node: cst.BaseExpression) -> Tuple[cst.BaseExpression, ...]:
