@@ -98,6 +98,8 @@ def _members_by_maker() -> Dict[str, FrozenSet[str]]:
         found[last] = found.get(last, frozenset()) | float64_members(made)
     return found
 
+
+_WORD = re.compile(r"\w+")
 _FLOAT_LITERAL = re.compile(r"(?<![\w.])(?:\d[\d_]*\.|\.\d|\d[\d_]*[eE][-+]?\d)")
 # Python floats of a call (`float(x)`, `math.sqrt(x)`), or a parameter annotated as a
 # sequence of them (`probas: List[float]`, `tuple[float, ...]`): arrays of them are float64.
@@ -227,11 +229,14 @@ def array_makers(code: str) -> ArrayMakers:
             imported[alias or name] = name
     by_default = _float_by_default()
     # Only the names the module's code has: most have none, and then search nothing more.
-    library = [rf"{name}\s*\(" for name in _OTHER_MAKERS if name in code]
-    named = (name for owner, names in _probed_makers().items() if owner in code for name in names)
-    library += [rf"{name}\s*\(" for name in named if name in code and name not in _OTHER_MAKERS]
-    made = {name for maker, names in _members_by_maker().items() if maker in code for name in names}
-    library += [rf"{name}(?<=\.{name})(?!\w)" for name in sorted(made) if name in code]
+    # (Each is looked for among the code's words, a tenth of its text: a name, all word
+    # characters, is in the code exactly when it is in one of them.)
+    words = "\0".join(set(_WORD.findall(code)))
+    library = [rf"{name}\s*\(" for name in _OTHER_MAKERS if name in words]
+    named = (name for owner, names in _probed_makers().items() if owner in words for name in names)
+    library += [rf"{name}\s*\(" for name in named if name in words and name not in _OTHER_MAKERS]
+    made = {name for maker, names in _members_by_maker().items() if maker in words for name in names}
+    library += [rf"{name}(?<=\.{name})(?!\w)" for name in sorted(made) if name in words]
     return ArrayMakers(
         _calls(modules, {a for a, name in imported.items() if name in by_default}, by_default),
         _calls(modules, {a for a, name in imported.items() if name in _FOLLOW_DATA}, _FOLLOW_DATA),
