@@ -20,7 +20,7 @@ a crash.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Iterable, List, Optional, Tuple
 
 from f64lint.cst import cst
@@ -133,6 +133,16 @@ class Value:
     # (`np.array(config["anchors"]) / 416.0`).
     default_widths: bool = False
 
+    def __hash__(self) -> int:
+        """Worked out once per value: values nest (an element, parts, what one may be) and
+        share what they nest, so hashing them afresh took once per path to each, which
+        doubles with every level (a key of the evaluator's answers holds values)."""
+        found = self.__dict__.get("_hash")
+        if found is None:
+            found = hash(tuple(getattr(self, name) for name in _FIELDS))
+            object.__setattr__(self, "_hash", found)
+        return found
+
     @property
     def makers(self) -> Tuple[cst.CSTNode, ...]:
         """What made the value's dtype: its sources, else its origin."""
@@ -162,6 +172,7 @@ class Value:
         return self.dtype is not None and self.dtype <= Dtype.FLOAT32 and not self.partial
 
 
+_FIELDS = tuple(field.name for field in fields(Value))
 UNKNOWN = Value()
 
 
