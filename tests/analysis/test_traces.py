@@ -1,5 +1,6 @@
 """Kept trace answers hold at the depths where every test of the depth comes out as it did
-(analysis/semantic/traces.py): read there, worked out again elsewhere."""
+(analysis/semantic/traces.py): read there, worked out again elsewhere; and what reading
+them across depths relies on (values hashed once, answers of a complete module)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,11 @@ from typing import Dict, List, Tuple
 import pytest
 
 from f64lint.analysis.evaluation.lattice import Dtype, Kind, Value
+from f64lint.analysis.semantic.modules import ModulePlace
 from f64lint.analysis.semantic.traces import Traces, kept
+from f64lint.linter.lint import lint_source
+from f64lint.workspace.selection import default_codes
+from f64lint.workspace.settings import Settings
 
 
 class Chain:
@@ -67,3 +72,35 @@ def test_values_that_share_what_they_nest_are_hashed_once_each() -> None:
     same = Value(Kind.CONTAINER, element=value.element, may_be=value.may_be)
     assert hash(value) == hash(same) and value == same
     assert {value: 1}[same] == 1
+
+
+def _findings(text: str, name: str) -> List[Tuple[str, int, int, str]]:
+    enabled = frozenset(default_codes())
+    result = lint_source(f"{name}.py", text, enabled, Settings().severity_of, place=ModulePlace(name, ""))
+    return sorted((d.code, d.start.line, d.start.column, d.severity.value) for d in result.diagnostics)
+
+
+def test_a_fixture_that_takes_another_reads_its_device_once_all_are_read() -> None:
+    """The device kinds worked out while a module's fixtures are read (which see only those
+    read so far) are not kept for after: `d = device` is the parametrized MPS device."""
+    text = "\n".join([
+        "import numpy as np", "import pytest", "import torch", "",
+        "def helper(dev):", "    x = torch.from_numpy(np.zeros(3))", "    x.to(dev)", "",
+        "@pytest.fixture", "def other_device(device):", "    d = device", "    helper(d)",
+        "    x = torch.from_numpy(np.zeros(3))", "    x.to(d)", "    return d", "",
+        "@pytest.fixture(params=['mps'])", "def device(request):", "    return request.param", "",
+    ])
+    assert _findings(text, "test_fixtures") == [
+        ("F64003", 6, 9, "error"), ("F64003", 13, 9, "error"), ("F64004", 7, 7, "error"), ("F64004", 14, 7, "error"),
+    ]
+
+
+def test_a_buffer_registered_without_a_value_is_not_read_for_its_name() -> None:
+    """`register_buffer` with one argument registers nothing read: its name, a string
+    Python rejects here, is not evaluated."""
+    text = "\n".join([
+        "import torch", "", "class M(torch.nn.Module):", "    def __init__(self):",
+        '        self.register_buffer("\\N{BOGUS}")', "        self.w = torch.zeros(3, dtype=torch.float64)", "",
+        "    def forward(self):", '        return self.w.to("mps")', "",
+    ])
+    assert [(code, line) for code, line, _, _ in _findings(text, "bogus")] == [("F64001", 6), ("F64004", 9)]

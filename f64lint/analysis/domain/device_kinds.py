@@ -53,8 +53,15 @@ class DeviceKinds:
     def fixtures(self) -> Mapping[str, bool]:
         """Device fixtures by name: those of the conftest files above, then the module's own."""
         if self._fixtures is None:
+            # The kinds worked out while the module's fixtures are read see only those read
+            # so far (a fixture that takes another): they are dropped once all are read.
+            kept, kinds = self.traces, self._kinds
+            self.traces, self._kinds = kept.sharing(), {}
             self._fixtures = dict(self.facts.suite.devices)
-            self._fixtures.update(fixture_devices(self.facts, self.kind))
+            try:
+                self._fixtures.update(fixture_devices(self.facts, self.kind))
+            finally:
+                self.traces, self._kinds = kept, kinds
         return self._fixtures
 
     def kind(self, node: cst.BaseExpression, depth: int = 0) -> Kind:

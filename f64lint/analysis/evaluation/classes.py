@@ -75,8 +75,9 @@ def _read_method(method: cst.FunctionDef) -> MethodRead:
         elif isinstance(current, cst.Call):
             if method_name(current) == "register_buffer":
                 args = positional(current)
-                named = args[0].evaluated_value if args and isinstance(args[0], cst.SimpleString) else None
-                if len(args) >= 2 and isinstance(named, str):
+                first = args[0] if len(args) >= 2 else None
+                named = first.evaluated_value if isinstance(first, cst.SimpleString) else None
+                if isinstance(named, str):
                     values.setdefault(named, []).append(args[1])
             called = current.func
             if isinstance(called, cst.Attribute) and called.attr.value == name:
