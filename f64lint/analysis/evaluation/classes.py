@@ -52,16 +52,15 @@ def values_added_on_self(owner: cst.ClassDef) -> Dict[str, Optional[List[cst.Bas
     return added
 
 
-# Of a method: by attribute name, the values it assigns to `self.<name>` or registers as
-# buffer `<name>`; and whether it calls the one it overrides.
-MethodRead = Tuple[Dict[str, List["cst.BaseExpression"]], bool]
+# By attribute name, the values a method assigns to `self.<name>` or registers as buffer `<name>`.
+SetOnSelf = Dict[str, List["cst.BaseExpression"]]
 
 
-def _read_method(method: cst.FunctionDef) -> MethodRead:
+def _read_method(method: cst.FunctionDef) -> Tuple[SetOnSelf, bool]:
     """What a method sets on `self` (nested classes are their own), and whether it calls the
     method it overrides (`super().__init__(...)`, `Base.__init__(self)`): one walk of its
     nodes."""
-    values: Dict[str, List[cst.BaseExpression]] = {}
+    values: SetOnSelf = {}
     name = method.name.value
     extends = False
     for current in class_nodes(method):
@@ -90,7 +89,9 @@ class Classes:
 
     def __init__(self, facts: ModuleFacts) -> None:
         self.facts = facts
-        self._methods: Dict[cst.ClassDef, Tuple[Dict[str, Dict[str, List[cst.BaseExpression]]], FrozenSet[str]]] = {}
+        # By class: what each of its methods sets on `self`, and the methods that do not call
+        # the one they override (each method read once, `_read_method`).
+        self._methods: Dict[cst.ClassDef, Tuple[Dict[str, SetOnSelf], FrozenSet[str]]] = {}
         self._own: Dict[cst.ClassDef, Dict[str, List[cst.BaseExpression]]] = {}
         self._added: Dict[cst.ClassDef, Dict[str, Optional[List[cst.BaseExpression]]]] = {}
 
@@ -136,19 +137,20 @@ class Classes:
         """The methods a class defines that do not call the one they override."""
         return self._read(owner)[1]
 
-    def _set_by(self, owner: cst.ClassDef) -> Dict[str, Dict[str, List[cst.BaseExpression]]]:
+    def _set_by(self, owner: cst.ClassDef) -> Dict[str, SetOnSelf]:
         """By method of the class, then by attribute name: what the method sets on `self`."""
         return self._read(owner)[0]
 
-    def _read(self, owner: cst.ClassDef) -> Tuple[Dict[str, Dict[str, List[cst.BaseExpression]]], FrozenSet[str]]:
+    def _read(self, owner: cst.ClassDef) -> Tuple[Dict[str, SetOnSelf], FrozenSet[str]]:
         found = self._methods.get(owner)
         if found is None:
-            set_by: Dict[str, Dict[str, List[cst.BaseExpression]]] = {}
+            set_by: Dict[str, SetOnSelf] = {}
             replacing: Set[str] = set()
             for method in owner.body.body:
                 if isinstance(method, cst.FunctionDef):
                     set_by[method.name.value], extends = _read_method(method)
-                    replacing.update(() if extends else (method.name.value,))
+                    if not extends:
+                        replacing.add(method.name.value)
             found = self._methods[owner] = (set_by, frozenset(replacing))
         return found
 

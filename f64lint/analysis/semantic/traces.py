@@ -78,21 +78,17 @@ class Traces:
         """Is a trace past its bound (`depth > bound`)? Every test of a depth a trace was
         asked at, or one it reached from there (`depth + 1`), is this one, so that the
         answer being worked out is kept for the depths at which the test comes out the
-        same."""
+        same: past the bound, or up to it."""
         past = depth > bound
-        if self._working:
-            asked = self._working[-1]
-            # At depth `asked[0] + d` for `depth = asked[0] + offset`: past iff d > bound - offset.
-            offset = depth - asked[0]
-            if past:
-                asked[1] = max(asked[1], bound - offset + 1)
-            else:
-                asked[2] = min(asked[2], bound - offset)
+        if past:
+            self._read(depth, bound + 1, _DEEPEST)
+        else:
+            self._read(depth, -_DEEPEST, bound)
         return past
 
     def _read(self, depth: int, low: int, high: int) -> None:
-        """An answer that holds from depth `low` to `high` was read at `depth`: the one
-        being worked out holds where that one's depth stays between them."""
+        """What holds from depth `low` to `high` (an answer, a test's outcome) was read at
+        `depth`: the answer being worked out holds where that depth stays between them."""
         if self._working:
             asked = self._working[-1]
             offset = depth - asked[0]
