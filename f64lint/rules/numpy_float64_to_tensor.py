@@ -317,6 +317,32 @@ class NumpyFloat64ToTensor(Rule):
                 return torch.from_numpy(values).to(device, dtype=dtype)
             """,
         ),
+        Invalid(
+            """
+            import numpy as np
+            import torch
+
+            def length_stats(lengths, device):
+                counts = np.asarray(lengths, dtype=np.int64)
+                spread = torch.tensor([counts.mean(), np.std(counts)], device=device)  # float64 scalars
+                total = torch.tensor(counts.sum(), device=device)
+                middle = torch.tensor(np.float32(np.median(counts)), device=device)
+                return spread, total, middle
+            """,
+            (6, 14),
+            fixed="""
+            import numpy as np
+            import torch
+
+            def length_stats(lengths, device):
+                counts = np.asarray(lengths, dtype=np.int64)
+                dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
+                spread = torch.tensor([counts.mean(), np.std(counts)], device=device, dtype=dtype)  # float64 scalars
+                total = torch.tensor(counts.sum(), device=device)
+                middle = torch.tensor(np.float32(np.median(counts)), device=device)
+                return spread, total, middle
+            """,
+        ),
     )
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:

@@ -671,6 +671,29 @@ def test_a_probed_function_of_arguments_not_known_is_not_known():
 
 
 @pytest.mark.parametrize(
+    "call, kind, dtype, kept",
+    [
+        # Where the probe saw a function the table says keeps its data's dtype give another,
+        # the probe holds: a mean of integers is a float64 scalar, a covariance of float32 float64.
+        ("np.mean(INTS)", Kind.NUMPY_SCALAR, Dtype.FLOAT64, False),
+        ("INTS.std()", Kind.NUMPY_SCALAR, Dtype.FLOAT64, False),
+        ("np.cov(F32)", Kind.NDARRAY, Dtype.FLOAT64, False),
+        # Where it saw the dtype kept, the table's answer stands, and the data's origin with it.
+        ("INTS.sum()", Kind.NDARRAY, Dtype.INTEGER, True),
+        ("np.mean(F32)", Kind.NDARRAY, Dtype.FLOAT32, True),
+        # And where what it gives depends on the call (`a.dot(0)` is float64, `a.dot(a)` float32).
+        ("F32.dot(F32)", Kind.NDARRAY, Dtype.FLOAT32, True),
+    ],
+)
+def test_what_the_probe_saw_a_reduction_give_overrides_the_table(call, kind, dtype, kept):
+    source = f"import numpy as np\nINTS = np.arange(4)\nF32 = np.ones(4, dtype=np.float32)\nresult = {call}"
+    value = evaluated(source)
+    assert (value.kind, value.dtype) == (kind, dtype)
+    made_by = cst.Module([]).code_for_node(value.origin)
+    assert made_by == (("np.arange(4)" if "INTS" in call else "np.ones(4, dtype=np.float32)") if kept else call)
+
+
+@pytest.mark.parametrize(
     "source, dtype",
     [
         # A scaler's mean is float64 whatever it was fitted on; PCA's components follow the data.

@@ -89,6 +89,17 @@ def array_seen_given(name: str, input_class: str) -> Optional[Seen]:
     return next((_seen(r) for r in results if r["kind"] == "ndarray"), None)
 
 
+def seen_by_every_call(name: str, input_class: str) -> Optional[Seen]:
+    """What `name` gave for an input of this class when every call the probe made of it
+    gave the same (`np.mean(x)` of int64 data: a float64 scalar); None when calls differ
+    (`a.dot(0)` and `a.dot(a)` of float32 data), or it was not called with one."""
+    result = _result(name, input_class)
+    if result is None:
+        return None
+    seen = {_seen(r) for r in (result, *result.get("also", ()))}
+    return seen.pop() if len(seen) == 1 else None
+
+
 def seen_given_default_widths(name: str) -> Optional[Seen]:
     """What `name` gives data of NumPy's default widths whose dtype is not known (a frame
     read from a CSV file): what it gave for int64 and float64 data, and for a frame of

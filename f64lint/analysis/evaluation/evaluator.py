@@ -154,6 +154,7 @@ from f64lint.analysis.evaluation.probed_values import (
     by_hand,
     frame_arithmetic,
     made_of,
+    probed_otherwise,
     seen_value,
     tensor_arithmetic,
     widest_tensor,
@@ -1073,9 +1074,9 @@ class Evaluator:
         as_series = self._series_member(array, method, call, call, depth)
         if as_series is not None:
             return as_series
-        if method in KEEP_DTYPE_METHODS:
-            return array
         qualified = f"{ARRAY_TYPE}.{method}"  # as probed for an array of its dtype (`a.tolist()`, `a.item()`)
+        if method in KEEP_DTYPE_METHODS:
+            return probed_otherwise(qualified, array, call) or array
         input_class = INPUT_CLASSES.get(array.dtype) if array.dtype is not None and not array.partial else None
         found = seen_given(qualified, input_class) if input_class is not None else None
         if found is None and array.dtype is None and array.default_widths:
@@ -1211,7 +1212,7 @@ class Evaluator:
         widest = join(arrays_in(values))
         if widest.dtype is None or (widest.dtype < Dtype.FLOAT64 and partly_unknown(values)):
             return UNKNOWN  # an unknown argument may widen it; nothing is wider than float64 but complex
-        return Value(Kind.NDARRAY, widest.dtype, origin=widest.origin or call)
+        return probed_otherwise(name, widest, call) or Value(Kind.NDARRAY, widest.dtype, origin=widest.origin or call)
 
     def _frame_made(self, call: cst.Call, name: str, depth: int) -> Value:
         """A frame or series made of an array (`pd.DataFrame(x)`): of what the probe saw it

@@ -16,7 +16,7 @@ from f64lint.analysis.domain.library import (
     float64_parts,
     member,
 )
-from f64lint.analysis.domain.probed import OBJECT_KINDS, Seen, operator_results, seen_given
+from f64lint.analysis.domain.probed import OBJECT_KINDS, Seen, operator_results, seen_by_every_call, seen_given
 from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Value, arithmetic, join, sources_of
 from f64lint.analysis.evaluation.structure import as_possible, is_frame, kept_from, may_be, members_of, partly_unknown
 from f64lint.cst import cst
@@ -51,6 +51,22 @@ def seen_value(seen: Seen, origin: cst.CSTNode) -> Value:
         return Value(Kind.OBJECT, dtype, origin=origin, type=OBJECT_KINDS[seen.kind], default_widths=widths)
     kind = SEEN_KINDS.get(seen.kind)
     return Value(kind, dtype, origin=origin, default_widths=widths) if kind is not None else UNKNOWN
+
+
+def probed_otherwise(name: str, data: Value, origin: cst.CSTNode) -> Optional[Value]:
+    """For a function or method the table says keeps its data's dtype (`np.mean`,
+    `a.std()`): the array or scalar the probe saw it give data of this dtype, where that
+    dtype is another real one (`np.mean` of integers is a float64 scalar, `np.cov` of
+    float32 data float64); None where the probe saw it keep the dtype, did not try it, or
+    saw what it gives depend on the call (`a.dot(0)` and `a.dot(a)` differ). Not where it
+    saw a complex result (`fft.rfft` of float64 data is complex128): the rules that read
+    NumPy data read float64 only, and a complex128 array crashes MPS as one does."""
+    input_class = INPUT_CLASSES.get(data.dtype) if data.dtype is not None and not data.partial else None
+    seen = seen_by_every_call(name, input_class) if input_class is not None else None
+    dtype = Dtype.named(seen.dtype) if seen is not None and seen.kind in SEEN_KINDS else None
+    if seen is None or dtype is None or dtype is data.dtype or dtype >= Dtype.COMPLEX64:
+        return None
+    return seen_value(seen, origin)
 
 
 def operand_class(value: Value) -> Optional[str]:
