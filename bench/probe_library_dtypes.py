@@ -54,6 +54,8 @@ The table ("format": 1; sorted keys, indent 1):
   tuple (or a list, "type": "list") has "parts"; "other" has "type" (its class) and the
   dtype of its `dtype` attribute if it has one (a SciPy sparse matrix).
 - "aliases": a name -> the entry it shares an object with (`numpy.abs` -> `numpy.absolute`).
+- "members": a type -> the names of its public members (`torch.Tensor`: what a tensor has,
+  and a module or an argument namespace lacks).
 - "chains": probed expressions longer than one call: pandas' readers on a tiny file of a
   float and an int column and what `.values`, `.to_numpy()`, `["f"].values`, ... give of
   what they read; `np.loadtxt` and its kin; `torch.utils.data.DataLoader` batches; text
@@ -374,6 +376,7 @@ ARRAY_TEMPLATES: List[Template] = [
     ("f(x, (2, 6))", lambda f, i: f(i.x, (2, 6))),
     ("f(1, x)", lambda f, i: f(1, i.x)),
 ]
+LABELLED = "labels"  # in a template's label: integer labels given beside the data
 LABEL_TEMPLATES: List[Template] = [
     ("f(labels, x)", lambda f, i: f(i.labels, i.x)),
     ("f(x, labels)", lambda f, i: f(i.x, i.labels)),
@@ -474,8 +477,10 @@ def probe(
                 continue
             if first is None:
                 first = result
-            elif not same(result, first) and not any(same(result, other) for other in also) and len(also) < 3:
-                also.append(result)
+            elif not same(result, first) and not any(same(result, other) for other in also) and (
+                len(also) < 3 or (LABELLED in label and "parts" in result)
+            ):
+                also.append(result)  # past three, only data given with labels in parts: which part is whose
         if first is not None:
             if also:
                 first["also"] = also
@@ -1361,6 +1366,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         "chains": special.get("chains", {}),
         "dtype_spellings": special.get("dtype_spellings", {}),
         "hand": hand(),
+        "members": {"torch.Tensor": sorted(name for name in dir(torch.Tensor) if not name.startswith("_"))},
         "unreached": {reason: sorted(set(keys)) for reason, keys in unreached.items()},
     }
     elapsed = time.monotonic() - started

@@ -30,6 +30,8 @@ from typing import Iterator, List, Optional, Sequence, Set, Tuple
 
 from f64lint.analysis.domain.casts import CONVERTING_METHODS, casts_like
 from f64lint.analysis.domain.devices import device_like_name, is_device_like, names_no_float64_device
+from f64lint.analysis.domain.library import TENSOR_TYPE
+from f64lint.analysis.domain.probed import members_of
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import keyword, method_name, moved_to
 from f64lint.analysis.syntax.nodes import descendants
@@ -323,9 +325,39 @@ class FunctionPlanner:
         known = (params | self._bound_before(function, uses)) - {"self", "cls"}
         for use in uses:
             tensor = self._tensor_parameter(use, known)
-            if tensor is not None:
+            if tensor is not None and self._may_be_a_tensor(function, tensor):  # a module has no `.device`
                 return DeviceTest(*self._type_tests(f"{tensor}.device.type"), f"{tensor}.device")
         return self._device_local(function, uses, params) or self._device_on_self(uses, params)
+
+    def _may_be_a_tensor(self, function: cst.FunctionDef, name: str) -> bool:
+        """Can a name of the function be a tensor, whose `.device` is a `torch.device`? Yes
+        for a parameter annotated as one (a tensor subclass has members of its own:
+        `t.to_local()`); otherwise, when the function reads no member of it that tensors
+        lack, as the probe listed tensors' members (`args.hidden` of an argument namespace,
+        `module.parameters()` of a module, which has no `.device` at all), and binds it to
+        no object a class other than a tensor type makes (`net = nn.Sequential(...)`)."""
+        annotated = next((p.annotation for p in all_params(function) if p.name.value == name), None)
+        if annotated is not None and self.facts.qualified_name(annotated.annotation) == TENSOR_TYPE:
+            return True
+        members = members_of(TENSOR_TYPE)
+        for node in descendants([function.body]):
+            if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == name:
+                if node.attr.value not in members:
+                    return False
+            if isinstance(node, cst.Assign) and isinstance(node.value, cst.Call) and any(
+                isinstance(target.target, cst.Name) and target.target.value == name for target in node.targets
+            ):
+                made_by = self.facts.module.code_for_node(node.value.func).rpartition(".")[2]
+                if made_by[:1].isupper() and not made_by.endswith("Tensor"):
+                    return False
+        return True
+
+    def _device_type(self, function: cst.FunctionDef, owner: str) -> str:
+        """`x.device.type` of a tensor; `torch.device(args.device).type` of what may be
+        another object, whose `.device` may be a string (an argument namespace's)."""
+        if self._may_be_a_tensor(function, owner):
+            return f"{owner}.device.type"
+        return f"{self.torch}.device({owner}.device).type"
 
     def _parameter_test(self, param: cst.Param) -> DeviceTest:
         """`torch.device(device).type == "mps"`, for a device parameter (not when it is None)."""
@@ -351,7 +383,7 @@ class FunctionPlanner:
         params = set(named) - {"self", "cls"}
         tensor = _device_of(target, params)
         if tensor is not None:
-            return DeviceTest(*self._type_tests(f"{tensor}.device.type"), f"{tensor}.device")
+            return DeviceTest(*self._type_tests(self._device_type(function, tensor)), f"{tensor}.device")
         if isinstance(target, cst.Name):  # a parameter, a name bound by then, or the module's
             readable = target.value not in _assigned_names(function) - self._bound_before(function, uses)
         else:
@@ -373,7 +405,7 @@ class FunctionPlanner:
                 return DeviceTest(*self._type_tests(f"{self.torch}.device({target.value}).type"), target.value)
             tensor = _device_of(target, params - {"self", "cls"})
             if tensor is not None:
-                return DeviceTest(*self._type_tests(f"{tensor}.device.type"), f"{tensor}.device")
+                return DeviceTest(*self._type_tests(self._device_type(function, tensor)), f"{tensor}.device")
         return None
 
     def _bound_before(self, function: cst.FunctionDef, uses: Sequence[cst.CSTNode]) -> Set[str]:
@@ -430,8 +462,12 @@ class FunctionPlanner:
                 if not (isinstance(statement, cst.Assign) and len(statement.targets) == 1):
                     continue
                 target, value = statement.targets[0].target, statement.value
-                if isinstance(target, cst.Name) and device_like_name(target.value) and _device_of(value, params):
-                    return DeviceTest(*self._type_tests(f"{target.value}.type"), target.value)
+                owner = _device_of(value, params)
+                if isinstance(target, cst.Name) and device_like_name(target.value) and owner:
+                    tested = f"{target.value}.type" if self._may_be_a_tensor(function, owner) else (
+                        f"{self.torch}.device({target.value}).type"
+                    )
+                    return DeviceTest(*self._type_tests(tested), target.value)
         return None
 
     def _type_tests(self, device_type: str) -> Tuple[str, str]:

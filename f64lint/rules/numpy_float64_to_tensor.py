@@ -343,6 +343,32 @@ class NumpyFloat64ToTensor(Rule):
                 return spread, total, middle
             """,
         ),
+        Invalid(
+            """
+            import torch
+            from sklearn.datasets import make_moons
+            from sklearn.model_selection import train_test_split
+
+            def tensors(device):
+                X, y = make_moons(n_samples=200, noise=0.2)
+                X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.25)
+                features = torch.from_numpy(X_train).to(device)
+                return features, torch.from_numpy(y_train).to(device)  # int64 labels
+            """,
+            (8, 16),
+            fixed="""
+            import torch
+            from sklearn.datasets import make_moons
+            from sklearn.model_selection import train_test_split
+
+            def tensors(device):
+                X, y = make_moons(n_samples=200, noise=0.2)
+                X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.25)
+                dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
+                features = torch.from_numpy(X_train).to(device, dtype=dtype)
+                return features, torch.from_numpy(y_train).to(device)  # int64 labels
+            """,
+        ),
     )
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:

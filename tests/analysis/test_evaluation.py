@@ -693,6 +693,20 @@ def test_what_the_probe_saw_a_reduction_give_overrides_the_table(call, kind, dty
     assert made_by == (("np.arange(4)" if "INTS" in call else "np.ones(4, dtype=np.float32)") if kept else call)
 
 
+def test_data_split_with_labels_keeps_each_ones_dtype():
+    # As the probe saw `train_test_split` called with float data and integer labels.
+    source = (
+        "import numpy as np\nfrom sklearn.datasets import make_moons\n"
+        "from sklearn.model_selection import train_test_split\nX, y = make_moons(200)\n"
+        "X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.25)\nresult = {}"
+    )
+    for name, dtype in (("X_train", Dtype.FLOAT64), ("X_test", Dtype.FLOAT64), ("y_train", Dtype.INTEGER)):
+        value = evaluated(source.format(name))
+        assert (value.kind, value.dtype) == (Kind.NDARRAY, dtype)
+    labels_first = source.replace("(X, y,", "(y, X,").format("X_test")
+    assert evaluated(labels_first).dtype is Dtype.INTEGER
+
+
 @pytest.mark.parametrize(
     "source, dtype",
     [

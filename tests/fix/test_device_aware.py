@@ -431,3 +431,54 @@ def test_a_float64_moved_straight_to_mps_is_float32_whatever_device_the_function
             x = torch.zeros(3, dtype=dtype, device=device)
             return x, torch.zeros(3, dtype=torch.float32).to("mps")
         """)
+
+
+def test_the_device_of_what_may_be_no_tensor_is_read_through_torch_device():
+    # An argument namespace's `.device` is a string: `args.device.type` would raise.
+    assert fix("""
+        import torch
+
+        def build(args, model):
+            if args.precision == "double":
+                model = model.double()
+            return model.to(args.device)
+        """, default_codes(), unsafe=False, settings=DEVICE_AWARE) == same("""
+        import torch
+
+        def build(args, model):
+            dtype = torch.float32 if torch.device(args.device).type == "mps" else torch.float64
+            if args.precision == "double":
+                model = model.to(dtype)
+            return model.to(args.device)
+        """)
+
+
+def test_a_module_made_in_the_function_has_no_device_to_test():
+    # `nn.Sequential` makes a module, which has no `.device`: no device-aware line for it.
+    source = """
+        import torch
+        import torch.nn as nn
+
+        def build(width):
+            net = nn.Sequential(nn.Linear(width, width))
+            return net.double()
+        """
+    assert fix(source, default_codes(), unsafe=False, settings=DEVICE_AWARE) == same(source)
+
+
+def test_a_parameter_annotated_as_a_tensor_is_one_whatever_it_is_asked():
+    # `to_local()` is a tensor subclass's method: the annotation says a tensor, whose device tells.
+    assert fix("""
+        import torch
+
+        def widen(t: torch.Tensor):
+            local = t.to_local()
+            return local, t.to(dtype=torch.float64)
+        """, default_codes(), unsafe=False, settings=DEVICE_AWARE) == same("""
+        import torch
+
+        def widen(t: torch.Tensor):
+            local = t.to_local()
+            dtype = torch.float32 if t.device.type == "mps" else torch.float64
+            return local, t.to(dtype=dtype)
+        """)

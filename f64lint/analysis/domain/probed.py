@@ -100,6 +100,14 @@ def seen_by_every_call(name: str, input_class: str) -> Optional[Seen]:
     return seen.pop() if len(seen) == 1 else None
 
 
+def seen_for_call(name: str, input_class: str, call: str) -> Optional[Seen]:
+    """What `name` gave for an input of this class called as this template
+    (`f(x, labels)`: the data, then integer labels), if the probe kept it."""
+    result = _result(name, input_class)
+    results = [result, *result.get("also", ())] if result is not None else []
+    return next((_seen(r) for r in results if r["call"] == call), None)
+
+
 def seen_given_default_widths(name: str) -> Optional[Seen]:
     """What `name` gives data of NumPy's default widths whose dtype is not known (a frame
     read from a CSV file): what it gave for int64 and float64 data, and for a frame of
@@ -275,6 +283,12 @@ def _functions_of(library: str) -> Iterator[Tuple[str, Dict[str, Any]]]:
 def _holds_array(seen: Optional[Seen], dtype: str) -> bool:
     """Is it an array of `dtype`, or a tuple or list with one (`leggauss(n)`: nodes and weights)?"""
     return seen is not None and any(part.kind == "ndarray" and part.dtype == dtype for part in (seen, *seen.parts))
+
+
+def members_of(owner: str) -> FrozenSet[str]:
+    """The names of the public members of a type, as the probe listed them (`shape`,
+    `device`, `double` of `torch.Tensor`)."""
+    return frozenset(_table()["members"].get(owner, ()))
 
 
 def makers_whatever_given(dtype: str, library: str) -> FrozenSet[str]:

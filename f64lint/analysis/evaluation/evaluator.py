@@ -153,6 +153,7 @@ from f64lint.analysis.evaluation.probed_values import (
     SEEN_KINDS,
     by_hand,
     frame_arithmetic,
+    labelled_result,
     made_of,
     probed_otherwise,
     seen_value,
@@ -1266,6 +1267,9 @@ class Evaluator:
         arrays = arrays_in(values)
         if not arrays or any(value.kind is Kind.UNKNOWN for value in values):
             return UNKNOWN
+        labelled = labelled_result(name, values, call)  # `train_test_split(X, y)`: each part of its own
+        if labelled is not None:
+            return labelled
         widest = join(arrays)
         input_class = INPUT_CLASSES.get(widest.dtype) if widest.dtype is not None else None
         found = seen_given(name, input_class) if input_class is not None else None

@@ -16,7 +16,14 @@ from f64lint.analysis.domain.library import (
     float64_parts,
     member,
 )
-from f64lint.analysis.domain.probed import OBJECT_KINDS, Seen, operator_results, seen_by_every_call, seen_given
+from f64lint.analysis.domain.probed import (
+    OBJECT_KINDS,
+    Seen,
+    operator_results,
+    seen_by_every_call,
+    seen_for_call,
+    seen_given,
+)
 from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Value, arithmetic, join, sources_of
 from f64lint.analysis.evaluation.structure import as_possible, is_frame, kept_from, may_be, members_of, partly_unknown
 from f64lint.cst import cst
@@ -67,6 +74,33 @@ def probed_otherwise(name: str, data: Value, origin: cst.CSTNode) -> Optional[Va
     if seen is None or dtype is None or dtype is data.dtype or dtype >= Dtype.COMPLEX64:
         return None
     return seen_value(seen, origin)
+
+
+# How the probe names data of its input class, and integer labels, in its call templates.
+_DATA, _LABELS = "x", "labels"
+
+
+def labelled_result(name: str, arguments: List[Value], origin: cst.CSTNode) -> Optional[Value]:
+    """What a call of arrays of one float dtype and integer labels gives, as the probe saw
+    it called so (`train_test_split(X, y)` of float64 data and int64 labels: float64 parts
+    for the data, int64 ones for the labels); None for other arguments, or a call the probe
+    did not make."""
+    classes = [
+        INPUT_CLASSES.get(value.dtype) if value.is_array and value.dtype is not None and not value.partial else None
+        for value in arguments
+    ]
+    data = {cls for value, cls in zip(arguments, classes) if cls is not None and value.dtype is not Dtype.INTEGER}
+    if len(arguments) < 2 or None in classes or len(set(classes)) == 1 or len(data) != 1:
+        return None
+    [data_class] = data
+    call = "f({})".format(", ".join(_DATA if cls == data_class else _LABELS for cls in classes))
+    seen = seen_for_call(name, data_class, call)
+    if seen is None:
+        return None
+    if not seen.parts:
+        return seen_value(seen, origin)
+    parts = tuple(seen_value(part, origin) for part in seen.parts)  # by place, even of a list: one per argument's
+    return Value(Kind.CONTAINER, element=join(parts), parts=parts)
 
 
 def operand_class(value: Value) -> Optional[str]:
