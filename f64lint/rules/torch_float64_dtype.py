@@ -582,6 +582,43 @@ class TorchFloat64Dtype(Rule):
                     return torch.ones(n, dtype=self.dtype, device=self.device)
             """,
         ),
+        Invalid(
+            """
+            import torch
+
+            CONFIG = {"slots": 8, "dtype": torch.float64, "device": "mps"}
+            NARROW = {"slots": 8, "dtype": torch.float32}
+
+
+            def memory(cfg, hidden):
+                return torch.zeros(cfg["slots"], hidden, dtype=cfg["dtype"], device=cfg["device"])
+
+
+            def narrow_memory(hidden, device):
+                return torch.zeros(NARROW["slots"], hidden, dtype=NARROW["dtype"], device=device)
+
+
+            state = memory(CONFIG, 16)
+            """,
+            (8, 52),
+            fixed="""
+            import torch
+
+            CONFIG = {"slots": 8, "dtype": torch.float32, "device": "mps"}
+            NARROW = {"slots": 8, "dtype": torch.float32}
+
+
+            def memory(cfg, hidden):
+                return torch.zeros(cfg["slots"], hidden, dtype=cfg["dtype"], device=cfg["device"])
+
+
+            def narrow_memory(hidden, device):
+                return torch.zeros(NARROW["slots"], hidden, dtype=NARROW["dtype"], device=device)
+
+
+            state = memory(CONFIG, 16)
+            """,
+        ),
     )
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:

@@ -121,9 +121,10 @@ class DictChanges:
         if not isinstance(call, cst.Call):
             return False
         functions = self._callees(call)
-        if not functions:  # a builtin does not change it (`len(batch)`); what else may is not known
+        if not functions:  # a builtin does not change it (`len(batch)`); what else may is not known,
+            # but not through a value it holds (`torch.zeros(n, dtype=config["dtype"])`)
             called = self.facts.qualified_name(call.func)
-            return called is None or not called.startswith("builtins.")
+            return node is read and (called is None or not called.startswith("builtins."))
         for function in functions:
             param = param_passed(function, call, read)
             if param is not None and id(param) not in seen:
