@@ -1245,7 +1245,8 @@ def spellings() -> Dict[str, Any]:
     spelled += [("numpy.dtype('float64')", lambda: np.dtype("float64"))]
     spelled += [(f"torch.{n}", lambda n=n: getattr(torch, n)) for n in (
         "float64", "double", "float32", "float", "half", "float16", "bfloat16", "complex128", "cdouble",
-        "complex64", "DoubleTensor", "FloatTensor",
+        "complex64", "DoubleTensor", "FloatTensor", "HalfTensor", "BFloat16Tensor", "LongTensor", "IntTensor",
+        "BoolTensor", "ByteTensor",
     )]
     uses: Dict[str, Callable[[Any], Any]] = {
         "numpy.dtype": lambda s: np.dtype(s).name,

@@ -693,6 +693,15 @@ def test_what_the_probe_saw_a_reduction_give_overrides_the_table(call, kind, dty
     assert made_by == (("np.arange(4)" if "INTS" in call else "np.ones(4, dtype=np.float32)") if kept else call)
 
 
+@pytest.mark.parametrize(
+    "given, dtype",
+    [("torch.DoubleTensor", Dtype.FLOAT64), ("'torch.DoubleTensor'", Dtype.FLOAT64), ("torch.LongTensor", Dtype.INTEGER)],
+)
+def test_a_legacy_tensor_type_converts_as_the_probe_saw_it(given, dtype):
+    value = evaluated(f"import torch\nresult = torch.zeros(3).type({given})")
+    assert (value.kind, value.dtype) == (Kind.TENSOR, dtype)
+
+
 def test_data_split_with_labels_keeps_each_ones_dtype():
     # As the probe saw `train_test_split` called with float data and integer labels.
     source = (

@@ -369,3 +369,26 @@ def like_given(n, x):
     assert severities(source) == [
         (7, "F64003", "warning"), (11, "F64003", "error"),
     ]
+
+
+def test_a_legacy_double_tensor_a_caller_moves_is_an_error():
+    # `.type(torch.DoubleTensor)` makes a float64 CPU tensor, as the probe saw it; the caller
+    # moves it to a device that may be MPS.
+    source = """\
+import torch
+
+
+def confusion(preds, targets, k):
+    cm = torch.bincount(targets.cpu() * k + preds.cpu(), minlength=k * k).view(k, k)
+    return cm.type(torch.DoubleTensor)
+
+
+def recall(preds, targets, k, device):
+    cm = confusion(preds, targets, k).to(device)
+    return cm.diag() / cm.sum(1).clamp(min=1)
+
+
+def kept_on_the_cpu(preds, targets, k):
+    return confusion(preds, targets, k).sum()
+"""
+    assert severities(source) == [(6, "F64007", "error")]

@@ -323,6 +323,14 @@ def float64_members_by_maker() -> Dict[str, FrozenSet[str]]:
 
 
 @lru_cache(maxsize=1)
+def tensor_type_dtype(spelling: str) -> Optional[str]:
+    """The dtype `t.type(...)` gave the probe for this spelling of a tensor type
+    (`torch.DoubleTensor`, or the string `"str:torch.DoubleTensor"`: float64), if one."""
+    results = _table()["dtype_spellings"].get(spelling)
+    found = results.get("torch.Tensor.type()") if isinstance(results, dict) else None
+    return found if isinstance(found, str) and found != "error" else None
+
+
 def numpy_dtype_strings() -> Dict[str, str]:
     """Each dtype string the probe tried and the dtype NumPy reads it as (`"d"`: float64,
     `"float"`: float64, `"f"`: float32); strings NumPy refuses (`"torch.float64"`) are left

@@ -131,6 +131,7 @@ from f64lint.analysis.domain.probed import (
     reads_default_widths,
     seen_given,
     seen_given_default_widths,
+    tensor_type_dtype,
     was_probed,
 )
 from f64lint.analysis.evaluation.branches_taken import BoundNames, names_bound, reached
@@ -1055,6 +1056,8 @@ class Evaluator:
         args = positional(call)
         dtypes = [self._dtype(arg, depth) for arg in [*args, keyword(call, "dtype")]]
         dtype = next((found for found in dtypes if found is not None), None)
+        if dtype is None and args and method_name(call) == "type":  # `t.type(torch.DoubleTensor)`
+            dtype = self._tensor_type(args[0])
         if dtype is not None:
             return Value(Kind.TENSOR, dtype, origin=call)
         if tensor.kind is not Kind.TENSOR or keyword(call, "dtype") is not None:
@@ -1352,6 +1355,13 @@ class Evaluator:
             return integer
         held = self._value(node, depth + 1)
         return held.dtype if held.kind is Kind.DTYPE else None
+
+    def _tensor_type(self, node: cst.BaseExpression) -> Optional[Dtype]:
+        """The dtype of a tensor type `t.type(...)` converts to, as the probe saw it
+        (`torch.DoubleTensor`, `"torch.DoubleTensor"`: float64)."""
+        text = node.evaluated_value if isinstance(node, cst.SimpleString) else None
+        spelling = f"str:{text}" if isinstance(text, str) else self.facts.qualified_name(node)
+        return Dtype.named(tensor_type_dtype(spelling)) if spelling is not None else None
 
     def _integer_dtype(self, node: cst.BaseExpression) -> Optional[Dtype]:
         """The integer or boolean dtype an expression names: NumPy's or torch's
