@@ -27,7 +27,9 @@ class NumpyFloat64ToTensor(Rule):
     `random`/`uniform`/`normal`, `np.loadtxt`, `np.interp`, ..., a NumPy random Generator's
     draws (`np.random.default_rng().normal(...)`), SciPy's windows (`get_window`,
     `scipy.signal.windows.hann`) and a fitted `StandardScaler`'s `mean_`, `var_` and
-    `scale_`. An element of a float64 array (`for sigma in sigmas`, `for i, s in
+    `scale_`: what the library was seen to give when probed. A complex128 array
+    (`np.fft.rfft` of float64 data) is flagged the same way: it is a pair of float64
+    values, which MPS lacks too. An element of a float64 array (`for sigma in sigmas`, `for i, s in
     enumerate(...)`) is float64 too. The array is traced through
     local assignments, arithmetic, indexing, dtype-keeping functions (`np.sin`, `np.stack`,
     `np.meshgrid`, `.reshape`, ...), what the class sets on `self` and what the module's own
@@ -57,7 +59,9 @@ class NumpyFloat64ToTensor(Rule):
     `torch.tensor(grid, dtype=torch.float32, device=device)`, or
     `torch.from_numpy(grid).float()` (changes precision on CPU/CUDA: unsafe). No fix is
     offered where the call may take arrays of other dtypes too (`torch.as_tensor(v)` over a
-    dict of a float64 grid and integer labels): a dtype there would change them too.
+    dict of a float64 grid and integer labels): a dtype there would change them too; nor for
+    complex data, which a float dtype would cut to its real part (cast it to
+    `np.complex64` instead).
     """
 
     code = "F64003"
@@ -369,6 +373,18 @@ class NumpyFloat64ToTensor(Rule):
                 return features, torch.from_numpy(y_train).to(device)  # int64 labels
             """,
         ),
+        Invalid(
+            """
+            import numpy as np
+            import torch
+
+            def spectrum(signal, device):
+                wide = torch.from_numpy(np.fft.rfft(signal.astype(np.float64))).to(device)
+                narrow = torch.from_numpy(np.fft.rfft(signal.astype(np.float32)).astype(np.complex64)).to(device)
+                return wide, narrow
+            """,
+            (5, 12),  # no fix: a float dtype would drop the imaginary part
+        ),
     )
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
@@ -403,13 +419,14 @@ class NumpyFloat64ToTensor(Rule):
                 made += f", made float64 by `{operator}` at line {facts.positions[source.promoted_by].start.line}"
             if source.seen is not None:
                 made += f", {source.seen}"
+            # Not where the data may be of other dtypes too (a dict's arrays, what the function's
+            # other callers pass): a cast would change them; nor of complex data, which a float dtype drops.
+            mixed = passed or analysis.flow.evaluation.value(data).mixed or source.width != "float64"
             yield Finding(
                 call,
-                f"float64 NumPy array (from `{source.origin_name}` {where}{made}) "
+                f"{source.width} NumPy array (from `{source.origin_name}` {where}{made}) "
                 "becomes a "
-                f"tensor in `{callee_text(facts, call)}`; MPS has no float64",
-                # Not where the data may be of other dtypes too (a dict's arrays, what the function's
-                # other callers pass): a cast would change them.
-                fix=None if passed or analysis.flow.evaluation.value(data).mixed else WideArrayToTensor(call, origin),
+                f"tensor in `{callee_text(facts, call)}`; MPS has no {source.width}",
+                fix=None if mixed else WideArrayToTensor(call, origin),
                 reaches_mps=reaches_mps,
             )

@@ -42,7 +42,8 @@ _SEQUENCES = frozenset(
 
 @dataclass(frozen=True)
 class ArraySource:
-    """A float64 array and the NumPy call (or library attribute) it comes from (for messages)."""
+    """A float64 (or complex128) array and the NumPy call (or library attribute) it comes
+    from (for messages)."""
 
     origin: cst.BaseExpression
     origin_name: str
@@ -51,6 +52,7 @@ class ArraySource:
     # Seen float64 at run time by the project's tests (project/observed.py): where and by
     # which tests, said for a message.
     seen: Optional[str] = None
+    width: str = "float64"  # or "complex128": a pair of float64 values, as MPS lacks too
 
 
 def asked_dtype(call: cst.Call, qualified: Optional[str]) -> Optional[cst.BaseExpression]:

@@ -103,7 +103,7 @@ def _float64_data(analysis: Analysis, argument: cst.BaseExpression) -> Optional[
         return wide.made_by, wide.width.value, True
     array = analysis.flow.float64_array(argument)
     if array is not None:
-        return array.origin_name, "float64", False
+        return array.origin_name, array.width, False
     return None
 
 

@@ -201,7 +201,7 @@ def _made(
         if source is not None:
             assert facts.module_name is not None
             line = facts.positions[source.origin].start.line
-            return Export(facts.module_name, name, returned, source.origin_name, "float64", path, line)
+            return Export(facts.module_name, name, returned, source.origin_name, source.width, path, line)
     return None
 
 
@@ -291,7 +291,7 @@ def _dataset(analysis: Analysis, owner: cst.ClassDef, path: str) -> List[Export]
             owner.name.value,
             False,
             source.origin_name,
-            "float64",
+            source.width,
             path,
             facts.positions[source.origin].start.line,
             place,

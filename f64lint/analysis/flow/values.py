@@ -745,9 +745,13 @@ class Flow:
         value = self._float64_array_value(self.evaluation.value(node))
         if value is None:  # or as a call that leaves the parameters' defaults gives it
             value = self._float64_array_value(self.evaluation.at_defaults(node))
-        if value is None:
+        if value is None or value.origin is None:
             return None
-        origin = value.origin
+        source = self._array_source(value.origin)
+        return replace(source, width="complex128") if source is not None and value.dtype is Dtype.COMPLEX128 else source
+
+    def _array_source(self, origin: cst.CSTNode) -> Optional[ArraySource]:
+        """A wide array named after where it was made."""
         if isinstance(origin, (cst.Call, cst.Attribute, cst.Name)):
             export = self.imported_export(origin)
             if export is not None and export.passed:  # passed by another module's call
@@ -779,12 +783,13 @@ class Flow:
 
     @staticmethod
     def _float64_array_value(held: Value) -> Optional[Value]:
-        """The float64 array a value is or may be on some path (an element of a list of
-        them: float64 data to torch too), with where it was made."""
+        """The float64 (or complex128) array a value is or may be on some path (an element
+        of a list of them: float64 data to torch too), with where it was made."""
         if held.kind is Kind.CONTAINER and held.element is not None:
             held = held.element
         value = held.array
-        return value if value is not None and value.dtype is Dtype.FLOAT64 and value.origin is not None else None
+        wide = value is not None and value.dtype in (Dtype.FLOAT64, Dtype.COMPLEX128)
+        return value if wide and value is not None and value.origin is not None else None
 
     def _member_named(self, owner: cst.BaseExpression, member: str) -> Optional[str]:
         """`Generator.normal` for `rng.normal(...)`, `StandardScaler.mean_` for `scaler.mean_`:
