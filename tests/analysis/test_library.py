@@ -225,7 +225,10 @@ def test_scipy_filters_keep_the_float64_of_their_coefficients():
     facts = analysis.facts
     made = [c for c in facts.calls if facts.qualified_name(c.func) == "torch.tensor"]
     found = [analysis.flow.float64_array(c.args[0].value) for c in made]
-    assert [source.origin_name if source else None for source in found] == ["signal.butter", "np.arange"]
+    # The spectrum is complex128, as the probe saw SciPy's rfft give of float64 data.
+    assert [(source.origin_name, source.width) if source else None for source in found] == [
+        ("signal.butter", "float64"), ("fft.rfft", "complex128")
+    ]
 
 
 def test_python_floats_and_asked_dtypes_make_float64_arrays():

@@ -285,6 +285,7 @@ def _holds_array(seen: Optional[Seen], dtype: str) -> bool:
     return seen is not None and any(part.kind == "ndarray" and part.dtype == dtype for part in (seen, *seen.parts))
 
 
+@lru_cache(maxsize=None)
 def members_of(owner: str) -> FrozenSet[str]:
     """The names of the public members of a type, as the probe listed them (`shape`,
     `device`, `double` of `torch.Tensor`)."""
@@ -322,7 +323,6 @@ def float64_members_by_maker() -> Dict[str, FrozenSet[str]]:
     return found
 
 
-@lru_cache(maxsize=1)
 def tensor_type_dtype(spelling: str) -> Optional[str]:
     """The dtype `t.type(...)` gave the probe for this spelling of a tensor type
     (`torch.DoubleTensor`, or the string `"str:torch.DoubleTensor"`: float64), if one."""
@@ -331,6 +331,7 @@ def tensor_type_dtype(spelling: str) -> Optional[str]:
     return found if isinstance(found, str) and found != "error" else None
 
 
+@lru_cache(maxsize=1)
 def numpy_dtype_strings() -> Dict[str, str]:
     """Each dtype string the probe tried and the dtype NumPy reads it as (`"d"`: float64,
     `"float"`: float64, `"f"`: float32); strings NumPy refuses (`"torch.float64"`) are left

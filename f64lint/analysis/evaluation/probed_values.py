@@ -63,15 +63,14 @@ def seen_value(seen: Seen, origin: cst.CSTNode) -> Value:
 def probed_otherwise(name: str, data: Value, origin: cst.CSTNode) -> Optional[Value]:
     """For a function or method the table says keeps its data's dtype (`np.mean`,
     `a.std()`): the array or scalar the probe saw it give data of this dtype, where that
-    dtype is another real one (`np.mean` of integers is a float64 scalar, `np.cov` of
-    float32 data float64); None where the probe saw it keep the dtype, did not try it, or
-    saw what it gives depend on the call (`a.dot(0)` and `a.dot(a)` differ). Not where it
-    saw a complex result (`fft.rfft` of float64 data is complex128): the rules that read
-    NumPy data read float64 only, and a complex128 array crashes MPS as one does."""
+    dtype is another (`np.mean` of integers is a float64 scalar, `np.cov` of float32 data
+    float64, `fft.rfft` of float64 data complex128); None where the probe saw it keep the
+    dtype, did not try it, or saw what it gives depend on the call (`a.dot(0)` and
+    `a.dot(a)` differ)."""
     input_class = INPUT_CLASSES.get(data.dtype) if data.dtype is not None and not data.partial else None
     seen = seen_by_every_call(name, input_class) if input_class is not None else None
     dtype = Dtype.named(seen.dtype) if seen is not None and seen.kind in SEEN_KINDS else None
-    if seen is None or dtype is None or dtype is data.dtype or dtype >= Dtype.COMPLEX64:
+    if seen is None or dtype is None or dtype is data.dtype:
         return None
     return seen_value(seen, origin)
 
