@@ -30,8 +30,9 @@ TORCH = words("torch", *short_names(NAMESPACES))
 # The torch functions that turn NumPy data into a tensor.
 TENSOR_FROM_DATA = words(*short_names(functions("torch", Returns.DATA_DTYPE)))
 
-# A float64 value: a wide dtype, `.double()`, or NumPy data made a tensor.
-WIDE_VALUE = AnyOf(WIDE_DTYPE, AllOf(NUMPY, TENSOR_FROM_DATA))
+# A float64 value: a wide dtype, `.double()`, a legacy float64 tensor type (`.type(torch.DoubleTensor)`),
+# or NumPy data made a tensor.
+WIDE_VALUE = AnyOf(WIDE_DTYPE, words("DoubleTensor"), AllOf(NUMPY, TENSOR_FROM_DATA))
 
 # A `.to(...)` (with at most one level of nested brackets inside) followed by a cast,
 # directly or through views and items of the moved tensor (`.T`, `[idx]`). `.to(` alone is

@@ -373,7 +373,7 @@ def like_given(n, x):
 
 def test_a_legacy_double_tensor_a_caller_moves_is_an_error():
     # `.type(torch.DoubleTensor)` makes a float64 CPU tensor, as the probe saw it; the caller
-    # moves it to a device that may be MPS.
+    # moves it to a device that may be MPS, which F64004 flags where it does.
     source = """\
 import torch
 
@@ -391,4 +391,4 @@ def recall(preds, targets, k, device):
 def kept_on_the_cpu(preds, targets, k):
     return confusion(preds, targets, k).sum()
 """
-    assert severities(source) == [(6, "F64007", "error")]
+    assert severities(source) == [(6, "F64007", "error"), (10, "F64004", "error")]
