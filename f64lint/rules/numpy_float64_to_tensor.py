@@ -29,9 +29,9 @@ class NumpyFloat64ToTensor(Rule):
     `scipy.signal.windows.hann`) and a fitted `StandardScaler`'s `mean_`, `var_` and
     `scale_`: what the library was seen to give when probed. A complex128 array
     (`np.fft.rfft` of float64 data) is flagged the same way: it is a pair of float64
-    values, which MPS lacks too. An element of a float64 array (`for sigma in sigmas`, `for i, s in
-    enumerate(...)`) is float64 too. The array is traced through
-    local assignments, arithmetic, indexing, dtype-keeping functions (`np.sin`, `np.stack`,
+    values, which MPS lacks too. An element of a float64 array (`for sigma in sigmas`,
+    `for i, s in enumerate(...)`) is float64 too. The array is traced through local
+    assignments, arithmetic, indexing, dtype-keeping functions (`np.sin`, `np.stack`,
     `np.meshgrid`, `.reshape`, ...), what the class sets on `self` and what the module's own
     functions and methods return. A tensor made on a device (`device=device`) of a float64
     array is flagged even when a cast follows: it is created there as float64.

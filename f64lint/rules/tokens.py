@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from f64lint.analysis.domain.library import (
+    DOUBLE_TENSOR_TYPES,
     NAMESPACES,
     SAME_DTYPE_VIEWS,
     WIDEST_FIRST_DTYPES,
@@ -32,7 +33,7 @@ TENSOR_FROM_DATA = words(*short_names(functions("torch", Returns.DATA_DTYPE)))
 
 # A float64 value: a wide dtype, `.double()`, a legacy float64 tensor type (`.type(torch.DoubleTensor)`),
 # or NumPy data made a tensor.
-WIDE_VALUE = AnyOf(WIDE_DTYPE, words("DoubleTensor"), AllOf(NUMPY, TENSOR_FROM_DATA))
+WIDE_VALUE = AnyOf(WIDE_DTYPE, words(*short_names(DOUBLE_TENSOR_TYPES)), AllOf(NUMPY, TENSOR_FROM_DATA))
 
 # A `.to(...)` (with at most one level of nested brackets inside) followed by a cast,
 # directly or through views and items of the moved tensor (`.T`, `[idx]`). `.to(` alone is

@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Dict, FrozenSet, Iterator, Optional, Tuple
+from typing import Any, Dict, FrozenSet, Iterator, List, Optional, Tuple
 
 # The classes that describe a call's arguments as written (the table has more, for
 # receivers and operands, which these readers do not use).
@@ -65,6 +65,13 @@ def _result(name: str, input_class: str) -> Optional[Dict[str, Any]]:
     return entry.get(input_class) if entry is not None and known else None
 
 
+def _every_call(name: str, input_class: str) -> List[Dict[str, Any]]:
+    """What each call the probe kept of `name` gave for an input of this class: the first
+    that succeeded, then those that gave something else ("also")."""
+    result = _result(name, input_class)
+    return [result, *result.get("also", ())] if result is not None else []
+
+
 def probed_libraries() -> FrozenSet[str]:
     """The libraries the table was probed from (`numpy`, `torch`, ...)."""
     return frozenset(_table()["versions"]) - {"python"}
@@ -84,28 +91,21 @@ def seen_given(name: str, input_class: str) -> Optional[Seen]:
 def array_seen_given(name: str, input_class: str) -> Optional[Seen]:
     """An array `name` gave for an input of this class, by any call the probe made
     (`Generator.normal(3)` is a Python float, `normal(0, 1, 5)` a float64 array)."""
-    result = _result(name, input_class)
-    results = [result, *result.get("also", ())] if result is not None else []
-    return next((_seen(r) for r in results if r["kind"] == "ndarray"), None)
+    return next((_seen(r) for r in _every_call(name, input_class) if r["kind"] == "ndarray"), None)
 
 
 def seen_by_every_call(name: str, input_class: str) -> Optional[Seen]:
     """What `name` gave for an input of this class when every call the probe made of it
     gave the same (`np.mean(x)` of int64 data: a float64 scalar); None when calls differ
     (`a.dot(0)` and `a.dot(a)` of float32 data), or it was not called with one."""
-    result = _result(name, input_class)
-    if result is None:
-        return None
-    seen = {_seen(r) for r in (result, *result.get("also", ()))}
+    seen = {_seen(r) for r in _every_call(name, input_class)}
     return seen.pop() if len(seen) == 1 else None
 
 
 def seen_for_call(name: str, input_class: str, call: str) -> Optional[Seen]:
     """What `name` gave for an input of this class called as this template
     (`f(x, labels)`: the data, then integer labels), if the probe kept it."""
-    result = _result(name, input_class)
-    results = [result, *result.get("also", ())] if result is not None else []
-    return next((_seen(r) for r in results if r["call"] == call), None)
+    return next((_seen(r) for r in _every_call(name, input_class) if r["call"] == call), None)
 
 
 def seen_given_default_widths(name: str) -> Optional[Seen]:

@@ -154,6 +154,7 @@ from f64lint.analysis.evaluation.probed_values import (
     SEEN_KINDS,
     by_hand,
     frame_arithmetic,
+    input_class,
     labelled_result,
     made_of,
     probed_otherwise,
@@ -1039,8 +1040,8 @@ class Evaluator:
         fixed = input_independent(qualified)
         if fixed is not None:
             return seen_value(fixed, call)
-        input_class = INPUT_CLASSES.get(tensor.dtype) if tensor.dtype is not None and not tensor.partial else None
-        found = seen_given(qualified, input_class) if input_class is not None else None
+        of_class = input_class(tensor)
+        found = seen_given(qualified, of_class) if of_class is not None else None
         if found is None:  # the table's where probing does not reach (`.pin_memory()`, `.coalesce()`)
             return tensor if method in KEEP_RECEIVER_DTYPE else UNKNOWN
         made = seen_value(found, call)
@@ -1081,8 +1082,8 @@ class Evaluator:
         qualified = f"{ARRAY_TYPE}.{method}"  # as probed for an array of its dtype (`a.tolist()`, `a.item()`)
         if method in KEEP_DTYPE_METHODS:
             return probed_otherwise(qualified, array, call) or array
-        input_class = INPUT_CLASSES.get(array.dtype) if array.dtype is not None and not array.partial else None
-        found = seen_given(qualified, input_class) if input_class is not None else None
+        of_class = input_class(array)
+        found = seen_given(qualified, of_class) if of_class is not None else None
         if found is None and array.dtype is None and array.default_widths:
             found = seen_given_default_widths(qualified)
         return seen_value(found, call) if found is not None else UNKNOWN

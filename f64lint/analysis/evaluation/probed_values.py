@@ -44,6 +44,12 @@ _OPERATOR_METHODS = {
 }
 
 
+def input_class(value: Value) -> Optional[str]:
+    """The class the probe names data of a value's dtype by (`int64`, `float32`, `float64`),
+    where the dtype is known for all of it."""
+    return INPUT_CLASSES.get(value.dtype) if value.dtype is not None and not value.partial else None
+
+
 def seen_value(seen: Seen, origin: cst.CSTNode) -> Value:
     """The value of a result the probe saw: an array or scalar, a frame or a series."""
     if seen.kind == "tuple" or (seen.kind == "other" and seen.parts):  # `roc_curve(y, s)`, a list of parts
@@ -67,8 +73,8 @@ def probed_otherwise(name: str, data: Value, origin: cst.CSTNode) -> Optional[Va
     float64, `fft.rfft` of float64 data complex128); None where the probe saw it keep the
     dtype, did not try it, or saw what it gives depend on the call (`a.dot(0)` and
     `a.dot(a)` differ)."""
-    input_class = INPUT_CLASSES.get(data.dtype) if data.dtype is not None and not data.partial else None
-    seen = seen_by_every_call(name, input_class) if input_class is not None else None
+    data_class = input_class(data)
+    seen = seen_by_every_call(name, data_class) if data_class is not None else None
     dtype = Dtype.named(seen.dtype) if seen is not None and seen.kind in SEEN_KINDS else None
     if seen is None or dtype is None or dtype is data.dtype:
         return None
@@ -84,10 +90,7 @@ def labelled_result(name: str, arguments: List[Value], origin: cst.CSTNode) -> O
     it called so (`train_test_split(X, y)` of float64 data and int64 labels: float64 parts
     for the data, int64 ones for the labels); None for other arguments, or a call the probe
     did not make."""
-    classes = [
-        INPUT_CLASSES.get(value.dtype) if value.is_array and value.dtype is not None and not value.partial else None
-        for value in arguments
-    ]
+    classes = [input_class(value) if value.is_array else None for value in arguments]
     data = {cls for value, cls in zip(arguments, classes) if cls is not None and value.dtype is not Dtype.INTEGER}
     if len(arguments) < 2 or None in classes or len(set(classes)) == 1 or len(data) != 1:
         return None
