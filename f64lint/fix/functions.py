@@ -34,7 +34,7 @@ from f64lint.analysis.domain.library import TENSOR_TYPE
 from f64lint.analysis.domain.probed import members_of
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import keyword, method_name, moved_to
-from f64lint.analysis.syntax.nodes import descendants
+from f64lint.analysis.syntax.nodes import code_children, descendants
 from f64lint.cst import cst
 from f64lint.diagnostic import Applicability, Edit, Position
 from f64lint.fix.docstrings import documented_dtype
@@ -107,7 +107,7 @@ def names_in(node: cst.CSTNode, attributes: bool = False) -> Set[str]:
         ):
             stack.append(current.value)
         else:
-            stack.extend(current.children)
+            stack.extend(code_children(current))
     return found
 
 

@@ -129,8 +129,36 @@ class NumpyFloat64ToTensor(Rule):
         def host(n):
             return torch.from_numpy(np.linspace(0, 1, n)).numpy()
         """,
+        """
+        import numpy as np
+        import torch
+
+        def jitter(points, rng: np.random.Generator):
+            offsets = rng.normal(0.0, 0.01, size=tuple(points.shape)).astype(np.float32)
+            return points + torch.from_numpy(offsets).to(points.device)
+        """,
     )
     invalid = (
+        Invalid(
+            """
+            import numpy as np
+            import torch
+
+            def jitter(points, rng: np.random.Generator):
+                offsets = rng.normal(0.0, 0.01, size=tuple(points.shape))
+                return points + torch.from_numpy(offsets).to(points.device)
+            """,
+            (6, 21),  # a generator handed in: its draws are float64 whatever it was seeded with
+            fixed="""
+            import numpy as np
+            import torch
+
+            def jitter(points, rng: np.random.Generator):
+                offsets = rng.normal(0.0, 0.01, size=tuple(points.shape))
+                dtype = torch.float32 if points.device.type == "mps" else torch.float64
+                return points + torch.from_numpy(offsets).to(points.device, dtype=dtype)
+            """,
+        ),
         Invalid(
             """
             import numpy as np

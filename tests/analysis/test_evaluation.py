@@ -124,6 +124,18 @@ def returned_by(source: str, function: str) -> Value:
         ("import numpy as np\nrs = np.random.RandomState(0)\nresult = rs.normal(3)", Kind.UNKNOWN, None),
         ("import numpy as np\nrng = np.random.default_rng(0)\nresult = rng.random(4, dtype=np.float32)", Kind.NDARRAY,
          Dtype.FLOAT32),
+        # A parameter annotated with a probed class is an object of it: its draws are what the
+        # probe saw them give, whatever the data; what depends on the data stays unknown.
+        ("import numpy as np\ndef f(rng: np.random.Generator):\n    return rng.normal(0.0, 1.0, size=3)\n"
+         "result = f(a)", Kind.NDARRAY, Dtype.FLOAT64),
+        ("from typing import Optional\nimport numpy as np\ndef f(rng: Optional[np.random.Generator] = None):\n"
+         "    rng = rng or np.random.default_rng()\n    return rng.uniform(size=3)\nresult = f(a)", Kind.NDARRAY,
+         Dtype.FLOAT64),
+        ("import numpy as np\ndef f(rng: np.random.Generator | None):\n    return rng.random(3, dtype=np.float32)\n"
+         "result = f(a)", Kind.NDARRAY, Dtype.FLOAT32),
+        ("from sklearn.preprocessing import StandardScaler\ndef f(scaler: StandardScaler, x):\n"
+         "    return scaler.transform(x)\nresult = f(a, b)", Kind.UNKNOWN, None),
+        ("import pandas as pd\ndef f(frame: pd.DataFrame):\n    return frame.values\nresult = f(a)", Kind.UNKNOWN, None),
         # A list of numbers given among arrays is an array of its own (float64 for floats);
         # an unknown argument leaves only float64 and wider known.
         ("import numpy as np\ndef f(s):\n    return np.concatenate([np.asarray(s), [0.0]])\nresult = f(a)", Kind.NDARRAY,

@@ -547,6 +547,9 @@ class Evaluator:
             declared_class = self.facts.definitions.class_named(declared) if isinstance(declared, cst.Name) else None
             if declared_class is not None:  # `grid: Grid`: an object of that class or of a subclass
                 return self._instance_of(declared_class, node, or_subclass=True)
+            probed_class = self._probed_class(declared) if declared is not None else None
+            if probed_class is not None:  # `rng: np.random.Generator`: an object of that class
+                return Value(Kind.OBJECT, origin=node, type=probed_class)
             if declared is not None and float_sequence(self.facts, declared):  # `probas: List[float]`
                 return Value(Kind.CONTAINER, element=Value(Kind.NUMBER, Dtype.FLOAT64, origin=node))
             if id(binding) in self._range_bounds:  # `range(n)` takes only integers
@@ -576,6 +579,19 @@ class Evaluator:
         if moved_off_mps_only(self.facts, self.facts.reaching_values(node), node.value):
             return replace(joined, place=Place.CPU)  # never on MPS after `if x.device.type == "mps": x = x.cpu()`
         return joined
+
+    def _probed_class(self, declared: cst.BaseExpression) -> Optional[str]:
+        """The probed library class an annotation names, when given (`np.random.Generator`,
+        `Optional[StandardScaler]`, `pd.DataFrame | None`)."""
+        if isinstance(declared, cst.BinaryOperation) and isinstance(declared.operator, cst.BitOr):
+            sides = (declared.left, declared.right)
+            given = [side for side in sides if not (isinstance(side, cst.Name) and side.value == "None")]
+            return self._probed_class(given[0]) if len(given) == 1 else None
+        if isinstance(declared, cst.Subscript) and self.facts.qualified_name(declared.value) == "typing.Optional":
+            inner = declared.slice[0].slice if len(declared.slice) == 1 else None
+            return self._probed_class(inner.value) if isinstance(inner, cst.Index) else None
+        named = self.facts.qualified_name(declared) if isinstance(declared, (cst.Name, cst.Attribute)) else None
+        return named if named is not None and is_type(named) else None
 
     def _past_float64_tests(self, node: cst.Name, reaching: Sequence[Binding], depth: int) -> Set[int]:
         """The bindings (by id) whose float64 a test taken by every float64 value of the
