@@ -392,3 +392,32 @@ def test_a_scripts_class_made_without_a_device_stays_off_mps(tmp_path):
         "    metric = Metric()\n    x = torch.ones(3, device=device)\n"
     )
     assert run([tmp_path], Settings(root=tmp_path)).diagnostics == []
+
+
+@pytest.mark.parametrize("device, found", [('"mps"', [("F64002", 6)]), ('"cpu"', [])])
+def test_a_scripts_function_meets_the_devices_of_the_callers_of_its_callers(tmp_path, device, found):
+    # The metric is called by `evaluate`, which names no device either; the `__main__` block
+    # that calls `evaluate` picks the device.
+    (tmp_path / "calibrate.py").write_text(
+        "import torch\nimport torch.nn as nn\n\n\ndef nll(logits, targets):\n    logits = logits.double()\n"
+        "    return -logits.log_softmax(-1).gather(1, targets[:, None]).mean().item()\n\n\n"
+        "def evaluate(model, xs, ys):\n    with torch.no_grad():\n        return nll(model(xs), ys)\n\n\n"
+        f'if __name__ == "__main__":\n    device = {device}\n    model = nn.Linear(12, 4).to(device)\n'
+        "    xs = torch.randn(30, 12, device=device)\n    print(evaluate(model, xs, torch.zeros(30, dtype=torch.long)))\n"
+    )
+    diagnostics = run([tmp_path], Settings(root=tmp_path)).diagnostics
+    assert [(d.code, d.start.line) for d in diagnostics] == found
+
+
+@pytest.mark.parametrize("device, found", [('"mps"', [("F64002", 7)]), ('"cpu"', [])])
+def test_a_scripts_class_meets_the_device_a_helper_returns(tmp_path, device, found):
+    # The module is moved by `.to(get_device())`: a call of the script's function that
+    # returns a device on every path.
+    (tmp_path / "features.py").write_text(
+        f"import torch\nimport torch.nn as nn\n\n\nclass Fourier(nn.Module):\n    def __init__(self, n):\n"
+        "        super().__init__(); self.register_buffer('freqs', torch.logspace(0, 1, n).double())\n\n\n"
+        f"def get_device():\n    return torch.device({device})\n\n\n"
+        'if __name__ == "__main__":\n    encoder = Fourier(16).to(get_device())\n'
+    )
+    diagnostics = run([tmp_path], Settings(root=tmp_path)).diagnostics
+    assert [(d.code, d.start.line) for d in diagnostics] == found

@@ -20,7 +20,7 @@ from f64lint.analysis.domain.library import (
 )
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, method_name
-from f64lint.analysis.syntax.nodes import descendants, is_docstring, last_name
+from f64lint.analysis.syntax.nodes import descendants, is_docstring, last_name, own_nodes
 from f64lint.cst import cst
 
 
@@ -201,14 +201,24 @@ def device_like_name(name: str) -> bool:
 
 def is_device_like(facts: ModuleFacts, node: cst.BaseExpression, depth: int = 0) -> bool:
     """Does an expression plainly denote a device: `"mps"`, `torch.device(...)`, `x.device`,
-    or a name like `device`, `dev`, `target_device` (followed to its value when local)?"""
+    a name like `device`, `dev`, `target_device` (followed to its value when local), or a
+    call of a function of the module that returns one on every `return` (`get_device()`)?"""
     if depth > MAX_TRACE_DEPTH:
         return False
     if isinstance(node, cst.SimpleString):
         value = node.evaluated_value
         return isinstance(value, str) and value.split(":")[0] in ("cpu", "cuda", "mps", "xpu", "npu", "meta")
     if isinstance(node, cst.Call):
-        return facts.qualified_name(node.func) == "torch.device"
+        if facts.qualified_name(node.func) == "torch.device":
+            return True
+        binding = facts.bindings.get(node.func) if isinstance(node.func, cst.Name) else None
+        function = binding.definition if binding is not None and binding.qualified_name is None else None
+        if not isinstance(function, cst.FunctionDef):
+            return False
+        returned = [found.value for found in own_nodes(function.body, cst.Return)]
+        return bool(returned) and all(
+            value is not None and is_device_like(facts, value, depth + 1) for value in returned
+        )
     if isinstance(node, cst.IfExp):
         return is_device_like(facts, node.body, depth + 1) and is_device_like(facts, node.orelse, depth + 1)
     if isinstance(node, cst.Attribute):

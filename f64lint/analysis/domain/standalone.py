@@ -23,7 +23,9 @@ A tensor's own `.device` (`x.device`, `x` a local) adds nothing: its device is n
 `x` was made. A helper or fixture also meets what the tests that call it or take it as a
 parameter meet, a class the devices the module's code hands its objects (a script's
 `__main__` block that makes a scheduler and hands its method the device); the module-level
-code meets what any of the module meets.
+code meets what any of the module meets. A function meets what the parts that call it meet,
+and so on up to the module's own code (`evaluate(model, xs)` called with tensors made on the
+device a `__main__` block picks).
 """
 
 from __future__ import annotations
@@ -59,6 +61,7 @@ class StandaloneParts:
         """Does a top-level statement of the module meet no device without float64?"""
         known = self._off.get(part)
         if known is None:
+            self._off[part] = True  # a function reached again through its own callers adds nothing
             known = self._off[part] = self._works_out(part)
         return known
 
@@ -66,7 +69,7 @@ class StandaloneParts:
         body = self.facts.module.body
         if isinstance(part, cst.FunctionDef):
             users = self._users_of().get(part.name.value, [])
-            return self._is_clean(part) and all(self._is_clean(user) for user in users if user is not part)
+            return self._is_clean(part) and all(self.off_mps(user) for user in users if user is not part)
         if isinstance(part, cst.ClassDef):
             family = class_family(self.facts, part)
             return all(self._is_clean(member) for member in family) and not any(
