@@ -547,14 +547,15 @@ class Evaluator:
             declared_class = self.facts.definitions.class_named(declared) if isinstance(declared, cst.Name) else None
             if declared_class is not None:  # `grid: Grid`: an object of that class or of a subclass
                 return self._instance_of(declared_class, node, or_subclass=True)
-            probed_class = self._probed_class(declared) if declared is not None else None
-            if probed_class is not None:  # `rng: np.random.Generator`: an object of that class
-                return Value(Kind.OBJECT, origin=node, type=probed_class)
             if declared is not None and float_sequence(self.facts, declared):  # `probas: List[float]`
                 return Value(Kind.CONTAINER, element=Value(Kind.NUMBER, Dtype.FLOAT64, origin=node))
             if id(binding) in self._range_bounds:  # `range(n)` takes only integers
                 return Value(Kind.NUMBER, Dtype.INTEGER, origin=node)
-            return given if given is not None else self._passed(parameter[0], parameter[1], depth)
+            passed = given if given is not None else self._passed(parameter[0], parameter[1], depth)
+            probed_class = self._probed_class(declared) if declared is not None else None
+            if passed.kind is Kind.UNKNOWN and probed_class is not None:  # `rng: np.random.Generator`, not passed here
+                return Value(Kind.OBJECT, origin=node, type=probed_class)
+            return passed
         gathering = self._star_parameters.get(id(binding))
         if gathering is not None:
             return self._gathered(gathering, depth)
@@ -591,7 +592,8 @@ class Evaluator:
             inner = declared.slice[0].slice if len(declared.slice) == 1 else None
             return self._probed_class(inner.value) if isinstance(inner, cst.Index) else None
         named = self.facts.qualified_name(declared) if isinstance(declared, (cst.Name, cst.Attribute)) else None
-        return named if named is not None and is_type(named) else None
+        objects = named is not None and named not in (TENSOR_TYPE, ARRAY_TYPE)  # data, read as such
+        return named if objects and named is not None and is_type(named) else None
 
     def _past_float64_tests(self, node: cst.Name, reaching: Sequence[Binding], depth: int) -> Set[int]:
         """The bindings (by id) whose float64 a test taken by every float64 value of the
