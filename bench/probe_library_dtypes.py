@@ -11,7 +11,8 @@ numpy.linalg, numpy.fft, numpy.random (the legacy functions), numpy.polynomial's
 scipy.signal.windows, scipy.ndimage, scipy.interpolate, scipy.special, scipy.stats,
 scipy.fft, scipy.fftpack, scipy.linalg, scipy.spatial.distance, sklearn.metrics,
 sklearn.preprocessing and sklearn.model_selection (functions), sklearn.datasets (`make_*`),
-pandas, torch, torch.special,
+pandas, torch, torch.special, math (and the builtins that compute with numbers: `abs`, `max`,
+`min`, `round`, `sum`, `pow`),
 torch.linalg, torch.fft, torch.nn.functional and torch.utils.data; the methods and attributes
 of numpy.ndarray, numpy.random.Generator, numpy.random.RandomState, torch.Tensor,
 pandas.DataFrame and pandas.Series; the Python operators of arrays, tensors, frames and
@@ -83,10 +84,12 @@ for _variable in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", 
 os.environ["MPLBACKEND"] = "Agg"
 
 import argparse  # noqa: E402
+import builtins  # noqa: E402
 import contextlib  # noqa: E402
 import inspect  # noqa: E402
 import io  # noqa: E402
 import json  # noqa: E402
+import math  # noqa: E402
 import platform  # noqa: E402
 import select  # noqa: E402
 import signal  # noqa: E402
@@ -1305,8 +1308,31 @@ def hand() -> Dict[str, Any]:
 # ---------------------------------------------------------------- main
 
 
+# Python's own numbers: the math module, and the builtins that compute with numbers (not
+# `float` and `int`, which are dtype spellings too).
+NUMBER_BUILTINS = ("abs", "max", "min", "round", "sum", "pow")
+
+
+def python_jobs() -> Tuple[List[Job], Dict[str, str]]:
+    named = list(public_callables(math, "math"))
+    named += [(f"builtins.{name}", getattr(builtins, name)) for name in NUMBER_BUILTINS]
+    return [function_job(name, value, CORE_CLASSES, numpy_inputs) for name, value in named], {}
+
+
+def constants() -> Dict[str, Any]:
+    """The Python numbers the libraries name (`math.pi`, `np.e`, `torch.inf`), by their kind."""
+    found: Dict[str, Any] = {}
+    for prefix, module in (("math", math), ("numpy", np), ("torch", torch)):
+        for name in sorted(dir(module)):
+            value = getattr(module, name, None)
+            if not name.startswith("_") and type(value) in (float, int):
+                found[f"{prefix}.{name}"] = describe(value)["kind"]
+    return found
+
+
 LIBRARIES: Dict[str, Callable[[], Tuple[List[Job], Dict[str, str]]]] = {
     "numpy": numpy_jobs, "scipy": scipy_jobs, "pandas": pandas_jobs, "sklearn": sklearn_jobs, "torch": torch_jobs,
+    "python": python_jobs,
 }
 
 
@@ -1346,7 +1372,7 @@ def main(argv: Optional[List[str]] = None) -> int:
             for reason, keys in outcome.unreached.items():
                 unreached.setdefault(reason, []).extend(keys)
             aliases.update({a: k for a, k in library_aliases.items() if k in entries})
-            counts[library] = sum(1 for key in entries if key.split(".")[0] == library)
+            counts[library] = sum(1 for key in outcome.results)
         excluded = sorted(
             f"{module}.{name}"
             for module, names in EXCLUDED.items()
@@ -1368,6 +1394,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         "dtype_spellings": special.get("dtype_spellings", {}),
         "hand": hand(),
         "members": {"torch.Tensor": sorted(name for name in dir(torch.Tensor) if not name.startswith("_"))},
+        "constants": constants(),
         "unreached": {reason: sorted(set(keys)) for reason, keys in unreached.items()},
     }
     elapsed = time.monotonic() - started

@@ -137,8 +137,39 @@ class NumpyFloat64ToTensor(Rule):
             offsets = rng.normal(0.0, 0.01, size=tuple(points.shape)).astype(np.float32)
             return points + torch.from_numpy(offsets).to(points.device)
         """,
+        """
+        import math
+
+        import torch
+
+        def cosine_scale(step: int, total: int, device):
+            progress = step / max(1, total)
+            return torch.tensor(0.5 * (1.0 + math.cos(math.pi * progress)), device=device)
+        """,
     )
     invalid = (
+        Invalid(
+            """
+            import numpy as np
+            import torch
+
+            def cosine_scale(step: int, total: int, device):
+                progress = step / max(1, total)
+                return torch.tensor(0.5 * (1.0 + np.cos(np.pi * progress)), device=device)
+            """,
+            (6, 12),  # NumPy's cosine of a Python float is a float64 scalar
+            fixed="""
+            import numpy as np
+            import torch
+
+            def cosine_scale(step: int, total: int, device):
+                progress = step / max(1, total)
+                dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
+                return torch.tensor(
+                    0.5 * (1.0 + np.cos(np.pi * progress)), device=device, dtype=dtype
+                )
+            """,
+        ),
         Invalid(
             """
             import numpy as np

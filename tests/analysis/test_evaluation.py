@@ -124,6 +124,17 @@ def returned_by(source: str, function: str) -> Value:
         ("import numpy as np\nrs = np.random.RandomState(0)\nresult = rs.normal(3)", Kind.UNKNOWN, None),
         ("import numpy as np\nrng = np.random.default_rng(0)\nresult = rng.random(4, dtype=np.float32)", Kind.NDARRAY,
          Dtype.FLOAT32),
+        # Python's own numbers, as probed: the constants libraries name, math's functions and
+        # the builtins that compute with numbers give Python numbers; NumPy's math of them a
+        # float64 scalar.
+        ("import math\nresult = math.pi", Kind.NUMBER, Dtype.FLOAT64),
+        ("import numpy as np\nresult = np.pi * 2", Kind.NUMBER, Dtype.FLOAT64),
+        ("import math\nresult = math.cos(math.pi * 0.5)", Kind.NUMBER, Dtype.FLOAT64),
+        ("def f(n: int):\n    return max(1, n - 2)\nresult = f(a)", Kind.NUMBER, Dtype.INTEGER),
+        ("def f(n: int):\n    return abs(n) / 2\nresult = f(a)", Kind.NUMBER, Dtype.FLOAT64),
+        ("import numpy as np\ndef f(n: int):\n    return 0.5 * (1.0 + np.cos(np.pi * n / max(1, n - 2)))\n"
+         "result = f(a)", Kind.NUMPY_SCALAR, Dtype.FLOAT64),
+        ("def f(xs):\n    return max(xs)\nresult = f(a)", Kind.UNKNOWN, None),
         # A parameter annotated with a probed class is an object of it: its draws are what the
         # probe saw them give, whatever the data; what depends on the data stays unknown.
         ("import numpy as np\ndef f(rng: np.random.Generator):\n    return rng.normal(0.0, 1.0, size=3)\n"

@@ -292,6 +292,13 @@ def members_of(owner: str) -> FrozenSet[str]:
     return frozenset(_table()["members"].get(owner, ()))
 
 
+def constant_kind(name: str) -> Optional[str]:
+    """The kind of Python number a library names (`math.pi`, `np.inf`: `python_float`), as
+    the probe found it."""
+    found: Optional[str] = _table()["constants"].get(name)
+    return found
+
+
 def makers_whatever_given(dtype: str, library: str) -> FrozenSet[str]:
     """The functions of a library that give an array of `dtype`, or a tuple with one,
     whatever their input."""

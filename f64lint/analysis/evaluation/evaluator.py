@@ -120,6 +120,7 @@ from f64lint.analysis.domain.probed import (
     OBJECT_KINDS,
     Seen,
     array_seen_given,
+    constant_kind,
     dtype_whatever_given,
     frame_reader,
     input_independent,
@@ -151,12 +152,14 @@ from f64lint.analysis.evaluation.lattice import (
 from f64lint.analysis.evaluation.paths_on_mps import PathsOnMps
 from f64lint.analysis.evaluation.probed_values import (
     INPUT_CLASSES,
+    PYTHON_NUMBER_KINDS,
     SEEN_KINDS,
     by_hand,
     frame_arithmetic,
     input_class,
     labelled_result,
     made_of,
+    number_class,
     probed_otherwise,
     seen_value,
     tensor_arithmetic,
@@ -510,8 +513,13 @@ class Evaluator:
         return at_defaults if at_defaults.kind is not Kind.UNKNOWN else found
 
     def _spelled_dtype(self, node: cst.BaseExpression) -> Value:
+        """What a library's name is: a dtype (`torch.float64`), or a Python number as the
+        probe found it (`math.pi`, `np.inf`)."""
         spelled = dtype_of(self.facts, node)
-        return Value(Kind.DTYPE, _WIDTHS[spelled.width], origin=node) if spelled is not None else UNKNOWN
+        if spelled is not None:
+            return Value(Kind.DTYPE, _WIDTHS[spelled.width], origin=node)
+        kind = constant_kind(self.facts.qualified_name(node) or "")
+        return seen_value(Seen(kind, None), node) if kind is not None else UNKNOWN
 
     def _name(self, node: cst.Name, depth: int) -> Value:
         found = self._name_value(node, depth)
@@ -1283,6 +1291,10 @@ class Evaluator:
             return seen_value(fixed, call)
         values = [self._value(arg, depth + 1) for arg in positional(call)]
         if values and all(value.kind is Kind.NUMBER for value in values):  # `np.float32(i / n)`
+            python = number_class(values)  # `math.cos(x)`, `max(1, n - 2)`: a Python number of Python numbers
+            of_python = seen_given(name, python) if python is not None else None
+            if of_python is not None and of_python.kind in PYTHON_NUMBER_KINDS:
+                return seen_value(of_python, call)
             of_numbers = seen_given(name, "none")
             made = dtype_whatever_given(name)
             return seen_value(Seen(of_numbers.kind, made), call) if of_numbers and made else UNKNOWN

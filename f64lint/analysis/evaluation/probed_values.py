@@ -36,12 +36,22 @@ _TENSOR_CLASSES = {**INPUT_CLASSES, Dtype.SMALL_INTEGER: "int64"}
 SEEN_KINDS = {"ndarray": Kind.NDARRAY, "numpy_scalar": Kind.NUMPY_SCALAR, "tensor": Kind.TENSOR}
 # The probe's kinds of Python numbers, and its type of a list.
 _PYTHON_NUMBERS = {"python_float": Dtype.FLOAT64, "python_int": Dtype.INTEGER}
+PYTHON_NUMBER_KINDS = frozenset(_PYTHON_NUMBERS)
 _LIST = "list"
 # The methods the Python operators call (`a / b` is `a.__truediv__(b)`, or `b.__rtruediv__(a)`).
 _OPERATOR_METHODS = {
     "Add": "add", "Subtract": "sub", "Multiply": "mul", "Divide": "truediv", "FloorDivide": "floordiv",
     "Modulo": "mod", "Power": "pow", "MatrixMultiply": "matmul",
 }
+
+
+def number_class(values: List[Value]) -> Optional[str]:
+    """The class the probe names Python numbers by: `python_float` when one is a float,
+    `python_int` when all are integers; None when one's dtype is not known."""
+    dtypes = [value.dtype for value in values]
+    if any(dtype is None for dtype in dtypes):
+        return None
+    return "python_float" if any(dtype is not None and dtype.is_float for dtype in dtypes) else "python_int"
 
 
 def input_class(value: Value) -> Optional[str]:
