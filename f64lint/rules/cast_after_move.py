@@ -66,6 +66,16 @@ class CastAfterMove(Rule):
         import numpy as np
         import torch
 
+        def normalise(batch, device):
+            return batch.to(device).float() / 255.0  # 8-bit images: no float64 to move
+
+        images = np.random.randint(0, 256, size=(4, 8, 8, 3), dtype=np.uint8)
+        normalise(torch.from_numpy(images), "mps")
+        """,
+        """
+        import numpy as np
+        import torch
+
         def project(device):
             t = torch.from_numpy(np.random.rand(10, 3))
             return t.to(device).float()

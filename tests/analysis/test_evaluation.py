@@ -124,6 +124,13 @@ def returned_by(source: str, function: str) -> Value:
         ("import numpy as np\nrs = np.random.RandomState(0)\nresult = rs.normal(3)", Kind.UNKNOWN, None),
         ("import numpy as np\nrng = np.random.default_rng(0)\nresult = rng.random(4, dtype=np.float32)", Kind.NDARRAY,
          Dtype.FLOAT32),
+        # A dtype asked of a probed function that makes arrays (or of one asked for an array
+        # by `size=`) is the array's; without `size=` a draw may be a Python number.
+        ("import numpy as np\nresult = np.random.randint(0, 256, size=(2, 3), dtype=np.uint8)", Kind.NDARRAY,
+         Dtype.SMALL_INTEGER),
+        ("import numpy as np\nresult = np.random.randint(0, 256, size=(2, 3), dtype=np.uint8) / 255.0", Kind.NDARRAY,
+         Dtype.FLOAT64),
+        ("import numpy as np\nresult = np.random.randint(0, 256, dtype=np.int32)", Kind.UNKNOWN, None),
         # Python's own numbers, as probed: the constants libraries name, math's functions and
         # the builtins that compute with numbers give Python numbers; NumPy's math of them a
         # float64 scalar.

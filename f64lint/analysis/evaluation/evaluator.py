@@ -1284,8 +1284,10 @@ class Evaluator:
             return self._tensor_made(call, name, depth)
         if name in KEEP_TENSOR_DTYPE:  # by the table, where probing does not reach (`torch.meshgrid`)
             return widest_tensor(call, [self._value(arg, depth + 1) for arg in positional(call)])
-        if asked_dtype(call, name) is not None:
-            return UNKNOWN
+        asked = asked_dtype(call, name)
+        if asked is not None:  # `np.random.randint(0, 256, size=shape, dtype=np.uint8)`: an array of it
+            of_arrays = kind_whatever_given(name) == "ndarray" or keyword(call, "size") is not None
+            return Value(Kind.NDARRAY, self._dtype(asked, depth), origin=call) if of_arrays else UNKNOWN
         fixed = input_independent(name)
         if fixed is not None:
             return seen_value(fixed, call)
