@@ -142,6 +142,8 @@ def returned_by(source: str, function: str) -> Value:
         ("import numpy as np\ndef f(n: int):\n    return 0.5 * (1.0 + np.cos(np.pi * n / max(1, n - 2)))\n"
          "result = f(a)", Kind.NUMPY_SCALAR, Dtype.FLOAT64),
         ("def f(xs):\n    return max(xs)\nresult = f(a)", Kind.UNKNOWN, None),
+        ("result = max([0.5, 1.5])", Kind.NUMBER, Dtype.FLOAT64),
+        ("def f(x: float):\n    return sum([x, 1])\nresult = f(a)", Kind.NUMBER, Dtype.FLOAT64),
         # A parameter annotated with a probed class is an object of it: its draws are what the
         # probe saw them give, whatever the data; what depends on the data stays unknown.
         ("import numpy as np\ndef f(rng: np.random.Generator):\n    return rng.normal(0.0, 1.0, size=3)\n"

@@ -1292,11 +1292,15 @@ class Evaluator:
         if fixed is not None:
             return seen_value(fixed, call)
         values = [self._value(arg, depth + 1) for arg in positional(call)]
-        if values and all(value.kind is Kind.NUMBER for value in values):  # `np.float32(i / n)`
-            python = number_class(values)  # `math.cos(x)`, `max(1, n - 2)`: a Python number of Python numbers
+        leaves = [leaf for value in values for leaf in innermost(value)]
+        if leaves and all(leaf.kind is Kind.NUMBER for leaf in leaves):
+            # `math.cos(x)`, `max(1, n - 2)`, `sum([0.5, x])`: a Python number, where the probe
+            # saw one of Python numbers (NumPy's functions make arrays of them: read below)
+            python = number_class(leaves)
             of_python = seen_given(name, python) if python is not None else None
             if of_python is not None and of_python.kind in PYTHON_NUMBER_KINDS:
                 return seen_value(of_python, call)
+        if values and all(value.kind is Kind.NUMBER for value in values):  # `np.float32(i / n)`
             of_numbers = seen_given(name, "none")
             made = dtype_whatever_given(name)
             return seen_value(Seen(of_numbers.kind, made), call) if of_numbers and made else UNKNOWN
