@@ -1358,6 +1358,7 @@ def main(argv: Optional[List[str]] = None) -> int:
             if not arguments.quiet:
                 print(f"{library}: {len(jobs)} probes", file=sys.stderr, flush=True)
             outcome = run_jobs(jobs, arguments.jobs, workdir, arguments.quiet)
+            known = len(entries)  # the library's entries are those added from here
             for key, value in outcome.results.items():
                 if library == "sklearn" and key.count(".") == 2 and key.split(".")[2][:1].isupper():
                     for member, by_class in value.items():
@@ -1372,7 +1373,7 @@ def main(argv: Optional[List[str]] = None) -> int:
             for reason, keys in outcome.unreached.items():
                 unreached.setdefault(reason, []).extend(keys)
             aliases.update({a: k for a, k in library_aliases.items() if k in entries})
-            counts[library] = sum(1 for key in outcome.results)
+            counts[library] = len(entries) - known
         excluded = sorted(
             f"{module}.{name}"
             for module, names in EXCLUDED.items()

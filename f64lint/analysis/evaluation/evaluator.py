@@ -415,7 +415,7 @@ class Evaluator:
         """A dtype (`torch.float64`), what a class sets on `self.<name>`, or an array's
         transpose."""
         if self.facts.qualified_name(node) is not None:
-            return self._spelled_dtype(node)
+            return self._library_named(node)
         receiver = self._given(node.value) if isinstance(node.value, cst.Name) else None
         if receiver is not None and receiver.kind is Kind.INSTANCE:  # in a method read for an object
             return self._instance_member(receiver, node.attr.value, None, depth)
@@ -512,7 +512,7 @@ class Evaluator:
         at_defaults = self._at_defaults(value, depth)
         return at_defaults if at_defaults.kind is not Kind.UNKNOWN else found
 
-    def _spelled_dtype(self, node: cst.BaseExpression) -> Value:
+    def _library_named(self, node: cst.BaseExpression) -> Value:
         """What a library's name is: a dtype (`torch.float64`), or a Python number as the
         probe found it (`math.pi`, `np.inf`)."""
         spelled = dtype_of(self.facts, node)
@@ -537,9 +537,9 @@ class Evaluator:
         if node.value == "None":
             return Value(Kind.NONE)
         binding = self.facts.bindings.get(node)
-        if binding is not None and binding.qualified_name is not None:  # a dtype, or what another module binds
-            spelled = self._spelled_dtype(node)
-            return spelled if spelled.kind is not Kind.UNKNOWN else self._made_elsewhere(node, spelled)
+        if binding is not None and binding.qualified_name is not None:  # a library's dtype or number, or imported
+            library = self._library_named(node)
+            return library if library.kind is not Kind.UNKNOWN else self._made_elsewhere(node, library)
         if binding is None:
             return UNKNOWN
         given = self._given(node)
@@ -600,8 +600,9 @@ class Evaluator:
             inner = declared.slice[0].slice if len(declared.slice) == 1 else None
             return self._probed_class(inner.value) if isinstance(inner, cst.Index) else None
         named = self.facts.qualified_name(declared) if isinstance(declared, (cst.Name, cst.Attribute)) else None
-        objects = named is not None and named not in (TENSOR_TYPE, ARRAY_TYPE)  # data, read as such
-        return named if objects and named is not None and is_type(named) else None
+        if named is None or named in (TENSOR_TYPE, ARRAY_TYPE):  # tensors and arrays: data, read as such
+            return None
+        return named if is_type(named) else None
 
     def _past_float64_tests(self, node: cst.Name, reaching: Sequence[Binding], depth: int) -> Set[int]:
         """The bindings (by id) whose float64 a test taken by every float64 value of the

@@ -192,10 +192,10 @@ def data_class(values: List[Value]) -> Optional[Tuple[str, Optional[Value]]]:
             if not named:
                 return None
             return (named if widest.kind is not Kind.NDARRAY else f"ndarray_{named}"), widest
-    dtypes = [member.dtype for member in members if member.kind is Kind.NUMBER]
-    if len(dtypes) != len(members) or None in dtypes:
+    if any(member.kind is not Kind.NUMBER for member in members):
         return None
-    return ("python_float" if any(dtype is not None and dtype.is_float for dtype in dtypes) else "python_int"), None
+    python = number_class(members)
+    return (python, None) if python is not None else None
 
 
 def made_of(call: cst.Call, name: str, values: List[Value]) -> Value:
