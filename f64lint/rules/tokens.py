@@ -8,6 +8,7 @@ from f64lint.analysis.domain.library import (
     DOUBLE_TENSOR_TYPES,
     NAMESPACES,
     SAME_DTYPE_VIEWS,
+    TENSORS_OF_DATA_WITH_DTYPE,
     WIDEST_FIRST_DTYPES,
     Returns,
     functions,
@@ -39,7 +40,6 @@ WIDE_VALUE = AnyOf(WIDE_DTYPE, words(*short_names(DOUBLE_TENSOR_TYPES)), AllOf(N
 # directly or through views and items of the moved tensor (`.T`, `[idx]`). `.to(` alone is
 # in nearly every torch file and would let them all be parsed.
 _VIEWS = "|".join(short_names(SAME_DTYPE_VIEWS))
-# Or made on a device and cast (`torch.tensor(x, device=device).float()`).
 _CAST = r"\s*\.\s*(?:float|half|bfloat16|cfloat|to|type|type_as)\s*\("
 _THROUGH_VIEWS = rf"(?:\s*\.\s*(?:{_VIEWS})\b|\s*\[[^\[\]]*\])*"
 # Or cast on the next line, by the name the move is assigned to (`x = x.float()`, `x =
@@ -49,11 +49,18 @@ _CAST_NEXT = (
     r"(?:(?:float|half|bfloat16|type_as)[ \t]*\("
     r"|(?:to|type)\([ \t]*(?:torch\.)?(?:float32|float16|half|bfloat16|float\b))"
 )
+# Or a tensor made of data on a device and cast (`torch.tensor(x, device=device).float()`),
+# from the call's name to its `device=` (`torch.arange(n, device=d).float()` makes no
+# tensor of data: it is in most torch files).
+_MADE_ON_A_DEVICE = tuple(
+    rf"{re.escape(name)}\s*\((?:[^()]|\([^()]*\))*?device\s*="
+    for name in sorted(short_names(TENSORS_OF_DATA_WITH_DTYPE))
+)
 CAST_AFTER_MOVE = AnyOf(
     r"\.to\((?:[^()]|\([^()]*\))*\)" + _THROUGH_VIEWS + _CAST,
-    r"device\s*=(?:[^()]|\([^()]*\))*\)" + _THROUGH_VIEWS + _CAST,
+    *(made + r"(?:[^()]|\([^()]*\))*\)" + _THROUGH_VIEWS + _CAST for made in _MADE_ON_A_DEVICE),
     r"\.to\((?![ \t]*torch\.)" + _CAST_NEXT,
-    r"device\s*=" + _CAST_NEXT,
+    *(made + _CAST_NEXT for made in _MADE_ON_A_DEVICE),
 )
 
 # The start of a line up to a loader named on it (`self.train_` of `self.train_loader`).

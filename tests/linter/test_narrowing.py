@@ -143,6 +143,28 @@ def test_an_array_one_method_keeps_on_self_and_another_makes_a_tensor_of_keeps_b
     same_findings(source)
 
 
+def test_a_definition_s_header_is_not_a_call_of_the_function_it_defines():
+    # `def __call__(..., sigmas...)` names `sigmas` in the header of a method that makes a
+    # tensor (of `strength`): no call hands the linspace to it, and the scheduler it is
+    # handed to is another module's.
+    source = textwrap.dedent('''\
+        import numpy as np
+        import torch
+
+        def retrieve(scheduler, sigmas=None):
+            scheduler.set_timesteps(sigmas=sigmas)
+            return scheduler.timesteps
+
+        class Pipeline:
+            def __call__(self, prompt, steps, sigmas: list[float] | None = None, strength=1.0):
+                sigmas = np.linspace(1.0, 1 / steps, steps) if sigmas is None else sigmas
+                timesteps = retrieve(self.scheduler, sigmas=sigmas)
+                noise_level = torch.tensor([strength])
+                return timesteps, noise_level
+        ''')
+    assert narrowed(source).text.split("\n")[2:] == [""] * 12
+
+
 def test_a_string_at_column_zero_inside_a_definition_does_not_end_it():
     source = textwrap.dedent('''\
         import torch

@@ -85,3 +85,20 @@ def test_the_batch_rule_reads_only_files_that_move_something():
     loop = "import torch\n\n\ndef each(loader, device):\n    for x in loader:\n        yield x{}\n"
     assert RULES_BY_CODE["F64011"] not in rules_that_may_fire(ALL_RULES, loop.format(""))  # a loader's own code
     assert RULES_BY_CODE["F64011"] in rules_that_may_fire(ALL_RULES, loop.format(".to(device)"))
+
+
+@pytest.mark.parametrize(
+    ("source", "may_fire"),
+    [
+        ("t = torch.tensor(x, device=device).float()\n", True),
+        ("t = torch.as_tensor(np.stack(xs), device=d)[0].half()\n", True),
+        ("t = torch.tensor(\n    x, device=d)\nt = t.float()\n", True),
+        ("t = torch.from_numpy(x).to(device).T.float()\n", True),
+        ("t = x.to(device)\nt = t.float()\n", True),
+        # A tensor made on the device of no data: most torch files have one.
+        ("emb = torch.arange(half, device=device).float() * -scale\n", False),
+        ("cov = torch.eye(n, device=device)\ncov = cov.float()\n", False),
+    ],
+)
+def test_the_cast_after_move_rule_reads_moves_and_tensors_of_data_made_on_a_device(source, may_fire):
+    assert (RULES_BY_CODE["F64009"] in rules_that_may_fire(ALL_RULES, "import torch\n" + source)) is may_fire

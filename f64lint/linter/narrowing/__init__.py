@@ -350,7 +350,8 @@ def _making_tensors_of_data(
     return found
 
 
-_CALLED_BY_NAME = re.compile(r"(?<!\w)(\w+)\s*\(")  # `fit(` of `fit(x)` and of `model.fit(x)`
+# `fit(` of `fit(x)` and of `model.fit(x)`, not of `def fit(x)`
+_CALLED_BY_NAME = re.compile(r"(?<!\w)(?<!def\s)(\w+)\s*\(")
 
 
 # (It starts with its literal, so that it is searched for fast: see `prefilter.AnyOf`.)

@@ -116,6 +116,7 @@ _ANNOTATED_SEQUENCE = re.compile(r"(\w+)\s*:\s*[\w.\[, ]*$")
 _FROM_DATA = short_names(functions("torch", Returns.DATA_DTYPE))
 _KEYWORD = re.compile(r"\s*\w+\s*=(?!=)")
 _DATA_KEYWORD = re.compile(r"\s*(?:data|ndarray|obj)\s*=(?!=)")
+_DEFINING = re.compile(r"\bdef\s+$")  # a function's header up to its name
 _DTYPE_KEYWORD = re.compile(r"\s*dtype\s*=(?!=)")
 _CALLEE = re.compile(r"([A-Za-z_][\w.]*)\s*\(")
 # What an array flows through besides NumPy's functions: the array methods and other
@@ -324,6 +325,8 @@ def _data_given(line: str, tensor_of_data: "re.Pattern[str]") -> str:
     its positional arguments and `data=`, `ndarray=`, `obj=`."""
     given: List[str] = []
     for call in tensor_of_data.finditer(line):
+        if _DEFINING.search(line, max(0, call.start() - 12), call.start()):
+            continue  # `def fit(x, device):` of a function that makes a tensor of `x`: no call
         arguments, _ = _arguments(line, call.end())
         if any(_DTYPE_KEYWORD.match(argument) for argument in arguments):
             continue
