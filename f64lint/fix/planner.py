@@ -14,6 +14,7 @@ from f64lint.analysis.domain.casts import CONVERTING_METHODS, casts_like, casts_
 from f64lint.analysis.domain.devices import following_calls, is_device_like, names_no_float64_device
 from f64lint.analysis.domain.dtypes import Width, dtype_of, spelled_dtype
 from f64lint.analysis.domain.library import (
+    ATTRIBUTE_BY_NAME,
     NARROWING_CASTS,
     TENSORS_OF_DATA_WITH_DTYPE,
     by_short_name,
@@ -94,6 +95,8 @@ class Planner:
         if isinstance(request, WideDtype):
             spelled = spelled_dtype(self.facts, request.node)
             if request.complex_ or spelled is None or spelled[1] is not request.node:
+                return None
+            if self._read_as_a_name(request.node):
                 return None
             return None if isinstance(self.facts.parent(request.node), cst.Param) else request.node
         if isinstance(request, WideConversion):
@@ -243,6 +246,11 @@ class Planner:
                 )
             narrow = f"{self.torch}.complex64"
             return Fix(f"Use `{narrow}`", Applicability.UNSAFE, (self.maker.replace(origin, narrow), *self.import_edit))
+        if self._read_as_a_name(origin):  # `"float64"` of `getattr(torch, cfg["dtype"])`: still a name
+            assert isinstance(origin, cst.SimpleString)
+            narrow = "complex64" if request.complex_ else "float32"
+            named = f"{origin.prefix}{origin.quote}{narrow}{origin.quote}"
+            return Fix(f"Use `{named}`", Applicability.UNSAFE, (self.maker.replace(origin, named),))
         holder = self.facts.parent(self.facts.parent(origin) or origin)
         if origin is request.node and isinstance(holder, cst.Call) and self._made_on_mps_only(holder):
             narrow = f"{self.torch}.float32"
@@ -259,6 +267,15 @@ class Planner:
         if plan.kind is Kind.KEEP:
             return None
         return self._with(plan, self.maker.replace(origin, plan.name))
+
+    def _read_as_a_name(self, written: cst.BaseExpression) -> bool:
+        """Is a string spelling a dtype read as the name of one (`getattr(torch, "float64")`,
+        or kept for such a read: `{"dtype": "float64"}`), not given to torch as the dtype?
+        Its fix is another name, where a torch dtype would be no name."""
+        if not isinstance(written, cst.SimpleString):
+            return False
+        holder = self.facts.parent(self.facts.parent(written) or written)
+        return not isinstance(holder, cst.Call) or self.facts.qualified_name(holder.func) == ATTRIBUTE_BY_NAME
 
     def _made_on_mps_only(self, call: cst.Call) -> bool:
         """Is a call's tensor made on a device spelled out that has no float64, or moved

@@ -21,8 +21,9 @@ class PythonFloatDtype(Rule):
     A float64 dtype not spelled the torch way, passed to a torch call: `dtype=float`
     (Python's `float` is float64), `dtype=complex`, a string such as `"float64"`,
     `"double"` or `"f8"`, or a NumPy dtype (`np.float64`), in a `torch.*` function or a
-    tensor's `.to()`, `.type()` or `.new_*()`. The same spellings in NumPy calls are NumPy's
-    business (F64003 follows those arrays if they become tensors).
+    tensor's `.to()`, `.type()` or `.new_*()`; or the name of torch's float64 in a string
+    that `getattr(torch, name)` reads (a config's `"dtype": "float64"`). The same spellings
+    in NumPy calls are NumPy's business (F64003 follows those arrays if they become tensors).
 
     ## Why it breaks on MPS
     `float` reads like "a float" but means float64 to PyTorch, so the tensor is float64 and
@@ -34,8 +35,9 @@ class PythonFloatDtype(Rule):
     ```
 
     ## Fix
-    Say the dtype meant: `dtype=torch.float32`, or a threaded `dtype`. Changes precision on
-    CPU/CUDA (unsafe) when float64 was really wanted there.
+    Say the dtype meant: `dtype=torch.float32`, or a threaded `dtype`; a name `getattr`
+    reads becomes `"float32"`. Changes precision on CPU/CUDA (unsafe) when float64 was
+    really wanted there.
     """
 
     code = "F64008"
@@ -70,8 +72,50 @@ class PythonFloatDtype(Rule):
         def frame(values):
             return pd.Series(values).astype(float).to_numpy(dtype=float)
         """,
+        """
+        import torch
+
+        CONFIG = {"dtype": "float32"}
+
+
+        def prior(n, cfg, device):
+            narrow = getattr(torch, "float")  # torch.float is float32, whatever NumPy reads "float" as
+            return torch.zeros(n, dtype=getattr(torch, cfg["dtype"]), device=device), torch.ones(n, dtype=narrow)
+
+
+        state = prior(3, CONFIG, "mps")
+        """,
     )
     invalid = (
+        Invalid(
+            """
+            import torch
+
+            CONFIG = {"classes": 5, "dtype": "float64"}
+
+
+            def prior(labels, cfg, device):
+                dtype = getattr(torch, cfg["dtype"])
+                return torch.zeros(labels.shape[0], cfg["classes"], dtype=dtype, device=device)
+
+
+            targets = prior(torch.zeros(8), CONFIG, "mps")
+            """,
+            (8, 63),
+            fixed="""
+            import torch
+
+            CONFIG = {"classes": 5, "dtype": "float32"}
+
+
+            def prior(labels, cfg, device):
+                dtype = getattr(torch, cfg["dtype"])
+                return torch.zeros(labels.shape[0], cfg["classes"], dtype=dtype, device=device)
+
+
+            targets = prior(torch.zeros(8), CONFIG, "mps")
+            """,
+        ),
         Invalid(
             """
             import torch

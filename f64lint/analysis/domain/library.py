@@ -241,6 +241,8 @@ PYTHON_VALUE_READERS = frozenset({
 })
 # Calls that give back one of their arguments, by its place: `typing.cast(T, value)` is `value`.
 GIVES_ARGUMENT = {"typing.cast": 1}
+# What looks up an object's attribute by its name: `getattr(torch, "float64")` is `torch.float64`.
+ATTRIBUTE_BY_NAME = "builtins.getattr"
 # Decorators that call the function they decorate as it is written: what a call of it
 # gives is what its body returns for the arguments given.
 TRANSPARENT_DECORATORS = frozenset({

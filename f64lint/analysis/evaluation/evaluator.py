@@ -94,6 +94,7 @@ from f64lint.analysis.domain.guards import Guards
 from f64lint.analysis.domain.library import (
     ARRAY_OF_THE_DTYPE_ASKED,
     ARRAY_TYPE,
+    ATTRIBUTE_BY_NAME,
     COPIED_TO_THE_CPU,
     DATA_LOADERS,
     DATASETS_OF_TENSORS,
@@ -301,7 +302,7 @@ class Evaluator:
         if isinstance(node, cst.Float):
             return Value(Kind.NUMBER, Dtype.FLOAT64, origin=node)
         if isinstance(node, cst.SimpleString):
-            return self._device_string(node)
+            return self._string(node)
         if isinstance(node, cst.Name):
             found = self._name(node, depth)
             return found if _known(found) else self._made_elsewhere(node, found)
@@ -400,16 +401,19 @@ class Evaluator:
     def _joined(self, nodes: Iterable[cst.BaseExpression], depth: int) -> Value:
         return join(self._value(node, depth) for node in nodes)
 
-    def _device_string(self, node: cst.SimpleString) -> Value:
+    def _string(self, node: cst.SimpleString) -> Value:
+        """A device a string names (`"mps"`, `"cuda:0"`), else the string."""
         text = node.evaluated_value
-        device = text.split(":")[0] if isinstance(text, str) else ""
+        if not isinstance(text, str):  # bytes
+            return UNKNOWN
+        device = text.split(":")[0]
         if device in self.facts.devices:
             return Value(Kind.DEVICE, place=Place.MAY_LACK_FLOAT64, origin=node)
         if device == "cpu":
             return Value(Kind.DEVICE, place=Place.CPU, origin=node)
         if device in _WITH_FLOAT64:
             return Value(Kind.DEVICE, place=Place.WITH_FLOAT64, origin=node)
-        return UNKNOWN
+        return Value(Kind.STRING, origin=node, type=text)
 
     def _attribute(self, node: cst.Attribute, depth: int) -> Value:
         """A dtype (`torch.float64`), what a class sets on `self.<name>`, or an array's
@@ -891,6 +895,20 @@ class Evaluator:
                 return True
         return False
 
+    def _attribute_by_name(self, call: cst.Call, depth: int) -> Value:
+        """`getattr(torch, name)` of a string naming one of a library's dtypes
+        (`cfg["dtype"]` of a config that says `"float64"`): that dtype, written where the
+        string is (`torch.float` is float32 however NumPy reads `"float"`)."""
+        args = positional(call)
+        library = self.facts.qualified_name(args[0]) if len(args) == 2 else None
+        if library is None:
+            return UNKNOWN
+        named = self._value(args[1], depth + 1)
+        if named.kind is not Kind.STRING or named.type is None:
+            return UNKNOWN
+        dtype = exported_dtype(f"{library}.{named.type}", "")
+        return Value(Kind.DTYPE, _WIDTHS[dtype.width], origin=named.origin) if dtype is not None else UNKNOWN
+
     def _given_a_dtype(self, call: cst.Call, depth: int) -> Optional[Value]:
         """What a call whose dtype the module does not show gives when it is handed a torch
         dtype (`make_table(4, dtype=torch.double)` of another package, a helper that hands
@@ -949,6 +967,8 @@ class Evaluator:
         if name == "torch.device":
             args = positional(call)
             return self._value(args[0], depth + 1) if args else UNKNOWN
+        if name == ATTRIBUTE_BY_NAME:
+            return self._attribute_by_name(call, depth)
         if name in GIVES_ARGUMENT:  # `cast(Tuple, roc_compute_fn(...))`
             args, place = positional(call), GIVES_ARGUMENT[name]
             return self._value(args[place], depth + 1) if len(args) > place else UNKNOWN
@@ -1429,7 +1449,7 @@ class Evaluator:
         held = self._value(node, depth + 1)
         if held.kind is Kind.DTYPE and isinstance(held.origin, cst.BaseExpression):
             written = dtype_of(self.facts, held.origin) or self._dtype_made_elsewhere(held.origin)
-            if written is not None:
+            if written is not None and _WIDTHS[written.width] is held.dtype:  # (a string torch reads its own way)
                 return written, held.origin
         binding = self.facts.bindings.get(node) if isinstance(node, cst.Name) else None
         if binding is None or binding.qualified_name is not None:

@@ -35,6 +35,7 @@ class Kind(enum.Enum):
     MAPPING = "dict"  # `element`: any of its values (its keys are not read)
     DTYPE = "dtype"
     DEVICE = "device"
+    STRING = "string"  # `type`: its text (not a device's name: that is a device)
     OBJECT = "library object"  # of the class in `type`: a fitted estimator, a data frame
     INSTANCE = "object of a class of the module"  # `type`: the class's qualified name in it
     NONE = "None"  # holds no data: a path that gives it adds nothing to a join
@@ -110,7 +111,7 @@ class Value:
     keys: Tuple[str, ...] = ()
     origin: Optional[cst.CSTNode] = None  # the expression that gave it its dtype (for messages)
     # Of a library object: its class (`sklearn.decomposition.PCA`); of an instance, its
-    # class's qualified name in the module (`Grid`, `Outer.Inner`).
+    # class's qualified name in the module (`Grid`, `Outer.Inner`); of a string, its text.
     type: Optional[str] = None
     # Of a value whose kind the paths reaching it disagree on (a parameter, or the array or
     # tensor a branch makes): the widest array (else tensor) one of them holds, which it
