@@ -10,7 +10,8 @@ numpy.linalg, numpy.fft, numpy.random (the legacy functions), numpy.polynomial's
 (`leggauss`, `chebval`, ...) and of scipy.signal,
 scipy.signal.windows, scipy.ndimage, scipy.interpolate, scipy.special, scipy.stats,
 scipy.fft, scipy.fftpack, scipy.linalg, scipy.spatial.distance, sklearn.metrics,
-sklearn.preprocessing and sklearn.model_selection (functions), sklearn.datasets (`make_*`),
+sklearn.preprocessing, sklearn.model_selection and sklearn.utils.class_weight (functions),
+sklearn.datasets (`make_*`),
 pandas, torch, torch.special, math (and the builtins that compute with numbers: `abs`, `max`,
 `min`, `round`, `sum`, `pow`),
 torch.linalg, torch.fft, torch.nn.functional and torch.utils.data; the methods and attributes
@@ -123,6 +124,7 @@ import sklearn.datasets  # noqa: E402
 import sklearn.metrics  # noqa: E402
 import sklearn.model_selection  # noqa: E402
 import sklearn.preprocessing  # noqa: E402
+import sklearn.utils.class_weight  # noqa: E402
 import torch  # noqa: E402
 import torch.nn.functional  # noqa: E402
 import torch.utils.data  # noqa: E402
@@ -384,6 +386,10 @@ LABEL_TEMPLATES: List[Template] = [
     ("f(labels, x)", lambda f, i: f(i.labels, i.x)),
     ("f(x, labels)", lambda f, i: f(i.x, i.labels)),
     ("f(x, 0, labels)", lambda f, i: f(i.x, 0, i.labels)),
+    # Weights of classes (`compute_class_weight("balanced", classes=..., y=y)`) and of samples.
+    ("f('balanced', classes=unique(labels), y=labels)",
+     lambda f, i: f("balanced", classes=np.unique(i.labels), y=i.labels)),
+    ("f('balanced', labels)", lambda f, i: f("balanced", i.labels)),
 ]
 SCALAR_TEMPLATES: List[Template] = [
     ("f(s)", lambda f, i: f(i.s)),
@@ -989,6 +995,11 @@ def sklearn_jobs() -> Tuple[List[Job], Dict[str, str]]:
     named += public_callables(sklearn.preprocessing, "sklearn.preprocessing", lambda n, v: inspect.isfunction(v))
     named += public_callables(sklearn.datasets, "sklearn.datasets", lambda n, v: n.startswith("make_"))
     named += public_callables(sklearn.model_selection, "sklearn.model_selection", lambda n, v: inspect.isfunction(v))
+    named += public_callables(  # its own functions, not those it imports (`size`)
+        sklearn.utils.class_weight,
+        "sklearn.utils.class_weight",
+        lambda n, v: inspect.isfunction(v) and v.__module__ == "sklearn.utils.class_weight",
+    )
     kept, aliases = dedupe(named)
     for name, value in kept:
         jobs.append(function_job(name, value, CORE_CLASSES, numpy_inputs, labels=True))

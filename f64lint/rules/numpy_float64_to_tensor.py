@@ -146,8 +146,41 @@ class NumpyFloat64ToTensor(Rule):
             progress = step / max(1, total)
             return torch.tensor(0.5 * (1.0 + math.cos(math.pi * progress)), device=device)
         """,
+        """
+        import numpy as np
+        import torch
+        from sklearn.utils.class_weight import compute_class_weight
+
+        def weighted_loss(labels, device):
+            weights = compute_class_weight("balanced", classes=np.unique(labels), y=labels)
+            return torch.nn.CrossEntropyLoss(weight=torch.tensor(weights, dtype=torch.float32).to(device))
+        """,
     )
     invalid = (
+        Invalid(
+            """
+            import numpy as np
+            import torch
+            from sklearn.utils.class_weight import compute_class_weight
+
+            def weighted_loss(labels, device):
+                weights = compute_class_weight("balanced", classes=np.unique(labels), y=labels)
+                return torch.nn.CrossEntropyLoss(weight=torch.tensor(weights).to(device))
+            """,
+            (7, 45),  # scikit-learn's class weights are float64 whatever the labels (probed)
+            fixed="""
+            import numpy as np
+            import torch
+            from sklearn.utils.class_weight import compute_class_weight
+
+            def weighted_loss(labels, device):
+                weights = compute_class_weight("balanced", classes=np.unique(labels), y=labels)
+                dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
+                return torch.nn.CrossEntropyLoss(
+                    weight=torch.tensor(weights).to(device, dtype=dtype)
+                )
+            """,
+        ),
         Invalid(
             """
             import numpy as np
