@@ -155,8 +155,68 @@ class NumpyFloat64ToTensor(Rule):
             weights = compute_class_weight("balanced", classes=np.unique(labels), y=labels)
             return torch.nn.CrossEntropyLoss(weight=torch.tensor(weights, dtype=torch.float32).to(device))
         """,
+        """
+        import torch
+        from sklearn.preprocessing import StandardScaler
+        from torch import nn
+
+
+        class Standardize(nn.Module):
+            def __init__(self, scaler):
+                super().__init__()
+                self.register_buffer("mean", torch.from_numpy(scaler.mean_).float())
+
+            def forward(self, x):
+                return x - self.mean
+
+
+        def build(features, device):
+            scaler = StandardScaler().fit(features)
+            return nn.Sequential(Standardize(scaler), nn.Linear(4, 1)).to(device)
+        """,
     )
     invalid = (
+        Invalid(
+            """
+            import torch
+            from sklearn.preprocessing import StandardScaler
+            from torch import nn
+
+
+            class Standardize(nn.Module):
+                def __init__(self, scaler):
+                    super().__init__()
+                    self.register_buffer("mean", torch.from_numpy(scaler.mean_))
+
+                def forward(self, x):
+                    return x - self.mean
+
+
+            def build(features, device):
+                scaler = StandardScaler().fit(features)
+                return nn.Sequential(Standardize(scaler), nn.Linear(4, 1)).to(device)
+            """,
+            (9, 38),  # a scaler fitted by the caller; the buffer moves with the Sequential it is in
+            fixed="""
+            import torch
+            from sklearn.preprocessing import StandardScaler
+            from torch import nn
+
+
+            class Standardize(nn.Module):
+                def __init__(self, scaler):
+                    super().__init__()
+                    self.register_buffer("mean", torch.from_numpy(scaler.mean_).float())
+
+                def forward(self, x):
+                    return x - self.mean
+
+
+            def build(features, device):
+                scaler = StandardScaler().fit(features)
+                return nn.Sequential(Standardize(scaler), nn.Linear(4, 1)).to(device)
+            """,
+        ),
         Invalid(
             """
             import numpy as np

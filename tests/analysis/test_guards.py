@@ -421,3 +421,18 @@ def test_a_scripts_class_meets_the_device_a_helper_returns(tmp_path, device, fou
     )
     diagnostics = run([tmp_path], Settings(root=tmp_path)).diagnostics
     assert [(d.code, d.start.line) for d in diagnostics] == found
+
+
+@pytest.mark.parametrize("device, found", [('"mps"', [("F64002", 7)]), ('"cpu"', [])])
+def test_a_scripts_class_meets_the_device_of_the_container_it_is_kept_in(tmp_path, device, found):
+    # The module is a submodule of an `nn.Sequential` (or an element of an `nn.ModuleList`)
+    # moved as a whole.
+    (tmp_path / "features.py").write_text(
+        "import torch\nimport torch.nn as nn\n\n\nclass Fourier(nn.Module):\n    def __init__(self, n):\n"
+        "        super().__init__(); self.register_buffer('freqs', torch.logspace(0, 1, n).double())\n\n\n"
+        f'if __name__ == "__main__":\n    device = {device}\n'
+        "    model = nn.Sequential(Fourier(16), nn.Linear(16, 1)).to(device)\n"
+        "    heads = nn.ModuleList([nn.Linear(16, 1), Fourier(8)]).to(device)\n"
+    )
+    diagnostics = run([tmp_path], Settings(root=tmp_path)).diagnostics
+    assert [(d.code, d.start.line) for d in diagnostics] == found

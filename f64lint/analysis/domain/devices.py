@@ -15,11 +15,12 @@ from f64lint.analysis.domain.library import (
     QUANTIZED_DTYPES,
     RPC_CALLS,
     SAME_DTYPE_VIEWS,
+    SUBMODULE_CONTAINERS,
     TORCH_NAMESPACE_TESTS,
     short_names,
 )
 from f64lint.analysis.semantic.facts import ModuleFacts
-from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, method_name
+from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, method_name, positional
 from f64lint.analysis.syntax.nodes import descendants, is_docstring, last_name, own_nodes
 from f64lint.cst import cst
 
@@ -442,3 +443,17 @@ def _bound_condition(facts: ModuleFacts, test: cst.BaseExpression) -> Optional[c
     if len(values) != 1 or values[0] is None or isinstance(values[0], cst.Name):
         return None
     return values[0]
+
+
+def submodules_kept(facts: ModuleFacts, call: cst.Call) -> List[cst.BaseExpression]:
+    """The modules a torch container keeps as its submodules, which move with it: each
+    argument of `nn.Sequential(a, b)`, each element of `nn.ModuleList([a, b])`."""
+    if facts.qualified_name(call.func) not in SUBMODULE_CONTAINERS:
+        return []
+    kept: List[cst.BaseExpression] = []
+    for given in positional(call):
+        if isinstance(given, (cst.List, cst.Tuple)):
+            kept.extend(element.value for element in given.elements)
+        else:
+            kept.append(given)
+    return kept

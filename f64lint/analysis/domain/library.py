@@ -229,6 +229,9 @@ DTYPE_PLACES: Dict[str, int] = {
 # Datasets whose items are the tensors they are made of, by place: a batch of
 # `DataLoader(TensorDataset(x, y))` is `(x-rows, y-rows)`, of `x`'s and `y`'s dtypes.
 DATASETS_OF_TENSORS = frozenset({"torch.utils.data.TensorDataset", "torch.utils.data.dataset.TensorDataset"})
+# torch modules that keep the modules they are given as submodules (each positional
+# argument, each element of a list given): moving one moves them, buffers and all.
+SUBMODULE_CONTAINERS = frozenset({"torch.nn.Sequential", "torch.nn.ModuleList"})
 # Loaders whose batches their default collate makes of the dataset's items: tensors of the
 # items' arrays' dtypes, float64 of Python floats (torch.utils.data.default_collate).
 DATA_LOADERS = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"})

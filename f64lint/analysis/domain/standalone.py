@@ -33,7 +33,7 @@ from __future__ import annotations
 from typing import Dict, List, Optional, Set
 
 from f64lint.analysis.domain.device_kinds import DeviceKinds, class_family
-from f64lint.analysis.domain.devices import device_like_name, is_device_like
+from f64lint.analysis.domain.devices import device_like_name, is_device_like, submodules_kept
 from f64lint.analysis.domain.library import MPS_MODULES
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import keyword, positional
@@ -90,18 +90,31 @@ class StandaloneParts:
         `Encoder().to(device)`)."""
         if self._given is None:
             self._given = set()
-            definitions = self.facts.definitions
             for call in self.facts.calls:
-                made = definitions.instantiated(call)
-                if made is None and isinstance(call.func, cst.Attribute):
-                    receiver = call.func.value
-                    if isinstance(receiver, cst.Name):
-                        receiver = self.facts.assigned_value(receiver) or receiver
-                    made = definitions.instantiated(receiver) if isinstance(receiver, cst.Call) else None
                 devices = [arg.value for arg in call.args if is_device_like(self.facts, arg.value)]
-                if made is not None and any(self._given_may_be_mps(device) for device in devices):
-                    self._given.add(made.name.value)
+                if any(self._given_may_be_mps(device) for device in devices):
+                    self._given.update(made.name.value for made in self._objects_handed(call))
         return self._given
+
+    def _objects_handed(self, call: cst.Call) -> List[cst.ClassDef]:
+        """The classes of the module's objects a call hands its arguments: the one it makes,
+        or the one whose method it calls, or, for a torch container's method, those of the
+        submodules it keeps (`nn.Sequential(Scaler(s), head).to(device)`)."""
+        definitions = self.facts.definitions
+        made = definitions.instantiated(call)
+        if made is not None or not isinstance(call.func, cst.Attribute):
+            return [made] if made is not None else []
+        receiver = call.func.value
+        if isinstance(receiver, cst.Name):
+            receiver = self.facts.assigned_value(receiver) or receiver
+        if not isinstance(receiver, cst.Call):
+            return []
+        made = definitions.instantiated(receiver)
+        if made is not None:
+            return [made]
+        modules = [module for module in submodules_kept(self.facts, receiver) if isinstance(module, cst.Call)]
+        kept = (definitions.instantiated(module) for module in modules)
+        return [made for made in kept if made is not None]
 
     def _users_of(self) -> Dict[str, List[cst.CSTNode]]:
         """By function name: the top-level parts that call a function of the module or take

@@ -23,8 +23,9 @@ DATA_KINDS = frozenset(
 def as_data(value: Value) -> Value:
     """What a parameter is read as from a value passed for it: data, or where a value not
     known is (`torch.cat(self.outputs)` of outputs moved to the CPU); not a dtype or a
-    device (a helper handed one often checks it); a pandas frame or series is data too."""
-    if value.kind in DATA_KINDS or is_frame(value):
+    device (a helper handed one often checks it); a library object is data too (a pandas
+    frame, an estimator fitted on data, whose fitted attributes are arrays)."""
+    if value.kind in DATA_KINDS or value.kind is Kind.OBJECT:
         return value
     return Value(place=value.place) if value.kind is Kind.UNKNOWN and value.place is not Place.UNKNOWN else UNKNOWN
 

@@ -32,6 +32,7 @@ from f64lint.analysis.domain.devices import (
     has_no_mps_backend,
     is_cpu_device,
     is_device_like,
+    submodules_kept,
 )
 from f64lint.analysis.domain.dtypes import Width, dtype_of, mentions_device, tests_a_dtype
 from f64lint.analysis.domain.guards import Guards
@@ -425,6 +426,9 @@ class Flow:
         holder = self.facts.parent(module)
         if isinstance(holder, cst.Attribute) and holder.value is module:
             return self._moved_uncast([module], 0)  # `Net(...).to(device)`
+        container = self._container_keeping(module)
+        if container is not None:  # `nn.Sequential(Net(...), head)`, moved as a whole
+            return self._moved_there(container)
         if not (isinstance(holder, cst.Assign) and holder.value is module and isinstance(module, cst.Call)):
             return False
         owner, attribute = self._owner_of_attribute(module)
@@ -436,6 +440,17 @@ class Flow:
                 and self._moved_uncast(_self_attribute_reads(kept_in, attribute), 0)
             )
         return self._moved_uncast(self.facts.reads_by_value.get(id(module), []), 0)
+
+    def _container_keeping(self, module: cst.BaseExpression) -> Optional[cst.Call]:
+        """The torch container a module is given to, which keeps it as a submodule
+        (`nn.Sequential(Net(...), head)`, `nn.ModuleList([Net(...), ...])`)."""
+        given = self.facts.parent(module)
+        if isinstance(given, cst.Element):  # an element of the list given
+            given = self.facts.parent(self.facts.parent(given) or given)
+        container = self.facts.parent(given) if isinstance(given, cst.Arg) else None
+        if isinstance(container, cst.Call) and any(kept is module for kept in submodules_kept(self.facts, container)):
+            return container
+        return None
 
     # Narrowed before it can move -------------------------------------------------------
 
