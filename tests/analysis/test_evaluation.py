@@ -360,6 +360,16 @@ def test_what_a_star_parameter_gathers_is_each_argument_it_takes():
             "for x, y in zip(xs, ys):\n    result = y",
             Kind.NDARRAY, Dtype.FLOAT32,
         ),
+        (  # itertools.product: one of each, as zip
+            "import itertools\nimport numpy as np\nsizes, ratios = (16, 32), (0.5, 2.0)\n"
+            "for s, r in itertools.product(sizes, ratios):\n    result = s * np.sqrt(r)",
+            Kind.NUMPY_SCALAR, Dtype.FLOAT64,
+        ),
+        (
+            "import itertools\nimport numpy as np\nxs = [np.ones(2, dtype=np.float32)]\n"
+            "for a, b in itertools.product(xs, repeat=2):\n    result = b",
+            Kind.NDARRAY, Dtype.FLOAT32,
+        ),
         (  # rows of an array
             "import numpy as np\nfor row in np.zeros((3, 2)):\n    result = row",
             Kind.NDARRAY, Dtype.FLOAT64,

@@ -244,6 +244,10 @@ PYTHON_VALUE_READERS = frozenset({
 })
 # Calls that give back one of their arguments, by its place: `typing.cast(T, value)` is `value`.
 GIVES_ARGUMENT = {"typing.cast": 1}
+# What a loop over gives tuples of one element of each iterable given (`zip(xs, ys)`,
+# `itertools.product(sizes, ratios)`), and for `enumerate(xs)` a count and an element.
+ELEMENT_TUPLES = frozenset({"builtins.zip", "itertools.product"})
+COUNTED = "builtins.enumerate"
 # What looks up an object's attribute by its name: `getattr(torch, "float64")` is `torch.float64`.
 ATTRIBUTE_BY_NAME = "builtins.getattr"
 # Decorators that call the function they decorate as it is written: what a call of it

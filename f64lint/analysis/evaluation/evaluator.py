@@ -96,11 +96,13 @@ from f64lint.analysis.domain.library import (
     ARRAY_TYPE,
     ATTRIBUTE_BY_NAME,
     COPIED_TO_THE_CPU,
+    COUNTED,
     DATA_LOADERS,
     DATASETS_OF_TENSORS,
     DICT_GIVES,
     DICT_TYPE,
     EIGHT_BIT_READS,
+    ELEMENT_TUPLES,
     FLOAT_IMAGE_SUFFIXES,
     GIVES_ARGUMENT,
     MAKES,
@@ -849,14 +851,19 @@ class Evaluator:
 
     def _element(self, iterated: cst.BaseExpression, depth: int) -> Value:
         """What a loop over an expression takes: an element of a list or tuple (of what a
-        generator yields), a row of an array; `enumerate` and `zip` give tuples of them."""
+        generator yields), a row of an array; `enumerate`, `zip` and `itertools.product`
+        give tuples of them (`product(xs, repeat=2)` tuples of any of them)."""
         name = self.facts.qualified_name(iterated.func) if isinstance(iterated, cst.Call) else None
-        if isinstance(iterated, cst.Call) and name in ("builtins.enumerate", "builtins.zip"):
+        if isinstance(iterated, cst.Call) and (name in ELEMENT_TUPLES or name == COUNTED):
             args = positional(iterated)
             parts = [self._element(arg, depth + 1) for arg in args]
-            if name == "builtins.enumerate":
+            if name == COUNTED:
                 parts = [Value(Kind.NUMBER, Dtype.INTEGER), *parts[:1]]
-            return Value(Kind.CONTAINER, parts=tuple(parts)) if parts else UNKNOWN
+            if not parts:
+                return UNKNOWN
+            if keyword(iterated, "repeat") is not None:
+                return Value(Kind.CONTAINER, element=join(parts))
+            return Value(Kind.CONTAINER, parts=tuple(parts))
         return item_of(self._value(iterated, depth + 1))
 
     def _grown(self, node: cst.Name, written: Value, depth: int) -> Value:
