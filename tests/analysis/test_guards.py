@@ -436,3 +436,20 @@ def test_a_scripts_class_meets_the_device_of_the_container_it_is_kept_in(tmp_pat
     )
     diagnostics = run([tmp_path], Settings(root=tmp_path)).diagnostics
     assert [(d.code, d.start.line) for d in diagnostics] == found
+
+
+@pytest.mark.parametrize("devices, found", [(('"cpu"', '"cuda"'), []), (('"cpu"', '"mps"'), [("F64001", 10, "error")])])
+def test_keyword_arguments_kept_in_a_dict_in_test_code_off_mps_are_not_flagged(tmp_path, devices, found):
+    # The helper's `tkwargs` hold float64 for the devices its test calls it with: on the CPU
+    # and CUDA only, as a call in that code is pinned off MPS.
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_kernel.py").write_text(
+        "import itertools\nimport unittest\n\nimport torch\n\n\nclass TestKernel(unittest.TestCase):\n"
+        "    def _check(self, device):\n        for dtype, n in itertools.product([torch.float, torch.double], [2, 3]):\n"
+        '            tkwargs = {"dtype": dtype, "device": device}\n            x = torch.rand(n, **tkwargs)\n'
+        "            self.assertEqual(x.dtype, dtype)\n\n"
+        f"    def test_kernel(self):\n        for device in ({devices[0]}, {devices[1]}):\n"
+        "            self._check(torch.device(device))\n"
+    )
+    diagnostics = run([tmp_path], Settings(root=tmp_path)).diagnostics
+    assert [(d.code, d.start.line, d.severity.value) for d in diagnostics] == found

@@ -170,6 +170,8 @@ def _wide_dtype_uses(
             continue
         if isinstance(use.holder, cst.Param) and _only_given_off_mps(analysis, use.holder):
             continue
+        if isinstance(use.holder, cst.Dict) and analysis.guards.off_mps(use.holder):
+            continue  # keyword arguments in code that never runs on MPS, as a call there is pinned
         device = _device_kept(use.holder) if isinstance(use.holder, cst.Dict) else None
         if device is not None and is_cpu_device(facts, device):
             continue  # keyword arguments for the CPU
