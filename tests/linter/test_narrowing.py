@@ -851,6 +851,33 @@ def test_a_summary_keeps_a_class_s_properties_and_the_methods_that_set_what_they
     assert "self._fill = value" in text and "return self._fill" in text and "describe" not in text
 
 
+def test_a_summary_reads_a_class_nested_in_a_kept_one_as_it_reads_the_kept_one():
+    # torch's distributed_test.py is one class holding a `_DistTestBase` of hundreds of
+    # test methods: only those that make a float64 array matter to its summary.
+    source = textwrap.dedent("""\
+        import numpy as np
+
+        from pkg import fit
+
+
+        class DistributedTest:
+            class _DistTestBase:
+                def test_fit(self):
+                    fit(np.linspace(0, 1, 8), "cpu")
+
+                def test_barrier(self):
+                    self.barrier()
+
+                @property
+                def world(self):
+                    return self._world
+        """)
+    text = makers_only(source).text
+    assert "fit(np.linspace(0, 1, 8)" in text and "return self._world" in text
+    assert "self.barrier()" not in text and "def test_barrier" not in text
+    assert text.count("\n") == source.count("\n")
+
+
 def test_a_summary_reads_a_long_literal_of_numbers_cut_as_linting_does():
     # A script's table of constants (megabytes of them) is not parsed number by number.
     numbers = ", ".join(["0.5"] * 70)

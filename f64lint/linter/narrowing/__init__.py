@@ -41,7 +41,7 @@ import re
 import warnings
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Dict, FrozenSet, List, Optional, Set, Tuple
+from typing import Dict, FrozenSet, Iterator, List, Optional, Set, Tuple
 
 from f64lint.analysis.domain.devices import device_like_name
 from f64lint.linter.narrowing.arrays import ArrayMakers, array_makers, hands_parameter_to_torch
@@ -135,7 +135,8 @@ def makers_only(source: str) -> Narrowed:
     """For the summary of a module with no finding: the source with only the top-level
     functions that make a float64 NumPy array, the classes' methods that do (and their
     `__getitem__`, their properties, and the methods that set what a property gives; a
-    class with properties is kept for them), and the module-level statements left in,
+    class with properties is kept for them; a class nested in a kept one is read so too),
+    and the module-level statements left in,
     long literals of numbers cut (`narrowed`)."""
     read = _statements(source) if source.count("\r") == source.count("\r\n") else None
     if read is None:
@@ -145,17 +146,26 @@ def makers_only(source: str) -> Narrowed:
     def kept(statement: Statement) -> bool:  # a class's properties say what its subclasses' objects hold
         return bool(makers.search(statement.text) or (statement.is_class and _PROPERTY.search(statement.text)))
 
+    def members_left_out(owner: Statement) -> Iterator[Tuple[int, int]]:
+        """The spans of a kept class's methods that make none, and so on in the classes
+        it nests that are kept (a test case's `_TestBase` inside it)."""
+        given = set(_RETURNS_SELF_ATTRIBUTE.findall(owner.text))  # what its properties may give
+        for member in described_members(owner, read.code_lines, read.structure_lines):
+            if member.name is None or member.name == "__getitem__":
+                continue
+            if member.is_class and kept(member):
+                yield from members_left_out(member)
+            elif (
+                not makers.search(member.text)
+                and not _PROPERTY.search(member.text)  # read as attributes, of what the class holds
+                and given.isdisjoint(attributes_set(member.text))  # and what sets what they give
+            ):
+                yield member.first, member.last
+
     spans = [(s.first, s.last) for s in read.statements if s.name is not None and not kept(s)]
     for owner in read.statements:
         if owner.is_class and kept(owner):  # its methods that make none go too
-            given = set(_RETURNS_SELF_ATTRIBUTE.findall(owner.text))  # what its properties may give
-            spans.extend(
-                (m.first, m.last)
-                for m in described_members(owner, read.code_lines, read.structure_lines)
-                if m.name is not None and m.name != "__getitem__" and not makers.search(m.text)
-                and not _PROPERTY.search(m.text)  # read as attributes, of what the class holds
-                and given.isdisjoint(attributes_set(m.text))  # and what sets what they give
-            )
+            spans.extend(members_left_out(owner))
     text = _blanked(read.lines, spans) if spans else source
     if has_rows_of_numbers(text):
         text = _numbers_cut(text)
