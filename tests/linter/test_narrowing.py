@@ -495,6 +495,26 @@ def test_an_array_followed_further_than_the_analysis_does_not_keep_its_function(
     same_findings(near)
 
 
+def test_a_tensor_s_numpy_array_is_of_the_tensor_s_dtype_and_keeps_nothing_by_itself():
+    # `torch.Tensor` is named in most annotations: its probed `.numpy()` (float64 only of a
+    # float64 tensor) made every `.numpy()` an array maker, and kept diffusers' pipelines.
+    source = textwrap.dedent('''\
+        import numpy as np
+        import torch
+
+        def to_pixels(t: torch.Tensor, device):
+            arr = t.detach().cpu().permute(0, 2, 3, 1).numpy()
+            return torch.from_numpy(np.ascontiguousarray(arr)).to(device)
+
+        def doubled(device):
+            t = torch.rand(3).double()
+            return torch.from_numpy(t.numpy()).to(device)
+        ''')
+    text = narrowed(source).text
+    assert "def to_pixels" not in text and "def doubled" in text
+    same_findings(source)
+
+
 def test_module_level_expressions_nothing_can_come_from_become_blank_lines():
     source = textwrap.dedent('''\
         """Docs."""
