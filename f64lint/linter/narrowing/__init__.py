@@ -136,8 +136,7 @@ def makers_only(source: str) -> Narrowed:
     functions that make a float64 NumPy array, the classes' methods that do (and their
     `__getitem__`, their properties, and the methods that set what a property gives; a
     class with properties is kept for them; a class nested in a kept one is read so too),
-    and the module-level statements left in,
-    long literals of numbers cut (`narrowed`)."""
+    and the module-level statements left in, long literals of numbers cut (`narrowed`)."""
     read = _statements(source) if source.count("\r") == source.count("\r\n") else None
     if read is None:
         return Narrowed(source, source)
