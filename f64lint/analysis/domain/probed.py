@@ -17,6 +17,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Dict, FrozenSet, Iterator, List, Optional, Tuple
 
+from f64lint.analysis.domain.library import ARRAY_TYPE, TENSOR_TYPE
+
 # The classes that describe a call's arguments as written (the table has more, for
 # receivers and operands, which these readers do not use).
 CORE_CLASSES = ("none", "int64", "float32", "float64", "python_float", "python_int")
@@ -267,16 +269,13 @@ def _float64_members(owner: str) -> FrozenSet[str]:
     return frozenset(member for member, entry in _members()[owner].items() if gave_float64(entry))
 
 
-# The type NumPy's array methods are keyed by (its name is not capitalised as a class's).
-_ARRAY_TYPE = "numpy.ndarray"
-
-
 def _functions_of(library: str) -> Iterator[Tuple[str, Dict[str, Any]]]:
     """The entries of the functions of a library and its modules (`numpy.zeros`,
-    `numpy.fft.rfftfreq`), not of the methods of its types."""
+    `numpy.fft.rfftfreq`), not of the methods of its types (NumPy's array type is not
+    capitalised as a class's)."""
     for name, entry in _table()["entries"].items():
         owner = name.rpartition(".")[0]
-        if name.startswith(f"{library}.") and not is_type(owner) and owner != _ARRAY_TYPE:
+        if name.startswith(f"{library}.") and not is_type(owner) and owner != ARRAY_TYPE:
             yield name, entry
 
 
@@ -316,10 +315,15 @@ def keep_float64(library: str) -> FrozenSet[str]:
 
 def float64_members_by_maker() -> Dict[str, FrozenSet[str]]:
     """By the last part of the name of a call that makes a probed object (`PCA`,
-    `StandardScaler`, `DataFrame`, `read_csv`), the members of it that gave float64."""
+    `StandardScaler`, `DataFrame`, `read_csv`), the members of it that gave float64. Not the
+    tensor type's: `torch.Tensor(...)` makes a tensor of the default dtype, and a tensor's
+    `.numpy()` gave float64 only of a float64 tensor (`Tensor`, named in most annotations,
+    made every `.numpy()` a maker for narrowing, this table's reader)."""
     found: Dict[str, FrozenSet[str]] = {}
     frame = _float64_members("pandas.DataFrame")
     for owner in _members():
+        if owner == TENSOR_TYPE:
+            continue
         members = _float64_members(owner)
         if members:
             found[owner.rpartition(".")[2]] = members

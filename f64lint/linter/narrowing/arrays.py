@@ -18,7 +18,7 @@ from f64lint.analysis.domain.arrays import (
     KEEP_DTYPE_METHODS,
     KEEP_FIRST_ARGUMENT_DTYPE,
 )
-from f64lint.analysis.domain.library import MAKES, TENSOR_TYPE, Returns, float64_members, functions, short_names
+from f64lint.analysis.domain.library import MAKES, Returns, float64_members, functions, short_names
 from f64lint.analysis.domain.probed import (
     float64_members_by_maker,
     keep_float64,
@@ -91,13 +91,8 @@ def _probed_makers() -> Dict[str, List[str]]:
 def _members_by_maker() -> Dict[str, FrozenSet[str]]:
     """The float64 members of each type, by the last part of the name of a call that
     makes one (`normal` and the other draws by `default_rng`, `step` by `SyncVectorEnv`),
-    with those probed from the libraries (`mean_` by `StandardScaler`, `values` by `read_csv`).
-    Not the tensor type's: `torch.Tensor(...)` makes a tensor of the default dtype, and a
-    tensor's `.numpy()` is of its own dtype, which narrowing follows as it follows the data
-    (the probe saw float64 only of a float64 tensor; `Tensor`, named in most annotations,
-    made every `.numpy()` of a module an array maker)."""
+    with those probed from the libraries (`mean_` by `StandardScaler`, `values` by `read_csv`)."""
     found: Dict[str, FrozenSet[str]] = dict(float64_members_by_maker())
-    found.pop(TENSOR_TYPE.rpartition(".")[2], None)
     for maker, made in MAKES.items():
         last = maker.rsplit(".", 1)[-1]
         found[last] = found.get(last, frozenset()) | float64_members(made)
