@@ -136,6 +136,13 @@ def _imports(data: bytes, module: str, name: str) -> bool:
     )
 
 
+# The names an import statement lists before the one looked for: in brackets, over lines
+# (`from .utils import (\n    sched,\n    table,\n)`), else on its line and the lines a
+# backslash continues it to; not the rest of the file (`from torch._numpy import _util`
+# does not import the `float64` a later line names).
+_IMPORTED_BEFORE = rb"\s*(?:\([^)]*?|(?:[^;\n(\\]|\\\r?\n)*?)\b"
+
+
 @lru_cache(maxsize=None)
 def _import_patterns(module: str, name: str) -> "Tuple[re.Pattern[bytes], re.Pattern[bytes], re.Pattern[bytes]]":
     """`from .utils import table`, `utils.table`, and the module imported under another
@@ -143,7 +150,7 @@ def _import_patterns(module: str, name: str) -> "Tuple[re.Pattern[bytes], re.Pat
     with its literal (a pattern that starts with `\\b` is tried at every position)."""
     written_module, written_name = re.escape(module.encode()), re.escape(name.encode())
     return (
-        re.compile(rb"from\s+[\w.]*" + written_module + rb"\s+import\s[^;]*?\b" + written_name + rb"\b"),
+        re.compile(rb"from\s+[\w.]*" + written_module + rb"\s+import" + _IMPORTED_BEFORE + written_name + rb"\b"),
         re.compile(
             written_module + rb"\." + written_name + rb"\b(?<!\w" + written_module + rb"\." + written_name + rb")"
         ),

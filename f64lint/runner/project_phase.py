@@ -61,6 +61,7 @@ class ProjectPhase(NamedTuple):
         by_shown = {entry.shown: entry for entry in self.entries}
         alone = {r.path: by_shown[r.path] for r in results if r.path in by_shown and r.internal_error is None}
         importing = self._imports_of(alone, exports) if exports else {}
+        importing = {shown: _not_its_own(shown, found) for shown, found in importing.items()}
         _add(importing, _passed_to_each(alone, passed))
         again = self._again({shown: found for shown, found in importing.items() if found}, alone)
         known = {export.identity for export in passed}
@@ -133,6 +134,13 @@ class ProjectPhase(NamedTuple):
             if self.stamps is not None and entry.stamp is not None:
                 self.stamps.put_imported(entry.absolute, digest, entry.stamp, imported)
         return found
+
+
+def _not_its_own(shown: str, exports: List[Export]) -> List[Export]:
+    """What a file imports but what it exports itself, which a package's `__init__` names
+    again (`from .functions import UserFunctionVariable`, imported back in `functions.py`
+    as `from . import ...`): the file's own analysis already reads those values."""
+    return [export for export in exports if export.path != shown]
 
 
 def _add(importing: Dict[str, List[Export]], more: Dict[str, List[Export]]) -> None:

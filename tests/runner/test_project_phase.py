@@ -124,6 +124,24 @@ def test_exports_served_from_the_cache_carry_the_files_current_name(project):
     ]
 
 
+def test_a_file_is_not_linted_again_with_its_own_exports_its_package_names_again(project, monkeypatch):
+    # `pkg/__init__.py` re-exports `table` and `utils.py` calls it through the package: what
+    # it imports is its own, which its own analysis read; `model.py` and the `__init__` are
+    # linted again with it.
+    (project / "pkg" / "__init__.py").write_text("from .utils import table\n")
+    (project / "pkg" / "utils.py").write_text(UTILS + "\n\nimport pkg\n\nSTEPS = pkg.table(4)\n")
+    again = []
+    lint_again = lint_file.lint_again
+
+    def recording(job):
+        again.append(job[0])
+        return lint_again(job)
+
+    monkeypatch.setattr(lint_file, "lint_again", recording)
+    assert [row for row in _found(project) if row[0] == "model.py"] == MOVES
+    assert sorted(again) == [os.path.join("pkg", "__init__.py"), os.path.join("pkg", "model.py")]
+
+
 def test_a_file_linted_with_others_exports_is_served_from_the_cache_while_both_are_unchanged(project, monkeypatch):
     store = Cache(project / ".cache")
     _found(project, cache=store)
@@ -772,7 +790,8 @@ def test_the_curves_crash_on_mps_before_the_fix_and_not_after(metrics, monkeypat
 
 def test_a_module_is_looked_up_only_in_the_files_whose_imports_name_it(tmp_path):
     # `from .utils import table`, `from . import (utils)` over lines and `import pkg.utils`
-    # name it; a file that only mentions `utils` in its code does not import it.
+    # name it; a file that only mentions `utils` in its code does not import it, nor one
+    # that imports another name from it and names `table` on a later line.
     from f64lint.analysis.project.exports import Export
 
     table = Export("pkg.utils", "table", True, "np.linspace", "float64", "pkg/utils.py", 4)
@@ -781,6 +800,8 @@ def test_a_module_is_looked_up_only_in_the_files_whose_imports_name_it(tmp_path)
         "bracketed.py": b"from . import (\n    sched,\n    utils,\n)\n\nx = utils.table(3)\n",
         "plain.py": b"import pkg.utils\n\nx = pkg.utils.table(3)\n",
         "unrelated.py": b"import numpy as np\n\nutils = {}\nx = utils.table\n",
+        "named_later.py": b"from .utils import sched\n\nx = table\n",
+        "continued.py": b"from .utils import sched, \\\n    table\n",
         "renamed.py": b"import pkg.utils as u\n\nx = u.table(3)\n",
         "renamed_from.py": b"from pkg import numbers, utils as u\n\nx = u.table(3)\n",
         "renamed_other.py": b"import pkg.utils as u\n\nx = v.table(3)\n",
@@ -791,6 +812,7 @@ def test_a_module_is_looked_up_only_in_the_files_whose_imports_name_it(tmp_path)
         found[name] = import_lookup.imported_in(tmp_path / name, data, [table])
     assert found == {
         "from_import.py": [table], "bracketed.py": [table], "plain.py": [table], "unrelated.py": [],
+        "named_later.py": [], "continued.py": [table],
         "renamed.py": [table], "renamed_from.py": [table], "renamed_other.py": [],
     }
 
