@@ -4,11 +4,44 @@
 from __future__ import annotations
 
 import re
-from typing import Optional, Protocol, Tuple, Union
+from typing import Dict, Optional, Protocol, Tuple, Union
 
 
 class TextPattern(Protocol):
     def search(self, text: str) -> object: ...
+
+
+class Text:
+    """A word or substring the rules name (`words`, `any_of`), one object however many
+    patterns hold it: a text is searched for it once (the prefilter asks the rules one
+    after another about the same source, and several rules' patterns hold `float64` or
+    `double`), and by regex only when `literal`, a substring every match holds, is in it:
+    `str`'s own search scans faster than `re`. (Patterns built for one module, narrowing's,
+    are plain regexes: this table would keep every one of them.)"""
+
+    def __init__(self, pattern: Optional[str], literal: str) -> None:
+        self.compiled = re.compile(pattern) if pattern is not None else None
+        self.literal = literal
+        self._last: Tuple[Optional[str], bool] = (None, False)
+
+    def search(self, text: str) -> bool:
+        last, found = self._last
+        if text is not last:
+            found = self.literal in text and (self.compiled is None or self.compiled.search(text) is not None)
+            self._last = (text, found)
+        return found
+
+
+# Each word's or substring's one `Text`, by its pattern and literal.
+_TEXTS: Dict[Tuple[Optional[str], str], Text] = {}
+
+
+def _text(pattern: Optional[str], literal: str) -> Text:
+    key = (pattern, literal)
+    found = _TEXTS.get(key)
+    if found is None:
+        found = _TEXTS[key] = Text(pattern, literal)
+    return found
 
 
 class AnyOf:
@@ -43,10 +76,10 @@ class AllOf:
 
 def any_of(*texts: str) -> AnyOf:
     """One of these substrings occurs."""
-    return AnyOf(*(re.escape(text) for text in texts))
+    return AnyOf(*(_text(None, text) for text in texts))
 
 
 def words(*names: str) -> AnyOf:
     """One of these names occurs as a whole word (`float64` in `torch.float64`, not in
     `is_float64`): the name, then a check of the character before it."""
-    return AnyOf(*(rf"{re.escape(name)}\b(?<!\w{re.escape(name)})" for name in names))
+    return AnyOf(*(_text(rf"{re.escape(name)}\b(?<!\w{re.escape(name)})", name) for name in names))

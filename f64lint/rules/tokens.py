@@ -51,10 +51,13 @@ _CAST_NEXT = (
 )
 # Or a tensor made of data on a device and cast (`torch.tensor(x, device=device).float()`),
 # from the call's name to its `device=` (`torch.arange(n, device=d).float()` makes no
-# tensor of data: it is in most torch files).
+# tensor of data: it is in most torch files). A name that ends in another is found by the
+# other's pattern (`tensor(` in `as_tensor(`): each is searched for through every torch file.
+_MADE_NAMES = short_names(TENSORS_OF_DATA_WITH_DTYPE)
 _MADE_ON_A_DEVICE = tuple(
     rf"{re.escape(name)}\s*\((?:[^()]|\([^()]*\))*?device\s*="
-    for name in sorted(short_names(TENSORS_OF_DATA_WITH_DTYPE))
+    for name in sorted(_MADE_NAMES)
+    if not any(other != name and name.endswith(other) for other in _MADE_NAMES)
 )
 CAST_AFTER_MOVE = AnyOf(
     r"\.to\((?:[^()]|\([^()]*\))*\)" + _THROUGH_VIEWS + _CAST,

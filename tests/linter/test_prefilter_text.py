@@ -88,3 +88,14 @@ def test_a_pattern_shared_by_rules_answers_for_each_text_it_is_asked_about():
     assert [pattern.search(text) for text in (with_it, without, with_it, "".join(["x = torch.", "float32\n"]))] == [
         True, False, True, False,
     ]
+
+
+def test_a_pattern_rules_share_answers_for_each_text_it_is_asked_about():
+    # `float64` is in F64001's words and in WIDE_DTYPE's; each text gets its own answer,
+    # whichever rule asked first, and a word is whole (`is_float64` holds none).
+    spelled, wide = words("float64", "double"), words("float64")
+    texts = ["x = torch.float64\n", "x = is_float64(y)\n", "x = torch.float32\n", "import numpy as np\nnp.float64\n"]
+    assert [(spelled.search(text), wide.search(text)) for text in texts] == [
+        (True, True), (False, False), (False, False), (True, True),
+    ]
+    assert [wide.search(text) for text in reversed(texts)] == [True, False, False, True]
