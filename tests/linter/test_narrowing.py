@@ -515,6 +515,36 @@ def test_a_tensor_s_numpy_array_is_of_the_tensor_s_dtype_and_keeps_nothing_by_it
     same_findings(source)
 
 
+def test_a_call_of_the_module_s_function_binds_only_what_reaches_its_return():
+    # diffusers' pipelines hand `np.linspace` sigmas to `retrieve_timesteps`, which hands
+    # them to the scheduler (a call's keyword, not an assignment) and returns the
+    # scheduler's timesteps: the tensor made of those is no array's. When the helper
+    # returns what it is given, the tensor is the array's and the pipeline stays.
+    source = textwrap.dedent('''\
+        import numpy as np
+        import torch
+
+        def retrieve(scheduler, steps, device=None, sigmas=None, **kwargs):
+            if sigmas is not None:
+                scheduler.set_timesteps(sigmas=sigmas, device=device, **kwargs)
+            timesteps = scheduler.timesteps
+            return timesteps, len(timesteps)
+
+        class Pipeline:
+            def __call__(self, steps, device):
+                sigmas = np.linspace(1.0, 1 / steps, steps)
+                timesteps, steps = retrieve(self.scheduler, steps, device, sigmas=sigmas)
+                return torch.tensor([timesteps[0]]).to(device)
+        ''')
+    assert "class Pipeline" not in narrowed(source).text
+    returning = source.replace("return timesteps, len(timesteps)", "return sigmas * 2, steps")
+    assert "class Pipeline" in narrowed(returning).text
+    same_findings(returning)
+    by_position = returning.replace("sigmas=sigmas)", "sigmas)")
+    assert "class Pipeline" in narrowed(by_position).text
+    assert "class Pipeline" not in narrowed(by_position.replace("return sigmas * 2", "return device")).text
+
+
 def test_module_level_expressions_nothing_can_come_from_become_blank_lines():
     source = textwrap.dedent('''\
         """Docs."""

@@ -280,8 +280,9 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: boo
     makers = makers.with_functions(
         functions, {m.name for m in methods if m.name and not m.is_class and makers.search(m.text)} | set(kept_on_self)
     ).with_followed(
-        {d.name for d in definitions if d.name and not d.is_class},
-        {m.name for m in methods if m.name and not m.is_class},
+        [d for d in definitions if d.name and not d.is_class],
+        [m for m in methods if m.name and not m.is_class],
+        structure_lines,
     )
     if makers.search(code):  # an array the module makes may be what its calls hand such a function
         makers = makers.with_sinks(_making_tensors_of_data(definitions, makers, code_lines, structure_lines))

@@ -7,7 +7,7 @@ import keyword
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Dict, FrozenSet, List, Optional, Set, Tuple
+from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
 from f64lint.analysis.domain.arrays import (
     FLOAT64_OF_INTEGERS,
@@ -26,7 +26,17 @@ from f64lint.analysis.domain.probed import (
     probed_libraries,
 )
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH
-from f64lint.linter.narrowing.lines import NAME, Statement, bound_names, logical_lines, loop_targets
+from f64lint.linter.narrowing.lines import (
+    GROWS,
+    NAME,
+    Statement,
+    bound_names,
+    call_arguments,
+    grown_lists,
+    logical_lines,
+    loop_targets,
+)
+from f64lint.linter.narrowing.returned import FollowedCalls, parameters
 from f64lint.rules.patterns import AnyOf
 
 # (It starts with its keyword, so that it is searched for fast: see `AnyOf`.)
@@ -122,16 +132,12 @@ _CALLEE = re.compile(r"([A-Za-z_][\w.]*)\s*\(")
 # What an array flows through besides NumPy's functions: the array methods and other
 # libraries' functions that keep the dtype (`signal.filtfilt(b, a, x)`), `typing.cast`,
 # and what grows a list by what it is given (`values.append(np.exp(x))`).
-_GROWS = ("append", "extend", "insert")
 _KEEP_OR_CAST = (
     KEEP_DTYPE_METHODS
     | frozenset(short_names(functions("scipy", Returns.ARGUMENT_DTYPE)))
     | frozenset(short_names(KEEP_FIRST_ARGUMENT_DTYPE))
-    | {"cast", *_GROWS}
+    | {"cast", *GROWS}
 )
-# A list grown: from the dot, then the list's name looked for back from it.
-_GROWN = re.compile(rf"\.\s*(?:{'|'.join(_GROWS)})\s*\(")
-_GROWN_NAME = re.compile(r"(\w+)\s*$")
 
 
 @dataclass(frozen=True)
@@ -146,7 +152,7 @@ class ArrayMakers:
     library: AnyOf = field(default_factory=AnyOf)  # other libraries' makers: `get_window(`, `rng.normal(`
     # The module's own functions (`batches(`) and methods (`self.step(`), whose parameters
     # the analysis reads from what the module's calls pass.
-    followed: FrozenSet[str] = frozenset()
+    followed: FollowedCalls = field(default_factory=lambda: FollowedCalls({}, []))
     # The other libraries' functions, by their last name, that keep float64 data float64
     # (`train_test_split(`), of the libraries the module's text names.
     keeping: FrozenSet[str] = frozenset()
@@ -174,9 +180,15 @@ class ArrayMakers:
         calls = _calls({"self", "cls"} if methods else set(), functions, sorted(methods))
         return replace(self, own=calls)
 
-    def with_followed(self, functions: Set[str], methods: Set[str]) -> "ArrayMakers":
-        """These makers, with the arguments of calls of these functions and methods followed."""
-        return replace(self, followed=frozenset({*functions, *(f"self.{method}" for method in methods)}))
+    def with_followed(
+        self, functions: Sequence[Statement], methods: Sequence[Statement], structure_lines: List[str]
+    ) -> "ArrayMakers":
+        """These makers, with the arguments of calls of these functions and methods (the
+        module's definitions, read from these lines) followed to what the calls return."""
+        by_callee: Dict[str, List[Statement]] = {}
+        for definition, called_as in [*((f, "{}") for f in functions), *((m, "self.{}") for m in methods)]:
+            by_callee.setdefault(called_as.format(definition.name), []).append(definition)
+        return replace(self, followed=FollowedCalls(by_callee, structure_lines))
 
     def with_sinks(self, names: Set[str]) -> "ArrayMakers":
         """These makers, with calls of the module's functions, classes and methods of these
@@ -191,8 +203,9 @@ class ArrayMakers:
     def passing(self, text: str) -> str:
         """The part of a line of code (strings emptied) an array flows through to what
         the line binds: all of it but the arguments of calls other than NumPy's (`np.sin(`),
-        array methods that keep the dtype (`.reshape(`), `typing.cast(` and the module's own
-        functions and methods (`followed`): the analysis follows an array into no other call."""
+        array methods that keep the dtype (`.reshape(`) and `typing.cast(`, and of the module's
+        own functions and methods (`followed`) those that may be what the call returns: the
+        analysis follows an array into no other call."""
         parts: List[str] = []
         position = 0
         while True:
@@ -206,14 +219,12 @@ class ArrayMakers:
             if keyword.iskeyword(callee) or callee in ("match", "case"):
                 continue  # `if (`, `return (`: brackets, not a call
             last = callee.rsplit(".", 1)[-1]
-            followed = (
-                callee.split(".", 1)[0] in self.numpy_names
-                or last in _KEEP_OR_CAST
-                or last in self.keeping
-                or callee in self.followed
-            )
-            if not followed:
-                position = _arguments(text, position)[1]
+            followed = callee.split(".", 1)[0] in self.numpy_names or last in _KEEP_OR_CAST or last in self.keeping
+            if followed:
+                continue
+            arguments, position = call_arguments(text, position)
+            if callee in self.followed:
+                parts.append(self.passing(",".join(self.followed.handed_on(callee, arguments))))
 
 
 def array_makers(code: str) -> ArrayMakers:
@@ -303,20 +314,10 @@ class _ArrayLine:
             passing = self.makers.passing(self.text)
             # A loop over an array binds its elements, which are float64 too; an array
             # appended to a list makes the list one of float64 data.
-            bound = bound_names(self.text.split("\n")) | loop_targets(self.text) | _grown_lists(self.text)
+            bound = bound_names(self.text.split("\n")) | loop_targets(self.text) | grown_lists(self.text)
             self.passed = (self.makers.search(passing), frozenset(NAME.findall(passing)), bound)
         makes, names, bound = self.passed
         return bound if makes or not names.isdisjoint(arrays) else frozenset()
-
-
-def _grown_lists(line: str) -> FrozenSet[str]:
-    """The names of the lists a line appends to, inserts into or extends."""
-    found = set()
-    for grown in _GROWN.finditer(line):
-        name = _GROWN_NAME.search(line, 0, grown.start())
-        if name is not None:
-            found.add(name.group(1))
-    return frozenset(found)
 
 
 def _data_given(line: str, tensor_of_data: "re.Pattern[str]") -> str:
@@ -327,36 +328,13 @@ def _data_given(line: str, tensor_of_data: "re.Pattern[str]") -> str:
     for call in tensor_of_data.finditer(line):
         if _DEFINING.search(line, max(0, call.start() - 12), call.start()):
             continue  # `def fit(x, device):` of a function that makes a tensor of `x`: no call
-        arguments, _ = _arguments(line, call.end())
+        arguments, _ = call_arguments(line, call.end())
         if any(_DTYPE_KEYWORD.match(argument) for argument in arguments):
             continue
         for index, argument in enumerate(arguments):
             if index == 0 or not _KEYWORD.match(argument) or _DATA_KEYWORD.match(argument):
                 given.append(argument)
     return "\n".join(given)
-
-
-def _arguments(line: str, start: int) -> Tuple[List[str], int]:
-    """The arguments of a call whose `(` ends at `start`, split at its own commas, and
-    where its `)` is."""
-    arguments: List[str] = []
-    depth = 0
-    begin = start
-    for position in range(start, len(line)):
-        character = line[position]
-        if character in "([{":
-            depth += 1
-        elif character in ")]}":
-            if depth == 0:
-                break
-            depth -= 1
-        elif character == "," and depth == 0:
-            arguments.append(line[begin:position])
-            begin = position + 1
-    else:
-        position = len(line)
-    arguments.append(line[begin:position])
-    return arguments, position
 
 
 def float_sequence_parameters(definition: str) -> Set[str]:
@@ -392,12 +370,9 @@ def hands_parameter_to_torch(definition: Statement, structure_lines: List[str], 
     `hands_array_to_torch` follows an array (`def fit(self, x): torch.from_numpy(x)`)?"""
     if not makers.tensor_of_data.search(definition.text):
         return False
-    header = _DEFINED.search(definition.text)
-    if header is None:
-        return False
-    listed = (_PARAMETER.match(parameter) for parameter in _arguments(definition.text, header.end())[0])
-    parameters = {found.group(1) for found in listed if found is not None} - {"self", "cls"}
-    return bool(parameters) and _hands_to_torch(definition, structure_lines, makers, parameters)
+    found = parameters(definition.text)
+    names = set(found.names) if found is not None else set()
+    return bool(names) and _hands_to_torch(definition, structure_lines, makers, names)
 
 
 def _hands_to_torch(definition: Statement, structure_lines: List[str], makers: ArrayMakers, arrays: Set[str]) -> bool:
@@ -415,8 +390,6 @@ def _hands_to_torch(definition: Statement, structure_lines: List[str], makers: A
     return False
 
 
-_DEFINED = re.compile(r"\bdef[ \t]+\w+[ \t]*\(")  # a function's header, to its `(`
-_PARAMETER = re.compile(r"\s*\**(\w+)")  # a parameter's name, past any `*`
 
 _METHOD = re.compile(r"^[ \t]+(?:async[ \t]+)?def[ \t]+(\w+)", re.MULTILINE)
 

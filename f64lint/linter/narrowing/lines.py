@@ -154,13 +154,16 @@ def logical_lines(structure_lines: List[str], first: int, last: int) -> List[Tup
 
 def bound_names(structure_lines: List[str]) -> FrozenSet[str]:
     """The names a statement may bind to a value the analysis follows: assignment targets
-    on lines outside brackets (each of `a = b = ...`), walrus targets, import aliases
-    (`from torch import float64 as f64`), nested definitions. More is harmless."""
+    on lines outside brackets (each of `a = b = ...`; not a call's keyword, `f(x=y)`),
+    walrus targets, import aliases (`from torch import float64 as f64`), nested
+    definitions. More is harmless."""
     found: Set[str] = set()
     depth = 0
     for line in structure_lines:
         if depth == 0:
             target = _TARGETS.match(line)
+            if target is not None and target.group(2) and opened(target.group(2)):
+                target = None  # `scheduler.set_timesteps(sigmas=sigmas)`: a keyword, in a call's brackets
             if target is not None:
                 found.update(NAME.findall(target.group(1) or target.group(2)))
                 chained = _CHAINED_TARGET.match(line, target.end()) if target.group(2) else None
@@ -172,3 +175,43 @@ def bound_names(structure_lines: List[str]) -> FrozenSet[str]:
     if structure_lines and structure_lines[0].startswith(("import", "from")):
         found.update(AS_NAME.findall("\n".join(structure_lines)))
     return frozenset(found)
+
+
+# What grows a list by what it is given (`values.append(np.exp(x))`); a list grown: from the
+# dot, then the list's name looked for back from it.
+GROWS = ("append", "extend", "insert")
+_GROWN = re.compile(rf"\.\s*(?:{'|'.join(GROWS)})\s*\(")
+_GROWN_NAME = re.compile(r"(\w+)\s*$")
+
+
+def grown_lists(line: str) -> FrozenSet[str]:
+    """The names of the lists a line appends to, inserts into or extends."""
+    found = set()
+    for grown in _GROWN.finditer(line):
+        name = _GROWN_NAME.search(line, 0, grown.start())
+        if name is not None:
+            found.add(name.group(1))
+    return frozenset(found)
+
+
+def call_arguments(line: str, start: int) -> Tuple[List[str], int]:
+    """The arguments of a call whose `(` ends at `start`, split at its own commas, and
+    where its `)` is."""
+    arguments: List[str] = []
+    depth = 0
+    begin = start
+    for position in range(start, len(line)):
+        character = line[position]
+        if character in "([{":
+            depth += 1
+        elif character in ")]}":
+            if depth == 0:
+                break
+            depth -= 1
+        elif character == "," and depth == 0:
+            arguments.append(line[begin:position])
+            begin = position + 1
+    else:
+        position = len(line)
+    arguments.append(line[begin:position])
+    return arguments, position
