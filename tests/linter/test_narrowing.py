@@ -545,6 +545,29 @@ def test_a_call_of_the_module_s_function_binds_only_what_reaches_its_return():
     assert "class Pipeline" not in narrowed(by_position.replace("return sigmas * 2", "return device")).text
 
 
+def test_a_class_s_methods_share_only_what_it_holds():
+    # `grid` is an array in `sample` and a method's own data in `forward`: one name in two
+    # methods is not one value (the class was read as one body, its names all shared). Kept
+    # on `self`, the array is what `forward` reads.
+    source = textwrap.dedent('''\
+        import numpy as np
+        import torch
+
+        class Sampler:
+            def sample(self, n):
+                grid = np.linspace(0.0, 1.0, n)
+                return grid.sum()
+
+            def forward(self, x, device):
+                grid = self.layer(x)
+                return torch.tensor(grid).to(device)
+        ''')
+    assert "class Sampler" not in narrowed(source).text
+    held = source.replace("grid = np.linspace", "self.grid = np.linspace").replace("tensor(grid)", "tensor(self.grid)")
+    assert "class Sampler" in narrowed(held).text
+    same_findings(held)
+
+
 def test_module_level_expressions_nothing_can_come_from_become_blank_lines():
     source = textwrap.dedent('''\
         """Docs."""

@@ -32,6 +32,7 @@ from f64lint.linter.narrowing.lines import (
     Statement,
     bound_names,
     call_arguments,
+    class_members,
     grown_lists,
     logical_lines,
     loop_targets,
@@ -354,15 +355,23 @@ def hands_array_to_torch(definition: Statement, structure_lines: List[str], make
     analysis follows an array only through names, NumPy's calls and the methods that keep
     its dtype, so this follows it generation by generation: the names bound to an array
     made on a line, then to one read from those names, and so on as far as the analysis
-    follows names (`MAX_TRACE_DEPTH`)."""
+    follows names (`MAX_TRACE_DEPTH`). A class's methods are followed each on its own,
+    sharing only what the class holds (`self.freqs`, its attributes and methods)."""
     if not (makers.search(definition.text) and makers.tensor_of_data.search(definition.text)):
         return False
     # Names that may hold a float64 array, or floats NumPy makes one of (`probas: List[float]`),
     # and in a class the methods that make one, which may return it (`self.freqs` of a property).
     arrays = float_sequence_parameters(definition.text)
-    if definition.is_class:
-        arrays |= _methods_making_arrays(definition.text, makers)
-    return _hands_to_torch(definition, structure_lines, makers, arrays)
+    members = (definition.members or class_members(definition, structure_lines)) if definition.is_class else []
+    if not members:
+        return _hands_to_torch([_lines(definition, structure_lines, makers)], arrays, frozenset())
+    arrays |= _methods_making_arrays(definition.text, makers)
+    groups = [_lines(member, structure_lines, makers) for member in members if member.name is not None]
+    body = [line for member in members if member.name is None for line in _lines(member, structure_lines, makers)]
+    held = {name for line in body for name in bound_names(line.text.split("\n"))}
+    held |= {member.name for member in members if member.name is not None}
+    held |= set(_HELD.findall(definition.text))
+    return _hands_to_torch([*groups, body], arrays, frozenset(held))
 
 
 def hands_parameter_to_torch(definition: Statement, structure_lines: List[str], makers: ArrayMakers) -> bool:
@@ -372,23 +381,38 @@ def hands_parameter_to_torch(definition: Statement, structure_lines: List[str], 
         return False
     found = parameters(definition.text)
     names = set(found.names) if found is not None else set()
-    return bool(names) and _hands_to_torch(definition, structure_lines, makers, names)
+    return bool(names) and _hands_to_torch([_lines(definition, structure_lines, makers)], names, frozenset())
 
 
-def _hands_to_torch(definition: Statement, structure_lines: List[str], makers: ArrayMakers, arrays: Set[str]) -> bool:
-    lines = [
+# What a class holds, named in its methods: `self.freqs`, `cls.table`.
+_HELD = re.compile(r"(?<!\w)(?:self|cls)\s*\.\s*(\w+)")
+
+
+def _lines(definition: Statement, structure_lines: List[str], makers: ArrayMakers) -> List["_ArrayLine"]:
+    return [
         _ArrayLine("\n".join(structure_lines[first : last + 1]), makers)
         for first, last in logical_lines(structure_lines, definition.first, definition.last)
     ]
-    for _ in range(MAX_TRACE_DEPTH + 1):
-        if any(line.hands_to_torch(arrays) for line in lines):
-            return True
-        bound = set().union(*(line.binds(arrays) for line in lines)) - {"self", "cls"}
-        if bound <= arrays:
-            return False
-        arrays |= bound
-    return False
 
+
+def _hands_to_torch(groups: List[List["_ArrayLine"]], shared: Set[str], held: FrozenSet[str]) -> bool:
+    """Do the lines make a tensor of an array, followed from these names? Each group of
+    lines (a function, a method) binds names of its own, but those in `held` (what a class
+    holds), which every group reads."""
+    own: List[Set[str]] = [set() for _ in groups]
+    for _ in range(MAX_TRACE_DEPTH + 1):
+        arrays = [shared | names for names in own]
+        if any(line.hands_to_torch(seen) for lines, seen in zip(groups, arrays) for line in lines):
+            return True
+        grown = False
+        for lines, seen, names in zip(groups, arrays, own):
+            bound = set().union(*(line.binds(seen) for line in lines)) - {"self", "cls"} - seen
+            grown = grown or bool(bound)
+            shared |= bound & held
+            names |= bound - held
+        if not grown:
+            return False
+    return False
 
 
 _METHOD = re.compile(r"^[ \t]+(?:async[ \t]+)?def[ \t]+(\w+)", re.MULTILINE)
