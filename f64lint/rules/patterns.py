@@ -11,25 +11,36 @@ class TextPattern(Protocol):
     def search(self, text: str) -> object: ...
 
 
-class Text:
-    """A word or substring the rules name (`words`, `any_of`), one object however many
-    patterns hold it: a text is searched for it once (the prefilter asks the rules one
-    after another about the same source, and several rules' patterns hold `float64` or
-    `double`), and by regex only when `literal`, a substring every match holds, is in it:
-    `str`'s own search scans faster than `re`. (Patterns built for one module, narrowing's,
-    are plain regexes: this table would keep every one of them.)"""
+class _KeepsLastAnswer:
+    """A pattern that keeps its answer for the last text it was asked about: the prefilter
+    asks the rules one after another about the same source, and rules share patterns."""
 
-    def __init__(self, pattern: Optional[str], literal: str) -> None:
-        self.compiled = re.compile(pattern) if pattern is not None else None
-        self.literal = literal
-        self._last: Tuple[Optional[str], bool] = (None, False)
+    _last: Tuple[Optional[str], bool] = (None, False)
 
     def search(self, text: str) -> bool:
         last, found = self._last
         if text is not last:
-            found = self.literal in text and (self.compiled is None or self.compiled.search(text) is not None)
+            found = self._found(text)
             self._last = (text, found)
         return found
+
+    def _found(self, text: str) -> bool:
+        raise NotImplementedError
+
+
+class Text(_KeepsLastAnswer):
+    """A word or substring the rules name (`words`, `any_of`), one object however many
+    patterns hold it, so that a text is searched for it once (several rules' patterns
+    hold `float64` or `double`); by regex only when `literal`, a substring every match
+    holds, is in it: `str`'s own search scans faster than `re`. (Patterns built for one
+    module, narrowing's, are plain regexes: this table would keep every one of them.)"""
+
+    def __init__(self, pattern: Optional[str], literal: str) -> None:
+        self.compiled = re.compile(pattern) if pattern is not None else None
+        self.literal = literal
+
+    def _found(self, text: str) -> bool:
+        return self.literal in text and (self.compiled is None or self.compiled.search(text) is not None)
 
 
 # Each word's or substring's one `Text`, by its pattern and literal.
@@ -44,7 +55,7 @@ def _text(pattern: Optional[str], literal: str) -> Text:
     return found
 
 
-class AnyOf:
+class AnyOf(_KeepsLastAnswer):
     """Any of these patterns matches. Python's `re` finds a pattern that starts with a
     literal (`float64`) by a fast scan, but tries every position of the text for one that
     starts with `\\b`, a lookbehind or an alternation, about 30 times slower; so each
@@ -52,16 +63,9 @@ class AnyOf:
 
     def __init__(self, *patterns: Union[str, TextPattern]) -> None:
         self.patterns = tuple(re.compile(p) if isinstance(p, str) else p for p in patterns)
-        self._last: Tuple[Optional[str], bool] = (None, False)
 
-    def search(self, text: str) -> bool:
-        # Rules share patterns (`TORCH`, `WIDE_DTYPE`) and are asked one after another
-        # about the same text: the answer for the last text is kept.
-        last, found = self._last
-        if text is not last:
-            found = any(pattern.search(text) for pattern in self.patterns)
-            self._last = (text, found)
-        return found
+    def _found(self, text: str) -> bool:
+        return any(pattern.search(text) for pattern in self.patterns)
 
 
 class AllOf:

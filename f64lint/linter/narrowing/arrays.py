@@ -28,6 +28,7 @@ from f64lint.analysis.domain.probed import (
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH
 from f64lint.linter.narrowing.lines import (
     GROWS,
+    KEYWORD_ARGUMENT,
     NAME,
     Statement,
     bound_names,
@@ -125,7 +126,6 @@ _ANNOTATED_SEQUENCE = re.compile(r"(\w+)\s*:\s*[\w.\[, ]*$")
 # The torch functions that make a tensor of NumPy data (`torch.from_numpy(`, or `tensor(`
 # imported from torch, under its own name or another).
 _FROM_DATA = short_names(functions("torch", Returns.DATA_DTYPE))
-_KEYWORD = re.compile(r"\s*\w+\s*=(?!=)")
 _DATA_KEYWORD = re.compile(r"\s*(?:data|ndarray|obj)\s*=(?!=)")
 _DEFINING = re.compile(r"\bdef\s+$")  # a function's header up to its name
 _DTYPE_KEYWORD = re.compile(r"\s*dtype\s*=(?!=)")
@@ -187,8 +187,10 @@ class ArrayMakers:
         """These makers, with the arguments of calls of these functions and methods (the
         module's definitions, read from these lines) followed to what the calls return."""
         by_callee: Dict[str, List[Statement]] = {}
-        for definition, called_as in [*((f, "{}") for f in functions), *((m, "self.{}") for m in methods)]:
-            by_callee.setdefault(called_as.format(definition.name), []).append(definition)
+        for function in functions:
+            by_callee.setdefault(function.name or "", []).append(function)
+        for method in methods:
+            by_callee.setdefault(f"self.{method.name}", []).append(method)
         return replace(self, followed=FollowedCalls(by_callee, structure_lines))
 
     def with_sinks(self, names: Set[str]) -> "ArrayMakers":
@@ -333,7 +335,7 @@ def _data_given(line: str, tensor_of_data: "re.Pattern[str]") -> str:
         if any(_DTYPE_KEYWORD.match(argument) for argument in arguments):
             continue
         for index, argument in enumerate(arguments):
-            if index == 0 or not _KEYWORD.match(argument) or _DATA_KEYWORD.match(argument):
+            if index == 0 or not KEYWORD_ARGUMENT.match(argument) or _DATA_KEYWORD.match(argument):
                 given.append(argument)
     return "\n".join(given)
 

@@ -194,6 +194,10 @@ def grown_lists(line: str) -> FrozenSet[str]:
     return frozenset(found)
 
 
+# A keyword argument, as `call_arguments` splits it out (`sigmas=sigmas`), with its name.
+KEYWORD_ARGUMENT = re.compile(r"\s*(\w+)\s*=(?!=)")
+
+
 def call_arguments(line: str, start: int) -> Tuple[List[str], int]:
     """The arguments of a call whose `(` ends at `start`, split at its own commas, and
     where its `)` is."""

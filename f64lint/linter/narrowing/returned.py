@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Dict, FrozenSet, List, Mapping, Optional, Sequence, Set, Tuple
 
 from f64lint.linter.narrowing.lines import (
+    KEYWORD_ARGUMENT,
     NAME,
     Statement,
     bound_names,
@@ -21,7 +22,6 @@ from f64lint.linter.narrowing.lines import (
 
 _DEFINED = re.compile(r"\bdef[ \t]+\w+[ \t]*\(")  # a function's header, to its `(`
 _PARAMETER = re.compile(r"\s*(\**)(\w+)")  # a parameter's stars and name
-_KEYWORD = re.compile(r"\s*(\w+)\s*=(?!=)")  # a keyword argument's name
 _RETURNS = re.compile(r"(?<![\w.])(?:return|yield)(?!\w)")
 
 
@@ -102,7 +102,7 @@ class FollowedCalls:
             if written.startswith("*"):  # `*args`, `**options`: which parameters they fill is not known
                 kept.append(argument)
                 continue
-            keyword = _KEYWORD.match(written)
+            keyword = KEYWORD_ARGUMENT.match(written)
             if any(_reaches(found, keyword.group(1) if keyword else position) for found in read):
                 kept.append(argument)
             if keyword is None:
