@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from f64lint.rules.patterns import words
+from f64lint.rules.patterns import AllOf, AnyOf, any_of, words
 
 from f64lint.source.masking import code_text
 
@@ -99,3 +101,33 @@ def test_a_pattern_rules_share_answers_for_each_text_it_is_asked_about():
         (True, True), (False, False), (False, False), (True, True),
     ]
     assert [wide.search(text) for text in reversed(texts)] == [True, False, False, True]
+
+
+def test_an_any_of_answers_a_short_text_as_it_answers_a_long_one():
+    # A short text is searched with the alternatives joined into one pattern: a nested
+    # `AnyOf`, a whole word, a regex whose group a backreference names (kept apart: joined,
+    # `\1` would be another group), one with flags, and an `AllOf` answer as they do apart.
+    pattern = AnyOf(
+        words("float64"),
+        AnyOf(r"\.astype\(\s*float\b", any_of("DoubleTensor")),
+        r"(\w+)\.cdouble\(",
+        r"\.to\([^\n]*\n[ \t]*(\w+)[ \t]*=[ \t]*\1\.float\(",
+        re.compile(r"^set_default_dtype", re.MULTILINE),
+        AllOf(words("numpy"), words("from_numpy")),
+    )
+    texts = [
+        "x = torch.float64",
+        "x = is_float64(y)",
+        "y = a.astype( float)",
+        "t = torch.DoubleTensor(3)",
+        "y = x.to(d)\nz = y.float()",
+        "y = x.to(d)\ny = y.float()",
+        "import torch\nset_default_dtype(torch.float32)",
+        "import numpy\nt = torch.from_numpy(a)",
+        "import numpy\nt = torch.tensor(a)",
+    ]
+    padding = "\n" + "#" * 600
+    assert [pattern.search(text) for text in texts] == [True, False, True, True, False, True, True, True, False]
+    assert [AnyOf(*pattern.patterns).search(text + padding) for text in texts] == [
+        True, False, True, True, False, True, True, True, False,
+    ]
