@@ -245,13 +245,16 @@ def array_makers(code: str) -> ArrayMakers:
     by_default = _float_by_default()
     # Only the names the module's code has: most have none, and then search nothing more.
     # (Each is looked for among the code's words, a tenth of its text: a name, all word
-    # characters, is in the code exactly when it is in one of them.)
-    words = "\0".join(set(_WORD.findall(code)))
+    # characters, is in the code exactly when it is in one of them. A member read as
+    # `.name` is a whole word there: it is looked up among the words, over a thousand of
+    # them, each of which a search of the text would scan it for.)
+    present = set(_WORD.findall(code))
+    words = "\0".join(present)
     library = [rf"{name}\s*\(" for name in _OTHER_MAKERS if name in words]
     named = (name for owner, names in _probed_makers().items() if owner in words for name in names)
     library += [rf"{name}\s*\(" for name in named if name in words and name not in _OTHER_MAKERS]
     made = {name for maker, names in _members_by_maker().items() if maker in words for name in names}
-    library += [rf"{name}(?<=\.{name})(?!\w)" for name in sorted(made) if name in words]
+    library += [rf"{name}(?<=\.{name})(?!\w)" for name in sorted(made & present)]
     return ArrayMakers(
         _calls(modules, {a for a, name in imported.items() if name in by_default}, by_default),
         _calls(modules, {a for a, name in imported.items() if name in _FOLLOW_DATA}, _FOLLOW_DATA),
@@ -387,7 +390,7 @@ def hands_parameter_to_torch(definition: Statement, structure_lines: List[str], 
 
 
 # What a class holds, named in its methods: `self.freqs`, `cls.table`.
-_HELD = re.compile(r"(?<!\w)(?:self|cls)\s*\.\s*(\w+)")
+_HELD = re.compile(r"(?:self(?<!\wself)|cls(?<!\wcls))\s*\.\s*(\w+)")  # (literal first: searched fast)
 
 
 def _lines(definition: Statement, structure_lines: List[str], makers: ArrayMakers) -> List["_ArrayLine"]:

@@ -14,11 +14,13 @@ _BASES = re.compile(r"^class\s+\w+\s*\(([^)]*)\)", re.MULTILINE)
 # `self.helper(x)`, `cls.helper(x)`, and a static method called through its class
 # (`ConfusionMatrix.nan_to_num(cm)`: any capitalised name, read as a class).
 _SELF_CALLED = re.compile(r"\b(?:self|cls|[A-Z]\w*)\.(\w+)\s*\(")
-_SELF_READ = re.compile(r"\bself\.(\w+)\b(?!\s*\()")
+# (`self` is checked to start a word after it is found: a pattern that starts with its
+# literal is searched for fast, one that starts with `\b` at every position of the text.)
+_SELF_READ = re.compile(r"self(?<!\wself)\.(\w+)\b(?!\s*\()")
 _SELF_ATTRIBUTE = re.compile(
-    r"\bself\.(\w+)\s*(?::[^=\n]*)?(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)"
+    r"self(?<!\wself)\.(\w+)\s*(?::[^=\n]*)?(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)"
     r"|register_buffer\(\s*[\"'](\w+)|setattr\(\s*self\s*,\s*[\"'](\w+)"
-    r"|\bself\.(\w+)\.(?:append|extend|insert)\("
+    r"|self(?<!\wself)\.(\w+)\.(?:append|extend|insert)\("
 )
 
 

@@ -170,7 +170,8 @@ def bound_names(structure_lines: List[str]) -> FrozenSet[str]:
                 while chained is not None:  # `a = b = np.zeros(3)`
                     found.update(NAME.findall(chained.group(1)))
                     chained = _CHAINED_TARGET.match(line, chained.end())
-        found.update(_WALRUS.findall(line))
+        if ":=" in line:
+            found.update(_WALRUS.findall(line))
         depth = max(0, depth + opened(line))
     if structure_lines and structure_lines[0].startswith(("import", "from")):
         found.update(AS_NAME.findall("\n".join(structure_lines)))
