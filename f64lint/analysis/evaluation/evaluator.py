@@ -258,6 +258,9 @@ class Evaluator:
         self._dicts = DictChanges(facts, callees)
         self._bound: BoundNames = {}  # the names each function binds (branches_taken.py)
         self._handed_on: Dict[cst.Param, bool] = {}  # dtype parameters only handed on to one library
+        # The dtypes the rules asked `spelled` for, by node: each rule that reads dtypes
+        # (one per width and spelling) asks about every dtype the module uses.
+        self._spelled_read: Dict[cst.BaseExpression, Optional[Tuple[Spelled, cst.BaseExpression]]] = {}
         # The call being read into: what it passes for its function's parameters, by the
         # id of each parameter's binding (a function's returns are read once per such call).
         self._context: Context = ()
@@ -1446,7 +1449,9 @@ class Evaluator:
         """The dtype an expression holds, with where it is written: where the evaluator reads
         it from (`torch.float64` of `self.dtype = torch.float64`, of what a helper returns,
         of the bindings of a name that reach it on MPS), else as the expression spells it."""
-        return self._spelled(node, 0)
+        if node not in self._spelled_read:
+            self._spelled_read[node] = self._spelled(node, 0)
+        return self._spelled_read[node]
 
     def _spelled(
         self, node: Optional[cst.BaseExpression], depth: int
