@@ -179,9 +179,9 @@ def chosen_by_data(facts: ModuleFacts, value: cst.BaseExpression) -> bool:
     float64 there, integers say, would be on MPS; a float64 precision setting compared
     (`if precision == torch.float64:`) is a choice, not data.)"""
     current = facts.parent(value)
-    while current is not None and not isinstance(current, (cst.FunctionDef, cst.Module)):
+    while current is not None and type(current) not in (cst.FunctionDef, cst.Module):  # (syntax/nodes.py `own_nodes`)
         parent = facts.parent(current)
-        if isinstance(parent, cst.If) and current is parent.body and _admits_only_data_off_mps(facts, parent.test):
+        if type(parent) is cst.If and current is parent.body and _admits_only_data_off_mps(facts, parent.test):
             return True
         current = parent
     return False

@@ -24,7 +24,7 @@ def class_nodes(owner: Union[cst.ClassDef, cst.FunctionDef]) -> Iterator[cst.CST
     while stack:
         current = stack.pop()
         yield current
-        if not isinstance(current, cst.ClassDef):
+        if type(current) is not cst.ClassDef:  # (by type: syntax/nodes.py `own_nodes`)
             stack.extend(code_children(current))
 
 
@@ -64,14 +64,15 @@ def _read_method(method: cst.FunctionDef) -> Tuple[SetOnSelf, bool]:
     name = method.name.value
     extends = False
     for current in class_nodes(method):
-        if isinstance(current, cst.Assign):
+        # (by type: syntax/nodes.py `own_nodes`)
+        if type(current) is cst.Assign:
             for target in current.targets:
                 if is_self_attribute(target.target):
                     values.setdefault(target.target.attr.value, []).append(current.value)
-        elif isinstance(current, cst.AnnAssign) and current.value is not None:
+        elif type(current) is cst.AnnAssign and current.value is not None:
             if is_self_attribute(current.target):
                 values.setdefault(current.target.attr.value, []).append(current.value)
-        elif isinstance(current, cst.Call):
+        elif type(current) is cst.Call:
             if method_name(current) == "register_buffer":
                 args = positional(current)
                 first = args[0] if len(args) >= 2 else None

@@ -153,6 +153,23 @@ class ModuleFacts:
         binding = self.bindings.get(param.name)
         return [read for read in self.reads_by_binding.get(id(binding), []) if read is not param.name]
 
+    @cached_property
+    def _growing(self) -> Dict[str, List[Tuple[cst.Call, cst.Name, str]]]:
+        """The calls that add to a list a name holds (`xs.append(x)`, with something to
+        add), by the name, with the name read and the method, in the module's order: read
+        once, not per name asked about."""
+        found: Dict[str, List[Tuple[cst.Call, cst.Name, str]]] = {}
+        for call in self.calls:
+            func = call.func
+            if (
+                isinstance(func, cst.Attribute)
+                and isinstance(func.value, cst.Name)
+                and func.attr.value in ("append", "insert", "extend")
+                and call.args
+            ):
+                found.setdefault(func.value.value, []).append((call, func.value, func.attr.value))
+        return found
+
     def added_to(self, node: cst.Name) -> Optional[List[cst.BaseExpression]]:
         """What is added to the list a name holds, by `.append(x)`, `.insert(i, x)` and
         `.extend([...])` on a name bound by the same assignment; None when something is
@@ -161,18 +178,11 @@ class ModuleFacts:
         if binding is None:
             return []
         added: List[cst.BaseExpression] = []
-        for call in self.calls:
-            func = call.func
-            if not (
-                isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == node.value
-            ):
-                continue
-            if func.attr.value not in ("append", "insert", "extend") or self.bindings.get(func.value) is not binding:
-                continue
-            if not call.args:
+        for call, read, method in self._growing.get(node.value, ()):
+            if self.bindings.get(read) is not binding:
                 continue
             given = call.args[-1].value
-            if func.attr.value != "extend":
+            if method != "extend":
                 added.append(given)
             elif isinstance(given, (cst.List, cst.Tuple)):
                 added.extend(element.value for element in given.elements)
@@ -211,9 +221,10 @@ class ModuleFacts:
         """The function whose body holds `node`; None at module or class level and in lambdas."""
         current = self.parents.get(node)
         while current is not None:
-            if isinstance(current, cst.FunctionDef):
+            # (by type: syntax/nodes.py `own_nodes`)
+            if type(current) is cst.FunctionDef:
                 return current
-            if isinstance(current, (cst.Lambda, cst.ClassDef)):
+            if type(current) in (cst.Lambda, cst.ClassDef):
                 return None
             current = self.parents.get(current)
         return None
