@@ -302,15 +302,22 @@ class Evaluator:
     def _in_context(self, node: cst.BaseExpression, depth: int, context: Context) -> Value:
         if self.traces.beyond(depth, MAX_TRACE_DEPTH * 4):
             return UNKNOWN
+        # The nodes met most first, told by their type (syntax/nodes.py `own_nodes`).
+        if type(node) is cst.Name:
+            found = self._name(node, depth)
+            return found if _known(found) else self._made_elsewhere(node, found)
+        if type(node) is cst.Call:
+            found = self._call(node, depth)
+            return found if _known(found) else self._made_elsewhere(node, found)
+        if type(node) is cst.Attribute:
+            found = self._attribute(node, depth)
+            return found if _known(found) else self._made_elsewhere(node, found)
         if isinstance(node, cst.Integer):
             return Value(Kind.NUMBER, Dtype.INTEGER, origin=node)
         if isinstance(node, cst.Float):
             return Value(Kind.NUMBER, Dtype.FLOAT64, origin=node)
         if isinstance(node, cst.SimpleString):
             return self._string(node)
-        if isinstance(node, cst.Name):
-            found = self._name(node, depth)
-            return found if _known(found) else self._made_elsewhere(node, found)
         if isinstance(node, cst.BooleanOperation):  # `device or best_device()`: one of them
             return self._joined((node.left, node.right), depth)
         if isinstance(node, cst.BinaryOperation):
@@ -354,9 +361,6 @@ class Evaluator:
             if held.kind is Kind.CONTAINER or found.place is not Place.UNKNOWN:
                 return found
             return replace(found, place=held.place)  # `x[:, i]`: where `x` is
-        if isinstance(node, (cst.Attribute, cst.Call)):
-            found = self._attribute(node, depth) if isinstance(node, cst.Attribute) else self._call(node, depth)
-            return found if _known(found) else self._made_elsewhere(node, found)
         return UNKNOWN
 
     def _dict(self, node: "cst.Dict | cst.DictComp", depth: int) -> Value:

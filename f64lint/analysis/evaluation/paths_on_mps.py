@@ -72,10 +72,11 @@ class PathsOnMps:
         """The `if` whose body surely runs a node when it is taken: none past a loop (which
         may run no time), a `try`, another function or an `else:`."""
         child, current = node, self.facts.parent(node) if node is not None else None
-        while current is not None and not isinstance(current, (cst.FunctionDef, cst.Lambda, cst.Module)):
-            if isinstance(current, cst.If):
+        # (by type: syntax/nodes.py `own_nodes`)
+        while current is not None and type(current) not in (cst.FunctionDef, cst.Lambda, cst.Module):
+            if type(current) is cst.If:
                 return current if child is current.body else None
-            if isinstance(current, (cst.For, cst.While, cst.Try, cst.IfExp)):
+            if type(current) in (cst.For, cst.While, cst.Try, cst.IfExp):
                 return None
             child, current = current, self.facts.parent(current)
         return None

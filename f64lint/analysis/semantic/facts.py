@@ -73,10 +73,10 @@ class ModuleFacts:
 
     def qualified_name(self, node: cst.CSTNode) -> Optional[str]:
         """`torch.float64` for `th.float64` after `import torch as th`; None if not an import."""
-        if isinstance(node, cst.Name):
+        if type(node) is cst.Name:  # (by type: syntax/nodes.py `own_nodes`)
             binding = self.bindings.get(node)
             return binding.qualified_name if binding is not None else None
-        if isinstance(node, cst.Attribute):
+        if type(node) is cst.Attribute:
             base = self.qualified_name(node.value)
             return f"{base}.{node.attr.value}" if base is not None else None
         return None
