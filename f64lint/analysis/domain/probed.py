@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Dict, FrozenSet, Iterator, List, Optional, Tuple
+from typing import Any, Dict, FrozenSet, List, Optional, Tuple
 
 from f64lint.analysis.domain.library import ARRAY_TYPE, TENSOR_TYPE
 
@@ -269,14 +269,23 @@ def _float64_members(owner: str) -> FrozenSet[str]:
     return frozenset(member for member, entry in _members()[owner].items() if gave_float64(entry))
 
 
-def _functions_of(library: str) -> Iterator[Tuple[str, Dict[str, Any]]]:
+def _functions_of(library: str) -> List[Tuple[str, Dict[str, Any]]]:
     """The entries of the functions of a library and its modules (`numpy.zeros`,
     `numpy.fft.rfftfreq`), not of the methods of its types (NumPy's array type is not
     capitalised as a class's)."""
+    return _functions_by_library().get(library, [])
+
+
+@lru_cache(maxsize=1)
+def _functions_by_library() -> Dict[str, List[Tuple[str, Dict[str, Any]]]]:
+    """`_functions_of` every library, read in one pass over the table (each library's
+    views ask for theirs when a run first narrows a module)."""
+    found: Dict[str, List[Tuple[str, Dict[str, Any]]]] = {}
     for name, entry in _table()["entries"].items():
         owner = name.rpartition(".")[0]
-        if name.startswith(f"{library}.") and not is_type(owner) and owner != ARRAY_TYPE:
-            yield name, entry
+        if owner and not is_type(owner) and owner != ARRAY_TYPE:
+            found.setdefault(name.partition(".")[0], []).append((name, entry))
+    return found
 
 
 def _holds_array(seen: Optional[Seen], dtype: str) -> bool:
