@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from functools import cached_property
 from typing import Dict, List, Optional, Protocol, Tuple, Union
 
 
@@ -66,17 +67,19 @@ class AnyOf(_KeepsLastAnswer):
 
     def __init__(self, *patterns: Union[str, TextPattern]) -> None:
         self.patterns = tuple(re.compile(p) if isinstance(p, str) else p for p in patterns)
-        self._joined: Optional[Tuple[Optional["re.Pattern[str]"], Tuple[TextPattern, ...]]] = None
 
     def _found(self, text: str) -> bool:
         if len(text) > _SHORT_TEXT:
             return any(pattern.search(text) for pattern in self.patterns)
-        if self._joined is None:
-            self._joined = _joined(self.patterns)
-        joined, others = self._joined
+        joined, others = self._for_short_texts
         return (joined is not None and joined.search(text) is not None) or any(
             pattern.search(text) for pattern in others
         )
+
+    @cached_property
+    def _for_short_texts(self) -> Tuple[Optional["re.Pattern[str]"], Tuple[TextPattern, ...]]:
+        """The alternatives joined, and those searched apart: built once a short text is asked about."""
+        return _joined(self.patterns)
 
 
 # The longest text `AnyOf` searches with its alternatives joined (measured on narrowing's
