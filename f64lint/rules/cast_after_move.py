@@ -34,8 +34,9 @@ class CastAfterMove(Rule):
     narrow (`x.float().to(device).half()`, `torch.zeros(3).to(device).float()`, a name or
     `self.` attribute only ever given narrow values, such as LoRA weights kept on the CPU
     after `.float()`), when the move names the dtype too (`.to(device,
-    dtype=torch.float32)`), or goes to the CPU, nor when the value is known to be float64
-    and made on another line: F64004 flags that move as an error.
+    dtype=torch.float32)`), or goes to the CPU, nor when the value is known to be float64:
+    that is an error where it is made (F64003's for `torch.from_numpy(a).to(device).float()`
+    of a float64 `a`), or F64004's at the move when it is made on another line.
 
     ## Why it breaks on MPS
     The most common shape of this bug in real fixes: NumPy data, a caller's argument or a
@@ -79,6 +80,14 @@ class CastAfterMove(Rule):
         def project(device):
             t = torch.from_numpy(np.random.rand(10, 3))
             return t.to(device).float()
+        """,
+        """
+        import numpy as np
+        import torch
+
+        def anchors_on(device):
+            anchors = np.linspace(0, 1, 9).reshape(3, 3)
+            return torch.from_numpy(anchors).to(device).float()
         """,
         """
         import torch
@@ -179,22 +188,18 @@ class CastAfterMove(Rule):
         ),
         Invalid(
             """
-            import numpy as np
             import torch
 
             class Scheduler:
-                def set_timesteps(self, steps, device):
-                    timesteps = np.linspace(0, 999, steps)
+                def set_timesteps(self, timesteps, device):
                     self.timesteps = torch.from_numpy(timesteps).to(device).float()
             """,
-            (7, 54),
+            (5, 54),
             fixed="""
-            import numpy as np
             import torch
 
             class Scheduler:
-                def set_timesteps(self, steps, device):
-                    timesteps = np.linspace(0, 999, steps)
+                def set_timesteps(self, timesteps, device):
                     self.timesteps = torch.from_numpy(timesteps).to(device, dtype=torch.float32)
             """,
         ),
@@ -289,9 +294,9 @@ class CastAfterMove(Rule):
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
         facts = analysis.facts
-        # A move F64004 flags, of a value known to be float64 made on another line, is an
-        # error there, which this warning would only repeat.
-        known = {call for call, _ in analysis.flow.moves_of_values_made_elsewhere()}
+        # A move of a value known to be float64 is an error, which this warning would only
+        # repeat: F64004's where the value is made on another line, else its maker's.
+        known = {call for call, _ in analysis.flow.moves()}
         for call in facts.calls:
             made_there = _made_on_a_device(analysis, call)
             if not (made_there or moves_to_device(facts, call)) or analysis.guards.off_mps(call) or call in known:
