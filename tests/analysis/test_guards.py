@@ -438,6 +438,21 @@ def test_a_scripts_class_meets_the_device_of_the_container_it_is_kept_in(tmp_pat
     assert [(d.code, d.start.line) for d in diagnostics] == found
 
 
+@pytest.mark.parametrize("device, found", [('"mps"', [("F64003", 8, "error")]), ('"cpu"', [])])
+def test_a_scripts_class_meets_the_device_of_the_module_that_keeps_its_objects(tmp_path, device, found):
+    # The scaler is a submodule of the regressor (and that of the model), which the
+    # `__main__` block moves: it moves with them.
+    (tmp_path / "regress.py").write_text(
+        "import numpy as np\nimport torch\nimport torch.nn as nn\n\n\nclass Scaler(nn.Module):\n"
+        "    def __init__(self):\n        super().__init__(); self.register_buffer('loc', torch.from_numpy(np.zeros(2)))\n\n\n"
+        "class Regressor(nn.Module):\n    def __init__(self):\n        super().__init__(); self.scaler = Scaler()\n\n\n"
+        "class Model(nn.Module):\n    def __init__(self):\n        super().__init__(); self.regressor = Regressor()\n\n\n"
+        f'if __name__ == "__main__":\n    model = Model()\n    model.to({device})\n'
+    )
+    diagnostics = run([tmp_path], Settings(root=tmp_path)).diagnostics
+    assert [(d.code, d.start.line, d.severity.value) for d in diagnostics] == found
+
+
 @pytest.mark.parametrize("devices, found", [(('"cpu"', '"cuda"'), []), (('"cpu"', '"mps"'), [("F64001", 10, "error")])])
 def test_keyword_arguments_kept_in_a_dict_in_test_code_off_mps_are_not_flagged(tmp_path, devices, found):
     # The helper's `tkwargs` hold float64 for the devices its test calls it with: on the CPU

@@ -66,6 +66,7 @@ CRASHING = {
     ("buffers_move_with_module", "build"): lambda m, d: (torch.manual_seed(0), _module_tensors(m.build(5, 4, 3, d)))[1],
     ("buffers_move_with_module", "with_offsets"): lambda m, d: m.with_offsets(torch.nn.Linear(2, 2), 3, d).offsets,
     ("buffers_move_with_module", "Derivative"): lambda m, d: m.Derivative(3)(torch.ones(2, device=d)),
+    ("buffers_move_with_module", "regressor"): lambda m, d: (torch.manual_seed(0), _module_tensors([m.regressor(d)]))[1],
     ("numpy_arithmetic_and_fills", "uniform_weights"): lambda m, d: m.uniform_weights(4, d),
     ("numpy_arithmetic_and_fills", "half_ones"): lambda m, d: m.half_ones(4, d),
     ("numpy_arithmetic_and_fills", "pixel_grid"): lambda m, d: m.pixel_grid(3, 2, d),
@@ -125,6 +126,7 @@ RUNNING = {
     ("cast_through_views", "columns_cast_first"): lambda m, d: m.columns_cast_first(np.arange(6.0).reshape(2, 3), d),
     ("cast_on_next_statement", "loaded_cast_first"): lambda m, d: m.loaded_cast_first(np.arange(6.0), d),
     ("loader_with_own_collate", "first_batch_float32"): lambda m, d: m.first_batch_float32(d)[0],
+    ("computed_on_device", "totals_on_cpu"): lambda m, d: m.totals_on_cpu(3),
     ("collated_python_floats", "errors_float32"):
         lambda m, d: m.errors_float32(torch.ones(4, 3), [0.5, 1.0, 1.5, 2.0], d),
 }
@@ -174,6 +176,20 @@ def test_example_left_alone_runs_on_mps_as_it_is(case):
     with mps_emulation():
         result = tensors(RUNNING[case](original, "mps"))
         assert all(t.device.type == "mps" and t.dtype != torch.float64 for t in result)
+
+
+def test_a_float64_total_of_tensors_on_mps_fails_there_and_runs_after_the_fix():
+    # An operation, not a conversion: MPS refuses it with a RuntimeError of its own.
+    original, fixed = original_and_fixed("computed_on_device")
+    torch.manual_seed(0)
+    reference = original.totals(3)
+    with mps_emulation():
+        with pytest.raises(RuntimeError, match="MPS backend does not support float64"):
+            original.totals(3)
+        torch.manual_seed(0)
+        after = fixed.totals(3)
+    assert after.dtype == torch.float32
+    torch.testing.assert_close(after.cpu(), reference.float(), rtol=1.3e-6, atol=1e-5)
 
 
 def _gymnasium() -> types.ModuleType:

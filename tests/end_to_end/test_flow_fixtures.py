@@ -24,6 +24,7 @@ NOT_FIXED = {
     "image_arrays": {"F64010"},
     "arrays_handed_to_helpers_float32": {"F64010"},
     "numbers_read_from_text": {"F64010"},
+    "computed_on_device": {"F64001"},
 }
 
 

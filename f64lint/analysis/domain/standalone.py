@@ -94,7 +94,27 @@ class StandaloneParts:
                 devices = [arg.value for arg in call.args if is_device_like(self.facts, arg.value)]
                 if any(self._given_may_be_mps(device) for device in devices):
                     self._given.update(made.name.value for made in self._objects_handed(call))
+            self._given |= self._kept_by(self._given)
         return self._given
+
+    def _kept_by(self, classes: Set[str]) -> Set[str]:
+        """The names of the module's classes whose objects these classes keep on `self`, and
+        so on (`self.scaler = Scaler()` in a `Regressor` moved to the device: a submodule
+        moves with its module)."""
+        kept: Set[str] = set()
+        holders = set(classes)
+        while holders:
+            found = set()
+            for call in self.facts.calls:
+                made = self.facts.definitions.instantiated(call)
+                holder = self.facts.definitions.enclosing_class(call)
+                if made is None or holder is None or not _kept_on_self(self.facts, call):
+                    continue
+                if holder.name.value in holders and made.name.value not in classes | kept:
+                    found.add(made.name.value)
+            kept |= found
+            holders = found
+        return kept
 
     def _objects_handed(self, call: cst.Call) -> List[cst.ClassDef]:
         """The classes of the module's objects a call hands its arguments: the one it makes,
@@ -197,6 +217,17 @@ class StandaloneParts:
             chosen = keyword(call, "cpu")
             return not (isinstance(chosen, cst.Name) and chosen.value == "True")
         return False
+
+
+def _kept_on_self(facts: ModuleFacts, value: cst.Call) -> bool:
+    """`self.scaler = value`."""
+    assign = facts.parent(value)
+    return isinstance(assign, cst.Assign) and any(
+        isinstance(target.target, cst.Attribute)
+        and isinstance(target.target.value, cst.Name)
+        and target.target.value.value == "self"
+        for target in assign.targets
+    )
 
 
 def _names_accelerator_with_float64(node: cst.BaseExpression) -> bool:

@@ -210,13 +210,20 @@ def made_on_cpu_and_kept_there(analysis: Analysis, call: cst.Call) -> bool:
     a device makes the tensor on the CPU, and it is narrowed before it can move (or cast
     wherever it moves, see analysis/containment.py)."""
     facts = analysis.facts
-    return _made_on_cpu(facts, call) and (
+    return _made_on_cpu(facts, call) and not _computed_off_the_cpu(analysis, call) and (
         cast_down_before_move(facts, call)
         or analysis.flow.narrowed_later(call)
         or analysis.flow.cast_at_every_move(call)
         or analysis.containment.kept_safe(call)
         or (_wraps_python_number(analysis, call) and not analysis.flow.reaches_device(call))
     )
+
+
+def _computed_off_the_cpu(analysis: Analysis, call: cst.Call) -> bool:
+    """Is the tensor a call makes without a device computed where the tensors it is given
+    are, on a device (`torch.cumsum(kv, dim=1, dtype=torch.float64)` of a `kv` on MPS), as
+    the evaluator reads them?"""
+    return analysis.flow.evaluation.value(call).place in (Place.WITH_FLOAT64, Place.MAY_LACK_FLOAT64)
 
 
 def _wraps_python_number(analysis: Analysis, call: cst.Call) -> bool:

@@ -288,13 +288,16 @@ class Flow:
 
     def reaches_device(self, call: cst.Call) -> bool:
         """Does the tensor a call makes end up on a device that may be MPS: made there
-        (`device=device`), moved there in the same chain before any narrowing cast, or
-        moved there later (an F64004 move whose value was made by this call)?"""
+        (`device=device`), computed there from tensors the evaluator reads as there,
+        moved there in the same chain before any narrowing cast, or moved there later (an
+        F64004 move whose value was made by this call)?"""
         if self.guards.off_mps(call):
             return False
         device = keyword(call, "device")
         if device is not None and self.may_lack_float64(device):
             return True
+        if device is None and self.evaluation.value(call).place is Place.MAY_LACK_FLOAT64:
+            return True  # `torch.sum(x, dtype=...)`: computed where `x` is
         for outer in following_calls(self.facts, call):
             if casts_narrow(self.facts, outer) or casts_to_chosen_dtype(outer) or method_name(outer) == "numpy":
                 return False
@@ -337,7 +340,18 @@ class Flow:
             return False
         if not isinstance(attribute, str) or len(self.assigned_to_self(owner, attribute)) > 1:
             return False  # set again (`self.freqs = self.freqs.float()`): what moves is not known
-        return any(self._moved_there(made) for made in self.facts.calls if self._makes(made, owner))
+        return self._objects_moved(owner)
+
+    def _objects_moved(self, owner: cst.ClassDef, within: FrozenSet[int] = frozenset()) -> bool:
+        """Does the module move objects of this class of its own to a device that may be
+        MPS (`_moved_there`), itself or as a submodule of an object of another class that
+        is moved (`self.scaler = Scaler()` in `Regressor`, then `Regressor().to(device)`)?
+        `within`: the classes asked about already, on the way from a submodule to the
+        classes that keep it."""
+        if id(owner) in within:
+            return False
+        within = within | {id(owner)}
+        return any(self._moved_there(made, within) for made in self.facts.calls if self._makes(made, owner))
 
     def kept_on_a_module(self, call: cst.Call) -> bool:
         """Is the tensor a call makes a buffer or parameter of a module, which moves with
@@ -419,25 +433,26 @@ class Flow:
         name = self.facts.qualified_name(made.func) if isinstance(made, cst.Call) else None
         return name is not None and name.startswith("torch.nn.") and name.rsplit(".", 1)[1][:1].isupper()
 
-    def _moved_there(self, module: cst.BaseExpression) -> bool:
+    def _moved_there(self, module: cst.BaseExpression, within: FrozenSet[int] = frozenset()) -> bool:
         """Is this module (an instance made, or a name read) moved to a device that may be
         MPS: `module.to(device)`, directly or through the name it is assigned to, or the
-        attribute of `self` it is kept as (`self.fc = FC(d)` ... `self.fc.to(x.device)`)?"""
+        attribute of `self` it is kept as (`self.fc = FC(d)` ... `self.fc.to(x.device)`),
+        or with the object of the module's class that keeps it so (`_objects_moved`)?"""
         holder = self.facts.parent(module)
         if isinstance(holder, cst.Attribute) and holder.value is module:
             return self._moved_uncast([module], 0)  # `Net(...).to(device)`
         container = self._container_keeping(module)
         if container is not None:  # `nn.Sequential(Net(...), head)`, moved as a whole
-            return self._moved_there(container)
+            return self._moved_there(container, within)
         if not (isinstance(holder, cst.Assign) and holder.value is module and isinstance(module, cst.Call)):
             return False
         owner, attribute = self._owner_of_attribute(module)
         if isinstance(owner, cst.Name) and owner.value == "self" and attribute is not None:
             kept_in = self.facts.definitions.enclosing_class(holder)
-            return (
-                kept_in is not None
-                and len(self.assigned_to_self(kept_in, attribute)) == 1
-                and self._moved_uncast(_self_attribute_reads(kept_in, attribute), 0)
+            if kept_in is None or len(self.assigned_to_self(kept_in, attribute)) != 1:
+                return False
+            return self._moved_uncast(_self_attribute_reads(kept_in, attribute), 0) or self._objects_moved(
+                kept_in, within
             )
         return self._moved_uncast(self.facts.reads_by_value.get(id(module), []), 0)
 
