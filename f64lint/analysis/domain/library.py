@@ -447,6 +447,13 @@ META_REGISTRATIONS = frozenset(
 )
 
 RETURNS_SELF = frozenset({"fit", "partial_fit"})
+# What calling an object runs: its class's `__call__`, which for a torch module
+# (`torch.nn.Module.__call__`) runs its `forward` (`layer(x)` is `forward(self, x)`).
+RUN_BY_A_CALL = ("__call__", "forward")
+# The methods of a torch module that give the module itself back (`Net(d).to(device)`).
+MODULE_GIVES_ITSELF = frozenset(
+    {"to", "cpu", "cuda", "eval", "train", "float", "double", "half", "bfloat16", "requires_grad_"}
+)
 _TYPES = frozenset(MAKES.values()) | {"numpy.ndarray", "torch.Tensor"}
 
 LIBRARY: Dict[str, Returns] = {

@@ -106,11 +106,13 @@ from f64lint.analysis.domain.library import (
     FLOAT_IMAGE_SUFFIXES,
     GIVES_ARGUMENT,
     MAKES,
+    MODULE_GIVES_ITSELF,
     OBJECT_DATA_DTYPES,
     PYTHON_NUMBER_TYPES,
     PYTHON_VALUE_READERS,
     READER_FLAGS,
     RETURNS_SELF,
+    RUN_BY_A_CALL,
     SHARES_NUMPY_MEMORY,
     TENSOR_MOVES,
     TENSOR_TYPE,
@@ -693,6 +695,63 @@ class Evaluator:
                     found.setdefault(base, []).append(owner)
         return found
 
+    def _defines(self, instance: Value, method: str) -> bool:
+        """Does the class of an object of the module's classes define this method itself
+        (or a base of it in the module)?"""
+        owner = self._classes_by_name.get(instance.type or "")
+        return owner is not None and self.facts.definitions.method(owner, method) is not None
+
+    def _run_by_a_call(self, instance: Value) -> Optional[str]:
+        """The method calling an object of the module's classes runs (`RUN_BY_A_CALL`), if
+        its class has one."""
+        if instance.kind is not Kind.INSTANCE:
+            return None
+        return next((name for name in RUN_BY_A_CALL if self._defines(instance, name)), None)
+
+    def _call_sites(self, function: cst.FunctionDef) -> List[cst.Call]:
+        """The module's calls of a function: those it resolves by name, and for the method
+        an object's call runs, the calls of objects of its class (`layer(x)`)."""
+        return [*self.facts.definitions.call_sites(function), *self._object_calls.get(function, ())]
+
+    def _of_an_object(self, function: cst.FunctionDef, call: cst.Call) -> bool:
+        """Is the call one of an object, which runs this method of its class (`layer(x)`)?"""
+        return function.name.value in RUN_BY_A_CALL and call in self._object_calls.get(function, ())
+
+    @cached_property
+    def _object_calls(self) -> Dict[cst.FunctionDef, List[cst.Call]]:
+        """The calls of objects of the module's classes, by the method they run: of a name
+        every binding of which makes an object of one class (`layer = Attention(d).to(device)`,
+        then `layer(x)`), or of an object made there (`Attention(d)(x)`)."""
+        found: Dict[cst.FunctionDef, List[cst.Call]] = {}
+        definitions = self.facts.definitions
+        for call in self.facts.calls:
+            owner = self._class_called(call.func)
+            runs = (definitions.method(owner, name) for name in RUN_BY_A_CALL) if owner is not None else iter(())
+            method = next((found_method for found_method in runs if found_method is not None), None)
+            if method is not None:
+                found.setdefault(method, []).append(call)
+        return found
+
+    def _class_called(self, func: cst.BaseExpression) -> Optional[cst.ClassDef]:
+        if isinstance(func, cst.Name):
+            binding = self.facts.bindings.get(func)
+            if binding is None or binding.qualified_name is not None or binding.definition is not None:
+                return None
+            made = {self._class_made(seen.value) for seen in binding.reaching()}
+            return made.pop() if len(made) == 1 else None
+        return self._class_made(func)
+
+    def _class_made(self, node: Optional[cst.BaseExpression]) -> Optional[cst.ClassDef]:
+        """The class of the module an expression makes an object of: `Net(d)`, also moved
+        or switched to evaluation (`Net(d).to(device).eval()`)."""
+        while (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute)
+            and node.func.attr.value in MODULE_GIVES_ITSELF
+        ):
+            node = node.func.value
+        return self.facts.definitions.instantiated(node) if isinstance(node, cst.Call) else None
+
     def _passed(self, function: cst.FunctionDef, param: cst.Param, depth: int) -> Value:
         """A parameter: the data the module's calls of its function pass for it (its
         default where one leaves it out); not known when no call of the module shows it.
@@ -716,8 +775,8 @@ class Evaluator:
     def _passed_here(self, function: cst.FunctionDef, param: cst.Param, depth: int) -> Value:
         """What the module's own calls of a function pass for a parameter (`_passed`)."""
         passed: List[Tuple[cst.Call, cst.BaseExpression]] = []
-        for call in self.facts.definitions.call_sites(function):
-            given = given_for(function, param, call)
+        for call in self._call_sites(function):
+            given = given_for(function, param, call, self._of_an_object(function, call))
             if given is None:
                 return UNKNOWN
             passed.append((call, given))
@@ -743,7 +802,7 @@ class Evaluator:
             return False
 
         def given(param: cst.Param) -> Value:
-            passed = given_for(function, param, call)
+            passed = given_for(function, param, call, self._of_an_object(function, call))
             return self._value(passed, depth + 1) if passed is not None else UNKNOWN
 
         return self.devices_may_be_mps(function, given, depth)
@@ -1013,12 +1072,17 @@ class Evaluator:
         callee = self._value(call.func, depth + 1) if not isinstance(call.func, cst.Attribute) else UNKNOWN
         if callee.kind is Kind.OBJECT:  # `spline(xs)`: a fitted interpolator called
             return self._member(callee, "__call__", call, call, depth)
+        run = self._run_by_a_call(callee)
+        if run is not None:  # `layer(x)`: its `forward(x)`
+            return self._instance_member(callee, run, call, depth)
         method = method_name(call)
         if method is None:
             return UNKNOWN
         assert isinstance(call.func, cst.Attribute)
         receiver = self._value(call.func.value, depth + 1)
         if receiver.kind is Kind.INSTANCE:  # `grid.coordinates(n)`
+            if method in MODULE_GIVES_ITSELF and not self._defines(receiver, method):
+                return receiver  # `Net(d).to(device)`: the module
             return self._instance_member(receiver, method, call, depth)
         if receiver.kind is Kind.UNKNOWN and receiver.default_widths:  # `config.get("anchors")` of read values
             return receiver if DICT_GIVES.get(f"{DICT_TYPE}.{method}") is DictGives.ONE else UNKNOWN
@@ -1208,8 +1272,9 @@ class Evaluator:
             return ()
         params = function.params
         context: List[Tuple[int, Value]] = []
+        of_an_object = self._of_an_object(function, call)
         for param in named_params(function):
-            given = given_for(function, param, call)
+            given = given_for(function, param, call, of_an_object)
             binding = self.facts.bindings.get(param.name)
             value = self._value(given, depth) if given is not None else UNKNOWN
             if binding is not None:

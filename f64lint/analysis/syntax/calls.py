@@ -58,9 +58,12 @@ def param_passed(function: cst.FunctionDef, call: cst.Call, argument: cst.BaseEx
     return next((param for param in named_params(function) if argument_for(function, param, call) is argument), None)
 
 
-def argument_for(function: cst.FunctionDef, param: cst.Param, call: cst.Call) -> Optional[cst.BaseExpression]:
+def argument_for(
+    function: cst.FunctionDef, param: cst.Param, call: cst.Call, of_an_object: bool = False
+) -> Optional[cst.BaseExpression]:
     """What a call passes for a parameter (`self.step(batch)` passes `batch` for `step(self, data)`,
-    `Grid(n)` `n` for `__init__(self, size)`)."""
+    `Grid(n)` `n` for `__init__(self, size)`, and a call `of_an_object`, `layer(x)`, `x` for
+    `forward(self, x)`)."""
     for arg in call.args:
         if arg.keyword is not None and arg.keyword.value == param.name.value:
             return arg.value
@@ -68,7 +71,7 @@ def argument_for(function: cst.FunctionDef, param: cst.Param, call: cst.Call) ->
     if param not in params:
         return None
     index = list(params).index(param)
-    bound = isinstance(call.func, cst.Attribute) or function.name.value == "__init__"  # `self` is not passed
+    bound = of_an_object or isinstance(call.func, cst.Attribute) or function.name.value == "__init__"  # no `self`
     if bound and params and params[0].name.value in ("self", "cls"):
         index -= 1
     args = positional(call)
@@ -88,10 +91,12 @@ def data_argument(call: cst.Call) -> Optional[cst.BaseExpression]:
     return None
 
 
-def given_for(function: cst.FunctionDef, param: cst.Param, call: cst.Call) -> Optional[cst.BaseExpression]:
+def given_for(
+    function: cst.FunctionDef, param: cst.Param, call: cst.Call, of_an_object: bool = False
+) -> Optional[cst.BaseExpression]:
     """What a call gives a parameter: its argument, else the parameter's default; None when
     neither, or when a `*args` of the call may hold it."""
-    argument = argument_for(function, param, call)
+    argument = argument_for(function, param, call, of_an_object)
     if argument is not None:
         return argument
     return None if any(arg.star for arg in call.args) else param.default

@@ -12,9 +12,11 @@ follows them), or names what a module-level statement binds to one of those; the
 nothing changes, those that name one that stays or are named by one, since values flow
 through return values, safe helpers are read from their bodies and fixes pass a dtype on
 to callers; then the functions those with a float64-like spelling call, and the functions
-those call, since a value made there is followed into the functions it is passed to. (A
-value a caller passes on to yet another function is not: there narrowing can keep a
-finding that the whole module would clear, never the other way round.) A class whose
+those call, since a value made there is followed into the functions it is passed to; and
+the functions named like a device that one that stays calls (`get_device()`), which say
+where its tensors are. (A value a caller passes on to yet another function is not: there
+narrowing can keep a finding that the whole module would clear, never the other way
+round.) A class whose
 objects a definition that makes a tensor of data declares (`grid: GridBase`) stays whole,
 with the classes deriving from it and what they call, when one of them makes NumPy
 arrays: such an object may be of any of them, and what its members hold is what their
@@ -309,6 +311,7 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: boo
         kept.extend(joined)
         rest = [d for d in rest if d not in joined]
     kept.extend(callees([d for d in kept if reading.is_source(d)], rest, CALLED))
+    kept.extend(_device_helpers_called(kept, [d for d in rest if d not in kept]))
     named = frozenset().union(*(d.names for d in kept if reading.iterates_a_loader(d)))
     kept.extend(d for d in rest if d not in kept and d.name in named)  # `collate_fn=collate`
     kept.extend(d for d in rest if d not in kept and d.name in kept_on_self.values())  # called as `self.compute_fn(`
@@ -379,6 +382,14 @@ def _kept_on_self(code: str, functions: Set[str]) -> Dict[str, str]:
         if match.group(2) in functions and not (before.isalnum() or before in "_."):  # not `myself.x = f`
             found[match.group(1)] = match.group(2)
     return found
+
+
+def _device_helpers_called(kept: List[Statement], rest: List[Statement]) -> List[Statement]:
+    """The functions named like a device that a definition that stays calls (`dev =
+    get_device()`): where they say the tensors are is where the analysis reads them
+    (a module called on them runs its `forward` there)."""
+    helpers = [d for d in rest if d.name is not None and not d.is_class and device_like_name(d.name)]
+    return [helper for helper in helpers if any(d.calls({helper.name or ""}) for d in kept)]
 
 
 def _tells_devices(definition: Statement) -> bool:
