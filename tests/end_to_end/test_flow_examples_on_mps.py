@@ -128,6 +128,7 @@ RUNNING = {
     ("loader_with_own_collate", "first_batch_float32"): lambda m, d: m.first_batch_float32(d)[0],
     ("computed_on_device", "totals_on_cpu"): lambda m, d: m.totals_on_cpu(3),
     ("module_called", "run_float32"): lambda m, d: m.run_float32(),
+    ("module_called", "attend_float32"): lambda m, d: m.attend_float32().detach(),
     ("collated_python_floats", "errors_float32"):
         lambda m, d: m.errors_float32(torch.ones(4, 3), [0.5, 1.0, 1.5, 2.0], d),
 }
@@ -199,6 +200,8 @@ def test_a_modules_float64_running_total_fails_on_mps_where_its_caller_puts_the_
     with mps_emulation():
         with pytest.raises(RuntimeError, match="MPS backend does not support float64"):
             original.run()
+        with pytest.raises(RuntimeError, match="MPS backend does not support float64"):
+            original.attend()
 
 
 def _gymnasium() -> types.ModuleType:

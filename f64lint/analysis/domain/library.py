@@ -450,6 +450,9 @@ RETURNS_SELF = frozenset({"fit", "partial_fit"})
 # What calling an object runs: its class's `__call__`, which for a torch module
 # (`torch.nn.Module.__call__`) runs its `forward` (`layer(x)` is `forward(self, x)`).
 RUN_BY_A_CALL = ("__call__", "forward")
+# torch's layers: its classes in `torch.nn` (`nn.Linear`, `nn.Conv2d`, `nn.Sequential`), not
+# the tensors a module keeps (`MODULE_STATE`). A layer called gives a tensor where its input is.
+LAYERS = "torch.nn."
 # The methods of a torch module that give the module itself back (`Net(d).to(device)`).
 MODULE_GIVES_ITSELF = frozenset(
     {"to", "cpu", "cuda", "eval", "train", "float", "double", "half", "bfloat16", "requires_grad_"}
@@ -551,6 +554,13 @@ LIBRARY: Dict[str, Returns] = {
     **_entries("torch.Tensor", Returns.NOT_FLOAT, _INDICES_OR_BOOLEANS),
     **_entries("torch.Tensor", Returns.GIVEN_TENSOR_DTYPE, ("type_as",)),
 }
+
+
+def is_layer(name: Optional[str]) -> bool:
+    """Is this qualified name one of torch's layers (`LAYERS`)?"""
+    if name is None or not name.startswith(LAYERS) or name in MODULE_STATE:
+        return False
+    return name.rsplit(".", 1)[1][:1].isupper()
 
 
 def functions(module: str, returns: Returns) -> FrozenSet[str]:

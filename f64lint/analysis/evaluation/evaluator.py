@@ -120,6 +120,7 @@ from f64lint.analysis.domain.library import (
     Returns,
     by_short_name,
     functions,
+    is_layer,
 )
 from f64lint.analysis.domain.probed import (
     OBJECT_KINDS,
@@ -677,9 +678,33 @@ class Evaluator:
                 found.append(self._called(method, call, depth, exact))
             elif method is None and call is None:
                 found.append(self._set_on_self(current, depth, name))
+            elif call is not None and self._keeps_layer(current, name):
+                found.append(self._layer_output(call, depth))
             else:
                 found.append(UNKNOWN)
         return join(found)
+
+    def _calls_a_layer_kept(self, call: cst.Call) -> bool:
+        """Does a call call one of torch's layers its class keeps on `self` (`self.qkv(x)`)?"""
+        if not is_self_attribute(call.func):
+            return False
+        owner = self.facts.definitions.enclosing_class(call)
+        return owner is not None and self._keeps_layer(owner, call.func.attr.value)
+
+    def _keeps_layer(self, owner: cst.ClassDef, name: str) -> bool:
+        """Is every value a class sets `self.<name>` to one of torch's layers (`self.qkv =
+        nn.Linear(d, 3 * d)`)?"""
+        values = self.classes.set_on(owner, name)
+        return bool(values) and all(
+            isinstance(value, cst.Call) and is_layer(self.facts.qualified_name(value.func)) for value in values
+        )
+
+    def _layer_output(self, call: cst.Call, depth: int) -> Value:
+        """What one of torch's layers gives for the tensors it is called on: a tensor where
+        they are (of the layer's dtype, not known here)."""
+        given = [self._value(argument, depth + 1) for argument in positional(call)]
+        tensors = [value for value in given if value.kind is Kind.TENSOR]
+        return Value(Kind.TENSOR, place=together(tensors)) if tensors else UNKNOWN
 
     @cached_property
     def _classes_by_name(self) -> Dict[str, cst.ClassDef]:
@@ -1005,7 +1030,7 @@ class Evaluator:
         if method is None or not isinstance(call.func, cst.Attribute):
             return found.place
         receiver = self._value(call.func.value, depth + 1)
-        if receiver.kind is Kind.INSTANCE:
+        if receiver.kind is Kind.INSTANCE or self._calls_a_layer_kept(call):
             return found.place
         args = positional(call)
         moved = args[0] if args else keyword(call, "device")
@@ -1075,6 +1100,8 @@ class Evaluator:
         run = self._run_by_a_call(callee)
         if run is not None:  # `layer(x)`: its `forward(x)`
             return self._instance_member(callee, run, call, depth)
+        if self._calls_a_layer_kept(call):  # `self.qkv(x)` of `self.qkv = nn.Linear(d, 3 * d)`
+            return self._layer_output(call, depth)
         method = method_name(call)
         if method is None:
             return UNKNOWN

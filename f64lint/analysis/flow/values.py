@@ -43,6 +43,7 @@ from f64lint.analysis.domain.library import (
     TENSOR_TYPE,
     Returns,
     functions,
+    is_layer,
 )
 from f64lint.analysis.domain.probed import input_independent, keeps_float_dtype
 from f64lint.analysis.evaluation.classes import class_nodes, is_self_attribute
@@ -430,8 +431,7 @@ class Flow:
         if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute)):
             return False
         made = value.func.value
-        name = self.facts.qualified_name(made.func) if isinstance(made, cst.Call) else None
-        return name is not None and name.startswith("torch.nn.") and name.rsplit(".", 1)[1][:1].isupper()
+        return isinstance(made, cst.Call) and is_layer(self.facts.qualified_name(made.func))
 
     def _moved_there(self, module: cst.BaseExpression, within: FrozenSet[int] = frozenset()) -> bool:
         """Is this module (an instance made, or a name read) moved to a device that may be
