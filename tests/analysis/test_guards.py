@@ -453,6 +453,20 @@ def test_a_scripts_class_meets_the_device_of_the_module_that_keeps_its_objects(t
     assert [(d.code, d.start.line, d.severity.value) for d in diagnostics] == found
 
 
+@pytest.mark.parametrize("device, found", [('"mps"', [("F64003", 8, "error")]), ('"cpu"', [])])
+def test_a_scripts_class_meets_the_device_its_objects_kept_on_self_are_moved_to(tmp_path, device, found):
+    # A plain class keeps the model as `self.net` and moves it there itself.
+    (tmp_path / "experiment.py").write_text(
+        "import numpy as np\nimport torch\nimport torch.nn as nn\n\n\nclass Table(nn.Module):\n"
+        "    def __init__(self):\n        super().__init__(); self.register_buffer('pe', torch.from_numpy(np.zeros(4)))\n\n\n"
+        "class Experiment:\n    def __init__(self):\n        self.net = Table()\n\n"
+        f"    def setup(self):\n        self.device = torch.device({device})\n        self.net.to(self.device)\n\n\n"
+        'if __name__ == "__main__":\n    Experiment().setup()\n'
+    )
+    diagnostics = run([tmp_path], Settings(root=tmp_path)).diagnostics
+    assert [(d.code, d.start.line, d.severity.value) for d in diagnostics] == found
+
+
 @pytest.mark.parametrize("devices, found", [(('"cpu"', '"cuda"'), []), (('"cpu"', '"mps"'), [("F64001", 10, "error")])])
 def test_keyword_arguments_kept_in_a_dict_in_test_code_off_mps_are_not_flagged(tmp_path, devices, found):
     # The helper's `tkwargs` hold float64 for the devices its test calls it with: on the CPU

@@ -37,7 +37,7 @@ from f64lint.analysis.domain.devices import device_like_name, is_device_like, su
 from f64lint.analysis.domain.library import MPS_MODULES
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import keyword, positional
-from f64lint.analysis.syntax.nodes import descendants
+from f64lint.analysis.syntax.nodes import descendants, is_self_attribute
 from f64lint.cst import cst
 
 _DEVICE_ARGUMENTS = frozenset({"device", "map_location"})
@@ -97,6 +97,16 @@ class StandaloneParts:
             self._given |= self._kept_by(self._given)
         return self._given
 
+    def _kept_as(self, holder: Optional[cst.ClassDef], attribute: str) -> List[cst.ClassDef]:
+        """The module's classes whose objects a class keeps as `self.<attribute>`."""
+        kept = []
+        for call in self.facts.calls:
+            made = self.facts.definitions.instantiated(call)
+            if made is not None and holder is not None and _kept_on_self(self.facts, call) == attribute:
+                if self.facts.definitions.enclosing_class(call) is holder:
+                    kept.append(made)
+        return kept
+
     def _kept_by(self, classes: Set[str]) -> Set[str]:
         """The names of the module's classes whose objects these classes keep on `self`, and
         so on (`self.scaler = Scaler()` in a `Regressor` moved to the device: a submodule
@@ -108,7 +118,7 @@ class StandaloneParts:
             for call in self.facts.calls:
                 made = self.facts.definitions.instantiated(call)
                 holder = self.facts.definitions.enclosing_class(call)
-                if made is None or holder is None or not _kept_on_self(self.facts, call):
+                if made is None or holder is None or _kept_on_self(self.facts, call) is None:
                     continue
                 if holder.name.value in holders and made.name.value not in classes | kept:
                     found.add(made.name.value)
@@ -127,6 +137,8 @@ class StandaloneParts:
         receiver = call.func.value
         if isinstance(receiver, cst.Name):
             receiver = self.facts.assigned_value(receiver) or receiver
+        if is_self_attribute(receiver):  # `self.net.to(self.device)` of `self.net = Encoder(...)`
+            return self._kept_as(definitions.enclosing_class(call), receiver.attr.value)
         if not isinstance(receiver, cst.Call):
             return []
         made = definitions.instantiated(receiver)
@@ -219,15 +231,13 @@ class StandaloneParts:
         return False
 
 
-def _kept_on_self(facts: ModuleFacts, value: cst.Call) -> bool:
-    """`self.scaler = value`."""
+def _kept_on_self(facts: ModuleFacts, value: cst.Call) -> Optional[str]:
+    """`scaler` of `self.scaler = value`; None where the value is not kept on `self` so."""
     assign = facts.parent(value)
-    return isinstance(assign, cst.Assign) and any(
-        isinstance(target.target, cst.Attribute)
-        and isinstance(target.target.value, cst.Name)
-        and target.target.value.value == "self"
-        for target in assign.targets
-    )
+    targets = assign.targets if isinstance(assign, cst.Assign) else ()
+    kept = [target.target.attr.value for target in targets if is_self_attribute(target.target)]
+    return kept[0] if kept else None
+
 
 
 def _names_accelerator_with_float64(node: cst.BaseExpression) -> bool:

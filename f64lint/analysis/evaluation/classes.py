@@ -2,19 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Dict, FrozenSet, Iterator, List, Optional, Set, Tuple, Union
+from typing import Dict, FrozenSet, Iterator, List, Optional, Set, Tuple, Union
 
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import is_super_call, method_name, positional
-from f64lint.analysis.syntax.nodes import assignment, code_children
+from f64lint.analysis.syntax.nodes import assignment, code_children, is_self_attribute
 from f64lint.cst import cst
-
-if TYPE_CHECKING:
-    from typing_extensions import TypeGuard
-
-
-def is_self_attribute(target: cst.CSTNode) -> "TypeGuard[cst.Attribute]":
-    return isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == "self"
 
 
 def class_nodes(owner: Union[cst.ClassDef, cst.FunctionDef]) -> Iterator[cst.CSTNode]:

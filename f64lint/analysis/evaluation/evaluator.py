@@ -142,7 +142,7 @@ from f64lint.analysis.domain.probed import (
     was_probed,
 )
 from f64lint.analysis.evaluation.branches_taken import BoundNames, names_bound, reached
-from f64lint.analysis.evaluation.classes import Classes, is_self_attribute
+from f64lint.analysis.evaluation.classes import Classes
 from f64lint.analysis.evaluation.dicts import DictChanges, entries_of, from_dict, looked_up, mapping
 from f64lint.analysis.evaluation.lattice import (
     UNKNOWN,
@@ -206,7 +206,7 @@ from f64lint.analysis.syntax.calls import (
     param_passed,
     positional,
 )
-from f64lint.analysis.syntax.nodes import is_property, own_nodes
+from f64lint.analysis.syntax.nodes import is_property, is_self_attribute, own_nodes
 from f64lint.cst import cst
 
 _KEEP_ARGUMENT_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE) | functions("scipy", Returns.ARGUMENT_DTYPE)

@@ -22,10 +22,9 @@ from typing import List, Optional, Sequence, Tuple
 
 from f64lint.analysis.domain.devices import device_like_name, taken_on_mps, true_on_mps, true_only_off_mps
 from f64lint.analysis.domain.guards import Guards
-from f64lint.analysis.evaluation.classes import is_self_attribute
 from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.facts import ModuleFacts
-from f64lint.analysis.syntax.nodes import descendants, own_nodes
+from f64lint.analysis.syntax.nodes import descendants, is_self_attribute, own_nodes
 from f64lint.cst import cst
 
 

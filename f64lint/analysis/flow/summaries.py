@@ -21,13 +21,12 @@ from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from f64lint.analysis.domain.arrays import ArraySource
 from f64lint.analysis.domain.dtypes import named_for_others, spelled_dtype
-from f64lint.analysis.evaluation.classes import is_self_attribute
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.passed_on import passed_on
 from f64lint.analysis.flow.values import Flow, WideValue
 from f64lint.analysis.project.exports import BASE, READS, SEEN, Export
 from f64lint.analysis.semantic.facts import ModuleFacts
-from f64lint.analysis.syntax.nodes import assignment, is_property
+from f64lint.analysis.syntax.nodes import assignment, is_property, is_self_attribute
 from f64lint.cst import cst
 
 ModuleSummary = Tuple[Export, ...]

@@ -46,7 +46,7 @@ from f64lint.analysis.domain.library import (
     is_layer,
 )
 from f64lint.analysis.domain.probed import input_independent, keeps_float_dtype
-from f64lint.analysis.evaluation.classes import class_nodes, is_self_attribute
+from f64lint.analysis.evaluation.classes import class_nodes
 from f64lint.analysis.evaluation.evaluator import Evaluator
 from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Place, Value, join
 from f64lint.analysis.project.exports import NONE_PASSED, OFF_MPS_PASSED, Export, Imported
@@ -62,7 +62,7 @@ from f64lint.analysis.syntax.calls import (
     moved_to,
     positional,
 )
-from f64lint.analysis.syntax.nodes import code_children, descendants, dotted_name, own_nodes
+from f64lint.analysis.syntax.nodes import code_children, descendants, dotted_name, is_self_attribute, own_nodes
 from f64lint.cst import cst
 
 

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Dict, Iterator, List, Optional, Sequence, Set, Tuple, Type, TypeVar
+from typing import TYPE_CHECKING, Dict, Iterator, List, Optional, Sequence, Set, Tuple, Type, TypeVar
 
 from f64lint.cst import cst
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeGuard
 
 N = TypeVar("N", bound="cst.CSTNode")
 
@@ -74,6 +77,11 @@ def own_nodes(node: cst.CSTNode, kind: Type[N]) -> Iterator[N]:
             yield current
         if type(current) not in scopes:
             stack.extend(code_children(current))
+
+
+def is_self_attribute(target: cst.CSTNode) -> "TypeGuard[cst.Attribute]":
+    """`self.<name>`."""
+    return isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == "self"
 
 
 def last_name(node: Optional[cst.BaseExpression]) -> str:
