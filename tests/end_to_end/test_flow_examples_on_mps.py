@@ -91,6 +91,7 @@ CRASHING = {
         lambda m, d: m.like(np.linspace(0.0, 1.0, 4), d, torch.ones(1, device=d)),
     ("cast_on_next_statement", "loaded"): lambda m, d: m.loaded(np.arange(6.0), d),
     ("loader_with_own_collate", "first_batch"): lambda m, d: m.first_batch(d),
+    ("lambda_called", "first_batch"): lambda m, d: m.first_batch(),
 }
 # Its MPS branch computes something else than its CPU branch: only that it runs is compared.
 OTHER_BRANCH_ON_MPS = {("float64_off_mps_only", "float64_on_either_branch")}
@@ -128,6 +129,7 @@ RUNNING = {
     ("loader_with_own_collate", "first_batch_float32"): lambda m, d: m.first_batch_float32(d)[0],
     ("computed_on_device", "totals_on_cpu"): lambda m, d: m.totals_on_cpu(3),
     ("module_called", "run_float32"): lambda m, d: m.run_float32(),
+    ("lambda_called", "first_batch_float32"): lambda m, d: m.first_batch_float32(),
     ("module_called", "attend_float32"): lambda m, d: m.attend_float32().detach(),
     ("collated_python_floats", "errors_float32"):
         lambda m, d: m.errors_float32(torch.ones(4, 3), [0.5, 1.0, 1.5, 2.0], d),

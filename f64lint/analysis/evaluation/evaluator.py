@@ -684,6 +684,27 @@ class Evaluator:
                 found.append(UNKNOWN)
         return join(found)
 
+    def _lambda_named(self, func: cst.BaseExpression) -> Optional[cst.Lambda]:
+        """The lambda a name called is bound to on every path that reaches the call, if one."""
+        binding = self.facts.bindings.get(func) if isinstance(func, cst.Name) else None
+        values = {seen.value for seen in binding.reaching()} if binding is not None else set()
+        written = values.pop() if len(values) == 1 else None
+        return written if isinstance(written, cst.Lambda) else None
+
+    def _lambda_called(self, function: cst.Lambda, call: cst.Call, depth: int) -> Value:
+        """What a lambda's body gives for what a call passes for its parameters."""
+        if any(arg.star for arg in call.args):
+            return UNKNOWN
+        args = positional(call)
+        params = [*function.params.posonly_params, *function.params.params]
+        context: List[Tuple[int, Value]] = []
+        for index, param in enumerate(params):
+            given = args[index] if index < len(args) else keyword(call, param.name.value) or param.default
+            binding = self.facts.bindings.get(param.name)
+            if binding is not None:
+                context.append((id(binding), self._value(given, depth + 1) if given is not None else UNKNOWN))
+        return self._within(tuple(context), [function.body], depth + 1)
+
     def _calls_a_layer_kept(self, call: cst.Call) -> bool:
         """Does a call call one of torch's layers its class keeps on `self` (`self.qkv(x)`)?"""
         if not is_self_attribute(call.func):
@@ -1094,6 +1115,9 @@ class Evaluator:
         functions = self._callees(call)
         if functions:  # also `self.compute_fn(...)`, the class having set `self.compute_fn = roc_compute_fn`
             return join([self._called(function, call, depth) for function in functions])
+        written = self._lambda_named(call.func)
+        if written is not None:  # `to_unit(image)` of `to_unit = lambda img: img / 255.0`
+            return self._lambda_called(written, call, depth)
         callee = self._value(call.func, depth + 1) if not isinstance(call.func, cst.Attribute) else UNKNOWN
         if callee.kind is Kind.OBJECT:  # `spline(xs)`: a fitted interpolator called
             return self._member(callee, "__call__", call, call, depth)

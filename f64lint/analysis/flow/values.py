@@ -795,8 +795,8 @@ class Flow:
             if integers is not None:
                 return ArraySource(integers, self.facts.module.code_for_node(integers.func), origin)
             data = next((side for side in operands if self.evaluation.value(side).is_array), None)
-            if data is None:
-                return None
+            if data is None:  # operands known only where a call reads them (a lambda's `img / 255.0`)
+                return ArraySource(origin, self.facts.module.code_for_node(origin))
             return ArraySource(data, self.facts.module.code_for_node(data), origin)  # `frame.values / 255.0`
         if isinstance(origin, cst.Attribute):  # a library object's (`scaler.mean_`, `frame.values`)
             owner = origin.value

@@ -8,7 +8,8 @@ a literal (below), except an expression that binds nothing and that nothing can 
 (a docstring, a registration call). A top-level `def` or `class` stays when its code has
 a float64-like spelling or a move-then-cast, makes a float64 NumPy array and hands it to
 torch as a tensor's data (followed line by line through names, as far as the analysis
-follows them), or names what a module-level statement binds to one of those; then, until
+follows them), makes a tensor of what a lambda bound at module level gives (its body is
+not read), or names what a module-level statement binds to one of those; then, until
 nothing changes, those that name one that stays or are named by one, since values flow
 through return values, safe helpers are read from their bodies and fixes pass a dtype on
 to callers; then the functions those with a float64-like spelling call, and the functions
@@ -297,7 +298,12 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: boo
         default_float64=bool(DEFAULT_FLOAT64.search(code)),
     )
     hot: FrozenSet[str] = frozenset()
-    kept = [d for d in definitions if reading.is_source(d) or (standalone and _tells_devices(d))]
+    lambdas = frozenset(name for s in module_level if _LAMBDA.match(structure_lines[s.first]) for name in s.bound)
+    kept = [
+        d
+        for d in definitions
+        if reading.is_source(d) or (standalone and _tells_devices(d)) or _tensor_of_a_lambda(d, lambdas, makers)
+    ]
     rest = [d for d in definitions if d not in kept]
     warm = [s for s in module_level if reading.makes_float64(s.text)]
     while True:
@@ -382,6 +388,16 @@ def _kept_on_self(code: str, functions: Set[str]) -> Dict[str, str]:
         if match.group(2) in functions and not (before.isalnum() or before in "_."):  # not `myself.x = f`
             found[match.group(1)] = match.group(2)
     return found
+
+
+# `to_unit = lambda img: img / 255.0`: a function bound at module level.
+_LAMBDA = re.compile(r"[A-Za-z_]\w*[ \t]*=[ \t]*lambda\b")
+
+
+def _tensor_of_a_lambda(definition: Statement, lambdas: FrozenSet[str], makers: ArrayMakers) -> bool:
+    """Does a definition make a tensor of data and call a lambda the module binds, whose
+    body (which narrowing does not read) may give that data (`torch.from_numpy(to_unit(x))`)?"""
+    return bool(lambdas) and definition.calls(lambdas) and bool(makers.tensor_of_data.search(definition.text))
 
 
 def _device_helpers_called(kept: List[Statement], rest: List[Statement]) -> List[Statement]:
