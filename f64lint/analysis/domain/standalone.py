@@ -30,7 +30,8 @@ device a `__main__` block picks).
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Set
+from functools import cached_property
+from typing import Dict, List, Optional, Set, Tuple
 
 from f64lint.analysis.domain.device_kinds import DeviceKinds, class_family
 from f64lint.analysis.domain.devices import device_like_name, is_device_like, submodules_kept
@@ -99,13 +100,7 @@ class StandaloneParts:
 
     def _kept_as(self, holder: Optional[cst.ClassDef], attribute: str) -> List[cst.ClassDef]:
         """The module's classes whose objects a class keeps as `self.<attribute>`."""
-        kept = []
-        for call in self.facts.calls:
-            made = self.facts.definitions.instantiated(call)
-            if made is not None and holder is not None and _kept_on_self(self.facts, call) == attribute:
-                if self.facts.definitions.enclosing_class(call) is holder:
-                    kept.append(made)
-        return kept
+        return [made for owner, name, made in self._kept_on_self if owner is holder and name == attribute]
 
     def _kept_by(self, classes: Set[str]) -> Set[str]:
         """The names of the module's classes whose objects these classes keep on `self`, and
@@ -114,16 +109,27 @@ class StandaloneParts:
         kept: Set[str] = set()
         holders = set(classes)
         while holders:
-            found = set()
-            for call in self.facts.calls:
-                made = self.facts.definitions.instantiated(call)
-                holder = self.facts.definitions.enclosing_class(call)
-                if made is None or holder is None or _kept_on_self(self.facts, call) is None:
-                    continue
-                if holder.name.value in holders and made.name.value not in classes | kept:
-                    found.add(made.name.value)
+            found = {
+                made.name.value
+                for owner, _, made in self._kept_on_self
+                if owner.name.value in holders and made.name.value not in classes | kept
+            }
             kept |= found
             holders = found
+        return kept
+
+    @cached_property
+    def _kept_on_self(self) -> List[Tuple[cst.ClassDef, str, cst.ClassDef]]:
+        """The objects of the module's classes its classes keep on `self`: the class that
+        keeps one, the attribute, and the object's class (`self.scaler = Scaler()`)."""
+        kept = []
+        definitions = self.facts.definitions
+        for call in self.facts.calls:
+            made = definitions.instantiated(call)
+            attribute = _attribute_set_to(self.facts, call) if made is not None else None
+            owner = definitions.enclosing_class(call) if attribute is not None else None
+            if made is not None and attribute is not None and owner is not None:
+                kept.append((owner, attribute, made))
         return kept
 
     def _objects_handed(self, call: cst.Call) -> List[cst.ClassDef]:
@@ -231,13 +237,12 @@ class StandaloneParts:
         return False
 
 
-def _kept_on_self(facts: ModuleFacts, value: cst.Call) -> Optional[str]:
+def _attribute_set_to(facts: ModuleFacts, value: cst.Call) -> Optional[str]:
     """`scaler` of `self.scaler = value`; None where the value is not kept on `self` so."""
     assign = facts.parent(value)
     targets = assign.targets if isinstance(assign, cst.Assign) else ()
     kept = [target.target.attr.value for target in targets if is_self_attribute(target.target)]
     return kept[0] if kept else None
-
 
 
 def _names_accelerator_with_float64(node: cst.BaseExpression) -> bool:

@@ -779,6 +779,7 @@ class Evaluator:
         return found
 
     def _class_called(self, func: cst.BaseExpression) -> Optional[cst.ClassDef]:
+        """The class of the module an object called is of, if one (`_object_calls`)."""
         if isinstance(func, cst.Name):
             binding = self.facts.bindings.get(func)
             if binding is None or binding.qualified_name is not None or binding.definition is not None:
