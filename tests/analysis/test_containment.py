@@ -47,6 +47,7 @@ def test_uses_that_keep_it_on_the_cpu_or_cast_at_the_move(use):
         "self.times = times",
         "return consume(times)",
         "return times.to(device, torch.float64)",
+        "return times.double().to(device)",
     ],
 )
 def test_uses_that_may_move_it_as_float64(use):
@@ -58,6 +59,24 @@ def test_uses_that_may_move_it_as_float64(use):
             {use}
     """
     assert ("F64001", 4) in flagged(source)
+
+
+def test_a_cast_to_float64_where_it_is_is_followed_to_its_uses():
+    # `.double()` of a float64 tensor made on the CPU keeps it there, as `.to(torch.float64)`
+    # does: the covariance is narrowed before anything moves it.
+    source = """
+        import numpy as np
+        import torch
+
+        def covariance(x):
+            cov = torch.from_numpy(np.cov(x, rowvar=False)).double()
+            return cov.float()
+
+        def main(device):
+            x = np.random.default_rng(0).normal(size=(100, 4))
+            return covariance(x).to(device)
+    """
+    assert flagged(source) == []
 
 
 def test_a_returned_tuple_is_followed_to_the_callers_element():

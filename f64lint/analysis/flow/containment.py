@@ -169,11 +169,13 @@ class Containment:
         if method in _CPU_ONLY_METHODS or method in _NOT_FLOAT_METHODS:
             return True
         moved = moved_to(call)
-        if (moved is not None and dtype_of(self.facts, moved[0]) is not None) or (
-            moved is None and method == "to" and keyword(call, "dtype") is not None
+        if (
+            (moved is not None and dtype_of(self.facts, moved[0]) is not None)
+            or (moved is None and method == "to" and keyword(call, "dtype") is not None)
+            or (method in FLOAT64_CAST_METHODS and not call.args)
         ):
-            # `.to(torch.float64)`, `.to(dtype=torch.complex128)`: a cast where it is (to a
-            # narrow one returned above)
+            # `.to(torch.float64)`, `.to(dtype=torch.complex128)`, `.double()`: a cast where it
+            # is (to a narrow one returned above)
             return self._value(call, depth + 1, calls)
         if moved is not None:
             device, dtype = moved
