@@ -38,7 +38,7 @@ from f64lint.analysis.domain.devices import device_like_name, is_device_like, su
 from f64lint.analysis.domain.library import MPS_MODULES
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import keyword, positional
-from f64lint.analysis.syntax.nodes import descendants, is_self_attribute
+from f64lint.analysis.syntax.nodes import attributes_assigned, descendants, is_self_attribute
 from f64lint.cst import cst
 
 _DEVICE_ARGUMENTS = frozenset({"device", "map_location"})
@@ -239,10 +239,8 @@ class StandaloneParts:
 
 def _attribute_set_to(facts: ModuleFacts, value: cst.Call) -> Optional[str]:
     """`scaler` of `self.scaler = value`; None where the value is not kept on `self` so."""
-    assign = facts.parent(value)
-    targets = assign.targets if isinstance(assign, cst.Assign) else ()
-    kept = [target.target.attr.value for target in targets if is_self_attribute(target.target)]
-    return kept[0] if kept else None
+    on_self = [target for target in attributes_assigned(facts.parent(value), value) if is_self_attribute(target)]
+    return on_self[0].attr.value if on_self else None
 
 
 def _names_accelerator_with_float64(node: cst.BaseExpression) -> bool:

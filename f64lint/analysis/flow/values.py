@@ -62,7 +62,14 @@ from f64lint.analysis.syntax.calls import (
     moved_to,
     positional,
 )
-from f64lint.analysis.syntax.nodes import code_children, descendants, dotted_name, is_self_attribute, own_nodes
+from f64lint.analysis.syntax.nodes import (
+    attributes_assigned,
+    code_children,
+    descendants,
+    dotted_name,
+    is_self_attribute,
+    own_nodes,
+)
 from f64lint.cst import cst
 
 
@@ -421,9 +428,7 @@ class Flow:
 
     def _owner_of_attribute(self, value: cst.BaseExpression) -> Tuple[Optional[cst.BaseExpression], Optional[str]]:
         """`self` and `w` of `self.w = value`."""
-        assign = self.facts.parent(value)
-        targets = assign.targets if isinstance(assign, cst.Assign) and assign.value is value else ()
-        attributes = [target.target for target in targets if isinstance(target.target, cst.Attribute)]
+        attributes = attributes_assigned(self.facts.parent(value), value)
         return (attributes[0].value, attributes[0].attr.value) if attributes else (None, None)
 
     def _a_submodule(self, value: cst.BaseExpression) -> bool:

@@ -140,6 +140,14 @@ def assignment(node: cst.CSTNode) -> Optional[Tuple[List[cst.BaseAssignTargetExp
     return None
 
 
+def attributes_assigned(assign: Optional[cst.CSTNode], value: cst.BaseExpression) -> List[cst.Attribute]:
+    """The attributes `assign`, the parent of `value`, sets to it: `obj.x` of `obj.x = value`
+    (none where it is no such `=`)."""
+    if not isinstance(assign, cst.Assign) or assign.value is not value:
+        return []
+    return [target.target for target in assign.targets if isinstance(target.target, cst.Attribute)]
+
+
 def last_statement(body: cst.BaseSuite) -> Optional[cst.CSTNode]:
     last: Optional[cst.CSTNode] = body.body[-1] if body.body else None
     if isinstance(last, cst.SimpleStatementLine):
