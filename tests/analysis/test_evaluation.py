@@ -122,6 +122,12 @@ def returned_by(source: str, function: str) -> Value:
          Kind.NDARRAY, Dtype.FLOAT64),
         ("import numpy as np\nrs = np.random.RandomState(0)\nresult = rs.normal(size=3)", Kind.NDARRAY, Dtype.FLOAT64),
         ("import numpy as np\nrs = np.random.RandomState(0)\nresult = rs.normal(3)", Kind.UNKNOWN, None),
+        # Numbers given, an array asked for by `size=`: as the probe made one of such numbers.
+        ("import numpy as np\nrng = np.random.default_rng(0)\nresult = rng.integers(0, 256, size=(2, 3))",
+         Kind.NDARRAY, Dtype.INTEGER),
+        ("import numpy as np\nfrom sklearn.preprocessing import MinMaxScaler\n"
+         "result = MinMaxScaler().fit_transform(np.random.default_rng(0).integers(0, 256, size=(2, 3)))",
+         Kind.NDARRAY, Dtype.FLOAT64),
         ("import numpy as np\nrng = np.random.default_rng(0)\nresult = rng.random(4, dtype=np.float32)", Kind.NDARRAY,
          Dtype.FLOAT32),
         # A dtype asked of a probed function that makes arrays (or of one asked for an array
@@ -285,7 +291,7 @@ def test_an_import_is_not_known():
             "import numpy as np\nfrom data import load\ndef f(x):\n    return x\na = f(np.zeros(3))\nresult = f(load())",
             Kind.UNKNOWN, None,
         ),
-        ("import numpy as np\ndef f(x):\n    return x\nresult = f", Kind.UNKNOWN, None),  # never called
+        ("import numpy as np\ndef f(x):\n    return x\nresult = f", Kind.CALLABLE, None),  # the function itself
         (  # `*arrays`: a tuple of what the calls pass beyond the other parameters
             "import numpy as np\ndef f(n, *arrays):\n    return arrays\nresult = f(3, np.zeros(3), np.ones(3))",
             Kind.CONTAINER, None,
@@ -306,6 +312,61 @@ def test_an_import_is_not_known():
 def test_a_parameter_is_what_the_module_s_calls_pass(source, kind, dtype):
     value = evaluated(source)
     assert (value.kind, value.dtype) == (kind, dtype)
+
+
+@pytest.mark.parametrize(
+    "source, kind, dtype",
+    [
+        # A closure a factory returns reads the factory's arguments where it is called.
+        ("import numpy as np\ndef scaler(lo, hi):\n    span = hi - lo\n    def scale(v):\n"
+         "        return (v - lo) / span\n    return scale\nresult = scaler(1, 3)(np.arange(4))",
+         Kind.NDARRAY, Dtype.FLOAT64),
+        ("import numpy as np\ndef scaler(lo, hi):\n    span = hi - lo\n    def scale(v):\n"
+         "        return (v - lo) / span\n    return scale\nresult = scaler(1, 3)(np.arange(4, dtype=np.float32))",
+         Kind.NDARRAY, Dtype.FLOAT32),
+        # `partial` puts its arguments before the call's, for the module's functions and a
+        # library's methods alike.
+        ("import numpy as np\nfrom functools import partial\ndef mul(a, b):\n    return a * b\n"
+         "result = partial(mul, np.ones(2))(0.5)", Kind.NDARRAY, Dtype.FLOAT64),
+        ("import numpy as np\nfrom functools import partial\ndef mul(a, b):\n    return a * b\n"
+         "result = partial(mul, np.ones(2, dtype=np.float32))(0.5)", Kind.NDARRAY, Dtype.FLOAT32),
+        ("import numpy as np\nfrom functools import partial\n"
+         "result = partial(np.random.default_rng(0).beta, 0.4, 0.4)(size=3)", Kind.NDARRAY, Dtype.FLOAT64),
+        ("import numpy as np\nfrom functools import partial\n"
+         "result = partial(np.random.default_rng(0).random, dtype=np.float32)(size=3)", Kind.NDARRAY, Dtype.FLOAT32),
+        # `map` calls the function on each element; `iter` and `next` give one of them.
+        ("import numpy as np\nimages = [np.zeros(2, dtype=np.uint8)]\n"
+         "result = next(iter(map(lambda a: a / 255.0, images)))", Kind.NDARRAY, Dtype.FLOAT64),
+        ("import numpy as np\nimages = [np.zeros(2, dtype=np.uint8)]\n"
+         "result = next(iter(map(lambda a: a.astype(np.float32) / 255.0, images)), None)", Kind.NDARRAY,
+         Dtype.FLOAT32),
+        # The module's own decorator: what its wrapper gives for the function it wraps,
+        # the call's arguments handed on by `*args, **kwargs`.
+        ("import numpy as np\nimport torch\ndef as_tensor(fn):\n    def wrapper(*args, **kwargs):\n"
+         "        return torch.from_numpy(fn(*args, **kwargs))\n    return wrapper\n"
+         "@as_tensor\ndef window(n):\n    return np.hanning(n)\nresult = window(4)", Kind.TENSOR, Dtype.FLOAT64),
+        ("import numpy as np\nimport torch\ndef as_tensor(fn):\n    def wrapper(*args, **kwargs):\n"
+         "        return torch.from_numpy(fn(*args, **kwargs))\n    return wrapper\n"
+         "@as_tensor\ndef window(n):\n    return np.hanning(n).astype(np.float32)\nresult = window(n=4)",
+         Kind.TENSOR, Dtype.FLOAT32),
+        # A function of the module read as a value is one, wherever it is kept.
+        ("import numpy as np\ndef f(x):\n    return x\nresult = [f][0](np.ones(2))", Kind.NDARRAY, Dtype.FLOAT64),
+    ],
+)
+def test_a_function_held_as_a_value_gives_what_its_body_gives_where_it_is_called(source, kind, dtype):
+    value = evaluated(source)
+    assert (value.kind, value.dtype) == (kind, dtype)
+
+
+@pytest.mark.parametrize("made, dtype", [("np.zeros(3)", Dtype.FLOAT64), ("np.zeros(3, dtype=np.float32)", Dtype.FLOAT32)])
+def test_a_coroutine_awaited_alone_or_gathered_gives_what_it_returns(made, dtype):
+    source = (
+        f"import asyncio\nimport numpy as np\nasync def fetch(i):\n    return {made}\n"
+        "async def rows(ids):\n    first = await fetch(0)\n    gathered = await asyncio.gather(*(fetch(i) for i in ids))\n"
+        "    return np.vstack(gathered) * first\n"
+    )
+    value = returned_by(source, "rows")
+    assert (value.kind, value.dtype) == (Kind.NDARRAY, dtype)
 
 
 def test_in_its_function_a_parameter_may_hold_what_any_call_passes():

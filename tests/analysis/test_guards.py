@@ -409,6 +409,20 @@ def test_a_scripts_function_meets_the_devices_of_the_callers_of_its_callers(tmp_
     assert [(d.code, d.start.line) for d in diagnostics] == found
 
 
+@pytest.mark.parametrize("device, found", [('"mps"', [("F64004", 18)]), ('"cpu"', [])])
+def test_a_scripts_decorator_meets_the_devices_of_the_functions_it_wraps(tmp_path, device, found):
+    # The wrapper makes the tensor; it runs where `window` is called, which the `__main__`
+    # block reaches through `frame`.
+    (tmp_path / "frames.py").write_text(
+        "import numpy as np\nimport torch\n\n\ndef returns_tensor(fn):\n    def wrapper(*args):\n"
+        "        return torch.from_numpy(fn(*args))\n\n    return wrapper\n\n\n@returns_tensor\n"
+        "def window(n):\n    return np.hanning(n)\n\n\ndef frame(x):\n    return x * window(4).to(x.device)\n\n\n"
+        f'if __name__ == "__main__":\n    print(frame(torch.ones(4, device={device})))\n'
+    )
+    diagnostics = run([tmp_path], Settings(root=tmp_path)).diagnostics
+    assert [(d.code, d.start.line) for d in diagnostics] == found
+
+
 @pytest.mark.parametrize("device, found", [('"mps"', [("F64002", 7)]), ('"cpu"', [])])
 def test_a_scripts_class_meets_the_device_a_helper_returns(tmp_path, device, found):
     # The module is moved by `.to(get_device())`: a call of the script's function that

@@ -5,6 +5,7 @@ alone runs as it is."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sys
 import types
@@ -92,6 +93,11 @@ CRASHING = {
     ("cast_on_next_statement", "loaded"): lambda m, d: m.loaded(np.arange(6.0), d),
     ("loader_with_own_collate", "first_batch"): lambda m, d: m.first_batch(d),
     ("lambda_called", "first_batch"): lambda m, d: m.first_batch(),
+    ("functions_as_values", "scaled_depth"): lambda m, d: m.scaled_depth(),
+    ("functions_as_values", "mixing_weights"): lambda m, d: m.mixing_weights(3),
+    ("functions_as_values", "unit_images"): lambda m, d: m.unit_images(),
+    ("decorated_and_awaited", "framed"): lambda m, d: m.framed(torch.ones(2, 4, device=d)),
+    ("decorated_and_awaited", "features"): lambda m, d: asyncio.run(m.features([1, 2], d)),
 }
 # Its MPS branch computes something else than its CPU branch: only that it runs is compared.
 OTHER_BRANCH_ON_MPS = {("float64_off_mps_only", "float64_on_either_branch")}
@@ -130,6 +136,11 @@ RUNNING = {
     ("computed_on_device", "totals_on_cpu"): lambda m, d: m.totals_on_cpu(3),
     ("module_called", "run_float32"): lambda m, d: m.run_float32(),
     ("lambda_called", "first_batch_float32"): lambda m, d: m.first_batch_float32(),
+    ("functions_as_values", "scaled_depth_float32"): lambda m, d: m.scaled_depth_float32(),
+    ("functions_as_values", "mixing_weights_float32"): lambda m, d: m.mixing_weights_float32(3),
+    ("functions_as_values", "unit_images_float32"): lambda m, d: m.unit_images_float32(),
+    ("decorated_and_awaited", "framed_float32"): lambda m, d: m.framed_float32(torch.ones(2, 4, device=d)),
+    ("decorated_and_awaited", "features_float32"): lambda m, d: asyncio.run(m.features_float32([1, 2], d)),
     ("module_called", "attend_float32"): lambda m, d: m.attend_float32().detach(),
     ("collated_python_floats", "errors_float32"):
         lambda m, d: m.errors_float32(torch.ones(4, 3), [0.5, 1.0, 1.5, 2.0], d),

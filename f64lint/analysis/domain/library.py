@@ -242,8 +242,17 @@ PYTHON_VALUE_READERS = frozenset({
     "json.load", "json.loads", "yaml.safe_load", "yaml.load", "yaml.full_load", "yaml.unsafe_load",
     "tomllib.load", "tomllib.loads", "tomli.load", "tomli.loads", "toml.load", "toml.loads",
 })
-# Calls that give back one of their arguments, by its place: `typing.cast(T, value)` is `value`.
-GIVES_ARGUMENT = {"typing.cast": 1}
+# Calls that give back one of their arguments, by its place: `typing.cast(T, value)` is
+# `value`; `iter(xs)` gives xs's elements, as a loop over xs does.
+GIVES_ARGUMENT = {"typing.cast": 1, "builtins.iter": 0}
+# What gives one element of an iterator, else its default: `next(it, None)`.
+NEXT_ELEMENT = "builtins.next"
+# What makes a function of another with its first arguments given: `partial(f, a)(b)` is `f(a, b)`.
+BINDS_ARGUMENTS = "functools.partial"
+# What calls a function on each element of an iterable: `map(f, xs)` gives `f(x)` for each x.
+CALLS_ON_EACH = "builtins.map"
+# What awaits awaitables together, giving a list of what each gives (`gather(*tasks)`).
+AWAITS_TOGETHER = frozenset({"asyncio.gather"})
 # What a loop over gives tuples of one element of each iterable given (`zip(xs, ys)`,
 # `itertools.product(sizes, ratios)`), and for `enumerate(xs)` a count and an element.
 ELEMENT_TUPLES = frozenset({"builtins.zip", "itertools.product"})

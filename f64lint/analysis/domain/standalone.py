@@ -155,14 +155,17 @@ class StandaloneParts:
         return [made for made in kept if made is not None]
 
     def _users_of(self) -> Dict[str, List[cst.CSTNode]]:
-        """By function name: the top-level parts that call a function of the module or take
-        it as a fixture (a parameter of its name)."""
+        """By function name: the top-level parts that call a function of the module, read
+        it as a value (which they may call, or hand on: `map(f, xs)`, `@timed`, which
+        runs its wrapper where the function decorated runs) or take it as a fixture (a
+        parameter of its name)."""
         if self._users is None:
             self._users = {}
             facts = self.facts
-            for call in facts.calls:
-                if isinstance(call.func, cst.Name) and call.func.value in facts.top_level_functions:
-                    self._users.setdefault(call.func.value, []).append(self._top_level(call))
+            for name, binding in facts.bindings.items():
+                function = binding.definition if binding is not None else None
+                if function is not None and facts.top_level_functions.get(name.value) is function:
+                    self._users.setdefault(name.value, []).append(self._top_level(name))
             for function in facts.functions:
                 for param in function.params.params:
                     if param.name.value in facts.top_level_functions:

@@ -45,9 +45,10 @@ parameters at their defaults: both are paths a run may take.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import replace
 from functools import cached_property
-from typing import Callable, Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple, Union
+from typing import Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, Union
 
 from f64lint.analysis.domain.arrays import (
     FLOAT64_OF_INTEGERS,
@@ -95,6 +96,9 @@ from f64lint.analysis.domain.library import (
     ARRAY_OF_THE_DTYPE_ASKED,
     ARRAY_TYPE,
     ATTRIBUTE_BY_NAME,
+    AWAITS_TOGETHER,
+    BINDS_ARGUMENTS,
+    CALLS_ON_EACH,
     COPIED_TO_THE_CPU,
     COUNTED,
     DATA_LOADERS,
@@ -107,6 +111,7 @@ from f64lint.analysis.domain.library import (
     GIVES_ARGUMENT,
     MAKES,
     MODULE_GIVES_ITSELF,
+    NEXT_ELEMENT,
     OBJECT_DATA_DTYPES,
     PYTHON_NUMBER_TYPES,
     PYTHON_VALUE_READERS,
@@ -146,6 +151,8 @@ from f64lint.analysis.evaluation.classes import Classes
 from f64lint.analysis.evaluation.dicts import DictChanges, entries_of, from_dict, looked_up, mapping
 from f64lint.analysis.evaluation.lattice import (
     UNKNOWN,
+    Callee,
+    Context,
     Dtype,
     Kind,
     Place,
@@ -189,6 +196,7 @@ from f64lint.analysis.evaluation.structure import (
     part_at,
     partly_unknown,
     placed,
+    relocated,
     subscripted,
     without_float64,
 )
@@ -212,8 +220,6 @@ from f64lint.cst import cst
 _KEEP_ARGUMENT_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE) | functions("scipy", Returns.ARGUMENT_DTYPE)
 _WIDTHS = {Width.FLOAT64: Dtype.FLOAT64, Width.COMPLEX128: Dtype.COMPLEX128, Width.NARROW: Dtype.FLOAT32}
 _ANNOTATED_NUMBERS = {name: Dtype.named(numpy) for name, numpy in by_short_name(PYTHON_NUMBER_TYPES).items()}
-# The parameters of a call being read into, by the id of their binding, with their values.
-Context = Tuple[Tuple[int, Value], ...]
 # What a frame reader is told the columns' dtypes with (`pd.read_csv(p, dtype=np.float32)`).
 _READER_DTYPES = ("dtype", "converters")
 # Where `torch.utils.data.DataLoader` takes its `collate_fn` by position.
@@ -295,9 +301,14 @@ class Evaluator:
 
     def _within(self, context: Context, nodes: Iterable[cst.BaseExpression], depth: int) -> Value:
         """What any of these nodes may be, read within another call's context."""
+        with self._reading_in(context):
+            return self._joined(nodes, depth)
+
+    @contextmanager
+    def _reading_in(self, context: Context) -> Iterator[None]:
         outer, self._context = self._context, context
         try:
-            return self._joined(nodes, depth)
+            yield
         finally:
             self._context = outer
 
@@ -348,6 +359,10 @@ class Evaluator:
             return Value(Kind.CONTAINER, element=self._value(node.elt, depth))
         if isinstance(node, (cst.Dict, cst.DictComp)):
             return self._dict(node, depth)
+        if isinstance(node, cst.Lambda):  # a function held as a value
+            return Value(Kind.CALLABLE, origin=node, callee=Callee(node, self._closure(node)))
+        if isinstance(node, cst.Await):  # `await fetch(i)`: what the coroutine returns
+            return self._value(node.expression, depth)
         if isinstance(node, cst.Subscript):
             held = self._value(node.value, depth)
             if held.kind is Kind.UNKNOWN and held.default_widths:  # `config["anchors"]` of what `json.load` read
@@ -484,8 +499,12 @@ class Evaluator:
                 found = seen_given_default_widths(qualified)
             input_class = INPUT_CLASSES.get(data) if data is not None else None
             if call is not None and data is None and keyword(call, "size") is not None:
-                # `rng.normal(0.0, 0.02, size=(n, 4))`: numbers given, an array asked for
-                asked_for = array_seen_given(qualified, "none")
+                # `rng.normal(0.0, 0.02, size=(n, 4))`, `rng.integers(0, 256, size=(n, 4))`:
+                # numbers given, an array asked for: as the probe made one of such numbers
+                numbers = [self._value(arg, depth + 1) for arg in positional(call)]
+                of_numbers = number_class(numbers) if all(n.kind is Kind.NUMBER for n in numbers) else None
+                asked_for = array_seen_given(qualified, of_numbers) if of_numbers is not None else None
+                asked_for = asked_for or array_seen_given(qualified, "none")
                 return seen_value(asked_for, origin) if asked_for is not None else UNKNOWN
             found = found or (seen_given(qualified, input_class) if input_class is not None else None)
         if found is not None:
@@ -643,6 +662,8 @@ class Evaluator:
             return part_at(self._element(seen.iterated, depth + 1), seen.path)
         if seen.unpacked is not None:  # `x, y = batch`
             return part_at(self._value(seen.unpacked, depth + 1), seen.path)
+        if isinstance(seen.definition, cst.FunctionDef) and not self._is_a_method(seen.definition):
+            return self._decorated(seen.definition, depth) or self._as_a_value(seen.definition)
         if seen.value is None:
             return None
         value = self._value(seen.value, depth + 1)
@@ -684,26 +705,156 @@ class Evaluator:
                 found.append(UNKNOWN)
         return join(found)
 
-    def _lambda_named(self, func: cst.BaseExpression) -> Optional[cst.Lambda]:
-        """The lambda a name called is bound to on every path that reaches the call, if one."""
-        binding = self.facts.bindings.get(func) if isinstance(func, cst.Name) else None
-        values = {seen.value for seen in binding.reaching()} if binding is not None else set()
-        written = values.pop() if len(values) == 1 else None
-        return written if isinstance(written, cst.Lambda) else None
+    def _closure(self, function: Union[cst.FunctionDef, cst.Lambda]) -> Context:
+        """The parameters a function made in another's body reads of it: those of the call
+        being read into (none for one made at module level)."""
+        return self._context if self.facts.enclosing_function(function) is not None else ()
 
-    def _lambda_called(self, function: cst.Lambda, call: cst.Call, depth: int) -> Value:
-        """What a lambda's body gives for what a call passes for its parameters."""
-        if any(arg.star for arg in call.args):
+    def _as_a_value(self, function: Union[cst.FunctionDef, cst.Lambda]) -> Value:
+        return Value(Kind.CALLABLE, origin=function, callee=Callee(function, self._closure(function)))
+
+    def _decorated(self, function: cst.FunctionDef, depth: int) -> Optional[Value]:
+        """What a function the module's own decorators wrap is: what they give for it
+        (`wrapper`, reading the function as `fn`); None when no decorator is the module's
+        (a library's, `@torch.no_grad()`, `@lru_cache`, calls it as written), or for a method."""
+        if self._is_a_method(function):
+            return None
+        found, wrapped = self._as_a_value(function), False
+        for decorator in reversed(function.decorators):
+            wrapper = self._value(decorator.decorator, depth + 1)
+            if wrapper.callee is None:
+                continue
+            found, wrapped = self._apply(wrapper.callee, [found], {}, depth), True
+        return found if wrapped and found.callee is not None else None
+
+    def _is_a_method(self, function: cst.FunctionDef) -> bool:
+        """Is it a class's own (not a function made in a method's body)?"""
+        in_function = self.facts.enclosing_function(function) is not None
+        return not in_function and self.facts.definitions.enclosing_class(function) is not None
+
+    def _function_called(self, function: cst.FunctionDef, call: cst.Call, depth: int) -> Value:
+        """What a call of one of the module's functions gives: through the module's own
+        decorators of it, if any (`_decorated`)."""
+        decorated = self._decorated(function, depth)
+        if decorated is None:
+            return self._called(function, call, depth)
+        assert decorated.callee is not None
+        return self._call_of(decorated.callee, call, depth)
+
+    def _call_of(self, callee: Callee, call: cst.Call, depth: int) -> Value:
+        """What a call of a function held as a value gives: its body read with what the call
+        passes (after what `partial` bound first), or the library's function called so."""
+        if not isinstance(callee.target, (cst.FunctionDef, cst.Lambda)):
+            return self._library_called(callee, call, depth)
+        given = self._arguments(call.args, depth)
+        if given is None:
             return UNKNOWN
-        args = positional(call)
-        params = [*function.params.posonly_params, *function.params.params]
+        if callee.bound is not None:
+            with self._reading_in(callee.context):
+                bound = self._arguments(callee.bound.args[1:], depth)
+            if bound is None:
+                return UNKNOWN
+            given = ([*bound[0], *given[0]], {**bound[1], **given[1]})
+        return self._apply(callee, given[0], given[1], depth)
+
+    def _arguments(
+        self, args: Sequence[cst.Arg], depth: int
+    ) -> Optional[Tuple[List[Value], Dict[str, Value]]]:
+        """What a call passes, by place and by keyword: a tuple's or a dict's written out
+        too (`fn(*args, **kwargs)` of a wrapper's own); None where one's size is not known."""
+        by_place: List[Value] = []
+        by_keyword: Dict[str, Value] = {}
+        for arg in args:
+            value = self._value(arg.value, depth + 1)
+            if arg.keyword is not None:
+                by_keyword[arg.keyword.value] = value
+            elif arg.star == "*" and value.kind is Kind.CONTAINER and (value.parts or value.element is None):
+                by_place.extend(value.parts)
+            elif arg.star == "**" and value.kind is Kind.MAPPING and (value.keys or value.element is None):
+                by_keyword.update(zip(value.keys, value.parts))
+            elif arg.star:
+                return None
+            else:
+                by_place.append(value)
+        return by_place, by_keyword
+
+    def _apply(self, callee: Callee, by_place: List[Value], by_keyword: Dict[str, Value], depth: int) -> Value:
+        """What one of the module's functions or lambdas held as a value gives for these
+        arguments, read with the parameters it closes over."""
+        target = callee.target
+        if not isinstance(target, (cst.FunctionDef, cst.Lambda)):
+            return UNKNOWN
         context: List[Tuple[int, Value]] = []
-        for index, param in enumerate(params):
-            given = args[index] if index < len(args) else keyword(call, param.name.value) or param.default
-            binding = self.facts.bindings.get(param.name)
-            if binding is not None:
-                context.append((id(binding), self._value(given, depth + 1) if given is not None else UNKNOWN))
-        return self._within(tuple(context), [function.body], depth + 1)
+        params = target.params
+        positional_params = [*params.posonly_params, *params.params]
+        for index, param in enumerate([*positional_params, *params.kwonly_params]):
+            if index < len(by_place) and index < len(positional_params):
+                value = by_place[index]
+            elif param.name.value in by_keyword:
+                value = by_keyword.pop(param.name.value)
+            elif param.default is not None:
+                value = self._within(callee.context, [param.default], depth + 1)
+            else:
+                value = UNKNOWN
+            context.append(self._parameter_given(param, value))
+        extra = by_place[len(positional_params):]
+        if isinstance(params.star_arg, cst.Param):  # `*args`: the rest, by place
+            context.append(self._parameter_given(params.star_arg, Value(Kind.CONTAINER, parts=tuple(extra))))
+        if isinstance(params.star_kwarg, cst.Param):  # `**kwargs`: the rest, by keyword
+            context.append(self._parameter_given(params.star_kwarg, mapping(list(by_keyword.items()))))
+        known = (*(pair for pair in context if pair[0] != 0), *callee.context)
+        if isinstance(target, cst.Lambda):
+            return self._within(known, [target.body], depth + 1)
+        return self._exits_within(target, known, None, depth)
+
+    def _parameter_given(self, param: cst.Param, value: Value) -> Tuple[int, Value]:
+        """A parameter's binding (by id; 0 for none) with what it is read as (`_as_parameter`)."""
+        binding = self.facts.bindings.get(param.name)
+        return (id(binding) if binding is not None else 0), self._as_parameter(param, value)
+
+    def _library_called(self, callee: Callee, call: cst.Call, depth: int) -> Value:
+        """A library's function or method `partial` bound arguments of, called: as the call
+        of it with those arguments first (`partial(rng.beta, 0.4, 0.4)(size=n)` is
+        `rng.beta(0.4, 0.4, size=n)`), where what it gives is made."""
+        if callee.bound is None:
+            return UNKNOWN
+        if not isinstance(callee.target, cst.BaseExpression):
+            return UNKNOWN
+        try:
+            whole = cst.Call(func=callee.target, args=(*callee.bound.args[1:], *call.args))
+        except cst.CSTValidationError:  # keywords bound, then arguments by place
+            return UNKNOWN
+        name = self.facts.qualified_name(whole.func)
+        if name is not None:
+            return relocated(self._library_call(whole, name, depth), whole, call)
+        if not isinstance(whole.func, cst.Attribute):
+            return UNKNOWN
+        receiver = self._value(whole.func.value, depth + 1)
+        if receiver.kind is not Kind.OBJECT:
+            return UNKNOWN
+        return self._member(receiver, whole.func.attr.value, whole, call, depth)
+
+    def _partial(self, call: cst.Call, depth: int) -> Value:
+        """`functools.partial(f, ...)`: a function that calls `f` with these arguments first."""
+        args = positional(call)
+        if not args or call.args[0].keyword is not None or call.args[0].star:
+            return UNKNOWN
+        function = self._value(args[0], depth + 1)
+        if function.callee is None:  # a library's (`rng.beta`): called as written, when called
+            return Value(Kind.CALLABLE, origin=call, callee=Callee(args[0], self._context, call))
+        if function.callee.bound is not None:
+            return UNKNOWN
+        context = (*function.callee.context, *self._context)  # its own, and the partial's arguments'
+        return Value(Kind.CALLABLE, origin=call, callee=Callee(function.callee.target, context, call))
+
+    def _mapped(self, call: cst.Call, depth: int) -> Value:
+        """`map(f, xs, ...)`: what `f` gives for an element of each iterable, one by one."""
+        args = positional(call)
+        function = self._value(args[0], depth + 1) if args else UNKNOWN
+        if function.callee is None or function.callee.bound is not None or any(arg.star for arg in call.args):
+            return Value(Kind.CONTAINER)
+        elements = [item_of(self._value(arg, depth + 1)) for arg in args[1:]]
+        return Value(Kind.CONTAINER, element=self._apply(function.callee, elements, {}, depth))
 
     def _calls_a_layer_kept(self, call: cst.Call) -> bool:
         """Does a call call one of torch's layers its class keeps on `self` (`self.qkv(x)`)?"""
@@ -1100,6 +1251,17 @@ class Evaluator:
                 else:
                     entries.extend(entries_of(self._value(arg.value, depth + 1)))
             return mapping(entries)
+        if name == BINDS_ARGUMENTS:  # `partial(rng.beta, 0.4, 0.4)`: a function of the rest
+            return self._partial(call, depth)
+        if name == CALLS_ON_EACH:  # `map(to_unit, images)`: what the function gives for each
+            return self._mapped(call, depth)
+        if name == NEXT_ELEMENT:  # `next(it, None)`: an element, or the default
+            args = positional(call)
+            return join([item_of(self._value(args[0], depth + 1)), *(self._value(arg, depth + 1) for arg in args[1:2])])
+        if name in AWAITS_TOGETHER:  # `gather(*(fetch(i) for i in ids))`: what each gives
+            given = [(arg.star, self._value(arg.value, depth + 1)) for arg in call.args if arg.keyword is None]
+            each = [item_of(value) if star else value for star, value in given]
+            return Value(Kind.CONTAINER, element=join(each) if each else None)
         if name in DATASETS_OF_TENSORS:  # items: the tensors' rows, by place
             rows = tuple(item_of(self._value(arg, depth + 1)) for arg in positional(call))
             return Value(Kind.CONTAINER, element=Value(Kind.CONTAINER, parts=rows))
@@ -1115,11 +1277,11 @@ class Evaluator:
             return self._instance_of(made, call)
         functions = self._callees(call)
         if functions:  # also `self.compute_fn(...)`, the class having set `self.compute_fn = roc_compute_fn`
-            return join([self._called(function, call, depth) for function in functions])
-        written = self._lambda_named(call.func)
-        if written is not None:  # `to_unit(image)` of `to_unit = lambda img: img / 255.0`
-            return self._lambda_called(written, call, depth)
-        callee = self._value(call.func, depth + 1) if not isinstance(call.func, cst.Attribute) else UNKNOWN
+            return join([self._function_called(function, call, depth) for function in functions])
+        held = not isinstance(call.func, cst.Attribute) or is_self_attribute(call.func)
+        callee = self._value(call.func, depth + 1) if held else UNKNOWN
+        if callee.callee is not None:  # `to_unit(image)` of `to_unit = lambda img: img / 255.0`, `self.sampler(n)`
+            return self._call_of(callee.callee, call, depth)
         if callee.kind is Kind.OBJECT:  # `spline(xs)`: a fitted interpolator called
             return self._member(callee, "__call__", call, call, depth)
         run = self._run_by_a_call(callee)
@@ -1288,6 +1450,14 @@ class Evaluator:
         binding = self.facts.bindings.get(params[0].name) if receiver is not None and params else None
         if binding is not None and receiver is not None:
             context = ((id(binding), receiver), *(pair for pair in context if pair[0] != id(binding)))
+        return self._exits_within(function, context, call, depth)
+
+    def _exits_within(
+        self, function: cst.FunctionDef, context: Context, call: Optional[cst.Call], depth: int
+    ) -> Value:
+        """What a function's returns give, or for a generator what it yields, read with the
+        parameters a call passes (`context`); `call`, when it passes them as written, tells
+        which returns it may reach."""
         yielded, returned = self._exits(function)
         if yielded:  # a generator: what it yields, one by one
             elements = []

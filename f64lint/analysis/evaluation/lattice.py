@@ -38,6 +38,7 @@ class Kind(enum.Enum):
     STRING = "string"  # `type`: its text (not a device's name: that is a device)
     OBJECT = "library object"  # of the class in `type`: a fitted estimator, a data frame
     INSTANCE = "object of a class of the module"  # `type`: the class's qualified name in it
+    CALLABLE = "function"  # `callee`: what calling it runs
     NONE = "None"  # holds no data: a path that gives it adds nothing to a join
     UNKNOWN = "unknown"
 
@@ -100,6 +101,23 @@ def together(values: Iterable["Value"]) -> Place:
     return max((place_of(value) for value in values if value.kind is not Kind.NUMBER), default=Place.UNKNOWN)
 
 
+# The parameters of a call being read into, by the id of their binding, with their values.
+Context = Tuple[Tuple[int, "Value"], ...]
+
+
+@dataclass(frozen=True)
+class Callee:
+    """What a function held as a value runs when called: one of the module's functions or
+    lambdas (`target`), read with the parameters of the call that made it (`context`: a
+    closure's enclosing call), or a library's function or method, `target` being the
+    expression that names it (`rng.beta`); `bound`, the `functools.partial(f, ...)` call
+    whose arguments after `f` come before those of a call of it."""
+
+    target: cst.CSTNode
+    context: Context = ()
+    bound: Optional[cst.Call] = None
+
+
 @dataclass(frozen=True)
 class Value:
     kind: Kind = Kind.UNKNOWN
@@ -133,6 +151,7 @@ class Value:
     # (`pd.read_csv(path)`, `json.load(f)`). What makes floats of it makes float64
     # (`np.array(config["anchors"]) / 416.0`).
     default_widths: bool = False
+    callee: Optional[Callee] = None  # of a function held as a value: what calling it runs
 
     def __hash__(self) -> int:
         """Worked out once per value: values nest (an element, parts, what one may be) and
@@ -206,6 +225,7 @@ def join(values: Iterable[Value]) -> Value:
             kind, wider.dtype, max(joined.place, value.place), element, parts, joined.keys if parts else (),
             wider.origin, type_, may_be, joined.or_subclass or value.or_subclass, partial, mixed,
             sources_of(wider.dtype, (joined, value)), joined.default_widths and value.default_widths,
+            joined.callee if joined.callee == value.callee else None,
         )
     return joined if joined is not None else UNKNOWN
 

@@ -24,10 +24,25 @@ def as_data(value: Value) -> Value:
     """What a parameter is read as from a value passed for it: data, or where a value not
     known is (`torch.cat(self.outputs)` of outputs moved to the CPU); not a dtype or a
     device (a helper handed one often checks it); a library object is data too (a pandas
-    frame, an estimator fitted on data, whose fitted attributes are arrays)."""
-    if value.kind in DATA_KINDS or value.kind is Kind.OBJECT:
+    frame, an estimator fitted on data, whose fitted attributes are arrays), and so is a
+    function (`scale`, which the function called calls on its data)."""
+    if value.kind in DATA_KINDS or value.kind in (Kind.OBJECT, Kind.CALLABLE):
         return value
     return Value(place=value.place) if value.kind is Kind.UNKNOWN and value.place is not Place.UNKNOWN else UNKNOWN
+
+
+def relocated(value: Value, made: cst.CSTNode, origin: cst.CSTNode) -> Value:
+    """A value named after another node where `made` made it or a part of it (a call put
+    together from a `partial` and the call of it is named after the call of it)."""
+    if value.origin is not made and made not in value.sources and not value.parts and value.element is None:
+        return value
+    return replace(
+        value,
+        origin=origin if value.origin is made else value.origin,
+        sources=tuple(origin if source is made else source for source in value.sources),
+        parts=tuple(relocated(part, made, origin) for part in value.parts),
+        element=relocated(value.element, made, origin) if value.element is not None else None,
+    )
 
 
 def is_frame(value: Value) -> bool:

@@ -8,8 +8,10 @@ a literal (below), except an expression that binds nothing and that nothing can 
 (a docstring, a registration call). A top-level `def` or `class` stays when its code has
 a float64-like spelling or a move-then-cast, makes a float64 NumPy array and hands it to
 torch as a tensor's data (followed line by line through names, as far as the analysis
-follows them), makes a tensor of what a lambda bound at module level gives (its body is
-not read), or names what a module-level statement binds to one of those; then, until
+follows them), makes or moves a tensor of what a function held as a value gives (a lambda
+bound at module level, a closure a factory returns, a function its own decorator wraps, one
+`partial` or `map` calls: their bodies are not read), with the functions that give those,
+or names what a module-level statement binds to one of those; then, until
 nothing changes, those that name one that stays or are named by one, since values flow
 through return values, safe helpers are read from their bodies and fixes pass a dtype on
 to callers; then the functions those with a float64-like spelling call, and the functions
@@ -299,11 +301,11 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: boo
     )
     hot: FrozenSet[str] = frozenset()
     lambdas = frozenset(name for s in module_level if _LAMBDA.match(structure_lines[s.first]) for name in s.bound)
-    kept = [
-        d
-        for d in definitions
-        if reading.is_source(d) or (standalone and _tells_devices(d)) or _tensor_of_a_lambda(d, lambdas, makers)
-    ]
+    held = _functions_as_values(definitions, lambdas)
+    kept = [d for d in definitions if reading.is_source(d) or (standalone and _tells_devices(d))]
+    through_values = [d for d in definitions if d not in kept and _tensor_through_a_function_value(d, held, makers)]
+    kept.extend(through_values)
+    kept.extend(d for d in definitions if d not in kept and d.name in held.given_by(through_values))
     rest = [d for d in definitions if d not in kept]
     warm = [s for s in module_level if reading.makes_float64(s.text)]
     while True:
@@ -392,12 +394,56 @@ def _kept_on_self(code: str, functions: Set[str]) -> Dict[str, str]:
 
 # `to_unit = lambda img: img / 255.0`: a function bound at module level.
 _LAMBDA = re.compile(r"[A-Za-z_]\w*[ \t]*=[ \t]*lambda\b")
+# A function made in another's body (`def scale(values):` in `range_scaler`), or returned.
+_MADE_WITHIN = re.compile(r"\n[ \t]+(?:async[ \t]+)?def[ \t]|\breturn[ \t]+lambda\b")
+# The decorators a definition is written with, by name (`@returns_tensor`, `@retry(3)`).
+_DECORATOR = re.compile(r"^[ \t]*@[ \t]*([A-Za-z_]\w*)", re.MULTILINE)
+# The library calls that call a function they are handed (`partial(rng.beta, a, b)`, `map(f, xs)`).
+_CALLERS_OF_VALUES = frozenset({"partial", "map"})
 
 
-def _tensor_of_a_lambda(definition: Statement, lambdas: FrozenSet[str], makers: ArrayMakers) -> bool:
-    """Does a definition make a tensor of data and call a lambda the module binds, whose
-    body (which narrowing does not read) may give that data (`torch.from_numpy(to_unit(x))`)?"""
-    return bool(lambdas) and definition.calls(lambdas) and bool(makers.tensor_of_data.search(definition.text))
+@dataclass(frozen=True)
+class _FunctionsAsValues:
+    """The module's functions that give functions, which narrowing does not follow into
+    what calling those gives: the lambdas it binds, those that make one in their body (a
+    closure's factory, a decorator); and the functions such a decorator wraps, by name,
+    with its name."""
+
+    giving: FrozenSet[str]
+    wrapped: Dict[str, FrozenSet[str]]
+
+    def given_by(self, definitions: List[Statement]) -> Set[str]:
+        """The functions that give the function values these definitions call: those they
+        call, and the decorators of the functions they call."""
+        found: Set[str] = set()
+        for definition in definitions:
+            found.update(name for name in self.giving if definition.calls({name}))
+            for name, decorators in self.wrapped.items():
+                if definition.calls({name}):
+                    found.update({name, *decorators})
+        return found
+
+
+def _functions_as_values(definitions: List[Statement], lambdas: FrozenSet[str]) -> _FunctionsAsValues:
+    functions = [d for d in definitions if d.name is not None and not d.is_class]
+    giving = frozenset(d.name for d in functions if d.name and _MADE_WITHIN.search(d.text)) | lambdas
+    wrapped = {}
+    for function in functions:
+        head = function.text[: function.text.find("def ")]
+        decorators = frozenset(_DECORATOR.findall(head)) & giving
+        if decorators and function.name:
+            wrapped[function.name] = decorators
+    return _FunctionsAsValues(giving, wrapped)
+
+
+def _tensor_through_a_function_value(definition: Statement, held: _FunctionsAsValues, makers: ArrayMakers) -> bool:
+    """Does a definition make a tensor of data, or move one, and call a function another
+    gives (a lambda the module binds, a closure a factory returns, a function its own
+    decorator wraps, one `partial` or `map` calls), whose body may give that data
+    (`torch.from_numpy(to_unit(x))`, `scale = range_scaler(lo, hi)` then `scale(depth)`)?"""
+    if not (makers.tensor_of_data.search(definition.text) or ".to(" in definition.text):
+        return False
+    return definition.calls(held.giving | _CALLERS_OF_VALUES | frozenset(held.wrapped))
 
 
 def _device_helpers_called(kept: List[Statement], rest: List[Statement]) -> List[Statement]:

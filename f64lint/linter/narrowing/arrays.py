@@ -18,7 +18,16 @@ from f64lint.analysis.domain.arrays import (
     KEEP_DTYPE_METHODS,
     KEEP_FIRST_ARGUMENT_DTYPE,
 )
-from f64lint.analysis.domain.library import MAKES, Returns, float64_members, functions, short_names
+from f64lint.analysis.domain.library import (
+    AWAITS_TOGETHER,
+    GIVES_ARGUMENT,
+    MAKES,
+    NEXT_ELEMENT,
+    Returns,
+    float64_members,
+    functions,
+    short_names,
+)
 from f64lint.analysis.domain.probed import (
     float64_members_by_maker,
     keep_float64,
@@ -131,13 +140,16 @@ _DEFINING = re.compile(r"\bdef\s+$")  # a function's header up to its name
 _DTYPE_KEYWORD = re.compile(r"\s*dtype\s*=(?!=)")
 _CALLEE = re.compile(r"([A-Za-z_][\w.]*)\s*\(")
 # What an array flows through besides NumPy's functions: the array methods and other
-# libraries' functions that keep the dtype (`signal.filtfilt(b, a, x)`), `typing.cast`,
-# and what grows a list by what it is given (`values.append(np.exp(x))`).
+# libraries' functions that keep the dtype (`signal.filtfilt(b, a, x)`), what gives back
+# an argument or its elements (`typing.cast`, `iter`, `next`), what awaits coroutines
+# together (`asyncio.gather`), and what grows a list by what it is given
+# (`values.append(np.exp(x))`).
 _KEEP_OR_CAST = (
     KEEP_DTYPE_METHODS
     | frozenset(short_names(functions("scipy", Returns.ARGUMENT_DTYPE)))
     | frozenset(short_names(KEEP_FIRST_ARGUMENT_DTYPE))
-    | {"cast", *GROWS}
+    | frozenset(short_names([*GIVES_ARGUMENT, NEXT_ELEMENT, *AWAITS_TOGETHER]))
+    | set(GROWS)
 )
 
 
