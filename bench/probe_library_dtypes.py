@@ -12,7 +12,7 @@ scipy.signal.windows, scipy.ndimage, scipy.interpolate, scipy.special, scipy.sta
 scipy.fft, scipy.fftpack, scipy.linalg, scipy.spatial.distance, sklearn.metrics,
 sklearn.preprocessing, sklearn.model_selection and sklearn.utils.class_weight (functions),
 sklearn.datasets (`make_*`),
-pandas, torch, torch.special, math (and the builtins that compute with numbers: `abs`, `max`,
+pandas, torch, torch.special, math, statistics (and the builtins that compute with numbers: `abs`, `max`,
 `min`, `round`, `sum`, `pow`),
 torch.linalg, torch.fft, torch.nn.functional and torch.utils.data; the methods and attributes
 of numpy.ndarray, numpy.random.Generator, numpy.random.RandomState, torch.Tensor,
@@ -30,9 +30,10 @@ call time-boxed to one second (three for fitting an estimator); a call that prin
 dropped. Readers and writers are probed on files of the temporary directory only.
 
 Input classes: "none" (no array argument: shapes and numbers only, `np.zeros(3)`,
-`np.linspace(0, 1, 5)`); "int64", "float32", "float64" (NumPy arrays for NumPy, SciPy and
-scikit-learn; tensors for torch; Series (x) and DataFrames (m) for pandas' functions;
-receivers of that dtype for methods); "python_float", "python_int" (Python numbers, `s`,
+`np.linspace(0, 1, 5)`); "int64", "float32", "float64", "uint8" (an image's pixels) and
+"complex128" (NumPy arrays for NumPy, SciPy and scikit-learn, which is not given complex
+data; tensors for torch; Series (x) and DataFrames (m) for pandas' functions; receivers of
+that dtype for methods); "python_float", "python_int" (Python numbers, `s`,
 or lists of them, `x` and `m`). Extra classes where they tell something: "np_float64_scalar"
 and "np_float32_scalar" (NumPy scalars: `torch.tensor(np.float64(0.5))` is float64);
 "ndarray_int64", "ndarray_float32", "ndarray_float64" (NumPy arrays given to torch);
@@ -95,6 +96,7 @@ import platform  # noqa: E402
 import select  # noqa: E402
 import signal  # noqa: E402
 import sqlite3  # noqa: E402
+import statistics  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
@@ -297,17 +299,26 @@ class Inputs:
         return value
 
 
-ARRAY_CLASSES = ("int64", "float32", "float64")
-CORE_CLASSES = ("none", "int64", "float32", "float64", "python_float", "python_int")
+ARRAY_CLASSES = ("int64", "float32", "float64", "uint8", "complex128")
+INTEGER_CLASSES = ("int64", "uint8")
+CORE_CLASSES = ("none", *ARRAY_CLASSES, "python_float", "python_int")
 NP_SCALAR_CLASSES = ("np_float64_scalar", "np_float32_scalar")
 NDARRAY_CLASSES = ("ndarray_int64", "ndarray_float32", "ndarray_float64")
+
+
+def array_of(cls: str) -> Any:
+    """Six values of an array class: complex ones with an imaginary part (a function may
+    give real numbers of complex ones that have none)."""
+    if cls in INTEGER_CLASSES:
+        return np.array(X_INTS, dtype=cls)
+    values = np.array(X_FLOATS, dtype=cls)
+    return values + 0.25j if values.dtype.kind == "c" else values
 
 
 def numpy_inputs(cls: str) -> Inputs:
     labels = np.array(LABELS)
     if cls in ARRAY_CLASSES:
-        values = X_INTS if cls == "int64" else X_FLOATS
-        return Inputs(np.array(values, dtype=cls), np.array(M_ROWS, dtype=cls), None, labels)
+        return Inputs(array_of(cls), np.array(M_ROWS, dtype=cls), None, labels)
     if cls == "python_float":
         return Inputs(list(X_FLOATS), [[float(v) for v in row] for row in M_ROWS], 0.5, labels)
     if cls == "python_int":
@@ -341,8 +352,8 @@ def frame(cls: str) -> pd.DataFrame:
         floats = cls.split("_")[1]
         return pd.DataFrame({"a": np.array(X_FLOATS, dtype=floats), "b": np.array(X_INTS, dtype="int64")})
     if cls in ARRAY_CLASSES:
-        values = X_INTS if cls == "int64" else X_FLOATS
-        return pd.DataFrame({"a": np.array(values, dtype=cls), "b": np.array(values[::-1], dtype=cls)})
+        values = array_of(cls)
+        return pd.DataFrame({"a": values, "b": values[::-1].copy()})
     values = X_FLOATS if cls == "python_float" else X_INTS
     return pd.DataFrame({"a": list(values), "b": list(values[::-1])})
 
@@ -966,14 +977,14 @@ OUTPUT_METHODS = (
     "transform", "predict", "predict_proba", "predict_log_proba", "decision_function", "score_samples",
     "kneighbors", "score",
 )
-SKLEARN_CLASSES = (*ARRAY_CLASSES, "python_float", "python_int")
+SKLEARN_CLASSES = (*(cls for cls in ARRAY_CLASSES if cls != "complex128"), "python_float", "python_int")
 
 
 def design(cls: str) -> Tuple[Any, Any, Any]:
     """X (30x4, positive), classification targets and regression targets of a class."""
     rng = np.random.RandomState(0)
-    if cls in ("int64", "python_int"):
-        X = rng.randint(0, 10, size=(30, 4)).astype("int64")
+    if cls in (*INTEGER_CLASSES, "python_int"):
+        X = rng.randint(0, 10, size=(30, 4)).astype("int64" if cls == "python_int" else cls)
         reg = X.sum(axis=1)
     else:
         X = rng.uniform(0.1, 5.0, size=(30, 4)).astype("float32" if cls == "float32" else "float64")
@@ -1074,7 +1085,7 @@ def _labels_of(cls: str) -> Any:
         return [0.5, 1.5, 0.5, 2.5, 1.5, 0.5]
     if cls == "python_int":
         return [0, 1, 0, 2, 1, 0]
-    values = [0.5, 1.5, 0.5, 2.5, 1.5, 0.5] if cls != "int64" else [0, 1, 0, 2, 1, 0]
+    values = [0.5, 1.5, 0.5, 2.5, 1.5, 0.5] if cls not in INTEGER_CLASSES else [0, 1, 0, 2, 1, 0]
     return np.array(values, dtype=cls)
 
 
@@ -1319,13 +1330,15 @@ def hand() -> Dict[str, Any]:
 # ---------------------------------------------------------------- main
 
 
-# Python's own numbers: the math module, and the builtins that compute with numbers (not
-# `float` and `int`, which are dtype spellings too).
+# Python's own numbers: the math and statistics modules, and the builtins that compute with
+# numbers (not `float` and `int`, which are dtype spellings too).
 NUMBER_BUILTINS = ("abs", "max", "min", "round", "sum", "pow")
 
 
 def python_jobs() -> Tuple[List[Job], Dict[str, str]]:
-    named = list(public_callables(math, "math"))
+    # statistics' own functions, not what it imports (`Fraction`, `sqrt`, `groupby`)
+    own = lambda name, value: getattr(value, "__module__", None) == "statistics"  # noqa: E731
+    named = [*public_callables(math, "math"), *public_callables(statistics, "statistics", own)]
     named += [(f"builtins.{name}", getattr(builtins, name)) for name in NUMBER_BUILTINS]
     return [function_job(name, value, CORE_CLASSES, numpy_inputs) for name, value in named], {}
 

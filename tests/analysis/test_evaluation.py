@@ -137,6 +137,16 @@ def returned_by(source: str, function: str) -> Value:
         ("import numpy as np\nresult = np.random.randint(0, 256, size=(2, 3), dtype=np.uint8) / 255.0", Kind.NDARRAY,
          Dtype.FLOAT64),
         ("import numpy as np\nresult = np.random.randint(0, 256, dtype=np.int32)", Kind.UNKNOWN, None),
+        # 8-bit pixels and complex data as probed: a percentile of pixels is float64, of
+        # float32 data float32; the conjugate of a complex128 spectrum complex128.
+        ("import numpy as np\nresult = np.percentile(np.zeros((2, 3), dtype=np.uint8), 99, axis=0)", Kind.NDARRAY,
+         Dtype.FLOAT64),
+        ("import numpy as np\nresult = np.percentile(np.zeros((2, 3), dtype=np.float32), 99, axis=0)", Kind.NDARRAY,
+         Dtype.FLOAT32),
+        ("import numpy as np\nresult = np.conj(np.fft.fft(np.ones(4)))", Kind.NDARRAY, Dtype.COMPLEX128),
+        # Python's statistics, as probed: Python floats, which NumPy makes float64 arrays of.
+        ("import numpy as np\nimport statistics\nxs = [1.0, 2.5]\n"
+         "result = np.array([statistics.fmean(xs), statistics.pstdev(xs)])", Kind.NDARRAY, Dtype.FLOAT64),
         # Python's own numbers, as probed: the constants libraries name, math's functions and
         # the builtins that compute with numbers give Python numbers; NumPy's math of them a
         # float64 scalar.
@@ -1177,7 +1187,9 @@ def test_a_join_knows_when_a_path_s_dtype_is_not_known_and_a_path_of_none_adds_n
          Dtype.FLOAT64),
         ("import torch\nresult = 2 * torch.zeros(3, dtype=torch.float64)", Kind.TENSOR, Dtype.FLOAT64),
         ("import torch\ndef f(x):\n    return torch.zeros(3, dtype=torch.float64) + x\nresult = f(g())", Kind.TENSOR,
-         Dtype.FLOAT64),  # a float64 tensor with anything probed is float64
+         Dtype.FLOAT64),  # a float64 tensor with anything probed is float64 (but complex data)
+        ("import torch\nresult = torch.zeros(3, dtype=torch.float64) * torch.ones(3, dtype=torch.complex128)",
+         Kind.TENSOR, Dtype.COMPLEX128),
         ("import torch\ndef f(x):\n    return torch.zeros(3) + x\nresult = f(g())", Kind.TENSOR, None),
         ("import torch\ndef f(x):\n    return x[..., None] @ torch.ones(1, 3, dtype=torch.float64)\nresult = f(g())",
          Kind.TENSOR, Dtype.FLOAT64),  # `@` of a float64 tensor, as probed (it does not promote)

@@ -12,7 +12,7 @@ import pytest
 
 KINDS = {"ndarray", "tensor", "numpy_scalar", "python_float", "python_int", "dataframe", "series", "tuple", "other"}
 CLASSES = {
-    "none", "int64", "float32", "float64", "python_float", "python_int",
+    "none", "int64", "float32", "float64", "uint8", "complex128", "python_float", "python_int",
     "np_float64_scalar", "np_float32_scalar", "ndarray_int64", "ndarray_float32", "ndarray_float64",
     "mixed_float64_int64", "mixed_float32_int64",
 }
@@ -72,7 +72,19 @@ def test_aliases_name_entries_and_hand_entries_say_why(table):
 def test_the_file_is_written_deterministically(table):
     text = resources.files("f64lint.analysis.domain").joinpath("library_dtypes.json").read_text(encoding="utf-8")
     assert text == json.dumps(table, sort_keys=True, indent=1) + "\n"
-    assert len(text.encode()) < 3_300_000  # with SciPy's distributions' cdf, ppf and logpdf, and numpy.polynomial
+    # with SciPy's distributions' cdf, ppf and logpdf, numpy.polynomial, and uint8 and complex128 inputs
+    assert len(text.encode()) < 4_500_000
+
+
+def test_pixels_complex_data_and_pythons_statistics(table):
+    # 8-bit pixels and complex data are inputs of their own: what a function gives them
+    # is not what it gives int64 or float64 data.
+    assert result(table, "numpy.percentile", "uint8")["dtype"] == "float64"
+    assert result(table, "numpy.sqrt", "uint8")["dtype"] == "float16"
+    assert result(table, "numpy.sqrt", "int64")["dtype"] == "float64"
+    assert result(table, "numpy.conjugate", "complex128")["dtype"] == "complex128"
+    assert result(table, "numpy.absolute", "complex128")["dtype"] == "float64"
+    assert result(table, "statistics.fmean", "python_int")["kind"] == "python_float"
 
 
 def test_numpy_makers_and_arithmetic(table):

@@ -2,7 +2,8 @@
 `bench/probe_library_dtypes.py` wrote by calling them (library_dtypes.json, read once, on
 first use).
 
-An input class names the array a call was given (`int64`, `float32`, `float64`), Python
+An input class names the array a call was given (`int64`, `float32`, `float64`, and
+`uint8` and `complex128`, which say nothing of what it gives whatever its input), Python
 numbers or lists of them (`python_float`, `python_int`), or no array at all (`none`:
 `np.zeros(3)`). A function is `input_independent` when every one of those classes it was
 called with gave the same kind of result of one dtype (`np.zeros`, `np.hanning`,
@@ -22,6 +23,10 @@ from f64lint.analysis.domain.library import ARRAY_TYPE, TENSOR_TYPE
 # The classes that describe a call's arguments as written (the table has more, for
 # receivers and operands, which these readers do not use).
 CORE_CLASSES = ("none", "int64", "float32", "float64", "python_float", "python_int")
+# Arrays of the dtypes the probe called with besides, read for data of those dtypes but not
+# for what a function gives whatever its input: 8-bit pixels (`np.percentile(image, 99)` is
+# float64) and complex data (`np.conj(spectrum)`), which most functions are not handed.
+MORE_ARRAY_CLASSES = ("uint8", "complex128")
 # The classes of NumPy data handed to torch (`torch.from_numpy(a)`, `torch.tensor(s)`): in a
 # torch entry, `float64` is a tensor's class and these are NumPy's.
 NUMPY_TO_TORCH_CLASSES = (
@@ -63,7 +68,7 @@ def _entry(name: str) -> Optional[Dict[str, Any]]:
 
 def _result(name: str, input_class: str) -> Optional[Dict[str, Any]]:
     entry = _entry(name)
-    known = input_class in CORE_CLASSES or input_class in NUMPY_TO_TORCH_CLASSES
+    known = input_class in CORE_CLASSES or input_class in MORE_ARRAY_CLASSES or input_class in NUMPY_TO_TORCH_CLASSES
     return entry.get(input_class) if entry is not None and known else None
 
 
@@ -77,6 +82,18 @@ def _every_call(name: str, input_class: str) -> List[Dict[str, Any]]:
 def probed_libraries() -> FrozenSet[str]:
     """The libraries the table was probed from (`numpy`, `torch`, ...)."""
     return frozenset(_table()["versions"]) - {"python"}
+
+
+@lru_cache(maxsize=1)
+def python_float_modules() -> FrozenSet[str]:
+    """The modules of Python's own whose functions the probe saw give Python floats
+    (`math`, `statistics`): NumPy makes float64 arrays of what they give."""
+    libraries = probed_libraries() | {"builtins"}
+    return frozenset(
+        name.split(".", 1)[0]
+        for name, entry in _table()["entries"].items()
+        if name.split(".", 1)[0] not in libraries and any(r["kind"] == "python_float" for r in entry.values())
+    )
 
 
 def was_probed(name: str) -> bool:

@@ -17,6 +17,7 @@ from f64lint.analysis.domain.library import (
     member,
 )
 from f64lint.analysis.domain.probed import (
+    MORE_ARRAY_CLASSES,
     OBJECT_KINDS,
     Seen,
     operator_results,
@@ -30,7 +31,10 @@ from f64lint.cst import cst
 
 # The probed table's input classes of arrays, and its kinds of results: NumPy's, and the
 # library objects it names by their class.
-INPUT_CLASSES = {Dtype.INTEGER: "int64", Dtype.FLOAT32: "float32", Dtype.FLOAT64: "float64"}
+INPUT_CLASSES = {
+    Dtype.SMALL_INTEGER: "uint8", Dtype.INTEGER: "int64", Dtype.FLOAT32: "float32", Dtype.FLOAT64: "float64",
+    Dtype.COMPLEX128: "complex128",
+}
 # torch promotes by category, not width: an 8-bit operand gives what an int64 one does.
 _TENSOR_CLASSES = {**INPUT_CLASSES, Dtype.SMALL_INTEGER: "int64"}
 SEEN_KINDS = {"ndarray": Kind.NDARRAY, "numpy_scalar": Kind.NUMPY_SCALAR, "tensor": Kind.TENSOR}
@@ -150,7 +154,7 @@ def tensor_arithmetic(left: Value, right: Value, node: cst.BinaryOperation) -> V
     results = {
         seen
         for (receiver_class, operand_class), seen in operator_results(TENSOR_TYPE, method).items()
-        if (mine is None or receiver_class == mine) and (theirs is None or operand_class == theirs)
+        if _of_class(receiver_class, mine) and _of_class(operand_class, theirs)
     }
     if len(results) != 1:
         return Value(Kind.TENSOR)
@@ -160,6 +164,13 @@ def tensor_arithmetic(left: Value, right: Value, node: cst.BinaryOperation) -> V
     if kept is None:
         return made
     return replace(made, origin=kept.origin, sources=sources_of(made.dtype, data))
+
+
+def _of_class(probed: str, known: Optional[str]) -> bool:
+    """Is a class the probe tried the one known, or, where none is, one of those real code
+    most hands an operator (not 8-bit or complex data: a float64 tensor times any of the
+    others is float64)?"""
+    return probed == known if known is not None else probed not in MORE_ARRAY_CLASSES
 
 
 def frame_arithmetic(left: Value, right: Value, divides: bool, node: cst.BinaryOperation) -> Value:

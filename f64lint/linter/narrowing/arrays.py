@@ -33,6 +33,7 @@ from f64lint.analysis.domain.probed import (
     keep_float64,
     makers_whatever_given,
     probed_libraries,
+    python_float_modules,
 )
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH
 from f64lint.linter.narrowing.lines import (
@@ -127,7 +128,17 @@ _FLOAT_LITERAL = re.compile(r"(?<![\w.])(?:\d[\d_]*\.|\.\d|\d[\d_]*[eE][-+]?\d)"
 # `[float]`, `[int, float]`, `[float, ...]`: from its bracket (a pattern starting with `float`
 # would stop at every `x: float,` of a signature).
 _FLOAT_ITEMS = re.compile(r"\[[^\[\]()=\n]{0,40}?\bfloat\s*[\],]")
-_PYTHON_FLOATS = AnyOf(r"float\s*\(", r"math\s*\.\s*\w+\s*\(", _FLOAT_ITEMS)
+
+
+@lru_cache(maxsize=1)
+def _python_floats() -> AnyOf:
+    """`float(x)`, a call of a module of Python's own that gives floats (`math.sqrt(x)`,
+    `statistics.fmean(xs)`, as probed), or such an annotation. (Read on first use: the
+    probed table is not loaded by a run that narrows nothing.)"""
+    modules = (rf"{module}\s*\.\s*\w+\s*\(" for module in sorted(python_float_modules()))
+    return AnyOf(r"float\s*\(", *modules, _FLOAT_ITEMS)
+
+
 # What comes before such a bracket in an annotation (`probas: Optional[List`), looked for
 # back from each (a pattern starting with a name is tried at every position). Any
 # annotation that names `float` in brackets: keeping more than the analysis reads is harmless.
@@ -179,7 +190,7 @@ class ArrayMakers:
                 and (
                     bool(_FLOAT_LITERAL.search(text))
                     or "/" in text  # a true division gives Python floats: `np.full(n, 1 / n)`
-                    or bool(_PYTHON_FLOATS.search(text))
+                    or bool(_python_floats().search(text))
                 )
             )
             or bool(self.own.search(text))
