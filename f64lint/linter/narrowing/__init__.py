@@ -303,7 +303,11 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: boo
     lambdas = frozenset(name for s in module_level if _LAMBDA.match(structure_lines[s.first]) for name in s.bound)
     held = _functions_as_values(definitions, lambdas)
     kept = [d for d in definitions if reading.is_source(d) or (standalone and _tells_devices(d))]
-    through_values = [d for d in definitions if d not in kept and _tensor_through_a_function_value(d, held, makers)]
+    through_values = [
+        d
+        for d in definitions
+        if d not in kept and _tensor_through_a_function_value(d, held, makers, code_lines, structure_lines)
+    ]
     kept.extend(through_values)
     kept.extend(d for d in definitions if d not in kept and d.name in held.given_by(through_values))
     rest = [d for d in definitions if d not in kept]
@@ -436,14 +440,31 @@ def _functions_as_values(definitions: List[Statement], lambdas: FrozenSet[str]) 
     return _FunctionsAsValues(giving, wrapped)
 
 
-def _tensor_through_a_function_value(definition: Statement, held: _FunctionsAsValues, makers: ArrayMakers) -> bool:
-    """Does a definition make a tensor of data, or move one, and call a function another
-    gives (a lambda the module binds, a closure a factory returns, a function its own
-    decorator wraps, one `partial` or `map` calls), whose body may give that data
-    (`torch.from_numpy(to_unit(x))`, `scale = range_scaler(lo, hi)` then `scale(depth)`)?"""
-    if not (makers.tensor_of_data.search(definition.text) or ".to(" in definition.text):
+def _tensor_through_a_function_value(
+    definition: Statement,
+    held: _FunctionsAsValues,
+    makers: ArrayMakers,
+    code_lines: List[str],
+    structure_lines: List[str],
+) -> bool:
+    """Does a line of a definition make a tensor of data, or move one, and call there a
+    function another gives (a lambda the module binds, a closure a factory returns, a
+    function its own decorator wraps, one `partial` or `map` calls, or a name the
+    definition binds to what a factory or `partial` gives), whose body may give that data
+    (`torch.from_numpy(to_unit(x))`, `scale = range_scaler(lo, hi)` then
+    `torch.from_numpy(scale(depth))`)?"""
+    text = definition.text
+    callers = held.giving | _CALLERS_OF_VALUES | frozenset(held.wrapped)
+    if not (makers.tensor_of_data.search(text) or ".to(" in text) or not definition.calls(callers):
         return False
-    return definition.calls(held.giving | _CALLERS_OF_VALUES | frozenset(held.wrapped))
+    makes_functions = "|".join(sorted(held.giving | _CALLERS_OF_VALUES))
+    bound = re.compile(rf"(\w+)\s*=\s*(?:[\w.]+\.)?(?:{makes_functions})\s*\(")
+    called = callers | frozenset(bound.findall(text))
+    for first, last in logical_lines(structure_lines, definition.first, definition.last):
+        line = "\n".join(code_lines[first : last + 1])
+        if (makers.tensor_of_data.search(line) or ".to(" in line) and not called.isdisjoint(CALLED.findall(line)):
+            return True
+    return False
 
 
 def _device_helpers_called(kept: List[Statement], rest: List[Statement]) -> List[Statement]:
