@@ -379,6 +379,30 @@ def test_a_coroutine_awaited_alone_or_gathered_gives_what_it_returns(made, dtype
     assert (value.kind, value.dtype) == (Kind.NDARRAY, dtype)
 
 
+@pytest.mark.parametrize("scaled, dtype", [("np.asarray(img) / 255.0", Dtype.FLOAT64),
+                                           ("np.asarray(img, dtype=np.float32) / 255.0", Dtype.FLOAT32)])
+def test_an_object_a_parameter_holds_runs_its_call_with_what_the_call_passes(scaled, dtype):
+    source = (
+        f"import numpy as np\nclass Scale:\n    def __call__(self, img):\n        return {scaled}\n"
+        "def run(transform, img):\n    return transform(img)\n"
+        "result = run(Scale(), np.zeros(2, dtype=np.uint8))"
+    )
+    value = evaluated(source)
+    assert (value.kind, value.dtype) == (Kind.NDARRAY, dtype)
+
+
+@pytest.mark.parametrize("added, dtype", [("np.array([o, 0.5])", Dtype.FLOAT64),
+                                          ("np.array([o, 0.5], dtype=np.float32)", Dtype.FLOAT32)])
+def test_lists_set_on_self_by_one_tuple_assignment_hold_what_is_appended_to_each(added, dtype):
+    source = (
+        "import numpy as np\nclass Buffer:\n    def __init__(self):\n        self.obs, self.steps = [], []\n"
+        f"    def add(self, o):\n        self.obs.append({added})\n        self.steps.append(1)\n"
+        "    def batch(self):\n        return np.stack(self.obs)\n"
+    )
+    value = returned_by(source, "batch")
+    assert (value.kind, value.dtype) == (Kind.NDARRAY, dtype)
+
+
 def test_in_its_function_a_parameter_may_hold_what_any_call_passes():
     source = "import numpy as np\ndef f(x):\n    return x\na = f(np.zeros(3))\nb = f(np.ones(2, dtype=np.float32))\n"
     value = returned_by(source, "f")

@@ -135,7 +135,20 @@ class StandaloneParts:
     def _objects_handed(self, call: cst.Call) -> List[cst.ClassDef]:
         """The classes of the module's objects a call hands its arguments: the one it makes,
         or the one whose method it calls, or, for a torch container's method, those of the
-        submodules it keeps (`nn.Sequential(Scaler(s), head).to(device)`)."""
+        submodules it keeps (`nn.Sequential(Scaler(s), head).to(device)`); and those of the
+        objects among its arguments, which the code called runs with them
+        (`sample(model, KarrasSchedule(), device)`)."""
+        passed = [self._object_made(arg.value) for arg in call.args]
+        return [*self._called_on(call), *(made for made in passed if made is not None)]
+
+    def _object_made(self, value: cst.BaseExpression) -> Optional[cst.ClassDef]:
+        """The module's class an argument makes an object of, or a name bound to one holds."""
+        if isinstance(value, cst.Name):
+            value = self.facts.assigned_value(value) or value
+        return self.facts.definitions.instantiated(value) if isinstance(value, cst.Call) else None
+
+    def _called_on(self, call: cst.Call) -> List[cst.ClassDef]:
+        """The classes of the module's objects a call makes or calls a method of (`_objects_handed`)."""
         definitions = self.facts.definitions
         made = definitions.instantiated(call)
         if made is not None or not isinstance(call.func, cst.Attribute):

@@ -45,6 +45,21 @@ def values_added_on_self(owner: cst.ClassDef) -> Dict[str, Optional[List[cst.Bas
     return added
 
 
+def _pairs(
+    target: cst.BaseAssignTargetExpression, value: cst.BaseExpression
+) -> List[Tuple[cst.BaseExpression, cst.BaseExpression]]:
+    """Each target of an assignment with the value it takes: of a tuple written out on
+    both sides (`self.obs, self.rewards = [], []`), element by element."""
+    sequences = (cst.Tuple, cst.List)
+    if not (isinstance(target, sequences) and isinstance(value, sequences)):
+        return [(target, value)]
+    if len(target.elements) != len(value.elements) or any(
+        isinstance(element, cst.StarredElement) for element in (*target.elements, *value.elements)
+    ):
+        return []
+    return [(left.value, right.value) for left, right in zip(target.elements, value.elements)]
+
+
 # By attribute name, the values a method assigns to `self.<name>` or registers as buffer `<name>`.
 SetOnSelf = Dict[str, List["cst.BaseExpression"]]
 
@@ -60,8 +75,9 @@ def _read_method(method: cst.FunctionDef) -> Tuple[SetOnSelf, bool]:
         # (by type: syntax/nodes.py `own_nodes`)
         if type(current) is cst.Assign:
             for target in current.targets:
-                if is_self_attribute(target.target):
-                    values.setdefault(target.target.attr.value, []).append(current.value)
+                for part, value in _pairs(target.target, current.value):
+                    if is_self_attribute(part):
+                        values.setdefault(part.attr.value, []).append(value)
         elif type(current) is cst.AnnAssign and current.value is not None:
             if is_self_attribute(current.target):
                 values.setdefault(current.target.attr.value, []).append(current.value)

@@ -911,8 +911,12 @@ class Evaluator:
         return [*self.facts.definitions.call_sites(function), *self._object_calls.get(function, ())]
 
     def _of_an_object(self, function: cst.FunctionDef, call: cst.Call) -> bool:
-        """Is the call one of an object, which runs this method of its class (`layer(x)`)?"""
-        return function.name.value in RUN_BY_A_CALL and call in self._object_calls.get(function, ())
+        """Is the call one of an object, which runs this method of its class (`layer(x)`,
+        `transform(image)` of a parameter given an object): one that does not name it?"""
+        name = function.name.value
+        if name not in RUN_BY_A_CALL or not self._is_a_method(function):
+            return False
+        return not (isinstance(call.func, cst.Attribute) and call.func.attr.value == name)
 
     @cached_property
     def _object_calls(self) -> Dict[cst.FunctionDef, List[cst.Call]]:
