@@ -409,16 +409,18 @@ def test_a_scripts_function_meets_the_devices_of_the_callers_of_its_callers(tmp_
     assert [(d.code, d.start.line) for d in diagnostics] == found
 
 
+@pytest.mark.parametrize("made", ["Schedule()", "make_schedule()"])
 @pytest.mark.parametrize("device, found", [('"mps"', [("F64003", 8), ("F64004", 13)]), ('"cpu"', [])])
-def test_a_scripts_class_meets_the_device_of_the_call_its_objects_are_handed_to(tmp_path, device, found):
-    # The schedule names no device and is made in the `__main__` block; `sample` is handed
-    # it with the device and moves what its property gives there.
+def test_a_scripts_class_meets_the_device_of_the_call_its_objects_are_handed_to(tmp_path, made, device, found):
+    # The schedule names no device and is made in the `__main__` block (or by a function
+    # that returns one); `sample` is handed it with the device and moves what its property
+    # gives there.
     (tmp_path / "sample.py").write_text(
         "import numpy as np\nimport torch\n\n\nclass Schedule:\n    @property\n    def sigmas(self):\n"
         "        return torch.from_numpy(np.linspace(0, 1, 5))\n\n\n"
         "def sample(schedule, device):\n    x = torch.ones(5, device=device)\n"
-        "    return x * schedule.sigmas.to(x.device)\n\n\n"
-        f'if __name__ == "__main__":\n    print(sample(Schedule(), {device}))\n'
+        "    return x * schedule.sigmas.to(x.device)\n\n\ndef make_schedule():\n    return Schedule()\n\n\n"
+        f'if __name__ == "__main__":\n    print(sample({made}, {device}))\n'
     )
     diagnostics = run([tmp_path], Settings(root=tmp_path)).diagnostics
     assert [(d.code, d.start.line) for d in diagnostics] == found

@@ -38,7 +38,7 @@ from f64lint.analysis.domain.devices import device_like_name, is_device_like, su
 from f64lint.analysis.domain.library import MPS_MODULES
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import keyword, positional
-from f64lint.analysis.syntax.nodes import attributes_assigned, descendants, is_self_attribute
+from f64lint.analysis.syntax.nodes import attributes_assigned, descendants, is_self_attribute, own_nodes
 from f64lint.cst import cst
 
 _DEVICE_ARGUMENTS = frozenset({"device", "map_location"})
@@ -142,10 +142,21 @@ class StandaloneParts:
         return [*self._called_on(call), *(made for made in passed if made is not None)]
 
     def _object_made(self, value: cst.BaseExpression) -> Optional[cst.ClassDef]:
-        """The module's class an argument makes an object of, or a name bound to one holds."""
+        """The module's class an argument makes an object of, or a name bound to one holds,
+        or a function of the module returns on every path (`validate(build(), device)` of a
+        `def build(): return Wrapper(net)`)."""
         if isinstance(value, cst.Name):
             value = self.facts.assigned_value(value) or value
-        return self.facts.definitions.instantiated(value) if isinstance(value, cst.Call) else None
+        if not isinstance(value, cst.Call):
+            return None
+        definitions = self.facts.definitions
+        made = definitions.instantiated(value)
+        factory = definitions.callee(value) if made is None else None
+        if factory is None:
+            return made
+        returned = {self._object_made(exit.value) if exit.value is not None else None
+                    for exit in own_nodes(factory.body, cst.Return)}
+        return returned.pop() if len(returned) == 1 else None
 
     def _called_on(self, call: cst.Call) -> List[cst.ClassDef]:
         """The classes of the module's objects a call makes or calls a method of (`_objects_handed`)."""
