@@ -27,13 +27,15 @@ class NumpyFloat64ToTensor(Rule):
     `random`/`uniform`/`normal`, `np.loadtxt`, `np.interp`, ..., a NumPy random Generator's
     draws (`np.random.default_rng().normal(...)`), SciPy's windows (`get_window`,
     `scipy.signal.windows.hann`) and a fitted `StandardScaler`'s `mean_`, `var_` and
-    `scale_`: what the library was seen to give when probed. A complex128 array
+    `scale_`, a percentile of 8-bit pixels: what the library was seen to give when probed. A complex128 array
     (`np.fft.rfft` of float64 data) is flagged the same way: it is a pair of float64
     values, which MPS lacks too. An element of a float64 array (`for sigma in sigmas`,
     `for i, s in enumerate(...)`) is float64 too. The array is traced through local
     assignments, arithmetic, indexing, dtype-keeping functions (`np.sin`, `np.stack`,
-    `np.meshgrid`, `.reshape`, ...), what the class sets on `self` and what the module's own
-    functions and methods return. A tensor made on a device (`device=device`) of a float64
+    `np.meshgrid`, `.reshape`, ...), what the class sets on `self`, what the module's own
+    functions and methods return, and what a function held as a value gives where it is
+    called (a closure a factory returns, `functools.partial`, `map`, the module's own
+    decorators, a coroutine awaited). A tensor made on a device (`device=device`) of a float64
     array is flagged even when a cast follows: it is created there as float64.
 
     Not flagged: a cast right away on the CPU (`torch.from_numpy(a).float()`,
