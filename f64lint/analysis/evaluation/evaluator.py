@@ -785,6 +785,7 @@ class Evaluator:
         if not isinstance(target, (cst.FunctionDef, cst.Lambda)):
             return UNKNOWN
         context: List[Tuple[int, Value]] = []
+        by_keyword = dict(by_keyword)  # what no parameter takes by its name goes to `**kwargs`
         params = target.params
         positional_params = [*params.posonly_params, *params.params]
         for index, param in enumerate([*positional_params, *params.kwonly_params]):
@@ -816,9 +817,7 @@ class Evaluator:
         """A library's function or method `partial` bound arguments of, called: as the call
         of it with those arguments first (`partial(rng.beta, 0.4, 0.4)(size=n)` is
         `rng.beta(0.4, 0.4, size=n)`), where what it gives is made."""
-        if callee.bound is None:
-            return UNKNOWN
-        if not isinstance(callee.target, cst.BaseExpression):
+        if callee.bound is None or not isinstance(callee.target, cst.BaseExpression):
             return UNKNOWN
         try:
             whole = cst.Call(func=callee.target, args=(*callee.bound.args[1:], *call.args))

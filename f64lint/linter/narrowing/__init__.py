@@ -411,10 +411,22 @@ class _FunctionsAsValues:
     """The module's functions that give functions, which narrowing does not follow into
     what calling those gives: the lambdas it binds, those that make one in their body (a
     closure's factory, a decorator); and the functions such a decorator wraps, by name,
-    with its name."""
+    with its name. Worked out once per module."""
 
     giving: FrozenSet[str]
     wrapped: Dict[str, FrozenSet[str]]
+
+    @cached_property
+    def callers(self) -> FrozenSet[str]:
+        """The names whose calls may give what a function value gives: those functions, those
+        wrapped, `partial` and `map`."""
+        return self.giving | _CALLERS_OF_VALUES | frozenset(self.wrapped)
+
+    @cached_property
+    def bound_to_one(self) -> "re.Pattern[str]":
+        """A name bound to what a factory or `partial` gives (`scale = range_scaler(lo, hi)`)."""
+        makes_functions = "|".join(sorted(self.giving | _CALLERS_OF_VALUES))
+        return re.compile(rf"(\w+)\s*=\s*(?:[\w.]+\.)?(?:{makes_functions})\s*\(")
 
     def given_by(self, definitions: List[Statement]) -> Set[str]:
         """The functions that give the function values these definitions call: those they
@@ -454,12 +466,9 @@ def _tensor_through_a_function_value(
     (`torch.from_numpy(to_unit(x))`, `scale = range_scaler(lo, hi)` then
     `torch.from_numpy(scale(depth))`)?"""
     text = definition.text
-    callers = held.giving | _CALLERS_OF_VALUES | frozenset(held.wrapped)
-    if not (makers.tensor_of_data.search(text) or ".to(" in text) or not definition.calls(callers):
+    if not (makers.tensor_of_data.search(text) or ".to(" in text) or not definition.calls(held.callers):
         return False
-    makes_functions = "|".join(sorted(held.giving | _CALLERS_OF_VALUES))
-    bound = re.compile(rf"(\w+)\s*=\s*(?:[\w.]+\.)?(?:{makes_functions})\s*\(")
-    called = callers | frozenset(bound.findall(text))
+    called = held.callers | frozenset(held.bound_to_one.findall(text))
     for first, last in logical_lines(structure_lines, definition.first, definition.last):
         line = "\n".join(code_lines[first : last + 1])
         if (makers.tensor_of_data.search(line) or ".to(" in line) and not called.isdisjoint(CALLED.findall(line)):
