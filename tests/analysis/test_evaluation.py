@@ -503,6 +503,9 @@ class Sampler:
         ("insert(0, np.linspace(0, 1, n, dtype=np.float32))", Kind.NDARRAY, Dtype.FLOAT32),
         ("extend([np.linspace(0, 1, n)])", Kind.NDARRAY, Dtype.FLOAT64),
         ("extend(n)", Kind.UNKNOWN, None),  # extended by what the code does not show
+        ("extend(np.linspace(0, 1, n))", Kind.NDARRAY, Dtype.FLOAT64),  # each element (a row, or a scalar)
+        ("extend(np.linspace(0, 1, n, dtype=np.float32).tolist())", Kind.NUMBER, Dtype.FLOAT64),  # Python floats
+        ("appendleft(np.linspace(0, 1, n, dtype=np.float32))", Kind.NDARRAY, Dtype.FLOAT32),
     ],
 )
 def test_a_list_kept_on_self_holds_what_the_methods_add_to_it(added, kind, dtype):
@@ -985,6 +988,24 @@ def test_lists_comprehended_or_grown_hold_what_goes_in():
     )
     extended = "from data import more\nresult = []\nresult.extend(more)\n"
     assert evaluated(extended) == Value(Kind.CONTAINER)
+
+
+@pytest.mark.parametrize("made", ["list()", "deque(maxlen=4)", "sorted([])", "list(())"])
+@pytest.mark.parametrize(
+    "added, dtype",
+    [
+        ("extend(np.linspace(0, 1, 3).tolist())", Dtype.FLOAT64),  # Python floats: a float64 mean
+        ("extend(np.arange(3))", Dtype.FLOAT64),  # integers: a float64 mean
+        ("append(np.float32(0.5))", Dtype.FLOAT32),
+        ("extend(more)", None),  # elements the code does not show
+    ],
+)
+def test_a_list_made_by_a_call_holds_what_is_added_to_it_and_numpy_reads_a_list_of_numbers(made, added, dtype):
+    source = (
+        "from collections import deque\nimport numpy as np\nfrom data import more\n"
+        f"window = {made}\nwindow.{added}\nresult = np.mean(window)\n"
+    )
+    assert evaluated(source).dtype is dtype
 
 
 def test_a_parameter_annotated_as_a_number_is_one():

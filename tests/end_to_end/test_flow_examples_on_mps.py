@@ -100,6 +100,8 @@ CRASHING = {
     ("decorated_and_awaited", "features"): lambda m, d: asyncio.run(m.features([1, 2], d)),
     ("pixels_and_statistics", "pixel_bounds"): lambda m, d: m.pixel_bounds(d),
     ("pixels_and_statistics", "location_and_scale"): lambda m, d: m.location_and_scale(d),
+    ("lists_grown_by_values", "baseline"): lambda m, d: m.baseline(np.ones(4, dtype=np.float32), d),
+    ("lists_grown_by_values", "recent_levels"): lambda m, d: m.recent_levels(d),
 }
 # Its MPS branch computes something else than its CPU branch: only that it runs is compared.
 OTHER_BRANCH_ON_MPS = {("float64_off_mps_only", "float64_on_either_branch")}
@@ -145,6 +147,8 @@ RUNNING = {
     ("decorated_and_awaited", "features_float32"): lambda m, d: asyncio.run(m.features_float32([1, 2], d)),
     ("pixels_and_statistics", "pixel_bounds_float32"): lambda m, d: m.pixel_bounds_float32(d),
     ("pixels_and_statistics", "location_and_scale_float32"): lambda m, d: m.location_and_scale_float32(d),
+    ("lists_grown_by_values", "baseline_float32"): lambda m, d: m.baseline_float32(np.ones(4, dtype=np.float32), d),
+    ("lists_grown_by_values", "recent_levels_float32"): lambda m, d: m.recent_levels_float32(d),
     ("module_called", "attend_float32"): lambda m, d: m.attend_float32().detach(),
     ("collated_python_floats", "errors_float32"):
         lambda m, d: m.errors_float32(torch.ones(4, 3), [0.5, 1.0, 1.5, 2.0], d),

@@ -61,6 +61,46 @@ def test_unrelated_definitions_become_blank_lines_and_the_rest_stays_in_place():
         -''')
 
 
+def test_a_method_that_makes_an_array_stays_with_the_code_that_calls_it_on_an_object():
+    source = textwrap.dedent('''\
+        import numpy as np
+        import torch
+
+        class Levels:
+            def value(self):
+                return np.linspace(0.0, 1.0, 5)
+
+        class Baseline:
+            def __init__(self):
+                self.history = []
+
+            def update(self, rewards):
+                self.history.extend(rewards.tolist())
+
+            def value(self):
+                return np.mean(self.history)
+
+        class Counter:
+            def total(self):
+                return sum(self.seen)
+
+        def level(device):
+            return torch.tensor(Levels().value(), device=device)
+
+        def baseline(rewards, device):
+            running = Baseline()
+            running.update(rewards)
+            return torch.tensor(running.value(), device=device)
+
+        def counted(device):
+            return torch.tensor(Counter().total(), device=device)
+        ''')
+    kept = narrowed(source).text
+    assert "def level(device):" in kept and "def baseline(rewards, device):" in kept
+    assert "class Counter" not in kept and "def counted" not in kept
+    same_findings(source)
+
+
 def test_callers_of_a_kept_function_stay_since_values_flow_through_returns():
     source = textwrap.dedent('''\
         import torch

@@ -24,7 +24,7 @@ from f64lint.analysis.domain.skips import parametrized_values
 from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.semantic.traces import kept
-from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, argument_for, keyword, method_name, positional
+from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, argument_for, keyword, method_name, positional, written_out
 from f64lint.analysis.syntax.nodes import assignment, descendants, last_name, own_nodes
 from f64lint.cst import cst
 
@@ -104,7 +104,7 @@ class DeviceKinds:
         binding = facts.bindings.get(node)
         if binding is None:
             return None
-        added = facts.added_to(node)
+        added = written_out(facts.added_to(node))
         if added is None:
             return None  # `devices.extend(more)`
         kinds = [self.kind(value, depth + 1) for value in added]

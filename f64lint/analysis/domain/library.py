@@ -257,6 +257,11 @@ AWAITS_TOGETHER = frozenset({"asyncio.gather"})
 # `itertools.product(sizes, ratios)`), and for `enumerate(xs)` a count and an element.
 ELEMENT_TUPLES = frozenset({"builtins.zip", "itertools.product"})
 COUNTED = "builtins.enumerate"
+# What makes a list, tuple, deque or set of an iterable's elements, or an empty one
+# (`tuple(a[s:e] for a in arrays)`, `deque(maxlen=n)`).
+COLLECTS_ELEMENTS = frozenset(
+    {"builtins.list", "builtins.tuple", "builtins.sorted", "builtins.reversed", "builtins.set", "collections.deque"}
+)
 # What looks up an object's attribute by its name: `getattr(torch, "float64")` is `torch.float64`.
 ATTRIBUTE_BY_NAME = "builtins.getattr"
 # Decorators that call the function they decorate as it is written: what a call of it

@@ -27,7 +27,7 @@ from f64lint.analysis.domain.devices import (
 )
 from f64lint.analysis.domain.dtypes import Width, dtype_of
 from f64lint.analysis.semantic.facts import ModuleFacts
-from f64lint.analysis.syntax.calls import keyword, positional
+from f64lint.analysis.syntax.calls import keyword, positional, written_out
 from f64lint.analysis.syntax.nodes import caught, last_name, last_statement, own_nodes
 from f64lint.cst import cst
 
@@ -102,7 +102,7 @@ def _literal_rows(facts: ModuleFacts, values: cst.BaseExpression, depth: int) ->
     if isinstance(values, cst.Name):
         assigned = facts.assigned_value(values)
         rows = _literal_rows(facts, assigned, depth + 1) if assigned is not None else None
-        added = facts.added_to(values)
+        added = written_out(facts.added_to(values))
         return rows + added if rows is not None and added is not None else None
     if isinstance(values, cst.Call) and isinstance(values.func, cst.Name):
         function = facts.top_level_functions.get(values.func.value)

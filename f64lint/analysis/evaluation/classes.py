@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Dict, FrozenSet, Iterator, List, Optional, Set, Tuple, Union
+from typing import Dict, FrozenSet, Iterator, List, Set, Tuple, Union
 
 from f64lint.analysis.semantic.facts import ModuleFacts
-from f64lint.analysis.syntax.calls import is_super_call, method_name, positional
+from f64lint.analysis.syntax.calls import Added, added_by, is_super_call, method_name, positional
 from f64lint.analysis.syntax.nodes import assignment, code_children, is_self_attribute
 from f64lint.cst import cst
 
@@ -21,27 +21,16 @@ def class_nodes(owner: Union[cst.ClassDef, cst.FunctionDef]) -> Iterator[cst.CST
             stack.extend(code_children(current))
 
 
-def values_added_on_self(owner: cst.ClassDef) -> Dict[str, Optional[List[cst.BaseExpression]]]:
+def values_added_on_self(owner: cst.ClassDef) -> Dict[str, List[Added]]:
     """By attribute name: what a class's methods add to the list `self.<name>` holds, by
-    `.append(x)`, `.insert(i, x)` and `.extend([...])`; None for a list extended by what
-    is not written out (`.extend(more)`)."""
-    added: Dict[str, Optional[List[cst.BaseExpression]]] = {}
+    `.append(x)`, `.insert(i, x)`, `.extend(more)` and a deque's methods."""
+    added: Dict[str, List[Added]] = {}
     for current in class_nodes(owner):
-        if not isinstance(current, cst.Call) or not isinstance(current.func, cst.Attribute) or not current.args:
+        if type(current) is not cst.Call or not isinstance(current.func, cst.Attribute):
             continue
-        method, held = current.func.attr.value, current.func.value
-        if method not in ("append", "insert", "extend") or not is_self_attribute(held):
-            continue
-        name, given = held.attr.value, current.args[-1].value
-        found = added.setdefault(name, [])
-        if found is None:
-            continue
-        if method != "extend":
-            found.append(given)
-        elif isinstance(given, (cst.List, cst.Tuple)):
-            found.extend(element.value for element in given.elements)
-        else:
-            added[name] = None
+        held = current.func.value
+        if is_self_attribute(held):
+            added.setdefault(held.attr.value, []).extend(added_by(current))
     return added
 
 
@@ -103,7 +92,7 @@ class Classes:
         # the one they override (each method read once, `_read_method`).
         self._methods: Dict[cst.ClassDef, Tuple[Dict[str, SetOnSelf], FrozenSet[str]]] = {}
         self._own: Dict[cst.ClassDef, Dict[str, List[cst.BaseExpression]]] = {}
-        self._added: Dict[cst.ClassDef, Dict[str, Optional[List[cst.BaseExpression]]]] = {}
+        self._added: Dict[cst.ClassDef, Dict[str, List[Added]]] = {}
 
     def own(self, owner: cst.ClassDef) -> Dict[str, List[cst.BaseExpression]]:
         """By attribute name, the values the class's own methods set on `self`."""
@@ -164,15 +153,12 @@ class Classes:
             found = self._methods[owner] = (set_by, frozenset(replacing))
         return found
 
-    def added_on(self, owner: cst.ClassDef, name: str) -> Optional[List[cst.BaseExpression]]:
+    def added_on(self, owner: cst.ClassDef, name: str) -> List[Added]:
         """What a class and the classes of the module it derives from add to the list they
-        keep in `self.<name>`; None when something added is not written out."""
-        found: List[cst.BaseExpression] = []
+        keep in `self.<name>`."""
+        found: List[Added] = []
         for current in self.facts.definitions.resolution_order(owner):
             if current not in self._added:
                 self._added[current] = values_added_on_self(current)
-            added = self._added[current].get(name, [])
-            if added is None:
-                return None
-            found.extend(added)
+            found.extend(self._added[current].get(name, []))
         return found

@@ -99,6 +99,7 @@ from f64lint.analysis.domain.library import (
     AWAITS_TOGETHER,
     BINDS_ARGUMENTS,
     CALLS_ON_EACH,
+    COLLECTS_ELEMENTS,
     COPIED_TO_THE_CPU,
     COUNTED,
     DATA_LOADERS,
@@ -206,6 +207,7 @@ from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.semantic.traces import kept
 from f64lint.analysis.syntax.calls import (
     MAX_TRACE_DEPTH,
+    Added,
     gathered_by,
     given_for,
     keyword,
@@ -530,11 +532,13 @@ class Evaluator:
         if held.kind is not Kind.CONTAINER or held.parts:
             return held
         added = self.classes.added_on(owner, name)  # a list the methods append to
-        if added is None:
+        with self._reading_in(()):
+            found = self._added(added, depth + 1)
+        if found is None:
             return Value(Kind.CONTAINER)
         elements = [held.element] if held.element is not None else []
-        if added:  # what the methods add to it (none: what it was set to)
-            elements.append(self._within((), added, depth + 1))
+        if found:  # what the methods add to it (none: what it was set to)
+            elements.append(join(found))
         return Value(Kind.CONTAINER, element=join(elements) if elements else None)
 
     def _set_value(self, value: cst.BaseExpression, depth: int) -> Value:
@@ -667,7 +671,8 @@ class Evaluator:
         if seen.value is None:
             return None
         value = self._value(seen.value, depth + 1)
-        if isinstance(seen.value, cst.List) and seen.part is None:  # and what is appended to it
+        grows = isinstance(seen.value, cst.List) or (value.kind is Kind.CONTAINER and not value.parts)
+        if grows and seen.part is None:  # and what is added to it
             value = self._grown(node, value, depth)
         return item_of(value, seen.part) if seen.part is not None else value
 
@@ -1134,15 +1139,29 @@ class Evaluator:
         return item_of(self._value(iterated, depth + 1))
 
     def _grown(self, node: cst.Name, written: Value, depth: int) -> Value:
-        """A list written out, with what is appended to it, inserted or extended by."""
+        """A list made empty or of elements, with what is appended to it, inserted or
+        extended by."""
         added = self.facts.added_to(node)
-        if added is None:
-            return Value(Kind.CONTAINER)
         if not added:
             return written
+        found = self._added(added, depth + 1)
+        if found is None:
+            return Value(Kind.CONTAINER)
         elements = [written.element] if written.element is not None else []
-        elements += [self._value(value, depth + 1) for value in added]
-        return Value(Kind.CONTAINER, element=join(elements))
+        return Value(Kind.CONTAINER, element=join([*elements, *found]))
+
+    def _added(self, added: List[Added], depth: int) -> Optional[List[Value]]:
+        """What calls add to a list, one by one: each element of what `.extend(more)` is
+        given; None where that is not known."""
+        values = []
+        for one in added:
+            value = self._value(one.value, depth)
+            if one.each:
+                value = item_of(value)
+                if value.kind is Kind.UNKNOWN:
+                    return None
+            values.append(value)
+        return values
 
     def _call(self, call: cst.Call, depth: int) -> Value:
         found = self._call_value(call, depth)
@@ -1270,9 +1289,11 @@ class Evaluator:
             return Value(Kind.CONTAINER, element=Value(Kind.CONTAINER, parts=rows))
         if name in DATA_LOADERS:
             return self._batches(call, depth)
-        if name in ("builtins.tuple", "builtins.list"):  # `tuple(a[s:e] for a in arrays)`
+        if name in COLLECTS_ELEMENTS:  # `tuple(a[s:e] for a in arrays)`, `deque(maxlen=n)`
             args = positional(call)
-            return Value(Kind.CONTAINER, element=item_of(self._value(args[0], depth + 1))) if args else UNKNOWN
+            collected = self._value(args[0], depth + 1) if args else Value(Kind.CONTAINER)
+            element = collected.element if collected.kind is Kind.CONTAINER else item_of(collected)
+            return Value(Kind.CONTAINER, element=element)
         if name is not None:
             return self._library_call(call, name, depth)
         made = self.facts.definitions.instantiated(call)
@@ -1620,10 +1641,12 @@ class Evaluator:
         leaves = [leaf for value in values for leaf in innermost(value)]
         if leaves and all(leaf.kind is Kind.NUMBER for leaf in leaves):
             # `math.cos(x)`, `max(1, n - 2)`, `sum([0.5, x])`: a Python number, where the probe
-            # saw one of Python numbers (NumPy's functions make arrays of them: read below)
+            # saw one of Python numbers; `np.mean(rewards)` of a list of them: as the probe
+            # saw it given a list (NumPy's functions of numbers themselves: read below)
             python = number_class(leaves)
             of_python = seen_given(name, python) if python is not None else None
-            if of_python is not None and of_python.kind in PYTHON_NUMBER_KINDS:
+            of_a_list = any(value.kind is Kind.CONTAINER for value in values)
+            if of_python is not None and (of_python.kind in PYTHON_NUMBER_KINDS or of_a_list):
                 return seen_value(of_python, call)
         if values and all(value.kind is Kind.NUMBER for value in values):  # `np.float32(i / n)`
             of_numbers = seen_given(name, "none")

@@ -149,13 +149,16 @@ def part_at(value: Value, path: Tuple[int, ...]) -> Value:
 def arrays_in(values: Iterable[Value]) -> List[Value]:
     """The arrays among a call's arguments, and those in a list or tuple of them: arrays,
     and lists of numbers, which NumPy makes arrays of (`[0.0]` in `np.concatenate([a, [0.0]])`
-    is a float64 array)."""
+    is a float64 array, and so is a list of Python floats in `np.mean(rewards)`)."""
     found = []
     for value in values:
         if value.array is not None:  # an array, or one on some path
             found.append(value.array)
         elif value.kind is Kind.CONTAINER:
             members = value.parts or ((value.element,) if value.element is not None else ())
+            if members and all(member.kind is Kind.NUMBER and member.dtype is not None for member in members):
+                found.append(Value(Kind.NDARRAY, array_dtype(join(members)), origin=value.origin))
+                continue
             for member in members:
                 numbers = member.element if member.kind is Kind.CONTAINER else None
                 if member.is_array:

@@ -18,7 +18,7 @@ from typing import Dict, FrozenSet, List, Mapping, Optional, Set, Tuple
 from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.definitions import Definitions
 from f64lint.analysis.semantic.traces import Traces
-from f64lint.analysis.syntax.calls import named_params
+from f64lint.analysis.syntax.calls import Added, added_by, named_params
 from f64lint.analysis.syntax.positions import StatementPositions
 from f64lint.cst import cst
 
@@ -154,41 +154,26 @@ class ModuleFacts:
         return [read for read in self.reads_by_binding.get(id(binding), []) if read is not param.name]
 
     @cached_property
-    def _growing(self) -> Dict[str, List[Tuple[cst.Call, cst.Name, str]]]:
-        """The calls that add to a list a name holds (`xs.append(x)`, with something to
-        add), by the name, with the name read and the method, in the module's order: read
-        once, not per name asked about."""
-        found: Dict[str, List[Tuple[cst.Call, cst.Name, str]]] = {}
+    def _growing(self) -> Dict[str, List[Tuple[cst.Name, List[Added]]]]:
+        """What calls add to a list a name holds (`xs.append(x)`, with something to add), by
+        the name, with the name read, in the module's order: read once, not per name asked
+        about."""
+        found: Dict[str, List[Tuple[cst.Name, List[Added]]]] = {}
         for call in self.calls:
-            func = call.func
-            if (
-                isinstance(func, cst.Attribute)
-                and isinstance(func.value, cst.Name)
-                and func.attr.value in ("append", "insert", "extend")
-                and call.args
-            ):
-                found.setdefault(func.value.value, []).append((call, func.value, func.attr.value))
+            held = call.func.value if isinstance(call.func, cst.Attribute) else None
+            added = added_by(call) if isinstance(held, cst.Name) else []
+            if isinstance(held, cst.Name) and added:
+                found.setdefault(held.value, []).append((held, added))
         return found
 
-    def added_to(self, node: cst.Name) -> Optional[List[cst.BaseExpression]]:
-        """What is added to the list a name holds, by `.append(x)`, `.insert(i, x)` and
-        `.extend([...])` on a name bound by the same assignment; None when something is
-        added that is not written out (`.extend(more)`)."""
+    def added_to(self, node: cst.Name) -> List[Added]:
+        """What is added to the list a name holds, by `.append(x)`, `.insert(i, x)`,
+        `.extend(more)` and a deque's methods, on a name bound by the same assignment."""
         binding = self.bindings.get(node)
         if binding is None:
             return []
-        added: List[cst.BaseExpression] = []
-        for call, read, method in self._growing.get(node.value, ()):
-            if self.bindings.get(read) is not binding:
-                continue
-            given = call.args[-1].value
-            if method != "extend":
-                added.append(given)
-            elif isinstance(given, (cst.List, cst.Tuple)):
-                added.extend(element.value for element in given.elements)
-            else:
-                return None
-        return added
+        growing = self._growing.get(node.value, ())
+        return [added for read, each in growing if self.bindings.get(read) is binding for added in each]
 
     @cached_property
     def keyword_splats(self) -> List[Tuple[cst.Call, cst.BaseExpression]]:

@@ -2,12 +2,42 @@
 
 from __future__ import annotations
 
-from typing import List, Optional, Sequence, Tuple
+from typing import List, NamedTuple, Optional, Sequence, Tuple
 
 from f64lint.cst import cst
 
 # How far names are followed to the values assigned to them.
 MAX_TRACE_DEPTH = 5
+# The methods of Python's lists and deques that add to them: by name, whether the method adds
+# each element of what it is given (`xs.extend(more)`) or what it is given (`xs.append(x)`).
+GROWING_METHODS = {"append": False, "insert": False, "appendleft": False, "extend": True, "extendleft": True}
+
+
+class Added(NamedTuple):
+    """What a call adds to a list: the value it is given, or each element of it."""
+
+    value: cst.BaseExpression
+    each: bool
+
+
+def added_by(call: cst.Call) -> List[Added]:
+    """What a call of a list's growing method adds (`.extend([a, b])` adds `a` and `b`);
+    nothing for another call."""
+    method = method_name(call)
+    if method not in GROWING_METHODS or not call.args:
+        return []
+    given = call.args[-1].value
+    if not GROWING_METHODS[method]:
+        return [Added(given, False)]
+    if isinstance(given, (cst.List, cst.Tuple)) and not any(isinstance(e, cst.StarredElement) for e in given.elements):
+        return [Added(element.value, False) for element in given.elements]
+    return [Added(given, True)]
+
+
+def written_out(added: List[Added]) -> Optional[List[cst.BaseExpression]]:
+    """The values added to a list, where each is written out; None where a call adds the
+    elements of a value (`.extend(more)`)."""
+    return None if any(one.each for one in added) else [one.value for one in added]
 
 
 def is_super_call(node: cst.BaseExpression) -> bool:

@@ -8,7 +8,9 @@ a literal (below), except an expression that binds nothing and that nothing can 
 (a docstring, a registration call). A top-level `def` or `class` stays when its code has
 a float64-like spelling or a move-then-cast, makes a float64 NumPy array and hands it to
 torch as a tensor's data (followed line by line through names, as far as the analysis
-follows them), makes or moves a tensor of what a function held as a value gives (a lambda
+follows them, and through the module's functions and methods that make one, called on any
+object: `levels.value()`; a method that calls NumPy on a list its class grows makes one,
+`np.mean(self.history)` of Python floats), makes or moves a tensor of what a function held as a value gives (a lambda
 bound at module level, a closure a factory returns, a function its own decorator wraps, one
 `partial` or `map` calls: their bodies are not read), with the functions that give those,
 or names what a module-level statement binds to one of those; then, until
@@ -63,6 +65,7 @@ from f64lint.linter.narrowing.classes import (
 from f64lint.linter.narrowing.entries import entries_left_out
 from f64lint.linter.narrowing.lines import (
     CALLED,
+    SELF_GROWN,
     Statement,
     describe,
     described_members,
@@ -282,8 +285,9 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: boo
     ]
     functions = {d.name for d in definitions if d.name and not d.is_class and makers.search(d.text)}
     kept_on_self = _kept_on_self(code, functions)
+    making = {m.name for m in methods if m.name and not m.is_class and makers.search(m.text)}
     makers = makers.with_functions(
-        functions, {m.name for m in methods if m.name and not m.is_class and makers.search(m.text)} | set(kept_on_self)
+        functions, making | _of_lists_grown(definitions, makers, code_lines, structure_lines) | set(kept_on_self)
     ).with_followed(
         [d for d in definitions if d.name and not d.is_class],
         [m for m in methods if m.name and not m.is_class],
@@ -373,6 +377,22 @@ def _making_tensors_of_data(
             if named and named in called and not member.is_class:
                 found.update([named] if hands_parameter_to_torch(member, structure_lines, makers) else [])
     return found
+
+
+def _of_lists_grown(
+    definitions: List[Statement], makers: ArrayMakers, code_lines: List[str], structure_lines: List[str]
+) -> Set[str]:
+    """The methods that make an array of a list their class grows (`np.mean(self.history)`)."""
+    found: Set[str] = set()
+    for owner in definitions:
+        grown = frozenset(_SELF_GROWN.findall(owner.text)) if owner.is_class else frozenset()
+        if grown:
+            members = described_members(owner, code_lines, structure_lines)
+            found.update(m.name for m in members if m.name and not m.is_class and makers.of_lists_grown(m.text, grown))
+    return found
+
+
+_SELF_GROWN = re.compile(SELF_GROWN)
 
 
 # `fit(` of `fit(x)` and of `model.fit(x)`, not of `def fit(x)`

@@ -20,6 +20,7 @@ from f64lint.analysis.domain.arrays import (
 )
 from f64lint.analysis.domain.library import (
     AWAITS_TOGETHER,
+    COLLECTS_ELEMENTS,
     GIVES_ARGUMENT,
     MAKES,
     NEXT_ELEMENT,
@@ -35,9 +36,8 @@ from f64lint.analysis.domain.probed import (
     probed_libraries,
     python_float_modules,
 )
-from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH
+from f64lint.analysis.syntax.calls import GROWING_METHODS, MAX_TRACE_DEPTH
 from f64lint.linter.narrowing.lines import (
-    GROWS,
     KEYWORD_ARGUMENT,
     NAME,
     Statement,
@@ -160,7 +160,8 @@ _KEEP_OR_CAST = (
     | frozenset(short_names(functions("scipy", Returns.ARGUMENT_DTYPE)))
     | frozenset(short_names(KEEP_FIRST_ARGUMENT_DTYPE))
     | frozenset(short_names([*GIVES_ARGUMENT, NEXT_ELEMENT, *AWAITS_TOGETHER]))
-    | set(GROWS)
+    | frozenset(short_names(COLLECTS_ELEMENTS))
+    | set(GROWING_METHODS)
 )
 
 
@@ -197,12 +198,22 @@ class ArrayMakers:
         )
 
     def with_functions(self, functions: Set[str], methods: Set[str]) -> "ArrayMakers":
-        """These makers and calls of the module's own functions and methods (`self.m(`)
-        of these names: the analysis follows an array out of what returns it."""
+        """These makers and calls of the module's own functions and methods of these
+        names, on `self` or on any object (`self.m(`, `levels.m(` of `levels = Levels()`):
+        the analysis follows an array out of what returns it."""
         if not functions and not methods:
             return self
-        calls = _calls({"self", "cls"} if methods else set(), functions, sorted(methods))
+        calls = _calls(set(), functions, [])
+        if methods:
+            calls = AnyOf(*calls.patterns, *(rf"{name}(?<=\.{name})\s*\(" for name in sorted(methods)))
         return replace(self, own=calls)
+
+    def of_lists_grown(self, method: str, grown: FrozenSet[str]) -> bool:
+        """Does a method call NumPy and read a list its class grows (`np.mean(self.history)`
+        of a `self.history.extend(rewards.tolist())`): of Python floats, a float64 array."""
+        return not grown.isdisjoint(_HELD.findall(method)) and any(
+            re.search(rf"(?<![\w.]){re.escape(name)}\s*\.\s*\w+\s*\(", method) for name in self.numpy_names
+        )
 
     def with_followed(
         self, functions: Sequence[Statement], methods: Sequence[Statement], structure_lines: List[str]

@@ -7,7 +7,15 @@ from typing import Dict, FrozenSet, List, Sequence, Set, Tuple
 
 from f64lint.analysis.domain.devices import device_like_name
 from f64lint.linter.narrowing.arrays import float_sequence_parameters
-from f64lint.linter.narrowing.lines import CALLED, NAME, Statement, bound_names, described_members, logical_lines
+from f64lint.linter.narrowing.lines import (
+    CALLED,
+    NAME,
+    SELF_GROWN,
+    Statement,
+    bound_names,
+    described_members,
+    logical_lines,
+)
 from f64lint.linter.narrowing.reading import Reading
 
 _BASES = re.compile(r"^class\s+\w+\s*\(([^)]*)\)", re.MULTILINE)
@@ -20,7 +28,7 @@ _SELF_READ = re.compile(r"self(?<!\wself)\.(\w+)\b(?!\s*\()")
 _SELF_ATTRIBUTE = re.compile(
     r"self(?<!\wself)\.(\w+)\s*(?::[^=\n]*)?(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)"
     r"|register_buffer\(\s*[\"'](\w+)|setattr\(\s*self\s*,\s*[\"'](\w+)"
-    r"|self(?<!\wself)\.(\w+)\.(?:append|extend|insert)\("
+    rf"|{SELF_GROWN}"
 )
 
 

@@ -8,6 +8,8 @@ import re
 from dataclasses import dataclass, field
 from typing import AbstractSet, FrozenSet, List, Optional, Set, Tuple
 
+from f64lint.analysis.syntax.calls import GROWING_METHODS
+
 _DEFINED_NAME = re.compile(r"(?:async\s+)?(def|class)\s+(\w+)")
 NAME = re.compile(r"[A-Za-z_]\w*")
 CALLED = re.compile(r"(?<![.\w])([A-Za-z_]\w*)\s*\(")
@@ -180,8 +182,10 @@ def bound_names(structure_lines: List[str]) -> FrozenSet[str]:
 
 # What grows a list by what it is given (`values.append(np.exp(x))`); a list grown: from the
 # dot, then the list's name looked for back from it.
-GROWS = ("append", "extend", "insert")
-_GROWN = re.compile(rf"\.\s*(?:{'|'.join(GROWS)})\s*\(")
+_GROWN = re.compile(rf"\.\s*(?:{'|'.join(GROWING_METHODS)})\s*\(")
+# A list kept on `self` grown (`self.history.extend(`), with its name. (It starts with its
+# literal, so that it is searched for fast.)
+SELF_GROWN = rf"self(?<!\wself)\.(\w+)\.(?:{'|'.join(GROWING_METHODS)})\("
 _GROWN_NAME = re.compile(r"(\w+)\s*$")
 
 
