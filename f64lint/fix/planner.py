@@ -436,7 +436,8 @@ class Planner:
                     f"Cast while moving: `dtype={plan.name}`", Applicability.UNSAFE, (edit, *self.import_edit)
                 )
             return self._with(plan, edit)
-        if self.facts.qualified_name(call.func) in TENSORS_OF_DATA_WITH_DTYPE and call.args:
+        run = request.run or call  # a keyword given to `to_tensor(a)` goes on to what `partial` bound
+        if self.facts.qualified_name(run.func) in TENSORS_OF_DATA_WITH_DTYPE and call.args:
             attribute = self.facts.parent(call)
             cast = self.facts.parent(attribute) if isinstance(attribute, cst.Attribute) else None
             cast_to = self._cast_dtype(cast) if isinstance(cast, cst.Call) and cast.func is attribute else None

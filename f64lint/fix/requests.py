@@ -28,10 +28,12 @@ class WideConversion:
 @dataclass(frozen=True)
 class WideArrayToTensor:
     """`torch.from_numpy(a)` / `torch.tensor(a)` of a float64 array; `origin` is the NumPy
-    call that made it, when the array was made by one."""
+    call that made it, when the array was made by one; `run` the library call `call` runs
+    where that is another (`to_tensor(a)` of `to_tensor = partial(torch.as_tensor, ...)`)."""
 
     call: cst.Call
     origin: Optional[cst.BaseExpression]  # what the array comes from (a call, or a library's attribute)
+    run: Optional[cst.Call] = None
 
 
 @dataclass(frozen=True)

@@ -3,10 +3,12 @@ from __future__ import annotations
 from typing import Iterator
 
 from f64lint.analysis.domain.casts import cast_down_before_move, made_on_a_device
-from f64lint.analysis.domain.library import image_libraries
+from f64lint.analysis.domain.library import BINDS_ARGUMENTS, image_libraries
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.values import TENSOR_OF_DATA
+from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import data_argument, keyword
+from f64lint.cst import cst
 from f64lint.diagnostic import Severity
 from f64lint.fix.requests import WideArrayToTensor
 from f64lint.rules.base import Finding, Invalid, Rule
@@ -19,7 +21,9 @@ class NumpyFloat64ToTensor(Rule):
     """
     ## What it flags
     A float64 NumPy array turned into a tensor by `torch.from_numpy`, `torch.tensor`,
-    `torch.as_tensor` or `torch.asarray` without a cast to a 32-bit dtype on the way.
+    `torch.as_tensor` or `torch.asarray` without a cast to a 32-bit dtype on the way, called
+    as written or through what `functools.partial` makes of it (`to_device(a)` of
+    `to_device = partial(torch.as_tensor, device=DEVICE)`, read with the arguments bound).
     An array is float64 when it is made with `dtype=np.float64` (or `np.double`, `float`,
     `"float64"`, `"f8"`), by `.astype(np.float64)`, or by a NumPy constructor whose default
     is float64: `np.zeros`, `np.ones`, `np.empty`, `np.eye`, `np.linspace`, `np.full` of a
@@ -35,7 +39,9 @@ class NumpyFloat64ToTensor(Rule):
     `np.meshgrid`, `.reshape`, ...), what the class sets on `self`, what the module's own
     functions and methods return, and what a function held as a value gives where it is
     called (a closure a factory returns, `functools.partial`, `map`, the module's own
-    decorators, a coroutine awaited). A tensor made on a device (`device=device`) of a float64
+    decorators, a coroutine awaited), a list grown by `.append`, `.extend` (each element of
+    what it is given: `a.tolist()` gives Python floats) and a deque's methods; NumPy makes
+    a float64 array (`np.mean(history)`) of Python floats. A tensor made on a device (`device=device`) of a float64
     array is flagged even when a cast follows: it is created there as float64.
 
     Not flagged: a cast right away on the CPU (`torch.from_numpy(a).float()`,
@@ -544,19 +550,20 @@ class NumpyFloat64ToTensor(Rule):
     def check(self, analysis: Analysis) -> Iterator[Finding]:
         facts = analysis.facts
         for call in facts.calls:
-            if facts.qualified_name(call.func) not in TENSOR_OF_DATA:
+            run = analysis.flow.evaluation.library_run(call) or call  # `to_tensor(x)` of a `partial(...)`
+            if facts.qualified_name(run.func) not in TENSOR_OF_DATA:
                 continue
-            if keyword(call, "dtype") is not None:
+            if keyword(run, "dtype") is not None:
                 continue
-            data = data_argument(call)
+            data = data_argument(run)
             source = analysis.flow.float64_array(data) if data is not None else None
             if data is None or source is None or analysis.guards.off_mps(call):
                 continue  # not float64, or in code that never runs on MPS
-            if not made_on_a_device(facts, call) and (
+            if not made_on_a_device(facts, run) and (
                 cast_down_before_move(facts, call) or analysis.flow.narrowed_later(call)
             ):
                 continue
-            if keyword(call, "device") is None and analysis.containment.kept_safe(call):
+            if keyword(run, "device") is None and analysis.containment.kept_safe(call):
                 continue  # made on the CPU, and cast wherever it moves
             export = analysis.flow.imported_export(source.origin)
             reaches_mps = analysis.flow.reaches_device(call) or analysis.flow.seen_reaching_mps(call)
@@ -580,7 +587,12 @@ class NumpyFloat64ToTensor(Rule):
                 call,
                 f"{source.width} NumPy array (from `{source.origin_name}` {where}{made}) "
                 "becomes a "
-                f"tensor in `{callee_text(facts, call)}`; MPS has no {source.width}",
-                fix=None if mixed else WideArrayToTensor(call, origin),
+                f"tensor in `{callee_text(facts, call)}`{_bound(facts, call, run)}; MPS has no {source.width}",
+                fix=None if mixed else WideArrayToTensor(call, origin, run if run is not call else None),
                 reaches_mps=reaches_mps,
             )
+
+
+def _bound(facts: ModuleFacts, call: cst.Call, run: cst.Call) -> str:
+    """What a call runs, where that is a library's function `partial` bound arguments of."""
+    return "" if run is call else f" (`{facts.qualified_name(run.func)}`, by `{BINDS_ARGUMENTS}`)"

@@ -102,6 +102,7 @@ CRASHING = {
     ("pixels_and_statistics", "location_and_scale"): lambda m, d: m.location_and_scale(d),
     ("lists_grown_by_values", "baseline"): lambda m, d: m.baseline(np.ones(4, dtype=np.float32), d),
     ("lists_grown_by_values", "recent_levels"): lambda m, d: m.recent_levels(d),
+    ("partial_tensor_makers", "noisy_batch"): lambda m, d: m.noisy_batch(2, d),
 }
 # Its MPS branch computes something else than its CPU branch: only that it runs is compared.
 OTHER_BRANCH_ON_MPS = {("float64_off_mps_only", "float64_on_either_branch")}
@@ -149,6 +150,7 @@ RUNNING = {
     ("pixels_and_statistics", "location_and_scale_float32"): lambda m, d: m.location_and_scale_float32(d),
     ("lists_grown_by_values", "baseline_float32"): lambda m, d: m.baseline_float32(np.ones(4, dtype=np.float32), d),
     ("lists_grown_by_values", "recent_levels_float32"): lambda m, d: m.recent_levels_float32(d),
+    ("partial_tensor_makers", "noisy_batch_float32"): lambda m, d: m.noisy_batch_float32(2, d),
     ("module_called", "attend_float32"): lambda m, d: m.attend_float32().detach(),
     ("collated_python_floats", "errors_float32"):
         lambda m, d: m.errors_float32(torch.ones(4, 3), [0.5, 1.0, 1.5, 2.0], d),
@@ -213,6 +215,20 @@ def test_a_float64_total_of_tensors_on_mps_fails_there_and_runs_after_the_fix():
         after = fixed.totals(3)
     assert after.dtype == torch.float32
     torch.testing.assert_close(after.cpu(), reference.float(), rtol=1.3e-6, atol=1e-5)
+
+
+def test_a_tensor_maker_bound_to_the_device_at_import_crashes_on_mps_and_runs_after_the_fix():
+    # `DEVICE`, and the `partial` bound to it, are chosen when the module is imported: on a Mac, MPS.
+    source = (FLOW / "partial_tensor_makers.py").read_text()
+    fixed = fix(source, {rule.code for rule in ALL_RULES})
+    reference = module_of(source, "partial_tensor_makers_on_cpu").levels(3)
+    with mps_emulation():
+        original, after = module_of(source, "partial_on_mps"), module_of(fixed, "partial_on_mps_fixed")
+        with pytest.raises(TypeError, match=MPS_ERROR):
+            original.levels(3)
+        made, twin = after.levels(3), original.levels_float32(3)
+        assert (made.device.type, made.dtype, twin.device.type, twin.dtype) == ("mps", torch.float32, "mps", torch.float32)
+    torch.testing.assert_close(made.cpu(), reference.float())
 
 
 def test_a_modules_float64_running_total_fails_on_mps_where_its_caller_puts_the_input():

@@ -259,6 +259,7 @@ class Evaluator:
         self.facts = facts
         self._paths = PathsOnMps(facts, guards)
         self._function_exits: Dict[cst.FunctionDef, Tuple[List[cst.Yield], List[Optional[cst.BaseExpression]]]] = {}
+        self._runs: Dict[cst.Call, Optional[cst.Call]] = {}  # `library_run`, by call
         self._callees = callees
         self._imported = imported
         self._seen_float64 = seen_float64
@@ -278,6 +279,25 @@ class Evaluator:
 
     def value(self, node: cst.BaseExpression) -> Value:
         return self._value(node, 0)
+
+    def library_run(self, call: cst.Call) -> Optional[cst.Call]:
+        """The call of a library's function a call of a module's name runs, where `partial`
+        bound that function (`to_tensor(x)` of `to_tensor = partial(torch.as_tensor,
+        device=d)` runs `torch.as_tensor(x, device=d)`): made once, for every rule to read
+        by its name and arguments; None for another call."""
+        if call not in self._runs:
+            self._runs[call] = None
+            named = isinstance(call.func, cst.Name) and self.facts.qualified_name(call.func) is None
+            if named and self._binds_arguments:
+                callee = self.value(call.func).callee
+                whole = _run_by(callee, call) if callee is not None else None
+                self._runs[call] = whole if whole is not None and self.facts.qualified_name(whole.func) else None
+        return self._runs[call]
+
+    @cached_property
+    def _binds_arguments(self) -> bool:
+        """Does the module call `functools.partial`?"""
+        return any(self.facts.qualified_name(call.func) == BINDS_ARGUMENTS for call in self.facts.calls)
 
     def at_defaults(self, node: cst.BaseExpression) -> Value:
         """The value of a node of a function's body read for a call that leaves the data
@@ -822,11 +842,8 @@ class Evaluator:
         """A library's function or method `partial` bound arguments of, called: as the call
         of it with those arguments first (`partial(rng.beta, 0.4, 0.4)(size=n)` is
         `rng.beta(0.4, 0.4, size=n)`), where what it gives is made."""
-        if callee.bound is None or not isinstance(callee.target, cst.BaseExpression):
-            return UNKNOWN
-        try:
-            whole = cst.Call(func=callee.target, args=(*callee.bound.args[1:], *call.args))
-        except cst.CSTValidationError:  # keywords bound, then arguments by place
+        whole = _run_by(callee, call)
+        if whole is None:
             return UNKNOWN
         name = self.facts.qualified_name(whole.func)
         if name is not None:
@@ -1805,6 +1822,23 @@ class Evaluator:
 def _exported(export: Export, node: cst.BaseExpression) -> Value:
     """The float64 tensor or NumPy array another module's export says a node gives."""
     return Value(Kind.TENSOR if export.tensor else Kind.NDARRAY, Dtype.named(export.width), origin=node)
+
+
+def _run_by(callee: Callee, call: cst.Call) -> Optional[cst.Call]:
+    """The call of a library's function or method `partial` bound arguments of that a call
+    of it makes: the arguments bound by place first, then those the call gives; the keywords
+    bound but those the call gives again, then the call's. None for another function held."""
+    if callee.bound is None or not isinstance(callee.target, cst.BaseExpression):
+        return None
+    bound, given = callee.bound.args[1:], call.args
+    again = {arg.keyword.value for arg in given if arg.keyword is not None}
+    by_place = [arg for arg in (*bound, *given) if arg.keyword is None and arg.star != "**"]
+    keywords = [arg for arg in bound if arg.star == "**" or (arg.keyword and arg.keyword.value not in again)]
+    keywords += [arg for arg in given if arg.keyword is not None or arg.star == "**"]
+    try:
+        return cst.Call(func=callee.target, args=(*by_place, *keywords))
+    except cst.CSTValidationError:  # `*args` after a keyword
+        return None
 
 
 def _known(found: Value) -> bool:

@@ -301,7 +301,7 @@ class Flow:
         F64004 move whose value was made by this call)?"""
         if self.guards.off_mps(call):
             return False
-        device = keyword(call, "device")
+        device = keyword(self.evaluation.library_run(call) or call, "device")  # or the one `partial` bound
         if device is not None and self.may_lack_float64(device):
             return True
         if device is None and self.evaluation.value(call).place is Place.MAY_LACK_FLOAT64:

@@ -10,7 +10,8 @@ a float64-like spelling or a move-then-cast, makes a float64 NumPy array and han
 torch as a tensor's data (followed line by line through names, as far as the analysis
 follows them, and through the module's functions and methods that make one, called on any
 object: `levels.value()`; a method that calls NumPy on a list its class grows makes one,
-`np.mean(self.history)` of Python floats), makes or moves a tensor of what a function held as a value gives (a lambda
+`np.mean(self.history)` of Python floats; a name bound to what `partial` makes of one of
+torch's tensor makers makes tensors too), makes or moves a tensor of what a function held as a value gives (a lambda
 bound at module level, a closure a factory returns, a function its own decorator wraps, one
 `partial` or `map` calls: their bodies are not read), with the functions that give those,
 or names what a module-level statement binds to one of those; then, until

@@ -20,6 +20,7 @@ from f64lint.analysis.domain.arrays import (
 )
 from f64lint.analysis.domain.library import (
     AWAITS_TOGETHER,
+    BINDS_ARGUMENTS,
     COLLECTS_ELEMENTS,
     GIVES_ARGUMENT,
     MAKES,
@@ -271,6 +272,8 @@ def array_makers(code: str) -> ArrayMakers:
     modules.update(_NUMPY_MODULE_ALIAS.findall(code))
     makers = set(_FROM_DATA)
     makers.update(alias for name, alias in _imported_from(r"torch", code) if name in _FROM_DATA and alias)
+    if _BINDS in code:
+        makers.update(bound for bound, name in _BOUND_BY_PARTIAL.findall(code) if name in _FROM_DATA)
     for name, alias in _imported_from(r"numpy(?:\.random)?", code):
         if name == "random":
             modules.add(alias or name)
@@ -297,6 +300,12 @@ def array_makers(code: str) -> ArrayMakers:
         library=AnyOf(*library),
         keeping=frozenset().union(*(names for owner, names in _probed_keeping().items() if owner in code)),
     )
+
+
+# A name bound to what `partial` makes of a function (`to_device = partial(torch.as_tensor,
+# device=d)`), with the function's last name.
+_BINDS = short_names([BINDS_ARGUMENTS])[0]
+_BOUND_BY_PARTIAL = re.compile(rf"(\w+)\s*=\s*(?:\w+\s*\.\s*)?{_BINDS}\s*\(\s*(?:\w+\s*\.\s*)*(\w+)\s*[,)]")
 
 
 def _imported_from(module: str, code: str) -> List[Tuple[str, str]]:
