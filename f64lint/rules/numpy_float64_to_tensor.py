@@ -36,7 +36,8 @@ class NumpyFloat64ToTensor(Rule):
     values, which MPS lacks too. An element of a float64 array (`for sigma in sigmas`,
     `for i, s in enumerate(...)`) is float64 too. The array is traced through local
     assignments, arithmetic, indexing, dtype-keeping functions (`np.sin`, `np.stack`,
-    `np.meshgrid`, `.reshape`, ...), what the class sets on `self`, what the module's own
+    `np.meshgrid`, `.reshape`, ...), what the class sets on `self` (a dataclass's field: its
+    default, or what its `default_factory` gives), what the module's own
     functions and methods return, and what a function held as a value gives where it is
     called (a closure a factory returns, `functools.partial`, `map`, the module's own
     decorators, a coroutine awaited), a list grown by `.append`, `.extend` (each element of

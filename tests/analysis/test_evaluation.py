@@ -1567,3 +1567,22 @@ def test_a_loader_s_own_collate_function_gives_its_batches_wherever_it_is_define
     assert (value.kind, value.dtype) == (Kind.NDARRAY, Dtype.FLOAT64)  # defined below the function that names it
     narrow = evaluated(loader.replace("np.stack(items) * 2", "np.stack(items).astype(np.float32)"))
     assert (narrow.kind, narrow.dtype) == (Kind.NDARRAY, Dtype.FLOAT32)
+
+
+@pytest.mark.parametrize(
+    "declared, dtype",
+    [
+        ("field(default_factory=lambda: np.zeros(3))", Dtype.FLOAT64),
+        ("field(default_factory=zeros32)", Dtype.FLOAT32),  # a function of the module
+        ("field(default=np.float32(0.5))", Dtype.FLOAT32),
+        ("field(default_factory=list)", None),  # a library's: not read
+    ],
+)
+def test_a_dataclass_field_holds_its_default_or_what_its_factory_gives(declared, dtype):
+    source = (
+        "from dataclasses import dataclass, field\nimport numpy as np\n\n"
+        "def zeros32():\n    return np.zeros(3, dtype=np.float32)\n\n"
+        f"@dataclass\nclass Config:\n    stats: np.ndarray = {declared}\n\n"
+        "def read(config: Config):\n    return config.stats\n"
+    )
+    assert returned_by(source, "read").dtype is dtype

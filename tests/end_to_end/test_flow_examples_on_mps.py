@@ -27,6 +27,7 @@ MPS_ERROR = "Cannot convert a MPS Tensor to float64 dtype as the MPS framework d
 
 def module_of(source: str, name: str) -> types.ModuleType:
     module = types.ModuleType(name)
+    sys.modules[name] = module  # where a dataclass looks its module up
     exec(compile(source, f"{name}.py", "exec"), module.__dict__)
     return module
 
@@ -103,6 +104,8 @@ CRASHING = {
     ("lists_grown_by_values", "baseline"): lambda m, d: m.baseline(np.ones(4, dtype=np.float32), d),
     ("lists_grown_by_values", "recent_levels"): lambda m, d: m.recent_levels(d),
     ("partial_tensor_makers", "noisy_batch"): lambda m, d: m.noisy_batch(2, d),
+    ("dataclass_field_factories", "normalize"):
+        lambda m, d: m.normalize(torch.ones(2, 3), m.Normalization(device=torch.device(d))),
 }
 # Its MPS branch computes something else than its CPU branch: only that it runs is compared.
 OTHER_BRANCH_ON_MPS = {("float64_off_mps_only", "float64_on_either_branch")}
@@ -151,6 +154,8 @@ RUNNING = {
     ("lists_grown_by_values", "baseline_float32"): lambda m, d: m.baseline_float32(np.ones(4, dtype=np.float32), d),
     ("lists_grown_by_values", "recent_levels_float32"): lambda m, d: m.recent_levels_float32(d),
     ("partial_tensor_makers", "noisy_batch_float32"): lambda m, d: m.noisy_batch_float32(2, d),
+    ("dataclass_field_factories", "normalize_float32"):
+        lambda m, d: m.normalize_float32(torch.ones(2, 3), m.NormalizationFloat32(device=torch.device(d))),
     ("module_called", "attend_float32"): lambda m, d: m.attend_float32().detach(),
     ("collated_python_floats", "errors_float32"):
         lambda m, d: m.errors_float32(torch.ones(4, 3), [0.5, 1.0, 1.5, 2.0], d),

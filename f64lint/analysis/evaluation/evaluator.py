@@ -108,6 +108,7 @@ from f64lint.analysis.domain.library import (
     DICT_TYPE,
     EIGHT_BIT_READS,
     ELEMENT_TUPLES,
+    FIELD_DEFAULTS,
     FLOAT_IMAGE_SUFFIXES,
     GIVES_ARGUMENT,
     MAKES,
@@ -855,6 +856,17 @@ class Evaluator:
             return UNKNOWN
         return self._member(receiver, whole.func.attr.value, whole, call, depth)
 
+    def _field_default(self, call: cst.Call, depth: int) -> Value:
+        """`field(default=x)`: x; `field(default_factory=f)`: what `f()` gives, of a function
+        or lambda of the module (`lambda: np.array([0.485, 0.456, 0.406])`)."""
+        _, default, factory = FIELD_DEFAULTS
+        given = keyword(call, default)
+        if given is not None:
+            return self._value(given, depth + 1)
+        made_by = keyword(call, factory)
+        callee = self._value(made_by, depth + 1).callee if made_by is not None else None
+        return self._apply(callee, [], {}, depth) if callee is not None and callee.bound is None else UNKNOWN
+
     def _partial(self, call: cst.Call, depth: int) -> Value:
         """`functools.partial(f, ...)`: a function that calls `f` with these arguments first."""
         args = positional(call)
@@ -1290,6 +1302,8 @@ class Evaluator:
                 else:
                     entries.extend(entries_of(self._value(arg.value, depth + 1)))
             return mapping(entries)
+        if name == FIELD_DEFAULTS[0]:  # a dataclass field's default, or what its factory gives
+            return self._field_default(call, depth)
         if name == BINDS_ARGUMENTS:  # `partial(rng.beta, 0.4, 0.4)`: a function of the rest
             return self._partial(call, depth)
         if name == CALLS_ON_EACH:  # `map(to_unit, images)`: what the function gives for each
