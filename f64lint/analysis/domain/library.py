@@ -249,9 +249,10 @@ GIVES_ARGUMENT = {"typing.cast": 1, "builtins.iter": 0}
 NEXT_ELEMENT = "builtins.next"
 # What makes a function of another with its first arguments given: `partial(f, a)(b)` is `f(a, b)`.
 BINDS_ARGUMENTS = "functools.partial"
-# What declares a dataclass's field, by the keywords that give its value: the value, or a
+# What declares a dataclass's field, and the keywords that give its value: the value, or a
 # function called for it (`field(default_factory=lambda: np.array([0.5, 0.2]))`).
-FIELD_DEFAULTS = ("dataclasses.field", "default", "default_factory")
+DECLARES_A_FIELD = "dataclasses.field"
+FIELD_DEFAULT_KEYWORDS = ("default", "default_factory")
 # What calls a function on each element of an iterable: `map(f, xs)` gives `f(x)` for each x.
 CALLS_ON_EACH = "builtins.map"
 # What awaits awaitables together, giving a list of what each gives (`gather(*tasks)`).

@@ -104,11 +104,12 @@ from f64lint.analysis.domain.library import (
     COUNTED,
     DATA_LOADERS,
     DATASETS_OF_TENSORS,
+    DECLARES_A_FIELD,
     DICT_GIVES,
     DICT_TYPE,
     EIGHT_BIT_READS,
     ELEMENT_TUPLES,
-    FIELD_DEFAULTS,
+    FIELD_DEFAULT_KEYWORDS,
     FLOAT_IMAGE_SUFFIXES,
     GIVES_ARGUMENT,
     MAKES,
@@ -286,13 +287,12 @@ class Evaluator:
         bound that function (`to_tensor(x)` of `to_tensor = partial(torch.as_tensor,
         device=d)` runs `torch.as_tensor(x, device=d)`): made once, for every rule to read
         by its name and arguments; None for another call."""
+        if not self._binds_arguments or not isinstance(call.func, cst.Name):
+            return None
         if call not in self._runs:
-            self._runs[call] = None
-            named = isinstance(call.func, cst.Name) and self.facts.qualified_name(call.func) is None
-            if named and self._binds_arguments:
-                callee = self.value(call.func).callee
-                whole = _run_by(callee, call) if callee is not None else None
-                self._runs[call] = whole if whole is not None and self.facts.qualified_name(whole.func) else None
+            callee = self.value(call.func).callee if self.facts.qualified_name(call.func) is None else None
+            whole = _run_by(callee, call) if callee is not None else None
+            self._runs[call] = whole if whole is not None and self.facts.qualified_name(whole.func) else None
         return self._runs[call]
 
     @cached_property
@@ -859,7 +859,7 @@ class Evaluator:
     def _field_default(self, call: cst.Call, depth: int) -> Value:
         """`field(default=x)`: x; `field(default_factory=f)`: what `f()` gives, of a function
         or lambda of the module (`lambda: np.array([0.485, 0.456, 0.406])`)."""
-        _, default, factory = FIELD_DEFAULTS
+        default, factory = FIELD_DEFAULT_KEYWORDS
         given = keyword(call, default)
         if given is not None:
             return self._value(given, depth + 1)
@@ -1302,7 +1302,7 @@ class Evaluator:
                 else:
                     entries.extend(entries_of(self._value(arg.value, depth + 1)))
             return mapping(entries)
-        if name == FIELD_DEFAULTS[0]:  # a dataclass field's default, or what its factory gives
+        if name == DECLARES_A_FIELD:  # a dataclass field's default, or what its factory gives
             return self._field_default(call, depth)
         if name == BINDS_ARGUMENTS:  # `partial(rng.beta, 0.4, 0.4)`: a function of the rest
             return self._partial(call, depth)

@@ -161,8 +161,10 @@ class ModuleFacts:
         found: Dict[str, List[Tuple[cst.Name, List[Added]]]] = {}
         for call in self.calls:
             held = call.func.value if isinstance(call.func, cst.Attribute) else None
-            added = added_by(call) if isinstance(held, cst.Name) else []
-            if isinstance(held, cst.Name) and added:
+            if not isinstance(held, cst.Name):
+                continue
+            added = added_by(call)
+            if added:
                 found.setdefault(held.value, []).append((held, added))
         return found
 

@@ -11,9 +11,10 @@ torch as a tensor's data (followed line by line through names, as far as the ana
 follows them, and through the module's functions and methods that make one, called on any
 object: `levels.value()`; a method that calls NumPy on a list its class grows makes one,
 `np.mean(self.history)` of Python floats; a name bound to what `partial` makes of one of
-torch's tensor makers makes tensors too), makes or moves a tensor of what a function held as a value gives (a lambda
-bound at module level, a closure a factory returns, a function its own decorator wraps, one
-`partial` or `map` calls: their bodies are not read), with the functions that give those,
+torch's tensor makers makes tensors too), makes or moves a tensor of what a function held
+as a value gives (a lambda bound at module level, a closure a factory returns, a function
+its own decorator wraps, one `partial` or `map` calls: their bodies are not read), with
+the functions that give those,
 or names what a module-level statement binds to one of those; then, until
 nothing changes, those that name one that stays or are named by one, since values flow
 through return values, safe helpers are read from their bodies and fixes pass a dtype on

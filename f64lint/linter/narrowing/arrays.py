@@ -212,9 +212,7 @@ class ArrayMakers:
     def of_lists_grown(self, method: str, grown: FrozenSet[str]) -> bool:
         """Does a method call NumPy and read a list its class grows (`np.mean(self.history)`
         of a `self.history.extend(rewards.tolist())`): of Python floats, a float64 array."""
-        return not grown.isdisjoint(_HELD.findall(method)) and any(
-            re.search(rf"(?<![\w.]){re.escape(name)}\s*\.\s*\w+\s*\(", method) for name in self.numpy_names
-        )
+        return not grown.isdisjoint(_HELD.findall(method)) and bool(_numpy_calls(self.numpy_names).search(method))
 
     def with_followed(
         self, functions: Sequence[Statement], methods: Sequence[Statement], structure_lines: List[str]
@@ -306,6 +304,12 @@ def array_makers(code: str) -> ArrayMakers:
 # device=d)`), with the function's last name.
 _BINDS = short_names([BINDS_ARGUMENTS])[0]
 _BOUND_BY_PARTIAL = re.compile(rf"(\w+)\s*=\s*(?:\w+\s*\.\s*)?{_BINDS}\s*\(\s*(?:\w+\s*\.\s*)*(\w+)\s*[,)]")
+
+
+@lru_cache(maxsize=8)
+def _numpy_calls(modules: FrozenSet[str]) -> AnyOf:
+    """A call of any of NumPy's functions, by the names the module imports it as."""
+    return _calls(set(modules), set(), [r"\w+"])
 
 
 def _imported_from(module: str, code: str) -> List[Tuple[str, str]]:
