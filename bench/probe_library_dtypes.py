@@ -11,15 +11,18 @@ numpy.linalg, numpy.fft, numpy.random (the legacy functions), numpy.polynomial's
 scipy.signal.windows, scipy.ndimage, scipy.interpolate, scipy.special, scipy.stats,
 scipy.fft, scipy.fftpack, scipy.linalg, scipy.spatial.distance, sklearn.metrics,
 sklearn.preprocessing, sklearn.model_selection and sklearn.utils.class_weight (functions),
-sklearn.datasets (`make_*`),
+sklearn.datasets (`make_*`; `load_*` as called bare and with `return_X_y=True`),
 pandas, torch, torch.special, math, statistics (and the builtins that compute with numbers: `abs`, `max`,
 `min`, `round`, `sum`, `pow`),
 torch.linalg, torch.fft, torch.nn.functional and torch.utils.data; the methods and attributes
 of numpy.ndarray, numpy.random.Generator, numpy.random.RandomState, torch.Tensor,
 pandas.DataFrame and pandas.Series; the Python operators of arrays, tensors, frames and
-series; SciPy's distributions' methods (`pdf`, `cdf`, `ppf`, `rvs`, ...); the fitted attributes (`*_`) and
-transform/predict/... outputs of about fifty scikit-learn estimators. Each is called with the
-inputs of an input class through a short list of generic call templates (`f(x)`, `f(m)`,
+series; the library objects of scipy.stats.qmc, scipy.spatial and scipy.spatial.transform
+(each class's factories, `Rotation.from_euler`, called as functions, and its methods and
+attributes on an object made afresh of each input class's data: `Sobol(2).random(8)`,
+`KDTree(m).query(m)`); SciPy's distributions' methods (`pdf`, `cdf`, `ppf`, `rvs`, ...);
+the fitted attributes (`*_`) and transform/predict/... outputs of about fifty scikit-learn
+estimators. Each is called with the inputs of an input class through a short list of generic call templates (`f(x)`, `f(m)`,
 `f(x, x)`, `f(x, 0)`, `f(3)`, `f(0, 1, 5)`, `f((2, 3))`, `f(x, axis=0)`, ...), in order; the
 first template that succeeds gives the class's result, and later templates that give a
 different kind or dtype are kept under "also" (`np.random.normal(3)` is a Python float,
@@ -55,7 +58,9 @@ The table ("format": 1; sorted keys, indent 1):
   D a dtype name ("float64", "float32", "int64", "bool", "complex128", ...) or null (Python
   numbers: the kind says it; a frame of mixed columns: see "dtypes", column -> dtype). A
   tuple (or a list, "type": "list") has "parts"; "other" has "type" (its class) and the
-  dtype of its `dtype` attribute if it has one (a SciPy sparse matrix).
+  dtype of its `dtype` attribute if it has one (a SciPy sparse matrix). A dict of a type of
+  its own (scikit-learn's Bunch) has "items", key -> result, and "attributes": true when
+  its keys read as attributes too (`load_digits().data`).
 - "aliases": a name -> the entry it shares an object with (`numpy.abs` -> `numpy.absolute`).
 - "members": a type -> the names of its public members (`torch.Tensor`: what a tensor has,
   and a module or an argument namespace lacks).
@@ -118,9 +123,12 @@ import scipy.linalg  # noqa: E402
 import scipy.ndimage  # noqa: E402
 import scipy.signal  # noqa: E402
 import scipy.signal.windows  # noqa: E402
+import scipy.spatial  # noqa: E402
 import scipy.spatial.distance  # noqa: E402
+import scipy.spatial.transform  # noqa: E402
 import scipy.special  # noqa: E402
 import scipy.stats  # noqa: E402
+import scipy.stats.qmc  # noqa: E402
 import sklearn  # noqa: E402
 import sklearn.datasets  # noqa: E402
 import sklearn.metrics  # noqa: E402
@@ -182,6 +190,12 @@ def describe(value: Any, depth: int = 0) -> Dict[str, Any]:
         return result
     if isinstance(value, pd.Series):
         return {"kind": "series", "dtype": str(value.dtype)}
+    if isinstance(value, dict) and type(value) is not dict and all(isinstance(key, str) for key in value):
+        # a namespace of results (scikit-learn's Bunch, `load_digits()`): each by its key
+        items = {key: describe(part, depth + 1) for key, part in value.items()} if depth < 2 else {}
+        by_attribute = all(getattr(value, key, None) is part for key, part in value.items())
+        return {"kind": "other", "dtype": None, "type": type_name(value), "items": items,
+                "attributes": by_attribute}
     if isinstance(value, (tuple, list)):
         parts = [describe(part, depth + 1) for part in value[:6]] if depth < 2 else []
         result = {"kind": "tuple" if isinstance(value, tuple) else "other", "dtype": None, "parts": parts}
@@ -811,6 +825,15 @@ def scipy_jobs() -> Tuple[List[Job], Dict[str, str]]:
         )
     kept, aliases = dedupe(named)
     jobs = [function_job(name, value, CORE_CLASSES, numpy_inputs) for name, value in kept]
+    # The modules of library objects: their functions and classes, called as functions with
+    # these objects' templates too (`qmc.scale(sample, 0, 1)`), then each class's members.
+    named = [pair for module in OBJECT_MODULES for pair in public_callables(sys.modules[module], module)]
+    kept, object_aliases = dedupe(named)
+    aliases.update(object_aliases)
+    jobs += [
+        Job(name, lambda f=value: probe(CORE_CLASSES, numpy_inputs, object_templates, f)) for name, value in kept
+    ]
+    jobs += object_jobs()
     # The distributions: their methods, shape parameters 0.5 each.
     for name in sorted(dir(scipy.stats)):
         dist = getattr(scipy.stats, name)
@@ -995,6 +1018,108 @@ def design(cls: str) -> Tuple[Any, Any, Any]:
     return X, labels, reg
 
 
+# ---------------------------------------------------------------- library objects
+
+# Modules whose classes make objects that are then asked for results: quasi-random samplers
+# (`qmc.LatinHypercube(d=2).random(n)`), rotations (`Rotation.from_euler(...).as_matrix()`),
+# spatial trees and hulls.
+OBJECT_MODULES = ("scipy.stats.qmc", "scipy.spatial", "scipy.spatial.transform")
+# How an object is made of an input class's data: by its class, else by the first of the
+# class's own factories that gives one (`Rotation.from_matrix(m)`), each tried with these.
+MAKER_TEMPLATES: List[Template] = [
+    ("C(m)", lambda c, i: c(i.m)),
+    ("C(x)", lambda c, i: c(i.x)),
+    ("C(2)", lambda c, i: c(2)),
+    ("C()", lambda c, i: c()),
+]
+
+
+def unit(data: Any) -> Any:
+    """Float data scaled into the unit hypercube, as a quasi-random sample is."""
+    array = np.asarray(data)
+    if array.dtype.kind != "f":
+        raise Missing("unit")
+    return array / 8
+
+
+# What the factories, methods and functions of these objects take besides: an axis
+# sequence and angles (`Rotation.from_euler("xyz", angles)`, `as_euler("xyz")`), a sample
+# in the unit hypercube and its bounds (`qmc.scale(sample, 0, 1)`).
+OBJECT_TEMPLATES: List[Template] = [
+    ("f('xyz', m)", lambda f, i: f("xyz", i.m)),
+    ("f('xyz')", lambda f, i: f("xyz")),
+    ("f(unit(m), 0, 1)", lambda f, i: f(unit(i.m), 0, 1)),
+]
+
+
+def object_templates(cls: str) -> List[Template]:
+    return [*function_templates(cls), *OBJECT_TEMPLATES]
+
+
+def factories(made: type) -> List[str]:
+    """A class's own classmethods and staticmethods (`Rotation.from_quat`)."""
+    return [
+        name for name in sorted(dir(made))
+        if not name.startswith("_") and isinstance(inspect.getattr_static(made, name, None), (classmethod, staticmethod))
+    ]
+
+
+def make(made: type, given: Inputs) -> Any:
+    """An object of the class, of the inputs' data where it takes some (MAKER_TEMPLATES);
+    called inside a probe's time box."""
+    for maker in (made, *(getattr(made, name) for name in factories(made))):
+        for _, template in MAKER_TEMPLATES:
+            try:
+                value = template(maker, given)
+            except Exception:
+                continue
+            if isinstance(value, made):
+                return value
+    raise Missing(made.__name__)
+
+
+def object_jobs() -> List[Job]:
+    """Each public member of each class of OBJECT_MODULES: a factory called as a function;
+    a method or an attribute of an object made afresh of each input class's data."""
+    jobs: List[Job] = []
+    for module_name in OBJECT_MODULES:
+        module = sys.modules[module_name]
+        for class_name in sorted(dir(module)):
+            made = getattr(module, class_name)
+            if class_name.startswith("_") or not inspect.isclass(made) or issubclass(made, BaseException):
+                continue
+            try:  # of float64 data: its attributes set when made are members too (`ConvexHull(m).volume`)
+                sample = call(lambda made=made: make(made, numpy_inputs("float64")))
+            except (Exception, Timeout):
+                sample = None
+            own = set(factories(made))
+            for name in sorted({*dir(made), *dir(sample)} if sample is not None else set(dir(made))):
+                if name.startswith("_") or name in SKIPPED_METHODS:
+                    continue
+                key = f"{module_name}.{class_name}.{name}"
+                if name in own:
+                    jobs.append(Job(key, lambda f=getattr(made, name): probe(CORE_CLASSES, numpy_inputs, object_templates, f)))
+                    continue
+                member = getattr(sample if sample is not None else made, name, None)
+                jobs.append(Job(key, lambda made=made, name=name, method=callable(member): probe(
+                    CORE_CLASSES, numpy_inputs, lambda cls: member_templates(made, cls, method), name,
+                )))
+    return jobs
+
+
+def member_templates(made: type, cls: str, method: bool) -> List[Template]:
+    """A member's templates, given its name: of an object made afresh of the inputs for each
+    call, the attribute read, or the method called without arguments, then as a function
+    would be."""
+    if not method:
+        return [("o.f", lambda name, i: getattr(make(made, i), name))]
+    templates = [("f()", lambda f, i: f()), *object_templates(cls)]  # `rotation.as_matrix()` of any data
+    return [
+        (label, lambda name, i, template=template: template(getattr(make(made, i), name), i))
+        for label, template in templates
+    ]
+
+
 def sklearn_jobs() -> Tuple[List[Job], Dict[str, str]]:
     jobs: List[Job] = []
     for module_name, class_name, arguments, target in ESTIMATORS:
@@ -1014,7 +1139,16 @@ def sklearn_jobs() -> Tuple[List[Job], Dict[str, str]]:
     kept, aliases = dedupe(named)
     for name, value in kept:
         jobs.append(function_job(name, value, CORE_CLASSES, numpy_inputs, labels=True))
+    # The bundled datasets (a Bunch of arrays; its data and targets alone when asked).
+    for name, value in public_callables(sklearn.datasets, "sklearn.datasets", lambda n, v: n.startswith("load_")):
+        jobs.append(Job(name, lambda f=value: probe(("none",), numpy_inputs, lambda cls: DATASET_TEMPLATES, f)))
     return jobs, aliases
+
+
+DATASET_TEMPLATES: List[Template] = [
+    ("f()", lambda f, i: f()),
+    ("f(return_X_y=True)", lambda f, i: f(return_X_y=True)),
+]
 
 
 def _estimator(module_name: str, class_name: str, arguments: Dict[str, Any], target: str) -> Dict[str, Any]:

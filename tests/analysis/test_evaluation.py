@@ -872,11 +872,33 @@ def test_data_split_with_labels_keeps_each_ones_dtype():
         ("import pandas as pd\nresult = pd.read_csv('x.csv')[['a']].astype(np.float32).values", Dtype.FLOAT32),
         ("import pandas as pd\nresult = pd.read_csv('x.csv').astype('float32').values", Dtype.FLOAT32),
         ("from scipy.interpolate import CubicSpline\nresult = CubicSpline(F32, F32)(F32)", Dtype.FLOAT64),
+        # Objects made by a class or by its own factory, then asked (OBJECT_MODULES).
+        ("from scipy.stats import qmc\nresult = qmc.LatinHypercube(d=2).random(8)", Dtype.FLOAT64),
+        ("from scipy.stats import qmc\nresult = qmc.scale(qmc.Sobol(2).random(8), [0, 0], [1, 1])", Dtype.FLOAT64),
+        ("from scipy.spatial.transform import Rotation\nresult = Rotation.random(4).as_matrix()", Dtype.FLOAT64),
+        ("from scipy.spatial.transform import Rotation as R\nresult = R.from_euler('xyz', F32).inv().as_quat()",
+         Dtype.FLOAT64),
+        ("from scipy.spatial import KDTree\nresult = KDTree(F32).maxes", Dtype.FLOAT64),
+        # A bundled dataset's Bunch, read by key or by attribute.
+        ("from sklearn.datasets import load_digits\nresult = load_digits().data / 16.0", Dtype.FLOAT64),
+        ("from sklearn.datasets import load_digits\nresult = load_digits()['images']", Dtype.FLOAT64),
+        ("from sklearn.datasets import load_iris\nresult = load_iris().target", Dtype.INTEGER),
+        ("from sklearn.datasets import load_iris\nresult = load_iris().data.astype(np.float32)", Dtype.FLOAT32),
     ],
 )
 def test_library_objects_as_probed(source, dtype):
     value = evaluated(f"import numpy as np\nF32 = np.ones((3, 2), dtype=np.float32)\n{source}")
     assert (value.kind, value.dtype) == (Kind.NDARRAY, dtype)
+
+
+def test_a_dataset_asked_for_its_arrays_alone_gives_them_by_place():
+    value = evaluated("from sklearn.datasets import load_iris\nresult = load_iris(return_X_y=True)")
+    assert value.kind is Kind.CONTAINER
+    assert [(part.kind, part.dtype) for part in value.parts] == [
+        (Kind.NDARRAY, Dtype.FLOAT64), (Kind.NDARRAY, Dtype.INTEGER)
+    ]
+    # A keyword the probe did not call it with says nothing of what it gives.
+    assert evaluated("from sklearn.datasets import load_iris\nresult = load_iris(as_frame=True).data").kind is Kind.UNKNOWN
 
 
 def test_a_frame_of_data_the_code_does_not_show_has_no_known_dtype():

@@ -246,6 +246,38 @@ def test_a_modules_float64_running_total_fails_on_mps_where_its_caller_puts_the_
             original.attend()
 
 
+def test_library_objects_asked_for_results_crash_on_mps_and_run_after_the_fix():
+    # The fixture's samplers, rotations and datasets are SciPy's and scikit-learn's own.
+    require("scipy")
+    require("sklearn")
+    original, fixed = original_and_fixed("library_objects_asked")
+    angles = [[0.1, 0.2, 0.3], [0.4, 0.5, 0.6]]
+    calls = {
+        "collocation_points": lambda m, d: [m.collocation_points(8, d)],
+        "rotations": lambda m, d: [m.rotations(angles, d)],
+        "iris_features": lambda m, d: list(m.iris_features(d)),
+        "digit_images": lambda m, d: [m.digit_images(d)],
+    }
+    for name, run in calls.items():
+        reference = run(original, "cpu")
+        assert reference[0].dtype == torch.float64, name  # as the probe saw the library give
+        with mps_emulation():
+            with pytest.raises(TypeError, match=MPS_ERROR):
+                run(original, "mps")
+            after = run(fixed, "mps")
+            assert [(t.device.type, t.dtype) for t in after][:1] == [("mps", torch.float32)], name
+        for got, expected in zip(after, reference):
+            torch.testing.assert_close(got.cpu(), expected.to(got.dtype))
+    with mps_emulation():
+        twins = (
+            original.collocation_points_float32(8, "mps"), original.rotations_float32(angles, "mps"),
+            original.iris_labels("mps"), original.digit_targets("mps"),
+        )
+        assert [(t.device.type, t.dtype) for t in twins] == [
+            ("mps", torch.float32), ("mps", torch.float32), ("mps", torch.int64), ("mps", torch.int64)
+        ]
+
+
 def _gymnasium() -> types.ModuleType:
     """gymnasium as far as a rollout uses it: environments whose observations take their
     space's dtype (float32 here) and vector environments whose rewards are float64, as

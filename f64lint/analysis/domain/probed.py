@@ -41,6 +41,8 @@ class Seen:
     parts: Tuple["Seen", ...] = ()  # a tuple's, by place
     of_default_widths: bool = False  # int64 or float64, which not known
     type: Optional[str] = None  # of another library object (`pandas.api.typing.Rolling`)
+    # A namespace of results, each by its key (scikit-learn's Bunch: `load_digits()`).
+    items: Tuple[Tuple[str, "Seen"], ...] = ()
 
 
 # The library classes of the results the table names by kind.
@@ -50,7 +52,11 @@ FRAME_TYPES = frozenset(OBJECT_KINDS.values())
 
 def _seen(result: Dict[str, Any]) -> Seen:
     parts = tuple(_seen(part) for part in result.get("parts", ()))
-    return Seen(result["kind"], result["dtype"], parts, type=result.get("type") if result["kind"] == "other" else None)
+    items = tuple((key, _seen(item)) for key, item in sorted(result.get("items", {}).items()))
+    return Seen(
+        result["kind"], result["dtype"], parts, type=result.get("type") if result["kind"] == "other" else None,
+        items=items,
+    )
 
 
 @lru_cache(maxsize=1)
@@ -127,6 +133,12 @@ def seen_for_call(name: str, input_class: str, call: str) -> Optional[Seen]:
     return next((_seen(r) for r in _every_call(name, input_class) if r["call"] == call), None)
 
 
+def keywords_alone_called(name: str) -> bool:
+    """Did the probe keep a call of `name` given keywords alone, for what it gave
+    (`load_iris(return_X_y=True)`: the data and targets, not the Bunch `load_iris()` is)?"""
+    return any("=" in result["call"].split(",")[0] for result in _every_call(name, "none"))
+
+
 def seen_given_default_widths(name: str) -> Optional[Seen]:
     """What `name` gives data of NumPy's default widths whose dtype is not known (a frame
     read from a CSV file): what it gave for int64 and float64 data, and for a frame of
@@ -160,7 +172,8 @@ def input_independent(name: str) -> Optional[Seen]:
     if len(results) != 1:
         return None
     found = results.pop()
-    return found if found.dtype is not None or any(part.dtype is not None for part in found.parts) else None
+    parts = (*found.parts, *(item for _, item in found.items))
+    return found if found.dtype is not None or any(part.dtype is not None for part in parts) else None
 
 
 @lru_cache(maxsize=None)
@@ -244,6 +257,24 @@ def _members() -> Dict[str, Dict[str, Dict[str, Any]]]:
     return found
 
 
+@lru_cache(maxsize=1)
+def _keyed_by_attribute() -> FrozenSet[str]:
+    """The types of the namespaces of results whose keys the probe saw read as attributes
+    too (`load_digits().data`)."""
+    return frozenset(
+        result["type"]
+        for entry in _table()["entries"].values()
+        for by_class in entry.values()
+        for result in (by_class, *by_class.get("also", ()))
+        if result.get("attributes")
+    )
+
+
+def keys_are_attributes(type_name: str) -> bool:
+    """Does a namespace of results of this type give its values as attributes too?"""
+    return type_name in _keyed_by_attribute()
+
+
 def is_type(name: str) -> bool:
     return name in _members()
 
@@ -254,7 +285,7 @@ def object_given(name: str) -> Optional[str]:
     the frame's, whose `mean()` the table knows)."""
     types = {_seen(result).type for result in (_entry(name) or {}).values()}
     found = types.pop() if len(types) == 1 else None
-    return found if found is not None and is_type(found) else None
+    return _public_class(found) if found is not None else None
 
 
 def frame_reader(name: str) -> bool:
@@ -306,8 +337,12 @@ def _functions_by_library() -> Dict[str, List[Tuple[str, Dict[str, Any]]]]:
 
 
 def _holds_array(seen: Optional[Seen], dtype: str) -> bool:
-    """Is it an array of `dtype`, or a tuple or list with one (`leggauss(n)`: nodes and weights)?"""
-    return seen is not None and any(part.kind == "ndarray" and part.dtype == dtype for part in (seen, *seen.parts))
+    """Is it an array of `dtype`, or a tuple or list with one (`leggauss(n)`: nodes and
+    weights), or a namespace with one (`load_digits()`)?"""
+    if seen is None:
+        return False
+    held = (seen, *seen.parts, *(item for _, item in seen.items))
+    return any(part.kind == "ndarray" and part.dtype == dtype for part in held)
 
 
 @lru_cache(maxsize=None)

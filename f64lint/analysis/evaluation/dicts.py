@@ -65,8 +65,14 @@ def looked_up(held: Value, key: Optional[cst.BaseExpression]) -> Value:
     code chooses or of a dict whose keys are not all known, its values where they are
     all the same data (a table of dtypes, or of data of several dtypes, is not one)."""
     literal = key.evaluated_value if isinstance(key, cst.SimpleString) else None
-    if isinstance(literal, str) and held.keys:
-        return held.parts[held.keys.index(literal)] if literal in held.keys else UNKNOWN
+    return at_key(held, literal if isinstance(literal, str) else None)
+
+
+def at_key(held: Value, key: Optional[str]) -> Value:
+    """A dict's value at a key known (`load_digits().data`, `batch["x"]`), or at one not
+    known (None): as `looked_up` reads them."""
+    if key is not None and held.keys:
+        return held.parts[held.keys.index(key)] if key in held.keys else UNKNOWN
     return one_kind(held.element)
 
 

@@ -139,6 +139,7 @@ from f64lint.analysis.domain.probed import (
     frame_reader,
     input_independent,
     is_type,
+    keys_are_attributes,
     kind_whatever_given,
     makes_tensors,
     object_given,
@@ -151,7 +152,7 @@ from f64lint.analysis.domain.probed import (
 )
 from f64lint.analysis.evaluation.branches_taken import BoundNames, names_bound, reached
 from f64lint.analysis.evaluation.classes import Classes
-from f64lint.analysis.evaluation.dicts import DictChanges, entries_of, from_dict, looked_up, mapping
+from f64lint.analysis.evaluation.dicts import DictChanges, at_key, entries_of, from_dict, looked_up, mapping
 from f64lint.analysis.evaluation.lattice import (
     UNKNOWN,
     Callee,
@@ -177,6 +178,7 @@ from f64lint.analysis.evaluation.probed_values import (
     made_of,
     number_class,
     probed_otherwise,
+    seen_as_written,
     seen_value,
     tensor_arithmetic,
     widest_tensor,
@@ -480,6 +482,8 @@ class Evaluator:
                 return self._called(method, None, depth, self._instance_of(owner, node))
             return self._set_on_self(owner, depth, node.attr.value)
         held = self._value(node.value, depth)
+        if held.kind is Kind.MAPPING and held.type is not None and keys_are_attributes(held.type):
+            return at_key(held, node.attr.value)  # `load_digits().data`
         if held.kind is Kind.OBJECT:  # `scaler.mean_`, `frame.values`
             return self._member(held, node.attr.value, None, node, depth)
         if held.kind is Kind.INSTANCE:  # `grid.axes_coords` of a `grid = Grid(n)`
@@ -1665,6 +1669,9 @@ class Evaluator:
         if asked is not None:  # `np.random.randint(0, 256, size=shape, dtype=np.uint8)`: an array of it
             of_arrays = kind_whatever_given(name) == "ndarray" or keyword(call, "size") is not None
             return Value(Kind.NDARRAY, self._dtype(asked, depth), origin=call) if of_arrays else UNKNOWN
+        as_written = seen_as_written(name, call, self.facts.module)
+        if as_written is not None:  # `load_iris(return_X_y=True)`: data and targets
+            return as_written
         fixed = input_independent(name)
         if fixed is not None:
             return seen_value(fixed, call)

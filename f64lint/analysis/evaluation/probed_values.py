@@ -20,11 +20,13 @@ from f64lint.analysis.domain.probed import (
     MORE_ARRAY_CLASSES,
     OBJECT_KINDS,
     Seen,
+    keywords_alone_called,
     operator_results,
     seen_by_every_call,
     seen_for_call,
     seen_given,
 )
+from f64lint.analysis.evaluation.dicts import mapping
 from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Value, arithmetic, join, sources_of
 from f64lint.analysis.evaluation.structure import as_possible, is_frame, kept_from, may_be, members_of, partly_unknown
 from f64lint.cst import cst
@@ -38,6 +40,9 @@ INPUT_CLASSES = {
 # torch promotes by category, not width: an 8-bit operand gives what an int64 one does.
 _TENSOR_CLASSES = {**INPUT_CLASSES, Dtype.SMALL_INTEGER: "int64"}
 SEEN_KINDS = {"ndarray": Kind.NDARRAY, "numpy_scalar": Kind.NUMPY_SCALAR, "tensor": Kind.TENSOR}
+# How the probe names data of its input class, and integer labels, in its call templates;
+# the class of a call given no data.
+_DATA, _LABELS, _NO_DATA = "x", "labels", "none"
 # The probe's kinds of Python numbers, and its type of a list.
 _PYTHON_NUMBERS = {"python_float": Dtype.FLOAT64, "python_int": Dtype.INTEGER}
 PYTHON_NUMBER_KINDS = frozenset(_PYTHON_NUMBERS)
@@ -71,6 +76,8 @@ def seen_value(seen: Seen, origin: cst.CSTNode) -> Value:
         if seen.type == _LIST:  # `a.tolist()`: as long as the data, its elements of one kind
             return Value(Kind.CONTAINER, element=join(parts) if parts else None)
         return Value(Kind.CONTAINER, element=join(parts) if parts else None, parts=parts)
+    if seen.items:  # `load_digits()`: its arrays by key
+        return replace(mapping([(key, seen_value(item, origin)) for key, item in seen.items]), type=seen.type)
     if seen.kind in _PYTHON_NUMBERS:  # `a.item()`, an element of `a.tolist()`
         return Value(Kind.NUMBER, _PYTHON_NUMBERS[seen.kind], origin=origin)
     dtype, widths = Dtype.named(seen.dtype), seen.of_default_widths
@@ -78,6 +85,18 @@ def seen_value(seen: Seen, origin: cst.CSTNode) -> Value:
         return Value(Kind.OBJECT, dtype, origin=origin, type=OBJECT_KINDS[seen.kind], default_widths=widths)
     kind = SEEN_KINDS.get(seen.kind)
     return Value(kind, dtype, origin=origin, default_widths=widths) if kind is not None else UNKNOWN
+
+
+def seen_as_written(name: str, call: cst.Call, module: cst.Module) -> Optional[Value]:
+    """What a call of keywords alone gave where the probe made it as written
+    (`load_iris(return_X_y=True)`: the data and the targets); not known for other
+    keywords where the probe saw keywords change what it gives (`load_iris(as_frame=True)`);
+    None for other calls."""
+    if not call.args or any(arg.keyword is None for arg in call.args) or not keywords_alone_called(name):
+        return None
+    written = ", ".join(f"{arg.keyword.value}={module.code_for_node(arg.value)}" for arg in call.args if arg.keyword)
+    seen = seen_for_call(name, _NO_DATA, f"f({written})")
+    return seen_value(seen, call) if seen is not None else UNKNOWN
 
 
 def probed_otherwise(name: str, data: Value, origin: cst.CSTNode) -> Optional[Value]:
@@ -95,8 +114,6 @@ def probed_otherwise(name: str, data: Value, origin: cst.CSTNode) -> Optional[Va
     return seen_value(seen, origin)
 
 
-# How the probe names data of its input class, and integer labels, in its call templates.
-_DATA, _LABELS = "x", "labels"
 
 
 def labelled_result(name: str, arguments: List[Value], origin: cst.CSTNode) -> Optional[Value]:
