@@ -1608,3 +1608,48 @@ def test_a_dataclass_field_holds_its_default_or_what_its_factory_gives(declared,
         "def read(config: Config):\n    return config.stats\n"
     )
     assert returned_by(source, "read").dtype is dtype
+
+
+_FIELDS = (
+    "from dataclasses import dataclass, field\nfrom typing import ClassVar\nimport numpy as np\n\n"
+    "@dataclass\nclass Config:\n    size: int\n    steps: ClassVar[int] = 3\n"
+    "    scale: float = field(default=1.0, init=False)\n    stats: np.ndarray = np.zeros(2, dtype=np.float32)\n\n"
+    "@dataclass(frozen=True)\nclass Wide(Config):\n    width: int = 8\n\n"
+)
+
+
+@pytest.mark.parametrize(
+    "made, dtype",
+    [
+        ("Config(3, stats=np.linspace(0, 1, 5))", Dtype.FLOAT64),  # by keyword
+        ("Config(3, np.linspace(0, 1, 5))", Dtype.FLOAT64),  # by place: a ClassVar and an `init=False` are not fields
+        ("Wide(3, np.linspace(0, 1, 5), 4)", Dtype.FLOAT64),  # a base's fields first
+        ("Config(3)", Dtype.FLOAT32),  # its default
+        ("Config(3, stats=np.ones(2, dtype=np.float32))", Dtype.FLOAT32),
+    ],
+)
+def test_a_dataclass_object_holds_what_the_call_making_it_passes(made, dtype):
+    # Another object of the class holds float64: this one holds what its own call passes.
+    source = f"{_FIELDS}other = Config(1, np.linspace(0, 1, 5))\nresult = {made}.stats"
+    assert evaluated(source).dtype is dtype
+
+
+def test_a_dataclass_field_read_of_any_object_is_what_any_call_passes_or_its_default():
+    read = "def read(config: Config):\n    return config.stats\n"
+    made = f"{_FIELDS}{read}\nfirst = Config(1)\nsecond = Config(2, stats=np.linspace(0, 1, 5))\n"
+    assert returned_by(made, "read").dtype is Dtype.FLOAT64
+    narrow = f"{_FIELDS}{read}\nfirst = Config(1, np.ones(2, dtype=np.float32))\n"
+    assert returned_by(narrow, "read").dtype is Dtype.FLOAT32
+    # What a splat passes is not known; a class with its own `__init__` is read from that.
+    assert returned_by(f"{_FIELDS}{read}\nfirst = Config(**{{'size': 1, 'stats': np.zeros(3)}})\n", "read").dtype is (
+        Dtype.FLOAT32
+    )
+    own = _FIELDS.replace("    size: int\n", "    size: int\n    def __init__(self, size):\n        self.size = size\n")
+    assert returned_by(f"{own}{read}\nfirst = Config(np.zeros(3))\n", "read").dtype is Dtype.FLOAT32
+
+
+def test_a_field_a_post_init_sets_is_read_as_it_sets_it():
+    post = _FIELDS.replace(
+        "    width: int = 8\n", "    width: int = 8\n    def __post_init__(self):\n        self.stats = self.stats.astype(np.float32)\n"
+    )
+    assert evaluated(f"{post}result = Wide(3, np.linspace(0, 1, 5)).stats").dtype is not Dtype.FLOAT64

@@ -106,6 +106,7 @@ CRASHING = {
     ("partial_tensor_makers", "noisy_batch"): lambda m, d: m.noisy_batch(2, d),
     ("dataclass_field_factories", "normalize"):
         lambda m, d: m.normalize(torch.ones(2, 3), m.Normalization(device=torch.device(d))),
+    ("dataclass_fields_passed", "wide_anchors"): lambda m, d: m.wide_anchors(d),
 }
 # Its MPS branch computes something else than its CPU branch: only that it runs is compared.
 OTHER_BRANCH_ON_MPS = {("float64_off_mps_only", "float64_on_either_branch")}
@@ -156,6 +157,8 @@ RUNNING = {
     ("partial_tensor_makers", "noisy_batch_float32"): lambda m, d: m.noisy_batch_float32(2, d),
     ("dataclass_field_factories", "normalize_float32"):
         lambda m, d: m.normalize_float32(torch.ones(2, 3), m.NormalizationFloat32(device=torch.device(d))),
+    ("dataclass_fields_passed", "wide_anchors_float32"): lambda m, d: m.wide_anchors_float32(d),
+    ("dataclass_fields_passed", "detector_float32"): lambda m, d: m.detector_float32(d).anchors,
     ("module_called", "attend_float32"): lambda m, d: m.attend_float32().detach(),
     ("collated_python_floats", "errors_float32"):
         lambda m, d: m.errors_float32(torch.ones(4, 3), [0.5, 1.0, 1.5, 2.0], d),
@@ -276,6 +279,15 @@ def test_library_objects_asked_for_results_crash_on_mps_and_run_after_the_fix():
         assert [(t.device.type, t.dtype) for t in twins] == [
             ("mps", torch.float32), ("mps", torch.float32), ("mps", torch.int64), ("mps", torch.int64)
         ]
+
+
+def test_a_dataclass_s_float64_field_registered_as_a_buffer_fails_on_mps_where_the_model_moves():
+    # Flagged where the buffer is made, with no fix: its dtype is chosen before the device is known.
+    original, _ = original_and_fixed("dataclass_fields_passed")
+    assert original.detector("cpu").anchors.dtype == torch.float64
+    with mps_emulation():
+        with pytest.raises(TypeError, match=MPS_ERROR):
+            original.detector("mps")
 
 
 def _gymnasium() -> types.ModuleType:

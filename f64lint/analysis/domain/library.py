@@ -253,6 +253,18 @@ BINDS_ARGUMENTS = "functools.partial"
 # function called for it (`field(default_factory=lambda: np.array([0.5, 0.2]))`).
 DECLARES_A_FIELD = "dataclasses.field"
 FIELD_DEFAULT_KEYWORDS = ("default", "default_factory")
+# The keyword of a field left out of the generated `__init__` (`field(init=False)`).
+FIELD_IN_INIT = "init"
+# What makes a class's `__init__` of its annotated fields, in order, each set from the
+# argument given for it (`Config(anchors=a)` sets `self.anchors = a`), else its default.
+GENERATES_INIT = frozenset({
+    "dataclasses.dataclass", "pydantic.dataclasses.dataclass", "attrs.define", "attrs.frozen", "attrs.mutable",
+    "attr.define", "attr.frozen", "attr.mutable",
+})
+# The method such an `__init__` calls last, which may set a field again.
+AFTER_GENERATED_INIT = "__post_init__"
+# The annotation of a class attribute that is not a field (`n: ClassVar[int] = 3`).
+NOT_A_FIELD = frozenset({"typing.ClassVar"})
 # What calls a function on each element of an iterable: `map(f, xs)` gives `f(x)` for each x.
 CALLS_ON_EACH = "builtins.map"
 # What awaits awaitables together, giving a list of what each gives (`gather(*tasks)`).

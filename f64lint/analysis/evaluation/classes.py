@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Dict, FrozenSet, Iterator, List, Set, Tuple, Union
+from typing import Dict, FrozenSet, Iterator, List, Optional, Set, Tuple, Union
 
+from f64lint.analysis.domain.library import (
+    AFTER_GENERATED_INIT,
+    DECLARES_A_FIELD,
+    FIELD_IN_INIT,
+    GENERATES_INIT,
+    NOT_A_FIELD,
+)
 from f64lint.analysis.semantic.facts import ModuleFacts
-from f64lint.analysis.syntax.calls import Added, added_by, is_super_call, method_name, positional
+from f64lint.analysis.syntax.calls import Added, added_by, is_super_call, keyword, method_name, positional
 from f64lint.analysis.syntax.nodes import assignment, code_children, is_self_attribute
 from f64lint.cst import cst
 
@@ -93,6 +100,7 @@ class Classes:
         self._methods: Dict[cst.ClassDef, Tuple[Dict[str, SetOnSelf], FrozenSet[str]]] = {}
         self._own: Dict[cst.ClassDef, Dict[str, List[cst.BaseExpression]]] = {}
         self._added: Dict[cst.ClassDef, Dict[str, List[Added]]] = {}
+        self._fields: Dict[cst.ClassDef, List[str]] = {}  # of a generated `__init__`, by class
 
     def own(self, owner: cst.ClassDef) -> Dict[str, List[cst.BaseExpression]]:
         """By attribute name, the values the class's own methods set on `self`."""
@@ -111,15 +119,93 @@ class Classes:
         at class level, a dataclass's field)."""
         found: List[cst.BaseExpression] = []
         overridden: Set[str] = set()
-        order = list(self.facts.definitions.resolution_order(owner))
-        for current in order:
+        for current in self.facts.definitions.resolution_order(owner):
             for method, values in self._set_by(current).items():
                 found.extend(values.get(name, []) if method not in overridden else [])
             overridden |= self._replacing(current)
+        # A dataclass's field: what the calls making one pass, but where `__post_init__`
+        # sets it again (from what was passed, which it reads as `self.<name>`).
+        passed = [] if self._set_after_init(owner, name) else self.passed_for_field(owner, name)
         if found:
-            return found
-        bound = (self.bound_in_body(current).get(name) for current in order)
-        return next(([value] for value in bound if value is not None), [])
+            return [*found, *passed]
+        default = self.default_of(owner, name)
+        return [*([default] if default is not None else []), *passed]
+
+    def default_of(self, owner: cst.ClassDef, name: str) -> Optional[cst.BaseExpression]:
+        """What the body of the class, or else of the first base that binds the name, binds
+        it to (`dtype = torch.float32`, a field's default)."""
+        bound = (self.bound_in_body(current).get(name) for current in self.facts.definitions.resolution_order(owner))
+        return next((value for value in bound if value is not None), None)
+
+    def passed_for_field(self, owner: cst.ClassDef, name: str) -> List[cst.BaseExpression]:
+        """What the calls of the module that make an object of a class whose `__init__` is
+        made of its fields (a dataclass) pass for the field: by keyword, or by place in the
+        fields' order (`Config(anchors=a)`, `Config(a)`)."""
+        fields = self.init_fields(owner)
+        if name not in fields:
+            return []
+        passed = (self.passed_by(call, fields, name) for call in self.facts.definitions.made_by(owner))
+        return [given for given in passed if given is not None]
+
+    def passed_by(self, call: cst.Call, fields: List[str], name: str) -> Optional[cst.BaseExpression]:
+        """What one call making such an object passes for a field of these (`init_fields`):
+        None where it passes nothing for it, or splats what it passes (`Config(**values)`)."""
+        if name not in fields or any(arg.star for arg in call.args):
+            return None
+        place, args = fields.index(name), positional(call)
+        return keyword(call, name) or (args[place] if place < len(args) else None)
+
+    def _set_after_init(self, owner: cst.ClassDef, name: str) -> bool:
+        order = self.facts.definitions.resolution_order(owner)
+        return any(name in self._set_by(current).get(AFTER_GENERATED_INIT, {}) for current in order)
+
+    def set_by_methods(self, owner: cst.ClassDef, name: str) -> bool:
+        """Does a method of the class or of a base set `self.<name>` (`__post_init__`)?"""
+        order = self.facts.definitions.resolution_order(owner)
+        return any(name in values for current in order for values in self._set_by(current).values())
+
+    def init_fields(self, owner: cst.ClassDef) -> List[str]:
+        """The parameters of the `__init__` a class's decorator makes of its fields
+        (GENERATES_INIT), in order: the fields of the bases so made first, then its own (a
+        `ClassVar`, or a `field(init=False)`, is not one). None where the class or a base
+        defines `__init__` itself."""
+        fields = self._fields.get(owner)
+        if fields is None:
+            fields = self._fields[owner] = self._read_fields(owner)
+        return fields
+
+    def _read_fields(self, owner: cst.ClassDef) -> List[str]:
+        order = list(self.facts.definitions.resolution_order(owner))
+        if not self._generates_init(owner) or any(self.facts.definitions.method(c, "__init__") for c in order):
+            return []
+        fields: List[str] = []
+        for current in reversed(order):
+            if not self._generates_init(current):
+                continue
+            for statement in current.body.body:
+                for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
+                    if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
+                        if self._is_init_field(small) and small.target.value not in fields:
+                            fields.append(small.target.value)
+        return fields
+
+    def _generates_init(self, owner: cst.ClassDef) -> bool:
+        for decorator in owner.decorators:
+            made_by = decorator.decorator.func if isinstance(decorator.decorator, cst.Call) else decorator.decorator
+            if self.facts.qualified_name(made_by) in GENERATES_INIT:  # `@dataclass`, `@dataclass(frozen=True)`
+                return True
+        return False
+
+    def _is_init_field(self, declared: cst.AnnAssign) -> bool:
+        annotation = declared.annotation.annotation
+        named = annotation.value if isinstance(annotation, cst.Subscript) else annotation
+        if self.facts.qualified_name(named) in NOT_A_FIELD:
+            return False
+        value = declared.value
+        if isinstance(value, cst.Call) and self.facts.qualified_name(value.func) == DECLARES_A_FIELD:
+            left_out = keyword(value, FIELD_IN_INIT)
+            return not (isinstance(left_out, cst.Name) and left_out.value == "False")
+        return True
 
     def bound_in_body(self, owner: cst.ClassDef) -> Dict[str, cst.BaseExpression]:
         """The names a class's body binds to a value (`dtype = torch.float32`, `n: int = 8`)."""

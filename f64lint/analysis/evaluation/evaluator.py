@@ -728,12 +728,26 @@ class Evaluator:
             if method is not None and (call is not None or is_property(method)):
                 found.append(self._called(method, call, depth, exact))
             elif method is None and call is None:
-                found.append(self._set_on_self(current, depth, name))
+                passed = self._field_passed(current, instance, name, depth)  # `Config(anchors=a).anchors`
+                found.append(passed if passed is not None else self._set_on_self(current, depth, name))
             elif call is not None and self._keeps_layer(current, name):
                 found.append(self._layer_output(call, depth))
             else:
                 found.append(UNKNOWN)
         return join(found)
+
+    def _field_passed(self, owner: cst.ClassDef, instance: Value, name: str, depth: int) -> Optional[Value]:
+        """A field of a dataclass object the code shows made (`cfg = Config(anchors=a)`):
+        what that call passes for it, else its default; None for an object made elsewhere,
+        or a field a method sets."""
+        made = instance.origin
+        if not isinstance(made, cst.Call) or self.facts.definitions.instantiated(made) is not owner:
+            return None
+        fields = self.classes.init_fields(owner)
+        if name not in fields or self.classes.set_by_methods(owner, name) or any(arg.star for arg in made.args):
+            return None
+        given = self.classes.passed_by(made, fields, name) or self.classes.default_of(owner, name)
+        return self._value(given, depth + 1) if given is not None else None
 
     def _closure(self, function: Union[cst.FunctionDef, cst.Lambda]) -> Context:
         """The parameters a function made in another's body reads of it: those of the call

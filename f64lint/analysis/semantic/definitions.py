@@ -46,6 +46,7 @@ class Definitions:
             if owner is not None:
                 self._methods[owner][function.name.value] = function
         self._callers: Optional[Dict[cst.FunctionDef, List[cst.Call]]] = None
+        self._makers: Dict[cst.ClassDef, List[cst.Call]] = {}
 
     # Where a definition is ------------------------------------------------------------
 
@@ -187,10 +188,22 @@ class Definitions:
         the code makes too (`model.fit(x)` of a `model = Model(d)`)."""
         if function is None:
             return []
+        return self._read_calls().get(function, [])
+
+    def made_by(self, owner: cst.ClassDef) -> List[cst.Call]:
+        """The calls of this module that make an object of the class (`Config(anchors=a)`),
+        in source order."""
+        self._read_calls()
+        return self._makers.get(owner, [])
+
+    def _read_calls(self) -> Dict[cst.FunctionDef, List[cst.Call]]:
+        """The module's calls by the function each calls, and by the class each makes (once)."""
         if self._callers is None:
             self._callers = {}
             for call in self._calls:
                 made = self.instantiated(call)
+                if made is not None:
+                    self._makers.setdefault(made, []).append(call)
                 callee = (
                     self.method(made, "__init__")
                     if made is not None
@@ -198,7 +211,7 @@ class Definitions:
                 )
                 if callee is not None:
                     self._callers.setdefault(callee, []).append(call)
-        return self._callers.get(function, [])
+        return self._callers
 
     def function_named(self, node: cst.BaseExpression) -> Optional[cst.FunctionDef]:
         """The module's function a name stands for (`collate_fn=collate_points`), also one

@@ -22,6 +22,7 @@ from f64lint.analysis.domain.library import (
     AWAITS_TOGETHER,
     BINDS_ARGUMENTS,
     COLLECTS_ELEMENTS,
+    GENERATES_INIT,
     GIVES_ARGUMENT,
     MAKES,
     NEXT_ELEMENT,
@@ -182,6 +183,9 @@ class ArrayMakers:
     # The other libraries' functions, by their last name, that keep float64 data float64
     # (`train_test_split(`), of the libraries the module's text names.
     keeping: FrozenSet[str] = frozenset()
+    # The module's classes whose objects hold what they are made with (a dataclass:
+    # `Config(anchors=a).anchors` is `a`).
+    holding: FrozenSet[str] = frozenset()
 
     def search(self, text: str) -> bool:
         return (
@@ -255,7 +259,10 @@ class ArrayMakers:
             if keyword.iskeyword(callee) or callee in ("match", "case"):
                 continue  # `if (`, `return (`: brackets, not a call
             last = callee.rsplit(".", 1)[-1]
-            followed = callee.split(".", 1)[0] in self.numpy_names or last in _KEEP_OR_CAST or last in self.keeping
+            followed = (
+                callee.split(".", 1)[0] in self.numpy_names or last in _KEEP_OR_CAST or last in self.keeping
+                or callee in self.holding
+            )
             if followed:
                 continue
             arguments, position = call_arguments(text, position)
@@ -297,7 +304,16 @@ def array_makers(code: str) -> ArrayMakers:
         re.compile(rf"(?<!\w)(?:{'|'.join(sorted(makers))})\s*\("),
         library=AnyOf(*library),
         keeping=frozenset().union(*(names for owner, names in _probed_keeping().items() if owner in code)),
+        holding=frozenset(_FIELDS_MADE.findall(code)),
     )
+
+
+# A class whose decorator makes its `__init__` of its fields (`@dataclass`,
+# `@dataclass(frozen=True)`, `@attrs.define`), by its name.
+_FIELDS_MADE = re.compile(
+    rf"^@(?:\w+\.)*(?:{'|'.join(sorted(set(short_names(GENERATES_INIT))))})\b.*\n(?:@.*\n)*class\s+(\w+)",
+    re.MULTILINE,
+)
 
 
 # A name bound to what `partial` makes of a function (`to_device = partial(torch.as_tensor,
