@@ -1653,3 +1653,46 @@ def test_a_field_a_post_init_sets_is_read_as_it_sets_it():
         "    width: int = 8\n", "    width: int = 8\n    def __post_init__(self):\n        self.stats = self.stats.astype(np.float32)\n"
     )
     assert evaluated(f"{post}result = Wide(3, np.linspace(0, 1, 5)).stats").dtype is not Dtype.FLOAT64
+
+
+@pytest.mark.parametrize(
+    "added, dtype",
+    [
+        ("np.linspace(0, 1, 3)", Dtype.FLOAT64),
+        ("np.ones(3, dtype=np.float32)", Dtype.FLOAT32),
+    ],
+)
+def test_the_lists_a_dict_or_list_holds_hold_what_is_appended_to_them(added, dtype):
+    kept = (
+        "from collections import defaultdict\nimport numpy as np\n\n"
+        "class History:\n    def __init__(self):\n        self.seen = defaultdict(list)\n\n"
+        f"    def add(self, key):\n        self.seen[key].append({added})\n\n"
+        "    def last(self, key):\n        return self.seen[key][-1]\n"
+    )
+    assert returned_by(kept, "last").dtype is dtype
+    local = f"from collections import defaultdict\nimport numpy as np\nby_key = defaultdict(list)\nby_key['a'].append({added})\n"
+    assert evaluated(f"{local}result = by_key['a'][0]").dtype is dtype
+    buckets = f"import numpy as np\nbuckets = [[] for _ in range(3)]\nbuckets[0].append({added})\n"
+    assert evaluated(f"{buckets}result = buckets[1][0]").dtype is dtype
+    made = f"from collections import defaultdict\nimport numpy as np\nby_key = defaultdict(lambda: [])\nby_key[0].append({added})\n"
+    assert evaluated(f"{made}result = by_key[2][0]").dtype is dtype
+
+
+def test_a_tensor_s_item_is_a_python_number_which_numpy_averages_to_float64():
+    losses = (
+        "import numpy as np\nimport torch\n\ndef mean_loss(model, x):\n    seen = []\n"
+        "    for _ in range(3):\n        seen.append(model(x).sum().item())\n    return np.{}(seen)\n"
+    )
+    assert returned_by(losses.format("mean"), "mean_loss").dtype is Dtype.FLOAT64  # of ints or of floats
+    assert returned_by(losses.format("sum"), "mean_loss").kind is Kind.UNKNOWN  # int64 of ints, float64 of floats
+
+
+def test_a_dict_handed_to_a_method_of_an_object_the_module_makes_keeps_what_it_holds_unless_it_changes_it():
+    source = (
+        "from collections import defaultdict\nimport numpy as np\n\n"
+        "class Tracker:\n    def record(self, seen):\n        self.last = {}\n\n"
+        "    def reset(self, seen):\n        seen.clear()\n\n"
+        "by_key = defaultdict(list)\nby_key['a'].append(np.zeros(3))\ntracker = Tracker()\n"
+    )
+    assert evaluated(f"{source}tracker.record(by_key)\nresult = by_key['a'][0]").dtype is Dtype.FLOAT64
+    assert evaluated(f"{source}tracker.reset(by_key)\nresult = by_key['a'][0]").kind is Kind.UNKNOWN

@@ -107,6 +107,7 @@ CRASHING = {
     ("dataclass_field_factories", "normalize"):
         lambda m, d: m.normalize(torch.ones(2, 3), m.Normalization(device=torch.device(d))),
     ("dataclass_fields_passed", "wide_anchors"): lambda m, d: m.wide_anchors(d),
+    ("dicts_of_lists_grown", "weights"): lambda m, d: m.weights(d),
 }
 # Its MPS branch computes something else than its CPU branch: only that it runs is compared.
 OTHER_BRANCH_ON_MPS = {("float64_off_mps_only", "float64_on_either_branch")}
@@ -159,6 +160,7 @@ RUNNING = {
         lambda m, d: m.normalize_float32(torch.ones(2, 3), m.NormalizationFloat32(device=torch.device(d))),
     ("dataclass_fields_passed", "wide_anchors_float32"): lambda m, d: m.wide_anchors_float32(d),
     ("dataclass_fields_passed", "detector_float32"): lambda m, d: m.detector_float32(d).anchors,
+    ("dicts_of_lists_grown", "weights_float32"): lambda m, d: m.weights_float32(d),
     ("module_called", "attend_float32"): lambda m, d: m.attend_float32().detach(),
     ("collated_python_floats", "errors_float32"):
         lambda m, d: m.errors_float32(torch.ones(4, 3), [0.5, 1.0, 1.5, 2.0], d),

@@ -278,6 +278,8 @@ COUNTED = "builtins.enumerate"
 COLLECTS_ELEMENTS = frozenset(
     {"builtins.list", "builtins.tuple", "builtins.sorted", "builtins.reversed", "builtins.set", "collections.deque"}
 )
+# What makes a dict whose missing keys get what a factory makes (`defaultdict(list)`).
+FILLS_MISSING_KEYS = "collections.defaultdict"
 # What looks up an object's attribute by its name: `getattr(torch, "float64")` is `torch.float64`.
 ATTRIBUTE_BY_NAME = "builtins.getattr"
 # Decorators that call the function they decorate as it is written: what a call of it

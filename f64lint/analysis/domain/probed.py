@@ -27,6 +27,8 @@ CORE_CLASSES = ("none", "int64", "float32", "float64", "python_float", "python_i
 # for what a function gives whatever its input: 8-bit pixels (`np.percentile(image, 99)` is
 # float64) and complex data (`np.conj(spectrum)`), which most functions are not handed.
 MORE_ARRAY_CLASSES = ("uint8", "complex128")
+# The classes (and kinds of results) of Python's numbers.
+_PYTHON_NUMBER_CLASSES = ("python_int", "python_float")
 # The classes of NumPy data handed to torch (`torch.from_numpy(a)`, `torch.tensor(s)`): in a
 # torch entry, `float64` is a tensor's class and these are NumPy's.
 NUMPY_TO_TORCH_CLASSES = (
@@ -117,6 +119,21 @@ def array_seen_given(name: str, input_class: str) -> Optional[Seen]:
     """An array `name` gave for an input of this class, by any call the probe made
     (`Generator.normal(3)` is a Python float, `normal(0, 1, 5)` a float64 array)."""
     return next((_seen(r) for r in _every_call(name, input_class) if r["kind"] == "ndarray"), None)
+
+
+def seen_of_any_number(name: str) -> Optional[Seen]:
+    """What `name` gave for Python numbers whether ints or floats, where both gave the same
+    (`np.mean` of a list of them: a float64 scalar); None where they differ."""
+    found = {seen_given(name, cls) for cls in _PYTHON_NUMBER_CLASSES}
+    return found.pop() if len(found) == 1 else None
+
+
+def gives_python_numbers(name: str) -> bool:
+    """Did every call of `name` the probe made give a Python number (`Tensor.item()`: an int
+    of integer data, a float of float data)?"""
+    entry = _entry(name)
+    kinds = {entry[cls]["kind"] for cls in CORE_CLASSES if cls in entry} if entry is not None else set()
+    return bool(kinds) and kinds <= set(_PYTHON_NUMBER_CLASSES)
 
 
 def seen_by_every_call(name: str, input_class: str) -> Optional[Seen]:

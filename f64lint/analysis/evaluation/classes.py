@@ -28,16 +28,21 @@ def class_nodes(owner: Union[cst.ClassDef, cst.FunctionDef]) -> Iterator[cst.CST
             stack.extend(code_children(current))
 
 
-def values_added_on_self(owner: cst.ClassDef) -> Dict[str, List[Added]]:
-    """By attribute name: what a class's methods add to the list `self.<name>` holds, by
-    `.append(x)`, `.insert(i, x)`, `.extend(more)` and a deque's methods."""
-    added: Dict[str, List[Added]] = {}
+def values_added_on_self(owner: cst.ClassDef) -> Dict[Tuple[str, bool], List[Added]]:
+    """By attribute name, and whether to the lists it holds: what a class's methods add to
+    the list `self.<name>` holds, by `.append(x)`, `.insert(i, x)`, `.extend(more)` and a
+    deque's methods, or to the lists held in the dict or list it holds
+    (`self.history[task].append(loss)`)."""
+    added: Dict[Tuple[str, bool], List[Added]] = {}
     for current in class_nodes(owner):
         if type(current) is not cst.Call or not isinstance(current.func, cst.Attribute):
             continue
         held = current.func.value
+        inside = isinstance(held, cst.Subscript)
+        if isinstance(held, cst.Subscript):
+            held = held.value
         if is_self_attribute(held):
-            added.setdefault(held.attr.value, []).extend(added_by(current))
+            added.setdefault((held.attr.value, inside), []).extend(added_by(current))
     return added
 
 
@@ -99,7 +104,7 @@ class Classes:
         # the one they override (each method read once, `_read_method`).
         self._methods: Dict[cst.ClassDef, Tuple[Dict[str, SetOnSelf], FrozenSet[str]]] = {}
         self._own: Dict[cst.ClassDef, Dict[str, List[cst.BaseExpression]]] = {}
-        self._added: Dict[cst.ClassDef, Dict[str, List[Added]]] = {}
+        self._added: Dict[cst.ClassDef, Dict[Tuple[str, bool], List[Added]]] = {}
         self._fields: Dict[cst.ClassDef, List[str]] = {}  # of a generated `__init__`, by class
 
     def own(self, owner: cst.ClassDef) -> Dict[str, List[cst.BaseExpression]]:
@@ -239,12 +244,13 @@ class Classes:
             found = self._methods[owner] = (set_by, frozenset(replacing))
         return found
 
-    def added_on(self, owner: cst.ClassDef, name: str) -> List[Added]:
+    def added_on(self, owner: cst.ClassDef, name: str, inside: bool = False) -> List[Added]:
         """What a class and the classes of the module it derives from add to the list they
-        keep in `self.<name>`."""
+        keep in `self.<name>`, or (`inside`) to the lists held in the dict or list they keep
+        there."""
         found: List[Added] = []
         for current in self.facts.definitions.resolution_order(owner):
             if current not in self._added:
                 self._added[current] = values_added_on_self(current)
-            found.extend(self._added[current].get(name, []))
+            found.extend(self._added[current].get((name, inside), []))
         return found

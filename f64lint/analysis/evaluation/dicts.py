@@ -126,7 +126,8 @@ class DictChanges:
         call = self.facts.parent(parent) if isinstance(parent, cst.Arg) and parent.star != "**" else None
         if not isinstance(call, cst.Call):
             return False
-        functions = self._callees(call)
+        method = self.facts.definitions.method_of_an_object(call)  # `tracker.record(batch)`
+        functions = self._callees(call) or ((method,) if method is not None else ())
         if not functions:  # a builtin does not change it (`len(batch)`); what else may is not known,
             # but not through a value it holds (`torch.zeros(n, dtype=config["dtype"])`)
             called = self.facts.qualified_name(call.func)

@@ -110,6 +110,7 @@ from f64lint.analysis.domain.library import (
     EIGHT_BIT_READS,
     ELEMENT_TUPLES,
     FIELD_DEFAULT_KEYWORDS,
+    FILLS_MISSING_KEYS,
     FLOAT_IMAGE_SUFFIXES,
     GIVES_ARGUMENT,
     MAKES,
@@ -137,6 +138,7 @@ from f64lint.analysis.domain.probed import (
     constant_kind,
     dtype_whatever_given,
     frame_reader,
+    gives_python_numbers,
     input_independent,
     is_type,
     keys_are_attributes,
@@ -147,6 +149,7 @@ from f64lint.analysis.domain.probed import (
     reads_default_widths,
     seen_given,
     seen_given_default_widths,
+    seen_of_any_number,
     tensor_type_dtype,
     was_probed,
 )
@@ -554,17 +557,12 @@ class Evaluator:
         held = join(self._set_value(value, depth + 1) for value in values)
         if held.kind is Kind.MAPPING and self._dicts.of_attribute(name):
             return Value(Kind.MAPPING)  # `self.buffers["freqs"] = ...`: what it holds is not known
-        if held.kind is not Kind.CONTAINER or held.parts:
-            return held
-        added = self.classes.added_on(owner, name)  # a list the methods append to
         with self._reading_in(()):
-            found = self._added(added, depth + 1)
-        if found is None:
-            return Value(Kind.CONTAINER)
-        elements = [held.element] if held.element is not None else []
-        if found:  # what the methods add to it (none: what it was set to)
-            elements.append(join(found))
-        return Value(Kind.CONTAINER, element=join(elements) if elements else None)
+            # what the methods add to the lists it holds (`self.history[task].append(loss)`)
+            held = self._grown_inside(held, self.classes.added_on(owner, name, inside=True), depth)
+            if held.kind is not Kind.CONTAINER or held.parts:
+                return held
+            return self._with_added(held, self.classes.added_on(owner, name), depth)  # a list they append to
 
     def _set_value(self, value: cst.BaseExpression, depth: int) -> Value:
         """A value a method sets on `self`, read for any call of it: for the calls the module
@@ -699,6 +697,8 @@ class Evaluator:
         grows = isinstance(seen.value, cst.List) or (value.kind is Kind.CONTAINER and not value.parts)
         if grows and seen.part is None:  # and what is added to it
             value = self._grown(node, value, depth)
+        if seen.part is None:  # and to the lists it holds
+            value = self._grown_inside(value, self.facts.added_inside(node), depth)
         return item_of(value, seen.part) if seen.part is not None else value
 
     def _given(self, node: cst.Name) -> Optional[Value]:
@@ -884,6 +884,17 @@ class Evaluator:
         made_by = keyword(call, factory)
         callee = self._value(made_by, depth + 1).callee if made_by is not None else None
         return self._apply(callee, [], {}, depth) if callee is not None and callee.bound is None else UNKNOWN
+
+    def _filled_by(self, factory: List[cst.BaseExpression], depth: int) -> Value:
+        """A dict whose missing keys get what a factory makes: an empty list, tuple or deque
+        (`list`), or what a lambda or function of the module gives."""
+        if not factory:
+            return Value(Kind.MAPPING)
+        if self.facts.qualified_name(factory[0]) in COLLECTS_ELEMENTS:
+            return Value(Kind.MAPPING, element=Value(Kind.CONTAINER))
+        callee = self._value(factory[0], depth + 1).callee
+        made = self._apply(callee, [], {}, depth) if callee is not None and callee.bound is None else None
+        return Value(Kind.MAPPING, element=made)
 
     def _partial(self, call: cst.Call, depth: int) -> Value:
         """`functools.partial(f, ...)`: a function that calls `f` with these arguments first."""
@@ -1189,13 +1200,25 @@ class Evaluator:
         """A list made empty or of elements, with what is appended to it, inserted or
         extended by."""
         added = self.facts.added_to(node)
-        if not added:
-            return written
+        return self._with_added(written, added, depth) if added else written
+
+    def _with_added(self, written: Value, added: List[Added], depth: int) -> Value:
+        """A list with what these calls add to it (none: as it was made)."""
         found = self._added(added, depth + 1)
         if found is None:
             return Value(Kind.CONTAINER)
         elements = [written.element] if written.element is not None else []
-        return Value(Kind.CONTAINER, element=join([*elements, *found]))
+        return Value(Kind.CONTAINER, element=join([*elements, *found]) if elements or found else None)
+
+    def _grown_inside(self, held: Value, added: List[Added], depth: int) -> Value:
+        """A dict or a list of lists not written out (`defaultdict(list)`), with what these
+        calls add to the lists it holds (`history[task].append(loss)`)."""
+        inner = held.element
+        if not added or held.kind not in (Kind.MAPPING, Kind.CONTAINER) or held.parts or inner is None:
+            return held
+        if inner.kind is not Kind.CONTAINER or inner.parts:
+            return held
+        return replace(held, element=self._with_added(inner, added, depth))
 
     def _added(self, added: List[Added], depth: int) -> Optional[List[Value]]:
         """What calls add to a list, one by one: each element of what `.extend(more)` is
@@ -1338,6 +1361,8 @@ class Evaluator:
             return Value(Kind.CONTAINER, element=Value(Kind.CONTAINER, parts=rows))
         if name in DATA_LOADERS:
             return self._batches(call, depth)
+        if name == FILLS_MISSING_KEYS:  # `defaultdict(list)`: a dict of what its factory makes
+            return self._filled_by(positional(call)[:1], depth)
         if name in COLLECTS_ELEMENTS:  # `tuple(a[s:e] for a in arrays)`, `deque(maxlen=n)`
             args = positional(call)
             collected = self._value(args[0], depth + 1) if args else Value(Kind.CONTAINER)
@@ -1454,6 +1479,8 @@ class Evaluator:
             return seen_value(fixed, call)
         of_class = input_class(tensor)
         found = seen_given(qualified, of_class) if of_class is not None else None
+        if found is None and gives_python_numbers(qualified):  # `loss.item()`: an int or a float
+            return Value(Kind.NUMBER, origin=call)
         if found is None:  # the table's where probing does not reach (`.pin_memory()`, `.coalesce()`)
             return tensor if method in KEEP_RECEIVER_DTYPE else UNKNOWN
         made = seen_value(found, call)
@@ -1626,6 +1653,11 @@ class Evaluator:
         if name in FOLLOW_DATA:
             return self._from_data(call, name, args, depth)
         values = [self._value(arg, depth + 1) for arg in args]
+        leaves = [leaf for value in values for leaf in innermost(value)]
+        if leaves and all(leaf.kind is Kind.NUMBER and leaf.dtype is None for leaf in leaves):
+            # `np.mean(losses)` of `loss.item()`s, ints or floats: as the probe saw both give, if alike
+            either = seen_of_any_number(name)
+            return seen_value(either, call) if either is not None else UNKNOWN
         if floats:  # ufuncs: a float of integers and of Python numbers
             widest = join(arrays_in(values))
             if widest.dtype is None:
@@ -1696,7 +1728,7 @@ class Evaluator:
             # saw one of Python numbers; `np.mean(rewards)` of a list of them: as the probe
             # saw it given a list (NumPy's functions of numbers themselves: read below)
             python = number_class(leaves)
-            of_python = seen_given(name, python) if python is not None else None
+            of_python = seen_given(name, python) if python is not None else seen_of_any_number(name)
             of_a_list = any(value.kind is Kind.CONTAINER for value in values)
             if of_python is not None and (of_python.kind in PYTHON_NUMBER_KINDS or of_a_list):
                 return seen_value(of_python, call)

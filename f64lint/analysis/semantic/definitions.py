@@ -138,7 +138,7 @@ class Definitions:
         """The class of this module a call makes an instance of (`Rows(n)`), if it can be told."""
         return self.class_named(call.func) if isinstance(call.func, cst.Name) else None
 
-    def _method_of_an_object(self, call: cst.Call) -> Optional[cst.FunctionDef]:
+    def method_of_an_object(self, call: cst.Call) -> Optional[cst.FunctionDef]:
         """The method a call calls on an object of a class of this module the code makes
         (`Model(d).fit(x)`, `model.fit(x)` of a `model = Model(d)`). (Not a `callee`: the
         evaluator reads such a call with the object it is made for.)"""
@@ -207,7 +207,7 @@ class Definitions:
                 callee = (
                     self.method(made, "__init__")
                     if made is not None
-                    else self.callee(call) or self._method_of_an_object(call)
+                    else self.callee(call) or self.method_of_an_object(call)
                 )
                 if callee is not None:
                     self._callers.setdefault(callee, []).append(call)

@@ -154,27 +154,39 @@ class ModuleFacts:
         return [read for read in self.reads_by_binding.get(id(binding), []) if read is not param.name]
 
     @cached_property
-    def _growing(self) -> Dict[str, List[Tuple[cst.Name, List[Added]]]]:
-        """What calls add to a list a name holds (`xs.append(x)`, with something to add), by
-        the name, with the name read, in the module's order: read once, not per name asked
-        about."""
-        found: Dict[str, List[Tuple[cst.Name, List[Added]]]] = {}
+    def _growing(self) -> Dict[Tuple[str, bool], List[Tuple[cst.Name, List[Added]]]]:
+        """What calls add to a list a name holds (`xs.append(x)`, with something to add), or
+        to the lists a dict or list it holds holds (`by_key[k].append(x)`), by the name and
+        whether by key, with the name read, in the module's order: read once, not per name
+        asked about."""
+        found: Dict[Tuple[str, bool], List[Tuple[cst.Name, List[Added]]]] = {}
         for call in self.calls:
             held = call.func.value if isinstance(call.func, cst.Attribute) else None
+            inside = isinstance(held, cst.Subscript)
+            if isinstance(held, cst.Subscript):
+                held = held.value
             if not isinstance(held, cst.Name):
                 continue
             added = added_by(call)
             if added:
-                found.setdefault(held.value, []).append((held, added))
+                found.setdefault((held.value, inside), []).append((held, added))
         return found
 
     def added_to(self, node: cst.Name) -> List[Added]:
         """What is added to the list a name holds, by `.append(x)`, `.insert(i, x)`,
         `.extend(more)` and a deque's methods, on a name bound by the same assignment."""
+        return self._added(node, False)
+
+    def added_inside(self, node: cst.Name) -> List[Added]:
+        """What is added so to the lists held in what a name holds, by key or by place
+        (`history[task].append(loss)` of a `history = defaultdict(list)`)."""
+        return self._added(node, True)
+
+    def _added(self, node: cst.Name, inside: bool) -> List[Added]:
         binding = self.bindings.get(node)
         if binding is None:
             return []
-        growing = self._growing.get(node.value, ())
+        growing = self._growing.get((node.value, inside), ())
         return [added for read, each in growing if self.bindings.get(read) is binding for added in each]
 
     @cached_property

@@ -10,7 +10,8 @@ a float64-like spelling or a move-then-cast, makes a float64 NumPy array and han
 torch as a tensor's data (followed line by line through names, as far as the analysis
 follows them, and through the module's functions and methods that make one, called on any
 object: `levels.value()`; a method that calls NumPy on a list its class grows makes one,
-`np.mean(self.history)` of Python floats; a name bound to what `partial` makes of one of
+`np.mean(self.history)` of Python floats, and a read of a list its class grows by what NumPy
+gives, `self.history[task].append(np.mean(losses))`; a name bound to what `partial` makes of one of
 torch's tensor makers makes tensors too), makes or moves a tensor of what a function held
 as a value gives (a lambda bound at module level, a closure a factory returns, a function
 its own decorator wraps, one `partial` or `map` calls: their bodies are not read), with
@@ -290,7 +291,7 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: boo
     making = {m.name for m in methods if m.name and not m.is_class and makers.search(m.text)}
     makers = makers.with_functions(
         functions, making | _of_lists_grown(definitions, makers, code_lines, structure_lines) | set(kept_on_self)
-    ).with_followed(
+    ).with_lists_grown_by_numpy(_lists_grown_by_numpy(definitions, makers)).with_followed(
         [d for d in definitions if d.name and not d.is_class],
         [m for m in methods if m.name and not m.is_class],
         structure_lines,
@@ -391,6 +392,15 @@ def _of_lists_grown(
         if grown:
             members = described_members(owner, code_lines, structure_lines)
             found.update(m.name for m in members if m.name and not m.is_class and makers.of_lists_grown(m.text, grown))
+    return found
+
+
+def _lists_grown_by_numpy(definitions: List[Statement], makers: ArrayMakers) -> Set[str]:
+    """The lists kept on `self` a class grows by what NumPy gives, by name."""
+    found: Set[str] = set()
+    for owner in definitions:
+        if owner.is_class:
+            found |= makers.grown_by_numpy(_SELF_GROWN.finditer(owner.text), owner.text)
     return found
 
 

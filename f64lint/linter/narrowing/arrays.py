@@ -7,7 +7,7 @@ import keyword
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
+from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
 
 from f64lint.analysis.domain.arrays import (
     FLOAT64_OF_INTEGERS,
@@ -217,6 +217,27 @@ class ArrayMakers:
         """Does a method call NumPy and read a list its class grows (`np.mean(self.history)`
         of a `self.history.extend(rewards.tolist())`): of Python floats, a float64 array."""
         return not grown.isdisjoint(_HELD.findall(method)) and bool(_numpy_calls(self.numpy_names).search(method))
+
+    def with_lists_grown_by_numpy(self, names: Set[str]) -> "ArrayMakers":
+        """These makers, with reads of the lists kept on `self` under these names, which a
+        class grows by what NumPy gives (`self.history[task][-1]` of a
+        `self.history[task].append(np.mean(losses))`: a mean of Python numbers is a float64
+        scalar)."""
+        if not names:
+            return self
+        reads = (rf"self(?<!\wself)\.{name}\b" for name in sorted(names))
+        return replace(self, own=AnyOf(*self.own.patterns, *reads))
+
+    def grown_by_numpy(self, grown: Iterable["re.Match[str]"], text: str) -> FrozenSet[str]:
+        """Of these lists kept on `self` grown in a text, those grown by what a NumPy call
+        on the same line gives (`self.history[task].append(np.mean(losses))`)."""
+        numpy = _numpy_calls(self.numpy_names)
+        found = set()
+        for match in grown:
+            end = text.find("\n", match.end())
+            if numpy.search(text[match.end() : end if end >= 0 else len(text)]):
+                found.add(match.group(1))
+        return frozenset(found)
 
     def with_followed(
         self, functions: Sequence[Statement], methods: Sequence[Statement], structure_lines: List[str]

@@ -183,9 +183,10 @@ def bound_names(structure_lines: List[str]) -> FrozenSet[str]:
 # What grows a list by what it is given (`values.append(np.exp(x))`); a list grown: from the
 # dot, then the list's name looked for back from it.
 _GROWN = re.compile(rf"\.\s*(?:{'|'.join(GROWING_METHODS)})\s*\(")
-# A list kept on `self` grown (`self.history.extend(`), with its name. (It starts with its
-# literal, so that it is searched for fast.)
-SELF_GROWN = rf"self(?<!\wself)\.(\w+)\.(?:{'|'.join(GROWING_METHODS)})\("
+# A list kept on `self` grown (`self.history.extend(`), or one held in the dict or list kept
+# there (`self.history[task].append(`), with its name. (It starts with its literal, so that
+# it is searched for fast.)
+SELF_GROWN = rf"self(?<!\wself)\.(\w+)(?:\[[^\]\n]*\])?\.(?:{'|'.join(GROWING_METHODS)})\("
 _GROWN_NAME = re.compile(r"(\w+)\s*$")
 
 
