@@ -116,6 +116,16 @@ class NumpyFloat64ToTensor(Rule):
         import numpy as np
         import torch
 
+        def timesteps(sigmas, device):
+            steps = np.interp(np.log(sigmas), np.log([0.1, 80.0]), [0.0, 999.0])
+            rounded = torch.from_numpy(steps).round().long().to(device)
+            indices = torch.from_numpy(steps).to(torch.int32)
+            return rounded, indices.to(device)
+        """,
+        """
+        import numpy as np
+        import torch
+
         def make(n):
             t = torch.tensor(np.zeros(n), dtype=torch.float32)
             u = torch.from_numpy(np.ones(n).astype(np.float32))
@@ -561,7 +571,8 @@ class NumpyFloat64ToTensor(Rule):
             if data is None or source is None or analysis.guards.off_mps(call):
                 continue  # not float64, or in code that never runs on MPS
             if not made_on_a_device(facts, run) and (
-                cast_down_before_move(facts, call) or analysis.flow.narrowed_later(call)
+                cast_down_before_move(facts, call, analysis.flow.gives_what_mps_has)
+                or analysis.flow.narrowed_later(call)
             ):
                 continue
             if keyword(run, "device") is None and analysis.containment.kept_safe(call):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Callable, Optional
 
 from f64lint.analysis.domain.devices import (
     following_calls,
@@ -81,13 +81,14 @@ def made_on_a_device(facts: ModuleFacts, call: cst.Call) -> bool:
     return not (isinstance(device, cst.Name) and device.value == "None")
 
 
-def cast_down_before_move(facts: ModuleFacts, call: cst.Call) -> bool:
-    """Is the tensor a call makes cast to a narrow or chosen dtype (or handed to
-    `.numpy()`) before anything could move it to a device?
+def cast_down_before_move(facts: ModuleFacts, call: cst.Call, gives_what_mps_has: Callable[[cst.Call], bool]) -> bool:
+    """Is the tensor a call makes cast to a narrow or chosen dtype, or one a call gives
+    that the analysis above reads as a dtype MPS has (`.round().long()`), or handed to
+    `.numpy()`, before anything could move it to a device?
     `torch.from_numpy(a).float().to(device)` is fine; in
     `torch.from_numpy(a).to(device).float()` the move comes first and crashes on MPS."""
     for outer in following_calls(facts, call):
-        if casts_narrow(facts, outer) or casts_to_chosen_dtype(outer):
+        if casts_narrow(facts, outer) or casts_to_chosen_dtype(outer) or gives_what_mps_has(outer):
             return True
         method = method_name(outer)
         if method == "numpy":

@@ -211,7 +211,7 @@ def made_on_cpu_and_kept_there(analysis: Analysis, call: cst.Call) -> bool:
     wherever it moves, see analysis/containment.py)."""
     facts = analysis.facts
     return _made_on_cpu(facts, call) and not _computed_off_the_cpu(analysis, call) and (
-        cast_down_before_move(facts, call)
+        cast_down_before_move(facts, call, analysis.flow.gives_what_mps_has)
         or analysis.flow.narrowed_later(call)
         or analysis.flow.cast_at_every_move(call)
         or analysis.containment.kept_safe(call)

@@ -309,11 +309,19 @@ class Flow:
         for outer in following_calls(self.facts, call):
             if casts_narrow(self.facts, outer) or casts_to_chosen_dtype(outer) or method_name(outer) == "numpy":
                 return False
+            if self.gives_what_mps_has(outer):  # `.round().long()`: int64 when it moves
+                return False
             if self.moves_there(outer):
                 return True
         if self._origins is None:
             self._origins = {id(source) for _, wide in self.moves() for source in wide.all_sources()}
         return id(call) in self._origins or self._moved_with_its_module(call)
+
+    def gives_what_mps_has(self, call: cst.Call) -> bool:
+        """Does a call in a tensor's chain give a tensor of a dtype MPS has (`.long()`,
+        `.to(torch.int32)`, `.bool()`), as the evaluator reads it?"""
+        made = self.evaluation.value(call)
+        return made.kind is Kind.TENSOR and made.dtype is not None and not made.partial and made.dtype < Dtype.FLOAT64
 
     def makes_default_float_on_device(self, call: cst.Call) -> bool:
         """Does a call make a float tensor of the default dtype on a device that may be MPS:
