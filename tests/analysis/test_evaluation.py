@@ -1696,3 +1696,15 @@ def test_a_dict_handed_to_a_method_of_an_object_the_module_makes_keeps_what_it_h
     )
     assert evaluated(f"{source}tracker.record(by_key)\nresult = by_key['a'][0]").dtype is Dtype.FLOAT64
     assert evaluated(f"{source}tracker.reset(by_key)\nresult = by_key['a'][0]").kind is Kind.UNKNOWN
+
+
+def test_a_function_of_the_probed_libraries_changes_no_dict_it_is_handed_a_value_of():
+    source = (
+        "from collections import defaultdict, deque\nimport numpy as np\nimport helpers\n\n"
+        "class Balancer:\n    def __init__(self):\n        self.history = defaultdict(lambda: deque(maxlen=5))\n\n"
+        "    def observe(self, name, value):\n        self.history[name].append(value)\n\n"
+        "    def weight(self, name):\n        held = self.history[name]\n        {}\n        return np.mean(held)\n\n"
+        "Balancer().observe('a', 0.5)\n"
+    )
+    assert returned_by(source.format("np.std(held)"), "weight").dtype is Dtype.FLOAT64
+    assert returned_by(source.format("helpers.refill(held)"), "weight").kind is Kind.UNKNOWN  # may change it

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from f64lint.analysis.domain.library import DICT_CHANGES, DICT_TYPE, DictGives
+from f64lint.analysis.domain.probed import probed_libraries
 from f64lint.analysis.evaluation.lattice import UNKNOWN, Kind, Value, join
 from f64lint.analysis.evaluation.structure import DATA_KINDS
 from f64lint.analysis.semantic.facts import ModuleFacts
@@ -128,10 +129,12 @@ class DictChanges:
             return False
         method = self.facts.definitions.method_of_an_object(call)  # `tracker.record(batch)`
         functions = self._callees(call) or ((method,) if method is not None else ())
-        if not functions:  # a builtin does not change it (`len(batch)`); what else may is not known,
-            # but not through a value it holds (`torch.zeros(n, dtype=config["dtype"])`)
+        if not functions:  # a builtin does not change it (`len(batch)`), nor a function of the probed
+            # libraries (`np.mean(history)`); what else may is not known, but not through a value
+            # it holds (`torch.zeros(n, dtype=config["dtype"])`)
             called = self.facts.qualified_name(call.func)
-            return node is read and (called is None or not called.startswith("builtins."))
+            library = called.partition(".")[0] if called is not None else None
+            return node is read and library not in ("builtins", *probed_libraries())
         for function in functions:
             param = param_passed(function, call, read)
             if param is not None and id(param) not in seen:
