@@ -12,12 +12,12 @@ scipy.signal.windows, scipy.ndimage, scipy.interpolate, scipy.special, scipy.sta
 scipy.fft, scipy.fftpack, scipy.linalg, scipy.spatial.distance, sklearn.metrics,
 sklearn.preprocessing, sklearn.model_selection and sklearn.utils.class_weight (functions),
 sklearn.datasets (`make_*`; `load_*` as called bare and with `return_X_y=True`),
-pandas, torch, torch.special, math, statistics (and the builtins that compute with numbers: `abs`, `max`,
-`min`, `round`, `sum`, `pow`),
+pandas, torch, torch.special, math, statistics, random (and the builtins that compute with
+numbers: `abs`, `max`, `min`, `round`, `sum`, `pow`),
 torch.linalg, torch.fft, torch.nn.functional and torch.utils.data; the methods and attributes
 of numpy.ndarray, numpy.random.Generator, numpy.random.RandomState, torch.Tensor,
 pandas.DataFrame and pandas.Series; the Python operators of arrays, tensors, frames and
-series; the library objects of scipy.stats.qmc, scipy.spatial and scipy.spatial.transform
+series; the library objects of scipy.stats.qmc, scipy.spatial, scipy.spatial.transform and random
 (each class's factories, `Rotation.from_euler`, called as functions, and its methods and
 attributes on an object made afresh of each input class's data: `Sobol(2).random(8)`,
 `KDTree(m).query(m)`); SciPy's distributions' methods (`pdf`, `cdf`, `ppf`, `rvs`, ...);
@@ -98,6 +98,7 @@ import io  # noqa: E402
 import json  # noqa: E402
 import math  # noqa: E402
 import platform  # noqa: E402
+import random  # noqa: E402
 import select  # noqa: E402
 import signal  # noqa: E402
 import sqlite3  # noqa: E402
@@ -833,7 +834,7 @@ def scipy_jobs() -> Tuple[List[Job], Dict[str, str]]:
     jobs += [
         Job(name, lambda f=value: probe(CORE_CLASSES, numpy_inputs, object_templates, f)) for name, value in kept
     ]
-    jobs += object_jobs()
+    jobs += object_jobs(OBJECT_MODULES)
     # The distributions: their methods, shape parameters 0.5 each.
     for name in sorted(dir(scipy.stats)):
         dist = getattr(scipy.stats, name)
@@ -1024,6 +1025,8 @@ def design(cls: str) -> Tuple[Any, Any, Any]:
 # (`qmc.LatinHypercube(d=2).random(n)`), rotations (`Rotation.from_euler(...).as_matrix()`),
 # spatial trees and hulls.
 OBJECT_MODULES = ("scipy.stats.qmc", "scipy.spatial", "scipy.spatial.transform")
+# Python's own: a generator of random numbers (`random.Random(seed).uniform(a, b)`).
+PYTHON_OBJECT_MODULES = ("random",)
 # How an object is made of an input class's data: by its class, else by the first of the
 # class's own factories that gives one (`Rotation.from_matrix(m)`), each tried with these.
 MAKER_TEMPLATES: List[Template] = [
@@ -1078,11 +1081,11 @@ def make(made: type, given: Inputs) -> Any:
     raise Missing(made.__name__)
 
 
-def object_jobs() -> List[Job]:
-    """Each public member of each class of OBJECT_MODULES: a factory called as a function;
+def object_jobs(modules: Tuple[str, ...]) -> List[Job]:
+    """Each public member of each class of these modules: a factory called as a function;
     a method or an attribute of an object made afresh of each input class's data."""
     jobs: List[Job] = []
-    for module_name in OBJECT_MODULES:
+    for module_name in modules:
         module = sys.modules[module_name]
         for class_name in sorted(dir(module)):
             made = getattr(module, class_name)
@@ -1471,10 +1474,14 @@ NUMBER_BUILTINS = ("abs", "max", "min", "round", "sum", "pow")
 
 def python_jobs() -> Tuple[List[Job], Dict[str, str]]:
     # statistics' own functions, not what it imports (`Fraction`, `sqrt`, `groupby`)
-    own = lambda name, value: getattr(value, "__module__", None) == "statistics"  # noqa: E731
-    named = [*public_callables(math, "math"), *public_callables(statistics, "statistics", own)]
+    def own(module: str) -> Callable[[str, Any], bool]:
+        return lambda name, value: getattr(value, "__module__", None) == module
+
+    named = [*public_callables(math, "math"), *public_callables(statistics, "statistics", own("statistics"))]
+    named += public_callables(random, "random")  # (its functions are a hidden generator's methods)
     named += [(f"builtins.{name}", getattr(builtins, name)) for name in NUMBER_BUILTINS]
-    return [function_job(name, value, CORE_CLASSES, numpy_inputs) for name, value in named], {}
+    jobs = [function_job(name, value, CORE_CLASSES, numpy_inputs) for name, value in named]
+    return [*jobs, *object_jobs(PYTHON_OBJECT_MODULES)], {}
 
 
 def constants() -> Dict[str, Any]:

@@ -121,7 +121,8 @@ def returned_by(source: str, function: str) -> Value:
         ("import numpy as np\nrng = np.random.default_rng(0)\nresult = rng.normal(0.0, 0.02, size=(3, 4))",
          Kind.NDARRAY, Dtype.FLOAT64),
         ("import numpy as np\nrs = np.random.RandomState(0)\nresult = rs.normal(size=3)", Kind.NDARRAY, Dtype.FLOAT64),
-        ("import numpy as np\nrs = np.random.RandomState(0)\nresult = rs.normal(3)", Kind.UNKNOWN, None),
+        # Numbers alone: a Python float, as probed (`normal(loc)` draws one).
+        ("import numpy as np\nrs = np.random.RandomState(0)\nresult = rs.normal(3)", Kind.NUMBER, Dtype.FLOAT64),
         # Numbers given, an array asked for by `size=`: as the probe made one of such numbers.
         ("import numpy as np\nrng = np.random.default_rng(0)\nresult = rng.integers(0, 256, size=(2, 3))",
          Kind.NDARRAY, Dtype.INTEGER),
@@ -1708,3 +1709,25 @@ def test_a_function_of_the_probed_libraries_changes_no_dict_it_is_handed_a_value
     )
     assert returned_by(source.format("np.std(held)"), "weight").dtype is Dtype.FLOAT64
     assert returned_by(source.format("helpers.refill(held)"), "weight").kind is Kind.UNKNOWN  # may change it
+
+
+@pytest.mark.parametrize(
+    "source, kind, dtype",
+    [
+        # Python's random numbers, as the probe saw its module and its generators give them.
+        ("rng = random.Random(0)\nresult = rng.uniform(-0.05, 0.05)", Kind.NUMBER, Dtype.FLOAT64),
+        ("rng = random.Random(0)\nresult = np.array([rng.gauss(0.0, 1.0) for _ in range(4)])", Kind.NDARRAY,
+         Dtype.FLOAT64),
+        ("result = np.array([random.randint(0, 9) for _ in range(4)])", Kind.NDARRAY, Dtype.INTEGER),
+        ("result = np.array([random.random() for _ in range(4)])", Kind.NDARRAY, Dtype.FLOAT64),
+        # NumPy's generator given numbers alone: a Python float, as probed.
+        ("result = np.random.default_rng(0).normal(0.0, 1.0)", Kind.NUMBER, Dtype.FLOAT64),
+        # A Counter holds Python ints.
+        ("counts = Counter('abca')\nresult = np.array([counts[c] for c in 'abc'])", Kind.NDARRAY, Dtype.INTEGER),
+        ("counts = Counter('abca')\nresult = np.array([counts[c] for c in 'abc']) ** 0.75", Kind.NDARRAY,
+         Dtype.FLOAT64),
+    ],
+)
+def test_python_s_random_numbers_and_counts(source, kind, dtype):
+    value = evaluated(f"import random\nfrom collections import Counter\nimport numpy as np\n{source}")
+    assert (value.kind, value.dtype) == (kind, dtype)

@@ -108,6 +108,8 @@ CRASHING = {
         lambda m, d: m.normalize(torch.ones(2, 3), m.Normalization(device=torch.device(d))),
     ("dataclass_fields_passed", "wide_anchors"): lambda m, d: m.wide_anchors(d),
     ("dicts_of_lists_grown", "weights"): lambda m, d: m.weights(d),
+    ("python_random_and_counts", "observation"): lambda m, d: m.observation(d),
+    ("python_random_and_counts", "noise_distribution"): lambda m, d: m.noise_distribution(list("abcab"), d),
 }
 # Its MPS branch computes something else than its CPU branch: only that it runs is compared.
 OTHER_BRANCH_ON_MPS = {("float64_off_mps_only", "float64_on_either_branch")}
@@ -161,6 +163,8 @@ RUNNING = {
     ("dataclass_fields_passed", "wide_anchors_float32"): lambda m, d: m.wide_anchors_float32(d),
     ("dataclass_fields_passed", "detector_float32"): lambda m, d: m.detector_float32(d).anchors,
     ("dicts_of_lists_grown", "weights_float32"): lambda m, d: m.weights_float32(d),
+    ("python_random_and_counts", "observation_float32"): lambda m, d: m.observation_float32(d),
+    ("python_random_and_counts", "token_counts"): lambda m, d: m.token_counts(list("abcab"), d),
     ("module_called", "attend_float32"): lambda m, d: m.attend_float32().detach(),
     ("collated_python_floats", "errors_float32"):
         lambda m, d: m.errors_float32(torch.ones(4, 3), [0.5, 1.0, 1.5, 2.0], d),

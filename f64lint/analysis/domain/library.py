@@ -280,6 +280,8 @@ COLLECTS_ELEMENTS = frozenset(
 )
 # What makes a dict whose missing keys get what a factory makes (`defaultdict(list)`).
 FILLS_MISSING_KEYS = "collections.defaultdict"
+# What makes a dict of counts, Python ints (`Counter(tokens)[word]`).
+COUNTS = "collections.Counter"
 # What looks up an object's attribute by its name: `getattr(torch, "float64")` is `torch.float64`.
 ATTRIBUTE_BY_NAME = "builtins.getattr"
 # Decorators that call the function they decorate as it is written: what a call of it

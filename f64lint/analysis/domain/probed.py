@@ -13,6 +13,7 @@ called with gave the same kind of result of one dtype (`np.zeros`, `np.hanning`,
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
@@ -119,6 +120,21 @@ def array_seen_given(name: str, input_class: str) -> Optional[Seen]:
     """An array `name` gave for an input of this class, by any call the probe made
     (`Generator.normal(3)` is a Python float, `normal(0, 1, 5)` a float64 array)."""
     return next((_seen(r) for r in _every_call(name, input_class) if r["kind"] == "ndarray"), None)
+
+
+def seen_as_called_bare(name: str) -> Optional[Seen]:
+    """What `name` gave called with no arguments (`random.random()`), if the probe called it so."""
+    return seen_for_call(name, "none", "f()")
+
+
+def seen_given_numbers(name: str, input_class: str) -> Optional[Seen]:
+    """What `name` gave for Python numbers of this class given one by one, not in a list
+    (`Generator.normal(0.0, 1.0)`: a Python float; `normal([0.5, 1.5])` is an array)."""
+    return next((_seen(r) for r in _every_call(name, input_class) if _SCALARS_ONLY.fullmatch(r["call"])), None)
+
+
+# A template given scalars alone (`f(s)`, `f(s, s)`), of the class or written out.
+_SCALARS_ONLY = re.compile(r"f\((?:(?:s|[\d.]+)(?:, )?)*\)")
 
 
 def seen_of_any_number(name: str) -> Optional[Seen]:

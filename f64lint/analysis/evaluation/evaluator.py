@@ -102,6 +102,7 @@ from f64lint.analysis.domain.library import (
     COLLECTS_ELEMENTS,
     COPIED_TO_THE_CPU,
     COUNTED,
+    COUNTS,
     DATA_LOADERS,
     DATASETS_OF_TENSORS,
     DECLARES_A_FIELD,
@@ -147,8 +148,10 @@ from f64lint.analysis.domain.probed import (
     object_given,
     object_made_by,
     reads_default_widths,
+    seen_as_called_bare,
     seen_given,
     seen_given_default_widths,
+    seen_given_numbers,
     seen_of_any_number,
     tensor_type_dtype,
     was_probed,
@@ -528,14 +531,16 @@ class Evaluator:
             if widths and not self._given_data(call, depth):  # `frame.values` of a CSV's frame, not `assign(b=...)`
                 found = seen_given_default_widths(qualified)
             input_class = INPUT_CLASSES.get(data) if data is not None else None
+            numbers = [self._value(arg, depth + 1) for arg in positional(call)] if call and data is None else []
+            of_numbers = number_class(numbers) if all(n.kind is Kind.NUMBER for n in numbers) else None
             if call is not None and data is None and keyword(call, "size") is not None:
                 # `rng.normal(0.0, 0.02, size=(n, 4))`, `rng.integers(0, 256, size=(n, 4))`:
                 # numbers given, an array asked for: as the probe made one of such numbers
-                numbers = [self._value(arg, depth + 1) for arg in positional(call)]
-                of_numbers = number_class(numbers) if all(n.kind is Kind.NUMBER for n in numbers) else None
                 asked_for = array_seen_given(qualified, of_numbers) if of_numbers is not None else None
                 asked_for = asked_for or array_seen_given(qualified, "none")
                 return seen_value(asked_for, origin) if asked_for is not None else UNKNOWN
+            if numbers and of_numbers is not None:  # `rng.uniform(-0.05, 0.05)`: as of such numbers
+                found = found or seen_given_numbers(qualified, of_numbers)
             found = found or (seen_given(qualified, input_class) if input_class is not None else None)
         if found is not None:
             return seen_value(found, origin)
@@ -554,6 +559,9 @@ class Evaluator:
         """What a class (and its bases) may hold in `self.<name>`: worked out once for all
         the reads of it (a class may read an attribute in a hundred methods)."""
         values = self._paths.set_on_self(self.classes.set_on(owner, name))
+        # an empty list or tuple written out (`self.state = []` in `__init__`) adds no element
+        # to what the others hold (`self.state = [rng.uniform(-1, 1) for _ in range(4)]`)
+        values = [value for value in values if not _empty_sequence(value)] or values
         held = join(self._set_value(value, depth + 1) for value in values)
         if held.kind is Kind.MAPPING and self._dicts.of_attribute(name):
             return Value(Kind.MAPPING)  # `self.buffers["freqs"] = ...`: what it holds is not known
@@ -1363,6 +1371,8 @@ class Evaluator:
             return self._batches(call, depth)
         if name == FILLS_MISSING_KEYS:  # `defaultdict(list)`: a dict of what its factory makes
             return self._filled_by(positional(call)[:1], depth)
+        if name == COUNTS:  # `Counter(tokens)`: a dict of Python ints
+            return Value(Kind.MAPPING, element=Value(Kind.NUMBER, Dtype.INTEGER, origin=call))
         if name in COLLECTS_ELEMENTS:  # `tuple(a[s:e] for a in arrays)`, `deque(maxlen=n)`
             args = positional(call)
             collected = self._value(args[0], depth + 1) if args else Value(Kind.CONTAINER)
@@ -1721,6 +1731,9 @@ class Evaluator:
         fixed = input_independent(name)
         if fixed is not None:
             return seen_value(fixed, call)
+        bare = seen_as_called_bare(name) if not call.args else None
+        if bare is not None and bare.kind in PYTHON_NUMBER_KINDS:  # `random.random()`: a Python float
+            return seen_value(bare, call)
         values = [self._value(arg, depth + 1) for arg in positional(call)]
         leaves = [leaf for value in values for leaf in innermost(value)]
         if leaves and all(leaf.kind is Kind.NUMBER for leaf in leaves):
@@ -1906,6 +1919,10 @@ def _run_by(callee: Callee, call: cst.Call) -> Optional[cst.Call]:
         return cst.Call(func=callee.target, args=(*by_place, *keywords))
     except cst.CSTValidationError:  # `*args` after a keyword
         return None
+
+
+def _empty_sequence(node: cst.BaseExpression) -> bool:
+    return isinstance(node, (cst.List, cst.Tuple)) and not node.elements
 
 
 def _known(found: Value) -> bool:

@@ -196,6 +196,7 @@ class ArrayMakers:
                 and (
                     bool(_FLOAT_LITERAL.search(text))
                     or "/" in text  # a true division gives Python floats: `np.full(n, 1 / n)`
+                    or "**" in text  # a power of integers may be of a float (`counts ** power`)
                     or bool(_python_floats().search(text))
                 )
             )
