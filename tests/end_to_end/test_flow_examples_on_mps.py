@@ -69,6 +69,7 @@ CRASHING = {
     ("buffers_move_with_module", "with_offsets"): lambda m, d: m.with_offsets(torch.nn.Linear(2, 2), 3, d).offsets,
     ("buffers_move_with_module", "Derivative"): lambda m, d: m.Derivative(3)(torch.ones(2, device=d)),
     ("buffers_move_with_module", "regressor"): lambda m, d: (torch.manual_seed(0), _module_tensors([m.regressor(d)]))[1],
+    ("buffers_move_with_module", "bag_of_embeddings"): lambda m, d: _module_tensors([m.bag_of_embeddings(d)]),
     ("numpy_arithmetic_and_fills", "uniform_weights"): lambda m, d: m.uniform_weights(4, d),
     ("numpy_arithmetic_and_fills", "half_ones"): lambda m, d: m.half_ones(4, d),
     ("numpy_arithmetic_and_fills", "pixel_grid"): lambda m, d: m.pixel_grid(3, 2, d),

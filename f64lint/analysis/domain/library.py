@@ -187,7 +187,11 @@ TENSORS_OF_DATA_WITH_DTYPE = frozenset({"torch.tensor", "torch.as_tensor", "torc
 # Make a tensor of one Python number.
 SCALAR_TENSORS = frozenset({"torch.tensor", "torch.scalar_tensor"})
 # Make a parameter or buffer of their data, which moves with the module it is set on.
-MODULE_STATE = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter", "torch.nn.Buffer"})
+# (An embedding made of pretrained vectors keeps them as its weight: `Embedding.from_pretrained(t)`.)
+MODULE_STATE = frozenset({
+    "torch.nn.Parameter", "torch.nn.parameter.Parameter", "torch.nn.Buffer", "torch.nn.Embedding.from_pretrained",
+    "torch.nn.EmbeddingBag.from_pretrained",
+})
 # NumPy's arrays of the data they are given.
 NUMPY_ARRAYS_OF_DATA = frozenset({"numpy.array", "numpy.asarray", "numpy.ascontiguousarray", "numpy.copy"})
 # NumPy's integer arrays of integer arguments besides the `Returns.INTEGERS` table's (`np.arange(n)`).
