@@ -42,8 +42,9 @@ class NumpyFloat64ToTensor(Rule):
     called (a closure a factory returns, `functools.partial`, `map`, the module's own
     decorators, a coroutine awaited), a list grown by `.append`, `.extend` (each element of
     what it is given: `a.tolist()` gives Python floats) and a deque's methods; NumPy makes
-    a float64 array (`np.mean(history)`) of Python floats. A tensor made on a device (`device=device`) of a float64
-    array is flagged even when a cast follows: it is created there as float64.
+    a float64 array (`np.mean(history)`) of Python floats. A tensor made on a device
+    (`device=device`) of a float64 array is flagged even when a cast follows: it is created
+    there as float64.
 
     Not flagged: a cast right away on the CPU (`torch.from_numpy(a).float()`,
     `torch.tensor(a, dtype=torch.float32)`, `a.astype(np.float32)`), an explicit `dtype=`

@@ -88,14 +88,20 @@ def cast_down_before_move(facts: ModuleFacts, call: cst.Call, gives_what_mps_has
     `torch.from_numpy(a).float().to(device)` is fine; in
     `torch.from_numpy(a).to(device).float()` the move comes first and crashes on MPS."""
     for outer in following_calls(facts, call):
-        if casts_narrow(facts, outer) or casts_to_chosen_dtype(outer) or gives_what_mps_has(outer):
+        if stops_float64(facts, outer, gives_what_mps_has):
             return True
-        method = method_name(outer)
-        if method == "numpy":
-            return True
-        if method in _MOVING_METHODS:
+        if method_name(outer) in _MOVING_METHODS:
             return False
     return False
+
+
+def stops_float64(facts: ModuleFacts, call: cst.Call, gives_what_mps_has: Callable[[cst.Call], bool]) -> bool:
+    """Does a call in a tensor's chain leave no float64 to move: a cast to a narrow or
+    chosen dtype, one the analysis above reads as giving a dtype MPS has, or `.numpy()`?"""
+    return (
+        casts_narrow(facts, call) or casts_to_chosen_dtype(call) or gives_what_mps_has(call)
+        or method_name(call) == "numpy"
+    )
 
 
 DEFAULT_DTYPE_FACTORIES = functions("torch", Returns.DEFAULT_DTYPE)

@@ -127,14 +127,14 @@ def seen_as_called_bare(name: str) -> Optional[Seen]:
     return seen_for_call(name, "none", "f()")
 
 
+# A template given scalars alone (`f(s)`, `f(s, s)`), of the class or written out.
+_SCALARS_ONLY = re.compile(r"f\((?:(?:s|[\d.]+)(?:, )?)*\)")
+
+
 def seen_given_numbers(name: str, input_class: str) -> Optional[Seen]:
     """What `name` gave for Python numbers of this class given one by one, not in a list
     (`Generator.normal(0.0, 1.0)`: a Python float; `normal([0.5, 1.5])` is an array)."""
     return next((_seen(r) for r in _every_call(name, input_class) if _SCALARS_ONLY.fullmatch(r["call"])), None)
-
-
-# A template given scalars alone (`f(s)`, `f(s, s)`), of the class or written out.
-_SCALARS_ONLY = re.compile(r"f\((?:(?:s|[\d.]+)(?:, )?)*\)")
 
 
 def seen_of_any_number(name: str) -> Optional[Seen]:

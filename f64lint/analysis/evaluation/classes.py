@@ -12,7 +12,7 @@ from f64lint.analysis.domain.library import (
     NOT_A_FIELD,
 )
 from f64lint.analysis.semantic.facts import ModuleFacts
-from f64lint.analysis.syntax.calls import Added, added_by, is_super_call, keyword, method_name, positional
+from f64lint.analysis.syntax.calls import Added, added_by, grown_list, is_super_call, keyword, method_name, positional
 from f64lint.analysis.syntax.nodes import assignment, code_children, is_self_attribute
 from f64lint.cst import cst
 
@@ -35,13 +35,10 @@ def values_added_on_self(owner: cst.ClassDef) -> Dict[Tuple[str, bool], List[Add
     (`self.history[task].append(loss)`)."""
     added: Dict[Tuple[str, bool], List[Added]] = {}
     for current in class_nodes(owner):
-        if type(current) is not cst.Call or not isinstance(current.func, cst.Attribute):
+        if type(current) is not cst.Call:  # (by type: syntax/nodes.py `own_nodes`)
             continue
-        held = current.func.value
-        inside = isinstance(held, cst.Subscript)
-        if isinstance(held, cst.Subscript):
-            held = held.value
-        if is_self_attribute(held):
+        held, inside = grown_list(current) or (None, False)
+        if isinstance(held, cst.Attribute) and is_self_attribute(held):
             added.setdefault((held.attr.value, inside), []).extend(added_by(current))
     return added
 
@@ -130,7 +127,8 @@ class Classes:
             overridden |= self._replacing(current)
         # A dataclass's field: what the calls making one pass, but where `__post_init__`
         # sets it again (from what was passed, which it reads as `self.<name>`).
-        passed = [] if self._set_after_init(owner, name) else self.passed_for_field(owner, name)
+        after_init = AFTER_GENERATED_INIT in self._methods_setting(owner, name)
+        passed = [] if after_init else self.passed_for_field(owner, name)
         if found:
             return [*found, *passed]
         default = self.default_of(owner, name)
@@ -141,6 +139,15 @@ class Classes:
         it to (`dtype = torch.float32`, a field's default)."""
         bound = (self.bound_in_body(current).get(name) for current in self.facts.definitions.resolution_order(owner))
         return next((value for value in bound if value is not None), None)
+
+    def field_given(self, call: cst.Call, owner: cst.ClassDef, name: str) -> Optional[cst.BaseExpression]:
+        """What one call making an object of a class whose `__init__` is made of its fields
+        sets a field to: what it passes for it, else the field's default; None where the
+        field is not one (`init_fields`), a method sets it, or the call splats what it passes."""
+        fields = self.init_fields(owner)
+        if name not in fields or self._methods_setting(owner, name) or any(arg.star for arg in call.args):
+            return None
+        return self.passed_by(call, fields, name) or self.default_of(owner, name)
 
     def passed_for_field(self, owner: cst.ClassDef, name: str) -> List[cst.BaseExpression]:
         """What the calls of the module that make an object of a class whose `__init__` is
@@ -160,14 +167,10 @@ class Classes:
         place, args = fields.index(name), positional(call)
         return keyword(call, name) or (args[place] if place < len(args) else None)
 
-    def _set_after_init(self, owner: cst.ClassDef, name: str) -> bool:
+    def _methods_setting(self, owner: cst.ClassDef, name: str) -> Set[str]:
+        """The methods of the class and its bases that set `self.<name>` (`__post_init__`)."""
         order = self.facts.definitions.resolution_order(owner)
-        return any(name in self._set_by(current).get(AFTER_GENERATED_INIT, {}) for current in order)
-
-    def set_by_methods(self, owner: cst.ClassDef, name: str) -> bool:
-        """Does a method of the class or of a base set `self.<name>` (`__post_init__`)?"""
-        order = self.facts.definitions.resolution_order(owner)
-        return any(name in values for current in order for values in self._set_by(current).values())
+        return {method for current in order for method, values in self._set_by(current).items() if name in values}
 
     def init_fields(self, owner: cst.ClassDef) -> List[str]:
         """The parameters of the `__init__` a class's decorator makes of its fields

@@ -751,10 +751,7 @@ class Evaluator:
         made = instance.origin
         if not isinstance(made, cst.Call) or self.facts.definitions.instantiated(made) is not owner:
             return None
-        fields = self.classes.init_fields(owner)
-        if name not in fields or self.classes.set_by_methods(owner, name) or any(arg.star for arg in made.args):
-            return None
-        given = self.classes.passed_by(made, fields, name) or self.classes.default_of(owner, name)
+        given = self.classes.field_given(made, owner, name)
         return self._value(given, depth + 1) if given is not None else None
 
     def _closure(self, function: Union[cst.FunctionDef, cst.Lambda]) -> Context:
@@ -890,8 +887,8 @@ class Evaluator:
         if given is not None:
             return self._value(given, depth + 1)
         made_by = keyword(call, factory)
-        callee = self._value(made_by, depth + 1).callee if made_by is not None else None
-        return self._apply(callee, [], {}, depth) if callee is not None and callee.bound is None else UNKNOWN
+        made = self._called_bare(made_by, depth) if made_by is not None else None
+        return made if made is not None else UNKNOWN
 
     def _filled_by(self, factory: List[cst.BaseExpression], depth: int) -> Value:
         """A dict whose missing keys get what a factory makes: an empty list, tuple or deque
@@ -900,9 +897,13 @@ class Evaluator:
             return Value(Kind.MAPPING)
         if self.facts.qualified_name(factory[0]) in COLLECTS_ELEMENTS:
             return Value(Kind.MAPPING, element=Value(Kind.CONTAINER))
-        callee = self._value(factory[0], depth + 1).callee
-        made = self._apply(callee, [], {}, depth) if callee is not None and callee.bound is None else None
-        return Value(Kind.MAPPING, element=made)
+        return Value(Kind.MAPPING, element=self._called_bare(factory[0], depth))
+
+    def _called_bare(self, function: cst.BaseExpression, depth: int) -> Optional[Value]:
+        """What a lambda or a function of the module a factory names gives called with no
+        arguments; None for another (a library's, one `partial` bound arguments of)."""
+        callee = self._value(function, depth + 1).callee
+        return self._apply(callee, [], {}, depth) if callee is not None and callee.bound is None else None
 
     def _partial(self, call: cst.Call, depth: int) -> Value:
         """`functools.partial(f, ...)`: a function that calls `f` with these arguments first."""

@@ -114,8 +114,6 @@ def probed_otherwise(name: str, data: Value, origin: cst.CSTNode) -> Optional[Va
     return seen_value(seen, origin)
 
 
-
-
 def labelled_result(name: str, arguments: List[Value], origin: cst.CSTNode) -> Optional[Value]:
     """What a call of arrays of one float dtype and integer labels gives, as the probe saw
     it called so (`train_test_split(X, y)` of float64 data and int64 labels: float64 parts

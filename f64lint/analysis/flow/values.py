@@ -25,6 +25,7 @@ from f64lint.analysis.domain.casts import (
     casts_like,
     casts_narrow,
     casts_to_chosen_dtype,
+    stops_float64,
 )
 from f64lint.analysis.domain.devices import (
     device_like_name,
@@ -307,9 +308,7 @@ class Flow:
         if device is None and self.evaluation.value(call).place is Place.MAY_LACK_FLOAT64:
             return True  # `torch.sum(x, dtype=...)`: computed where `x` is
         for outer in following_calls(self.facts, call):
-            if casts_narrow(self.facts, outer) or casts_to_chosen_dtype(outer) or method_name(outer) == "numpy":
-                return False
-            if self.gives_what_mps_has(outer):  # `.round().long()`: int64 when it moves
+            if stops_float64(self.facts, outer, self.gives_what_mps_has):  # `.round().long()`: int64 when it moves
                 return False
             if self.moves_there(outer):
                 return True

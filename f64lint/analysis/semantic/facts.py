@@ -18,7 +18,7 @@ from typing import Dict, FrozenSet, List, Mapping, Optional, Set, Tuple
 from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.definitions import Definitions
 from f64lint.analysis.semantic.traces import Traces
-from f64lint.analysis.syntax.calls import Added, added_by, named_params
+from f64lint.analysis.syntax.calls import Added, added_by, grown_list, named_params
 from f64lint.analysis.syntax.positions import StatementPositions
 from f64lint.cst import cst
 
@@ -161,10 +161,7 @@ class ModuleFacts:
         asked about."""
         found: Dict[Tuple[str, bool], List[Tuple[cst.Name, List[Added]]]] = {}
         for call in self.calls:
-            held = call.func.value if isinstance(call.func, cst.Attribute) else None
-            inside = isinstance(held, cst.Subscript)
-            if isinstance(held, cst.Subscript):
-                held = held.value
+            held, inside = grown_list(call) or (None, False)
             if not isinstance(held, cst.Name):
                 continue
             added = added_by(call)

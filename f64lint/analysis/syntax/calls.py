@@ -34,6 +34,16 @@ def added_by(call: cst.Call) -> List[Added]:
     return [Added(given, True)]
 
 
+def grown_list(call: cst.Call) -> Optional[Tuple[cst.BaseExpression, bool]]:
+    """What holds the list a call of a method grows (`xs` of `xs.append(x)`), and whether
+    the list is one it holds (`history` of `history[task].append(x)`); None for a call
+    not of a method."""
+    if not isinstance(call.func, cst.Attribute):
+        return None
+    held = call.func.value
+    return (held.value, True) if isinstance(held, cst.Subscript) else (held, False)
+
+
 def written_out(added: List[Added]) -> Optional[List[cst.BaseExpression]]:
     """The values added to a list, where each is written out; None where a call adds the
     elements of a value (`.extend(more)`)."""

@@ -289,9 +289,10 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: boo
     functions = {d.name for d in definitions if d.name and not d.is_class and makers.search(d.text)}
     kept_on_self = _kept_on_self(code, functions)
     making = {m.name for m in methods if m.name and not m.is_class and makers.search(m.text)}
+    of_lists, lists_by_numpy = _lists_grown(definitions, makers, code_lines, structure_lines)
     makers = makers.with_functions(
-        functions, making | _of_lists_grown(definitions, makers, code_lines, structure_lines) | set(kept_on_self)
-    ).with_lists_grown_by_numpy(_lists_grown_by_numpy(definitions, makers)).with_followed(
+        functions, making | of_lists | set(kept_on_self)
+    ).with_lists_grown_by_numpy(lists_by_numpy).with_followed(
         [d for d in definitions if d.name and not d.is_class],
         [m for m in methods if m.name and not m.is_class],
         structure_lines,
@@ -382,26 +383,23 @@ def _making_tensors_of_data(
     return found
 
 
-def _of_lists_grown(
+def _lists_grown(
     definitions: List[Statement], makers: ArrayMakers, code_lines: List[str], structure_lines: List[str]
-) -> Set[str]:
-    """The methods that make an array of a list their class grows (`np.mean(self.history)`)."""
-    found: Set[str] = set()
+) -> Tuple[Set[str], Set[str]]:
+    """The methods that make an array of a list their class grows (`np.mean(self.history)`),
+    and the lists kept on `self` a class grows by what NumPy gives, by name: one reading of
+    each class."""
+    methods: Set[str] = set()
+    by_numpy: Set[str] = set()
     for owner in definitions:
-        grown = frozenset(_SELF_GROWN.findall(owner.text)) if owner.is_class else frozenset()
-        if grown:
-            members = described_members(owner, code_lines, structure_lines)
-            found.update(m.name for m in members if m.name and not m.is_class and makers.of_lists_grown(m.text, grown))
-    return found
-
-
-def _lists_grown_by_numpy(definitions: List[Statement], makers: ArrayMakers) -> Set[str]:
-    """The lists kept on `self` a class grows by what NumPy gives, by name."""
-    found: Set[str] = set()
-    for owner in definitions:
-        if owner.is_class:
-            found |= makers.grown_by_numpy(_SELF_GROWN.finditer(owner.text), owner.text)
-    return found
+        matches = list(_SELF_GROWN.finditer(owner.text)) if owner.is_class else []
+        if not matches:
+            continue
+        grown = frozenset(match.group(1) for match in matches)
+        by_numpy |= makers.grown_by_numpy(matches, owner.text)
+        members = described_members(owner, code_lines, structure_lines)
+        methods.update(m.name for m in members if m.name and not m.is_class and makers.of_lists_grown(m.text, grown))
+    return methods, by_numpy
 
 
 _SELF_GROWN = re.compile(SELF_GROWN)
