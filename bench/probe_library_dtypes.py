@@ -77,6 +77,9 @@ The table ("format": 1; sorted keys, indent 1):
   the CPU is probed, its move to MPS is not).
 - "unreached": names enumerated but not recorded, by reason (no template fits, timed out,
   crashed, prints, excluded).
+- "default_device": the torch functions that make their tensor on the default device
+  (`torch.set_default_device`, `with torch.device(...)`) when given none: probed under
+  the meta device with inputs that hold no tensor.
 - "versions": of Python and the libraries.
 """
 
@@ -916,7 +919,8 @@ WINDOWS_AND_GROUPS: Dict[str, Callable[[pd.DataFrame], Any]] = {
 }
 
 
-def torch_jobs() -> Tuple[List[Job], Dict[str, str]]:
+def torch_functions() -> Tuple[List[Tuple[str, Any]], Dict[str, str]]:
+    """torch's public functions (and those of its numeric modules), one name each."""
     named: List[Tuple[str, Any]] = list(public_callables(torch, "torch"))
     for module in ("special", "linalg", "fft", "nn.functional", "utils.data"):
         owner = torch
@@ -928,7 +932,11 @@ def torch_jobs() -> Tuple[List[Job], Dict[str, str]]:
         )
     # A tensor made a module's parameter or buffer.
     named += [("torch.nn.Parameter", torch.nn.Parameter), ("torch.nn.Buffer", torch.nn.Buffer)]
-    kept, aliases = dedupe(named)
+    return dedupe(named)
+
+
+def torch_jobs() -> Tuple[List[Job], Dict[str, str]]:
+    kept, aliases = torch_functions()
     classes = (*CORE_CLASSES, *NDARRAY_CLASSES, *NP_SCALAR_CLASSES)
     jobs = [function_job(name, value, classes, torch_inputs, labels=True) for name, value in kept]
     jobs += method_jobs(
@@ -936,6 +944,31 @@ def torch_jobs() -> Tuple[List[Job], Dict[str, str]]:
         (*OPERAND_CLASSES, "float64_0d_tensor"), lambda cls: torch_inputs(cls).x,
     )
     return jobs, aliases
+
+
+# Inputs that hold no tensor: a tensor made of them is where the function puts new tensors.
+NO_TENSOR_CLASSES = ("none", "python_float", "ndarray_float64")
+
+
+def default_device_job(key: str, f: Any) -> Job:
+    """Does a torch function make its tensor on the default device? Under
+    `torch.set_default_device("meta")` (in the child only), the first template of inputs
+    that hold no tensor to give a tensor says: on the meta device (`torch.tensor`,
+    `torch.zeros`) or not (`torch.from_numpy`, on the CPU whatever the default)."""
+
+    def run() -> Dict[str, Any]:
+        torch.set_default_device("meta")
+        for cls in NO_TENSOR_CLASSES:
+            for _, template in function_templates(cls):
+                try:  # a first call on the meta device may load torch's decompositions: seconds
+                    value = call(lambda template=template: template(f, torch_inputs(cls)), FIT_SECONDS)
+                except (Exception, Timeout):
+                    continue
+                if isinstance(value, torch.Tensor):
+                    return {"on_default_device": value.device.type == "meta"}
+        return {}
+
+    return Job(key, run)
 
 
 # scikit-learn: (module, class, constructor arguments, what it is fitted on).
@@ -1548,6 +1581,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         unreached["excluded (files, terminal, global state)"] = excluded
         spelling_jobs = [Job("chains", chains), Job("dtype_spellings", spellings)]
         special = run_jobs(spelling_jobs, arguments.jobs, workdir, True).results
+        device_jobs = [default_device_job(name, value) for name, value in torch_functions()[0]]
+        placed = run_jobs(device_jobs, arguments.jobs, workdir, True).results
     table = {
         "format": 1,
         "versions": {
@@ -1561,6 +1596,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         "hand": hand(),
         "members": {"torch.Tensor": sorted(name for name in dir(torch.Tensor) if not name.startswith("_"))},
         "constants": constants(),
+        "default_device": sorted(name for name, found in placed.items() if found["on_default_device"]),
         "unreached": {reason: sorted(set(keys)) for reason, keys in unreached.items()},
     }
     elapsed = time.monotonic() - started

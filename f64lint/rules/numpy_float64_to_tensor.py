@@ -44,7 +44,9 @@ class NumpyFloat64ToTensor(Rule):
     what it is given: `a.tolist()` gives Python floats) and a deque's methods; NumPy makes
     a float64 array (`np.mean(history)`) of Python floats. A tensor made on a device
     (`device=device`) of a float64 array is flagged even when a cast follows: it is created
-    there as float64.
+    there as float64. So is one made with no device on a default device that may be MPS
+    (after `torch.set_default_device(device)`, inside `with torch.device(device):`); not by
+    `torch.from_numpy`, which shares the array on the CPU whatever the default is.
 
     Not flagged: a cast right away on the CPU (`torch.from_numpy(a).float()`,
     `torch.tensor(a, dtype=torch.float32)`, `a.astype(np.float32)`), an explicit `dtype=`
@@ -281,6 +283,27 @@ class NumpyFloat64ToTensor(Rule):
                 return torch.tensor(
                     0.5 * (1.0 + np.cos(np.pi * progress)), device=device, dtype=dtype
                 )
+            """,
+        ),
+        Invalid(
+            """
+            import numpy as np
+            import torch
+
+            def fit_inputs(device):
+                torch.set_default_device(device)
+                xs = np.linspace(0.0, 1.0, 256)[:, None]
+                return torch.tensor(xs).float()
+            """,
+            (7, 12),  # made with no device, on the default one: float64 there before the cast
+            fixed="""
+            import numpy as np
+            import torch
+
+            def fit_inputs(device):
+                torch.set_default_device(device)
+                xs = np.linspace(0.0, 1.0, 256)[:, None]
+                return torch.tensor(xs, dtype=torch.float32)
             """,
         ),
         Invalid(
@@ -571,12 +594,13 @@ class NumpyFloat64ToTensor(Rule):
             source = analysis.flow.float64_array(data) if data is not None else None
             if data is None or source is None or analysis.guards.off_mps(call):
                 continue  # not float64, or in code that never runs on MPS
-            if not made_on_a_device(facts, run) and (
+            made_there = made_on_a_device(facts, run) or analysis.flow.made_on_default_device(run)
+            if not made_there and (
                 cast_down_before_move(facts, call, analysis.flow.gives_what_mps_has)
                 or analysis.flow.narrowed_later(call)
             ):
                 continue
-            if keyword(run, "device") is None and analysis.containment.kept_safe(call):
+            if not made_there and keyword(run, "device") is None and analysis.containment.kept_safe(call):
                 continue  # made on the CPU, and cast wherever it moves
             export = analysis.flow.imported_export(source.origin)
             reaches_mps = analysis.flow.reaches_device(call) or analysis.flow.seen_reaching_mps(call)
@@ -596,11 +620,12 @@ class NumpyFloat64ToTensor(Rule):
             # Not where the data may be of other dtypes too (a dict's arrays, what the function's
             # other callers pass): a cast would change them; nor of complex data, which a float dtype drops.
             mixed = passed or analysis.flow.evaluation.value(data).mixed or source.width != "float64"
+            on_default = " on the default device" if analysis.flow.made_on_default_device(run) else ""
             yield Finding(
                 call,
                 f"{source.width} NumPy array (from `{source.origin_name}` {where}{made}) "
-                "becomes a "
-                f"tensor in `{callee_text(facts, call)}`{_bound(facts, call, run)}; MPS has no {source.width}",
+                f"becomes a tensor in `{callee_text(facts, call)}`{_bound(facts, call, run)}{on_default}; "
+                f"MPS has no {source.width}",
                 fix=None if mixed else WideArrayToTensor(call, origin, run if run is not call else None),
                 reaches_mps=reaches_mps,
             )

@@ -1731,3 +1731,43 @@ def test_a_function_of_the_probed_libraries_changes_no_dict_it_is_handed_a_value
 def test_python_s_random_numbers_and_counts(source, kind, dtype):
     value = evaluated(f"import random\nfrom collections import Counter\nimport numpy as np\n{source}")
     assert (value.kind, value.dtype) == (kind, dtype)
+
+
+DEFAULT_DEVICES = """
+import numpy as np
+import torch
+early = torch.tensor(np.ones(3))
+device = torch.device("mps" if torch.backends.mps.is_available() else "cpu")
+torch.set_default_device(device)
+late = torch.tensor(np.ones(3))
+shared = torch.from_numpy(np.ones(3))
+def made():
+    return torch.zeros(3)
+def in_a_cpu_block():
+    with torch.device("cpu"):
+        return torch.zeros(3)
+def in_a_cuda_block():
+    with torch.device("cuda"):
+        return torch.zeros(3)
+result = READ
+"""
+
+
+@pytest.mark.parametrize(
+    "read, place",
+    [
+        ("early", Place.CPU_BY_DEFAULT),  # made at import, before the default is set
+        ("late", Place.MAY_LACK_FLOAT64),
+        ("shared", Place.CPU),  # `torch.from_numpy` shares the array on the CPU, whatever the default
+        ("made()", Place.MAY_LACK_FLOAT64),  # a function runs after the module sets the default
+        ("in_a_cpu_block()", Place.CPU),
+        ("in_a_cuda_block()", Place.WITH_FLOAT64),
+    ],
+)
+def test_a_tensor_made_with_no_device_is_on_the_default_device_the_code_sets(read, place):
+    assert evaluated(DEFAULT_DEVICES.replace("READ", read)).place is place
+
+
+def test_with_no_default_device_set_a_tensor_made_with_no_device_is_on_the_cpu():
+    source = "import torch\ndef made():\n    with torch.no_grad():\n        return torch.zeros(3)\nresult = made()"
+    assert evaluated(source).place is Place.CPU_BY_DEFAULT

@@ -39,7 +39,9 @@ def check_result(found: Dict[str, Any], where: str) -> None:
 
 def test_the_table_has_its_sections_and_versions(table):
     assert table["format"] == 1
-    assert {"entries", "aliases", "chains", "dtype_spellings", "hand", "unreached", "versions"} <= set(table)
+    assert {"entries", "aliases", "chains", "dtype_spellings", "hand", "unreached", "versions", "default_device"} <= set(
+        table
+    )
     assert {"python", *LIBRARIES} <= set(table["versions"])
     for library in LIBRARIES:
         assert sum(1 for name in table["entries"] if name.split(".")[0] == library) > 100, library
@@ -152,3 +154,12 @@ def test_dtype_spellings(table):
     assert spellings["builtins.float"]["torch.zeros(2, dtype=)"] == "float64"  # torch reads Python float too
     assert spellings["torch.double"]["torch.zeros(2, dtype=)"] == "float64"
     assert spellings["str:float64"]["torch.zeros(2, dtype=)"] == "error"
+
+
+def test_the_makers_that_follow_the_default_device(table):
+    # Probed under `torch.set_default_device("meta")`: the factories and the data makers
+    # follow it; `torch.from_numpy` shares the array on the CPU; an operation on tensors
+    # is where its tensors are.
+    followed = set(table["default_device"])
+    assert {"torch.tensor", "torch.as_tensor", "torch.zeros", "torch.randn", "torch.linspace"} <= followed
+    assert not {"torch.from_numpy", "torch.add", "torch.Tensor"} & followed

@@ -111,6 +111,9 @@ CRASHING = {
     ("dicts_of_lists_grown", "weights"): lambda m, d: m.weights(d),
     ("python_random_and_counts", "observation"): lambda m, d: m.observation(d),
     ("python_random_and_counts", "noise_distribution"): lambda m, d: m.noise_distribution(list("abcab"), d),
+    ("default_device_set", "fourier_inputs"): lambda m, d: _default_device_reset(m.fourier_inputs(d)),
+    ("default_device_set", "angles"): lambda m, d: m.angles(d),
+    ("default_device_set", "epsilons"): lambda m, d: m.epsilons(d),
 }
 # Its MPS branch computes something else than its CPU branch: only that it runs is compared.
 OTHER_BRANCH_ON_MPS = {("float64_off_mps_only", "float64_on_either_branch")}
@@ -166,10 +169,22 @@ RUNNING = {
     ("dicts_of_lists_grown", "weights_float32"): lambda m, d: m.weights_float32(d),
     ("python_random_and_counts", "observation_float32"): lambda m, d: m.observation_float32(d),
     ("python_random_and_counts", "token_counts"): lambda m, d: m.token_counts(list("abcab"), d),
+    ("default_device_set", "fourier_inputs_float32"): lambda m, d: _default_device_reset(m.fourier_inputs_float32(d)),
+    ("default_device_set", "exact_total"): lambda m, d: _default_device_reset(m.exact_total(d)),
+    ("default_device_set", "shared_then_cast"): lambda m, d: _default_device_reset(m.shared_then_cast(d)),
+    ("default_device_set", "angles_float32"): lambda m, d: m.angles_float32(d),
+    ("default_device_set", "epsilons_float32"): lambda m, d: m.epsilons_float32(d),
     ("module_called", "attend_float32"): lambda m, d: m.attend_float32().detach(),
     ("collated_python_floats", "errors_float32"):
         lambda m, d: m.errors_float32(torch.ones(4, 3), [0.5, 1.0, 1.5, 2.0], d),
 }
+
+
+def _default_device_reset(result):
+    """What a function that sets the default device gave, the default put back (torch keeps
+    it as a mode for the whole process: the next test would make its tensors there)."""
+    torch.set_default_device(None)
+    return result
 
 
 def _module_tensors(modules):

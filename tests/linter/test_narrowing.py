@@ -1031,3 +1031,27 @@ def test_a_short_module_is_read_whole_so_what_the_evaluator_follows_is_found():
     assert lint(padded, ALL) == []  # narrowed, as long modules are: the patterns lose it
     float32 = HANDED_ON.replace("np.random.rand(20, 3) * 100", "np.random.rand(20, 3).astype(np.float32)")
     assert lint(float32, ALL) == []
+
+
+def test_a_helper_that_sets_the_default_device_stays_where_the_module_calls_it():
+    # `setup()` says where `torch.tensor(xs)` makes its tensor, though no definition that
+    # stays calls it: the module's guard does.
+    same_findings(textwrap.dedent('''\
+        import numpy as np
+        import torch
+
+        def setup():
+            device = torch.device("mps" if torch.backends.mps.is_available() else "cpu")
+            torch.set_default_device(device)
+
+        def unrelated(x):
+            return x * 2
+
+        def train():
+            xs = np.linspace(0.0, 1.0, 16)
+            return torch.tensor(xs).float()
+
+        if __name__ == "__main__":
+            setup()
+            train()
+        '''))

@@ -234,6 +234,18 @@ def keeps_float_dtype(name: str) -> bool:
     )
 
 
+@lru_cache(maxsize=1)
+def _made_on_default_device() -> FrozenSet[str]:
+    return frozenset(_table()["default_device"])
+
+
+def makes_on_default_device(name: str) -> bool:
+    """Does torch's `name`, given no device, make its tensor on the default device
+    (`torch.set_default_device(...)`, `with torch.device(...):`), as probed: `torch.tensor`,
+    `torch.zeros`, `default_collate`; not `torch.from_numpy`, on the CPU whatever it is."""
+    return _table()["aliases"].get(name, name) in _made_on_default_device()
+
+
 def makes_tensors(name: str) -> bool:
     """Did `name` give a tensor for some input it was probed with?"""
     entry = _entry(name)

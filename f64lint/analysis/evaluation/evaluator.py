@@ -144,6 +144,7 @@ from f64lint.analysis.domain.probed import (
     is_type,
     keys_are_attributes,
     kind_whatever_given,
+    makes_on_default_device,
     makes_tensors,
     object_given,
     object_made_by,
@@ -158,6 +159,7 @@ from f64lint.analysis.domain.probed import (
 )
 from f64lint.analysis.evaluation.branches_taken import BoundNames, names_bound, reached
 from f64lint.analysis.evaluation.classes import Classes
+from f64lint.analysis.evaluation.default_device import DefaultDevices
 from f64lint.analysis.evaluation.dicts import DictChanges, at_key, entries_of, from_dict, looked_up, mapping
 from f64lint.analysis.evaluation.lattice import (
     UNKNOWN,
@@ -277,6 +279,7 @@ class Evaluator:
         self._imported_parts = imported_parts
         self.traces = facts.traces
         self.classes = Classes(facts)
+        self.default_devices = DefaultDevices(facts, self.value)
         self._dicts = DictChanges(facts, callees)
         self._bound: BoundNames = {}  # the names each function binds (branches_taken.py)
         self._handed_on: Dict[cst.Param, bool] = {}  # dtype parameters only handed on to one library
@@ -1321,9 +1324,13 @@ class Evaluator:
         """Where a torch function makes its tensor: on the device it is given; for a factory
         given none, on the CPU (by default, or on purpose for `torch.from_numpy`), where
         its model is for a `*_like` one; for any other function given no device, where
-        its tensors are (`torch.cat(self.outputs)`)."""
+        its tensors are (`torch.cat(self.outputs)`). One that makes its tensor on the
+        default device makes it where the code sets that (default_device.py)."""
         device = keyword(call, "device")
         args = positional(call)
+        defaults = self.default_devices.at(call) if device is None and makes_on_default_device(name) else []
+        if defaults:
+            return max(self._device_place(default, depth) for default in defaults)
         if name in DEFAULT_DTYPE_FACTORIES or name in COPIED_TO_THE_CPU:
             if device is not None:
                 return self._device_place(device, depth)

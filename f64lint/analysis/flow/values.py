@@ -46,7 +46,7 @@ from f64lint.analysis.domain.library import (
     functions,
     is_layer,
 )
-from f64lint.analysis.domain.probed import input_independent, keeps_float_dtype
+from f64lint.analysis.domain.probed import input_independent, keeps_float_dtype, makes_on_default_device
 from f64lint.analysis.evaluation.classes import class_nodes
 from f64lint.analysis.evaluation.evaluator import Evaluator
 from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Place, Value, join
@@ -145,6 +145,15 @@ class Flow:
         self._read_on_self: Dict[cst.ClassDef, Dict[str, List[cst.Attribute]]] = {}
 
     # Devices ---------------------------------------------------------------------------
+
+    def made_on_default_device(self, call: cst.Call) -> bool:
+        """Does a call given no device make its tensor on a default device that may be MPS
+        (after `torch.set_default_device(device)`, inside `with torch.device(device):`)?
+        Then, as with `device=device`, no cast after the call comes in time."""
+        name = self.facts.qualified_name(call.func)
+        if keyword(call, "device") is not None or name is None or not makes_on_default_device(name):
+            return False
+        return any(self.may_lack_float64(device) for device in self.evaluation.default_devices.at(call))
 
     @kept
     def may_lack_float64(self, node: cst.BaseExpression, depth: int = 0) -> bool:
@@ -304,6 +313,8 @@ class Flow:
             return False
         device = keyword(self.evaluation.library_run(call) or call, "device")  # or the one `partial` bound
         if device is not None and self.may_lack_float64(device):
+            return True
+        if self.made_on_default_device(call):
             return True
         if device is None and self.evaluation.value(call).place is Place.MAY_LACK_FLOAT64:
             return True  # `torch.sum(x, dtype=...)`: computed where `x` is

@@ -22,7 +22,8 @@ through return values, safe helpers are read from their bodies and fixes pass a 
 to callers; then the functions those with a float64-like spelling call, and the functions
 those call, since a value made there is followed into the functions it is passed to; and
 the functions named like a device that one that stays calls (`get_device()`), which say
-where its tensors are. (A value a caller passes on to yet another function is not: there
+where its tensors are, and any that sets the default device (`torch.set_default_device`),
+which says where tensors made with no device go. (A value a caller passes on to yet another function is not: there
 narrowing can keep a finding that the whole module would clear, never the other way
 round.) A class whose
 objects a definition that makes a tensor of data declares (`grid: GridBase`) stays whole,
@@ -54,6 +55,7 @@ from functools import cached_property
 from typing import Dict, FrozenSet, Iterator, List, Optional, Set, Tuple
 
 from f64lint.analysis.domain.devices import device_like_name
+from f64lint.analysis.evaluation.default_device import SETS_DEFAULT_DEVICE
 from f64lint.linter.narrowing.arrays import ArrayMakers, array_makers, hands_parameter_to_torch
 from f64lint.linter.narrowing.blanking import Blanked
 from f64lint.linter.narrowing.classes import (
@@ -85,6 +87,7 @@ DEFINES_GETITEM = re.compile(r"def\s+__getitem__\b")
 _SETS_A_DEVICE = re.compile(
     r"^[ \t]*(?:self\.)?(?:device|dev|\w+_device|device_\w+)[ \t]*(?::[^=\n]*)?=(?!=)", re.MULTILINE
 )
+_SETS_DEFAULT_DEVICE = SETS_DEFAULT_DEVICE.rsplit(".", 1)[-1] + "("  # `torch.set_default_device(`
 _STRING_START = re.compile(r"[rbuRBUfF]{0,2}[\"']")  # a docstring
 _EXPRESSION_START = re.compile(r"[A-Za-z_\"'(\[{]")  # a name, a string, a bracket
 # Statements that bind or hold others (`for x in`, `with ... as f`, `import`, `global`).
@@ -310,7 +313,12 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: boo
     hot: FrozenSet[str] = frozenset()
     lambdas = frozenset(name for s in module_level if _LAMBDA.match(structure_lines[s.first]) for name in s.bound)
     held = _functions_as_values(definitions, lambdas)
-    kept = [d for d in definitions if reading.is_source(d) or (standalone and _tells_devices(d))]
+    # A definition that sets the default device says where tensors made with no device go.
+    kept = [
+        d
+        for d in definitions
+        if reading.is_source(d) or _SETS_DEFAULT_DEVICE in d.text or (standalone and _tells_devices(d))
+    ]
     through_values = [
         d
         for d in definitions
