@@ -43,6 +43,14 @@ class Float64ToMps(Rule):
     the loop passes the batch to; the fix moves it with a dtype, as for any move (casting
     where the dataset makes the array is the other way).
 
+    A module of a class another file of the run defines moves its parameters and buffers
+    with it: where that file's class keeps a float64 tensor on `self` (a buffer, an
+    `nn.Parameter`, or a submodule that holds one: `self.frontend = LogMel()`), moving an
+    object of it (`SpeechClassifier().to(device)`) is flagged, naming the class and where
+    the tensor is made. No fix is offered there: the cast belongs where the tensor is made.
+    Linting the moving file alone reads the files it imports and those they import, as a
+    folder run does.
+
     ## Why it breaks on MPS
     This is the line that raises `TypeError: Cannot convert a MPS Tensor to float64 dtype
     as the MPS framework doesn't support float64`: the tensor was fine until it met the
@@ -626,6 +634,9 @@ class Float64ToMps(Rule):
                 batch = analysis.data.float64_batch(call.func.value)
             if batch is not None:  # what the loader's dataset holds, said as F64004 says it of a batch
                 made = f"a batch of `{described(batch.loader)}`, {batch.made}"
+            elif wide.imported is not None and wide.imported.state:  # a module another module defines
+                state = wide.imported
+                made = f"a parameter or buffer of `{state.name}`, from `{state.made_by}` at {state.path}:{state.line}"
             elif wide.imported is not None:
                 made = f"from `{wide.made_by}` {where_exported(wide.imported, wide.origin)}"
             elif isinstance(wide.origin, cst.Call) and facts.qualified_name(wide.origin.func) in DATA_LOADERS:
@@ -637,7 +648,9 @@ class Float64ToMps(Rule):
             following = analysis.flow.cast_after_move(call) if not complex_ else None
             # Cast later (`.to(device).float()`): the cast goes into the move, as F64009 would.
             fix: Optional[FixRequest] = None
-            if following is not None and (moved or not following[1]):
+            if wide.imported is not None and wide.imported.state:
+                fix = None  # its module's to fix, where the tensor is made
+            elif following is not None and (moved or not following[1]):
                 fix = MoveThenCast(call, *following)
             elif not _passed_elsewhere(wide) and not _moves_other_dtypes_too(analysis, call):
                 fix = WideMove(call, complex_)

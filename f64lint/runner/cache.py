@@ -31,6 +31,7 @@ CACHE_DIR_NAME = ".f64lint_cache"
 
 RACY_NS = 2_000_000_000
 KEPT_RUNS = 4  # whole runs the stamp index keeps (StampIndex.runs)
+IMPORTS_KEPT = 4  # sets of exports a file's imports are kept for (StampIndex.files)
 _PACKAGE = Path(f64lint.__file__).parent
 
 
@@ -223,7 +224,10 @@ class StampIndex:
     directory: Path  # the cache's
     location: Path
     keys: List[str] = field(default_factory=list)
-    # path -> [*stamp, settings key # (-1: none), exports digest # (-1: none), rows, exports, depends, imported]
+    # path -> [*stamp, settings key # (-1: none), -1, rows, exports, depends, imported], `imported`
+    # a list of [exports digest #, rows]: what the file imports of each set of exports the
+    # project phase looked it up in (its rounds hand on what modules export once they read
+    # others': `IMPORTS_KEPT` sets, the latest)
     files: Dict[str, list] = field(default_factory=dict)
     # path -> [*stamp, settings key #, exports given #, rows, depends]
     again: Dict[str, list] = field(default_factory=dict)
@@ -305,18 +309,21 @@ class StampIndex:
 
     def imported(self, path: str, digest: str, now: Optional[Stamp]) -> Optional[List[Export]]:
         parts = self._file(path, now)
-        if parts is None or parts[0][1] != self.positions.get(digest, -2):
+        position = self.positions.get(digest, -2)
+        found = next((kept[1] for kept in parts[1][3] if kept[:1] == [position]), None) if parts else None
+        if found is None:
             return None
         try:
-            return [Export.from_row(row) for row in parts[1][3]]
+            return [Export.from_row(row) for row in found]
         except (ValueError, TypeError):
             return None
 
     def put_imported(self, path: str, digest: str, now: Stamp, exports: Iterable[Export]) -> None:
         parts = self._file(path, now)
-        (key, _), (rows, own, depends, _) = parts if parts is not None else ((-1, -1), ([], [], [], []))
-        imported = [export.as_row() for export in exports]
-        self.files[path] = _entry(now, [key, self._position(digest)], [rows, own, depends, imported])
+        (key, _), (rows, own, depends, kept) = parts if parts is not None else ((-1, -1), ([], [], [], []))
+        position = self._position(digest)
+        kept = [*(pair for pair in kept if pair[:1] != [position]), [position, [e.as_row() for e in exports]]]
+        self.files[path] = _entry(now, [key, -1], [rows, own, depends, kept[-IMPORTS_KEPT:]])
         self.changed = True
 
     def get(self, path: str, shown: str, settings: str, now: Optional[Stamp], given: str = "") -> Optional[Result]:
@@ -375,6 +382,13 @@ class StampIndex:
             if isinstance(entry, list) and len(entry) > 5
             for n in (4, 5)
             if isinstance(entry[n], int) and entry[n] >= 0
+        ]
+        named += [  # the digests a file's imports are kept by
+            (pair, 0)
+            for entry in self.files.values()
+            if isinstance(entry, list) and len(entry) > 9 and isinstance(entry[9], list)
+            for pair in entry[9]
+            if isinstance(pair, list) and pair and isinstance(pair[0], int) and pair[0] >= 0
         ]
         used = sorted({entry[n] for entry, n in named if entry[n] < len(self.keys)})
         if len(used) == len(self.keys):

@@ -45,14 +45,22 @@ def modules_imported(path: Path, data: bytes, settings: Settings) -> List[Found]
     return _modules({os.path.abspath(path)}, [(name, root) for name in imports_of(path, data).names], settings)
 
 
+# How far imports are followed from a run's files: the modules they import, and those
+# these import in turn (a float64 array `utils` makes, kept as a buffer by a class of
+# `model`, moved by `train`: linting `train.py` alone reads both).
+IMPORTS_FOLLOWED = 2
+
+
 def _modules(held: Set[str], wanted: List[Tuple[str, Path]], settings: Settings) -> List[Found]:
-    """The files of the modules named (each with the folder its imports start from), but
-    those `held` and those the configuration excludes. A name imported from a package's
-    `__init__` that re-exports it leads on to the module it comes from."""
+    """The files of the modules named (each with the folder its imports start from), and
+    of those they import in turn (`IMPORTS_FOLLOWED`), but those `held` and those the
+    configuration excludes. A name imported from a package's `__init__` that re-exports it
+    leads on to the module it comes from."""
     found: Dict[str, Found] = {}
     looked: Set[Tuple[str, Path]] = set()
-    while wanted:
-        name, root = wanted.pop()
+    levels = [(name, root, 1) for name, root in wanted]
+    while levels:
+        name, root, level = levels.pop()
         if (name, root) in looked:
             continue
         looked.add((name, root))
@@ -62,8 +70,10 @@ def _modules(held: Set[str], wanted: List[Tuple[str, Path]], settings: Settings)
         absolute = os.path.abspath(file)
         if absolute not in held and absolute not in found and not is_force_excluded(file, settings):
             found[absolute] = Found(str(file), absolute)
+            if level < IMPORTS_FOLLOWED and file.name != "__init__.py":
+                levels.extend((imported, search_root(file), level + 1) for imported in read_imports(file).names)
         if rest and file.name == "__init__.py":  # a name the package binds: where it comes from
-            wanted.extend((source, root) for source in _sources(read_imports(file).reexports, rest, root))
+            levels.extend((source, root, level) for source in _sources(read_imports(file).reexports, rest, root))
     return sorted(found.values(), key=lambda found_file: found_file.absolute)
 
 

@@ -58,12 +58,28 @@ class ProjectPhase(NamedTuple):
         exports += declared_exports(self.settings)
         if not exports and not passed:
             return results
-        by_shown = {entry.shown: entry for entry in self.entries}
-        alone = {r.path: by_shown[r.path] for r in results if r.path in by_shown and r.internal_error is None}
+        by_shown = {entry.shown: entry for entry in [*self.entries, *self.around]}
+        # The modules around the run too: what they export once they read their own imports.
+        alone = {
+            r.path: by_shown[r.path] for r in [*results, *around] if r.path in by_shown and r.internal_error is None
+        }
         importing = self._imports_of(alone, exports) if exports else {}
         importing = {shown: _not_its_own(shown, found) for shown, found in importing.items()}
         _add(importing, _passed_to_each(alone, passed))
         again = self._again({shown: found for shown, found in importing.items() if found}, alone)
+        given_on = {export.identity for export in exports}
+        for _ in range(MOST_HANDED_ON):  # what a module exports once it reads another's: `utils`, `model`, `train`
+            # Not of a module other modules' calls pass values: what `prep(x)` returns is then the call's.
+            reread = [r for shown, r in again.items() if not any(e.passed for e in importing[shown])]
+            further = [e for r in reread for e in r.exports if not e.passed and e.identity not in given_on]
+            further = shared([e for e in further if e.module not in ambiguous], modules)
+            given_on.update(export.identity for export in further)
+            reading = self._imports_of(alone, further) if further else {}
+            reading = {shown: kept for shown, found in reading.items() if (kept := _not_its_own(shown, found))}
+            if not reading:
+                break
+            _add(importing, reading)
+            again.update(self._again({shown: importing[shown] for shown in reading}, alone))
         known = {export.identity for export in passed}
         for _ in range(MOST_HANDED_ON):  # what a function hands on of what it was passed, to another's
             more = [e for r in again.values() for e in r.exports if e.passed and e.identity not in known]
@@ -89,15 +105,17 @@ class ProjectPhase(NamedTuple):
         done: Dict[str, FileResult] = {}
         jobs = []
         givens = []  # each job's digest of the exports it is linted with
+        around = {entry.shown for entry in self.around}
         for shown, found in importing.items():
             entry, given = entries[shown], exports_digest(found)
+            fix = None if shown in around else self.fix  # read for what it exports, never fixed
             known = None
-            if self.stamps is not None and self.fix is None:
+            if self.stamps is not None and fix is None:
                 known = self.stamps.get(entry.absolute, shown, entry.settings_key, entry.stamp, given)
             if known is not None:
                 done[shown] = FileResult(shown, tuple(known[0]), exports=known[1])
             else:
-                jobs.append((shown, entry.path, self.settings, self.cache, self.fix, Imported(found)))
+                jobs.append((shown, entry.path, self.settings, self.cache, fix, Imported(found)))
                 givens.append(given)
         if not jobs:
             return done

@@ -29,7 +29,7 @@ from f64lint.runner.cache import (
 from f64lint.runner.import_lookup import imported_in
 from f64lint.runner.package_modules import modules_imported, outside_modules, shared, subclass_modules
 from f64lint.runner.pool import MIN_FILES_PER_WORKER, in_batches, linting_module, started, worker_pool
-from f64lint.runner.project_phase import ProjectPhase, declared_exports
+from f64lint.runner.project_phase import MOST_HANDED_ON, ProjectPhase, declared_exports
 from f64lint.runner.results import FileResult, FixMode, RunResult
 from f64lint.runner.stamped_files import Entry, entries_of, from_stamps, index_linted
 from f64lint.source.decoding import read_bytes
@@ -234,18 +234,28 @@ def package_exports(
     lint_file = linting_module().lint_file
     places = {display_path(module.name, module.absolute, here): module.absolute for module in modules}
 
-    def exported(read: Sequence[Found]) -> List[Export]:
-        return [
-            export
-            for module in read
-            for export in lint_file(
-                display_path(module.name, module.absolute, here), module.path, read_bytes(module.path), settings, cache
-            ).exports
-        ]
+    def exported(read: Sequence[Found], given: Sequence[Export] = ()) -> List[Export]:
+        found = []
+        for module in read:
+            data = read_bytes(module.path)
+            shown = display_path(module.name, module.absolute, here)
+            imports = imported_in(module.path, data, given) if given and isinstance(data, bytes) else []
+            if given and not imports:
+                continue
+            found += lint_file(shown, module.path, data, settings, cache, None, Imported(imports)).exports
+        return found
 
     exports = exported(modules)
     held = {*places.values(), os.path.abspath(path)}  # and the modules of the subclasses it imports none of
     exports += exported(subclass_modules(exports, places, held, [], settings) or [])
     exports = shared(exports, [module.path for module in modules])
+    known = {export.identity for export in exports}
+    for _ in range(MOST_HANDED_ON):  # what a module exports once it reads another's, as the project phase
+        own = [export for export in exports if not export.passed]
+        more = [e for e in exported(modules, own) if not e.passed and e.identity not in known]
+        if not more:
+            break
+        known.update(export.identity for export in more)
+        exports += shared(more, [module.path for module in modules])
     exports += declared_exports(settings)
     return Imported(imported_in(path, data, exports)) if exports else Imported()

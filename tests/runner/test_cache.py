@@ -320,13 +320,17 @@ def test_the_index_keeps_only_the_keys_its_entries_name(tmp_path):
     now = (1, 2, 3, 4)
     index = cache.StampIndex(tmp_path, tmp_path / "stamps.json")
     index.put("/p/model.py", "settings", now, [], [])
-    for run in range(5):  # each run's exports differ: a new digest each time
+    runs = cache.IMPORTS_KEPT + 2
+    for run in range(runs):  # each run's exports differ: a new digest each time
         export = Export("pkg.utils", "table", True, "np.linspace", "float64", "pkg/utils.py", run + 1)
         index.put_imported("/p/model.py", f"digest{run}", now, [export])
         index.save()
         index = cache.StampIndex.load(tmp_path, tmp_path / "stamps.json")
-    assert index.keys == ["settings", "digest4"]
-    assert index.imported("/p/model.py", "digest4", now)[0].line == 5
+    # What it imports of the last few sets of exports (the project phase's rounds look it up in several).
+    assert index.keys == ["settings", *(f"digest{run}" for run in range(2, runs))]
+    assert index.imported("/p/model.py", f"digest{runs - 1}", now)[0].line == runs
+    assert index.imported("/p/model.py", "digest2", now)[0].line == 3
+    assert index.imported("/p/model.py", "digest1", now) is None
     assert index.get("/p/model.py", "model.py", "settings", now) == ([], ())
 
 

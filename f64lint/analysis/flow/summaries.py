@@ -63,6 +63,8 @@ def summarise(analysis: Analysis, path: str) -> ModuleSummary:
                 ):
                     made = _made(facts, flow, small.targets[0].target.value, False, [small.value], path)
                     found.extend([made] if made is not None else [])
+    for name, wide in flow.classes_holding_float64.items():  # `SpeechClassifier`, moved elsewhere
+        found.append(replace(_export(facts, name, False, wide, path), state=True))
     return (*found, *summarise_dtypes(analysis, path), *passed_on(analysis, path))
 
 

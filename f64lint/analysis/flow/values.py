@@ -248,6 +248,8 @@ class Flow:
                 if moved is not None and self._in_branch_on_its_dtype(call, moved):
                     continue  # `v.to(device) if not v.is_floating_point() else ...`: chosen by its dtype
                 wide = self._on_mps(self.wide_value(moved)) if moved is not None else None
+                if wide is None and moved is not None:
+                    wide = self._state_moved(moved)
                 if wide is not None:
                     self._moves.append((call, wide))
         return iter(self._moves)
@@ -378,6 +380,59 @@ class Flow:
             return False
         within = within | {id(owner)}
         return any(self._moved_there(made, within) for made in self.facts.calls if self._makes(made, owner))
+
+    @cached_property
+    def classes_holding_float64(self) -> Dict[str, WideValue]:
+        """The module's classes whose objects hold a float64 tensor as a parameter or buffer
+        that moves with them, by name: one their methods keep on `self` once (`self.register_buffer("fb",
+        torch.as_tensor(bank))`), or one an object of such a class holds that they keep on
+        `self` once as a submodule (`self.frontend = LogMel()`). Another module that moves
+        an object of one (`SpeechClassifier().to(device)`) moves that tensor
+        (flow/summaries.py exports them)."""
+        held: Dict[cst.ClassDef, WideValue] = {}
+        for call in self.facts.calls:
+            kept = None if self.guards.off_mps(call) else self._kept_on_a_module(call)
+            owner = self._self_keeping(*kept) if kept is not None else None
+            wide = self._on_mps(self.wide_value(call)) if owner is not None else None
+            if owner is not None and wide is not None:
+                held.setdefault(owner, wide)
+        grown = True
+        while grown:  # the classes that keep objects of those as submodules, and so on
+            grown = False
+            for call in self.facts.calls:
+                made = self.facts.definitions.instantiated(call)
+                if made not in held or not isinstance(self.facts.parent(call), cst.Assign):
+                    continue
+                owner = self._self_keeping(*self._owner_of_attribute(call), call)
+                if owner is not None and owner not in held:
+                    held[owner] = held[made]
+                    grown = True
+        top_level = [owner for owner in held if isinstance(self.facts.parent(owner), cst.Module)]
+        return {owner.name.value: held[owner] for owner in top_level}
+
+    def _self_keeping(
+        self, module: Optional[cst.BaseExpression], attribute: Optional[str], holder: cst.CSTNode
+    ) -> Optional[cst.ClassDef]:
+        """The class whose method keeps a value on `self` as this attribute, set there once
+        (not set again: `self.freqs = self.freqs.float()`)."""
+        if not (isinstance(module, cst.Name) and module.value == "self" and isinstance(attribute, str)):
+            return None
+        function = self.facts.enclosing_function(holder)
+        owner = self.facts.definitions.owner(function) if function is not None else None
+        if owner is None or not owner.bases or len(self.assigned_to_self(owner, attribute)) > 1:
+            return None
+        return owner
+
+    def _state_moved(self, moved: cst.BaseExpression) -> Optional[WideValue]:
+        """The float64 parameter or buffer an object of a class another module of the run
+        defines holds, moved with it (`model.to(device)` of a `model = SpeechClassifier()`):
+        where that module says it is made."""
+        if not self.imported:
+            return None
+        export = self.imported.state_of(self._imported_class(moved, 0))
+        if export is None:
+            return None
+        return WideValue(moved, export.made_by, Width(export.width), imported=export)
 
     def kept_on_a_module(self, call: cst.Call) -> bool:
         """Is the tensor a call makes a buffer or parameter of a module, which moves with

@@ -64,6 +64,11 @@ class Export:
     # dtype(): return torch.double`, `self.dtype = np.float64`): `made_by` names it as
     # `dtypes.exported_dtype` reads it (its qualified name, or the string written).
     dtype: bool = False
+    # A module's class (`name`) whose objects hold a float64 (or complex128) tensor as a
+    # parameter or buffer, their own or a submodule's they keep on `self` (`self.frontend =
+    # LogMel()`): it moves with them (`model.to(device)` in another module); `made_by`,
+    # `path` and `line` say where the tensor is made.
+    state: bool = False
 
     @property
     def qualified_name(self) -> str:
@@ -75,21 +80,21 @@ class Export:
         it, the line moves with edits above it)."""
         return (
             self.module, self.name, self.returned, self.made_by, self.width, self.item, self.tensor, self.subclass,
-            self.caller, self.keyword, self.arguments, self.dtype,
+            self.caller, self.keyword, self.arguments, self.dtype, self.state,
         )
 
     def as_row(self) -> list:
         item = list(self.item) if self.item is not None else None
-        passed = [self.caller, self.keyword, list(self.arguments), self.dtype]
+        passed = [self.caller, self.keyword, list(self.arguments), self.dtype, self.state]
         placed = [self.path, self.line, item, self.tensor, self.subclass, *passed]
         return [self.module, self.name, self.returned, self.made_by, self.width, *placed]
 
     @classmethod
     def from_row(cls, row: list) -> "Export":
-        module, name, returned, made_by, width, path, line, item, tensor, subclass, *passed_by, dtype = row
+        module, name, returned, made_by, width, path, line, item, tensor, subclass, *passed_by, dtype, state = row
         caller, keyword, arguments = passed_by
         place = tuple(int(index) for index in item) if item is not None else None
-        passed = str(caller), str(keyword), tuple(str(argument) for argument in arguments), bool(dtype)
+        passed = str(caller), str(keyword), tuple(str(argument) for argument in arguments), bool(dtype), bool(state)
         shown = str(path), int(line), place, bool(tensor), str(subclass), *passed
         return cls(str(module), str(name), bool(returned), str(made_by), str(width), *shown)
 
@@ -144,13 +149,17 @@ class Imported:
         for export in sorted((e for e in given if e.passed), key=lambda e: (e.path, e.line, e.keyword, e.item or ())):
             self._passed.setdefault(export.qualified_name, []).append(export)
         given = tuple(e for e in given if not e.passed)
+        self._states: Dict[str, Export] = {e.qualified_name: e for e in given if e.state}
+        given = tuple(e for e in given if not e.state)
         self._kept: Dict[str, Export] = {e.qualified_name: e for e in given if e.width == KEPT}
         values = [e for e in given if e.width != KEPT]
         self._by_name: Dict[str, Export] = {e.qualified_name: e for e in values if e.item is None}
         self._datasets: Dict[str, List[Export]] = {}
         self._parts: Dict[str, Dict[int, Export]] = {}
         # The classes whose members are exported (`Schedule` of `Schedule.sigmas`).
-        self._classes = frozenset(f"{e.module}.{e.name.split('.')[0]}" for e in values if "." in e.name)
+        self._classes = frozenset(f"{e.module}.{e.name.split('.')[0]}" for e in values if "." in e.name) | set(
+            self._states
+        )
         for export in values:
             if export.item is not None and export.returned:  # `return x, y`: a part of the tuple
                 self._parts.setdefault(export.qualified_name, {})[export.item[0]] = export
@@ -158,7 +167,7 @@ class Imported:
                 self._datasets.setdefault(export.qualified_name, []).append(export)
 
     def __bool__(self) -> bool:
-        return any((self._by_name, self._datasets, self._kept, self._passed, self._parts))
+        return any((self._by_name, self._datasets, self._kept, self._passed, self._parts, self._states))
 
     def exports(self) -> Tuple[Export, ...]:
         return (*self._imported(), *(e for found in self._passed.values() for e in found))
@@ -166,7 +175,7 @@ class Imported:
     def _imported(self) -> Tuple[Export, ...]:
         return (
             *self._by_name.values(), *(e for found in self._datasets.values() for e in found), *self._kept.values(),
-            *(e for parts in self._parts.values() for e in parts.values()),
+            *(e for parts in self._parts.values() for e in parts.values()), *self._states.values(),
         )
 
     def names(self) -> FrozenSet[str]:
@@ -182,6 +191,11 @@ class Imported:
         """The float64 values other modules' calls pass to a function of this module
         (`pkg.prep.prep`), in the order of where they are passed."""
         return self._passed.get(qualified, []) if qualified is not None else []
+
+    def state_of(self, qualified: Optional[str]) -> Optional[Export]:
+        """Where a float64 parameter or buffer the objects of a class another module
+        defines hold is made, if they hold one."""
+        return self._states.get(qualified) if qualified is not None else None
 
     def defines_class(self, qualified: str) -> bool:
         """Does an export name a member of this class (`pkg.sched.Schedule.sigmas`)?"""
