@@ -311,6 +311,38 @@ class NumpyFloat64ToTensor(Rule):
             import numpy as np
             import torch
 
+            def magnitudes(device):
+                sig = np.sin(np.linspace(0, 10, 64))
+                return torch.from_numpy(np.abs(np.fft.rfft(sig))).to(device)
+            """,
+            (6, 12),  # the magnitudes of a complex128 spectrum are float64 (as probed), not complex
+            fixed="""
+            import numpy as np
+            import torch
+
+            def magnitudes(device):
+                sig = np.sin(np.linspace(0, 10, 64))
+                dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
+                return torch.from_numpy(np.abs(np.fft.rfft(sig))).to(device, dtype=dtype)
+            """,
+        ),
+        Invalid(
+            """
+            import numpy as np
+            import torch
+
+            def delayed(x, delays):
+                freqs = np.fft.rfftfreq(x.shape[-1])
+                phase = np.exp(-2j * np.pi * freqs[None, :] * delays[:, None])
+                return torch.fft.irfft(torch.fft.rfft(x) * torch.from_numpy(phase).to(x.device))
+            """,
+            (7, 48),  # a Python complex makes the float64 frequencies complex128: no float dtype keeps it
+        ),
+        Invalid(
+            """
+            import numpy as np
+            import torch
+
             def jitter(points, rng: np.random.Generator):
                 offsets = rng.normal(0.0, 0.01, size=tuple(points.shape))
                 return points + torch.from_numpy(offsets).to(points.device)
@@ -612,9 +644,10 @@ class NumpyFloat64ToTensor(Rule):
             made = f", made in {export.path}:{export.line}" if export is not None else ""
             if export is not None and passed:
                 where, made = where_exported(export, source.origin), ""
-            if source.promoted_by is not None:  # integers made float64 by `/` or a float
+            if source.promoted_by is not None:  # integers made float64 by `/` or a float (complex128 by `1j`)
                 operator = facts.module.code_for_node(source.promoted_by.operator).strip()
-                made += f", made float64 by `{operator}` at line {facts.positions[source.promoted_by].start.line}"
+                line = facts.positions[source.promoted_by].start.line
+                made += f", made {source.width} by `{operator}` at line {line}"
             if source.seen is not None:
                 made += f", {source.seen}"
             # Not where the data may be of other dtypes too (a dict's arrays, what the function's

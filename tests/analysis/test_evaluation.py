@@ -1771,3 +1771,23 @@ def test_a_tensor_made_with_no_device_is_on_the_default_device_the_code_sets(rea
 def test_with_no_default_device_set_a_tensor_made_with_no_device_is_on_the_cpu():
     source = "import torch\ndef made():\n    with torch.no_grad():\n        return torch.zeros(3)\nresult = made()"
     assert evaluated(source).place is Place.CPU_BY_DEFAULT
+
+
+@pytest.mark.parametrize(
+    "source, kind, dtype",
+    [
+        ("result = 2j", Kind.NUMBER, Dtype.COMPLEX128),
+        ("result = -2j * np.pi", Kind.NUMBER, Dtype.COMPLEX128),
+        # NumPy's complex of the array's precision, as of a Python float (NEP 50)
+        ("result = 1j * np.ones(3)", Kind.NDARRAY, Dtype.COMPLEX128),
+        ("result = 1j * np.ones(3, dtype=np.float32)", Kind.NDARRAY, Dtype.COMPLEX64),
+        ("result = np.arange(3) * 1j", Kind.NDARRAY, Dtype.COMPLEX128),
+        ("def f(d):\n    return np.exp(1j * np.ones(3) * d)\nresult = f(unknown)", Kind.NDARRAY, Dtype.COMPLEX128),
+        # the magnitudes of a complex spectrum are real (as probed), `np.abs(z, z)` writes into `z`
+        ("result = np.abs(np.fft.rfft(np.ones(8)))", Kind.NDARRAY, Dtype.FLOAT64),
+        ("z = np.fft.rfft(np.ones(8))\nresult = np.abs(z, z)", Kind.NDARRAY, Dtype.COMPLEX128),
+    ],
+)
+def test_python_complex_numbers_and_the_magnitudes_of_complex_arrays(source, kind, dtype):
+    value = evaluated("import numpy as np\n" + source)
+    assert (value.kind, value.dtype) == (kind, dtype)

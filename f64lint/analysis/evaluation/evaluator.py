@@ -364,6 +364,8 @@ class Evaluator:
             return Value(Kind.NUMBER, Dtype.INTEGER, origin=node)
         if isinstance(node, cst.Float):
             return Value(Kind.NUMBER, Dtype.FLOAT64, origin=node)
+        if isinstance(node, cst.Imaginary):  # `2j`: a Python complex, two float64s
+            return Value(Kind.NUMBER, Dtype.COMPLEX128, origin=node)
         if isinstance(node, cst.SimpleString):
             return self._string(node)
         if isinstance(node, cst.BooleanOperation):  # `device or best_device()`: one of them

@@ -252,14 +252,16 @@ def _numpy_result(array: Value, other: Value, divides: bool) -> Optional[Dtype]:
             return None
         if other.dtype.is_float and array.dtype <= Dtype.INTEGER:
             wider = Dtype.FLOAT64  # NumPy's default float
+        elif other.dtype > Dtype.FLOAT64 and array.dtype < Dtype.COMPLEX64:  # `1j * a`: complex of its precision
+            wider = Dtype.COMPLEX64 if array.dtype in (Dtype.FLOAT16, Dtype.FLOAT32) else Dtype.COMPLEX128
         elif array.dtype is Dtype.BOOL:
             wider = min(other.dtype, Dtype.INTEGER)
         else:
             wider = array.dtype
     elif other.is_array and other.dtype is not None:
         wider = numpy_promoted(array.dtype, other.dtype)
-    elif array.dtype is Dtype.FLOAT64 or divides:  # not known: a float64 array stays float64 with any
-        wider = array.dtype  # number or NumPy array, and integers divided are floats
+    elif array.dtype in (Dtype.FLOAT64, Dtype.COMPLEX128) or divides:  # not known: a float64 (complex128)
+        wider = array.dtype  # array stays so with any number or NumPy array, and integers divided are floats
     else:
         return None
     if divides and wider <= Dtype.INTEGER:

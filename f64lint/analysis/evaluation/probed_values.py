@@ -105,13 +105,21 @@ def probed_otherwise(name: str, data: Value, origin: cst.CSTNode) -> Optional[Va
     dtype is another (`np.mean` of integers is a float64 scalar, `np.cov` of float32 data
     float64, `fft.rfft` of float64 data complex128); None where the probe saw it keep the
     dtype, did not try it, or saw what it gives depend on the call (`a.dot(0)` and
-    `a.dot(a)` differ)."""
+    `a.dot(a)` differ), unless the call is made as the probe's first was, of the data
+    alone (`np.abs(z)` of complex data is float64; `np.abs(z, z)` writes into `z`)."""
     data_class = input_class(data)
     seen = seen_by_every_call(name, data_class) if data_class is not None else None
+    if seen is None and data_class is not None and _of_data_alone(origin):
+        seen = seen_for_call(name, data_class, f"f({_DATA})")
     dtype = Dtype.named(seen.dtype) if seen is not None and seen.kind in SEEN_KINDS else None
     if seen is None or dtype is None or dtype is data.dtype:
         return None
     return seen_value(seen, origin)
+
+
+def _of_data_alone(call: cst.CSTNode) -> bool:
+    """A call given one argument, by place (`np.abs(z)`)."""
+    return isinstance(call, cst.Call) and len(call.args) == 1 and not call.args[0].keyword and not call.args[0].star
 
 
 def labelled_result(name: str, arguments: List[Value], origin: cst.CSTNode) -> Optional[Value]:
