@@ -513,3 +513,33 @@ def test_keyword_arguments_kept_in_a_dict_in_test_code_off_mps_are_not_flagged(t
     )
     diagnostics = run([tmp_path], Settings(root=tmp_path)).diagnostics
     assert [(d.code, d.start.line, d.severity.value) for d in diagnostics] == found
+
+
+@pytest.mark.parametrize("built", ["MinMax(scaler)", "nn.Sequential(MinMax(scaler), nn.Linear(3, 1))"])
+@pytest.mark.parametrize("device, found", [('"mps"', [("F64003", 8, "error")]), ('"cpu"', [])])
+def test_a_scripts_class_meets_the_device_a_module_a_factory_builds_of_it_is_moved_to(tmp_path, built, device, found):
+    # `build_model` returns the module (alone, or in a container); the `__main__` block
+    # moves what it returns: the buffers of the class move with it.
+    (tmp_path / "train.py").write_text(
+        "import numpy as np\nimport torch\nfrom torch import nn\n\n\nclass MinMax(nn.Module):\n"
+        "    def __init__(self, scaler):\n        self.register_buffer('lo', torch.from_numpy(scaler.data_min_))\n\n\n"
+        f"def build_model(scaler):\n    return {built}\n\n\n"
+        "def main(scaler, device):\n    return build_model(scaler).to(device)\n\n\n"
+        f'if __name__ == "__main__":\n    from sklearn.preprocessing import MinMaxScaler\n'
+        f"    main(MinMaxScaler().fit(np.ones((4, 3))), {device})\n"
+    )
+    diagnostics = run([tmp_path], Settings(root=tmp_path)).diagnostics
+    assert [(d.code, d.start.line, d.severity.value) for d in diagnostics] == found
+
+
+@pytest.mark.parametrize("device, found", [('"mps"', [("F64003", 7, "error")]), ('"cpu"', [])])
+def test_a_scripts_class_meets_the_default_device_the_script_sets(tmp_path, device, found):
+    # The prior names no device: its tensor is made on the default device `main` sets first.
+    (tmp_path / "prior.py").write_text(
+        "import numpy as np\nimport torch\n\n\nclass Prior(torch.nn.Module):\n    def __init__(self, k=4):\n"
+        "        self.log_prior = torch.log(torch.tensor(np.random.default_rng(0).dirichlet(np.ones(k))))\n\n\n"
+        f"def main():\n    torch.set_default_device({device})\n    return Prior()\n\n\n"
+        'if __name__ == "__main__":\n    main()\n'
+    )
+    diagnostics = run([tmp_path], Settings(root=tmp_path)).diagnostics
+    assert [(d.code, d.start.line, d.severity.value) for d in diagnostics] == found

@@ -24,6 +24,9 @@ from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, method_name, position
 from f64lint.analysis.syntax.nodes import descendants, is_docstring, last_name, own_nodes
 from f64lint.cst import cst
 
+# Sets the device new tensors go to when a call names none (evaluation/default_device.py).
+SETS_DEFAULT_DEVICE = "torch.set_default_device"
+
 
 def is_cpu_device(facts: ModuleFacts, node: cst.BaseExpression) -> bool:
     """`"cpu"` or `torch.device("cpu")`."""

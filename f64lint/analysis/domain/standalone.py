@@ -23,7 +23,9 @@ A tensor's own `.device` (`x.device`, `x` a local) adds nothing: its device is n
 `x` was made. A helper or fixture also meets what the tests that call it or take it as a
 parameter meet, a class the devices the module's code hands its objects (a script's
 `__main__` block that makes a scheduler and hands its method the device); the module-level
-code meets what any of the module meets. A function meets what the parts that call it meet,
+code meets what any of the module meets. Where the module sets the default device to one
+that may be MPS (`torch.set_default_device(device)`), every class it makes objects of meets
+it: their tensors are made there. A function meets what the parts that call it meet,
 and so on up to the module's own code (`evaluate(model, xs)` called with tensors made on the
 device a `__main__` block picks).
 """
@@ -31,10 +33,10 @@ device a `__main__` block picks).
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Dict, List, Optional, Set, Tuple
+from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
 from f64lint.analysis.domain.device_kinds import DeviceKinds, class_family
-from f64lint.analysis.domain.devices import device_like_name, is_device_like, submodules_kept
+from f64lint.analysis.domain.devices import SETS_DEFAULT_DEVICE, device_like_name, is_device_like, submodules_kept
 from f64lint.analysis.domain.library import MPS_MODULES
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import keyword, positional
@@ -95,8 +97,19 @@ class StandaloneParts:
                 devices = [arg.value for arg in call.args if is_device_like(self.facts, arg.value)]
                 if any(self._given_may_be_mps(device) for device in devices):
                     self._given.update(made.name.value for made in self._objects_handed(call))
+            if self._sets_default_device():  # an object the code makes puts its tensors there
+                made = (self.facts.definitions.instantiated(call) for call in self.facts.calls)
+                self._given.update(owner.name.value for owner in made if owner is not None)
             self._given |= self._kept_by(self._given)
         return self._given
+
+    def _sets_default_device(self) -> bool:
+        """Does the module set the default device to one that may be MPS?"""
+        return any(
+            self.facts.qualified_name(call.func) == SETS_DEFAULT_DEVICE
+            and any(self._given_may_be_mps(device) for device in positional(call)[:1])
+            for call in self.facts.calls
+        )
 
     def _kept_as(self, holder: Optional[cst.ClassDef], attribute: str) -> List[cst.ClassDef]:
         """The module's classes whose objects a class keeps as `self.<attribute>`."""
@@ -138,25 +151,8 @@ class StandaloneParts:
         submodules it keeps (`nn.Sequential(Scaler(s), head).to(device)`); and those of the
         objects among its arguments, which the code called runs with them
         (`sample(model, KarrasSchedule(), device)`)."""
-        passed = [self._object_made(arg.value) for arg in call.args]
-        return [*self._called_on(call), *(made for made in passed if made is not None)]
-
-    def _object_made(self, value: cst.BaseExpression) -> Optional[cst.ClassDef]:
-        """The module's class an argument makes an object of, or a name bound to one holds,
-        or a function of the module returns on every path (`validate(build(), device)` of a
-        `def build(): return Wrapper(net)`)."""
-        if isinstance(value, cst.Name):
-            value = self.facts.assigned_value(value) or value
-        if not isinstance(value, cst.Call):
-            return None
-        definitions = self.facts.definitions
-        made = definitions.instantiated(value)
-        factory = definitions.callee(value) if made is None else None
-        if factory is None:
-            return made
-        returned = {self._object_made(exit.value) if exit.value is not None else None
-                    for exit in own_nodes(factory.body, cst.Return)}
-        return returned.pop() if len(returned) == 1 else None
+        passed = [made for arg in call.args for made in self._objects_in(self._assigned(arg.value), frozenset())]
+        return [*self._called_on(call), *passed]
 
     def _called_on(self, call: cst.Call) -> List[cst.ClassDef]:
         """The classes of the module's objects a call makes or calls a method of (`_objects_handed`)."""
@@ -164,17 +160,30 @@ class StandaloneParts:
         made = definitions.instantiated(call)
         if made is not None or not isinstance(call.func, cst.Attribute):
             return [made] if made is not None else []
-        receiver = call.func.value
-        if isinstance(receiver, cst.Name):
-            receiver = self.facts.assigned_value(receiver) or receiver
+        receiver = self._assigned(call.func.value)
         if is_self_attribute(receiver):  # `self.net.to(self.device)` of `self.net = Encoder(...)`
             return self._kept_as(definitions.enclosing_class(call), receiver.attr.value)
-        if not isinstance(receiver, cst.Call):
+        return self._objects_in(receiver, frozenset())
+
+    def _assigned(self, value: cst.BaseExpression) -> cst.BaseExpression:
+        """What a name is bound to, where one value is (`model` of `model = Net()`)."""
+        return (self.facts.assigned_value(value) or value) if isinstance(value, cst.Name) else value
+
+    def _objects_in(self, value: cst.BaseExpression, factories: FrozenSet[int]) -> List[cst.ClassDef]:
+        """The classes of the module's objects a value is or keeps: one it makes
+        (`Encoder()`), the submodules a torch container keeps (`nn.Sequential(Scaler(s),
+        head)`), or those a function of the module returns (`build_model(s)`)."""
+        if not isinstance(value, cst.Call):
             return []
-        made = definitions.instantiated(receiver)
+        definitions = self.facts.definitions
+        made = definitions.instantiated(value)
         if made is not None:
             return [made]
-        modules = [module for module in submodules_kept(self.facts, receiver) if isinstance(module, cst.Call)]
+        factory = definitions.callee(value)
+        if factory is not None and id(factory) not in factories:
+            returned = [exit.value for exit in own_nodes(factory.body, cst.Return) if exit.value is not None]
+            return [found for given in returned for found in self._objects_in(given, factories | {id(factory)})]
+        modules = [module for module in submodules_kept(self.facts, value) if isinstance(module, cst.Call)]
         kept = (definitions.instantiated(module) for module in modules)
         return [made for made in kept if made is not None]
 
@@ -253,7 +262,7 @@ class StandaloneParts:
 
     def _call_meets_mps(self, call: cst.Call) -> bool:
         qualified = self.facts.qualified_name(call.func) or ""
-        if qualified == "torch.set_default_device":
+        if qualified == SETS_DEFAULT_DEVICE:
             args = positional(call)
             return not args or self._may_be_mps(args[0])
         if qualified.endswith(".Trainer"):

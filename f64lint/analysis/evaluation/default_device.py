@@ -13,13 +13,11 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Callable, List, Tuple
 
-from f64lint.analysis.domain.devices import is_device_like
+from f64lint.analysis.domain.devices import SETS_DEFAULT_DEVICE, is_device_like
 from f64lint.analysis.evaluation.lattice import Kind, Value
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import positional
 from f64lint.cst import cst
-
-SETS_DEFAULT_DEVICE = "torch.set_default_device"
 
 
 class DefaultDevices:

@@ -519,6 +519,12 @@ class Flow:
         holder = self.facts.parent(module)
         if isinstance(holder, cst.Attribute) and holder.value is module:
             return self._moved_uncast([module], 0)  # `Net(...).to(device)`
+        if isinstance(holder, cst.Return):  # `return MinMax(scaler)` of `build_model`: where its callers put it
+            factory = self.facts.enclosing_function(holder)
+            if factory is None or id(factory) in within:
+                return False
+            sites = self.facts.definitions.call_sites(factory)
+            return any(self._moved_there(site, within | {id(factory)}) for site in sites)
         container = self._container_keeping(module)
         if container is not None:  # `nn.Sequential(Net(...), head)`, moved as a whole
             return self._moved_there(container, within)

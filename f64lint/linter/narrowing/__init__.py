@@ -54,8 +54,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Dict, FrozenSet, Iterator, List, Optional, Set, Tuple
 
-from f64lint.analysis.domain.devices import device_like_name
-from f64lint.analysis.evaluation.default_device import SETS_DEFAULT_DEVICE
+from f64lint.analysis.domain.devices import SETS_DEFAULT_DEVICE, device_like_name
 from f64lint.linter.narrowing.arrays import ArrayMakers, array_makers, hands_parameter_to_torch
 from f64lint.linter.narrowing.blanking import Blanked
 from f64lint.linter.narrowing.classes import (
