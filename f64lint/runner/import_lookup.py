@@ -70,24 +70,33 @@ class _Lookup:
         return self._kept_called is not None and self._kept_called.search(data) is not None
 
     def imported_in(self, path: Path, data: bytes) -> List[Export]:
-        named_modules = self._by_module.keys() & _imported_words(data)
+        place = ModulePlace.of(path)
+        words = _imported_words(data)
+        # `from . import Schedule`: a name of the file's own package (its `__init__` re-exports it)
+        here = place.package.rsplit(".", 1)[-1] if place.package and _FROM_HERE.search(data) else ""
+        named_modules = self._by_module.keys() & (words | {here.encode()} if here else words)
         if not named_modules:
             return []
         named = [
             export
             for module, by_name in (self._by_module[m] for m in sorted(named_modules, key=self._order.__getitem__))
             for name, exports in by_name.items()
-            if _imports(data, module, name)
+            if _imports(data, module, name) or (module == here and _imported_from_here(data, name))
             for export in exports
             if export.width != KEPT or (self._calls_kept(data) and _subclassed(data, export))
         ]
         if not named:
             return []
-        own = ModulePlace.of(path).name
-        return [export for export in named if export.module != own]
+        return [export for export in named if export.module != place.name]
 
 
 _WORD = re.compile(rb"[A-Za-z_]\w*")
+_FROM_HERE = re.compile(rb"from\s+\.\s+import\b")
+
+
+def _imported_from_here(data: bytes, name: str) -> bool:
+    """Does a file import `name` from its own package (`from . import Schedule`)?"""
+    return re.search(rb"from\s+\.\s+import" + _IMPORTED_BEFORE + re.escape(name.encode()) + rb"\b", data) is not None
 
 
 def _imported_words(data: bytes) -> FrozenSet[bytes]:

@@ -817,6 +817,27 @@ def test_a_module_is_looked_up_only_in_the_files_whose_imports_name_it(tmp_path)
     }
 
 
+def test_a_name_of_its_own_package_a_file_imports_from_it_is_looked_up_there(tmp_path):
+    # `from . import Schedule` in a module of `tinyd`, whose `__init__` re-exports the class:
+    # what `tinyd.Schedule` holds; not a name of another package, nor one imported otherwise.
+    from f64lint.analysis.project.exports import Export
+
+    sigmas = Export("tinyd", "Schedule.sigmas", False, "np.linspace", "float64", "tinyd/schedule.py", 6)
+    elsewhere = Export("other", "Schedule.sigmas", False, "np.linspace", "float64", "other/schedule.py", 6)
+    (tmp_path / "tinyd").mkdir()
+    (tmp_path / "tinyd" / "__init__.py").write_text("from .schedule import Schedule\n")
+    texts = {
+        "train.py": b"from . import Schedule\n\nx = Schedule().sigmas\n",
+        "bracketed.py": b"from . import (\n    helpers,\n    Schedule,\n)\n",
+        "other_name.py": b"from . import helpers\n\nx = helpers.Schedule\n",
+    }
+    found = {}
+    for name, data in texts.items():
+        (tmp_path / "tinyd" / name).write_bytes(data)
+        found[name] = import_lookup.imported_in(tmp_path / "tinyd" / name, data, [sigmas, elsewhere])
+    assert found == {"train.py": [sigmas], "bracketed.py": [sigmas], "other_name.py": []}
+
+
 def test_an_array_another_module_makes_is_followed_through_arithmetic_like_one_made_here(tmp_path, monkeypatch):
     # `radii(n) * 0.5` and `1 / (2 * x * radii(n)[0])` stay float64 (NEP 50); the float32 twin
     # does not, and a tensor another module makes is not a NumPy array.
