@@ -1791,3 +1791,16 @@ def test_with_no_default_device_set_a_tensor_made_with_no_device_is_on_the_cpu()
 def test_python_complex_numbers_and_the_magnitudes_of_complex_arrays(source, kind, dtype):
     value = evaluated("import numpy as np\n" + source)
     assert (value.kind, value.dtype) == (kind, dtype)
+
+
+@pytest.mark.parametrize(
+    "call, dtype",
+    [
+        ("np.power(10000, 0.5)", Dtype.FLOAT64),  # NumPy's of Python numbers: a float64 scalar
+        ("np.power(2, 3)", Dtype.INTEGER),
+        ("np.hypot(3, 4.0)", Dtype.FLOAT64),
+    ],
+)
+def test_a_library_function_of_python_numbers_one_by_one_gives_what_the_probe_saw_them_give(call, dtype):
+    value = evaluated(f"import numpy as np\nresult = {call}")
+    assert value.is_array and value.dtype is dtype

@@ -1687,6 +1687,9 @@ class Evaluator:
             if widest.dtype <= Dtype.SMALL_INTEGER and name in FLOAT_OF_NUMBERS:  # `np.sqrt(pixels)`: float16 or 32
                 floated = Dtype.FLOAT32
             return Value(Kind.NDARRAY, floated, origin=widest.origin if floated is widest.dtype else call)
+        one_by_one = _of_numbers(name, values, call)  # `np.power(10000, 2 * i / d)`: a float64 scalar
+        if one_by_one is not None:
+            return one_by_one
         widest = join(arrays_in(values))
         if widest.dtype is None or (widest.dtype < Dtype.FLOAT64 and partly_unknown(values)):
             return UNKNOWN  # an unknown argument may widen it; nothing is wider than float64 but complex
@@ -1758,7 +1761,9 @@ class Evaluator:
         if values and all(value.kind is Kind.NUMBER for value in values):  # `np.float32(i / n)`
             of_numbers = seen_given(name, "none")
             made = dtype_whatever_given(name)
-            return seen_value(Seen(of_numbers.kind, made), call) if of_numbers and made else UNKNOWN
+            if of_numbers and made:
+                return seen_value(Seen(of_numbers.kind, made), call)
+            return _of_numbers(name, values, call) or UNKNOWN
         arrays = arrays_in(values)
         if not arrays or any(value.kind is Kind.UNKNOWN for value in values):
             return UNKNOWN
@@ -1907,6 +1912,21 @@ class Evaluator:
         if export is None or not export.dtype:
             return None
         return exported_dtype(export.made_by, export.made_where)
+
+
+def _of_numbers(name: str, values: Sequence[Value], call: cst.Call) -> Optional[Value]:
+    """What a library function gives Python numbers of known kinds handed one by one
+    (`np.power(10000, 0.5)`), as probed: what the probe saw such numbers give so, else what
+    it saw them give in its first call. (The probe keeps a call whose result is a Python
+    number where the first's is not, or of another dtype: where it kept none, numbers give
+    the first's dtype; `np.random.normal(0.0, 1.0)` is a Python float.)"""
+    if not values or not all(value.kind is Kind.NUMBER for value in values):
+        return None
+    python = number_class(list(values))
+    seen = (seen_given_numbers(name, python) or seen_given(name, python)) if python is not None else None
+    if seen is None or (seen.dtype is None and seen.kind not in PYTHON_NUMBER_KINDS):
+        return None
+    return seen_value(seen, call)
 
 
 def _exported(export: Export, node: cst.BaseExpression) -> Value:
