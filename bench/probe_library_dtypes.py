@@ -9,7 +9,8 @@ How it probes. Public callables are enumerated, not listed by hand: `dir()` of n
 numpy.linalg, numpy.fft, numpy.random (the legacy functions), numpy.polynomial's modules
 (`leggauss`, `chebval`, ...) and of scipy.signal,
 scipy.signal.windows, scipy.ndimage, scipy.interpolate, scipy.special, scipy.stats,
-scipy.fft, scipy.fftpack, scipy.linalg, scipy.spatial.distance, sklearn.metrics,
+scipy.fft, scipy.fftpack, scipy.linalg, scipy.spatial.distance, scipy.optimize (its functions
+given the function to minimise, solve or fit first), sklearn.metrics,
 sklearn.preprocessing, sklearn.model_selection and sklearn.utils.class_weight (functions),
 sklearn.datasets (`make_*`; `load_*` as called bare and with `return_X_y=True`),
 pandas, torch, torch.special, math, statistics, random (and the builtins that compute with
@@ -125,6 +126,7 @@ import scipy.fftpack  # noqa: E402
 import scipy.interpolate  # noqa: E402
 import scipy.linalg  # noqa: E402
 import scipy.ndimage  # noqa: E402
+import scipy.optimize  # noqa: E402
 import scipy.signal  # noqa: E402
 import scipy.signal.windows  # noqa: E402
 import scipy.spatial  # noqa: E402
@@ -838,6 +840,13 @@ def scipy_jobs() -> Tuple[List[Job], Dict[str, str]]:
         Job(name, lambda f=value: probe(CORE_CLASSES, numpy_inputs, object_templates, f)) for name, value in kept
     ]
     jobs += object_jobs(OBJECT_MODULES)
+    named = list(public_callables(scipy.optimize, "scipy.optimize", lambda n, v: not inspect.isclass(v)))
+    kept, solver_aliases = dedupe(named)
+    aliases.update(solver_aliases)
+    jobs += [
+        Job(name, lambda f=value: probe(CORE_CLASSES, numpy_inputs, lambda cls: SOLVER_TEMPLATES, f))
+        for name, value in kept
+    ]
     # The distributions: their methods, shape parameters 0.5 each.
     for name in sorted(dir(scipy.stats)):
         dist = getattr(scipy.stats, name)
@@ -1085,6 +1094,29 @@ OBJECT_TEMPLATES: List[Template] = [
     ("f('xyz', m)", lambda f, i: f("xyz", i.m)),
     ("f('xyz')", lambda f, i: f("xyz")),
     ("f(unit(m), 0, 1)", lambda f, i: f(unit(i.m), 0, 1)),
+]
+
+
+def _objective(p: Any) -> Any:
+    return ((np.asarray(p) - 1) ** 2).sum()
+
+
+def _residuals(p: Any) -> Any:
+    return np.asarray(p) - 1
+
+
+def _line(x: Any, a: Any) -> Any:
+    return a * np.asarray(x)
+
+
+# scipy.optimize's functions take the function to minimise, solve or fit first: a sum of
+# squares (`minimize(objective, x0)`), its residuals (`least_squares`), a line through
+# the data (`curve_fit(line, x, y)`), a function of one number (`minimize_scalar`).
+SOLVER_TEMPLATES: List[Template] = [
+    ("f(objective, x)", lambda f, i: f(_objective, i.x)),
+    ("f(residuals, x)", lambda f, i: f(_residuals, i.x)),
+    ("f(line, x, x)", lambda f, i: f(_line, i.x, i.x)),
+    ("f(objective)", lambda f, i: f(_objective)),
 ]
 
 

@@ -274,7 +274,7 @@ def test_a_modules_float64_running_total_fails_on_mps_where_its_caller_puts_the_
 
 
 def test_library_objects_asked_for_results_crash_on_mps_and_run_after_the_fix():
-    # The fixture's samplers, rotations and datasets are SciPy's and scikit-learn's own.
+    # The fixture's samplers, rotations, datasets and optimiser are SciPy's and scikit-learn's own.
     require("scipy")
     require("sklearn")
     original, fixed = original_and_fixed("library_objects_asked")
@@ -284,6 +284,7 @@ def test_library_objects_asked_for_results_crash_on_mps_and_run_after_the_fix():
         "rotations": lambda m, d: [m.rotations(angles, d)],
         "iris_features": lambda m, d: list(m.iris_features(d)),
         "digit_images": lambda m, d: [m.digit_images(d)],
+        "platt_scaling": lambda m, d: [m.platt_scaling(np.array([0.2, -1.0, 0.5]), np.array([1.0, -1.0, 1.0]), d)],
     }
     for name, run in calls.items():
         reference = run(original, "cpu")
@@ -299,9 +300,11 @@ def test_library_objects_asked_for_results_crash_on_mps_and_run_after_the_fix():
         twins = (
             original.collocation_points_float32(8, "mps"), original.rotations_float32(angles, "mps"),
             original.iris_labels("mps"), original.digit_targets("mps"),
+            original.platt_scaling_float32(np.array([0.2, -1.0, 0.5]), np.array([1.0, -1.0, 1.0]), "mps"),
         )
         assert [(t.device.type, t.dtype) for t in twins] == [
-            ("mps", torch.float32), ("mps", torch.float32), ("mps", torch.int64), ("mps", torch.int64)
+            ("mps", torch.float32), ("mps", torch.float32), ("mps", torch.int64), ("mps", torch.int64),
+            ("mps", torch.float32),
         ]
 
 
