@@ -362,13 +362,8 @@ class Flow:
             binding = self.facts.bindings.get(module)
             reads = self.facts.reads_by_binding.get(id(binding), []) if binding is not None else []
             return self._moved_uncast(reads, self.facts.positions[holder].start.line)
-        function = self.facts.enclosing_function(holder)
-        owner = self.facts.definitions.owner(function) if function is not None else None
-        if owner is None or not owner.bases:  # a module's class derives from `nn.Module`
-            return False
-        if not isinstance(attribute, str) or len(self.assigned_to_self(owner, attribute)) > 1:
-            return False  # set again (`self.freqs = self.freqs.float()`): what moves is not known
-        return self._objects_moved(owner)
+        owner = self._self_keeping(module, attribute, holder)
+        return owner is not None and self._objects_moved(owner)
 
     def _objects_moved(self, owner: cst.ClassDef, within: FrozenSet[int] = frozenset()) -> bool:
         """Does the module move objects of this class of its own to a device that may be
@@ -384,11 +379,11 @@ class Flow:
     @cached_property
     def classes_holding_float64(self) -> Dict[str, WideValue]:
         """The module's classes whose objects hold a float64 tensor as a parameter or buffer
-        that moves with them, by name: one their methods keep on `self` once (`self.register_buffer("fb",
-        torch.as_tensor(bank))`), or one an object of such a class holds that they keep on
-        `self` once as a submodule (`self.frontend = LogMel()`). Another module that moves
-        an object of one (`SpeechClassifier().to(device)`) moves that tensor
-        (flow/summaries.py exports them)."""
+        that moves with them, by name: one their methods keep on `self` once
+        (`self.register_buffer("fb", torch.as_tensor(bank))`), or one an object of such a
+        class holds that they keep on `self` once as a submodule (`self.frontend =
+        LogMel()`). Another module that moves an object of one
+        (`SpeechClassifier().to(device)`) moves that tensor (flow/summaries.py exports them)."""
         held: Dict[cst.ClassDef, WideValue] = {}
         for call in self.facts.calls:
             kept = None if self.guards.off_mps(call) else self._kept_on_a_module(call)
@@ -413,8 +408,9 @@ class Flow:
     def _self_keeping(
         self, module: Optional[cst.BaseExpression], attribute: Optional[str], holder: cst.CSTNode
     ) -> Optional[cst.ClassDef]:
-        """The class whose method keeps a value on `self` as this attribute, set there once
-        (not set again: `self.freqs = self.freqs.float()`)."""
+        """The class whose method keeps a value on `self` as this attribute, a module's
+        class (it derives from `nn.Module`), where the attribute is set once: set again
+        (`self.freqs = self.freqs.float()`), what moves is not known."""
         if not (isinstance(module, cst.Name) and module.value == "self" and isinstance(attribute, str)):
             return None
         function = self.facts.enclosing_function(holder)
