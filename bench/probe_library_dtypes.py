@@ -218,13 +218,15 @@ def describe(value: Any, depth: int = 0) -> Dict[str, Any]:
 
 
 def same(a: Dict[str, Any], b: Dict[str, Any]) -> bool:
-    """Alike for the table: of one dtype (of each part), and both Python numbers or neither
-    (`torch.tensor` of a Python float is float32, of a float64 array or scalar float64)."""
+    """Alike for the table: of one dtype (of each part, and each item of a dict of results:
+    `minimize(...).x`), and both Python numbers or neither (`torch.tensor` of a Python float
+    is float32, of a float64 array or scalar float64)."""
 
     def plain(result: Dict[str, Any]) -> Any:
         python = result.get("kind") in ("python_float", "python_int")
         parts = tuple(plain(part) for part in result.get("parts", ()))
-        return result.get("dtype"), python, result.get("kind") if python else None, parts
+        items = tuple(sorted((key, plain(item)) for key, item in result.get("items", {}).items()))
+        return result.get("dtype"), python, result.get("kind") if python else None, parts, items
 
     return plain(a) == plain(b)
 
@@ -1110,10 +1112,12 @@ def _line(x: Any, a: Any) -> Any:
 
 
 # scipy.optimize's functions take the function to minimise, solve or fit first: a sum of
-# squares (`minimize(objective, x0)`), its residuals (`least_squares`), a line through
-# the data (`curve_fit(line, x, y)`), a function of one number (`minimize_scalar`).
+# squares (`minimize(objective, x0)`, and with another method, which may give another
+# dtype), its residuals (`least_squares`), a line through the data (`curve_fit(line, x,
+# y)`), a function of one number (`minimize_scalar`).
 SOLVER_TEMPLATES: List[Template] = [
     ("f(objective, x)", lambda f, i: f(_objective, i.x)),
+    ("f(objective, x, method='L-BFGS-B')", lambda f, i: f(_objective, i.x, method="L-BFGS-B")),
     ("f(residuals, x)", lambda f, i: f(_residuals, i.x)),
     ("f(line, x, x)", lambda f, i: f(_line, i.x, i.x)),
     ("f(objective)", lambda f, i: f(_objective)),

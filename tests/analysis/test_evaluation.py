@@ -1804,3 +1804,23 @@ def test_python_complex_numbers_and_the_magnitudes_of_complex_arrays(source, kin
 def test_a_library_function_of_python_numbers_one_by_one_gives_what_the_probe_saw_them_give(call, dtype):
     value = evaluated(f"import numpy as np\nresult = {call}")
     assert value.is_array and value.dtype is dtype
+
+
+@pytest.mark.parametrize(
+    "call, kind, dtype",
+    [
+        ("minimize(objective, [1.0, 0.0]).x", Kind.NDARRAY, Dtype.FLOAT64),
+        ("curve_fit(line, np.ones(4), np.ones(4))[0]", Kind.NDARRAY, Dtype.FLOAT64),
+        ("minimize(objective, np.zeros(2, dtype=np.float32)).x", Kind.NDARRAY, Dtype.FLOAT32),
+        # the probe saw another method give float64 of a float32 start: with a keyword, not known
+        ('minimize(objective, np.zeros(2, dtype=np.float32), method="L-BFGS-B").x', Kind.UNKNOWN, None),
+    ],
+)
+def test_scipy_optimize_results_as_probed(call, kind, dtype):
+    source = (
+        "import numpy as np\nfrom scipy.optimize import curve_fit, minimize\n"
+        "def objective(p):\n    return ((p - 1) ** 2).sum()\ndef line(x, a):\n    return a * x\n"
+        f"result = {call}"
+    )
+    value = evaluated(source)
+    assert (value.kind, value.dtype) == (kind, dtype)

@@ -150,6 +150,7 @@ from f64lint.analysis.domain.probed import (
     object_made_by,
     reads_default_widths,
     seen_as_called_bare,
+    seen_by_every_call,
     seen_given,
     seen_given_default_widths,
     seen_given_numbers,
@@ -1777,6 +1778,8 @@ class Evaluator:
             found = seen_given_default_widths(name)
         if found is None:
             return UNKNOWN
+        if input_class is not None and _keywords(call) and seen_by_every_call(name, input_class) is None:
+            return UNKNOWN  # `minimize(f, x0, method="L-BFGS-B")`: the probe's calls of it differ, so may this
         dtype = Dtype.named(found.dtype)
         return seen_value(found, widest.origin if dtype is widest.dtype and widest.origin else call)
 
@@ -1912,6 +1915,11 @@ class Evaluator:
         if export is None or not export.dtype:
             return None
         return exported_dtype(export.made_by, export.made_where)
+
+
+def _keywords(call: cst.Call) -> bool:
+    """Does a call pass arguments by keyword?"""
+    return any(arg.keyword is not None for arg in call.args)
 
 
 def _of_numbers(name: str, values: Sequence[Value], call: cst.Call) -> Optional[Value]:
