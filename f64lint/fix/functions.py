@@ -30,7 +30,7 @@ from typing import Iterator, List, Optional, Sequence, Set, Tuple
 
 from f64lint.analysis.domain.casts import CONVERTING_METHODS, casts_like
 from f64lint.analysis.domain.devices import device_like_name, is_device_like, names_no_float64_device
-from f64lint.analysis.domain.library import TENSOR_TYPE
+from f64lint.analysis.domain.library import NEEDS_FLOAT64, TENSOR_TYPE
 from f64lint.analysis.domain.probed import members_of
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import keyword, method_name, moved_to
@@ -514,11 +514,14 @@ class FunctionPlanner:
 
     def _wants_precision(self, function: cst.FunctionDef, calls: List[cst.Call], uses: Sequence[cst.CSTNode]) -> bool:
         """Float64 on purpose: a comment or a name speaks of precision (`upcast_to_double`,
-        `self.double_precision`), or the result is brought back to the input's dtype
+        `self.double_precision`), the function hands its values to one that needs float64
+        (`torch.autograd.gradcheck`), or the result is brought back to the input's dtype
         (`.to(x.dtype)`, `.type(dtype)` of a `dtype = x.dtype`, `.type_as(x)`) after float64
         work: a cast of something computed (not of a parameter as it came) after the first
         float64 use."""
         if _PRECISION_COMMENT.search(self.facts.module.code_for_node(function.body)):
+            return True
+        if any(self.facts.qualified_name(call.func) in NEEDS_FLOAT64 for call in calls):
             return True
         keywords = {arg.keyword.value for call in calls for arg in call.args if arg.keyword is not None}
         if any(

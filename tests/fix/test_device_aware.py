@@ -482,3 +482,18 @@ def test_a_parameter_annotated_as_a_tensor_is_one_whatever_it_is_asked():
             dtype = torch.float32 if t.device.type == "mps" else torch.float64
             return local, t.to(dtype=dtype)
         """)
+
+
+def test_values_handed_to_a_numerical_gradient_check_keep_their_float64():
+    # gradcheck needs float64: float32 would fail its finite differences. With no device
+    # to test, the fix leaves the function alone, unsafe fixes too; the findings stay.
+    source = """
+        import torch
+
+        def check():
+            layer = torch.nn.Linear(3, 1).double()
+            x = torch.randn(2, 3, dtype=torch.float64, requires_grad=True)
+            return torch.autograd.gradcheck(layer, (x,))
+        """
+    assert [(d.code, d.fix) for d in lint(source, default_codes())] == [("F64002", None), ("F64001", None)]
+    assert fix(source, default_codes(), unsafe=True) == same(source)

@@ -182,6 +182,13 @@ DEFAULT_FLOAT_FACTORIES = frozenset(
 COPIED_TO_THE_CPU = frozenset({"torch.tensor", "torch.from_numpy"})
 # Share a NumPy array's memory: on the CPU, on purpose.
 SHARES_NUMPY_MEMORY = frozenset({"torch.from_numpy"})
+# Check gradients numerically, and ask for float64 to do it (below it they warn, and their
+# finite differences fail): code that hands them values keeps float64 on purpose. By hand:
+# what they object to is precision, not a dtype a probe can see.
+NEEDS_FLOAT64 = frozenset({
+    "torch.autograd.gradcheck", "torch.autograd.gradgradcheck", "torch.autograd.gradcheck.gradcheck",
+    "torch.autograd.gradcheck.gradgradcheck",
+})
 # Make a tensor of data and take a `dtype=` (`torch.tensor(x, dtype=...)`).
 TENSORS_OF_DATA_WITH_DTYPE = frozenset({"torch.tensor", "torch.as_tensor", "torch.asarray"})
 # Make a tensor of one Python number.
