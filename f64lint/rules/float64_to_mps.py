@@ -630,12 +630,12 @@ class Float64ToMps(Rule):
             found.add(call)
             kind = "float64" if wide.width is Width.FLOAT64 else "complex128"
             batch = None
+            state = wide.imported if wide.imported is not None and wide.imported.state else None
             if isinstance(call.func, cst.Attribute) and analysis.flow.moves_there(call):
                 batch = analysis.data.float64_batch(call.func.value)
             if batch is not None:  # what the loader's dataset holds, said as F64004 says it of a batch
                 made = f"a batch of `{described(batch.loader)}`, {batch.made}"
-            elif wide.imported is not None and wide.imported.state:  # a module another module defines
-                state = wide.imported
+            elif state is not None:  # a module another module defines
                 made = f"a parameter or buffer of `{state.name}`, from `{state.made_by}` at {state.path}:{state.line}"
             elif wide.imported is not None:
                 made = f"from `{wide.made_by}` {where_exported(wide.imported, wide.origin)}"
@@ -648,7 +648,7 @@ class Float64ToMps(Rule):
             following = analysis.flow.cast_after_move(call) if not complex_ else None
             # Cast later (`.to(device).float()`): the cast goes into the move, as F64009 would.
             fix: Optional[FixRequest] = None
-            if wide.imported is not None and wide.imported.state:
+            if state is not None:
                 fix = None  # its module's to fix, where the tensor is made
             elif following is not None and (moved or not following[1]):
                 fix = MoveThenCast(call, *following)

@@ -626,7 +626,8 @@ class NumpyFloat64ToTensor(Rule):
             source = analysis.flow.float64_array(data) if data is not None else None
             if data is None or source is None or analysis.guards.off_mps(call):
                 continue  # not float64, or in code that never runs on MPS
-            made_there = made_on_a_device(facts, run) or analysis.flow.made_on_default_device(run)
+            on_default_device = analysis.flow.made_on_default_device(run)
+            made_there = made_on_a_device(facts, run) or on_default_device
             if not made_there and (
                 cast_down_before_move(facts, call, analysis.flow.gives_what_mps_has)
                 or analysis.flow.narrowed_later(call)
@@ -653,7 +654,7 @@ class NumpyFloat64ToTensor(Rule):
             # Not where the data may be of other dtypes too (a dict's arrays, what the function's
             # other callers pass): a cast would change them; nor of complex data, which a float dtype drops.
             mixed = passed or analysis.flow.evaluation.value(data).mixed or source.width != "float64"
-            on_default = " on the default device" if analysis.flow.made_on_default_device(run) else ""
+            on_default = " on the default device" if on_default_device else ""
             yield Finding(
                 call,
                 f"{source.width} NumPy array (from `{source.origin_name}` {where}{made}) "

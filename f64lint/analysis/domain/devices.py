@@ -4,7 +4,7 @@ conditions tell MPS apart."""
 from __future__ import annotations
 
 import re
-from typing import FrozenSet, Iterable, Iterator, List, Optional
+from typing import FrozenSet, Iterable, Iterator, List, Optional, Tuple
 
 from f64lint.analysis.domain.library import (
     CUDA_MACHINE_TESTS,
@@ -26,6 +26,16 @@ from f64lint.cst import cst
 
 # Sets the device new tensors go to when a call names none (evaluation/default_device.py).
 SETS_DEFAULT_DEVICE = "torch.set_default_device"
+
+
+def default_device_settings(facts: ModuleFacts) -> List[Tuple[cst.Call, cst.BaseExpression]]:
+    """Each `torch.set_default_device(d)` of the module, with its `d`."""
+    found = []
+    for call in facts.calls:
+        args = positional(call)
+        if args and facts.qualified_name(call.func) == SETS_DEFAULT_DEVICE:
+            found.append((call, args[0]))
+    return found
 
 
 def is_cpu_device(facts: ModuleFacts, node: cst.BaseExpression) -> bool:

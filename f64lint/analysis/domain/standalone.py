@@ -36,7 +36,13 @@ from functools import cached_property
 from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
 from f64lint.analysis.domain.device_kinds import DeviceKinds, class_family
-from f64lint.analysis.domain.devices import SETS_DEFAULT_DEVICE, device_like_name, is_device_like, submodules_kept
+from f64lint.analysis.domain.devices import (
+    SETS_DEFAULT_DEVICE,
+    default_device_settings,
+    device_like_name,
+    is_device_like,
+    submodules_kept,
+)
 from f64lint.analysis.domain.library import MPS_MODULES
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import keyword, positional
@@ -105,11 +111,7 @@ class StandaloneParts:
 
     def _sets_default_device(self) -> bool:
         """Does the module set the default device to one that may be MPS?"""
-        return any(
-            self.facts.qualified_name(call.func) == SETS_DEFAULT_DEVICE
-            and any(self._given_may_be_mps(device) for device in positional(call)[:1])
-            for call in self.facts.calls
-        )
+        return any(self._given_may_be_mps(device) for _, device in default_device_settings(self.facts))
 
     def _kept_as(self, holder: Optional[cst.ClassDef], attribute: str) -> List[cst.ClassDef]:
         """The module's classes whose objects a class keeps as `self.<attribute>`."""

@@ -13,10 +13,11 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Callable, List, Tuple
 
-from f64lint.analysis.domain.devices import SETS_DEFAULT_DEVICE, is_device_like
+from f64lint.analysis.domain.devices import default_device_settings, is_device_like
+from f64lint.analysis.domain.probed import makes_on_default_device
 from f64lint.analysis.evaluation.lattice import Kind, Value
 from f64lint.analysis.semantic.facts import ModuleFacts
-from f64lint.analysis.syntax.calls import positional
+from f64lint.analysis.syntax.calls import keyword
 from f64lint.cst import cst
 
 
@@ -28,9 +29,13 @@ class DefaultDevices:
         self._value = value
 
     def at(self, call: cst.Call) -> List[cst.BaseExpression]:
-        """The devices a tensor a call makes with no device may go to: those of the
-        innermost `with` of a device around it in its function, else every device the
-        module sets as the default before it runs; none where the code sets none (the CPU)."""
+        """The devices the tensor a call makes may go to, where it is given none and makes
+        it on the default device: those of the innermost `with` of a device around it in
+        its function, else every device the module sets as the default before it runs;
+        none where the code sets none (the CPU)."""
+        name = self.facts.qualified_name(call.func)
+        if keyword(call, "device") is not None or name is None or not makes_on_default_device(name):
+            return []
         within = self._within(call)
         if within:
             return within
@@ -59,10 +64,4 @@ class DefaultDevices:
 
     @cached_property
     def _settings(self) -> List[Tuple[cst.Call, cst.BaseExpression]]:
-        """Each `torch.set_default_device(d)` of the module, with its `d`."""
-        found = []
-        for call in self.facts.calls:
-            args = positional(call)
-            if args and self.facts.qualified_name(call.func) == SETS_DEFAULT_DEVICE:
-                found.append((call, args[0]))
-        return found
+        return default_device_settings(self.facts)

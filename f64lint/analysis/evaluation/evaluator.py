@@ -144,7 +144,6 @@ from f64lint.analysis.domain.probed import (
     is_type,
     keys_are_attributes,
     kind_whatever_given,
-    makes_on_default_device,
     makes_tensors,
     object_given,
     object_made_by,
@@ -186,6 +185,7 @@ from f64lint.analysis.evaluation.probed_values import (
     labelled_result,
     made_of,
     number_class,
+    of_numbers_one_by_one,
     probed_otherwise,
     seen_as_written,
     seen_value,
@@ -227,6 +227,7 @@ from f64lint.analysis.syntax.calls import (
     method_name,
     named_params,
     param_passed,
+    passes_keywords,
     positional,
 )
 from f64lint.analysis.syntax.nodes import is_property, is_self_attribute, own_nodes
@@ -1331,7 +1332,7 @@ class Evaluator:
         default device makes it where the code sets that (default_device.py)."""
         device = keyword(call, "device")
         args = positional(call)
-        defaults = self.default_devices.at(call) if device is None and makes_on_default_device(name) else []
+        defaults = self.default_devices.at(call)
         if defaults:
             return max(self._device_place(default, depth) for default in defaults)
         if name in DEFAULT_DTYPE_FACTORIES or name in COPIED_TO_THE_CPU:
@@ -1688,7 +1689,7 @@ class Evaluator:
             if widest.dtype <= Dtype.SMALL_INTEGER and name in FLOAT_OF_NUMBERS:  # `np.sqrt(pixels)`: float16 or 32
                 floated = Dtype.FLOAT32
             return Value(Kind.NDARRAY, floated, origin=widest.origin if floated is widest.dtype else call)
-        one_by_one = _of_numbers(name, values, call)  # `np.power(10000, 2 * i / d)`: a float64 scalar
+        one_by_one = of_numbers_one_by_one(name, values, call)  # `np.power(10000, 2 * i / d)`: a float64 scalar
         if one_by_one is not None:
             return one_by_one
         widest = join(arrays_in(values))
@@ -1764,7 +1765,7 @@ class Evaluator:
             made = dtype_whatever_given(name)
             if of_numbers and made:
                 return seen_value(Seen(of_numbers.kind, made), call)
-            return _of_numbers(name, values, call) or UNKNOWN
+            return of_numbers_one_by_one(name, values, call) or UNKNOWN
         arrays = arrays_in(values)
         if not arrays or any(value.kind is Kind.UNKNOWN for value in values):
             return UNKNOWN
@@ -1778,7 +1779,7 @@ class Evaluator:
             found = seen_given_default_widths(name)
         if found is None:
             return UNKNOWN
-        if input_class is not None and _keywords(call) and seen_by_every_call(name, input_class) is None:
+        if input_class is not None and passes_keywords(call) and seen_by_every_call(name, input_class) is None:
             return UNKNOWN  # `minimize(f, x0, method="L-BFGS-B")`: the probe's calls of it differ, so may this
         dtype = Dtype.named(found.dtype)
         return seen_value(found, widest.origin if dtype is widest.dtype and widest.origin else call)
@@ -1915,26 +1916,6 @@ class Evaluator:
         if export is None or not export.dtype:
             return None
         return exported_dtype(export.made_by, export.made_where)
-
-
-def _keywords(call: cst.Call) -> bool:
-    """Does a call pass arguments by keyword?"""
-    return any(arg.keyword is not None for arg in call.args)
-
-
-def _of_numbers(name: str, values: Sequence[Value], call: cst.Call) -> Optional[Value]:
-    """What a library function gives Python numbers of known kinds handed one by one
-    (`np.power(10000, 0.5)`), as probed: what the probe saw such numbers give so, else what
-    it saw them give in its first call. (The probe keeps a call whose result is a Python
-    number where the first's is not, or of another dtype: where it kept none, numbers give
-    the first's dtype; `np.random.normal(0.0, 1.0)` is a Python float.)"""
-    if not values or not all(value.kind is Kind.NUMBER for value in values):
-        return None
-    python = number_class(list(values))
-    seen = (seen_given_numbers(name, python) or seen_given(name, python)) if python is not None else None
-    if seen is None or (seen.dtype is None and seen.kind not in PYTHON_NUMBER_KINDS):
-        return None
-    return seen_value(seen, call)
 
 
 def _exported(export: Export, node: cst.BaseExpression) -> Value:

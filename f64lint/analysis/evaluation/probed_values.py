@@ -6,7 +6,7 @@ them; the library table's hand entries where probing cannot reach.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import List, Optional, Tuple
+from typing import List, Optional, Sequence, Tuple
 
 from f64lint.analysis.domain.library import (
     OBJECT_DATA_DTYPES,
@@ -25,6 +25,7 @@ from f64lint.analysis.domain.probed import (
     seen_by_every_call,
     seen_for_call,
     seen_given,
+    seen_given_numbers,
 )
 from f64lint.analysis.evaluation.dicts import mapping
 from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Value, arithmetic, join, sources_of
@@ -120,6 +121,21 @@ def probed_otherwise(name: str, data: Value, origin: cst.CSTNode) -> Optional[Va
 def _of_data_alone(call: cst.CSTNode) -> bool:
     """A call given one argument, by place (`np.abs(z)`)."""
     return isinstance(call, cst.Call) and len(call.args) == 1 and not call.args[0].keyword and not call.args[0].star
+
+
+def of_numbers_one_by_one(name: str, values: Sequence[Value], call: cst.Call) -> Optional[Value]:
+    """What a library function gives Python numbers of known kinds handed one by one
+    (`np.power(10000, 0.5)`), as probed: what the probe saw such numbers give so, else what
+    it saw them give in its first call. (The probe keeps a call whose result is a Python
+    number where the first's is not, or of another dtype: where it kept none, numbers give
+    the first's dtype; `np.random.normal(0.0, 1.0)` is a Python float.)"""
+    if not values or not all(value.kind is Kind.NUMBER for value in values):
+        return None
+    python = number_class(list(values))
+    seen = (seen_given_numbers(name, python) or seen_given(name, python)) if python is not None else None
+    if seen is None or (seen.dtype is None and seen.kind not in PYTHON_NUMBER_KINDS):
+        return None
+    return seen_value(seen, call)
 
 
 def labelled_result(name: str, arguments: List[Value], origin: cst.CSTNode) -> Optional[Value]:

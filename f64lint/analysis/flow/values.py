@@ -46,7 +46,7 @@ from f64lint.analysis.domain.library import (
     functions,
     is_layer,
 )
-from f64lint.analysis.domain.probed import input_independent, keeps_float_dtype, makes_on_default_device
+from f64lint.analysis.domain.probed import input_independent, keeps_float_dtype
 from f64lint.analysis.evaluation.classes import class_nodes
 from f64lint.analysis.evaluation.evaluator import Evaluator
 from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Place, Value, join
@@ -150,9 +150,6 @@ class Flow:
         """Does a call given no device make its tensor on a default device that may be MPS
         (after `torch.set_default_device(device)`, inside `with torch.device(device):`)?
         Then, as with `device=device`, no cast after the call comes in time."""
-        name = self.facts.qualified_name(call.func)
-        if keyword(call, "device") is not None or name is None or not makes_on_default_device(name):
-            return False
         return any(self.may_lack_float64(device) for device in self.evaluation.default_devices.at(call))
 
     @kept

@@ -148,3 +148,8 @@ def gathered_by(function: cst.FunctionDef, call: cst.Call) -> List[cst.BaseExpre
     named = [*function.params.posonly_params, *function.params.params]
     method = isinstance(call.func, cst.Attribute) and bool(named) and named[0].name.value in ("self", "cls")
     return positional(call)[len(named) - 1 if method else len(named) :]
+
+
+def passes_keywords(call: cst.Call) -> bool:
+    """Does a call pass arguments by keyword?"""
+    return any(arg.keyword is not None for arg in call.args)
