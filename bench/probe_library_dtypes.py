@@ -27,7 +27,10 @@ estimators. Each is called with the inputs of an input class through a short lis
 `f(x, x)`, `f(x, 0)`, `f(3)`, `f(0, 1, 5)`, `f((2, 3))`, `f(x, axis=0)`, ...), in order; the
 first template that succeeds gives the class's result, and later templates that give a
 different kind or dtype are kept under "also" (`np.random.normal(3)` is a Python float,
-`np.random.normal(0, 1, 5)` a float64 array). A class no template can call is left out.
+`np.random.normal(0, 1, 5)` a float64 array), and so is each call of numbers alone that gives
+other than the call of fewer numbers before it, or the first call (by how many:
+`np.random.normal(0.0, 1.0)` is a Python float as `normal(0.5)` is, since the call of two
+numbers is not kept). A class no template can call is left out.
 Every probe runs in a forked child (so a crash, a hang or a change of global state such as
 `torch.set_default_dtype` stays there), in a temporary directory, with warnings off, each
 call time-boxed to one second (three for fitting an estimator); a call that prints is
@@ -103,6 +106,7 @@ import json  # noqa: E402
 import math  # noqa: E402
 import platform  # noqa: E402
 import random  # noqa: E402
+import re  # noqa: E402
 import select  # noqa: E402
 import signal  # noqa: E402
 import sqlite3  # noqa: E402
@@ -508,6 +512,7 @@ def probe(
     for cls in classes:
         first: Optional[Dict[str, Any]] = None
         also: List[Dict[str, Any]] = []
+        of_numbers: Dict[int, Dict[str, Any]] = {}  # the first call of as many numbers alone
         for label, template in templates(cls):
             if time.monotonic() - started > PROBE_SECONDS:
                 break
@@ -517,6 +522,9 @@ def probe(
                 result = {"call": label, **describe(value)}
             except (Exception, Timeout):
                 continue
+            count = numbers_alone(label)
+            if count is not None:
+                of_numbers.setdefault(count, result)
             if first is None:
                 first = result
             elif not same(result, first) and not any(same(result, other) for other in also) and (
@@ -524,10 +532,41 @@ def probe(
             ):
                 also.append(result)  # past three, only data given with labels in parts: which part is whose
         if first is not None:
+            also += steps_of_numbers(of_numbers, first, also)
             if also:
                 first["also"] = also
             results[cls] = first
     return results
+
+
+# A template of numbers alone, written out or of the class's (`f()`, `f(s, s)`, `f(0, 1, 5)`).
+NUMBERS_ALONE = re.compile(r"f\((?:(?:s|[\d.]+)(?:, )?)*\)")
+
+
+def numbers_alone(label: str) -> Optional[int]:
+    """How many numbers a template gives one by one, if it gives nothing else."""
+    if not NUMBERS_ALONE.fullmatch(label):
+        return None
+    inside = label[2:-1]
+    return inside.count(",") + 1 if inside else 0
+
+
+def steps_of_numbers(
+    of_numbers: Dict[int, Dict[str, Any]], first: Dict[str, Any], also: List[Dict[str, Any]]
+) -> List[Dict[str, Any]]:
+    """The calls of numbers alone to keep besides: by how many numbers, each that gives
+    other than the one of fewer before it (the fewest: other than the first call), of
+    another dtype or kind (`np.float64(0.5)` is a scalar, `np.float64([0.5])` an array), so that
+    a reader takes a call of numbers not kept to give what the kept call of the most fewer
+    numbers gave, or the first call where none was kept."""
+    steps: List[Dict[str, Any]] = []
+    before = first
+    for _, result in sorted(of_numbers.items()):
+        gives_other = not same(result, before) or result["kind"] != before["kind"]  # a scalar, not an array
+        if gives_other and not any(result is kept for kept in (first, *also)):
+            steps.append(result)
+        before = result
+    return steps
 
 
 def probe_operator(

@@ -29,7 +29,8 @@ class NumpyFloat64ToTensor(Rule):
     is float64: `np.zeros`, `np.ones`, `np.empty`, `np.eye`, `np.linspace`, `np.full` of a
     float, `np.array` of float literals, `np.arange` with a float, `np.random.rand`/`randn`/
     `random`/`uniform`/`normal`, `np.loadtxt`, `np.interp`, ..., a NumPy random Generator's
-    draws (`np.random.default_rng().normal(...)`), SciPy's windows (`get_window`,
+    draws of a size (`np.random.default_rng().normal(0.0, 1.0, n)`; a draw of numbers alone,
+    `np.random.normal(0.0, 1.0)`, is a Python float, as probed), SciPy's windows (`get_window`,
     `scipy.signal.windows.hann`) and a fitted `StandardScaler`'s `mean_`, `var_` and
     `scale_`, a percentile of 8-bit pixels: what the library was seen to give when probed. A complex128 array
     (`np.fft.rfft` of float64 data) is flagged the same way: it is a pair of float64
@@ -195,6 +196,17 @@ class NumpyFloat64ToTensor(Rule):
         def build(features, device):
             scaler = StandardScaler().fit(features)
             return nn.Sequential(Standardize(scaler), nn.Linear(4, 1)).to(device)
+        """,
+        """
+        import numpy as np
+        import torch
+
+        def jitter(device):
+            # A draw of numbers alone is a Python float (as probed), which becomes float32
+            rng = np.random.default_rng(0)
+            scale = torch.tensor(np.random.uniform(0.5, 1.5), device=device)
+            shift = torch.tensor(rng.normal(0.0, 0.1), device=device)
+            return scale, shift, torch.tensor(np.random.rand(), device=device)
         """,
     )
     invalid = (

@@ -1807,6 +1807,28 @@ def test_a_library_function_of_python_numbers_one_by_one_gives_what_the_probe_sa
 
 
 @pytest.mark.parametrize(
+    "call, kind",
+    [
+        # as many numbers as the probe gave one by one: a draw, or an array of the size given
+        ("np.random.normal(0.0, 1.0)", Kind.NUMBER),
+        ("np.random.normal(0.0, 1.0, 5)", Kind.NDARRAY),
+        ("np.random.normal(0.0, 1.0, size=5)", Kind.NDARRAY),
+        ("np.random.uniform(-1.0, 1.0)", Kind.NUMBER),
+        ("np.random.rand()", Kind.NUMBER),
+        ("np.random.rand(3)", Kind.NDARRAY),
+        ("rng.uniform(-1.0, 1.0)", Kind.NUMBER),
+        ("rng.normal(0.0, 1.0, 5)", Kind.NDARRAY),
+        ("rng.random()", Kind.NUMBER),
+        ("rng.random(4)", Kind.NDARRAY),
+        ("random.random()", Kind.NUMBER),
+    ],
+)
+def test_a_draw_of_numbers_alone_is_a_python_float_and_one_of_a_size_an_array(call, kind):
+    value = evaluated(f"import random\nimport numpy as np\nrng = np.random.default_rng(0)\nresult = {call}")
+    assert (value.kind, value.dtype) == (kind, Dtype.FLOAT64)
+
+
+@pytest.mark.parametrize(
     "call, kind, dtype",
     [
         ("minimize(objective, [1.0, 0.0]).x", Kind.NDARRAY, Dtype.FLOAT64),

@@ -122,19 +122,27 @@ def array_seen_given(name: str, input_class: str) -> Optional[Seen]:
     return next((_seen(r) for r in _every_call(name, input_class) if r["kind"] == "ndarray"), None)
 
 
-def seen_as_called_bare(name: str) -> Optional[Seen]:
-    """What `name` gave called with no arguments (`random.random()`), if the probe called it so."""
-    return seen_for_call(name, "none", "f()")
-
-
 # A template given scalars alone (`f(s)`, `f(s, s)`), of the class or written out.
 _SCALARS_ONLY = re.compile(r"f\((?:(?:s|[\d.]+)(?:, )?)*\)")
 
 
-def seen_given_numbers(name: str, input_class: str) -> Optional[Seen]:
-    """What `name` gave for Python numbers of this class given one by one, not in a list
-    (`Generator.normal(0.0, 1.0)`: a Python float; `normal([0.5, 1.5])` is an array)."""
-    return next((_seen(r) for r in _every_call(name, input_class) if _SCALARS_ONLY.fullmatch(r["call"])), None)
+def _numbers_given(template: str) -> int:
+    """How many numbers a template of scalars alone gives (`f()`: none, `f(0, 1, 5)`: three)."""
+    inside = template[2:-1]
+    return inside.count(",") + 1 if inside else 0
+
+
+def seen_given_numbers(name: str, input_class: str, count: int) -> Optional[Seen]:
+    """What `name` gave for `count` Python numbers of this class given one by one, not in a
+    list (`none`: no number at all): what the probe saw as many give, else the call of the
+    most fewer numbers it kept (it keeps a call of numbers only where it gives other than
+    that one: `np.random.normal(0.0, 1.0)` is a Python float as `normal(0.5)` is,
+    `normal(0.5, 0.5, 5)` an array); None where it kept no call of as many or fewer."""
+    calls = [(_numbers_given(r["call"]), r) for r in _every_call(name, input_class)]
+    calls = [(given, r) for given, r in calls if _SCALARS_ONLY.fullmatch(r["call"])]
+    most = max((given for given, _ in calls if given <= count), default=None)
+    chosen = next((r for given, r in calls if given == most), None)
+    return _seen(chosen) if chosen is not None else None
 
 
 def seen_of_any_number(name: str) -> Optional[Seen]:

@@ -148,11 +148,9 @@ from f64lint.analysis.domain.probed import (
     object_given,
     object_made_by,
     reads_default_widths,
-    seen_as_called_bare,
     seen_by_every_call,
     seen_given,
     seen_given_default_widths,
-    seen_given_numbers,
     seen_of_any_number,
     tensor_type_dtype,
     was_probed,
@@ -178,7 +176,6 @@ from f64lint.analysis.evaluation.paths_on_mps import PathsOnMps
 from f64lint.analysis.evaluation.probed_values import (
     INPUT_CLASSES,
     PYTHON_NUMBER_KINDS,
-    SEEN_KINDS,
     by_hand,
     frame_arithmetic,
     input_class,
@@ -530,15 +527,19 @@ class Evaluator:
         holder = object_given(qualified)
         if holder is not None:  # `frame.rolling(5)`: a window of the frame's data
             return Value(Kind.OBJECT, owner.dtype, origin=origin, type=holder, default_widths=owner.default_widths)
+        arguments = [self._value(arg, depth + 1) for arg in positional(call)] if call is not None else []
+        alone = of_numbers_one_by_one(qualified, arguments, call) if call is not None and owner.dtype is None else None
+        if alone is not None:  # `rng.uniform(-0.05, 0.05)`, `rng.random()`: as the probe saw as many numbers give
+            return alone
         found = input_independent(qualified)
         if found is None:
-            given = arrays_in([self._value(arg, depth + 1) for arg in positional(call)[:1]]) if call else []
+            given = arrays_in(arguments[:1])
             data = given[0].dtype if given else owner.dtype
             widths = data is None and (given[0] if given else owner).default_widths
             if widths and not self._given_data(call, depth):  # `frame.values` of a CSV's frame, not `assign(b=...)`
                 found = seen_given_default_widths(qualified)
             input_class = INPUT_CLASSES.get(data) if data is not None else None
-            numbers = [self._value(arg, depth + 1) for arg in positional(call)] if call and data is None else []
+            numbers = arguments if data is None else []
             of_numbers = number_class(numbers) if all(n.kind is Kind.NUMBER for n in numbers) else None
             if call is not None and data is None and keyword(call, "size") is not None:
                 # `rng.normal(0.0, 0.02, size=(n, 4))`, `rng.integers(0, 256, size=(n, 4))`:
@@ -546,8 +547,6 @@ class Evaluator:
                 asked_for = array_seen_given(qualified, of_numbers) if of_numbers is not None else None
                 asked_for = asked_for or array_seen_given(qualified, "none")
                 return seen_value(asked_for, origin) if asked_for is not None else UNKNOWN
-            if numbers and of_numbers is not None:  # `rng.uniform(-0.05, 0.05)`: as of such numbers
-                found = found or seen_given_numbers(qualified, of_numbers)
             found = found or (seen_given(qualified, input_class) if input_class is not None else None)
         if found is not None:
             return seen_value(found, origin)
@@ -1667,11 +1666,11 @@ class Evaluator:
             return UNKNOWN
         if integers:
             return Value(Kind.NDARRAY, Dtype.SMALL_INTEGER if name in PIXEL_MAKERS else Dtype.INTEGER, origin=call)
-        if name in FLOAT_BY_DEFAULT:  # a scalar where the probe saw one made of a number (`np.float64(0.5)`)
-            numbers = bool(args) and all(self._value(arg, depth + 1).kind is Kind.NUMBER for arg in args)
-            of_a_number = seen_given(name, "none") if numbers else None
-            scalar = of_a_number is not None and SEEN_KINDS.get(of_a_number.kind) is Kind.NUMPY_SCALAR
-            return Value(Kind.NUMPY_SCALAR if scalar else Kind.NDARRAY, Dtype.FLOAT64, origin=call)
+        if name in FLOAT_BY_DEFAULT:  # a scalar where the probe saw as many numbers make one (`np.float64(0.5)`)
+            alone = of_numbers_one_by_one(name, [self._value(arg, depth + 1) for arg in args], call)
+            if alone is not None and alone.kind in (Kind.NUMPY_SCALAR, Kind.NUMBER):
+                return alone
+            return Value(Kind.NDARRAY, Dtype.FLOAT64, origin=call)
         if name in FOLLOW_DATA:
             return self._from_data(call, name, args, depth)
         values = [self._value(arg, depth + 1) for arg in args]
@@ -1743,13 +1742,13 @@ class Evaluator:
         as_written = seen_as_written(name, call, self.facts.module)
         if as_written is not None:  # `load_iris(return_X_y=True)`: data and targets
             return as_written
+        values = [self._value(arg, depth + 1) for arg in positional(call)]
+        alone = of_numbers_one_by_one(name, values, call)  # `random.random()`, `rng.normal(0.0, 1.0)`: a Python float
+        if alone is not None:
+            return alone
         fixed = input_independent(name)
         if fixed is not None:
             return seen_value(fixed, call)
-        bare = seen_as_called_bare(name) if not call.args else None
-        if bare is not None and bare.kind in PYTHON_NUMBER_KINDS:  # `random.random()`: a Python float
-            return seen_value(bare, call)
-        values = [self._value(arg, depth + 1) for arg in positional(call)]
         leaves = [leaf for value in values for leaf in innermost(value)]
         if leaves and all(leaf.kind is Kind.NUMBER for leaf in leaves):
             # `math.cos(x)`, `max(1, n - 2)`, `sum([0.5, x])`: a Python number, where the probe
@@ -1765,7 +1764,7 @@ class Evaluator:
             made = dtype_whatever_given(name)
             if of_numbers and made:
                 return seen_value(Seen(of_numbers.kind, made), call)
-            return of_numbers_one_by_one(name, values, call) or UNKNOWN
+            return UNKNOWN
         arrays = arrays_in(values)
         if not arrays or any(value.kind is Kind.UNKNOWN for value in values):
             return UNKNOWN

@@ -30,6 +30,7 @@ from f64lint.analysis.domain.probed import (
 from f64lint.analysis.evaluation.dicts import mapping
 from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Value, arithmetic, join, sources_of
 from f64lint.analysis.evaluation.structure import as_possible, is_frame, kept_from, may_be, members_of, partly_unknown
+from f64lint.analysis.syntax.calls import passes_keywords
 from f64lint.cst import cst
 
 # The probed table's input classes of arrays, and its kinds of results: NumPy's, and the
@@ -124,15 +125,19 @@ def _of_data_alone(call: cst.CSTNode) -> bool:
 
 
 def of_numbers_one_by_one(name: str, values: Sequence[Value], call: cst.Call) -> Optional[Value]:
-    """What a library function gives Python numbers of known kinds handed one by one
-    (`np.power(10000, 0.5)`), as probed: what the probe saw such numbers give so, else what
-    it saw them give in its first call. (The probe keeps a call whose result is a Python
-    number where the first's is not, or of another dtype: where it kept none, numbers give
-    the first's dtype; `np.random.normal(0.0, 1.0)` is a Python float.)"""
-    if not values or not all(value.kind is Kind.NUMBER for value in values):
+    """What a library call given Python numbers alone, one by one by place (or nothing at
+    all), gives as probed: what the probe saw as many such numbers give
+    (`np.random.normal(0.0, 1.0)` and `rng.random()` are Python floats, `normal(0, 1, 5)` a
+    float64 array, `np.power(10000, 0.5)` a float64 scalar); None for a call given
+    anything else, a keyword or an unpacked argument among them."""
+    if passes_keywords(call) or any(arg.star for arg in call.args):
         return None
-    python = number_class(list(values))
-    seen = (seen_given_numbers(name, python) or seen_given(name, python)) if python is not None else None
+    if not all(value.kind is Kind.NUMBER for value in values):
+        return None
+    numbers = number_class(list(values)) if values else "none"  # `rng.random()`: as the probe called it bare
+    seen = seen_given_numbers(name, numbers, len(values)) if numbers is not None else None
+    if seen is None and numbers is not None:  # as the first call of such numbers, where none of fewer was kept
+        seen = seen_given(name, numbers)
     if seen is None or (seen.dtype is None and seen.kind not in PYTHON_NUMBER_KINDS):
         return None
     return seen_value(seen, call)
