@@ -208,6 +208,14 @@ class NumpyFloat64ToTensor(Rule):
             shift = torch.tensor(rng.normal(0.0, 0.1), device=device)
             return scale, shift, torch.tensor(np.random.rand(), device=device)
         """,
+        """
+        import numpy as np
+        import torch
+
+        def ramp(levels: np.ndarray, device):
+            top = levels.astype(np.float32).max()
+            return torch.from_numpy(np.linspace(0, top, 16)).to(device)  # float32 end points: float32
+        """,
     )
     invalid = (
         Invalid(

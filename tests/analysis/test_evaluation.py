@@ -1829,6 +1829,22 @@ def test_a_draw_of_numbers_alone_is_a_python_float_and_one_of_a_size_an_array(ca
 
 
 @pytest.mark.parametrize(
+    "call, dtype",
+    [
+        # NumPy's float64 makers given float32 data, as the probe saw them give it
+        ("np.linspace(np.float32(0), np.float32(1), 5)", Dtype.FLOAT32),
+        ("np.linspace(0, f.max(), 5)", Dtype.FLOAT32),  # a Python number beside it is weak (NEP 50)
+        ("np.linspace(0, 1, 5)", Dtype.FLOAT64),
+        ("np.interp(f, f, f)", Dtype.FLOAT64),
+        ("np.random.normal(f)", Dtype.FLOAT64),
+    ],
+)
+def test_a_float64_maker_of_known_data_gives_what_the_probe_saw_it_give(call, dtype):
+    value = evaluated(f"import numpy as np\nf = np.zeros(3, dtype=np.float32)\nresult = {call}")
+    assert (value.kind, value.dtype) == (Kind.NDARRAY, dtype)
+
+
+@pytest.mark.parametrize(
     "call, kind, dtype",
     [
         ("minimize(objective, [1.0, 0.0]).x", Kind.NDARRAY, Dtype.FLOAT64),
