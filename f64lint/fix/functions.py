@@ -95,11 +95,15 @@ class DeviceTest:
 
 def names_in(node: cst.CSTNode, attributes: bool = False) -> Set[str]:
     """The variable names used in a node; with `attributes`, attribute and keyword names
-    too (`self.double_precision` gives `self` and `double_precision`)."""
+    too (`self.double_precision` gives `self` and `double_precision`), and the keys a
+    mapping is read by (`cfg["high_precision"]`, `cfg.get("use_fp64")`)."""
     found: Set[str] = set()
     stack: List[cst.CSTNode] = [node]
     while stack:
         current = stack.pop()
+        key = _key_read(current) if attributes else None
+        if key is not None:
+            found.add(key)
         if isinstance(current, cst.Name):
             found.add(current.value)
         elif (isinstance(current, cst.Arg) and not attributes) or (
@@ -109,6 +113,17 @@ def names_in(node: cst.CSTNode, attributes: bool = False) -> Set[str]:
         else:
             stack.extend(code_children(current))
     return found
+
+
+def _key_read(node: cst.CSTNode) -> Optional[str]:
+    """The key a mapping is read by here, when a name (`cfg["high_precision"]`, `cfg.get("fp64")`)."""
+    key: Optional[cst.BaseExpression] = None
+    if isinstance(node, cst.SubscriptElement) and isinstance(node.slice, cst.Index):
+        key = node.slice.value
+    elif isinstance(node, cst.Call) and method_name(node) == "get" and node.args:
+        key = node.args[0].value
+    value = key.evaluated_value if isinstance(key, cst.SimpleString) else None
+    return value if isinstance(value, str) and value.isidentifier() else None
 
 
 def _is_protocol_method(function: cst.FunctionDef, in_tests: bool) -> bool:

@@ -718,6 +718,33 @@ def test_float64_asked_for_on_purpose_without_a_device_to_tell_mps_by_is_left_al
     assert fixed(source) == same(source)
 
 
+def test_a_precision_switch_read_from_a_config_is_float64_on_purpose():
+    # `cfg["high_precision"]` asks for float64: a float32 cast would make the switch mean
+    # float32 on every device. Without a device to tell MPS by, no fix.
+    source = """
+        from torch import nn
+
+        class MLP(nn.Module):
+            def __init__(self, width):
+                super().__init__()
+                self.layer = nn.Linear(width, 1)
+
+        def build_model(cfg):
+            model = MLP(cfg["width"])
+            if cfg["high_precision"]:
+                model = model.double()
+            return model
+
+        def build_head(cfg):
+            head = MLP(cfg["width"])
+            if cfg.get("use_fp64"):
+                head = head.double()
+            return head
+        """
+    assert [d.code for d in lint(source, default_codes())] == ["F64002", "F64002"]
+    assert fixed(source) == same(source)
+
+
 def test_a_conversion_after_a_move_becomes_one_call():
     assert fixed("""
         import torch
