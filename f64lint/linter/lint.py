@@ -134,10 +134,13 @@ def lint_source(
     imported: Imported = Imported(),
     suite: Suite = Suite(),
     observations: Sequence[Observation] = (),
+    summarised: bool = False,
 ) -> Linted:
     """Diagnostics for one file's source (unsorted) and its exports, when its place among
     the modules is known. For a test module, `suite` is what the rest of its test suite
-    says about its tests (`f64lint/runner/suite_context.py`).
+    says about its tests (`f64lint/runner/suite_context.py`). `summarised`: its exports
+    whatever it has (a file --fix changed: the modules that import it are linted with what
+    its fixed text gives, such as the NumPy arrays a module that imports torch keeps).
 
     A file that no enabled rule can fire on (the rules' `required` patterns) is not parsed
     at all: that is most files, and parsing is nearly all of the cost. Nor is one in
@@ -198,7 +201,7 @@ def lint_source(
             failure = _parse_failure(path, why, Position(1, 1), enabled, severity_of)
             return Linted(_with_source_lines(failure, text))
     runs_the_project = in_tests or in_script or _calls_at_import(text, place)
-    if place is not None and not flagged and _makes_numpy_float64(text, runs_the_project):
+    if place is not None and not flagged and (summarised or _makes_numpy_float64(text, runs_the_project)):
         exports = _summary_of(path, _summary_text(text), devices, place, imported, in_tests, suite, in_script)
     if place is not None:
         exports = (*exports, *_kept_functions(path, text, place))

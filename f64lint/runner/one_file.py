@@ -119,27 +119,30 @@ def wanted_fixes(settings: Settings) -> Callable[[Diagnostic], bool]:
 
 
 def _fix(
-    shown: str, path: Optional[Path], data: bytes, found: List[Diagnostic], settings: Settings,
-    mode: FixMode, imported: Imported,
+    shown: str, path: Optional[Path], data: bytes, linted: Linted, settings: Settings, mode: FixMode,
+    imported: Imported,
 ) -> FileResult:
     """Fix a file that has findings with wanted fixes: its fixed text to show, to hand back,
-    or to write once the run is done."""
+    or to write once the run is done. A file fixed (written or handed back) exports what
+    its fixed text does: the modules that import it are linted with that."""
     source = _read(shown, data)
     assert not isinstance(source, Unreadable)  # it had findings with fixes
     enabled = settings.enabled_codes(path)
     place = _place(path)
     suite = _suite(path, data, settings)[0]
+    found = linted.diagnostics
 
-    def lint(text: str) -> List[Diagnostic]:
+    def lint_text(text: str, summarised: bool = False) -> Linted:
         return lint_source(
             shown, text, enabled, settings.severity_of, settings.fix_options(), settings.devices(), place, imported,
-            suite, settings.observed_in(path),
-        ).diagnostics
+            suite, settings.observed_in(path), summarised,
+        )
 
-    outcome = fix_source(source.text, found, lint, wanted_fixes(settings), settings.line_length)
+    outcome = fix_source(source.text, found, lambda text: lint_text(text).diagnostics, wanted_fixes(settings),
+                         settings.line_length)
     dropped = tuple(outcome.dropped)
     if outcome.text == source.text:
-        return FileResult(shown, tuple(outcome.remaining), dropped=dropped)
+        return FileResult(shown, tuple(outcome.remaining), dropped=dropped, exports=linted.exports)
     threaded = tuple(
         f"{ModulePlace.of(path).name}.{d.fix.threads}"
         for d in outcome.fixed
@@ -147,7 +150,7 @@ def _fix(
     )
     new = _encoded(source, outcome.text)
     if isinstance(new, Unreadable):
-        return FileResult(shown, tuple(found), fix_error=f"{shown}: {new.reason}")
+        return FileResult(shown, tuple(found), fix_error=f"{shown}: {new.reason}", exports=linted.exports)
     if not mode.write and not mode.to_stdout:
         return FileResult(
             shown,
@@ -156,14 +159,17 @@ def _fix(
             dropped=dropped,
             texts=_shown_texts(source, outcome.text),
             threaded=threaded,
+            exports=linted.exports,
         )
+    exports = lint_text(outcome.text, summarised=True).exports
     if mode.to_stdout:
         return FileResult(
-            shown, tuple(outcome.remaining), fixed=tuple(outcome.fixed), dropped=dropped, fixed_source=new
+            shown, tuple(outcome.remaining), fixed=tuple(outcome.fixed), dropped=dropped, fixed_source=new,
+            exports=exports,
         )
     return FileResult(
         shown, tuple(outcome.remaining), fixed=tuple(outcome.fixed), dropped=dropped, threaded=threaded,
-        unwritten=Unwritten(data, new, tuple(found)),
+        unwritten=Unwritten(data, new, tuple(found)), exports=exports,
     )
 
 
@@ -199,10 +205,10 @@ def lint_file(
         found = linted.diagnostics
         if mode is None or isinstance(data, Unreadable) or not any(map(wanted_fixes(settings), found)):
             return FileResult(shown, tuple(found), exports=linted.exports, depends=depends)
-        fixed = _fix(shown, path, data, found, settings, mode, imported)
+        fixed = _fix(shown, path, data, linted, settings, mode, imported)
         if is_notebook(shown):  # what was fixed, placed in the cells it was in
             fixed = replace(fixed, fixed=tuple(in_cells(fixed.fixed, lambda _: data)))
-        return replace(fixed, exports=linted.exports, depends=depends)
+        return replace(fixed, depends=depends)
     except Exception as error:  # a bug of ours must not hide the other files' results
         message = f"{type(error).__name__}: {error}"
         return FileResult(shown, internal_error=InternalError(shown, message, traceback.format_exc()))

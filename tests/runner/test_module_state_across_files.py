@@ -7,6 +7,7 @@ import os
 
 import pytest
 
+from f64lint.runner.results import FixMode
 from f64lint.runner.run import run, run_stdin
 from f64lint.workspace.settings import Settings
 
@@ -111,3 +112,16 @@ def test_its_text_on_standard_input_named_as_the_file_gives_the_same_findings(pr
     result = run_stdin(path.read_bytes(), path, Settings(root=os.getcwd()))
     found = [(os.path.basename(d.path), d.start.line, d.start.column, d.code, d.message) for d in result.diagnostics]
     assert found == MOVED
+
+
+def test_fixing_the_buffer_clears_the_moves_it_made_errors_in_the_same_run(project):
+    # The moves in train.py were errors for the buffer model.py made; once --fix casts it,
+    # the run reports what the fixed model.py exports, as a fresh run does.
+    settings = Settings(root=os.getcwd(), unsafe_fixes=True)
+    result = run([project / "pkg"], settings, fix=FixMode())
+    assert result.internal_errors == []
+    assert [(os.path.basename(d.path), d.code) for d in result.diagnostics] == []
+    assert [(os.path.basename(d.path), d.code) for d in result.fixed] == [("model.py", "F64003")]
+    for path, unwritten in result.unwritten.items():
+        (project / path).write_bytes(unwritten.fixed)
+    assert _found(project / "pkg") == []
