@@ -1862,3 +1862,15 @@ def test_scipy_optimize_results_as_probed(call, kind, dtype):
     )
     value = evaluated(source)
     assert (value.kind, value.dtype) == (kind, dtype)
+
+
+@pytest.mark.parametrize("dtype_given, dtype", [("", Dtype.FLOAT64), (", dtype=np.float32", Dtype.FLOAT32)])
+def test_a_classmethod_makes_an_object_of_its_class(dtype_given, dtype):
+    # `cls(...)` in a classmethod is the class: the object's property is read as its class gives it.
+    value = evaluated(
+        "import numpy as np\n\n\nclass Camera:\n    def __init__(self, fx):\n        self.fx = fx\n\n"
+        "    @classmethod\n    def make(cls, calib):\n        return cls(calib['fx'])\n\n"
+        f"    @property\n    def K(self):\n        return np.array([[self.fx, 0.0], [0.0, 1.0]]{dtype_given})\n\n\n"
+        "result = Camera.make({'fx': 2.0}).K"
+    )
+    assert (value.kind, value.dtype) == (Kind.NDARRAY, dtype)

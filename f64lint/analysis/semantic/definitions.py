@@ -135,8 +135,26 @@ class Definitions:
         return None
 
     def instantiated(self, call: cst.Call) -> Optional[cst.ClassDef]:
-        """The class of this module a call makes an instance of (`Rows(n)`), if it can be told."""
-        return self.class_named(call.func) if isinstance(call.func, cst.Name) else None
+        """The class of this module a call makes an instance of (`Rows(n)`, `cls(n)` in a
+        classmethod of `Rows`), if it can be told."""
+        if not isinstance(call.func, cst.Name):
+            return None
+        return self.class_named(call.func) or self._class_as_cls(call.func)
+
+    def _class_as_cls(self, name: cst.Name) -> Optional[cst.ClassDef]:
+        """The class whose classmethod a name is the first parameter of, read in that
+        method's own body (`return cls(fx=calib["fx"])`)."""
+        function = self._parents.get(name)
+        while function is not None and not isinstance(function, (cst.FunctionDef, cst.Lambda)):
+            function = self._parents.get(function)
+        if not isinstance(function, cst.FunctionDef) or not function.params.params:
+            return None
+        classmethod = any(
+            isinstance(decorator.decorator, cst.Name) and decorator.decorator.value == "classmethod"
+            for decorator in function.decorators
+        )
+        first = function.params.params[0].name.value == name.value
+        return self.owner(function) if classmethod and first else None
 
     def method_of_an_object(self, call: cst.Call) -> Optional[cst.FunctionDef]:
         """The method a call calls on an object of a class of this module the code makes
