@@ -1874,3 +1874,28 @@ def test_a_classmethod_makes_an_object_of_its_class(dtype_given, dtype):
         "result = Camera.make({'fx': 2.0}).K"
     )
     assert (value.kind, value.dtype) == (Kind.NDARRAY, dtype)
+
+
+def test_an_array_of_python_numbers_is_made_where_numpy_makes_it():
+    # Messages say where the float64 array is made: the `np.array` call, not where one of
+    # the numbers it holds was computed (`math.sqrt(...)`).
+    source = (
+        "import math\nimport numpy as np\n\n\ndef boxes(scales, ratios):\n    found = []\n"
+        "    for s in scales:\n        for r in ratios:\n            found.append([s * math.sqrt(r), s])\n"
+        "        found.append([math.sqrt(s), 1.0])\n    return np.array(found)\n"
+    )
+    value = returned_by(source, "boxes")
+    assert (value.kind, value.dtype) == (Kind.NDARRAY, Dtype.FLOAT64)
+    assert isinstance(value.origin, cst.Call) and cst.Module([]).code_for_node(value.origin) == "np.array(found)"
+
+
+@pytest.mark.parametrize("other, kind, dtype", [
+    ("np.zeros(3)", Kind.NDARRAY, Dtype.FLOAT64),  # a Python float or a float64 array: float64 all the same
+    ("np.zeros(3, dtype=np.float32)", Kind.NDARRAY, Dtype.FLOAT32),  # read as the array it may be
+])
+def test_a_ufunc_of_a_python_float_or_an_array_is_numpy_data(other, kind, dtype):
+    value = evaluated(
+        "import numpy as np\nrng = np.random.default_rng(0)\n"
+        f"if flag:\n    x = rng.uniform(0.0, 1.0)\nelse:\n    x = {other}\nresult = np.sin(x)"
+    )
+    assert (value.kind, value.dtype) == (kind, dtype)

@@ -232,6 +232,9 @@ from f64lint.cst import cst
 
 _KEEP_ARGUMENT_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE) | functions("scipy", Returns.ARGUMENT_DTYPE)
 _WIDTHS = {Width.FLOAT64: Dtype.FLOAT64, Width.COMPLEX128: Dtype.COMPLEX128, Width.NARROW: Dtype.FLOAT32}
+# The dtypes of values whose NumPy ufunc (`np.sin`) is float64 whether they are Python
+# numbers, NumPy scalars or arrays: 64-bit floats and integers (narrower ones give narrower floats).
+_FLOAT64_OF_UFUNCS = (Dtype.FLOAT64, Dtype.INTEGER)
 _ANNOTATED_NUMBERS = {name: Dtype.named(numpy) for name, numpy in by_short_name(PYTHON_NUMBER_TYPES).items()}
 # What a frame reader is told the columns' dtypes with (`pd.read_csv(p, dtype=np.float32)`).
 _READER_DTYPES = ("dtype", "converters")
@@ -1685,7 +1688,12 @@ class Evaluator:
             widest = join(arrays_in(values))
             if widest.dtype is None:
                 numbers = bool(values) and all(value.kind is Kind.NUMBER for value in values)
-                return Value(Kind.NUMPY_SCALAR, Dtype.FLOAT64, origin=call) if numbers else UNKNOWN
+                if numbers:
+                    return Value(Kind.NUMPY_SCALAR, Dtype.FLOAT64, origin=call)
+                # Python floats or float64 data, which may be either (`np.sin(self.theta)` of a
+                # draw or of an array): NumPy's float64 all the same
+                wide = bool(values) and all(value.dtype in _FLOAT64_OF_UFUNCS for value in values)
+                return Value(Kind.NDARRAY, Dtype.FLOAT64, origin=call) if wide else UNKNOWN
             floated = widest.dtype if widest.dtype.is_float or widest.dtype > Dtype.FLOAT64 else Dtype.FLOAT64
             if widest.dtype <= Dtype.SMALL_INTEGER and name in FLOAT_OF_NUMBERS:  # `np.sqrt(pixels)`: float16 or 32
                 floated = Dtype.FLOAT32
@@ -1853,10 +1861,18 @@ class Evaluator:
             return Value(Kind.NDARRAY, Dtype.FLOAT64, origin=call)  # a Python float among them: float64 (or complex)
         element = join(leaves)
         if element.dtype is not None:
-            scalars = element.kind in (Kind.NUMBER, Kind.NUMPY_SCALAR)  # made an array by this call
-            made = call if scalars else element.origin
+            made = call if self._of_numbers(element, depth) else element.origin  # of numbers or scalars: made here
             return Value(Kind.NDARRAY, array_dtype(element), origin=made, partial=element.partial)
         return UNKNOWN
+
+    def _of_numbers(self, element: Value, depth: int) -> bool:
+        """Is what an array is made of Python numbers or NumPy scalars, its kind read where it
+        was made when not known here (`[s * math.sqrt(r), s]` of a scale not known)? Then
+        the array is made where NumPy makes it, not where one of its numbers was."""
+        scalars = (Kind.NUMBER, Kind.NUMPY_SCALAR)
+        if element.kind is Kind.UNKNOWN and isinstance(element.origin, cst.BaseExpression):
+            return self._value(element.origin, depth + 1).kind in scalars
+        return element.kind in scalars
 
     def _dtype(self, node: Optional[cst.BaseExpression], depth: int) -> Optional[Dtype]:
         """The dtype an expression holds: as written where the evaluator finds it, else as
