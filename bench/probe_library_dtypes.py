@@ -106,7 +106,6 @@ import json  # noqa: E402
 import math  # noqa: E402
 import platform  # noqa: E402
 import random  # noqa: E402
-import re  # noqa: E402
 import select  # noqa: E402
 import signal  # noqa: E402
 import sqlite3  # noqa: E402
@@ -121,6 +120,9 @@ from pathlib import Path  # noqa: E402
 from typing import Any, Callable, Dict, List, Optional, Tuple  # noqa: E402
 
 warnings.simplefilter("ignore")
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from f64lint.analysis.domain.probed import numbers_alone  # noqa: E402  (which calls are of numbers alone)
 
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
@@ -537,18 +539,6 @@ def probe(
                 first["also"] = also
             results[cls] = first
     return results
-
-
-# A template of numbers alone, written out or of the class's (`f()`, `f(s, s)`, `f(0, 1, 5)`).
-NUMBERS_ALONE = re.compile(r"f\((?:(?:s|[\d.]+)(?:, )?)*\)")
-
-
-def numbers_alone(label: str) -> Optional[int]:
-    """How many numbers a template gives one by one, if it gives nothing else."""
-    if not NUMBERS_ALONE.fullmatch(label):
-        return None
-    inside = label[2:-1]
-    return inside.count(",") + 1 if inside else 0
 
 
 def steps_of_numbers(

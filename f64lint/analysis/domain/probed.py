@@ -122,12 +122,16 @@ def array_seen_given(name: str, input_class: str) -> Optional[Seen]:
     return next((_seen(r) for r in _every_call(name, input_class) if r["kind"] == "ndarray"), None)
 
 
-# A template given scalars alone (`f(s)`, `f(s, s)`), of the class or written out.
-_SCALARS_ONLY = re.compile(r"f\((?:(?:s|[\d.]+)(?:, )?)*\)")
+# A template of numbers alone, of the class or written out (`f()`, `f(s, s)`, `f(0, 1, 5)`).
+_NUMBERS_ALONE = re.compile(r"f\((?:(?:s|[\d.]+)(?:, )?)*\)")
 
 
-def _numbers_given(template: str) -> int:
-    """How many numbers a template of scalars alone gives (`f()`: none, `f(0, 1, 5)`: three)."""
+def numbers_alone(template: str) -> Optional[int]:
+    """How many numbers a call template gives one by one, where it gives nothing else
+    (`f()`: none, `f(0, 1, 5)`: three); None for another. The probe keeps calls of numbers
+    by it (bench/probe_library_dtypes.py), and `seen_given_numbers` reads them by it."""
+    if not _NUMBERS_ALONE.fullmatch(template):
+        return None
     inside = template[2:-1]
     return inside.count(",") + 1 if inside else 0
 
@@ -138,8 +142,7 @@ def seen_given_numbers(name: str, input_class: str, count: int) -> Optional[Seen
     most fewer numbers it kept (it keeps a call of numbers only where it gives other than
     that one: `np.random.normal(0.0, 1.0)` is a Python float as `normal(0.5)` is,
     `normal(0.5, 0.5, 5)` an array); None where it kept no call of as many or fewer."""
-    calls = [(_numbers_given(r["call"]), r) for r in _every_call(name, input_class)]
-    calls = [(given, r) for given, r in calls if _SCALARS_ONLY.fullmatch(r["call"])]
+    calls = [(given, r) for r in _every_call(name, input_class) if (given := numbers_alone(r["call"])) is not None]
     most = max((given for given, _ in calls if given <= count), default=None)
     chosen = next((r for given, r in calls if given == most), None)
     return _seen(chosen) if chosen is not None else None

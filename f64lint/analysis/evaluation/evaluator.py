@@ -182,6 +182,7 @@ from f64lint.analysis.evaluation.probed_values import (
     labelled_result,
     made_of,
     number_class,
+    of_known_data,
     of_numbers_one_by_one,
     probed_otherwise,
     seen_as_written,
@@ -1674,7 +1675,7 @@ class Evaluator:
             alone = of_numbers_one_by_one(name, given, call)
             if alone is not None and alone.kind in (Kind.NUMPY_SCALAR, Kind.NUMBER):
                 return alone
-            of_data = self._of_known_data(name, given, call)  # `np.linspace(start32, stop32, n)`: float32
+            of_data = of_known_data(name, given, call)  # `np.linspace(start32, stop32, n)`: float32
             return of_data or Value(Kind.NDARRAY, Dtype.FLOAT64, origin=call)
         if name in FOLLOW_DATA:
             return self._from_data(call, name, args, depth)
@@ -1705,20 +1706,6 @@ class Evaluator:
         if widest.dtype is None or (widest.dtype < Dtype.FLOAT64 and partly_unknown(values)):
             return UNKNOWN  # an unknown argument may widen it; nothing is wider than float64 but complex
         return probed_otherwise(name, widest, call) or Value(Kind.NDARRAY, widest.dtype, origin=widest.origin or call)
-
-    def _of_known_data(self, name: str, given: Sequence[Value], call: cst.Call) -> Optional[Value]:
-        """What a function NumPy's table makes float64 arrays by gives arrays or NumPy scalars
-        of one known dtype, beside Python numbers (weak, NEP 50), as the probe's first call of
-        such data gave (the end points of `np.linspace` keep their float32); None where the
-        call passes keywords or other arguments, or the probe did not call it so."""
-        arrays = arrays_in(list(given))
-        if not arrays or passes_keywords(call) or any(not (v.is_array or v.kind is Kind.NUMBER) for v in given):
-            return None
-        classes = {input_class(array) for array in arrays}
-        data_class = classes.pop() if len(classes) == 1 else None
-        seen = seen_given(name, data_class) if data_class is not None else None
-        value = seen_value(seen, call) if seen is not None else None
-        return value if value is not None and value.is_array else None
 
     def _frame_made(self, call: cst.Call, name: str, depth: int) -> Value:
         """A frame or series made of an array (`pd.DataFrame(x)`): of what the probe saw it

@@ -29,7 +29,15 @@ from f64lint.analysis.domain.probed import (
 )
 from f64lint.analysis.evaluation.dicts import mapping
 from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Value, arithmetic, join, sources_of
-from f64lint.analysis.evaluation.structure import as_possible, is_frame, kept_from, may_be, members_of, partly_unknown
+from f64lint.analysis.evaluation.structure import (
+    arrays_in,
+    as_possible,
+    is_frame,
+    kept_from,
+    may_be,
+    members_of,
+    partly_unknown,
+)
 from f64lint.analysis.syntax.calls import passes_keywords
 from f64lint.cst import cst
 
@@ -141,6 +149,21 @@ def of_numbers_one_by_one(name: str, values: Sequence[Value], call: cst.Call) ->
     if seen is None or (seen.dtype is None and seen.kind not in PYTHON_NUMBER_KINDS):
         return None
     return seen_value(seen, call)
+
+
+def of_known_data(name: str, given: Sequence[Value], call: cst.Call) -> Optional[Value]:
+    """What a function NumPy's table makes float64 arrays by gives arrays or NumPy scalars
+    of one known dtype, beside Python numbers (weak, NEP 50), as the probe's first call of
+    such data gave (the end points of `np.linspace` keep their float32); None where the
+    call passes keywords or other arguments, or the probe did not call it so."""
+    arrays = arrays_in(list(given))
+    if not arrays or passes_keywords(call) or any(not (v.is_array or v.kind is Kind.NUMBER) for v in given):
+        return None
+    classes = {input_class(array) for array in arrays}
+    data_class = classes.pop() if len(classes) == 1 else None
+    seen = seen_given(name, data_class) if data_class is not None else None
+    value = seen_value(seen, call) if seen is not None else None
+    return value if value is not None and value.is_array else None
 
 
 def labelled_result(name: str, arguments: List[Value], origin: cst.CSTNode) -> Optional[Value]:
