@@ -632,6 +632,30 @@ class NumpyFloat64ToTensor(Rule):
             """,
             (5, 12),  # no fix: a float dtype would drop the imaginary part
         ),
+        Invalid(
+            """
+            import numpy as np
+            import torch
+
+            def whitening(model, images, device):
+                with torch.no_grad():
+                    features = model(images).cpu().numpy()
+                cov = np.cov(features, rowvar=False)
+                return torch.from_numpy(cov).to(device)
+            """,
+            (8, 12),  # a model's features, dtype not known: NumPy's covariance is float64 whatever its input (probed)
+            fixed="""
+            import numpy as np
+            import torch
+
+            def whitening(model, images, device):
+                with torch.no_grad():
+                    features = model(images).cpu().numpy()
+                cov = np.cov(features, rowvar=False)
+                dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
+                return torch.from_numpy(cov).to(device, dtype=dtype)
+            """,
+        ),
     )
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:

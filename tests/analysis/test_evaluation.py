@@ -835,6 +835,22 @@ def test_what_the_probe_saw_a_reduction_give_overrides_the_table(call, kind, dty
 
 
 @pytest.mark.parametrize(
+    "call, kind, dtype",
+    [
+        # Data not known (a model's features): what the probe saw every input give, a
+        # covariance float64 whatever it is given.
+        ("np.cov(features, rowvar=False)", Kind.NDARRAY, Dtype.FLOAT64),
+        # A mean keeps float32 data's dtype and makes integers float64: not known.
+        ("np.mean(features, axis=0)", Kind.UNKNOWN, None),
+    ],
+)
+def test_what_the_probe_saw_every_input_give_is_what_data_not_known_gives(call, kind, dtype):
+    source = f"import numpy as np\ndef features_of(model, x):\n    return model(x)\nfeatures = features_of(1, 2)\nresult = {call}"
+    value = evaluated(source)
+    assert (value.kind, value.dtype) == (kind, dtype)
+
+
+@pytest.mark.parametrize(
     "given, dtype",
     [("torch.DoubleTensor", Dtype.FLOAT64), ("'torch.DoubleTensor'", Dtype.FLOAT64), ("torch.LongTensor", Dtype.INTEGER)],
 )

@@ -1704,7 +1704,10 @@ class Evaluator:
             return one_by_one
         widest = join(arrays_in(values))
         if widest.dtype is None or (widest.dtype < Dtype.FLOAT64 and partly_unknown(values)):
-            return UNKNOWN  # an unknown argument may widen it; nothing is wider than float64 but complex
+            # an unknown argument may widen it (nothing is wider than float64 but complex),
+            # unless the probe saw every input give one dtype: `np.cov(features)` is float64
+            fixed = input_independent(name)
+            return seen_value(fixed, call) if fixed is not None else UNKNOWN
         return probed_otherwise(name, widest, call) or Value(Kind.NDARRAY, widest.dtype, origin=widest.origin or call)
 
     def _frame_made(self, call: cst.Call, name: str, depth: int) -> Value:
