@@ -8,6 +8,7 @@ from typing import Callable, FrozenSet, Iterator, List, Optional, Sequence, Tupl
 
 from f64lint.analysis.domain.devices import NO_FLOAT64_DEVICES
 from f64lint.analysis.domain.library import DTYPE_WIDTHS
+from f64lint.analysis.domain.probed import probed_libraries
 from f64lint.analysis.flow.analysis import analyse
 from f64lint.analysis.flow.passed_on import passed_on
 from f64lint.analysis.flow.summaries import ModuleSummary, summarise, summarise_dtypes
@@ -244,17 +245,20 @@ def _calls_at_import(text: str, place: Optional[ModulePlace]) -> bool:
 
 _CALLS_AT_IMPORT = re.compile(r"^[A-Za-z_][\w.]*\(", re.MULTILINE)
 _IMPORTS_TORCH = re.compile(r"^\s*(?:import|from)\s+torch\b", re.MULTILINE)
+# The libraries whose arrays the probe saw made (torch's tensors are findings where made).
+_ARRAY_LIBRARIES = tuple(sorted(probed_libraries() - {"torch"}))
 
 
 def _makes_numpy_float64(text: str, runs_the_project: bool) -> bool:
-    """Does a module with no finding make NumPy float64 arrays for others: a NumPy module
-    that does not import torch (one that does mostly hands its arrays to torch itself,
+    """Does a module with no finding make NumPy float64 arrays for others: a module of
+    NumPy or of a library the probe called (SciPy's `Rotation.as_matrix()`) that does not
+    import torch (one that does mostly hands its arrays to torch itself,
     where they are findings; reading every such module costs too much), one that defines
     a dataset class (`__getitem__`, a `Dataset`), whose items a `DataLoader` elsewhere
     batches, or a test or a script (`runs_the_project`), whose calls hand the project's
     functions their arrays (flow/passed_on.py)? (The cheap tests first: the makers'
     patterns are built per module.)"""
-    if "numpy" not in text:
+    if not any(library in text for library in _ARRAY_LIBRARIES):
         return False
     if _IMPORTS_TORCH.search(text) and not runs_the_project and not ("__getitem__" in text and "Dataset" in text):
         return False

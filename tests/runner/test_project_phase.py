@@ -531,6 +531,67 @@ def test_what_it_makes_crashes_on_mps_before_the_fix_and_not_after(numpy_helpers
         assert after.axis("mps").dtype == torch.float32
 
 
+GEOMETRY = """\
+from scipy.spatial.transform import Rotation
+
+
+def yaw_matrix(yaw):
+    return Rotation.from_euler("z", yaw).as_matrix()
+
+
+def yaw_matrix32(yaw):
+    return Rotation.from_euler("z", yaw).as_matrix().astype("float32")
+"""
+CLOUDS = """\
+import numpy as np
+import torch
+
+from .geometry import yaw_matrix, yaw_matrix32
+
+
+def turned(cloud, yaw, device):
+    rotated = cloud.astype(np.float32) @ yaw_matrix(yaw).T
+    return torch.from_numpy(rotated).to(device)
+
+
+def turned32(cloud, yaw, device):
+    rotated = cloud.astype(np.float32) @ yaw_matrix32(yaw).T
+    return torch.from_numpy(rotated).to(device)
+"""
+
+
+@pytest.fixture
+def scipy_helpers(tmp_path, monkeypatch):
+    return package_in(tmp_path, monkeypatch, "lidar", geometry=GEOMETRY, clouds=CLOUDS)
+
+
+def test_a_module_of_scipy_alone_says_what_it_makes(scipy_helpers):
+    # It names no NumPy: the float64 it makes is SciPy's (a rotation's matrix, as probed),
+    # and a float32 cloud turned by it is float64.
+    assert _reported(scipy_helpers, "lidar") == [
+        ("lidar/clouds.py", 9, 12, "F64003", "error", "float64 NumPy array (from `yaw_matrix()` at line 8, made in "
+         "lidar/geometry.py:5) becomes a tensor in `torch.from_numpy()`; MPS has no float64"),
+    ]
+
+
+def test_what_a_scipy_module_makes_crashes_on_mps_before_the_fix_and_not_after(scipy_helpers, monkeypatch):
+    torch = require("torch")
+    np = require("numpy")
+    require("scipy")
+    from f64lint.testing.mps_emulation import mps_emulation
+
+    monkeypatch.syspath_prepend(str(scipy_helpers))
+    cloud = np.ones((4, 3))
+    original = importlib.import_module("lidar.clouds")
+    with mps_emulation():
+        with pytest.raises(TypeError, match="MPS framework doesn't support float64"):
+            original.turned(cloud, 0.5, "mps")
+        assert original.turned32(cloud, 0.5, "mps").dtype == torch.float32
+    after = fixed_and_imported_again(scipy_helpers, "lidar", "clouds", monkeypatch)
+    with mps_emulation():
+        assert after.turned(cloud, 0.5, "mps").dtype == torch.float32
+
+
 CLEAN_ACROSS_FILES = {
     "a member the importing module sets again": {
         "pkg/schedule.py": "import numpy as np\n\n\nclass Schedule:\n    def __init__(self):\n"
