@@ -10,7 +10,8 @@ numpy.linalg, numpy.fft, numpy.random (the legacy functions), numpy.polynomial's
 (`leggauss`, `chebval`, ...) and of scipy.signal,
 scipy.signal.windows, scipy.ndimage, scipy.interpolate, scipy.special, scipy.stats,
 scipy.fft, scipy.fftpack, scipy.linalg, scipy.spatial.distance, scipy.optimize (its functions
-given the function to minimise, solve or fit first), sklearn.metrics,
+given the function to minimise, solve or fit first), scipy.integrate (given the function to
+integrate first, or data alone), sklearn.metrics,
 sklearn.preprocessing, sklearn.model_selection and sklearn.utils.class_weight (functions),
 sklearn.datasets (`make_*`; `load_*` as called bare and with `return_X_y=True`),
 pandas, torch, torch.special, math, statistics, random (and the builtins that compute with
@@ -18,7 +19,7 @@ numbers: `abs`, `max`, `min`, `round`, `sum`, `pow`),
 torch.linalg, torch.fft, torch.nn.functional and torch.utils.data; the methods and attributes
 of numpy.ndarray, numpy.random.Generator, numpy.random.RandomState, torch.Tensor,
 pandas.DataFrame and pandas.Series; the Python operators of arrays, tensors, frames and
-series; the library objects of scipy.stats.qmc, scipy.spatial, scipy.spatial.transform and random
+series; the library objects of scipy.stats.qmc, scipy.spatial, scipy.spatial.transform, scipy.sparse and random
 (each class's factories, `Rotation.from_euler`, called as functions, and its methods and
 attributes on an object made afresh of each input class's data: `Sobol(2).random(8)`,
 `KDTree(m).query(m)`); SciPy's distributions' methods (`pdf`, `cdf`, `ppf`, `rvs`, ...);
@@ -129,12 +130,14 @@ import pandas as pd  # noqa: E402
 import scipy  # noqa: E402
 import scipy.fft  # noqa: E402
 import scipy.fftpack  # noqa: E402
+import scipy.integrate  # noqa: E402
 import scipy.interpolate  # noqa: E402
 import scipy.linalg  # noqa: E402
 import scipy.ndimage  # noqa: E402
 import scipy.optimize  # noqa: E402
 import scipy.signal  # noqa: E402
 import scipy.signal.windows  # noqa: E402
+import scipy.sparse  # noqa: E402
 import scipy.spatial  # noqa: E402
 import scipy.spatial.distance  # noqa: E402
 import scipy.spatial.transform  # noqa: E402
@@ -878,6 +881,10 @@ def scipy_jobs() -> Tuple[List[Job], Dict[str, str]]:
         Job(name, lambda f=value: probe(CORE_CLASSES, numpy_inputs, lambda cls: SOLVER_TEMPLATES, f))
         for name, value in kept
     ]
+    named = list(public_callables(scipy.integrate, "scipy.integrate", lambda n, v: not inspect.isclass(v)))
+    kept, integrator_aliases = dedupe(named)
+    aliases.update(integrator_aliases)
+    jobs += [Job(name, lambda f=value: probe(CORE_CLASSES, numpy_inputs, integrator_templates, f)) for name, value in kept]
     # The distributions: their methods, shape parameters 0.5 each.
     for name in sorted(dir(scipy.stats)):
         dist = getattr(scipy.stats, name)
@@ -1096,8 +1103,9 @@ def design(cls: str) -> Tuple[Any, Any, Any]:
 
 # Modules whose classes make objects that are then asked for results: quasi-random samplers
 # (`qmc.LatinHypercube(d=2).random(n)`), rotations (`Rotation.from_euler(...).as_matrix()`),
-# spatial trees and hulls.
-OBJECT_MODULES = ("scipy.stats.qmc", "scipy.spatial", "scipy.spatial.transform")
+# spatial trees and hulls, sparse matrices (`sp.random(2, 3).toarray()`,
+# `csr_matrix(m).todense()`).
+OBJECT_MODULES = ("scipy.stats.qmc", "scipy.spatial", "scipy.spatial.transform", "scipy.sparse")
 # Python's own: a generator of random numbers (`random.Random(seed).uniform(a, b)`).
 PYTHON_OBJECT_MODULES = ("random",)
 # How an object is made of an input class's data: by its class, else by the first of the
@@ -1151,6 +1159,32 @@ SOLVER_TEMPLATES: List[Template] = [
     ("f(line, x, x)", lambda f, i: f(_line, i.x, i.x)),
     ("f(objective)", lambda f, i: f(_objective)),
 ]
+
+
+def _rate(t: Any, y: Any) -> Any:
+    return -np.asarray(y)
+
+
+def _decay(y: Any, t: Any) -> Any:
+    return -np.asarray(y)
+
+
+def _curve(t: Any) -> Any:
+    return t * t
+
+
+# scipy.integrate's solvers take the function to integrate first: a decay from the input
+# (`solve_ivp(rate, (0.0, 1.0), y0)`, `odeint(decay, y0, t)`), a curve over an interval
+# (`quad(curve, 0, 1)`); after the templates of data alone (`trapezoid(y)`).
+INTEGRATOR_TEMPLATES: List[Template] = [
+    ("f(rate, (0.0, 1.0), x)", lambda f, i: f(_rate, (0.0, 1.0), i.x)),
+    ("f(decay, x, [0.0, 0.5, 1.0])", lambda f, i: f(_decay, i.x, [0.0, 0.5, 1.0])),
+    ("f(curve, 0, 1)", lambda f, i: f(_curve, 0, 1)),
+]
+
+
+def integrator_templates(cls: str) -> List[Template]:
+    return [*function_templates(cls), *INTEGRATOR_TEMPLATES]
 
 
 def object_templates(cls: str) -> List[Template]:

@@ -93,6 +93,16 @@ class NumpyFloat64ToTensor(Rule):
 
     valid = (
         """
+        import numpy as np
+        import scipy.sparse as sp
+        import torch
+
+        def adjacency(edges, n, device):
+            ones = np.ones(len(edges), dtype=np.float32)  # a sparse matrix keeps its data's dtype
+            matrix = sp.coo_matrix((ones, (edges[:, 0], edges[:, 1])), shape=(n, n))
+            return torch.from_numpy(matrix.toarray()).to(device)
+        """,
+        """
         import torch
 
         class VQDiffusionScheduler:
@@ -654,6 +664,30 @@ class NumpyFloat64ToTensor(Rule):
                 cov = np.cov(features, rowvar=False)
                 dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
                 return torch.from_numpy(cov).to(device, dtype=dtype)
+            """,
+        ),
+        Invalid(
+            """
+            import numpy as np
+            import scipy.sparse as sp
+            import torch
+
+            def adjacency(edges, n, device):
+                ones = np.ones(len(edges))
+                matrix = sp.coo_matrix((ones, (edges[:, 0], edges[:, 1])), shape=(n, n))
+                return torch.from_numpy(matrix.toarray()).to(device)
+            """,
+            (8, 12),  # a sparse matrix of float64 values, made dense (probed)
+            fixed="""
+            import numpy as np
+            import scipy.sparse as sp
+            import torch
+
+            def adjacency(edges, n, device):
+                ones = np.ones(len(edges))
+                matrix = sp.coo_matrix((ones, (edges[:, 0], edges[:, 1])), shape=(n, n))
+                dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
+                return torch.from_numpy(matrix.toarray()).to(device, dtype=dtype)
             """,
         ),
     )

@@ -851,6 +851,30 @@ def test_what_the_probe_saw_every_input_give_is_what_data_not_known_gives(call, 
 
 
 @pytest.mark.parametrize(
+    "made, result, dtype",
+    [
+        # An ODE's solution, read by attribute, transposed, unpacked: float64 whatever its start.
+        ("sol = solve_ivp(rate, (0.0, 1.0), [1.0])", "sol.y.T", Dtype.FLOAT64),
+        ("states, times = solve_ivp(rate, (0.0, 1.0), y0).y, 0", "states", Dtype.FLOAT64),
+        ("states = odeint(decay, y0, np.linspace(0, 1, 5))", "states", Dtype.FLOAT64),
+        # A sparse matrix: of the dtype it is made with, dense again.
+        ("m = sp.random(5, 5, density=0.2)", "m.toarray()", Dtype.FLOAT64),
+        ("m = sp.csr_matrix(np.ones((3, 3), dtype=np.float32))", "m.toarray()", Dtype.FLOAT32),
+        ("m = sp.coo_matrix((np.ones(len(rows)), (rows, cols)), shape=(3, 3))", "m.todense()", Dtype.FLOAT64),
+        ("m = sp.coo_matrix((weights, (rows, cols)), shape=(3, 3))", "m.toarray()", None),
+    ],
+)
+def test_scipy_solutions_and_sparse_matrices(made, result, dtype):
+    source = (
+        "import numpy as np\nimport scipy.sparse as sp\nfrom scipy.integrate import odeint, solve_ivp\n"
+        "from data import decay, rate, rows, cols, weights, y0\n"
+        f"{made}\nresult = {result}"
+    )
+    value = evaluated(source)
+    assert (value.kind, value.dtype) == ((Kind.NDARRAY, dtype) if dtype is not None else (Kind.UNKNOWN, None))
+
+
+@pytest.mark.parametrize(
     "given, dtype",
     [("torch.DoubleTensor", Dtype.FLOAT64), ("'torch.DoubleTensor'", Dtype.FLOAT64), ("torch.LongTensor", Dtype.INTEGER)],
 )

@@ -303,14 +303,29 @@ def dtype_whatever_given(name: str) -> Optional[str]:
 
 @lru_cache(maxsize=1)
 def _members() -> Dict[str, Dict[str, Dict[str, Any]]]:
-    """The probed classes (`sklearn.decomposition.PCA`, `pandas.DataFrame`): by class, its
+    """The probed classes (`sklearn.decomposition.PCA`, `pandas.DataFrame`, and those named
+    in lower case that make objects of their name, `scipy.sparse.csr_matrix`): by class, its
     members' entries by name."""
+    entries = _table()["entries"]
     found: Dict[str, Dict[str, Dict[str, Any]]] = {}
-    for name, entry in _table()["entries"].items():
+    for name, entry in entries.items():
         owner, _, member = name.rpartition(".")
-        if owner.rpartition(".")[2][:1].isupper():
+        if owner.rpartition(".")[2][:1].isupper() or _makes_its_own(owner, entries.get(owner)):
             found.setdefault(owner, {})[member] = entry
     return found
+
+
+def holds_data(type_name: str) -> bool:
+    """Do objects of this probed class hold data of a dtype (`csr_matrix(m)`: of `m`'s), so
+    that what their members give depends on it?"""
+    entry = _entry(type_name)
+    return entry is not None and any(result.get("dtype") is not None for result in entry.values())
+
+
+def _makes_its_own(name: str, entry: Optional[Dict[str, Any]]) -> bool:
+    """Does calling `name` give objects of a class of its own name (`csr_matrix(m)`)?"""
+    own = name.rpartition(".")[2]
+    return entry is not None and any(str(result.get("type", "")).rpartition(".")[2] == own for result in entry.values())
 
 
 @lru_cache(maxsize=1)

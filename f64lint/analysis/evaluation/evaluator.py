@@ -140,6 +140,7 @@ from f64lint.analysis.domain.probed import (
     dtype_whatever_given,
     frame_reader,
     gives_python_numbers,
+    holds_data,
     input_independent,
     is_type,
     keys_are_attributes,
@@ -532,7 +533,10 @@ class Evaluator:
         if holder is not None:  # `frame.rolling(5)`: a window of the frame's data
             return Value(Kind.OBJECT, owner.dtype, origin=origin, type=holder, default_widths=owner.default_widths)
         arguments = [self._value(arg, depth + 1) for arg in positional(call)] if call is not None else []
-        alone = of_numbers_one_by_one(qualified, arguments, call) if call is not None and owner.dtype is None else None
+        # `rng.random()`, of a generator: the numbers alone it was given; not of an object of
+        # data whose dtype is not known (`matrix.toarray()`: its data's)
+        by_numbers = owner.dtype is None and not holds_data(owner.type or "")
+        alone = of_numbers_one_by_one(qualified, arguments, call) if call is not None and by_numbers else None
         if alone is not None:  # `rng.uniform(-0.05, 0.05)`, `rng.random()`: as the probe saw as many numbers give
             return alone
         found = input_independent(qualified)
@@ -1653,7 +1657,7 @@ class Evaluator:
         made = name if is_type(name) else (object_made_by(name) or MAKES.get(name))
         if made is not None:  # `Image.open(path)`: an image of 8-bit data, but of a float format
             data = None if self._reads_float_format(call) else Dtype.named(OBJECT_DATA_DTYPES.get(made))
-            return Value(Kind.OBJECT, data, origin=call, type=made)
+            return Value(Kind.OBJECT, data or self._data_of_object(call, name, depth), origin=call, type=made)
         known = name in FLOAT_BY_DEFAULT or name in FOLLOW_DATA or name in _KEEP_ARGUMENT_DTYPE
         floats = name in FLOAT_OF_NUMBERS or name in FLOAT64_OF_INTEGERS
         integers = name in INTEGERS_RETURNED or name in PIXEL_MAKERS
@@ -1709,6 +1713,21 @@ class Evaluator:
             fixed = input_independent(name)
             return seen_value(fixed, call) if fixed is not None else UNKNOWN
         return probed_otherwise(name, widest, call) or Value(Kind.NDARRAY, widest.dtype, origin=widest.origin or call)
+
+    def _data_of_object(self, call: cst.Call, name: str, depth: int) -> Optional[Dtype]:
+        """The dtype of the data a library object is made with, as the probe saw it made:
+        whatever it is given (`sp.random(5, 5)`, float64), else of the widest array it is
+        given, in a tuple too (`csr_matrix((values, (rows, cols)))`: the values' dtype; data
+        not known beside it may be wider, unless it is float64 already)."""
+        fixed = input_independent(name)
+        if fixed is not None:
+            return Dtype.named(fixed.dtype)
+        leaves = [leaf for arg in positional(call) for leaf in innermost(self._value(arg, depth + 1))]
+        widest = join(arrays_in(leaves))
+        known = widest.dtype is Dtype.FLOAT64 or not partly_unknown(leaves)
+        given = input_class(widest) if widest.is_array and known else None
+        seen = seen_given(name, given) if given is not None else None
+        return Dtype.named(seen.dtype) if seen is not None else None
 
     def _frame_made(self, call: cst.Call, name: str, depth: int) -> Value:
         """A frame or series made of an array (`pd.DataFrame(x)`): of what the probe saw it
