@@ -746,7 +746,7 @@ def function_job(key: str, f: Any, classes: Tuple[str, ...], inputs: Callable[[s
 
 def method_jobs(type_key: str, receivers: Callable[[str], Inputs], classes: Tuple[str, ...], cls_type: type,
                 operators: Tuple[str, ...], operand: Callable[[str], Any], operand_classes: Tuple[str, ...],
-                receiver: Callable[[str], Any]) -> List[Job]:
+                receiver: Callable[[str], Any], more: Optional[Dict[str, List[Template]]] = None) -> List[Job]:
     jobs: List[Job] = []
     for name in sorted(set(dir(cls_type))):
         if (name.startswith("_") and name not in DUNDERS) or name in SKIPPED_METHODS:
@@ -758,7 +758,7 @@ def method_jobs(type_key: str, receivers: Callable[[str], Inputs], classes: Tupl
         is_attribute = not callable(getattr(cls_type, name, None)) or isinstance(member, (property,)) or (
             type(member).__name__ in ("getset_descriptor", "member_descriptor", "cached_property")
         )
-        templates = ATTRIBUTE_TEMPLATES if is_attribute else METHOD_TEMPLATES
+        templates = ATTRIBUTE_TEMPLATES if is_attribute else [*(more or {}).get(name, []), *METHOD_TEMPLATES]
 
         def run(name: str = name, templates: List[Template] = templates) -> Dict[str, Any]:
             return probe(classes, receivers, lambda cls: templates, lambda on: getattr(on, name))
@@ -936,9 +936,19 @@ def pandas_jobs() -> Tuple[List[Job], Dict[str, str]]:
     frame_operand = lambda cls: frame(cls) if cls in ARRAY_CLASSES else numpy_operand(cls)  # noqa: E731
     series_operand = lambda cls: frame(cls)["a"] if cls in ARRAY_CLASSES else numpy_operand(cls)  # noqa: E731
     jobs += method_jobs("pandas.DataFrame", frames, frame_classes, pd.DataFrame, OPERATORS, frame_operand,
-                        OPERAND_CLASSES, lambda cls: frame(cls))
+                        OPERAND_CLASSES, lambda cls: frame(cls), AGGREGATIONS)
     jobs += method_jobs("pandas.Series", series, ARRAY_CLASSES, pd.Series, OPERATORS, series_operand,
-                        OPERAND_CLASSES, lambda cls: frame(cls)["a"])
+                        OPERAND_CLASSES, lambda cls: frame(cls)["a"], AGGREGATIONS)
+    # A frame's rows by label or place (`frame.loc[mask]`, `frame.describe().loc["mean"]`):
+    # the indexer a frame's `loc` and `iloc` give, keyed by its class, indexed.
+    for made in INDEXERS:
+        def indexer(cls: str, made: Callable[[pd.DataFrame], Any] = made) -> Inputs:
+            held = made(frame(cls))
+            return Inputs(held, held, None, None)
+
+        typed = type(made(frame("float64")))
+        jobs += method_jobs(f"{typed.__module__}.{typed.__qualname__}", indexer, frame_classes, typed, (),
+                            frame_operand, (), lambda cls: frame(cls), ROWS)
     # `df[["a", "b"]]`, `df["a"]`: indexing a frame by columns.
     def run_getitem() -> Dict[str, Any]:
         templates: List[Template] = [("x.f(['a', 'b'])", lambda get, i: get(i.x)(["a", "b"])),
@@ -954,8 +964,21 @@ def pandas_jobs() -> Tuple[List[Job], Dict[str, str]]:
             return Inputs(held, held, None, None)
 
         jobs += method_jobs(f"pandas.api.typing.{typed}", grouped, frame_classes, getattr(pd.api.typing, typed), (),
-                            frame_operand, (), lambda cls: frame(cls))
+                            frame_operand, (), lambda cls: frame(cls), AGGREGATIONS)
     return jobs, aliases
+
+
+# What a frame's, a series' and a group's `agg` are given besides a function: the names of
+# reductions (`frame.agg(["mean", "std"])`, `frame.agg("mean")`).
+_BY_NAMES: List[Template] = [
+    ("x.f(['mean', 'std'])", lambda get, i: get(i.x)(["mean", "std"])),
+    ("x.f('mean')", lambda get, i: get(i.x)("mean")),
+]
+AGGREGATIONS: Dict[str, List[Template]] = {"agg": _BY_NAMES, "aggregate": _BY_NAMES}
+INDEXERS: Tuple[Callable[[pd.DataFrame], Any], ...] = (lambda df: df.loc, lambda df: df.iloc)
+# Rows of a frame are a frame (`frame.loc[mask]`, `frame.iloc[:n]`) before a row is a series
+# (`frame.loc["mean"]`): what a frame of this dtype gives, whatever the rows.
+ROWS: Dict[str, List[Template]] = {"__getitem__": [("x.f(slice(0, 2))", lambda get, i: get(i.x)(slice(0, 2)))]}
 
 
 WINDOWS_AND_GROUPS: Dict[str, Callable[[pd.DataFrame], Any]] = {

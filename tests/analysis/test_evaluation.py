@@ -913,6 +913,10 @@ def test_data_split_with_labels_keeps_each_ones_dtype():
         ("import pandas as pd\nresult = pd.read_csv('x.csv')[['a']].astype(np.float32).values", Dtype.FLOAT32),
         ("import pandas as pd\nresult = pd.read_csv('x.csv').astype('float32').values", Dtype.FLOAT32),
         ("from scipy.interpolate import CubicSpline\nresult = CubicSpline(F32, F32)(F32)", Dtype.FLOAT64),
+        # A row of a frame's statistics, by label or place: float64 whatever the columns.
+        ("import pandas as pd\nresult = pd.read_csv('x.csv').describe().loc['mean'].values", Dtype.FLOAT64),
+        ("import pandas as pd\nresult = pd.read_csv('x.csv').agg(['mean', 'std']).iloc[0].to_numpy()", Dtype.FLOAT64),
+        ("import pandas as pd\nresult = pd.DataFrame(F32).loc[[0, 1]].values", Dtype.FLOAT32),
         # Objects made by a class or by its own factory, then asked (OBJECT_MODULES).
         ("from scipy.stats import qmc\nresult = qmc.LatinHypercube(d=2).random(8)", Dtype.FLOAT64),
         ("from scipy.stats import qmc\nresult = qmc.scale(qmc.Sobol(2).random(8), [0, 0], [1, 1])", Dtype.FLOAT64),
@@ -930,6 +934,11 @@ def test_data_split_with_labels_keeps_each_ones_dtype():
 def test_library_objects_as_probed(source, dtype):
     value = evaluated(f"import numpy as np\nF32 = np.ones((3, 2), dtype=np.float32)\n{source}")
     assert (value.kind, value.dtype) == (Kind.NDARRAY, dtype)
+
+
+def test_rows_of_a_frame_whose_columns_are_not_known_are_a_frame_of_no_known_dtype():
+    value = evaluated("import pandas as pd\nfrom data import records, mask\nresult = pd.DataFrame(records).loc[mask]")
+    assert (value.kind, value.type, value.dtype) == (Kind.OBJECT, "pandas.DataFrame", None)
 
 
 def test_a_dataset_asked_for_its_arrays_alone_gives_them_by_place():

@@ -119,6 +119,13 @@ def test_scipy_solvers_and_sparse_matrices(table):
     assert result(table, "scipy.sparse.csr_matrix.toarray", "float32")["dtype"] == "float32"
     assert result(table, "scipy.sparse.random", "none")["dtype"] == "float64"
 
+def test_pandas_aggregations_and_rows(table):
+    # Named reductions of integer columns are float64; rows of a frame are a frame of its dtype.
+    assert result(table, "pandas.DataFrame.agg", "int64")["dtype"] == "float64"
+    rows = result(table, "pandas.core.indexing._LocIndexer.__getitem__", "float32")
+    assert (rows["kind"], rows["dtype"]) == ("dataframe", "float32")
+    assert result(table, "pandas.DataFrame.iloc", "float32")["type"] == "pandas.core.indexing._iLocIndexer"
+
 
 def test_torch_conversions_and_collation(table):
     assert result(table, "torch.tensor", "python_float") == {"call": "f(x)", "kind": "tensor", "dtype": "float32"}

@@ -303,14 +303,16 @@ def dtype_whatever_given(name: str) -> Optional[str]:
 
 @lru_cache(maxsize=1)
 def _members() -> Dict[str, Dict[str, Dict[str, Any]]]:
-    """The probed classes (`sklearn.decomposition.PCA`, `pandas.DataFrame`, and those named
-    in lower case that make objects of their name, `scipy.sparse.csr_matrix`): by class, its
-    members' entries by name."""
+    """The probed classes (named in capitals as classes are, not modules: `sklearn.
+    decomposition.PCA`, `pandas.core.indexing._iLocIndexer`; or in lower case, making
+    objects of their name: `scipy.sparse.csr_matrix`): by class, its members' entries by
+    name."""
     entries = _table()["entries"]
     found: Dict[str, Dict[str, Dict[str, Any]]] = {}
     for name, entry in entries.items():
         owner, _, member = name.rpartition(".")
-        if owner.rpartition(".")[2][:1].isupper() or _makes_its_own(owner, entries.get(owner)):
+        own = owner.rpartition(".")[2]
+        if own.lower() != own or _makes_its_own(owner, entries.get(owner)):
             found.setdefault(owner, {})[member] = entry
     return found
 
