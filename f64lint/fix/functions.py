@@ -387,7 +387,7 @@ class FunctionPlanner:
         can read: a name the function is given or finds bound (`device`, `DEVICE`), or the
         object's (`self.device`). Not the moved tensor's own `.device`: it is where the
         tensor is before the move."""
-        targets = {moved[0] for use in uses if (moved := _moved(use)) is not None}
+        targets = {moved[0] for use in uses if (moved := _moved(self._call_of(use))) is not None}
         texts = {self.facts.module.code_for_node(target) for target in targets}
         if len(texts) != 1:
             return None
@@ -406,6 +406,14 @@ class FunctionPlanner:
         if not readable or not device_like_name(text.rpartition(".")[2]):
             return None
         return DeviceTest(*self._type_tests(f"{self.torch}.device({text}).type"), text)
+
+    def _call_of(self, use: cst.CSTNode) -> cst.CSTNode:
+        """The call a use is the `dtype=` of (`float` in `torch.full(..., dtype=float,
+        device=d)`), else the use."""
+        argument = self.facts.parent(use)
+        call = self.facts.parent(argument) if isinstance(argument, cst.Arg) and argument.value is use else None
+        keyword_name = argument.keyword.value if isinstance(argument, cst.Arg) and argument.keyword else None
+        return call if isinstance(call, cst.Call) and keyword_name == "dtype" else use
 
     def _device_moved_to(self, function: cst.FunctionDef, params: Set[str]) -> Optional[DeviceTest]:
         """The device the function moves its values to (`model.to(DEVICE)`), when it is a
@@ -713,5 +721,9 @@ def _device_of(node: Optional[cst.CSTNode], names: Set[str]) -> Optional[str]:
 
 
 def _moved(use: cst.CSTNode) -> Optional[Tuple[cst.BaseExpression, Optional[cst.BaseExpression]]]:
-    """Where a use that is a move (`x.to(device)`) moves its tensor to."""
-    return moved_to(use) if isinstance(use, cst.Call) else None
+    """Where a use that is a move (`x.to(device)`) moves its tensor to, or a call that makes
+    one on a device puts it (`torch.full(shape, v, dtype=float, device=self.device)`)."""
+    if not isinstance(use, cst.Call):
+        return None
+    placed = keyword(use, "device")
+    return moved_to(use) or ((placed, keyword(use, "dtype")) if placed is not None else None)

@@ -53,6 +53,29 @@ def test_a_device_that_may_be_none_is_tested_first():
         """)
 
 
+def test_the_device_a_tensor_is_made_on_is_tested_not_a_device_parameter_it_may_differ_from():
+    # `self.device` falls back to a helper's device when the parameter is None: testing the
+    # parameter would leave float64 on MPS (the ninth new-user set's f24).
+    assert fix("""
+        import torch
+
+        class Grid:
+            def __init__(self, size, device=None):
+                self.device = device or get_device()
+                self.log_odds = torch.full((size, size), 0.0, dtype=float, device=self.device)
+        """, default_codes(), unsafe=False, settings=DEVICE_AWARE) == same("""
+        import torch
+
+        class Grid:
+            def __init__(self, size, device=None):
+                self.device = device or get_device()
+                dtype = (
+                    torch.float32 if torch.device(self.device).type == "mps" else torch.float64
+                )
+                self.log_odds = torch.full((size, size), 0.0, dtype=dtype, device=self.device)
+        """)
+
+
 def test_a_tensor_parameters_device_counts_and_a_taken_name_is_avoided():
     assert fix("""
         import torch
