@@ -433,6 +433,12 @@ LABEL_TEMPLATES: List[Template] = [
      lambda f, i: f("balanced", classes=np.unique(i.labels), y=i.labels)),
     ("f('balanced', labels)", lambda f, i: f("balanced", i.labels)),
 ]
+# Of labels alone, no data (the "none" class): scores of predicted labels against true ones
+# (`f1_score(y, y_pred)`), and per class (`average=None`).
+LABELS_ALONE_TEMPLATES: List[Template] = [
+    ("f(labels, labels)", lambda f, i: f(i.labels, i.labels)),
+    ("f(labels, labels, average=None)", lambda f, i: f(i.labels, i.labels, average=None)),
+]
 SCALAR_TEMPLATES: List[Template] = [
     ("f(s)", lambda f, i: f(i.s)),
     ("f(s, s)", lambda f, i: f(i.s, i.s)),
@@ -459,7 +465,7 @@ NONE_TEMPLATES: List[Template] = [
 
 def function_templates(cls: str, labels: bool = False, ufunc_inputs: Optional[int] = None) -> List[Template]:
     if cls == "none":
-        return NONE_TEMPLATES
+        return [*NONE_TEMPLATES, *LABELS_ALONE_TEMPLATES] if labels else NONE_TEMPLATES
     if cls in NP_SCALAR_CLASSES:
         return SCALAR_TEMPLATES
     templates = list(ARRAY_TEMPLATES)

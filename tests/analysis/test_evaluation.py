@@ -936,6 +936,21 @@ def test_library_objects_as_probed(source, dtype):
     assert (value.kind, value.dtype) == (Kind.NDARRAY, dtype)
 
 
+@pytest.mark.parametrize(
+    "call, kind, dtype",
+    [
+        # Per class, as the probe saw it called with the same keyword: a float64 array.
+        ("f1_score(y, p, average=None, zero_division=0)", Kind.NDARRAY, Dtype.FLOAT64),
+        ("precision_score(y, p, average=None)", Kind.NDARRAY, Dtype.FLOAT64),
+        # Averaged: a Python float, no array.
+        ("f1_score(y, p, average='macro')", Kind.UNKNOWN, None),
+    ],
+)
+def test_a_call_is_read_as_the_probe_saw_a_call_with_its_keywords(call, kind, dtype):
+    value = evaluated(f"from sklearn.metrics import f1_score, precision_score\nfrom data import y, p\nresult = {call}")
+    assert (value.kind, value.dtype) == (kind, dtype)
+
+
 def test_rows_of_a_frame_whose_columns_are_not_known_are_a_frame_of_no_known_dtype():
     value = evaluated("import pandas as pd\nfrom data import records, mask\nresult = pd.DataFrame(records).loc[mask]")
     assert (value.kind, value.type, value.dtype) == (Kind.OBJECT, "pandas.DataFrame", None)

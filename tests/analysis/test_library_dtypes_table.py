@@ -119,6 +119,13 @@ def test_scipy_solvers_and_sparse_matrices(table):
     assert result(table, "scipy.sparse.csr_matrix.toarray", "float32")["dtype"] == "float32"
     assert result(table, "scipy.sparse.random", "none")["dtype"] == "float64"
 
+def test_scores_of_labels_alone(table):
+    # Of labels, no data: a Python float, and per class (`average=None`) a float64 array.
+    scored = result(table, "sklearn.metrics.f1_score", "none")
+    assert (scored["call"], scored["kind"]) == ("f(labels, labels)", "python_float")
+    assert scored["also"][0] == {"call": "f(labels, labels, average=None)", "kind": "ndarray", "dtype": "float64"}
+
+
 def test_pandas_aggregations_and_rows(table):
     # Named reductions of integer columns are float64; rows of a frame are a frame of its dtype.
     assert result(table, "pandas.DataFrame.agg", "int64")["dtype"] == "float64"

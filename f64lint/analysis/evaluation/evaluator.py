@@ -188,6 +188,7 @@ from f64lint.analysis.evaluation.probed_values import (
     probed_otherwise,
     seen_as_written,
     seen_value,
+    seen_with_keywords,
     tensor_arithmetic,
     widest_tensor,
 )
@@ -1779,6 +1780,9 @@ class Evaluator:
         alone = of_numbers_one_by_one(name, values, call)  # `random.random()`, `rng.normal(0.0, 1.0)`: a Python float
         if alone is not None:
             return alone
+        by_keywords = seen_with_keywords(name, call, self.facts.module)  # `f1_score(y, p, average=None)`
+        if by_keywords is not None:
+            return by_keywords
         fixed = input_independent(name)
         if fixed is not None:
             return seen_value(fixed, call)

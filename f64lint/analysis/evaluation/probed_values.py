@@ -23,6 +23,7 @@ from f64lint.analysis.domain.probed import (
     keywords_alone_called,
     operator_results,
     seen_by_every_call,
+    seen_by_keywords,
     seen_for_call,
     seen_given,
     seen_given_numbers,
@@ -107,6 +108,20 @@ def seen_as_written(name: str, call: cst.Call, module: cst.Module) -> Optional[V
     written = ", ".join(f"{arg.keyword.value}={module.code_for_node(arg.value)}" for arg in call.args if arg.keyword)
     seen = seen_for_call(name, _NO_DATA, f"f({written})")
     return seen_value(seen, call) if seen is not None else UNKNOWN
+
+
+def seen_with_keywords(name: str, call: cst.Call, module: cst.Module) -> Optional[Value]:
+    """What the probe's calls that passed keywords this call passes alike gave, when they
+    all gave one thing (`f1_score(y, p, average=None)`: a float64 array per class, where
+    `f1_score(y, p)` is a Python float); None otherwise."""
+    written = {arg.keyword.value: module.code_for_node(arg.value) for arg in call.args if arg.keyword}
+    if not written:
+        return None
+    found = {
+        seen for keywords, seen in seen_by_keywords(name)
+        if all(written.get(keyword) == value for keyword, value in keywords.items())
+    }
+    return seen_value(found.pop(), call) if len(found) == 1 else None
 
 
 def probed_otherwise(name: str, data: Value, origin: cst.CSTNode) -> Optional[Value]:
