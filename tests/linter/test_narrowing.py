@@ -954,7 +954,10 @@ def test_a_summary_keeps_a_class_s_properties_and_the_methods_that_set_what_they
                 self._fill = value
 
             def describe(self):
-                return str(self.x)
+                return "interpolation"
+
+            def sample(self, idx):
+                return self.x[idx]
 
             @property
             def fill(self):
@@ -962,6 +965,7 @@ def test_a_summary_keeps_a_class_s_properties_and_the_methods_that_set_what_they
         """)
     text = makers_only(source).text
     assert "self._fill = value" in text and "return self._fill" in text and "describe" not in text
+    assert "return self.x[idx]" in text  # it reads what a making method set: it may give it
 
 
 def test_a_summary_reads_a_class_nested_in_a_kept_one_as_it_reads_the_kept_one():

@@ -592,6 +592,48 @@ def test_what_a_scipy_module_makes_crashes_on_mps_before_the_fix_and_not_after(s
         assert after.turned(cloud, 0.5, "mps").dtype == torch.float32
 
 
+BUFFERS = """\
+import numpy as np
+
+
+class ReplayBuffer:
+    def __init__(self, capacity):
+        self.obs = np.zeros((capacity, 2))
+        self.obs32 = np.zeros((capacity, 2), dtype=np.float32)
+
+    def sample(self, idx):
+        return self.obs[idx]
+
+    def sample32(self, idx):
+        return self.obs32[idx]
+"""
+LEARNER = """\
+import torch
+
+from .buffer import ReplayBuffer
+
+
+def batch(device):
+    buffer = ReplayBuffer(8)
+    return torch.as_tensor(buffer.sample([0, 1]), device=device)
+
+
+def batch32(device):
+    buffer = ReplayBuffer(8)
+    return torch.as_tensor(buffer.sample32([0, 1]), device=device)
+"""
+
+
+def test_a_method_of_another_module_that_reads_what_its_class_made_gives_it(tmp_path, monkeypatch):
+    # `sample()` makes no array itself: it reads the one `__init__` made (its module has no
+    # finding, and its summary is read from the methods that can give float64).
+    root = package_in(tmp_path, monkeypatch, "rl", buffer=BUFFERS, learner=LEARNER)
+    assert _reported(root, "rl") == [
+        ("rl/learner.py", 8, 12, "F64003", "error", "float64 NumPy array (from `ReplayBuffer.sample()` at line 8, "
+         "made in rl/buffer.py:6) becomes a tensor in `torch.as_tensor()`; MPS has no float64"),
+    ]
+
+
 CLEAN_ACROSS_FILES = {
     "a member the importing module sets again": {
         "pkg/schedule.py": "import numpy as np\n\n\nclass Schedule:\n    def __init__(self):\n"

@@ -65,6 +65,7 @@ from f64lint.linter.narrowing.classes import (
     derived_from,
     inherited_hot,
     left_out_of_class,
+    self_read,
 )
 from f64lint.linter.narrowing.entries import entries_left_out
 from f64lint.linter.narrowing.lines import (
@@ -147,9 +148,11 @@ def narrowed(
 def makers_only(source: str) -> Narrowed:
     """For the summary of a module with no finding: the source with only the top-level
     functions that make a float64 NumPy array, the classes' methods that do (and their
-    `__getitem__`, their properties, and the methods that set what a property gives; a
-    class with properties is kept for them; a class nested in a kept one is read so too),
-    and the module-level statements left in, long literals of numbers cut (`narrowed`)."""
+    `__getitem__`, their properties, the methods that set what a property gives, and those
+    that read what the making methods set on `self`: a buffer's `sample()` of the arrays
+    its `__init__` made; a class with properties is kept for them; a class nested in a kept
+    one is read so too), and the module-level statements left in, long literals of numbers
+    cut (`narrowed`)."""
     read = _statements(source) if source.count("\r") == source.count("\r\n") else None
     if read is None:
         return Narrowed(source, source)
@@ -162,7 +165,9 @@ def makers_only(source: str) -> Narrowed:
         """The spans of a kept class's methods that make none, and so on in the classes
         it nests that are kept (a test case's `_TestBase` inside it)."""
         given = set(_RETURNS_SELF_ATTRIBUTE.findall(owner.text))  # what its properties may give
-        for member in described_members(owner, read.code_lines, read.structure_lines):
+        members = list(described_members(owner, read.code_lines, read.structure_lines))
+        made = {name for member in members if makers.search(member.text) for name in attributes_set(member.text)}
+        for member in members:
             if member.name is None or member.name == "__getitem__":
                 continue
             if member.is_class and kept(member):
@@ -171,6 +176,7 @@ def makers_only(source: str) -> Narrowed:
                 not makers.search(member.text)
                 and not _PROPERTY.search(member.text)  # read as attributes, of what the class holds
                 and given.isdisjoint(attributes_set(member.text))  # and what sets what they give
+                and made.isdisjoint(self_read(member.text))  # and what reads what the makers set
             ):
                 yield member.first, member.last
 

@@ -64,6 +64,11 @@ def _attributes_set_hot(method: Statement, reading: Reading) -> Set[str]:
     return {name for _, _, text, _, _ in lines for name in attributes_set(text) if name in warm}
 
 
+def self_read(text: str) -> Set[str]:
+    """The attributes a text reads from `self` (`self.obs[idx]`; not a method it calls)."""
+    return set(_SELF_READ.findall(text))
+
+
 def attributes_set(text: str) -> Set[str]:
     """The attributes a text sets on `self` (assigned, registered as buffers, appended to)."""
     return {name for match in _SELF_ATTRIBUTE.findall(text) for name in match if name}
