@@ -83,7 +83,19 @@ def test_exports_survive_the_cache_row_format():
     export = Export("pkg.utils", "table", True, "torch.arange(dtype=torch.float64)", "float64", "pkg/utils.py", 5)
     tensor = Export("pkg.utils", "table", True, ".double()", "float64", "pkg/utils.py", 5, tensor=True)
     held = Export("pkg.grids", "GridBase.spacing", False, "np.ones", "float64", "pkg/unit.py", 7, subclass="pkg.unit.Unit")
-    assert [Export.from_row(row.as_row()) for row in (export, tensor, held)] == [export, tensor, held]
+    keyed = Export("pkg.memory", "Memory.sample", True, "np.zeros", "float64", "pkg/memory.py", 6, key="obs")
+    rows = (export, tensor, held, keyed)
+    assert [Export.from_row(row.as_row()) for row in rows] == list(rows)
+
+
+def test_a_dict_a_method_returns_written_out_is_exported_by_key():
+    source = (
+        "import numpy as np\n\n\nclass Memory:\n    def __init__(self, n):\n        self.obs = np.zeros((n, 2))\n"
+        "        self.ids = np.arange(n)\n\n    def sample(self, i):\n"
+        "        return {\"obs\": self.obs[i], \"ids\": self.ids[i]}\n"
+    )
+    exported = summarise(analysed(source, "pkg.memory"), "pkg/memory.py")
+    assert [(e.name, e.key, e.made_by, e.line) for e in exported if e.key] == [("Memory.sample", "obs", "np.zeros", 6)]
 
 
 def test_a_call_reads_its_callees_summary_however_deep_the_caller_already_traced():

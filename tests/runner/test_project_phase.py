@@ -634,6 +634,74 @@ def test_a_method_of_another_module_that_reads_what_its_class_made_gives_it(tmp_
     ]
 
 
+SAMPLES = """\
+import numpy as np
+
+
+class Memory:
+    def __init__(self, capacity):
+        self.obs = np.zeros((capacity, 2))
+        self.reward = np.zeros(capacity, dtype=np.float32)
+
+    def sample(self, idx):
+        return {"obs": self.obs[idx], "reward": self.reward[idx]}
+
+    def pair(self, idx):
+        return self.obs[idx], self.reward[idx]
+"""
+AGENT = """\
+import torch
+
+from .memory import Memory
+
+
+def batch(device):
+    memory = Memory(8)
+    return {k: torch.as_tensor(v, device=device) for k, v in memory.sample([0, 1]).items()}
+
+
+def rewards(device):
+    memory = Memory(8)
+    return torch.as_tensor(memory.sample([0, 1])["reward"], device=device)
+
+
+def observations(device):
+    obs, reward = Memory(8).pair([0, 1])
+    return torch.as_tensor(obs, device=device), torch.as_tensor(reward, device=device)
+"""
+
+
+@pytest.fixture
+def replay(tmp_path, monkeypatch):
+    return package_in(tmp_path, monkeypatch, "rl", memory=SAMPLES, agent=AGENT)
+
+
+def test_a_dict_or_tuple_another_module_s_method_returns_holds_its_float64_by_key_and_place(replay):
+    # Each value of the dict the loop makes a tensor of may be the float64 one; the float32
+    # value at its key, and the float32 part of the tuple, are not reported.
+    assert [(path, line, column, code) for path, line, column, code, _, _ in _reported(replay, "rl")] == [
+        ("rl/agent.py", 8, 16, "F64003"),
+        ("rl/agent.py", 18, 12, "F64003"),
+    ]
+
+
+def test_those_values_crash_on_mps_before_the_fix_and_not_after(replay, monkeypatch):
+    torch = require("torch")
+    from f64lint.testing.mps_emulation import mps_emulation
+
+    monkeypatch.syspath_prepend(str(replay))
+    original = importlib.import_module("rl.agent")
+    with mps_emulation():
+        for made in (original.batch, original.observations):
+            with pytest.raises(TypeError, match="MPS framework doesn't support float64"):
+                made("mps")
+        assert original.rewards("mps").dtype == torch.float32
+    after = fixed_and_imported_again(replay, "rl", "agent", monkeypatch)
+    with mps_emulation():
+        assert after.batch("mps")["obs"].dtype == torch.float32
+        assert after.observations("mps")[0].dtype == torch.float32
+
+
 CLEAN_ACROSS_FILES = {
     "a member the importing module sets again": {
         "pkg/schedule.py": "import numpy as np\n\n\nclass Schedule:\n    def __init__(self):\n"

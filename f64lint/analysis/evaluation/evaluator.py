@@ -48,7 +48,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import replace
 from functools import cached_property
-from typing import Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, Union
+from typing import Callable, Dict, FrozenSet, Iterable, Iterator, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
 from f64lint.analysis.domain.arrays import (
     FLOAT64_OF_INTEGERS,
@@ -261,6 +261,7 @@ class Evaluator:
         seen_float64: Callable[[cst.BaseExpression], bool],
         passed_in: Callable[[cst.FunctionDef, cst.Param], Sequence[Export]],
         imported_parts: Callable[[cst.Call], Sequence[Optional[Export]]],
+        imported_keys: Callable[[cst.Call], Mapping[str, Export]],
     ) -> None:
         """`guards` says which code never runs on MPS: a value bound only there does not
         reach a read on MPS (`if device.type == "mps": dtype = torch.float32 else: dtype =
@@ -272,7 +273,8 @@ class Evaluator:
         tests saw an expression give float64 data at run time (`Flow.seen_float64`);
         `passed_in` the float64 data other modules' calls pass for a parameter (their
         summaries' rows: `Flow.passed_in`); `imported_parts` the float64 parts of the tuple
-        another module's function returns, by place (`Flow.imported_parts`)."""
+        another module's function returns, by place (`Flow.imported_parts`), and
+        `imported_keys` the float64 values of the dict one returns, by key."""
         self.facts = facts
         self._paths = PathsOnMps(facts, guards)
         self._function_exits: Dict[cst.FunctionDef, Tuple[List[cst.Yield], List[Optional[cst.BaseExpression]]]] = {}
@@ -282,6 +284,7 @@ class Evaluator:
         self._seen_float64 = seen_float64
         self._passed_in = passed_in
         self._imported_parts = imported_parts
+        self._imported_keys = imported_keys
         self.traces = facts.traces
         self.classes = Classes(facts)
         self.default_devices = DefaultDevices(facts, self.value)
@@ -460,6 +463,9 @@ class Evaluator:
         parts = self._imported_parts(node) if export is None and isinstance(node, cst.Call) else ()
         if parts:  # `x, y = load()` of `return x, y`
             return Value(Kind.CONTAINER, parts=tuple(_exported(part, node) if part else UNKNOWN for part in parts))
+        keyed = self._imported_keys(node) if export is None and isinstance(node, cst.Call) else {}
+        if keyed:  # `batch = buffer.sample(32)` of `return {"obs": self.obs[idx], ...}`
+            return mapping([(key, _exported(value, node)) for key, value in keyed.items()])
         if export is None:
             return Value(Kind.NDARRAY, Dtype.FLOAT64, origin=node) if self._seen_float64(node) else found
         if export.dtype:  # `DTYPE` after `from .config import DTYPE`

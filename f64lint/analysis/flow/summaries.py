@@ -1,8 +1,8 @@
 """Summaries: what a module gives the modules that import it, as plain data.
 
 A module's summary names its top-level functions that return a float64 (or complex128)
-tensor or NumPy array, its classes' methods that return one and attributes set on `self`
-to one, its module-level names bound to one, each with where the value is made, and its
+tensor or NumPy array (alone, or in a tuple or a dict written out: by place or by key), its
+classes' methods that return one so and attributes set on `self` to one, its module-level names bound to one, each with where the value is made, and its
 dataset classes whose `__getitem__` gives float64 NumPy arrays (batched as they are by a
 `DataLoader`), and the float64 data its calls pass to other modules' functions
 (passed_on.py: rows the project phase hands to those functions' modules instead). It is
@@ -48,6 +48,8 @@ def summarise(analysis: Analysis, path: str) -> ModuleSummary:
                 named, returned = statement.name.value, flow.returned_values(statement)
                 if returned and all(_written_out(value) for value in returned):  # `return x, y`
                     found.extend(_parts(facts, flow, named, returned, path))
+                elif returned and all(_keyed(value) for value in returned):  # `return {"x": x}`
+                    found.extend(_values(facts, flow, named, returned, path))
                 else:
                     array = _made(facts, flow, named, True, returned, path)
                     found.extend([array] if array is not None else [])
@@ -156,7 +158,14 @@ def _members(facts: ModuleFacts, flow: Flow, owner: cst.ClassDef, path: str) -> 
         if isinstance(method, cst.FunctionDef) and not method.name.value.startswith("__"):
             name = f"{owner.name.value}.{method.name.value}"
             called = not is_property(method)  # a property is read as an attribute (`grid.spacing`)
-            export = _made(facts, flow, name, called, flow.returned_values(method), path)
+            returned = flow.returned_values(method)
+            if called and returned and all(_written_out(value) for value in returned):  # `return x, y`
+                found.extend(_parts(facts, flow, name, returned, path))
+                continue
+            if called and returned and all(_keyed(value) for value in returned):  # `return {"x": x}`
+                found.extend(_values(facts, flow, name, returned, path))
+                continue
+            export = _made(facts, flow, name, called, returned, path)
             if export is not None:
                 found.append(export)
     for attribute, values in flow.attributes_set(owner).items():
@@ -219,6 +228,30 @@ def _parts(
             if made is not None:
                 parts.setdefault(place, replace(made, item=(place,)))
     return list(parts.values())
+
+
+def _values(
+    facts: ModuleFacts, flow: Flow, name: str, values: Sequence[cst.BaseExpression], path: str
+) -> List[Export]:
+    """The float64 tensors and NumPy arrays in the dicts a function returns written out
+    (`return {"obs": self.obs[i], "done": d}`), by key: a key's first."""
+    found: Dict[str, Export] = {}
+    for value in values:
+        assert isinstance(value, cst.Dict)
+        for element in value.elements:
+            assert isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString)
+            made = _made(facts, flow, name, True, [element.value], path)
+            key = element.key.evaluated_value
+            if made is not None and isinstance(key, str):
+                found.setdefault(key, replace(made, key=key))
+    return list(found.values())
+
+
+def _keyed(value: cst.BaseExpression) -> bool:
+    """A dict written out, each of its keys a string (`{"obs": obs}`; not `{**d, k: v}`)."""
+    return isinstance(value, cst.Dict) and all(
+        isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString) for element in value.elements
+    )
 
 
 def _written_out(value: cst.BaseExpression) -> bool:

@@ -137,6 +137,7 @@ class Flow:
             lambda node: flow.seen_float64(node),
             lambda function, param: flow.passed_in(function, param),
             lambda node: flow.imported_parts(node),
+            lambda node: flow.imported_keys(node),
         )
         self._wide: Dict[cst.CSTNode, Optional[WideValue]] = {}
         self._moves: Optional[List[Tuple[cst.Call, WideValue]]] = None
@@ -940,8 +941,23 @@ class Flow:
         return None
 
     def imported_parts(self, call: cst.Call) -> Tuple[Optional[Export], ...]:
-        """The float64 parts of the tuple another module's function returns, by place."""
-        return self.imported.returned_parts(self.facts.qualified_name(call.func))
+        """The float64 parts of the tuple another module's function (or the method of an
+        object of a class it defines) returns, by place."""
+        return self.imported.returned_parts(self._imported_callee(call))
+
+    def imported_keys(self, call: cst.Call) -> Dict[str, Export]:
+        """The float64 values of the dict another module's function (or the method of an
+        object of a class it defines: `buffer.sample(32)`) returns, by key."""
+        return self.imported.returned_keys(self._imported_callee(call))
+
+    def _imported_callee(self, call: cst.Call) -> Optional[str]:
+        """The qualified name of the function a call runs, or of the method of an object of
+        a class another module defines (`pkg.buffer.ReplayBuffer.sample`)."""
+        qualified = self.facts.qualified_name(call.func)
+        if qualified is not None or not isinstance(call.func, cst.Attribute) or not self.imported:
+            return qualified
+        owner = self._imported_class(call.func.value, 0, call.func.attr.value)
+        return f"{owner}.{call.func.attr.value}" if owner is not None else None
 
     def passed_in(self, function: cst.FunctionDef, param: cst.Param) -> List[Export]:
         """The float64 data other modules' calls pass for a parameter of one of the module's

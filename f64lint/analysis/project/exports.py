@@ -69,6 +69,9 @@ class Export:
     # LogMel()`): it moves with them (`model.to(device)` in another module); `made_by`,
     # `path` and `line` say where the tensor is made.
     state: bool = False
+    # Of a dict a function or method returns written out (`return {"obs": self.obs[i]}`):
+    # the key it holds the value at.
+    key: str = ""
 
     @property
     def qualified_name(self) -> str:
@@ -80,21 +83,22 @@ class Export:
         it, the line moves with edits above it)."""
         return (
             self.module, self.name, self.returned, self.made_by, self.width, self.item, self.tensor, self.subclass,
-            self.caller, self.keyword, self.arguments, self.dtype, self.state,
+            self.caller, self.keyword, self.arguments, self.dtype, self.state, self.key,
         )
 
     def as_row(self) -> list:
         item = list(self.item) if self.item is not None else None
-        passed = [self.caller, self.keyword, list(self.arguments), self.dtype, self.state]
+        passed = [self.caller, self.keyword, list(self.arguments), self.dtype, self.state, self.key]
         placed = [self.path, self.line, item, self.tensor, self.subclass, *passed]
         return [self.module, self.name, self.returned, self.made_by, self.width, *placed]
 
     @classmethod
     def from_row(cls, row: list) -> "Export":
-        module, name, returned, made_by, width, path, line, item, tensor, subclass, *passed_by, dtype, state = row
+        module, name, returned, made_by, width, path, line, item, tensor, subclass, *passed_by, dtype, state, key = row
         caller, keyword, arguments = passed_by
         place = tuple(int(index) for index in item) if item is not None else None
-        passed = str(caller), str(keyword), tuple(str(argument) for argument in arguments), bool(dtype), bool(state)
+        arguments = tuple(str(argument) for argument in arguments)
+        passed = str(caller), str(keyword), arguments, bool(dtype), bool(state), str(key)
         shown = str(path), int(line), place, bool(tensor), str(subclass), *passed
         return cls(str(module), str(name), bool(returned), str(made_by), str(width), *shown)
 
@@ -153,21 +157,24 @@ class Imported:
         given = tuple(e for e in given if not e.state)
         self._kept: Dict[str, Export] = {e.qualified_name: e for e in given if e.width == KEPT}
         values = [e for e in given if e.width != KEPT]
-        self._by_name: Dict[str, Export] = {e.qualified_name: e for e in values if e.item is None}
+        self._by_name: Dict[str, Export] = {e.qualified_name: e for e in values if e.item is None and not e.key}
         self._datasets: Dict[str, List[Export]] = {}
         self._parts: Dict[str, Dict[int, Export]] = {}
+        self._keyed: Dict[str, Dict[str, Export]] = {}
         # The classes whose members are exported (`Schedule` of `Schedule.sigmas`).
         self._classes = frozenset(f"{e.module}.{e.name.split('.')[0]}" for e in values if "." in e.name) | set(
             self._states
         )
         for export in values:
-            if export.item is not None and export.returned:  # `return x, y`: a part of the tuple
+            if export.key:  # `return {"obs": obs}`: a value of the dict
+                self._keyed.setdefault(export.qualified_name, {})[export.key] = export
+            elif export.item is not None and export.returned:  # `return x, y`: a part of the tuple
                 self._parts.setdefault(export.qualified_name, {})[export.item[0]] = export
             elif export.item is not None:
                 self._datasets.setdefault(export.qualified_name, []).append(export)
 
     def __bool__(self) -> bool:
-        return any((self._by_name, self._datasets, self._kept, self._passed, self._parts, self._states))
+        return any((self._by_name, self._datasets, self._kept, self._passed, self._parts, self._keyed, self._states))
 
     def exports(self) -> Tuple[Export, ...]:
         return (*self._imported(), *(e for found in self._passed.values() for e in found))
@@ -176,6 +183,7 @@ class Imported:
         return (
             *self._by_name.values(), *(e for found in self._datasets.values() for e in found), *self._kept.values(),
             *(e for parts in self._parts.values() for e in parts.values()), *self._states.values(),
+            *(e for keyed in self._keyed.values() for e in keyed.values()),
         )
 
     def names(self) -> FrozenSet[str]:
@@ -206,6 +214,11 @@ class Imported:
         (`return x, y`), by place, up to the last float64 one (None where it is not)."""
         parts = self._parts.get(qualified, {}) if qualified is not None else {}
         return tuple(parts.get(place) for place in range(max(parts) + 1)) if parts else ()
+
+    def returned_keys(self, qualified: Optional[str]) -> Dict[str, Export]:
+        """What a function another module defines returns in a dict it writes out (`return
+        {"obs": obs, "reward": r}`), by key, its float64 values."""
+        return self._keyed.get(qualified, {}) if qualified is not None else {}
 
     def dataset(self, qualified: Optional[str]) -> List[Export]:
         """The float64 places in the items of a dataset class another module defines."""
