@@ -272,7 +272,7 @@ def performance_table(record: Dict[str, Any]) -> str:
             f"Machine: {record['machine']}",
             f"Corpus: {record['corpus']}",
             "",
-            "| tool | wall s | CPU s | peak MB | files/s | f64lint cold is faster by |",
+            "| tool | wall s | CPU s | peak MB | files/s | wall time / f64lint cold |",
             "|---|---|---|---|---|---|",
             *rows,
             "",

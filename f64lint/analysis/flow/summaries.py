@@ -2,13 +2,13 @@
 
 A module's summary names its top-level functions that return a float64 (or complex128)
 tensor or NumPy array (alone, or in a tuple or a dict written out: by place or by key), its
-classes' methods that return one so and attributes set on `self` to one, its module-level names bound to one, each with where the value is made, and its
-dataset classes whose `__getitem__` gives float64 NumPy arrays (batched as they are by a
-`DataLoader`), and the float64 data its calls pass to other modules' functions
-(passed_on.py: rows the project phase hands to those functions' modules instead). It is
-computed once per module, from the module alone, and read by the
-flow of the modules that import those names (the runner's project phase hands them
-over): `pos = table().to(device)` in `model.py` after `from .utils import table` is a
+classes' methods that return one so and attributes set on `self` to one, its module-level
+names bound to one, each with where the value is made, and its dataset classes whose
+`__getitem__` gives float64 NumPy arrays (batched as they are by a `DataLoader`), and the
+float64 data its calls pass to other modules' functions (passed_on.py: rows the project
+phase hands to those functions' modules instead). It is computed once per module, from
+the module alone, and read by the flow of the modules that import those names (the
+runner's project phase hands them over): `pos = table().to(device)` in `model.py` after `from .utils import table` is a
 float64 move when `utils.table` returns float64. The linter asks for it of a module with
 a finding, and of one that makes NumPy float64 arrays (no finding there: NumPy's float64
 is fine on the CPU, until another module makes it a tensor).
