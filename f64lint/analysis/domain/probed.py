@@ -177,16 +177,18 @@ def seen_for_call(name: str, input_class: str, call: str) -> Optional[Seen]:
     return next((_seen(r) for r in _every_call(name, input_class) if r["call"] == call), None)
 
 
-def seen_by_keywords(name: str) -> List[Tuple[Dict[str, str], Seen]]:
+@lru_cache(maxsize=None)
+def seen_by_keywords(name: str) -> Tuple[Tuple[Dict[str, str], Seen], ...]:
     """The keywords each call the probe kept of `name` passed, as written (`average=None`
-    of `f(labels, labels, average=None)`), and what it gave, for every input class."""
+    of `f(labels, labels, average=None)`), and what it gave, for every input class (read
+    once a name: every call of it that passes keywords asks)."""
     found = []
     for input_class in CORE_CLASSES:
         for result in _every_call(name, input_class):
             keywords = dict(_KEYWORD.findall(result["call"]))
             if keywords:
                 found.append((keywords, _seen(result)))
-    return found
+    return tuple(found)
 
 
 _KEYWORD = re.compile(r"(\w+)=([^,()]+)")

@@ -8,10 +8,11 @@ names bound to one, each with where the value is made, and its dataset classes w
 float64 data its calls pass to other modules' functions (passed_on.py: rows the project
 phase hands to those functions' modules instead). It is computed once per module, from
 the module alone, and read by the flow of the modules that import those names (the
-runner's project phase hands them over): `pos = table().to(device)` in `model.py` after `from .utils import table` is a
-float64 move when `utils.table` returns float64. The linter asks for it of a module with
-a finding, and of one that makes NumPy float64 arrays (no finding there: NumPy's float64
-is fine on the CPU, until another module makes it a tensor).
+runner's project phase hands them over): `pos = table().to(device)` in `model.py` after
+`from .utils import table` is a float64 move when `utils.table` returns float64. The
+linter asks for it of a module with a finding, and of one that makes NumPy float64
+arrays (no finding there: NumPy's float64 is fine on the CPU, until another module makes
+it a tensor).
 """
 
 from __future__ import annotations
@@ -45,14 +46,7 @@ def summarise(analysis: Analysis, path: str) -> ModuleSummary:
             if wide is not None:
                 found.append(_export(facts, statement.name.value, True, wide, path))
             else:
-                named, returned = statement.name.value, flow.returned_values(statement)
-                if returned and all(_written_out(value) for value in returned):  # `return x, y`
-                    found.extend(_parts(facts, flow, named, returned, path))
-                elif returned and all(_keyed(value) for value in returned):  # `return {"x": x}`
-                    found.extend(_values(facts, flow, named, returned, path))
-                else:
-                    array = _made(facts, flow, named, True, returned, path)
-                    found.extend([array] if array is not None else [])
+                found.extend(_returns(facts, flow, statement.name.value, flow.returned_values(statement), path))
         elif isinstance(statement, cst.ClassDef):
             found.extend(_members(facts, flow, statement, path))
             found.extend(_dataset(analysis, statement, path))
@@ -157,17 +151,12 @@ def _members(facts: ModuleFacts, flow: Flow, owner: cst.ClassDef, path: str) -> 
     for method in owner.body.body:
         if isinstance(method, cst.FunctionDef) and not method.name.value.startswith("__"):
             name = f"{owner.name.value}.{method.name.value}"
-            called = not is_property(method)  # a property is read as an attribute (`grid.spacing`)
             returned = flow.returned_values(method)
-            if called and returned and all(_written_out(value) for value in returned):  # `return x, y`
-                found.extend(_parts(facts, flow, name, returned, path))
-                continue
-            if called and returned and all(_keyed(value) for value in returned):  # `return {"x": x}`
-                found.extend(_values(facts, flow, name, returned, path))
-                continue
-            export = _made(facts, flow, name, called, returned, path)
-            if export is not None:
-                found.append(export)
+            if is_property(method):  # read as an attribute (`grid.spacing`)
+                export = _made(facts, flow, name, False, returned, path)
+                found.extend([export] if export is not None else [])
+            else:
+                found.extend(_returns(facts, flow, name, returned, path))
     for attribute, values in flow.attributes_set(owner).items():
         export = _made(facts, flow, f"{owner.name.value}.{attribute}", False, values, path)
         if export is not None:
@@ -213,6 +202,20 @@ def _made(
             line = facts.positions[source.origin].start.line
             return Export(facts.module_name, name, returned, source.origin_name, source.width, path, line)
     return None
+
+
+def _returns(
+    facts: ModuleFacts, flow: Flow, name: str, returned: Sequence[cst.BaseExpression], path: str
+) -> List[Export]:
+    """What a function or method returns, exported: each part of the tuples it writes out,
+    by place (`return x, y`); each value of the dicts it writes out, by key (`return {"x":
+    x}`); else the value."""
+    if returned and all(_written_out(value) for value in returned):
+        return _parts(facts, flow, name, returned, path)
+    if returned and all(_keyed(value) for value in returned):
+        return _values(facts, flow, name, returned, path)
+    made = _made(facts, flow, name, True, returned, path)
+    return [made] if made is not None else []
 
 
 def _parts(
