@@ -12,6 +12,7 @@ from f64lint.analysis.domain.probed import probed_libraries
 from f64lint.analysis.flow.analysis import analyse
 from f64lint.analysis.flow.passed_on import passed_on
 from f64lint.analysis.flow.summaries import ModuleSummary, summarise, summarise_dtypes
+from f64lint.analysis.flow.through import given_back
 from f64lint.analysis.project.exports import KEPT, Export, Imported
 from f64lint.analysis.project.observed import Observed
 from f64lint.analysis.semantic.facts import ModuleFacts, Suite
@@ -192,8 +193,9 @@ def lint_source(
                     if left_out is not None:
                         more = _summary_of(path, left_out, devices, place, imported, in_tests, suite, in_script)
                         exports = (*exports, *more)
-            elif imported:  # what it hands on of what other modules pass it or it imports
-                exports = tuple(passed_on(analysis, path))
+            elif imported or _may_pass_arrays(text):
+                # what it hands on of the arrays it makes, other modules pass it or it imports
+                exports = (*passed_on(analysis, path), *given_back(analysis, path))
             if not flagged and _sets_wide_dtype(parsed):  # or the float64 dtypes it gives away
                 exports = (*exports, *summarise_dtypes(analysis, path))
         except (RecursionError, TraceLimit) as stopped:  # no file takes unbounded time (semantic/traces.py)
@@ -203,7 +205,9 @@ def lint_source(
             return Linted(_with_source_lines(failure, text))
     runs_the_project = in_tests or in_script or _calls_at_import(text, place)
     if place is not None and not flagged and (summarised or _makes_numpy_float64(text, runs_the_project)):
-        exports = _summary_of(path, _summary_text(text), devices, place, imported, in_tests, suite, in_script)
+        # read whole where other modules pass its functions data: what they give back of it
+        narrowing = Narrowed(text, text) if imported.passes() else _summary_text(text)
+        exports = _summary_of(path, narrowing, devices, place, imported, in_tests, suite, in_script)
     if place is not None:
         exports = (*exports, *_kept_functions(path, text, place))
 
@@ -249,6 +253,19 @@ _IMPORTS_TORCH = re.compile(r"^\s*(?:import|from)\s+torch\b", re.MULTILINE)
 _ARRAY_LIBRARIES = tuple(sorted(probed_libraries() - {"torch"}))
 
 
+def _may_pass_arrays(text: str) -> bool:
+    """Does a module with no finding make NumPy arrays, in a program (a `__main__` guard)
+    or a module short enough to be read whole, whose calls may pass them to other modules'
+    functions (flow/passed_on.py)? Reading every module's calls costs too much."""
+    short = len(text) < READ_WHOLE_BELOW or "__main__" in text
+    return short and _names_array_library(text) and bool(array_makers(text).search(text))
+
+
+def _names_array_library(text: str) -> bool:
+    """Does a module name NumPy or another library the probe saw make arrays?"""
+    return any(library in text for library in _ARRAY_LIBRARIES)
+
+
 def _makes_numpy_float64(text: str, runs_the_project: bool) -> bool:
     """Does a module with no finding make NumPy float64 arrays for others: a module of
     NumPy or of a library the probe called (SciPy's `Rotation.as_matrix()`) that does not
@@ -258,7 +275,7 @@ def _makes_numpy_float64(text: str, runs_the_project: bool) -> bool:
     batches, or a test or a script (`runs_the_project`), whose calls hand the project's
     functions their arrays (flow/passed_on.py)? (The cheap tests first: the makers'
     patterns are built per module.)"""
-    if not any(library in text for library in _ARRAY_LIBRARIES):
+    if not _names_array_library(text):
         return False
     if _IMPORTS_TORCH.search(text) and not runs_the_project and not ("__getitem__" in text and "Dataset" in text):
         return False

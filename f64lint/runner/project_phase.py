@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from collections import Counter
 from dataclasses import replace
-from typing import TYPE_CHECKING, Dict, FrozenSet, List, NamedTuple, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, Dict, FrozenSet, Iterable, List, NamedTuple, Optional, Sequence
 
 from f64lint.analysis.project.exports import Export, Imported
 from f64lint.analysis.semantic.modules import ModulePlace
@@ -68,18 +68,24 @@ class ProjectPhase(NamedTuple):
         _add(importing, _passed_to_each(alone, passed))
         again = self._again({shown: found for shown, found in importing.items() if found}, alone)
         given_on = {export.identity for export in exports}
-        for _ in range(MOST_HANDED_ON):  # what a module exports once it reads another's: `utils`, `model`, `train`
-            # Not of a module other modules' calls pass values: what `prep(x)` returns is then the call's.
-            reread = [r for shown, r in again.items() if not any(e.passed for e in importing[shown])]
-            further = [e for r in reread for e in r.exports if not e.passed and e.identity not in given_on]
-            further = shared([e for e in further if e.module not in ambiguous], modules)
-            given_on.update(export.identity for export in further)
-            reading = self._imports_of(alone, further) if further else {}
-            reading = {shown: kept for shown, found in reading.items() if (kept := _not_its_own(shown, found))}
-            if not reading:
-                break
-            _add(importing, reading)
-            again.update(self._again({shown: importing[shown] for shown in reading}, alone))
+
+        def give_on(exported: Callable[[str, FileResult], Iterable[Export]]) -> None:
+            """The files that import what the files linted again export (`exported` of each,
+            not given on yet) linted again with it, as many times as that gives more."""
+            for _ in range(MOST_HANDED_ON):
+                further = [e for shown, r in again.items() for e in exported(shown, r) if e.identity not in given_on]
+                further = shared([e for e in further if e.module not in ambiguous], modules)
+                given_on.update(export.identity for export in further)
+                reading = self._imports_of(alone, further) if further else {}
+                reading = {shown: kept for shown, found in reading.items() if (kept := _not_its_own(shown, found))}
+                if not reading:
+                    break
+                _add(importing, reading)
+                again.update(self._again({shown: importing[shown] for shown in reading}, alone))
+
+        # What a module exports once it reads another's (`utils`, `model`, `train`); not of a
+        # module other modules' calls pass values: what `prep(x)` returns is then the call's.
+        give_on(lambda shown, r: [e for e in r.exports if not e.passed and not any(p.passed for p in importing[shown])])
         known = {export.identity for export in passed}
         for _ in range(MOST_HANDED_ON):  # what a function hands on of what it was passed, to another's
             more = [e for r in again.values() for e in r.exports if e.passed and e.identity not in known]
@@ -90,6 +96,7 @@ class ProjectPhase(NamedTuple):
                 break
             _add(importing, handed)
             again.update(self._again({shown: importing[shown] for shown in handed}, alone))
+        give_on(lambda shown, r: [e for e in r.exports if e.through])  # what those functions give back of it
         final: List[FileResult] = []
         for file_result in results:
             redone = again.get(file_result.path)

@@ -7,14 +7,16 @@ import textwrap
 from typing import Tuple
 
 from f64lint.analysis.flow.analysis import Analysis, analyse
+from f64lint.analysis.project.exports import Imported
 from f64lint.cst import cst
 
 MARK = "# <-"
 
 
-def analysed(source: str, module_name: str = "", package: str = "") -> Analysis:
+def analysed(source: str, module_name: str = "", package: str = "", imported: Imported = Imported()) -> Analysis:
     text = textwrap.dedent(source).lstrip("\n")
-    return analyse(cst.parse_module(text), text=text, module_name=module_name or None, package=package or None)
+    module = cst.parse_module(text)
+    return analyse(module, text=text, module_name=module_name or None, package=package or None, imported=imported)
 
 
 def marked_call(source: str, **where: str) -> Tuple[Analysis, cst.Call]:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from f64lint.analysis.project.exports import BASE, READS, Export
+from dataclasses import replace
+
+from f64lint.analysis.project.exports import BASE, READS, Export, Imported
 from f64lint.analysis.flow.summaries import summarise
 from tests.analysis.marked import analysed, marked_call
 
@@ -84,8 +86,50 @@ def test_exports_survive_the_cache_row_format():
     tensor = Export("pkg.utils", "table", True, ".double()", "float64", "pkg/utils.py", 5, tensor=True)
     held = Export("pkg.grids", "GridBase.spacing", False, "np.ones", "float64", "pkg/unit.py", 7, subclass="pkg.unit.Unit")
     keyed = Export("pkg.memory", "Memory.sample", True, "np.zeros", "float64", "pkg/memory.py", 6, key="obs")
-    rows = (export, tensor, held, keyed)
+    through = Export("pkg.utils", "batches", True, "x", "float64", "pkg/utils.py", 4, (0,), through="0:x", yielded=True)
+    rows = (export, tensor, held, keyed, through)
     assert [Export.from_row(row.as_row()) for row in rows] == list(rows)
+
+
+GIVING_BACK = """
+import numpy as np
+import torch
+
+
+def batches(x, y, size, *, scale=1.0):
+    for start in range(0, len(x), size):
+        yield x[start:start + size] * scale, y[start:start + size], np.zeros(3)
+
+
+def as_tensor(x, copy=True):
+    return {"t": torch.from_numpy(x), "mean": x.astype(np.float32).mean()}
+
+
+def unused(x):
+    return x
+"""
+
+
+def test_what_a_function_passed_float64_data_gives_back_of_it_is_exported_by_parameter():
+    # Each place follows the parameter it is read from, of those other modules' calls pass
+    # float64 data (`scale` too, by keyword); the float64 of the function's own
+    # (`np.zeros(3)`) is not a parameter's, and a function no other module passes float64
+    # data gives back nothing.
+    passed = [
+        Export("pkg.utils", name, False, "np.linspace", "float64", "pkg/train.py", 9, item, keyword=keyword)
+        for name, item, keyword in (("batches", (0,), ""), ("batches", (1,), ""), ("batches", None, "scale"),
+                                    ("as_tensor", (0,), ""))
+    ]
+    passed = [replace(row, caller="pkg.train:main") for row in passed]
+    analysis = analysed(GIVING_BACK, "pkg.utils", "pkg", Imported(passed))
+    exported = summarise(analysis, "pkg/utils.py")
+    rows = [(e.name, e.item, e.key, e.through, e.yielded, e.tensor, e.line) for e in exported if e.through]
+    assert rows == [
+        ("batches", (0,), "", "0:x", True, False, 5),
+        ("batches", (1,), "", "1:y", True, False, 5),
+        ("batches", (0,), "", ":scale", True, False, 5),
+        ("as_tensor", None, "t", "0:x", False, True, 10),
+    ]
 
 
 def test_a_dict_a_method_returns_written_out_is_exported_by_key():

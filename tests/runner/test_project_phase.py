@@ -702,6 +702,89 @@ def test_those_values_crash_on_mps_before_the_fix_and_not_after(replay, monkeypa
         assert after.observations("mps")[0].dtype == torch.float32
 
 
+BATCHING = """\
+import numpy as np
+
+
+def minibatches(x, y, size):
+    order = np.random.default_rng(0).permutation(len(x))
+    for start in range(0, len(x), size):
+        idx = order[start:start + size]
+        yield x[idx], y[idx]
+
+
+def scaled(x, factor=2.0):
+    return {"x": x * factor, "n": len(x)}
+
+
+class Window:
+    def first(self, x, n=2):
+        return x[:n]
+"""
+FITTING_BATCHES = """\
+import numpy as np
+import torch
+
+from .batching import Window, minibatches, scaled
+
+
+def batches(device):
+    x = np.random.default_rng(0).normal(size=(8, 2))
+    y = np.zeros(8, dtype=np.float32)
+    out = []
+    for xb, yb in minibatches(x, y, 4):
+        out.append(torch.as_tensor(xb, device=device))
+        out.append(torch.as_tensor(yb, device=device))
+    return out
+
+
+def features(device):
+    return torch.as_tensor(scaled(np.linspace(0, 1, 8))["x"], device=device)
+
+
+def narrow(device):
+    return torch.as_tensor(scaled(np.linspace(0, 1, 8, dtype=np.float32))["x"], device=device)
+
+
+def head(device):
+    return torch.as_tensor(Window().first(np.ones(3)), device=device)
+"""
+
+
+@pytest.fixture
+def batching(tmp_path, monkeypatch):
+    return package_in(tmp_path, monkeypatch, "fitting", batching=BATCHING, train=FITTING_BATCHES)
+
+
+def test_what_another_module_s_function_gives_back_of_float64_data_passed_to_it_is_float64(batching):
+    # The generator's items, the dict's value and the method's slice follow what each call
+    # passes: the float32 part and the float32 array passed stay clean.
+    made = "float64 NumPy array (from `{}` at line {}) becomes a tensor in `torch.as_tensor()`; MPS has no float64"
+    assert _reported(batching, "fitting") == [
+        ("fitting/train.py", 12, 20, "F64003", "error", made.format("Generator.normal", 8)),
+        ("fitting/train.py", 18, 12, "F64003", "error", made.format("np.linspace", 18)),
+        ("fitting/train.py", 26, 12, "F64003", "error", made.format("np.ones", 26)),
+    ]
+
+
+def test_those_values_given_back_crash_on_mps_before_the_fix_and_not_after(batching, monkeypatch):
+    torch = require("torch")
+    from f64lint.testing.mps_emulation import mps_emulation
+
+    monkeypatch.syspath_prepend(str(batching))
+    original = importlib.import_module("fitting.train")
+    with mps_emulation():
+        for made in (original.batches, original.features, original.head):
+            with pytest.raises(TypeError, match="MPS framework doesn't support float64"):
+                made("mps")
+        assert original.narrow("mps").dtype == torch.float32
+    after = fixed_and_imported_again(batching, "fitting", "train", monkeypatch)
+    with mps_emulation():
+        assert {t.dtype for t in after.batches("mps")} == {torch.float32}
+        assert after.features("mps").dtype == torch.float32
+        assert after.head("mps").dtype == torch.float32
+
+
 CLEAN_ACROSS_FILES = {
     "a member the importing module sets again": {
         "pkg/schedule.py": "import numpy as np\n\n\nclass Schedule:\n    def __init__(self):\n"

@@ -262,6 +262,7 @@ class Evaluator:
         passed_in: Callable[[cst.FunctionDef, cst.Param], Sequence[Export]],
         imported_parts: Callable[[cst.Call], Sequence[Optional[Export]]],
         imported_keys: Callable[[cst.Call], Mapping[str, Export]],
+        imported_through: Callable[[cst.Call], Sequence[Export]],
     ) -> None:
         """`guards` says which code never runs on MPS: a value bound only there does not
         reach a read on MPS (`if device.type == "mps": dtype = torch.float32 else: dtype =
@@ -274,7 +275,9 @@ class Evaluator:
         `passed_in` the float64 data other modules' calls pass for a parameter (their
         summaries' rows: `Flow.passed_in`); `imported_parts` the float64 parts of the tuple
         another module's function returns, by place (`Flow.imported_parts`), and
-        `imported_keys` the float64 values of the dict one returns, by key."""
+        `imported_keys` the float64 values of the dict one returns, by key, and
+        `imported_through` what one gives back of the float64 data a call passes it, by
+        parameter (`Flow.imported_through`)."""
         self.facts = facts
         self._paths = PathsOnMps(facts, guards)
         self._function_exits: Dict[cst.FunctionDef, Tuple[List[cst.Yield], List[Optional[cst.BaseExpression]]]] = {}
@@ -285,6 +288,7 @@ class Evaluator:
         self._passed_in = passed_in
         self._imported_parts = imported_parts
         self._imported_keys = imported_keys
+        self._imported_through = imported_through
         self.traces = facts.traces
         self.classes = Classes(facts)
         self.default_devices = DefaultDevices(facts, self.value)
@@ -318,6 +322,23 @@ class Evaluator:
     def _binds_arguments(self) -> bool:
         """Does the module call `functools.partial`?"""
         return any(self.facts.qualified_name(call.func) == BINDS_ARGUMENTS for call in self.facts.calls)
+
+    def given_only(self, function: cst.FunctionDef, given: Mapping[cst.Param, Value]) -> Value:
+        """What a function's returns give, or a generator's yields, for a call that passes
+        these values and leaves its other parameters at their defaults, nothing known of
+        those without (a method's `self` aside)."""
+        context = []
+        for param in named_params(function):
+            binding = self.facts.bindings.get(param.name)
+            if binding is None or param.name.value in ("self", "cls"):
+                continue
+            default = self._value(param.default, 0) if param.default is not None else UNKNOWN
+            context.append((id(binding), given.get(param, default)))
+        return self._exits_within(function, tuple(context), None, 0)
+
+    def yields(self, function: cst.FunctionDef) -> bool:
+        """Is it a generator?"""
+        return bool(self._exits(function)[0])
 
     def at_defaults(self, node: cst.BaseExpression) -> Value:
         """The value of a node of a function's body read for a call that leaves the data
@@ -361,13 +382,13 @@ class Evaluator:
         # The nodes met most first, told by their type (syntax/nodes.py `own_nodes`).
         if type(node) is cst.Name:
             found = self._name(node, depth)
-            return found if _known(found) else self._made_elsewhere(node, found)
+            return found if _known(found) else self._made_elsewhere(node, found, depth)
         if type(node) is cst.Call:
             found = self._call(node, depth)
-            return found if _known(found) else self._made_elsewhere(node, found)
+            return found if _known(found) else self._made_elsewhere(node, found, depth)
         if type(node) is cst.Attribute:
             found = self._attribute(node, depth)
-            return found if _known(found) else self._made_elsewhere(node, found)
+            return found if _known(found) else self._made_elsewhere(node, found, depth)
         if isinstance(node, cst.Integer):
             return Value(Kind.NUMBER, Dtype.INTEGER, origin=node)
         if isinstance(node, cst.Float):
@@ -453,7 +474,7 @@ class Evaluator:
             return frame_arithmetic(left, right, isinstance(node.operator, cst.Divide), node)
         return arithmetic(left, right, isinstance(node.operator, cst.Divide), node)
 
-    def _made_elsewhere(self, node: cst.BaseExpression, found: Value) -> Value:
+    def _made_elsewhere(self, node: cst.BaseExpression, found: Value, depth: int) -> Value:
         """What another module of the run says a call, a name or an attribute the module does
         not know gives (`table()` after `from .utils import table`, `COORDS` after `from
         .grids import COORDS`, `grid.coords` of a `grid: Grid` another module defines): its
@@ -466,11 +487,50 @@ class Evaluator:
         keyed = self._imported_keys(node) if export is None and isinstance(node, cst.Call) else {}
         if keyed:  # `batch = buffer.sample(32)` of `return {"obs": self.obs[idx], ...}`
             return mapping([(key, _exported(value, node)) for key, value in keyed.items()])
+        through = self._imported_through(node) if export is None and isinstance(node, cst.Call) else ()
+        if through:  # `for xb, yb in batches(x, y, 32)` of `yield x[idx], y[idx]`
+            assert isinstance(node, cst.Call)
+            given = self._given_back(node, through, depth)
+            return given if given is not None else found
         if export is None:
             return Value(Kind.NDARRAY, Dtype.FLOAT64, origin=node) if self._seen_float64(node) else found
         if export.dtype:  # `DTYPE` after `from .config import DTYPE`
             return Value(Kind.DTYPE, Dtype.named(export.width), origin=node)
         return _exported(export, node)
+
+    def _given_back(self, call: cst.Call, rows: Sequence[Export], depth: int) -> Optional[Value]:
+        """What another module's function gives back of the float64 data this call passes it
+        (`Export.through` rows): at each place a row names, the data passed for the row's
+        parameter where it is float64 (a tensor of it where the function makes one); None
+        where the call passes none."""
+        by_place: Dict[int, Value] = {}
+        by_key: Dict[str, Value] = {}
+        whole: Optional[Value] = None
+        for row in rows:
+            position, _, name = row.through.partition(":")
+            passed = keyword(call, name)
+            if passed is None and position and not any(arg.star for arg in call.args):
+                arguments = positional(call)
+                passed = arguments[int(position)] if int(position) < len(arguments) else None
+            value = self._value(passed, depth + 1) if passed is not None else UNKNOWN
+            if value.kind not in (Kind.NDARRAY, Kind.TENSOR) or value.dtype is not Dtype.named(row.width):
+                continue
+            if row.tensor and value.kind is not Kind.TENSOR:
+                value = Value(Kind.TENSOR, value.dtype, origin=value.origin)
+            if row.item is not None:
+                by_place[row.item[0]] = join([by_place[row.item[0]], value]) if row.item[0] in by_place else value
+            elif row.key:
+                by_key[row.key] = join([by_key[row.key], value]) if row.key in by_key else value
+            else:
+                whole = join([whole, value]) if whole is not None else value
+        if by_place:
+            parts = tuple(by_place.get(place, UNKNOWN) for place in range(max(by_place) + 1))
+            whole = Value(Kind.CONTAINER, parts=parts)
+        elif by_key:
+            whole = mapping(list(by_key.items()))
+        if whole is None:
+            return None
+        return Value(Kind.CONTAINER, element=whole) if rows[0].yielded else whole
 
     def _joined(self, nodes: Iterable[cst.BaseExpression], depth: int) -> Value:
         return join(self._value(node, depth) for node in nodes)
@@ -630,7 +690,7 @@ class Evaluator:
         binding = self.facts.bindings.get(node)
         if binding is not None and binding.qualified_name is not None:  # a library's dtype or number, or imported
             library = self._library_named(node)
-            return library if library.kind is not Kind.UNKNOWN else self._made_elsewhere(node, library)
+            return library if library.kind is not Kind.UNKNOWN else self._made_elsewhere(node, library, depth)
         if binding is None:
             return UNKNOWN
         given = self._given(node)

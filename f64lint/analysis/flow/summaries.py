@@ -24,6 +24,7 @@ from f64lint.analysis.domain.arrays import ArraySource
 from f64lint.analysis.domain.dtypes import named_for_others, spelled_dtype
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.passed_on import passed_on
+from f64lint.analysis.flow.through import given_back
 from f64lint.analysis.flow.values import Flow, WideValue
 from f64lint.analysis.project.exports import BASE, READS, SEEN, Export
 from f64lint.analysis.semantic.facts import ModuleFacts
@@ -61,7 +62,7 @@ def summarise(analysis: Analysis, path: str) -> ModuleSummary:
                     found.extend([made] if made is not None else [])
     for name, wide in flow.classes_holding_float64.items():  # `SpeechClassifier`, moved elsewhere
         found.append(replace(_export(facts, name, False, wide, path), state=True))
-    return (*found, *summarise_dtypes(analysis, path), *passed_on(analysis, path))
+    return (*found, *summarise_dtypes(analysis, path), *passed_on(analysis, path), *given_back(analysis, path))
 
 
 def summarise_dtypes(analysis: Analysis, path: str) -> ModuleSummary:

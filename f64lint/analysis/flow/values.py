@@ -138,6 +138,7 @@ class Flow:
             lambda function, param: flow.passed_in(function, param),
             lambda node: flow.imported_parts(node),
             lambda node: flow.imported_keys(node),
+            lambda node: flow.imported_through(node),
         )
         self._wide: Dict[cst.CSTNode, Optional[WideValue]] = {}
         self._moves: Optional[List[Tuple[cst.Call, WideValue]]] = None
@@ -949,6 +950,11 @@ class Flow:
         """The float64 values of the dict another module's function (or the method of an
         object of a class it defines: `buffer.sample(32)`) returns, by key."""
         return self.imported.returned_keys(self._imported_callee(call))
+
+    def imported_through(self, call: cst.Call) -> List[Export]:
+        """What another module's function (or the method of an object of a class it
+        defines) gives back of the float64 data a call passes it, by parameter."""
+        return self.imported.through(self._imported_callee(call))
 
     def _imported_callee(self, call: cst.Call) -> Optional[str]:
         """The qualified name of the function a call runs, or of the method of an object of

@@ -72,6 +72,13 @@ class Export:
     # Of a dict a function or method returns written out (`return {"obs": self.obs[i]}`):
     # the key it holds the value at.
     key: str = ""
+    # Not a value of its own but one of a parameter's, for a function or method other
+    # modules' calls pass float64 data (`def batches(x, n): yield x[i:i + n]`): it gives
+    # such data where a call passes it for this parameter, as `<position>:<name>` names it
+    # (its position after `self`, none if keyword-only: `0:x`), and gives a tensor of it
+    # (`tensor`) or data of the kind passed. `yielded`: a generator's, one by one.
+    through: str = ""
+    yielded: bool = False
 
     @property
     def qualified_name(self) -> str:
@@ -83,22 +90,23 @@ class Export:
         it, the line moves with edits above it)."""
         return (
             self.module, self.name, self.returned, self.made_by, self.width, self.item, self.tensor, self.subclass,
-            self.caller, self.keyword, self.arguments, self.dtype, self.state, self.key,
+            self.caller, self.keyword, self.arguments, self.dtype, self.state, self.key, self.through, self.yielded,
         )
 
     def as_row(self) -> list:
         item = list(self.item) if self.item is not None else None
         passed = [self.caller, self.keyword, list(self.arguments), self.dtype, self.state, self.key]
+        passed += [self.through, self.yielded]
         placed = [self.path, self.line, item, self.tensor, self.subclass, *passed]
         return [self.module, self.name, self.returned, self.made_by, self.width, *placed]
 
     @classmethod
     def from_row(cls, row: list) -> "Export":
-        module, name, returned, made_by, width, path, line, item, tensor, subclass, *passed_by, dtype, state, key = row
-        caller, keyword, arguments = passed_by
+        module, name, returned, made_by, width, path, line, item, tensor, subclass, *passed_by = row
+        caller, keyword, arguments, dtype, state, key, through, yielded = passed_by
         place = tuple(int(index) for index in item) if item is not None else None
         arguments = tuple(str(argument) for argument in arguments)
-        passed = str(caller), str(keyword), arguments, bool(dtype), bool(state), str(key)
+        passed = str(caller), str(keyword), arguments, bool(dtype), bool(state), str(key), str(through), bool(yielded)
         shown = str(path), int(line), place, bool(tensor), str(subclass), *passed
         return cls(str(module), str(name), bool(returned), str(made_by), str(width), *shown)
 
@@ -155,6 +163,10 @@ class Imported:
         given = tuple(e for e in given if not e.passed)
         self._states: Dict[str, Export] = {e.qualified_name: e for e in given if e.state}
         given = tuple(e for e in given if not e.state)
+        self._through: Dict[str, List[Export]] = {}
+        for export in (e for e in given if e.through):
+            self._through.setdefault(export.qualified_name, []).append(export)
+        given = tuple(e for e in given if not e.through)
         self._kept: Dict[str, Export] = {e.qualified_name: e for e in given if e.width == KEPT}
         values = [e for e in given if e.width != KEPT]
         self._by_name: Dict[str, Export] = {e.qualified_name: e for e in values if e.item is None and not e.key}
@@ -162,7 +174,8 @@ class Imported:
         self._parts: Dict[str, Dict[int, Export]] = {}
         self._keyed: Dict[str, Dict[str, Export]] = {}
         # The classes whose members are exported (`Schedule` of `Schedule.sigmas`).
-        self._classes = frozenset(f"{e.module}.{e.name.split('.')[0]}" for e in values if "." in e.name) | set(
+        members = [*values, *(e for through in self._through.values() for e in through)]
+        self._classes = frozenset(f"{e.module}.{e.name.split('.')[0]}" for e in members if "." in e.name) | set(
             self._states
         )
         for export in values:
@@ -174,7 +187,8 @@ class Imported:
                 self._datasets.setdefault(export.qualified_name, []).append(export)
 
     def __bool__(self) -> bool:
-        return any((self._by_name, self._datasets, self._kept, self._passed, self._parts, self._keyed, self._states))
+        found = (self._by_name, self._datasets, self._kept, self._passed, self._parts, self._keyed, self._states)
+        return any(found) or bool(self._through)
 
     def exports(self) -> Tuple[Export, ...]:
         return (*self._imported(), *(e for found in self._passed.values() for e in found))
@@ -184,6 +198,7 @@ class Imported:
             *self._by_name.values(), *(e for found in self._datasets.values() for e in found), *self._kept.values(),
             *(e for parts in self._parts.values() for e in parts.values()), *self._states.values(),
             *(e for keyed in self._keyed.values() for e in keyed.values()),
+            *(e for through in self._through.values() for e in through),
         )
 
     def names(self) -> FrozenSet[str]:
@@ -219,6 +234,11 @@ class Imported:
         """What a function another module defines returns in a dict it writes out (`return
         {"obs": obs, "reward": r}`), by key, its float64 values."""
         return self._keyed.get(qualified, {}) if qualified is not None else {}
+
+    def through(self, qualified: Optional[str]) -> List[Export]:
+        """What a function another module defines gives of the float64 data a call passes
+        it (`batches(x, 32)` of `def batches(x, n): yield x[i:i + n]`), by parameter."""
+        return self._through.get(qualified, []) if qualified is not None else []
 
     def dataset(self, qualified: Optional[str]) -> List[Export]:
         """The float64 places in the items of a dataset class another module defines."""

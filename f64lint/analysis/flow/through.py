@@ -1,0 +1,90 @@
+"""What a module's functions give back of the float64 data other modules' calls pass them:
+rows of its summary (`Export.through`) that say which parameter a value a function returns
+or yields follows, for the calling modules to read with what each of their calls passes.
+
+`def minibatches(x, y, n): ... yield x[idx], y[idx]` in `pkg/utils.py`, given a float64
+array for `x` by `pkg/fit.py`, yields that array's dtype at the first place of each item:
+`for xb, yb in minibatches(X, y, 16)` in `fit.py` is float64 where `X` is, and float32
+where another call passes float32. The function is read once per parameter, as the
+evaluator reads it for a call that passes float64 NumPy data for that parameter alone; a
+place that holds float64 whatever the call passes is the function's own value, not its
+parameter's (summaries.py exports those). Only the functions other modules' calls pass
+float64 data are read."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Dict, Iterator, List, Optional, Sequence, Tuple
+
+from f64lint.analysis.evaluation.lattice import Dtype, Kind, Value
+from f64lint.analysis.flow.analysis import Analysis
+from f64lint.analysis.project.exports import Export
+from f64lint.analysis.syntax.calls import named_params
+from f64lint.cst import cst
+
+_WIDE = {Dtype.FLOAT64: "float64", Dtype.COMPLEX128: "complex128"}
+# A place in what a function gives: the place in a tuple it returns, or the key in a dict.
+Place = Tuple[Optional[Tuple[int, ...]], str]
+
+
+def given_back(analysis: Analysis, path: str) -> List[Export]:
+    """The rows of what the functions and methods other modules' calls pass float64 data
+    give back of their parameters."""
+    facts, flow = analysis.facts, analysis.flow
+    if not facts.module_name or not flow.imported.passes():
+        return []
+    found = []
+    for name, function in _functions(facts.module.body):
+        rows = flow.imported.passed_to(f"{facts.module_name}.{name}")
+        if not rows:
+            continue
+        generator = flow.evaluation.yields(function)
+        own = _wide_places(flow.evaluation.given_only(function, {}), generator)
+        params = [*function.params.posonly_params, *function.params.params]
+        params = params[1:] if "." in name and params and params[0].name.value in ("self", "cls") else params
+        for param in named_params(function):
+            place = (params.index(param),) if param in params else None
+            if not any(row.keyword == param.name.value or (place and row.item == place) for row in rows):
+                continue  # no call passes it float64 data (nor `self`)
+            passed = Value(Kind.NDARRAY, Dtype.FLOAT64, origin=param.name)
+            given = flow.evaluation.given_only(function, {param: passed})
+            position = str(place[0]) if place else ""
+            for (item, key), (width, tensor) in _wide_places(given, generator).items():
+                if (item, key) not in own:
+                    line = facts.positions[function].start.line
+                    made = Export(facts.module_name, name, True, param.name.value, width, path, line, item, tensor)
+                    found.append(replace(made, key=key, through=f"{position}:{param.name.value}", yielded=generator))
+    return found
+
+
+def _functions(body: Sequence[cst.BaseStatement]) -> Iterator[Tuple[str, cst.FunctionDef]]:
+    """The module's top-level functions and its classes' methods (not their `__init__`, whose
+    call gives an object), by the name other modules' rows give them (`Buffer.sample`)."""
+    for statement in body:
+        if isinstance(statement, cst.FunctionDef):
+            yield statement.name.value, statement
+        elif isinstance(statement, cst.ClassDef):
+            for method in statement.body.body:
+                if isinstance(method, cst.FunctionDef) and not method.name.value.startswith("__"):
+                    yield f"{statement.name.value}.{method.name.value}", method
+
+
+def _wide_places(given: Value, generator: bool) -> Dict[Place, Tuple[str, bool]]:
+    """The places of what a function gives that hold a float64 (or complex128) tensor or
+    NumPy array, with its width and whether it is a tensor: the whole, each part of a tuple,
+    each value of a dict by key; of an item of what a generator yields."""
+    if generator:
+        if given.kind is not Kind.CONTAINER or given.element is None:
+            return {}
+        given = given.element
+    if given.kind is Kind.CONTAINER and given.parts:
+        places: List[Tuple[Place, Value]] = [(((index,), ""), part) for index, part in enumerate(given.parts)]
+    elif given.kind is Kind.MAPPING and given.keys:
+        places = [((None, key), value) for key, value in zip(given.keys, given.parts)]
+    else:
+        places = [((None, ""), given)]
+    return {
+        place: (_WIDE[value.dtype], value.kind is Kind.TENSOR)
+        for place, value in places
+        if value.kind in (Kind.NDARRAY, Kind.TENSOR) and value.dtype is not None and value.dtype in _WIDE
+    }
