@@ -785,6 +785,95 @@ def test_those_values_given_back_crash_on_mps_before_the_fix_and_not_after(batch
         assert after.head("mps").dtype == torch.float32
 
 
+CONFIGS = """\
+import json
+from dataclasses import dataclass
+
+import torch
+
+
+@dataclass
+class RunConfig:
+    precision: str = "float64"
+    device: str = "cpu"
+
+    @property
+    def torch_dtype(self):
+        return getattr(torch, self.precision)
+
+    @classmethod
+    def from_json(cls, text):
+        return cls(**json.loads(text))
+
+
+@dataclass
+class NarrowConfig:
+    precision: str = "float32"
+
+    @property
+    def torch_dtype(self):
+        return getattr(torch, self.precision)
+
+    @classmethod
+    def from_json(cls, text):
+        return cls(**json.loads(text))
+
+
+def load(text):
+    return RunConfig(**json.loads(text))
+"""
+RUNNING = """\
+import torch
+
+from .configs import NarrowConfig, RunConfig, load
+
+
+def times(device):
+    cfg = RunConfig.from_json("{}")
+    return torch.linspace(0, 1, 8, device=device, dtype=cfg.torch_dtype)
+
+
+def loaded(device):
+    return torch.zeros(3, device=device, dtype=load("{}").torch_dtype)
+
+
+def narrow(device):
+    cfg = NarrowConfig.from_json("{}")
+    return torch.linspace(0, 1, 8, device=device, dtype=cfg.torch_dtype)
+"""
+
+
+@pytest.fixture
+def configured(tmp_path, monkeypatch):
+    return package_in(tmp_path, monkeypatch, "running", configs=CONFIGS, run=RUNNING)
+
+
+def test_a_dtype_another_module_s_property_gives_of_an_object_a_constructor_makes_is_float64(configured):
+    # `getattr(torch, self.precision)` of a field "float64", read on what a classmethod or
+    # a function of the other module makes; the config whose field says float32 is clean.
+    made = (
+        "`{}` (`'float64'`, in `running.configs.RunConfig.torch_dtype` at running/configs.py:9) used as a dtype in "
+        "`{}` means float64; MPS has no float64"
+    )
+    assert _reported(configured, "running") == [
+        ("running/run.py", 8, 57, "F64008", "error", made.format("cfg.torch_dtype", "torch.linspace()")),
+        ("running/run.py", 12, 48, "F64008", "error", made.format('load("{}").torch_dtype', "torch.zeros()")),
+    ]
+
+
+def test_that_dtype_crashes_on_mps(configured, monkeypatch):
+    torch = require("torch")
+    from f64lint.testing.mps_emulation import mps_emulation
+
+    monkeypatch.syspath_prepend(str(configured))
+    run_module = importlib.import_module("running.run")
+    with mps_emulation():
+        for made in (run_module.times, run_module.loaded):
+            with pytest.raises(TypeError, match="MPS framework doesn't support float64"):
+                made("mps")
+        assert run_module.narrow("mps").dtype == torch.float32
+
+
 CLEAN_ACROSS_FILES = {
     "a member the importing module sets again": {
         "pkg/schedule.py": "import numpy as np\n\n\nclass Schedule:\n    def __init__(self):\n"

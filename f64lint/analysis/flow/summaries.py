@@ -21,14 +21,15 @@ from dataclasses import replace
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from f64lint.analysis.domain.arrays import ArraySource
-from f64lint.analysis.domain.dtypes import named_for_others, spelled_dtype
+from f64lint.analysis.domain.dtypes import named_for_others
+from f64lint.analysis.evaluation.lattice import Kind
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.passed_on import passed_on
 from f64lint.analysis.flow.through import given_back
 from f64lint.analysis.flow.values import Flow, WideValue
-from f64lint.analysis.project.exports import BASE, READS, SEEN, Export
+from f64lint.analysis.project.exports import BASE, MAKES, READS, SEEN, Export
 from f64lint.analysis.semantic.facts import ModuleFacts
-from f64lint.analysis.syntax.nodes import assignment, is_property, is_self_attribute
+from f64lint.analysis.syntax.nodes import assignment, is_called_on_the_class, is_property, is_self_attribute
 from f64lint.cst import cst
 
 ModuleSummary = Tuple[Export, ...]
@@ -62,19 +63,57 @@ def summarise(analysis: Analysis, path: str) -> ModuleSummary:
                     found.extend([made] if made is not None else [])
     for name, wide in flow.classes_holding_float64.items():  # `SpeechClassifier`, moved elsewhere
         found.append(replace(_export(facts, name, False, wide, path), state=True))
-    return (*found, *summarise_dtypes(analysis, path), *passed_on(analysis, path), *given_back(analysis, path))
+    found.extend(_dtypes(analysis, path))
+    found.extend(_constructors(analysis, found, path))
+    return (*found, *passed_on(analysis, path), *given_back(analysis, path))
 
 
 def summarise_dtypes(analysis: Analysis, path: str) -> ModuleSummary:
+    """The float64 dtypes a module gives away (`_dtypes`), and what makes objects of the
+    classes they are members of: the summary of a module without a finding."""
+    found = _dtypes(analysis, path)
+    return (*found, *_constructors(analysis, found, path))
+
+
+def _constructors(analysis: Analysis, exports: Sequence[Export], path: str) -> List[Export]:
+    """For the classes these exports are members of: the module's functions, and the
+    classes' class and static methods, that return an object of the class on every path
+    (`Config.from_json` of `return cls(**json.loads(text))`), for the modules that read a
+    member of what they make (`Config.from_json(text).torch_dtype`)."""
+    facts, flow = analysis.facts, analysis.flow
+    classes = {export.name.split(".")[0] for export in exports if "." in export.name and not export.passed}
+    if not classes or not facts.module_name:
+        return []
+    found = []
+    for statement in facts.module.body:
+        functions = [(statement.name.value, statement)] if isinstance(statement, cst.FunctionDef) else []
+        if isinstance(statement, cst.ClassDef) and statement.name.value in classes:
+            owner = statement.name.value
+            functions = [
+                (f"{owner}.{method.name.value}", method) for method in statement.body.body
+                if isinstance(method, cst.FunctionDef) and is_called_on_the_class(method)
+            ]
+        for name, function in functions:
+            returned = flow.returned_values(function)
+            made = {flow.evaluation.value(value) for value in returned}
+            kinds = {(value.kind, value.type) for value in made}
+            if len(kinds) == 1 and returned and next(iter(made)).kind is Kind.INSTANCE:
+                made_class = next(iter(made)).type
+                if made_class in classes:
+                    found.append(Export(facts.module_name, name, True, str(made_class), MAKES, path, 0))
+    return found
+
+
+def _dtypes(analysis: Analysis, path: str) -> List[Export]:
     """The float64 dtypes a module gives away: a module-level name bound to one (`DTYPE =
     torch.float64`) and not bound again in a block (`if torch.backends.mps.is_available():
     DTYPE = torch.float32`), a function that returns one on every path (`def precise():
     return torch.double`; not `pick(double)`, whose caller chooses), and a class's
     attribute (`dtype = torch.float64` in its body, a dataclass field, `self.dtype =
-    torch.float64`). Alone, the summary of a module without a finding."""
+    torch.float64`) or property (`getattr(torch, self.precision)` of a field `"float64"`)."""
     facts, flow = analysis.facts, analysis.flow
     if not facts.module_name:
-        return ()
+        return []
     found: List[Optional[Export]] = []
     rebound = _bound_in_blocks(facts.module.body)
     for statement in _last_of_each_name(facts.module.body):
@@ -87,13 +126,18 @@ def summarise_dtypes(analysis: Analysis, path: str) -> ModuleSummary:
                 if name not in set_on_self:
                     found.append(_held_dtype(facts, flow, f"{owner}.{name}", [value], path))
             found.extend(_held_dtype(facts, flow, f"{owner}.{name}", held, path) for name, held in set_on_self.items())
+            found.extend(
+                _returned_dtype(facts, flow, f"{owner}.{method.name.value}", flow.returned_values(method), path, False)
+                for method in statement.body.body
+                if isinstance(method, cst.FunctionDef) and is_property(method)
+            )
         elif isinstance(statement, cst.SimpleStatementLine):
             found.extend(
                 _held_dtype(facts, flow, name, [value], path)
                 for name, value in _bound_in([statement])
                 if name not in rebound
             )
-    return tuple(export for export in found if export is not None)
+    return [export for export in found if export is not None]
 
 
 def _bound_in(body: Sequence[cst.BaseStatement]) -> List[Tuple[str, cst.BaseExpression]]:
@@ -274,11 +318,12 @@ def _held_dtype(
 
 
 def _returned_dtype(
-    facts: ModuleFacts, flow: Flow, name: str, values: Sequence[cst.BaseExpression], path: str
+    facts: ModuleFacts, flow: Flow, name: str, values: Sequence[cst.BaseExpression], path: str, called: bool = True
 ) -> Optional[Export]:
-    """The export of a function that returns a float64 dtype on every path, as written
-    (not one its caller chooses: `torch.float64 if double else torch.float32`)."""
-    found = [_wide_dtype(facts, flow, value, name, True, path) for value in values if not isinstance(value, cst.IfExp)]
+    """The export of a function (or, not `called`, a property) that returns a float64 dtype
+    on every path, as written (not one its caller chooses: `torch.float64 if double else
+    torch.float32`)."""
+    found = [_wide_dtype(facts, flow, v, name, called, path) for v in values if not isinstance(v, cst.IfExp)]
     if len(found) < len(values):
         return None
     return found[0] if found and all(found) else None
@@ -287,8 +332,9 @@ def _returned_dtype(
 def _wide_dtype(
     facts: ModuleFacts, flow: Flow, value: cst.BaseExpression, name: str, returned: bool, path: str
 ) -> Optional[Export]:
-    """The export of a float64 dtype a value holds, named so the importing modules read it."""
-    spelled = spelled_dtype(facts, value)
+    """The export of a float64 dtype a value holds (as the evaluator reads it: `getattr(torch,
+    self.precision)` of a field `"float64"`), named so the importing modules read it."""
+    spelled = flow.evaluation.spelled(value)
     if spelled is None or not spelled[0].is_wide or flow.guards.never_on_mps(spelled[1]):
         return None  # not where an MPS test keeps it out (`if device.type != "mps":`)
     dtype, written = spelled

@@ -1145,6 +1145,9 @@ class Flow:
         qualified = self.facts.qualified_name(call.func)
         if qualified is not None and self.imported.defines_class(qualified):
             return qualified
+        made = self.imported.class_made_by(qualified)
+        if made is not None and self.imported.defines_class(made):  # `Config.from_json(text)`
+            return made
         local = self.facts.definitions.instantiated(call)
         return self._base_leaving(local, member) if local is not None else None
 

@@ -24,6 +24,10 @@ NONE_PASSED = "none"
 # attribute of `self` holds (`READS`, the attribute's name in `made_by`).
 BASE = "base"
 READS = "reads"
+# The width of a row that names a function (or a class's class or static method) that
+# returns an object of one of the module's classes (`Config.from_json`, the class's name in
+# `made_by`): what the importing modules read members of.
+MAKES = "makes"
 CLASS_ROWS = frozenset({BASE, READS})
 
 
@@ -168,7 +172,8 @@ class Imported:
             self._through.setdefault(export.qualified_name, []).append(export)
         given = tuple(e for e in given if not e.through)
         self._kept: Dict[str, Export] = {e.qualified_name: e for e in given if e.width == KEPT}
-        values = [e for e in given if e.width != KEPT]
+        self._makers: Dict[str, Export] = {e.qualified_name: e for e in given if e.width == MAKES}
+        values = [e for e in given if e.width not in (KEPT, MAKES)]
         self._by_name: Dict[str, Export] = {e.qualified_name: e for e in values if e.item is None and not e.key}
         self._datasets: Dict[str, List[Export]] = {}
         self._parts: Dict[str, Dict[int, Export]] = {}
@@ -188,7 +193,7 @@ class Imported:
 
     def __bool__(self) -> bool:
         found = (self._by_name, self._datasets, self._kept, self._passed, self._parts, self._keyed, self._states)
-        return any(found) or bool(self._through)
+        return any(found) or bool(self._through) or bool(self._makers)
 
     def exports(self) -> Tuple[Export, ...]:
         return (*self._imported(), *(e for found in self._passed.values() for e in found))
@@ -198,7 +203,7 @@ class Imported:
             *self._by_name.values(), *(e for found in self._datasets.values() for e in found), *self._kept.values(),
             *(e for parts in self._parts.values() for e in parts.values()), *self._states.values(),
             *(e for keyed in self._keyed.values() for e in keyed.values()),
-            *(e for through in self._through.values() for e in through),
+            *(e for through in self._through.values() for e in through), *self._makers.values(),
         )
 
     def names(self) -> FrozenSet[str]:
@@ -234,6 +239,12 @@ class Imported:
         """What a function another module defines returns in a dict it writes out (`return
         {"obs": obs, "reward": r}`), by key, its float64 values."""
         return self._keyed.get(qualified, {}) if qualified is not None else {}
+
+    def class_made_by(self, qualified: Optional[str]) -> Optional[str]:
+        """The class (qualified) whose object a function or a class's method another module
+        defines returns (`pkg.config.Config` of `pkg.config.Config.from_json`)."""
+        found = self._makers.get(qualified) if qualified is not None else None
+        return f"{found.module}.{found.made_by}" if found is not None else None
 
     def through(self, qualified: Optional[str]) -> List[Export]:
         """What a function another module defines gives of the float64 data a call passes

@@ -96,6 +96,11 @@ def is_property(method: cst.FunctionDef) -> bool:
     return any(last_name(decorator.decorator) in ("property", "cached_property") for decorator in method.decorators)
 
 
+def is_called_on_the_class(method: cst.FunctionDef) -> bool:
+    """A method called on the class as well as its objects (`@classmethod`, `@staticmethod`)."""
+    return any(last_name(decorator.decorator) in ("classmethod", "staticmethod") for decorator in method.decorators)
+
+
 def integer_index(node: cst.Subscript) -> Optional[int]:
     """`2` for `x[2]`; None for a slice, several indices or an index that is no integer literal."""
     if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
