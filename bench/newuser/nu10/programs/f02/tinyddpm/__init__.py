@@ -1,0 +1,1 @@
+"""A tiny DDPM for 2-D point clouds."""

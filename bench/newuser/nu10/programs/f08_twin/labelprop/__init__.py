@@ -1,0 +1,1 @@
+"""Semi-supervised label propagation on a co-purchase graph."""

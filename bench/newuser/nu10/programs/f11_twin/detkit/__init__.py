@@ -1,0 +1,1 @@
+"""Anchor generation and matching for a single-stage detector."""

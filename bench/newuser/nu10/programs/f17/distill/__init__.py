@@ -1,0 +1,1 @@
+"""Distil a gradient-boosted teacher into a small network."""

@@ -1,0 +1,1 @@
+"""Customer churn model on a CSV export."""

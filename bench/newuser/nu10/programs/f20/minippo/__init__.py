@@ -1,0 +1,1 @@
+"""A minimal PPO on a 1-D reach task."""

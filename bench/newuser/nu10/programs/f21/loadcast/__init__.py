@@ -1,0 +1,1 @@
+"""Hourly electricity load forecasting with a GRU."""

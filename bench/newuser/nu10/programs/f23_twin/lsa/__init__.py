@@ -1,0 +1,1 @@
+"""Latent semantic search over a small corpus."""

@@ -1,0 +1,1 @@
+"""Monte Carlo pricing of European and Asian options."""

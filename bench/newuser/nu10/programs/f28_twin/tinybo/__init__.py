@@ -1,0 +1,1 @@
+"""Bayesian optimization of a black-box function with a GP and UCB."""

@@ -1,0 +1,1 @@
+"""Imbalanced image classification with a focal loss."""

@@ -1,0 +1,1 @@
+"""Lennard-Jones molecular dynamics with autograd forces."""
