@@ -34,7 +34,7 @@ from f64lint.analysis.domain.library import NEEDS_FLOAT64, TENSOR_TYPE
 from f64lint.analysis.domain.probed import members_of
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import keyword, method_name, moved_to
-from f64lint.analysis.syntax.nodes import code_children, descendants
+from f64lint.analysis.syntax.nodes import code_children, descendants, last_name
 from f64lint.cst import cst
 from f64lint.diagnostic import Applicability, Edit, Position
 from f64lint.fix.docstrings import documented_dtype
@@ -350,10 +350,15 @@ class FunctionPlanner:
         `t.to_local()`); otherwise, when the function reads no member of it that tensors
         lack, as the probe listed tensors' members (`args.hidden` of an argument namespace,
         `module.parameters()` of a module, which has no `.device` at all), and binds it to
-        no object a class other than a tensor type makes (`net = nn.Sequential(...)`)."""
+        no object a class other than a tensor type makes (`net = nn.Sequential(...)`). No
+        for a parameter annotated as an object of another class (`cfg: Config`, whose
+        `device` may be a string)."""
         annotated = next((p.annotation for p in all_params(function) if p.name.value == name), None)
-        if annotated is not None and self.facts.qualified_name(annotated.annotation) == TENSOR_TYPE:
+        declared = annotated.annotation if annotated is not None else None
+        if declared is not None and self.facts.qualified_name(declared) == TENSOR_TYPE:
             return True
+        if declared is not None and _names_another_class(self.facts, declared):
+            return False
         members = members_of(TENSOR_TYPE)
         for node in descendants([function.body]):
             if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == name:
@@ -727,3 +732,11 @@ def _moved(use: cst.CSTNode) -> Optional[Tuple[cst.BaseExpression, Optional[cst.
         return None
     placed = keyword(use, "device")
     return moved_to(use) or ((placed, keyword(use, "dtype")) if placed is not None else None)
+
+
+def _names_another_class(facts: ModuleFacts, declared: cst.BaseExpression) -> bool:
+    """Does an annotation name a class (`Config`, `cfg.Config`) other than a tensor type and
+    typing's (`Any`)?"""
+    named = last_name(declared)
+    qualified = facts.qualified_name(declared) or ""
+    return named[:1].isupper() and not named.endswith("Tensor") and not qualified.startswith("typing.")

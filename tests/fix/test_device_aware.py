@@ -476,6 +476,25 @@ def test_the_device_of_what_may_be_no_tensor_is_read_through_torch_device():
         """)
 
 
+def test_the_device_of_a_parameter_annotated_as_another_class_is_read_through_torch_device():
+    # A config's `device` field may be a string (`device: str = "cpu"`): `cfg.device.type`
+    # would raise on every device, though the function reads only a tensor's members of it.
+    assert fix("""
+        import numpy as np
+        import torch
+
+        def anchors(cfg: DetConfig):
+            return torch.as_tensor(np.ones(8), device=cfg.device)
+        """, default_codes(), unsafe=False, settings=DEVICE_AWARE) == same("""
+        import numpy as np
+        import torch
+
+        def anchors(cfg: DetConfig):
+            dtype = torch.float32 if torch.device(cfg.device).type == "mps" else torch.float64
+            return torch.as_tensor(np.ones(8), device=cfg.device, dtype=dtype)
+        """)
+
+
 def test_a_module_made_in_the_function_has_no_device_to_test():
     # `nn.Sequential` makes a module, which has no `.device`: no device-aware line for it.
     source = """
