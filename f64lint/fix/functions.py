@@ -341,7 +341,7 @@ class FunctionPlanner:
         for use in uses:
             tensor = self._tensor_parameter(use, known)
             if tensor is not None and self._may_be_a_tensor(function, tensor):  # a module has no `.device`
-                return DeviceTest(*self._type_tests(f"{tensor}.device.type"), f"{tensor}.device")
+                return DeviceTest(*self._type_tests(self._device_type(function, tensor)), f"{tensor}.device")
         return self._device_local(function, uses, params) or self._device_on_self(uses, params)
 
     def _may_be_a_tensor(self, function: cst.FunctionDef, name: str) -> bool:
@@ -350,15 +350,10 @@ class FunctionPlanner:
         `t.to_local()`); otherwise, when the function reads no member of it that tensors
         lack, as the probe listed tensors' members (`args.hidden` of an argument namespace,
         `module.parameters()` of a module, which has no `.device` at all), and binds it to
-        no object a class other than a tensor type makes (`net = nn.Sequential(...)`). No
-        for a parameter annotated as an object of another class (`cfg: Config`, whose
-        `device` may be a string)."""
+        no object a class other than a tensor type makes (`net = nn.Sequential(...)`)."""
         annotated = next((p.annotation for p in all_params(function) if p.name.value == name), None)
-        declared = annotated.annotation if annotated is not None else None
-        if declared is not None and self.facts.qualified_name(declared) == TENSOR_TYPE:
+        if annotated is not None and self.facts.qualified_name(annotated.annotation) == TENSOR_TYPE:
             return True
-        if declared is not None and _names_another_class(self.facts, declared):
-            return False
         members = members_of(TENSOR_TYPE)
         for node in descendants([function.body]):
             if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == name:
@@ -375,9 +370,19 @@ class FunctionPlanner:
     def _device_type(self, function: cst.FunctionDef, owner: str) -> str:
         """`x.device.type` of a tensor; `torch.device(args.device).type` of what may be
         another object, whose `.device` may be a string (an argument namespace's)."""
-        if self._may_be_a_tensor(function, owner):
+        if self._may_be_a_tensor(function, owner) and not self._declared_otherwise(function, owner):
             return f"{owner}.device.type"
         return f"{self.torch}.device({owner}.device).type"
+
+    def _declared_otherwise(self, function: cst.FunctionDef, name: str) -> bool:
+        """Is a parameter annotated as an object of a class other than a tensor type and
+        typing's (`cfg: Config`, whose `device` may be a string)?"""
+        annotated = next((p.annotation for p in all_params(function) if p.name.value == name), None)
+        if annotated is None:
+            return False
+        named = last_name(annotated.annotation)
+        qualified = self.facts.qualified_name(annotated.annotation) or ""
+        return named[:1].isupper() and not named.endswith("Tensor") and not qualified.startswith("typing.")
 
     def _parameter_test(self, param: cst.Param) -> DeviceTest:
         """`torch.device(device).type == "mps"`, for a device parameter (not when it is None)."""
@@ -733,10 +738,3 @@ def _moved(use: cst.CSTNode) -> Optional[Tuple[cst.BaseExpression, Optional[cst.
     placed = keyword(use, "device")
     return moved_to(use) or ((placed, keyword(use, "dtype")) if placed is not None else None)
 
-
-def _names_another_class(facts: ModuleFacts, declared: cst.BaseExpression) -> bool:
-    """Does an annotation name a class (`Config`, `cfg.Config`) other than a tensor type and
-    typing's (`Any`)?"""
-    named = last_name(declared)
-    qualified = facts.qualified_name(declared) or ""
-    return named[:1].isupper() and not named.endswith("Tensor") and not qualified.startswith("typing.")

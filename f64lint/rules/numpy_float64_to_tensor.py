@@ -226,6 +226,14 @@ class NumpyFloat64ToTensor(Rule):
             top = levels.astype(np.float32).max()
             return torch.from_numpy(np.linspace(0, top, 16)).to(device)  # float32 end points: float32
         """,
+        """
+        import numpy as np
+        import torch
+
+        def check(fn):  # a numerical gradient check needs float64, on the CPU
+            x = torch.tensor(np.array([-1.5, 0.2]), requires_grad=True)
+            return torch.autograd.gradcheck(fn, (x,), eps=1e-6)
+        """,
     )
     invalid = (
         Invalid(

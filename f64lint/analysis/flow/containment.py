@@ -7,7 +7,8 @@ a query such as `.dtype`), dtype-keeping work whose result is kept safe in turn 
 `x.cumsum(0)`, `torch.cat([x, y])`, its `.grad` or `.T`), a write into another tensor that is kept
 safe (`grid[:, 0] = x`), an entry of a list whose uses are kept safe, a comparison, an
 index or a key, a test's assertion (`self.assertEqual(a, b)`), a hand-over to an API with
-no MPS backend (torch.distributed, quantized ops), to autograd, to a torch function whose
+no MPS backend (torch.distributed, quantized ops), to autograd, to a numerical gradient
+check (which needs float64), to a torch function whose
 result is indices or booleans (`torch.multinomial(weights, n)`), or a return from a
 function whose callers in this module keep the result (or their element of a returned
 tuple) safe.
@@ -39,6 +40,7 @@ from f64lint.analysis.domain.library import (
     CPU_RESULTS,
     IN_PLACE,
     KEEP_TENSORS_WHERE_THEY_ARE,
+    NEEDS_FLOAT64,
     PLAIN_BUILTINS,
     TENSOR_QUERIES,
     Returns,
@@ -287,8 +289,10 @@ class Containment:
         if isinstance(call.func, cst.Attribute) and _ASSERTION.match(call.func.attr.value):
             return not self._only_numpy and isinstance(call.func.value, cst.Name) and call.func.value.value == "self"
         qualified = self.facts.qualified_name(call.func) or self._passed_callable(call, calls)
-        if has_no_mps_backend(qualified) or qualified in KEEP_TENSORS_WHERE_THEY_ARE:
-            return not self._only_numpy  # torch.distributed, a quantized op: never on MPS; gradients, comparisons
+        if has_no_mps_backend(qualified) or qualified in KEEP_TENSORS_WHERE_THEY_ARE or qualified in NEEDS_FLOAT64:
+            # torch.distributed, a quantized op: never on MPS; gradients, comparisons; a
+            # numerical gradient check, which needs float64 (and is run where it has it)
+            return not self._only_numpy
         if qualified is not None and qualified.startswith("torch.") and _answers_about_it(qualified):
             return not self._only_numpy
         if keeps_dtype(qualified):
