@@ -207,7 +207,9 @@ def lint_source(
     if place is not None and not flagged and (summarised or _makes_numpy_float64(text, runs_the_project)):
         # read whole where other modules pass its functions data: what they give back of it
         narrowing = Narrowed(text, text) if imported.passes() else _summary_text(text)
-        exports = _summary_of(path, narrowing, devices, place, imported, in_tests, suite, in_script)
+        summary = _summary_of(path, narrowing, devices, place, imported, in_tests, suite, in_script)
+        # with what the whole module's calls pass others (narrowing leaves most calls out)
+        exports = tuple({e.identity: e for e in (*summary, *exports)}.values())
     if place is not None:
         exports = (*exports, *_kept_functions(path, text, place))
 

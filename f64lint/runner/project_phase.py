@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import TYPE_CHECKING, Callable, Dict, FrozenSet, Iterable, List, NamedTuple, Optional, Sequence
 
-from f64lint.analysis.project.exports import Export, Imported
+from f64lint.analysis.project.exports import INSTANCE, Export, Imported
 from f64lint.analysis.semantic.modules import ModulePlace
 from f64lint.runner import import_lookup
 from f64lint.runner.cache import Cache, StampIndex, exports_digest, identities_digest
@@ -65,7 +65,7 @@ class ProjectPhase(NamedTuple):
         }
         importing = self._imports_of(alone, exports) if exports else {}
         importing = {shown: _not_its_own(shown, found) for shown, found in importing.items()}
-        _add(importing, _passed_to_each(alone, passed))
+        _add(importing, _with_members(_passed_to_each(alone, passed), exports))
         again = self._again({shown: found for shown, found in importing.items() if found}, alone)
         given_on = {export.identity for export in exports}
 
@@ -91,7 +91,7 @@ class ProjectPhase(NamedTuple):
             more = [e for r in again.values() for e in r.exports if e.passed and e.identity not in known]
             more = [e for e in passed_to_sources(more, modules) if e.module not in ambiguous]
             known.update(export.identity for export in more)
-            handed = _passed_to_each(alone, more)
+            handed = _with_members(_passed_to_each(alone, more), exports)
             if not handed:
                 break
             _add(importing, handed)
@@ -188,6 +188,17 @@ def _passed_to_each(entries: Dict[str, Entry], passed: Sequence[Export]) -> Dict
         if module:
             found.setdefault(modules[module], []).append(export)
     return found
+
+
+def _with_members(handed: Dict[str, List[Export]], exports: Sequence[Export]) -> Dict[str, List[Export]]:
+    """What each file's functions are passed, and where an object of another module's class
+    is among it (an `INSTANCE` row), what that module exports of the class: its members,
+    read on the parameter (`cfg.dtype`)."""
+    for shown, rows in handed.items():
+        classes = {row.made_by for row in rows if row.width == INSTANCE}
+        members = [e for e in exports if "." in e.name and f"{e.module}.{e.name.split('.')[0]}" in classes]
+        rows.extend(_not_its_own(shown, members))
+    return handed
 
 
 def _ambiguous_modules(exports: Sequence[Export], entries: Sequence[Entry]) -> FrozenSet[str]:

@@ -874,6 +874,78 @@ def test_that_dtype_crashes_on_mps(configured, monkeypatch):
         assert run_module.narrow("mps").dtype == torch.float32
 
 
+SETTINGS = """\
+import json
+from dataclasses import dataclass
+
+
+@dataclass
+class Settings:
+    precision: str = "float64"
+    device: str = "cpu"
+
+    @classmethod
+    def load(cls, text):
+        return cls(**json.loads(text))
+
+
+@dataclass
+class NarrowSettings:
+    precision: str = "float32"
+    device: str = "cpu"
+"""
+SIMULATING = """\
+import torch
+
+
+def simulate(cfg, n):
+    return torch.randn(n, dtype=getattr(torch, cfg.precision), device=cfg.device)
+
+
+def simulate_narrow(cfg, n):
+    return torch.randn(n, dtype=getattr(torch, cfg.precision), device=cfg.device)
+"""
+DRIVING = """\
+from .settings import NarrowSettings, Settings
+from .simulating import simulate, simulate_narrow
+
+
+def main(device):
+    cfg = Settings.load("{}")
+    cfg.device = device
+    return simulate(cfg, 4), simulate_narrow(NarrowSettings(device=device), 4)
+"""
+
+
+@pytest.fixture
+def simulation(tmp_path, monkeypatch):
+    return package_in(tmp_path, monkeypatch, "sim", settings=SETTINGS, simulating=SIMULATING, driving=DRIVING)
+
+
+def test_an_object_of_another_module_s_class_passed_to_a_third_s_function_has_that_class_s_members(simulation):
+    # `simulate(cfg)` is handed a `Settings`, whose field says float64; what reads it as a
+    # torch dtype is float64. The function handed a `NarrowSettings` (float32) is clean.
+    assert _reported(simulation, "sim") == [(
+        "sim/simulating.py", 5, 33, "F64008", "error",
+        "`getattr(torch, cfg.precision)` (`'float64'`, in `sim.settings.Settings.precision` at sim/settings.py:7) "
+        "used as a dtype in `torch.randn()` means float64; MPS has no float64",
+    )]
+
+
+def test_that_object_s_dtype_crashes_on_mps(simulation, monkeypatch):
+    torch = require("torch")
+    from f64lint.testing.mps_emulation import mps_emulation
+
+    monkeypatch.syspath_prepend(str(simulation))
+    driving = importlib.import_module("sim.driving")
+    simulating = importlib.import_module("sim.simulating")
+    settings = importlib.import_module("sim.settings")
+    with mps_emulation():
+        with pytest.raises(TypeError, match="MPS framework doesn't support float64"):
+            driving.main("mps")
+        assert simulating.simulate_narrow(settings.NarrowSettings(device="mps"), 4).dtype == torch.float32
+
+
 CLEAN_ACROSS_FILES = {
     "a member the importing module sets again": {
         "pkg/schedule.py": "import numpy as np\n\n\nclass Schedule:\n    def __init__(self):\n"

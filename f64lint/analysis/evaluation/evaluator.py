@@ -1357,10 +1357,19 @@ class Evaluator:
         if library is None:
             return UNKNOWN
         named = self._value(args[1], depth + 1)
-        if named.kind is not Kind.STRING or named.type is None:
+        string = named.type if named.kind is Kind.STRING else self._string_elsewhere(args[1])
+        if string is None:
             return UNKNOWN
-        dtype = exported_dtype(f"{library}.{named.type}", "")
+        dtype = exported_dtype(f"{library}.{string}", "")
         return Value(Kind.DTYPE, _WIDTHS[dtype.width], origin=named.origin) if dtype is not None else UNKNOWN
+
+    def _string_elsewhere(self, node: cst.BaseExpression) -> Optional[str]:
+        """The string naming a dtype that another module sets where this module reads it
+        (`cfg.dtype` of a field `dtype: str = "float64"` of another module's class)."""
+        export = self._imported(node)
+        if export is None or not export.dtype or export.made_by[:1] not in ("'", '"'):
+            return None
+        return export.made_by[1:-1]
 
     def _given_a_dtype(self, call: cst.Call, depth: int) -> Optional[Value]:
         """What a call whose dtype the module does not show gives when it is handed a torch

@@ -8,7 +8,9 @@ name the caller.
 Only calls that may run on MPS are read, not one in code that never does; the rows say
 which of the call's arguments are known to be devices other than MPS (`prep(grid,
 "cpu")`), for the function, which knows its parameters, to tell whether its devices may be
-MPS. Calls of the libraries the table was probed from are not the project's own."""
+MPS. Calls of the libraries the table was probed from are not the project's own. An
+object of a class another module defines is passed on too (an `INSTANCE` row: `simulate(cfg)`
+of a `cfg = Config.load(path)`), for the function's module to read its members."""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from f64lint.analysis.domain.probed import probed_libraries
 from f64lint.analysis.evaluation.lattice import Kind
 from f64lint.analysis.evaluation.structure import no_mps_device
 from f64lint.analysis.flow.analysis import Analysis
-from f64lint.analysis.project.exports import NONE_PASSED, OFF_MPS_PASSED, Export
+from f64lint.analysis.project.exports import INSTANCE, NONE_PASSED, OFF_MPS_PASSED, Export
 from f64lint.cst import cst
 
 
@@ -37,19 +39,29 @@ def passed_on(analysis: Analysis, path: str) -> List[Export]:
         if facts.definitions.callee(call) is not None or analysis.guards.off_mps(call):
             continue
         placed = _placed(call)
-        wide = [(index, arg, made) for index, arg in placed if (made := _float64_data(analysis, arg.value))]
-        if not wide:
+        given = [(index, arg, made) for index, arg in placed if (made := _passed_value(analysis, arg.value))]
+        if not given:
             continue
         module, name = called
         caller = _caller(analysis, call)
         line = facts.positions[call].start.line
         arguments = tuple(_argument(analysis, index, arg) for index, arg in placed)
-        for index, arg, (made_by, width, tensor) in wide:
+        for index, arg, (made_by, width, tensor) in given:
             keyword = arg.keyword.value if arg.keyword is not None else ""
             item = None if keyword else (index,)
             passed = Export(module, name, False, made_by, width, path, line, item, tensor)
             found.append(replace(passed, caller=caller, keyword=keyword, arguments=arguments))
     return found
+
+
+def _passed_value(analysis: Analysis, argument: cst.BaseExpression) -> Optional[Tuple[str, str, bool]]:
+    """What a row says of an argument: float64 data (`_float64_data`), or an object of a
+    class another module defines (its qualified name, `INSTANCE`)."""
+    made = _float64_data(analysis, argument)
+    if made is not None:
+        return made
+    owner = analysis.flow.object_class(argument)
+    return (owner, INSTANCE, False) if owner is not None else None
 
 
 def _argument(analysis: Analysis, index: int, arg: cst.Arg) -> str:

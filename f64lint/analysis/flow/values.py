@@ -14,7 +14,7 @@ from __future__ import annotations
 import weakref
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, cast
+from typing import Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, cast
 
 from f64lint.analysis.domain.arrays import ArraySource, has_float_literal
 from f64lint.analysis.domain.casts import (
@@ -970,26 +970,42 @@ class Flow:
         functions, of a class's `__init__` (`Grid(np.linspace(0, 1, n))`) or of a method
         of an object of the class (`model.fit(x)`), by position or by name (in the order of
         where they are passed)."""
+        rows, places = self._passed_for(function, param, self.imported.passed_to)
+        return [row for row in rows if self._may_reach_mps(function, places, row)]
+
+    def passed_class(self, function: cst.FunctionDef, param: cst.Param) -> Optional[str]:
+        """The class another module defines whose objects other modules' calls pass for a
+        parameter (`simulate(cfg)` of a `cfg = Config.load(path)`), when they pass objects
+        of one."""
+        classes = {row.made_by for row in self._passed_for(function, param, self.imported.instances_passed_to)[0]}
+        return classes.pop() if len(classes) == 1 else None
+
+    def _passed_for(
+        self, function: cst.FunctionDef, param: cst.Param, rows_of: Callable[[str], List[Export]]
+    ) -> Tuple[List[Export], List[cst.Param]]:
+        """The rows of what other modules' calls pass for a parameter (of those `rows_of`
+        gives for the function, by its qualified name), and the function's parameters by
+        position as the calls count them (after `self`)."""
         if not self.imported or param.name.value in ("self", "cls"):
-            return []
+            return [], []
         named = self.facts.definitions.qualified_name(function)
         owner = self.facts.definitions.owner(function)
         if owner is not None and function.name.value == "__init__":
             named = self.facts.definitions.qualified_name(owner)
         if "<locals>" in named or named.count(".") > (owner is not None):
-            return []
-        rows = self.imported.passed_to(f"{self.facts.module_name}.{named}")
+            return [], []
+        rows = rows_of(f"{self.facts.module_name}.{named}")
         if not rows:
-            return []
+            return [], []
         static = any(dotted_name(decorator.decorator) == "staticmethod" for decorator in function.decorators)
         places = [*function.params.posonly_params, *function.params.params][1 if owner and not static else 0 :]
         place = (places.index(param),) if param in places else None
         named_too = param not in function.params.posonly_params
-        return [
+        matching = [
             row for row in rows
-            if ((row.keyword == param.name.value and named_too) or (place is not None and row.item == place))
-            and self._may_reach_mps(function, places, row)
+            if (row.keyword == param.name.value and named_too) or (place is not None and row.item == place)
         ]
+        return matching, places
 
     def _may_reach_mps(self, function: cst.FunctionDef, places: List[cst.Param], row: Export) -> bool:
         """May what another module's call (a row of its summary) makes of a function be on
@@ -1112,6 +1128,11 @@ class Flow:
                         found.add((owner, target.attr.value))
         return frozenset(found)
 
+    def object_class(self, node: cst.BaseExpression) -> Optional[str]:
+        """The qualified name of the class another module of the run defines that made an
+        object (`cfg` of `cfg = Config.load(path)`), when that module exports its members."""
+        return self._imported_class(node, 0)
+
     @kept
     def _imported_class(self, node: cst.BaseExpression, depth: int, member: str = "") -> Optional[str]:
         """The qualified name of the class another module defines that made this object,
@@ -1124,6 +1145,10 @@ class Flow:
             declared = self._declared_class(node)
             if declared is not None:  # `grid: Grid`
                 return declared
+            parameter = self.facts.parameter(self.facts.bindings.get(node))
+            passed = self.passed_class(*parameter) if parameter is not None else None
+            if passed is not None and self.imported.defines_class(passed):  # `simulate(cfg)` in another module
+                return passed
             owner = self.facts.definitions.enclosing_class(node) if node.value == "self" else None
             if owner is not None:  # `self.dtype` in a subclass of another module's class
                 return self._base_leaving(owner, member)

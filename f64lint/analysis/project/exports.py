@@ -28,6 +28,11 @@ READS = "reads"
 # returns an object of one of the module's classes (`Config.from_json`, the class's name in
 # `made_by`): what the importing modules read members of.
 MAKES = "makes"
+# The width of a row of what a call passes (`Export.passed`) that is an object of a class
+# another module defines (its qualified name in `made_by`), not data: `simulate(cfg)` of a
+# `cfg = Config.load(path)`; the function's module reads the parameter as such an object,
+# given that class's members too (runner/project_phase.py).
+INSTANCE = "instance"
 CLASS_ROWS = frozenset({BASE, READS})
 
 
@@ -162,8 +167,10 @@ class Imported:
     def __init__(self, exports: Iterable[Export] = ()) -> None:
         given = tuple(exports)
         self._passed: Dict[str, List[Export]] = {}
+        self._instances: Dict[str, List[Export]] = {}
         for export in sorted((e for e in given if e.passed), key=lambda e: (e.path, e.line, e.keyword, e.item or ())):
-            self._passed.setdefault(export.qualified_name, []).append(export)
+            passed = self._instances if export.width == INSTANCE else self._passed
+            passed.setdefault(export.qualified_name, []).append(export)
         given = tuple(e for e in given if not e.passed)
         self._states: Dict[str, Export] = {e.qualified_name: e for e in given if e.state}
         given = tuple(e for e in given if not e.state)
@@ -193,10 +200,11 @@ class Imported:
 
     def __bool__(self) -> bool:
         found = (self._by_name, self._datasets, self._kept, self._passed, self._parts, self._keyed, self._states)
-        return any(found) or bool(self._through) or bool(self._makers)
+        return any(found) or bool(self._through) or bool(self._makers) or bool(self._instances)
 
     def exports(self) -> Tuple[Export, ...]:
-        return (*self._imported(), *(e for found in self._passed.values() for e in found))
+        passed = (*self._passed.values(), *self._instances.values())
+        return (*self._imported(), *(e for found in passed for e in found))
 
     def _imported(self) -> Tuple[Export, ...]:
         return (
@@ -219,6 +227,11 @@ class Imported:
         """The float64 values other modules' calls pass to a function of this module
         (`pkg.prep.prep`), in the order of where they are passed."""
         return self._passed.get(qualified, []) if qualified is not None else []
+
+    def instances_passed_to(self, qualified: Optional[str]) -> List[Export]:
+        """The objects of classes other modules define that other modules' calls pass to a
+        function of this module (`INSTANCE` rows)."""
+        return self._instances.get(qualified, []) if qualified is not None else []
 
     def state_of(self, qualified: Optional[str]) -> Optional[Export]:
         """Where a float64 parameter or buffer the objects of a class another module
