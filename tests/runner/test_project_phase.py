@@ -946,6 +946,71 @@ def test_that_object_s_dtype_crashes_on_mps(simulation, monkeypatch):
         assert simulating.simulate_narrow(settings.NarrowSettings(device="mps"), 4).dtype == torch.float32
 
 
+WEIGHTING = """\
+import numpy as np
+
+
+def class_weights(labels, n, power=0.5):
+    counts = np.bincount(labels, minlength=n)
+    return 1.0 / np.maximum(counts, 1) ** power
+"""
+LOSSES = """\
+import torch
+import torch.nn as nn
+
+
+class FocalLoss(nn.Module):
+    def __init__(self, alpha, gamma=2.0):
+        super().__init__()
+        self.gamma = gamma
+        self.register_buffer("alpha", torch.as_tensor(alpha))
+"""
+CRITERIA = """\
+import numpy as np
+
+from .losses import FocalLoss
+from .weighting import class_weights
+
+
+def criterion(labels, device):
+    return FocalLoss(class_weights(labels, 4)).to(device)
+
+
+def narrow_criterion(labels, device):
+    weights = class_weights(labels, 4).astype(np.float32)
+    loss = FocalLoss(weights)
+    return loss.to(device)
+"""
+
+
+@pytest.fixture
+def weighted(tmp_path, monkeypatch):
+    return package_in(tmp_path, monkeypatch, "focal", weighting=WEIGHTING, losses=LOSSES, criteria=CRITERIA)
+
+
+def test_a_class_of_another_module_keeps_the_float64_data_its_maker_passes_as_a_buffer(weighted):
+    # The buffer is float64 where the call that makes the loss passes float64 weights, and
+    # float32 where it passes float32 ones.
+    assert _reported(weighted, "focal") == [(
+        "focal/criteria.py", 8, 48, "F64004", "error",
+        "float64 tensor (a parameter or buffer of `FocalLoss`, from `torch.as_tensor` at focal/losses.py:9) moved "
+        "to a device that may be 'mps'",
+    )]
+
+
+def test_that_buffer_crashes_on_mps(weighted, monkeypatch):
+    torch = require("torch")
+    from f64lint.testing.mps_emulation import mps_emulation
+
+    monkeypatch.syspath_prepend(str(weighted))
+    criteria = importlib.import_module("focal.criteria")
+    labels = __import__("numpy").array([0, 1, 1, 3])
+    with mps_emulation():
+        with pytest.raises(TypeError, match="MPS framework doesn't support float64"):
+            criteria.criterion(labels, "mps")
+        assert criteria.narrow_criterion(labels, "mps").alpha.dtype == torch.float32
+
+
 CLEAN_ACROSS_FILES = {
     "a member the importing module sets again": {
         "pkg/schedule.py": "import numpy as np\n\n\nclass Schedule:\n    def __init__(self):\n"

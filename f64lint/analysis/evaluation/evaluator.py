@@ -336,6 +336,16 @@ class Evaluator:
             context.append((id(binding), given.get(param, default)))
         return self._exits_within(function, tuple(context), None, 0)
 
+    def given_in(self, function: cst.FunctionDef, given: Mapping[cst.Param, Value], node: cst.BaseExpression) -> Value:
+        """What a node of a function's body is for a call that passes these values and
+        nothing known for the function's other parameters (a method's `self` aside)."""
+        context = []
+        for param in named_params(function):
+            binding = self.facts.bindings.get(param.name)
+            if binding is not None and param.name.value not in ("self", "cls"):
+                context.append((id(binding), given.get(param, UNKNOWN)))
+        return self._within(tuple(context), [node], 0)
+
     def yields(self, function: cst.FunctionDef) -> bool:
         """Is it a generator?"""
         return bool(self._exits(function)[0])

@@ -1,15 +1,18 @@
-"""What a module's functions give back of the float64 data other modules' calls pass them:
-rows of its summary (`Export.through`) that say which parameter a value a function returns
-or yields follows, for the calling modules to read with what each of their calls passes.
+"""What a module's functions give back of the float64 data other modules' calls pass them,
+and what its classes hold of it: rows of its summary (`Export.through`) that say which
+parameter a value a function returns or yields follows, or which parameter of a class's
+`__init__` a float64 parameter or buffer its objects hold is made of (`state`), for the
+calling modules to read with what each of their calls passes.
 
 `def minibatches(x, y, n): ... yield x[idx], y[idx]` in `pkg/utils.py`, given a float64
 array for `x` by `pkg/fit.py`, yields that array's dtype at the first place of each item:
 `for xb, yb in minibatches(X, y, 16)` in `fit.py` is float64 where `X` is, and float32
-where another call passes float32. The function is read once per parameter, as the
-evaluator reads it for a call that passes float64 NumPy data for that parameter alone; a
-place that holds float64 whatever the call passes is the function's own value, not its
-parameter's (summaries.py exports those). Only the functions other modules' calls pass
-float64 data are read."""
+where another call passes float32. `FocalLoss(weights).to(device)` moves a float64 buffer
+where `weights` is float64 and the class keeps `torch.as_tensor(alpha)`. The function is
+read once per parameter, as the evaluator reads it for a call that passes float64 NumPy
+data for that parameter alone; a place that holds float64 whatever the call passes is the
+function's own value, not its parameter's (summaries.py exports those). Only the
+functions and classes other modules' calls pass float64 data are read."""
 
 from __future__ import annotations
 
@@ -54,6 +57,39 @@ def given_back(analysis: Analysis, path: str) -> List[Export]:
                     line = facts.positions[function].start.line
                     made = Export(facts.module_name, name, True, param.name.value, width, path, line, item, tensor)
                     found.append(replace(made, key=key, through=f"{position}:{param.name.value}", yielded=generator))
+    return found + _held_back(analysis, path)
+
+
+def _held_back(analysis: Analysis, path: str) -> List[Export]:
+    """The rows of the module's classes whose objects hold a float64 parameter or buffer
+    where their `__init__` is passed float64 data for a parameter (`self.register_buffer(
+    "alpha", torch.as_tensor(alpha))`), for the modules that move such an object (`state`)."""
+    facts, flow = analysis.facts, analysis.flow
+    if not facts.module_name or not flow.imported.passes():
+        return []
+    found = []
+    for owner in (s for s in facts.module.body if isinstance(s, cst.ClassDef)):
+        init = facts.definitions.method(owner, "__init__")
+        rows = flow.imported.passed_to(f"{facts.module_name}.{owner.name.value}")
+        if init is None or not rows:
+            continue
+        kept = [call for call in flow.kept_in(owner) if facts.enclosing_function(call) is init]
+        params = [*init.params.posonly_params, *init.params.params][1:]
+        for param in named_params(init):
+            place = (params.index(param),) if param in params else None
+            if not any(row.keyword == param.name.value or (place and row.item == place) for row in rows):
+                continue
+            passed = Value(Kind.NDARRAY, Dtype.FLOAT64, origin=param.name)
+            for call in kept:
+                held = flow.evaluation.given_in(init, {param: passed}, call)
+                own = flow.evaluation.given_in(init, {}, call)
+                if held.kind is Kind.TENSOR and held.dtype in _WIDE and own.dtype != held.dtype:
+                    line = facts.positions[call].start.line
+                    made_by = facts.module.code_for_node(call.func)
+                    made = Export(facts.module_name, owner.name.value, False, made_by, _WIDE[held.dtype], path, line)
+                    position = str(place[0]) if place else ""
+                    found.append(replace(made, state=True, through=f"{position}:{param.name.value}"))
+                    break
     return found
 
 

@@ -404,6 +404,16 @@ class Flow:
         top_level = [owner for owner in held if isinstance(self.facts.parent(owner), cst.Module)]
         return {owner.name.value: held[owner] for owner in top_level}
 
+    def kept_in(self, owner: cst.ClassDef) -> List[cst.Call]:
+        """The calls whose tensor a class's methods keep on `self` once, as a parameter or
+        buffer (`classes_holding_float64`), wherever they may run on MPS."""
+        found = []
+        for call in self.facts.calls:
+            kept = None if self.guards.off_mps(call) else self._kept_on_a_module(call)
+            if kept is not None and self._self_keeping(*kept) is owner:
+                found.append(call)
+        return found
+
     def _self_keeping(
         self, module: Optional[cst.BaseExpression], attribute: Optional[str], holder: cst.CSTNode
     ) -> Optional[cst.ClassDef]:
@@ -424,10 +434,29 @@ class Flow:
         where that module says it is made."""
         if not self.imported:
             return None
-        export = self.imported.state_of(self._imported_class(moved, 0))
+        owner = self._imported_class(moved, 0)
+        export = self.imported.state_of(owner)
         if export is None:
-            return None
+            return self._state_passed(moved, owner)
         return WideValue(moved, export.made_by, Width(export.width), imported=export)
+
+    def _state_passed(self, moved: cst.BaseExpression, owner: Optional[str]) -> Optional[WideValue]:
+        """The float64 parameter or buffer an object of another module's class holds where
+        the call that makes it passes float64 data for a parameter (`FocalLoss(weights)` of
+        a class that keeps `torch.as_tensor(alpha)`: its module's `through` state rows)."""
+        rows = [row for row in self.imported.through(owner) if row.state]
+        made = [moved] if isinstance(moved, cst.Call) else self.facts.reaching_values(moved)
+        for call in (value for value in made if isinstance(value, cst.Call)):
+            for row in rows:
+                position, _, name = row.through.partition(":")
+                passed = keyword(call, name)
+                if passed is None and position and not any(arg.star for arg in call.args):
+                    arguments = positional(call)
+                    passed = arguments[int(position)] if int(position) < len(arguments) else None
+                value = self.evaluation.value(passed) if passed is not None else None
+                if value is not None and value.kind in (Kind.NDARRAY, Kind.TENSOR) and value.dtype is Dtype.FLOAT64:
+                    return WideValue(moved, row.made_by, Width(row.width), imported=row)
+        return None
 
     def kept_on_a_module(self, call: cst.Call) -> bool:
         """Is the tensor a call makes a buffer or parameter of a module, which moves with

@@ -172,12 +172,12 @@ class Imported:
             passed = self._instances if export.width == INSTANCE else self._passed
             passed.setdefault(export.qualified_name, []).append(export)
         given = tuple(e for e in given if not e.passed)
-        self._states: Dict[str, Export] = {e.qualified_name: e for e in given if e.state}
-        given = tuple(e for e in given if not e.state)
         self._through: Dict[str, List[Export]] = {}
         for export in (e for e in given if e.through):
             self._through.setdefault(export.qualified_name, []).append(export)
         given = tuple(e for e in given if not e.through)
+        self._states: Dict[str, Export] = {e.qualified_name: e for e in given if e.state}
+        given = tuple(e for e in given if not e.state)
         self._kept: Dict[str, Export] = {e.qualified_name: e for e in given if e.width == KEPT}
         self._makers: Dict[str, Export] = {e.qualified_name: e for e in given if e.width == MAKES}
         values = [e for e in given if e.width not in (KEPT, MAKES)]
@@ -187,9 +187,8 @@ class Imported:
         self._keyed: Dict[str, Dict[str, Export]] = {}
         # The classes whose members are exported (`Schedule` of `Schedule.sigmas`).
         members = [*values, *(e for through in self._through.values() for e in through)]
-        self._classes = frozenset(f"{e.module}.{e.name.split('.')[0]}" for e in members if "." in e.name) | set(
-            self._states
-        )
+        states = {*self._states, *(e.qualified_name for e in members if e.state)}
+        self._classes = frozenset(f"{e.module}.{e.name.split('.')[0]}" for e in members if "." in e.name) | states
         for export in values:
             if export.key:  # `return {"obs": obs}`: a value of the dict
                 self._keyed.setdefault(export.qualified_name, {})[export.key] = export
