@@ -23,7 +23,7 @@ from f64lint.fix.options import FixOptions
 from f64lint.fix.planner import plan_fixes
 from f64lint.linter.collection import collection_paused
 from f64lint.linter.narrowing import DEFINES_GETITEM, Narrowed, makers_left_out, makers_only, narrowed
-from f64lint.linter.narrowing.arrays import array_makers
+from f64lint.linter.narrowing.arrays import array_makers, names_object_makers
 from f64lint.linter.narrowing.kept_parameters import kept_parameters
 from f64lint.linter.prefilter import rules_that_may_fire
 from f64lint.linter.suppression import apply_suppressions, parse_directives
@@ -204,9 +204,11 @@ def lint_source(
             failure = _parse_failure(path, why, Position(1, 1), enabled, severity_of)
             return Linted(_with_source_lines(failure, text))
     runs_the_project = in_tests or in_script or _calls_at_import(text, place)
-    if place is not None and not flagged and (summarised or _makes_numpy_float64(text, runs_the_project)):
-        # read whole where other modules pass its functions data: what they give back of it
-        narrowing = Narrowed(text, text) if imported.passes() else _summary_text(text)
+    objects = place is not None and not flagged and _makes_float64_objects(text)
+    if place is not None and not flagged and (summarised or objects or _makes_numpy_float64(text, runs_the_project)):
+        # read whole where other modules pass its functions data (what they give back of it)
+        # or it makes library objects (which of its functions return one)
+        narrowing = Narrowed(text, text) if imported.passes() or objects else _summary_text(text)
         summary = _summary_of(path, narrowing, devices, place, imported, in_tests, suite, in_script)
         # with what the whole module's calls pass others (narrowing leaves most calls out)
         exports = tuple({e.identity: e for e in (*summary, *exports)}.values())
@@ -261,6 +263,15 @@ def _may_pass_arrays(text: str) -> bool:
     functions (flow/passed_on.py)? Reading every module's calls costs too much."""
     short = len(text) < READ_WHOLE_BELOW or "__main__" in text
     return short and _names_array_library(text) and bool(array_makers(text).search(text))
+
+
+def _makes_float64_objects(text: str) -> bool:
+    """Is a module with no finding short enough to read whole, without torch, and does it
+    make library objects with float64 members (`StandardScaler()`), which its functions may
+    return to other modules (flow/summaries.py `OBJECT` rows)?"""
+    if len(text) >= READ_WHOLE_BELOW or not _names_array_library(text) or _IMPORTS_TORCH.search(text):
+        return False
+    return names_object_makers(text)
 
 
 def _names_array_library(text: str) -> bool:

@@ -1011,6 +1011,106 @@ def test_that_buffer_crashes_on_mps(weighted, monkeypatch):
         assert criteria.narrow_criterion(labels, "mps").alpha.dtype == torch.float32
 
 
+FITTING_OBJECTS = """\
+from sklearn.ensemble import RandomForestClassifier
+from sklearn.linear_model import LogisticRegression
+from sklearn.preprocessing import StandardScaler
+
+
+def fit_scaler(x):
+    return StandardScaler().fit(x)
+
+
+def fit_teacher(x, y):
+    return RandomForestClassifier(n_estimators=4, random_state=0).fit(x, y)
+
+
+def fit_linear(x, y):
+    return LogisticRegression().fit(x, y)
+
+
+def soft_labels(teacher, x):
+    return teacher.predict_proba(x)
+"""
+STANDARDIZING = """\
+import numpy as np
+import torch
+import torch.nn as nn
+
+
+class Standardize(nn.Module):
+    def __init__(self, scaler):
+        super().__init__()
+        self.register_buffer("mean", torch.from_numpy(scaler.mean_))
+
+
+class NarrowStandardize(nn.Module):
+    def __init__(self, scaler):
+        super().__init__()
+        self.register_buffer("mean", torch.from_numpy(scaler.mean_.astype(np.float32)))
+"""
+DISTILLING = """\
+import torch
+
+from .objects import fit_linear, fit_scaler, fit_teacher, soft_labels
+from .standardizing import NarrowStandardize, Standardize
+
+
+def standardize(x, device):
+    return Standardize(fit_scaler(x)).to(device)
+
+
+def narrow(x, device):
+    return NarrowStandardize(fit_scaler(x)).to(device)
+
+
+def targets(x, y, device):
+    teacher = fit_teacher(x, y)
+    return torch.from_numpy(soft_labels(teacher, x)).to(device)
+
+
+def linear_targets(x, y, device):
+    return torch.from_numpy(soft_labels(fit_linear(x, y), x)).to(device)
+"""
+
+
+@pytest.fixture
+def fitted(tmp_path, monkeypatch):
+    modules = {"objects": FITTING_OBJECTS, "standardizing": STANDARDIZING, "distilling": DISTILLING}
+    return package_in(tmp_path, monkeypatch, "fitted", **modules)
+
+
+def test_a_library_object_another_module_returns_and_a_third_keeps_is_read_by_its_class(fitted):
+    # `fit_scaler(x)` is a StandardScaler, whose `mean_` is float64 whatever it was fitted on:
+    # the buffer a module of another file keeps of it moves with the module, and a
+    # forest's `predict_proba` another module reads of it is float64 too; the buffer cast
+    # to float32 is clean, and so are the probabilities of a linear model fitted on float32
+    # data (of its data's dtype, as probed).
+    assert [(path, line, code, severity) for path, line, _, code, severity, _ in _reported(fitted, "fitted")] == [
+        ("fitted/distilling.py", 8, "F64004", "error"),
+        ("fitted/distilling.py", 17, "F64003", "error"),
+        ("fitted/standardizing.py", 9, "F64003", "warning"),
+    ]
+
+
+def test_those_library_objects_values_crash_on_mps(fitted, monkeypatch):
+    torch = require("torch")
+    require("sklearn")
+    np = require("numpy")
+    from f64lint.testing.mps_emulation import mps_emulation
+
+    monkeypatch.syspath_prepend(str(fitted))
+    distilling = importlib.import_module("fitted.distilling")
+    x = np.random.default_rng(0).normal(size=(8, 3)).astype(np.float32)
+    y = np.array([0, 1] * 4)
+    with mps_emulation():
+        for made in (lambda: distilling.standardize(x, "mps"), lambda: distilling.targets(x, y, "mps")):
+            with pytest.raises(TypeError, match="MPS framework doesn't support float64"):
+                made()
+        assert distilling.narrow(x, "mps").mean.dtype == torch.float32
+        assert distilling.linear_targets(x, y, "mps").dtype == torch.float32
+
+
 CLEAN_ACROSS_FILES = {
     "a member the importing module sets again": {
         "pkg/schedule.py": "import numpy as np\n\n\nclass Schedule:\n    def __init__(self):\n"

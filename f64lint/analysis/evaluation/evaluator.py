@@ -227,6 +227,7 @@ from f64lint.analysis.syntax.calls import (
     method_name,
     named_params,
     param_passed,
+    passed_as,
     passes_keywords,
     positional,
 )
@@ -263,6 +264,8 @@ class Evaluator:
         imported_parts: Callable[[cst.Call], Sequence[Optional[Export]]],
         imported_keys: Callable[[cst.Call], Mapping[str, Export]],
         imported_through: Callable[[cst.Call], Sequence[Export]],
+        imported_object: Callable[[cst.Call], Optional[str]],
+        passed_object: Callable[[cst.FunctionDef, cst.Param], Optional[str]],
     ) -> None:
         """`guards` says which code never runs on MPS: a value bound only there does not
         reach a read on MPS (`if device.type == "mps": dtype = torch.float32 else: dtype =
@@ -277,7 +280,9 @@ class Evaluator:
         another module's function returns, by place (`Flow.imported_parts`), and
         `imported_keys` the float64 values of the dict one returns, by key, and
         `imported_through` what one gives back of the float64 data a call passes it, by
-        parameter (`Flow.imported_through`)."""
+        parameter (`Flow.imported_through`); `imported_object` the library class of the
+        object one returns, and `passed_object` that of the objects other modules' calls
+        pass for a parameter (`Flow.passed_class`)."""
         self.facts = facts
         self._paths = PathsOnMps(facts, guards)
         self._function_exits: Dict[cst.FunctionDef, Tuple[List[cst.Yield], List[Optional[cst.BaseExpression]]]] = {}
@@ -289,6 +294,8 @@ class Evaluator:
         self._imported_parts = imported_parts
         self._imported_keys = imported_keys
         self._imported_through = imported_through
+        self._imported_object = imported_object
+        self._passed_object = passed_object
         self.traces = facts.traces
         self.classes = Classes(facts)
         self.default_devices = DefaultDevices(facts, self.value)
@@ -497,6 +504,9 @@ class Evaluator:
         keyed = self._imported_keys(node) if export is None and isinstance(node, cst.Call) else {}
         if keyed:  # `batch = buffer.sample(32)` of `return {"obs": self.obs[idx], ...}`
             return mapping([(key, _exported(value, node)) for key, value in keyed.items()])
+        made = self._imported_object(node) if export is None and isinstance(node, cst.Call) else None
+        if made is not None:  # `scaler = fit_scaler(x)` of `return StandardScaler().fit(x)`
+            return Value(Kind.OBJECT, origin=node, type=made)
         through = self._imported_through(node) if export is None and isinstance(node, cst.Call) else ()
         if through:  # `for xb, yb in batches(x, y, 32)` of `yield x[idx], y[idx]`
             assert isinstance(node, cst.Call)
@@ -517,13 +527,12 @@ class Evaluator:
         by_key: Dict[str, Value] = {}
         whole: Optional[Value] = None
         for row in rows:
-            position, _, name = row.through.partition(":")
-            passed = keyword(call, name)
-            if passed is None and position and not any(arg.star for arg in call.args):
-                arguments = positional(call)
-                passed = arguments[int(position)] if int(position) < len(arguments) else None
+            passed = passed_as(call, row.through)
             value = self._value(passed, depth + 1) if passed is not None else UNKNOWN
-            if value.kind not in (Kind.NDARRAY, Kind.TENSOR) or value.dtype is not Dtype.named(row.width):
+            width = Dtype.named(row.width)
+            if row.given and value.kind is Kind.OBJECT and value.type == row.given:  # `soft_labels(teacher, x)`
+                value = Value(Kind.TENSOR if row.tensor else Kind.NDARRAY, width, origin=call)
+            elif row.given or value.kind not in (Kind.NDARRAY, Kind.TENSOR) or value.dtype is not width:
                 continue
             if row.tensor and value.kind is not Kind.TENSOR:
                 value = Value(Kind.TENSOR, value.dtype, origin=value.origin)
@@ -1134,6 +1143,9 @@ class Evaluator:
         value = self._passed_here(function, param, depth)
         if elsewhere:
             value = join([*elsewhere, value] if value.kind is not Kind.UNKNOWN else elsewhere)
+        made = self._passed_object(function, param) if value.kind is Kind.UNKNOWN else None
+        if made is not None and is_type(made):  # `ScaledMLP(fit_scaler(x))` in another module
+            return Value(Kind.OBJECT, origin=param.name, type=made)
         return self._as_parameter(param, value)
 
     def _passed_here(self, function: cst.FunctionDef, param: cst.Param, depth: int) -> Value:

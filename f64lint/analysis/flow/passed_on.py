@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import List, Optional, Tuple
 
-from f64lint.analysis.domain.probed import probed_libraries
+from f64lint.analysis.domain.probed import is_type, probed_libraries
 from f64lint.analysis.evaluation.lattice import Kind
 from f64lint.analysis.evaluation.structure import no_mps_device
 from f64lint.analysis.flow.analysis import Analysis
@@ -61,6 +61,9 @@ def _passed_value(analysis: Analysis, argument: cst.BaseExpression) -> Optional[
     if made is not None:
         return made
     owner = analysis.flow.object_class(argument)
+    if owner is None:  # or a library's object (`fit_scaler(x)`, a `StandardScaler`)
+        held = analysis.flow.evaluation.value(argument)
+        owner = held.type if held.kind is Kind.OBJECT and held.type is not None and is_type(held.type) else None
     return (owner, INSTANCE, False) if owner is not None else None
 
 

@@ -22,12 +22,13 @@ from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from f64lint.analysis.domain.arrays import ArraySource
 from f64lint.analysis.domain.dtypes import named_for_others
+from f64lint.analysis.domain.probed import is_type
 from f64lint.analysis.evaluation.lattice import Kind
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.passed_on import passed_on
 from f64lint.analysis.flow.through import given_back
 from f64lint.analysis.flow.values import Flow, WideValue
-from f64lint.analysis.project.exports import BASE, MAKES, READS, SEEN, Export
+from f64lint.analysis.project.exports import BASE, MAKES, OBJECT, READS, SEEN, Export
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.nodes import assignment, is_called_on_the_class, is_property, is_self_attribute
 from f64lint.cst import cst
@@ -49,6 +50,7 @@ def summarise(analysis: Analysis, path: str) -> ModuleSummary:
                 found.append(_export(facts, statement.name.value, True, wide, path))
             else:
                 found.extend(_returns(facts, flow, statement.name.value, flow.returned_values(statement), path))
+                found.extend(_object_returned(facts, flow, statement, path))
         elif isinstance(statement, cst.ClassDef):
             found.extend(_members(facts, flow, statement, path))
             found.extend(_dataset(analysis, statement, path))
@@ -247,6 +249,22 @@ def _made(
             line = facts.positions[source.origin].start.line
             return Export(facts.module_name, name, returned, source.origin_name, source.width, path, line)
     return None
+
+
+def _object_returned(facts: ModuleFacts, flow: Flow, function: cst.FunctionDef, path: str) -> List[Export]:
+    """A function that returns an object of one library class on every path, as probed
+    (`return StandardScaler().fit(x)`): an `OBJECT` row, for the importing modules to read
+    its members (`scaler.mean_`)."""
+    assert facts.module_name is not None
+    returned = flow.returned_values(function)
+    types = {(value.kind, value.type) for value in map(flow.evaluation.value, returned)}
+    if len(types) != 1 or not returned:
+        return []
+    kind, made = types.pop()
+    if kind is not Kind.OBJECT or made is None or not is_type(made):
+        return []
+    line = facts.positions[function].start.line
+    return [Export(facts.module_name, function.name.value, True, made, OBJECT, path, line)]
 
 
 def _returns(

@@ -19,9 +19,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
+from f64lint.analysis.domain.probed import is_type
 from f64lint.analysis.evaluation.lattice import Dtype, Kind, Value
 from f64lint.analysis.flow.analysis import Analysis
-from f64lint.analysis.project.exports import Export
+from f64lint.analysis.project.exports import INSTANCE, Export
 from f64lint.analysis.syntax.calls import named_params
 from f64lint.cst import cst
 
@@ -38,7 +39,8 @@ def given_back(analysis: Analysis, path: str) -> List[Export]:
         return []
     found = []
     for name, function in _functions(facts.module.body):
-        rows = flow.imported.passed_to(f"{facts.module_name}.{name}")
+        qualified = f"{facts.module_name}.{name}"
+        rows = [*flow.imported.passed_to(qualified), *flow.imported.instances_passed_to(qualified)]
         if not rows:
             continue
         generator = flow.evaluation.yields(function)
@@ -47,17 +49,26 @@ def given_back(analysis: Analysis, path: str) -> List[Export]:
         params = params[1:] if "." in name and params and params[0].name.value in ("self", "cls") else params
         for param in named_params(function):
             place = (params.index(param),) if param in params else None
-            if not any(row.keyword == param.name.value or (place and row.item == place) for row in rows):
-                continue  # no call passes it float64 data (nor `self`)
-            passed = Value(Kind.NDARRAY, Dtype.FLOAT64, origin=param.name)
-            given = flow.evaluation.given_only(function, {param: passed})
-            position = str(place[0]) if place else ""
-            for (item, key), (width, tensor) in _wide_places(given, generator).items():
-                if (item, key) not in own:
-                    line = facts.positions[function].start.line
-                    made = Export(facts.module_name, name, True, param.name.value, width, path, line, item, tensor)
-                    found.append(replace(made, key=key, through=f"{position}:{param.name.value}", yielded=generator))
+            position = f"{place[0] if place else ''}:{param.name.value}"
+            for passed, kind in _probes(rows, param, place):
+                given = flow.evaluation.given_only(function, {param: passed})
+                for (item, key), (width, tensor) in _wide_places(given, generator).items():
+                    if (item, key) not in own:
+                        line = facts.positions[function].start.line
+                        made = Export(facts.module_name, name, True, param.name.value, width, path, line, item, tensor)
+                        found.append(replace(made, key=key, through=position, yielded=generator, given=kind))
     return found + _held_back(analysis, path)
+
+
+def _probes(rows: Sequence[Export], param: cst.Param, place: Optional[Tuple[int, ...]]) -> List[Tuple[Value, str]]:
+    """What a parameter is read as, for the rows that pass it something (none: `self`):
+    float64 NumPy data, and an object of each library class passed (with that class)."""
+    passing = [row for row in rows if row.keyword == param.name.value or (place and row.item == place)]
+    probes = [(Value(Kind.NDARRAY, Dtype.FLOAT64, origin=param.name), "")] if any(
+        row.width != INSTANCE for row in passing
+    ) else []
+    classes = sorted({row.made_by for row in passing if row.width == INSTANCE and is_type(row.made_by)})
+    return probes + [(Value(Kind.OBJECT, origin=param.name, type=made), made) for made in classes]
 
 
 def _held_back(analysis: Analysis, path: str) -> List[Export]:
@@ -70,26 +81,28 @@ def _held_back(analysis: Analysis, path: str) -> List[Export]:
     found = []
     for owner in (s for s in facts.module.body if isinstance(s, cst.ClassDef)):
         init = facts.definitions.method(owner, "__init__")
-        rows = flow.imported.passed_to(f"{facts.module_name}.{owner.name.value}")
+        qualified = f"{facts.module_name}.{owner.name.value}"
+        rows = [*flow.imported.passed_to(qualified), *flow.imported.instances_passed_to(qualified)]
         if init is None or not rows:
             continue
         kept = [call for call in flow.kept_in(owner) if facts.enclosing_function(call) is init]
         params = [*init.params.posonly_params, *init.params.params][1:]
         for param in named_params(init):
             place = (params.index(param),) if param in params else None
-            if not any(row.keyword == param.name.value or (place and row.item == place) for row in rows):
-                continue
-            passed = Value(Kind.NDARRAY, Dtype.FLOAT64, origin=param.name)
-            for call in kept:
-                held = flow.evaluation.given_in(init, {param: passed}, call)
-                own = flow.evaluation.given_in(init, {}, call)
-                if held.kind is Kind.TENSOR and held.dtype in _WIDE and own.dtype != held.dtype:
+            for passed, kind in _probes(rows, param, place):
+                held = next((
+                    (call, value) for call in kept
+                    if (value := flow.evaluation.given_in(init, {param: passed}, call)).kind is Kind.TENSOR
+                    and value.dtype in _WIDE and flow.evaluation.given_in(init, {}, call).dtype != value.dtype
+                ), None)
+                if held is not None:
+                    call, value = held
                     line = facts.positions[call].start.line
                     made_by = facts.module.code_for_node(call.func)
-                    made = Export(facts.module_name, owner.name.value, False, made_by, _WIDE[held.dtype], path, line)
-                    position = str(place[0]) if place else ""
-                    found.append(replace(made, state=True, through=f"{position}:{param.name.value}"))
-                    break
+                    assert value.dtype is not None
+                    made = Export(facts.module_name, owner.name.value, False, made_by, _WIDE[value.dtype], path, line)
+                    position = f"{place[0] if place else ''}:{param.name.value}"
+                    found.append(replace(made, state=True, through=position, given=kind))
     return found
 
 

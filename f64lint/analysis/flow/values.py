@@ -61,6 +61,7 @@ from f64lint.analysis.syntax.calls import (
     keyword,
     method_name,
     moved_to,
+    passed_as,
     positional,
 )
 from f64lint.analysis.syntax.nodes import (
@@ -139,6 +140,8 @@ class Flow:
             lambda node: flow.imported_parts(node),
             lambda node: flow.imported_keys(node),
             lambda node: flow.imported_through(node),
+            lambda node: flow.imported.object_made_by(flow._imported_callee(node)),
+            lambda function, param: flow.passed_class(function, param),
         )
         self._wide: Dict[cst.CSTNode, Optional[WideValue]] = {}
         self._moves: Optional[List[Tuple[cst.Call, WideValue]]] = None
@@ -448,14 +451,14 @@ class Flow:
         made = [moved] if isinstance(moved, cst.Call) else self.facts.reaching_values(moved)
         for call in (value for value in made if isinstance(value, cst.Call)):
             for row in rows:
-                position, _, name = row.through.partition(":")
-                passed = keyword(call, name)
-                if passed is None and position and not any(arg.star for arg in call.args):
-                    arguments = positional(call)
-                    passed = arguments[int(position)] if int(position) < len(arguments) else None
+                passed = passed_as(call, row.through)
                 value = self.evaluation.value(passed) if passed is not None else None
-                if value is not None and value.kind in (Kind.NDARRAY, Kind.TENSOR) and value.dtype is Dtype.FLOAT64:
-                    return WideValue(moved, row.made_by, Width(row.width), imported=row)
+                if value is None or not (
+                    (row.given and value.kind is Kind.OBJECT and value.type == row.given)  # `ScaledMLP(fit_scaler(x))`
+                    or (not row.given and value.kind in (Kind.NDARRAY, Kind.TENSOR) and value.dtype is Dtype.FLOAT64)
+                ):
+                    continue
+                return WideValue(moved, row.made_by, Width(row.width), imported=row)
         return None
 
     def kept_on_a_module(self, call: cst.Call) -> bool:

@@ -33,6 +33,10 @@ MAKES = "makes"
 # `cfg = Config.load(path)`; the function's module reads the parameter as such an object,
 # given that class's members too (runner/project_phase.py).
 INSTANCE = "instance"
+# The width of a row that names a function that returns an object of a library's class the
+# probe called (`fit_scaler` of `return StandardScaler().fit(x)`; the class in `made_by`),
+# read by the importing modules as such an object.
+OBJECT = "object"
 CLASS_ROWS = frozenset({BASE, READS})
 
 
@@ -88,6 +92,9 @@ class Export:
     # (`tensor`) or data of the kind passed. `yielded`: a generator's, one by one.
     through: str = ""
     yielded: bool = False
+    # Of a `through` row: the library class of the object the parameter is passed (an
+    # `INSTANCE` row's), when it is what the row follows rather than float64 data.
+    given: str = ""
 
     @property
     def qualified_name(self) -> str:
@@ -100,22 +107,26 @@ class Export:
         return (
             self.module, self.name, self.returned, self.made_by, self.width, self.item, self.tensor, self.subclass,
             self.caller, self.keyword, self.arguments, self.dtype, self.state, self.key, self.through, self.yielded,
+            self.given,
         )
 
     def as_row(self) -> list:
         item = list(self.item) if self.item is not None else None
         passed = [self.caller, self.keyword, list(self.arguments), self.dtype, self.state, self.key]
-        passed += [self.through, self.yielded]
+        passed += [self.through, self.yielded, self.given]
         placed = [self.path, self.line, item, self.tensor, self.subclass, *passed]
         return [self.module, self.name, self.returned, self.made_by, self.width, *placed]
 
     @classmethod
     def from_row(cls, row: list) -> "Export":
         module, name, returned, made_by, width, path, line, item, tensor, subclass, *passed_by = row
-        caller, keyword, arguments, dtype, state, key, through, yielded = passed_by
+        caller, keyword, arguments, dtype, state, key, through, yielded, given = passed_by
         place = tuple(int(index) for index in item) if item is not None else None
         arguments = tuple(str(argument) for argument in arguments)
-        passed = str(caller), str(keyword), arguments, bool(dtype), bool(state), str(key), str(through), bool(yielded)
+        passed = (
+            str(caller), str(keyword), arguments, bool(dtype), bool(state), str(key), str(through), bool(yielded),
+            str(given),
+        )
         shown = str(path), int(line), place, bool(tensor), str(subclass), *passed
         return cls(str(module), str(name), bool(returned), str(made_by), str(width), *shown)
 
@@ -180,7 +191,8 @@ class Imported:
         given = tuple(e for e in given if not e.state)
         self._kept: Dict[str, Export] = {e.qualified_name: e for e in given if e.width == KEPT}
         self._makers: Dict[str, Export] = {e.qualified_name: e for e in given if e.width == MAKES}
-        values = [e for e in given if e.width not in (KEPT, MAKES)]
+        self._objects: Dict[str, Export] = {e.qualified_name: e for e in given if e.width == OBJECT}
+        values = [e for e in given if e.width not in (KEPT, MAKES, OBJECT)]
         self._by_name: Dict[str, Export] = {e.qualified_name: e for e in values if e.item is None and not e.key}
         self._datasets: Dict[str, List[Export]] = {}
         self._parts: Dict[str, Dict[int, Export]] = {}
@@ -199,7 +211,7 @@ class Imported:
 
     def __bool__(self) -> bool:
         found = (self._by_name, self._datasets, self._kept, self._passed, self._parts, self._keyed, self._states)
-        return any(found) or bool(self._through) or bool(self._makers) or bool(self._instances)
+        return any(found) or any((self._through, self._makers, self._instances, self._objects))
 
     def exports(self) -> Tuple[Export, ...]:
         passed = (*self._passed.values(), *self._instances.values())
@@ -211,6 +223,7 @@ class Imported:
             *(e for parts in self._parts.values() for e in parts.values()), *self._states.values(),
             *(e for keyed in self._keyed.values() for e in keyed.values()),
             *(e for through in self._through.values() for e in through), *self._makers.values(),
+            *self._objects.values(),
         )
 
     def names(self) -> FrozenSet[str]:
@@ -219,8 +232,9 @@ class Imported:
         return frozenset(part for export in self._imported() for part in export.name.split("."))
 
     def passes(self) -> bool:
-        """Do other modules' calls pass any of the module's functions float64 data?"""
-        return bool(self._passed)
+        """Do other modules' calls pass any of the module's functions float64 data, or
+        objects of other modules' or libraries' classes?"""
+        return bool(self._passed) or bool(self._instances)
 
     def passed_to(self, qualified: Optional[str]) -> List[Export]:
         """The float64 values other modules' calls pass to a function of this module
@@ -251,6 +265,11 @@ class Imported:
         """What a function another module defines returns in a dict it writes out (`return
         {"obs": obs, "reward": r}`), by key, its float64 values."""
         return self._keyed.get(qualified, {}) if qualified is not None else {}
+
+    def object_made_by(self, qualified: Optional[str]) -> Optional[str]:
+        """The library class whose object a function another module defines returns."""
+        found = self._objects.get(qualified) if qualified is not None else None
+        return found.made_by if found is not None else None
 
     def class_made_by(self, qualified: Optional[str]) -> Optional[str]:
         """The class (qualified) whose object a function or a class's method another module

@@ -73,6 +73,17 @@ def positional(call: cst.Call) -> List[cst.BaseExpression]:
     return [arg.value for arg in call.args if arg.keyword is None and not arg.star]
 
 
+def passed_as(call: cst.Call, parameter: str) -> Optional[cst.BaseExpression]:
+    """What a call passes for a parameter named `<position>:<name>` (the position empty for
+    one passed only by name), by keyword, or by position where no `*args` hides the places."""
+    position, _, name = parameter.partition(":")
+    passed = keyword(call, name)
+    if passed is None and position and not any(arg.star for arg in call.args):
+        arguments = positional(call)
+        passed = arguments[int(position)] if int(position) < len(arguments) else None
+    return passed
+
+
 def moved_to(call: cst.Call) -> Optional[Tuple[cst.BaseExpression, Optional[cst.BaseExpression]]]:
     """For `x.to(device)`, `x.to(device, dtype)`, `x.to(device=d, dtype=t)`: the device and
     the dtype given with it (None when none is)."""

@@ -123,6 +123,13 @@ def _members_by_maker() -> Dict[str, FrozenSet[str]]:
     return found
 
 
+def names_object_makers(code: str) -> bool:
+    """Does the code call a maker of a library object with float64 members (`StandardScaler`,
+    `default_rng`, `read_csv`)?"""
+    words = set(_WORD.findall(code))
+    return any(maker in words and re.search(rf"\b{maker}\s*\(", code) for maker in _members_by_maker())
+
+
 _WORD = re.compile(r"\w+")
 _FLOAT_LITERAL = re.compile(r"(?<![\w.])(?:\d[\d_]*\.|\.\d|\d[\d_]*[eE][-+]?\d)")
 # Python floats of a call (`float(x)`, `math.sqrt(x)`), or a parameter annotated as a
