@@ -382,6 +382,18 @@ def test_a_scripts_class_meets_the_devices_of_the_code_that_uses_it(tmp_path, de
     assert [(d.code, d.start.line, d.severity.value) for d in diagnostics] == found
 
 
+@pytest.mark.parametrize("device, found", [('"mps"', [("F64002", 6, "error")]), ('"cpu"', [])])
+def test_a_scripts_class_meets_the_device_of_the_tensors_its_methods_are_handed(tmp_path, device, found):
+    # The `__main__` block hands `fit` a tensor made on the device, not the device itself.
+    (tmp_path / "gp.py").write_text(
+        "import torch\n\n\nclass GP:\n    def fit(self, x):\n"
+        "        self.L = torch.linalg.cholesky(torch.outer(x, x).double())\n        return self\n\n\n"
+        f'if __name__ == "__main__":\n    x = torch.rand(8, device={device}) * 2\n    GP().fit(x)\n'
+    )
+    diagnostics = run([tmp_path], Settings(root=tmp_path)).diagnostics
+    assert [(d.code, d.start.line, d.severity.value) for d in diagnostics] == found
+
+
 def test_a_scripts_class_made_without_a_device_stays_off_mps(tmp_path):
     # A CPU metric beside a model on the best device: the block names both, but hands the
     # metric no device.

@@ -94,13 +94,15 @@ class StandaloneParts:
 
     def _given_devices(self) -> Set[str]:
         """The names of the module's classes whose objects code of the module hands a device
-        that may be MPS: making one (`Scheduler(device)`), or calling a method of one made
-        there (`sched = Scheduler(); sched.set_timesteps(20, device=device)`,
-        `Encoder().to(device)`)."""
+        that may be MPS, or tensors made on one: making one (`Scheduler(device)`), or
+        calling a method of one made there (`sched = Scheduler(); sched.set_timesteps(20,
+        device=device)`, `Encoder().to(device)`, `GP().fit(x, y)` of `x = torch.rand(n,
+        device=device)`)."""
         if self._given is None:
             self._given = set()
             for call in self.facts.calls:
                 devices = [arg.value for arg in call.args if is_device_like(self.facts, arg.value)]
+                devices += [device for arg in call.args for device in self._made_on(arg.value)]
                 if any(self._given_may_be_mps(device) for device in devices):
                     self._given.update(made.name.value for made in self._objects_handed(call))
             if self._sets_default_device():  # an object the code makes puts its tensors there
@@ -108,6 +110,15 @@ class StandaloneParts:
                 self._given.update(owner.name.value for owner in made if owner is not None)
             self._given |= self._kept_by(self._given)
         return self._given
+
+    def _made_on(self, value: cst.BaseExpression) -> List[cst.BaseExpression]:
+        """The devices the tensors an argument is computed from are made on, where it is bound
+        to what makes them (`x` of `x = torch.rand(n, device=device) * 2`: `device`)."""
+        made = [self._assigned(value)]
+        calls = [node for node in descendants(made) if isinstance(node, cst.Call)]
+        if isinstance(made[0], cst.Call):
+            calls.append(made[0])
+        return [device for call in calls if (device := keyword(call, "device")) is not None]
 
     def _sets_default_device(self) -> bool:
         """Does the module set the default device to one that may be MPS?"""
