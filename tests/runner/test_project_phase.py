@@ -1111,6 +1111,70 @@ def test_those_library_objects_values_crash_on_mps(fitted, monkeypatch):
         assert distilling.linear_targets(x, y, "mps").dtype == torch.float32
 
 
+ROWS = """\
+import numpy as np
+import torch
+from torch.utils.data import Dataset
+
+
+class Rows(Dataset):
+    def __init__(self, n):
+        self.x = np.random.default_rng(0).normal(size=(n, 3)).astype(np.float32)
+        self.y = np.random.default_rng(0).integers(0, 2, n)
+
+    def __len__(self):
+        return len(self.x)
+
+    def __getitem__(self, i):
+        return {"x": torch.from_numpy(self.x[i]), "label": float(self.y[i]), "index": i}
+"""
+STEPPING = """\
+from torch.utils.data import DataLoader
+
+from .rows import Rows
+
+
+def labels(device):
+    moved = []
+    for batch in DataLoader(Rows(8), batch_size=4):
+        moved.append(batch["label"].to(device))
+    return moved
+
+
+def indices(device):
+    moved = []
+    for batch in DataLoader(Rows(8), batch_size=4):
+        moved.append(batch["index"].to(device))
+    return moved
+"""
+
+
+@pytest.fixture
+def rows(tmp_path, monkeypatch):
+    return package_in(tmp_path, monkeypatch, "rows", rows=ROWS, stepping=STEPPING)
+
+
+def test_the_value_at_a_key_of_another_module_s_dataset_items_is_collated_float64(rows):
+    # A Python float at "label" is collated to a float64 tensor; the integer index to int64.
+    assert _reported(rows, "rows") == [(
+        "rows/stepping.py", 9, 37, "F64004", "error",
+        "float64 tensor (a batch of `DataLoader(Rows(8), batch_size=4)` at line 8) moved to a device that may be 'mps'",
+    )]
+
+
+def test_that_batch_crashes_on_mps(rows, monkeypatch):
+    torch = require("torch")
+    require("numpy")
+    from f64lint.testing.mps_emulation import mps_emulation
+
+    monkeypatch.syspath_prepend(str(rows))
+    stepping = importlib.import_module("rows.stepping")
+    with mps_emulation():
+        with pytest.raises(TypeError, match="MPS framework doesn't support float64"):
+            stepping.labels("mps")
+        assert {t.dtype for t in stepping.indices("mps")} == {torch.int64}
+
+
 CLEAN_ACROSS_FILES = {
     "a member the importing module sets again": {
         "pkg/schedule.py": "import numpy as np\n\n\nclass Schedule:\n    def __init__(self):\n"

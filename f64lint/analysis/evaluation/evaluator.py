@@ -266,6 +266,7 @@ class Evaluator:
         imported_through: Callable[[cst.Call], Sequence[Export]],
         imported_object: Callable[[cst.Call], Optional[str]],
         passed_object: Callable[[cst.FunctionDef, cst.Param], Optional[str]],
+        imported_dataset_keys: Callable[[cst.BaseExpression], Mapping[str, Export]],
     ) -> None:
         """`guards` says which code never runs on MPS: a value bound only there does not
         reach a read on MPS (`if device.type == "mps": dtype = torch.float32 else: dtype =
@@ -282,7 +283,8 @@ class Evaluator:
         `imported_through` what one gives back of the float64 data a call passes it, by
         parameter (`Flow.imported_through`); `imported_object` the library class of the
         object one returns, and `passed_object` that of the objects other modules' calls
-        pass for a parameter (`Flow.passed_class`)."""
+        pass for a parameter (`Flow.passed_class`); `imported_dataset_keys` the float64
+        values by key of the dict items of a dataset another module's class makes."""
         self.facts = facts
         self._paths = PathsOnMps(facts, guards)
         self._function_exits: Dict[cst.FunctionDef, Tuple[List[cst.Yield], List[Optional[cst.BaseExpression]]]] = {}
@@ -296,6 +298,7 @@ class Evaluator:
         self._imported_through = imported_through
         self._imported_object = imported_object
         self._passed_object = passed_object
+        self._imported_dataset_keys = imported_dataset_keys
         self.traces = facts.traces
         self.classes = Classes(facts)
         self.default_devices = DefaultDevices(facts, self.value)
@@ -1571,8 +1574,10 @@ class Evaluator:
             item = self._item_of_dataset(held, depth)
         elif held.kind is Kind.CONTAINER or held.is_array or held.kind is Kind.TENSOR:
             item = item_of(held)
-        else:
-            item = UNKNOWN
+        else:  # of another module's dataset class: its items' float64 values by key
+            keys = self._imported_dataset_keys(dataset)  # (the other keys' values are not known)
+            parts = tuple(_exported(value, loader) for value in keys.values())
+            item = Value(Kind.MAPPING, parts=parts, keys=tuple(keys)) if keys else UNKNOWN
         if collator is not None:  # `collate_fn=collate_points`: what it returns for a list of items
             items = Value(Kind.CONTAINER, element=item) if batched else item
             return Value(Kind.CONTAINER, element=self._called(collator, None, depth + 1, items))

@@ -23,7 +23,7 @@ from typing import Dict, List, Optional, Sequence, Set, Tuple
 from f64lint.analysis.domain.arrays import ArraySource
 from f64lint.analysis.domain.dtypes import named_for_others
 from f64lint.analysis.domain.probed import is_type
-from f64lint.analysis.evaluation.lattice import Kind
+from f64lint.analysis.evaluation.lattice import Dtype, Kind
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.passed_on import passed_on
 from f64lint.analysis.flow.through import given_back
@@ -375,7 +375,10 @@ def _dataset(analysis: Analysis, owner: cst.ClassDef, path: str) -> List[Export]
     places: Dict[Tuple[int, ...], ArraySource] = {}
     seen: Dict[Tuple[int, ...], cst.BaseExpression] = {}
     unseen: Set[Tuple[int, ...]] = set()
-    parts = [dict(_item_parts(value)) for value in flow.returned_values(getitem)]
+    returned = flow.returned_values(getitem)
+    if returned and all(_keyed(value) for value in returned):  # `return {"x": x, "label": float(y)}`
+        return _dataset_keys(facts, flow, owner, returned, path)
+    parts = [dict(_item_parts(value)) for value in returned]
     for items in parts:
         for place, item in items.items():
             source = flow.float64_array(item)
@@ -406,6 +409,29 @@ def _dataset(analysis: Analysis, owner: cst.ClassDef, path: str) -> List[Export]
         for place in everywhere
         if place not in places and place not in unseen
     ]
+
+
+def _dataset_keys(
+    facts: ModuleFacts, flow: Flow, owner: cst.ClassDef, returned: Sequence[cst.BaseExpression], path: str
+) -> List[Export]:
+    """For a dataset class whose `__getitem__` returns dicts written out: the keys of the
+    item whose value a batch collates to a float64 tensor (a float64 array or tensor, a
+    Python float), by key: a key's first."""
+    assert facts.module_name is not None
+    found: Dict[str, Export] = {}
+    for value in returned:
+        assert isinstance(value, cst.Dict)
+        for element in value.elements:
+            assert isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString)
+            key, held = element.key.evaluated_value, flow.evaluation.value(element.value)
+            data = held.is_array or held.kind in (Kind.TENSOR, Kind.NUMBER)
+            if not isinstance(key, str) or key in found or not data or held.dtype is not Dtype.FLOAT64:
+                continue
+            line = facts.positions[element.value].start.line
+            made_by = facts.module.code_for_node(element.value)
+            made = Export(facts.module_name, owner.name.value, False, made_by, "float64", path, line, (), key=key)
+            found[key] = replace(made, tensor=held.kind is Kind.TENSOR)
+    return list(found.values())
 
 
 def _item_parts(value: cst.BaseExpression) -> List[Tuple[Tuple[int, ...], cst.BaseExpression]]:

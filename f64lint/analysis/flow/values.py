@@ -142,6 +142,7 @@ class Flow:
             lambda node: flow.imported_through(node),
             lambda node: flow.imported.object_made_by(flow._imported_callee(node)),
             lambda function, param: flow.passed_class(function, param),
+            lambda node: flow.imported_dataset_keys(node),
         )
         self._wide: Dict[cst.CSTNode, Optional[WideValue]] = {}
         self._moves: Optional[List[Tuple[cst.Call, WideValue]]] = None
@@ -982,6 +983,13 @@ class Flow:
         """The float64 values of the dict another module's function (or the method of an
         object of a class it defines: `buffer.sample(32)`) returns, by key."""
         return self.imported.returned_keys(self._imported_callee(call))
+
+    def imported_dataset_keys(self, dataset: cst.BaseExpression) -> Dict[str, Export]:
+        """The float64 values by key of the dict items of a dataset another module's class
+        makes (`ChurnDataset(path)`, or a name bound to one)."""
+        made = [dataset] if isinstance(dataset, cst.Call) else self.facts.reaching_values(dataset)
+        calls = [value for value in made if isinstance(value, cst.Call)]
+        return self.imported.dataset_keys(self.facts.qualified_name(calls[0].func)) if len(calls) == 1 else {}
 
     def imported_through(self, call: cst.Call) -> List[Export]:
         """What another module's function (or the method of an object of a class it

@@ -197,12 +197,15 @@ class Imported:
         self._datasets: Dict[str, List[Export]] = {}
         self._parts: Dict[str, Dict[int, Export]] = {}
         self._keyed: Dict[str, Dict[str, Export]] = {}
+        self._dataset_keys: Dict[str, Dict[str, Export]] = {}
         # The classes whose members are exported (`Schedule` of `Schedule.sigmas`).
         members = [*values, *(e for through in self._through.values() for e in through)]
         states = {*self._states, *(e.qualified_name for e in members if e.state)}
         self._classes = frozenset(f"{e.module}.{e.name.split('.')[0]}" for e in members if "." in e.name) | states
         for export in values:
-            if export.key:  # `return {"obs": obs}`: a value of the dict
+            if export.key and export.item == ():  # a dataset's items' value by key
+                self._dataset_keys.setdefault(export.qualified_name, {})[export.key] = export
+            elif export.key:  # `return {"obs": obs}`: a value of the dict
                 self._keyed.setdefault(export.qualified_name, {})[export.key] = export
             elif export.item is not None and export.returned:  # `return x, y`: a part of the tuple
                 self._parts.setdefault(export.qualified_name, {})[export.item[0]] = export
@@ -211,7 +214,7 @@ class Imported:
 
     def __bool__(self) -> bool:
         found = (self._by_name, self._datasets, self._kept, self._passed, self._parts, self._keyed, self._states)
-        return any(found) or any((self._through, self._makers, self._instances, self._objects))
+        return any(found) or any((self._through, self._makers, self._instances, self._objects, self._dataset_keys))
 
     def exports(self) -> Tuple[Export, ...]:
         passed = (*self._passed.values(), *self._instances.values())
@@ -223,7 +226,7 @@ class Imported:
             *(e for parts in self._parts.values() for e in parts.values()), *self._states.values(),
             *(e for keyed in self._keyed.values() for e in keyed.values()),
             *(e for through in self._through.values() for e in through), *self._makers.values(),
-            *self._objects.values(),
+            *self._objects.values(), *(e for keys in self._dataset_keys.values() for e in keys.values()),
         )
 
     def names(self) -> FrozenSet[str]:
@@ -281,6 +284,11 @@ class Imported:
         """What a function another module defines gives of the float64 data a call passes
         it (`batches(x, 32)` of `def batches(x, n): yield x[i:i + n]`), by parameter."""
         return self._through.get(qualified, []) if qualified is not None else []
+
+    def dataset_keys(self, qualified: Optional[str]) -> Dict[str, Export]:
+        """The keys of the dict items of a dataset class another module defines whose value a
+        batch collates to a float64 tensor (`{"label": float(y)}`)."""
+        return self._dataset_keys.get(qualified, {}) if qualified is not None else {}
 
     def dataset(self, qualified: Optional[str]) -> List[Export]:
         """The float64 places in the items of a dataset class another module defines."""
