@@ -351,7 +351,7 @@ class FunctionPlanner:
         lack, as the probe listed tensors' members (`args.hidden` of an argument namespace,
         `module.parameters()` of a module, which has no `.device` at all), and binds it to
         no object a class other than a tensor type makes (`net = nn.Sequential(...)`)."""
-        annotated = next((p.annotation for p in all_params(function) if p.name.value == name), None)
+        annotated = _annotation(function, name)
         if annotated is not None and self.facts.qualified_name(annotated.annotation) == TENSOR_TYPE:
             return True
         members = members_of(TENSOR_TYPE)
@@ -377,7 +377,7 @@ class FunctionPlanner:
     def _declared_otherwise(self, function: cst.FunctionDef, name: str) -> bool:
         """Is a parameter annotated as an object of a class other than a tensor type and
         typing's (`cfg: Config`, whose `device` may be a string)?"""
-        annotated = next((p.annotation for p in all_params(function) if p.name.value == name), None)
+        annotated = _annotation(function, name)
         if annotated is None:
             return False
         named = last_name(annotated.annotation)
@@ -728,6 +728,11 @@ def _device_of(node: Optional[cst.CSTNode], names: Set[str]) -> Optional[str]:
     ):
         return node.value.value
     return None
+
+
+def _annotation(function: cst.FunctionDef, name: str) -> Optional[cst.Annotation]:
+    """The annotation of a function's parameter of this name, if it has one."""
+    return next((param.annotation for param in all_params(function) if param.name.value == name), None)
 
 
 def _moved(use: cst.CSTNode) -> Optional[Tuple[cst.BaseExpression, Optional[cst.BaseExpression]]]:

@@ -209,6 +209,7 @@ from f64lint.analysis.evaluation.structure import (
     no_mps_device,
     part_at,
     partly_unknown,
+    passed_as_read,
     placed,
     relocated,
     subscripted,
@@ -337,24 +338,24 @@ class Evaluator:
         """What a function's returns give, or a generator's yields, for a call that passes
         these values and leaves its other parameters at their defaults, nothing known of
         those without (a method's `self` aside)."""
+        return self._exits_within(function, self._passing(function, given, True), None, 0)
+
+    def given_in(self, function: cst.FunctionDef, given: Mapping[cst.Param, Value], node: cst.BaseExpression) -> Value:
+        """What a node of a function's body is for a call that passes these values and
+        nothing known for the function's other parameters (a method's `self` aside)."""
+        return self._within(self._passing(function, given, False), [node], 0)
+
+    def _passing(self, function: cst.FunctionDef, given: Mapping[cst.Param, Value], defaults: bool) -> Context:
+        """The context of a call that passes these values, and for the function's other
+        parameters (but a method's `self`) their `defaults`, or nothing known."""
         context = []
         for param in named_params(function):
             binding = self.facts.bindings.get(param.name)
             if binding is None or param.name.value in ("self", "cls"):
                 continue
-            default = self._value(param.default, 0) if param.default is not None else UNKNOWN
+            default = self._value(param.default, 0) if defaults and param.default is not None else UNKNOWN
             context.append((id(binding), given.get(param, default)))
-        return self._exits_within(function, tuple(context), None, 0)
-
-    def given_in(self, function: cst.FunctionDef, given: Mapping[cst.Param, Value], node: cst.BaseExpression) -> Value:
-        """What a node of a function's body is for a call that passes these values and
-        nothing known for the function's other parameters (a method's `self` aside)."""
-        context = []
-        for param in named_params(function):
-            binding = self.facts.bindings.get(param.name)
-            if binding is not None and param.name.value not in ("self", "cls"):
-                context.append((id(binding), given.get(param, UNKNOWN)))
-        return self._within(tuple(context), [node], 0)
+        return tuple(context)
 
     def yields(self, function: cst.FunctionDef) -> bool:
         """Is it a generator?"""
@@ -533,10 +534,10 @@ class Evaluator:
             passed = passed_as(call, row.through)
             value = self._value(passed, depth + 1) if passed is not None else UNKNOWN
             width = Dtype.named(row.width)
-            if row.given and value.kind is Kind.OBJECT and value.type == row.given:  # `soft_labels(teacher, x)`
-                value = Value(Kind.TENSOR if row.tensor else Kind.NDARRAY, width, origin=call)
-            elif row.given or value.kind not in (Kind.NDARRAY, Kind.TENSOR) or value.dtype is not width:
+            if not passed_as_read(value, row.given, width):
                 continue
+            if row.given:  # `soft_labels(teacher, x)`: of the object, not the object itself
+                value = Value(Kind.TENSOR if row.tensor else Kind.NDARRAY, width, origin=call)
             if row.tensor and value.kind is not Kind.TENSOR:
                 value = Value(Kind.TENSOR, value.dtype, origin=value.origin)
             if row.item is not None:

@@ -203,6 +203,15 @@ def collated(item: Value, loader: cst.CSTNode, batched: bool = True) -> Value:
     return UNKNOWN
 
 
+def passed_as_read(value: Value, given: str, dtype: Optional[Dtype]) -> bool:
+    """Is a value a call passes for a parameter what another module's row of the function
+    was read with (`Export.given`): an object of that library class, or without one, data
+    of this dtype?"""
+    if given:
+        return value.kind is Kind.OBJECT and value.type == given
+    return value.kind in (Kind.NDARRAY, Kind.TENSOR) and value.dtype is dtype
+
+
 def no_mps_device(value: Value) -> bool:
     """Is a value given for a device known to be no device without float64: one known to
     be another (`"cpu"`, `torch.device("cuda")`), or `None` (the default device)?"""

@@ -96,14 +96,18 @@ def _constructors(analysis: Analysis, exports: Sequence[Export], path: str) -> L
                 if isinstance(method, cst.FunctionDef) and is_called_on_the_class(method)
             ]
         for name, function in functions:
-            returned = flow.returned_values(function)
-            made = {flow.evaluation.value(value) for value in returned}
-            kinds = {(value.kind, value.type) for value in made}
-            if len(kinds) == 1 and returned and next(iter(made)).kind is Kind.INSTANCE:
-                made_class = next(iter(made)).type
-                if made_class in classes:
-                    found.append(Export(facts.module_name, name, True, str(made_class), MAKES, path, 0))
+            made = _made_on_every_path(flow, function)
+            if made is not None and made[0] is Kind.INSTANCE and made[1] in classes:
+                found.append(Export(facts.module_name, name, True, made[1], MAKES, path, 0))
     return found
+
+
+def _made_on_every_path(flow: Flow, function: cst.FunctionDef) -> Optional[Tuple[Kind, str]]:
+    """The kind and class of the object a function returns on every path, when one."""
+    returned = flow.returned_values(function)
+    made = {(value.kind, value.type) for value in map(flow.evaluation.value, returned)}
+    kind, named = made.pop() if len(made) == 1 and returned else (None, None)
+    return (kind, named) if kind is not None and named is not None else None
 
 
 def _dtypes(analysis: Analysis, path: str) -> List[Export]:
@@ -256,15 +260,11 @@ def _object_returned(facts: ModuleFacts, flow: Flow, function: cst.FunctionDef, 
     (`return StandardScaler().fit(x)`): an `OBJECT` row, for the importing modules to read
     its members (`scaler.mean_`)."""
     assert facts.module_name is not None
-    returned = flow.returned_values(function)
-    types = {(value.kind, value.type) for value in map(flow.evaluation.value, returned)}
-    if len(types) != 1 or not returned:
-        return []
-    kind, made = types.pop()
-    if kind is not Kind.OBJECT or made is None or not is_type(made):
+    made = _made_on_every_path(flow, function)
+    if made is None or made[0] is not Kind.OBJECT or not is_type(made[1]):
         return []
     line = facts.positions[function].start.line
-    return [Export(facts.module_name, function.name.value, True, made, OBJECT, path, line)]
+    return [Export(facts.module_name, function.name.value, True, made[1], OBJECT, path, line)]
 
 
 def _returns(

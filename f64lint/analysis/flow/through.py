@@ -22,11 +22,11 @@ from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 from f64lint.analysis.domain.probed import is_type
 from f64lint.analysis.evaluation.lattice import Dtype, Kind, Value
 from f64lint.analysis.flow.analysis import Analysis
+from f64lint.analysis.flow.values import WIDE_DTYPES
 from f64lint.analysis.project.exports import INSTANCE, Export
 from f64lint.analysis.syntax.calls import named_params
 from f64lint.cst import cst
 
-_WIDE = {Dtype.FLOAT64: "float64", Dtype.COMPLEX128: "complex128"}
 # A place in what a function gives: the place in a tuple it returns, or the key in a dict.
 Place = Tuple[Optional[Tuple[int, ...]], str]
 
@@ -45,11 +45,7 @@ def given_back(analysis: Analysis, path: str) -> List[Export]:
             continue
         generator = flow.evaluation.yields(function)
         own = _wide_places(flow.evaluation.given_only(function, {}), generator)
-        params = [*function.params.posonly_params, *function.params.params]
-        params = params[1:] if "." in name and params and params[0].name.value in ("self", "cls") else params
-        for param in named_params(function):
-            place = (params.index(param),) if param in params else None
-            position = f"{place[0] if place else ''}:{param.name.value}"
+        for param, place, position in _parameters(function, "." in name):
             for passed, kind in _probes(rows, param, place):
                 given = flow.evaluation.given_only(function, {param: passed})
                 for (item, key), (width, tensor) in _wide_places(given, generator).items():
@@ -58,6 +54,17 @@ def given_back(analysis: Analysis, path: str) -> List[Export]:
                         made = Export(facts.module_name, name, True, param.name.value, width, path, line, item, tensor)
                         found.append(replace(made, key=key, through=position, yielded=generator, given=kind))
     return found + _held_back(analysis, path)
+
+
+def _parameters(function: cst.FunctionDef, method: bool) -> Iterator[Tuple[cst.Param, Optional[Tuple[int, ...]], str]]:
+    """A function's parameters a call passes, each with its place as other modules' rows
+    count it (after a method's `self` or `cls`; None if keyword-only) and its name for a
+    row, `<position>:<name>` (`Export.through`)."""
+    params = [*function.params.posonly_params, *function.params.params]
+    params = params[1:] if method and params and params[0].name.value in ("self", "cls") else params
+    for param in named_params(function):
+        place = (params.index(param),) if param in params else None
+        yield param, place, f"{place[0] if place else ''}:{param.name.value}"
 
 
 def _probes(rows: Sequence[Export], param: cst.Param, place: Optional[Tuple[int, ...]]) -> List[Tuple[Value, str]]:
@@ -86,22 +93,20 @@ def _held_back(analysis: Analysis, path: str) -> List[Export]:
         if init is None or not rows:
             continue
         kept = [call for call in flow.kept_in(owner) if facts.enclosing_function(call) is init]
-        params = [*init.params.posonly_params, *init.params.params][1:]
-        for param in named_params(init):
-            place = (params.index(param),) if param in params else None
+        for param, place, position in _parameters(init, True):
             for passed, kind in _probes(rows, param, place):
                 held = next((
                     (call, value) for call in kept
                     if (value := flow.evaluation.given_in(init, {param: passed}, call)).kind is Kind.TENSOR
-                    and value.dtype in _WIDE and flow.evaluation.given_in(init, {}, call).dtype != value.dtype
+                    and value.dtype in WIDE_DTYPES and flow.evaluation.given_in(init, {}, call).dtype != value.dtype
                 ), None)
                 if held is not None:
                     call, value = held
                     line = facts.positions[call].start.line
                     made_by = facts.module.code_for_node(call.func)
                     assert value.dtype is not None
-                    made = Export(facts.module_name, owner.name.value, False, made_by, _WIDE[value.dtype], path, line)
-                    position = f"{place[0] if place else ''}:{param.name.value}"
+                    width = WIDE_DTYPES[value.dtype].value
+                    made = Export(facts.module_name, owner.name.value, False, made_by, width, path, line)
                     found.append(replace(made, state=True, through=position, given=kind))
     return found
 
@@ -133,7 +138,7 @@ def _wide_places(given: Value, generator: bool) -> Dict[Place, Tuple[str, bool]]
     else:
         places = [((None, ""), given)]
     return {
-        place: (_WIDE[value.dtype], value.kind is Kind.TENSOR)
+        place: (WIDE_DTYPES[value.dtype].value, value.kind is Kind.TENSOR)
         for place, value in places
-        if value.kind in (Kind.NDARRAY, Kind.TENSOR) and value.dtype is not None and value.dtype in _WIDE
+        if value.kind in (Kind.NDARRAY, Kind.TENSOR) and value.dtype is not None and value.dtype in WIDE_DTYPES
     }

@@ -50,6 +50,7 @@ from f64lint.analysis.domain.probed import input_independent, keeps_float_dtype
 from f64lint.analysis.evaluation.classes import class_nodes
 from f64lint.analysis.evaluation.evaluator import Evaluator
 from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Place, Value, join
+from f64lint.analysis.evaluation.structure import passed_as_read
 from f64lint.analysis.project.exports import NONE_PASSED, OFF_MPS_PASSED, Export, Imported
 from f64lint.analysis.project.observed import Observed
 from f64lint.analysis.semantic.facts import ModuleFacts
@@ -102,7 +103,8 @@ def merged(values: Iterable[Optional[WideValue]]) -> Optional[WideValue]:
 
 # The table's torch functions and tensor methods (by qualified name) that keep a dtype.
 _KEEP_DTYPE = KEEP_TENSOR_DTYPE | {f"{TENSOR_TYPE}.{m}" for m in KEEP_RECEIVER_DTYPE}
-_WIDTHS = {Dtype.FLOAT64: Width.FLOAT64, Dtype.COMPLEX128: Width.COMPLEX128}
+# The dtypes MPS lacks, with the widths rows and findings name them by.
+WIDE_DTYPES = {Dtype.FLOAT64: Width.FLOAT64, Dtype.COMPLEX128: Width.COMPLEX128}
 
 
 TENSOR_OF_DATA = functions("torch", Returns.DATA_DTYPE)
@@ -140,7 +142,7 @@ class Flow:
             lambda node: flow.imported_parts(node),
             lambda node: flow.imported_keys(node),
             lambda node: flow.imported_through(node),
-            lambda node: flow.imported.object_made_by(flow._imported_callee(node)),
+            lambda node: flow.imported_object(node),
             lambda function, param: flow.passed_class(function, param),
             lambda node: flow.imported_dataset_keys(node),
         )
@@ -454,12 +456,8 @@ class Flow:
             for row in rows:
                 passed = passed_as(call, row.through)
                 value = self.evaluation.value(passed) if passed is not None else None
-                if value is None or not (
-                    (row.given and value.kind is Kind.OBJECT and value.type == row.given)  # `ScaledMLP(fit_scaler(x))`
-                    or (not row.given and value.kind in (Kind.NDARRAY, Kind.TENSOR) and value.dtype is Dtype.FLOAT64)
-                ):
-                    continue
-                return WideValue(moved, row.made_by, Width(row.width), imported=row)
+                if value is not None and passed_as_read(value, row.given, Dtype.FLOAT64):  # `ScaledMLP(fit_scaler(x))`
+                    return WideValue(moved, row.made_by, Width(row.width), imported=row)
         return None
 
     def kept_on_a_module(self, call: cst.Call) -> bool:
@@ -991,6 +989,10 @@ class Flow:
         calls = [value for value in made if isinstance(value, cst.Call)]
         return self.imported.dataset_keys(self.facts.qualified_name(calls[0].func)) if len(calls) == 1 else {}
 
+    def imported_object(self, call: cst.Call) -> Optional[str]:
+        """The library class of the object another module's function returns."""
+        return self.imported.object_made_by(self._imported_callee(call))
+
     def imported_through(self, call: cst.Call) -> List[Export]:
         """What another module's function (or the method of an object of a class it
         defines) gives back of the float64 data a call passes it, by parameter."""
@@ -1266,7 +1268,7 @@ def _wide_tensor(found: Value) -> Optional[Tuple[Value, Width]]:
     if found.kind is Kind.CONTAINER:
         found = join(found.parts) if found.parts else found.element or found
     value = found.possible
-    width = _WIDTHS.get(value.dtype) if value is not None and value.kind is Kind.TENSOR and value.dtype else None
+    width = WIDE_DTYPES.get(value.dtype) if value is not None and value.kind is Kind.TENSOR and value.dtype else None
     return (value, width) if value is not None and width is not None else None
 
 

@@ -177,6 +177,7 @@ class Imported:
 
     def __init__(self, exports: Iterable[Export] = ()) -> None:
         given = tuple(exports)
+        self._any = bool(given)  # every row is kept below, by what it is
         self._passed: Dict[str, List[Export]] = {}
         self._instances: Dict[str, List[Export]] = {}
         for export in sorted((e for e in given if e.passed), key=lambda e: (e.path, e.line, e.keyword, e.item or ())):
@@ -213,8 +214,7 @@ class Imported:
                 self._datasets.setdefault(export.qualified_name, []).append(export)
 
     def __bool__(self) -> bool:
-        found = (self._by_name, self._datasets, self._kept, self._passed, self._parts, self._keyed, self._states)
-        return any(found) or any((self._through, self._makers, self._instances, self._objects, self._dataset_keys))
+        return self._any
 
     def exports(self) -> Tuple[Export, ...]:
         passed = (*self._passed.values(), *self._instances.values())
