@@ -193,7 +193,7 @@ def lint_source(
                     if left_out is not None:
                         more = _summary_of(path, left_out, devices, place, imported, in_tests, suite, in_script)
                         exports = (*exports, *more)
-            elif imported or _may_pass_arrays(text):
+            elif imported or _may_pass_arrays(text) or _may_pass_objects(text, place):
                 # what it hands on of the arrays it makes, other modules pass it or it imports
                 exports = (*passed_on(analysis, path), *given_back(analysis, path))
             if not flagged and _sets_wide_dtype(parsed):  # or the float64 dtypes it gives away
@@ -205,10 +205,13 @@ def lint_source(
             return Linted(_with_source_lines(failure, text))
     runs_the_project = in_tests or in_script or _calls_at_import(text, place)
     objects = place is not None and not flagged and _makes_float64_objects(text)
-    if place is not None and not flagged and (summarised or objects or _makes_numpy_float64(text, runs_the_project)):
+    passes = not rules and _may_pass_objects(text, place)  # read above where a rule may fire
+    if place is not None and not flagged and (
+        summarised or objects or passes or _makes_numpy_float64(text, runs_the_project)
+    ):
         # read whole where other modules pass its functions data (what they give back of it)
         # or it makes library objects (which of its functions return one)
-        narrowing = Narrowed(text, text) if imported.passes() or objects else _summary_text(text)
+        narrowing = Narrowed(text, text) if imported.passes() or objects or passes else _summary_text(text)
         summary = _summary_of(path, narrowing, devices, place, imported, in_tests, suite, in_script)
         # with what the whole module's calls pass others (narrowing leaves most calls out)
         exports = tuple({e.identity: e for e in (*summary, *exports)}.values())
@@ -263,6 +266,18 @@ def _may_pass_arrays(text: str) -> bool:
     functions (flow/passed_on.py)? Reading every module's calls costs too much."""
     short = len(text) < READ_WHOLE_BELOW or "__main__" in text
     return short and _names_array_library(text) and bool(array_makers(text).search(text))
+
+
+def _may_pass_objects(text: str, place: Optional[ModulePlace]) -> bool:
+    """Is a module with no finding a program (a `__main__` guard) of a package that imports
+    from the package, whose functions its calls may pass objects of the package's classes
+    (`collect(env)` of `env = ReachEnv()`, both of `pkg.rollout`: flow/passed_on.py)? It is
+    read for those even where no rule may fire on it: a program runs the package, and a
+    library has few."""
+    if place is None or not place.package or "__main__" not in text:
+        return False
+    top = re.escape(place.package.split(".")[0])
+    return re.search(rf"^[ \t]*from[ \t]+(?:\.|{top}\b)", text, re.MULTILINE) is not None
 
 
 def _makes_float64_objects(text: str) -> bool:

@@ -1175,6 +1175,88 @@ def test_that_batch_crashes_on_mps(rows, monkeypatch):
         assert {t.dtype for t in stepping.indices("mps")} == {torch.int64}
 
 
+ROLLOUT = """\
+import numpy as np
+
+
+class Walk:
+    def reset(self):
+        self.pos = 0.0
+
+    def step(self):
+        self.pos += 0.5
+        return -abs(1.0 - self.pos)
+
+
+class NarrowWalk:
+    def reset(self):
+        self.pos = np.float32(0.0)
+
+    def step(self):
+        self.pos += np.float32(0.5)
+        return -abs(np.float32(1.0) - self.pos)
+
+
+def collect(env, n):
+    env.reset()
+    rewards = np.array([env.step() for _ in range(n)])
+    return {"adv": rewards - rewards.mean(), "steps": np.arange(n)}
+
+
+def collect_narrow(env, n):
+    env.reset()
+    rewards = np.array([env.step() for _ in range(n)])
+    return {"adv": rewards - rewards.mean(), "steps": np.arange(n)}
+"""
+TRAINING = """\
+import torch
+
+from walks.rollout import NarrowWalk, Walk, collect, collect_narrow
+
+
+def main(device):
+    env = Walk()
+    batch = collect(env, 8)
+    adv = torch.as_tensor(batch["adv"], device=device)
+    narrow = collect_narrow(NarrowWalk(), 8)
+    return adv, torch.as_tensor(narrow["adv"], device=device), torch.as_tensor(batch["steps"], device=device)
+
+
+if __name__ == "__main__":
+    main("mps" if torch.backends.mps.is_available() else "cpu")
+"""
+
+
+@pytest.fixture
+def rollouts(tmp_path, monkeypatch):
+    return package_in(tmp_path, monkeypatch, "walks", rollout=ROLLOUT, training=TRAINING)
+
+
+def test_an_object_of_the_callee_module_s_own_class_passed_back_to_it_decides_what_it_returns(rollouts):
+    # The program hands `collect` a `Walk` of the function's own module, whose Python-float
+    # rewards make a float64 array; `collect_narrow` handed a `NarrowWalk` (NumPy float32
+    # rewards) gives float32, and the int64 steps stay clean.
+    assert _reported(rollouts, "walks") == [(
+        "walks/training.py", 9, 11, "F64003", "error",
+        "float64 NumPy array (from `collect` at line 8) becomes a tensor in `torch.as_tensor()`; "
+        "MPS has no float64",
+    )]
+
+
+def test_that_object_s_rewards_crash_on_mps(rollouts, monkeypatch):
+    torch = require("torch")
+    from f64lint.testing.mps_emulation import mps_emulation
+
+    monkeypatch.syspath_prepend(str(rollouts))
+    training = importlib.import_module("walks.training")
+    rollout = importlib.import_module("walks.rollout")
+    with mps_emulation():
+        with pytest.raises(TypeError, match="MPS framework doesn't support float64"):
+            training.main("mps")
+        narrow = rollout.collect_narrow(rollout.NarrowWalk(), 8)
+        assert torch.as_tensor(narrow["adv"], device="mps").dtype == torch.float32
+
+
 CLEAN_ACROSS_FILES = {
     "a member the importing module sets again": {
         "pkg/schedule.py": "import numpy as np\n\n\nclass Schedule:\n    def __init__(self):\n"

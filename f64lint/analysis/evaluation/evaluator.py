@@ -532,9 +532,10 @@ class Evaluator:
         whole: Optional[Value] = None
         for row in rows:
             passed = passed_as(call, row.through)
-            value = self._value(passed, depth + 1) if passed is not None else UNKNOWN
-            width = Dtype.named(row.width)
-            if not passed_as_read(value, row.given, width):
+            if passed is None:
+                continue
+            value, width = self._value(passed, depth + 1), Dtype.named(row.width)
+            if not passed_as_read(value, self.facts.made_by(passed), row.given, width):
                 continue
             if row.given:  # `soft_labels(teacher, x)`: of the object, not the object itself
                 value = Value(Kind.TENSOR if row.tensor else Kind.NDARRAY, width, origin=call)
@@ -1148,9 +1149,22 @@ class Evaluator:
         if elsewhere:
             value = join([*elsewhere, value] if value.kind is not Kind.UNKNOWN else elsewhere)
         made = self._passed_object(function, param) if value.kind is Kind.UNKNOWN else None
-        if made is not None and is_type(made):  # `ScaledMLP(fit_scaler(x))` in another module
-            return Value(Kind.OBJECT, origin=param.name, type=made)
+        passed = self.object_of(made, param.name) if made is not None else None
+        if passed is not None:  # `ScaledMLP(fit_scaler(x))`, `collect(ReachEnv())` in another module
+            return passed
         return self._as_parameter(param, value)
+
+    def object_of(self, made: str, origin: cst.CSTNode) -> Optional[Value]:
+        """An object of a class named by its qualified name, as another module's call
+        passes it: of a library class the probe made (`sklearn...StandardScaler`), or of
+        one of this module's classes (`pkg.rollout.ReachEnv`, or `pkg.ReachEnv` of the
+        package that re-exports it); None for another."""
+        if is_type(made):
+            return Value(Kind.OBJECT, origin=origin, type=made)
+        package, _, name = made.rpartition(".")
+        module = self.facts.module_name or ""
+        owner = self._classes_by_name.get(name) if module == package or module.startswith(f"{package}.") else None
+        return self._instance_of(owner, origin) if owner is not None else None
 
     def _passed_here(self, function: cst.FunctionDef, param: cst.Param, depth: int) -> Value:
         """What the module's own calls of a function pass for a parameter (`_passed`)."""

@@ -203,12 +203,13 @@ def collated(item: Value, loader: cst.CSTNode, batched: bool = True) -> Value:
     return UNKNOWN
 
 
-def passed_as_read(value: Value, given: str, dtype: Optional[Dtype]) -> bool:
+def passed_as_read(value: Value, made_by: Optional[str], given: str, dtype: Optional[Dtype]) -> bool:
     """Is a value a call passes for a parameter what another module's row of the function
-    was read with (`Export.given`): an object of that library class, or without one, data
+    was read with (`Export.given`): an object of that class (a library's, or one of the
+    function's module the value is made by a call of: `made_by`), or without one, data
     of this dtype?"""
     if given:
-        return value.kind is Kind.OBJECT and value.type == given
+        return (value.kind is Kind.OBJECT and value.type == given) or made_by == given
     return value.kind in (Kind.NDARRAY, Kind.TENSOR) and value.dtype is dtype
 
 

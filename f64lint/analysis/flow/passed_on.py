@@ -38,11 +38,11 @@ def passed_on(analysis: Analysis, path: str) -> List[Export]:
             continue
         if facts.definitions.callee(call) is not None or analysis.guards.off_mps(call):
             continue
+        module, name = called
         placed = _placed(call)
-        given = [(index, arg, made) for index, arg in placed if (made := _passed_value(analysis, arg.value))]
+        given = [(index, arg, made) for index, arg in placed if (made := _passed_value(analysis, arg.value, module))]
         if not given:
             continue
-        module, name = called
         caller = _caller(analysis, call)
         line = facts.positions[call].start.line
         arguments = tuple(_argument(analysis, index, arg) for index, arg in placed)
@@ -54,9 +54,14 @@ def passed_on(analysis: Analysis, path: str) -> List[Export]:
     return found
 
 
-def _passed_value(analysis: Analysis, argument: cst.BaseExpression) -> Optional[Tuple[str, str, bool]]:
-    """What a row says of an argument: float64 data (`_float64_data`), or an object of a
-    class another module defines (its qualified name, `INSTANCE`)."""
+def _passed_value(
+    analysis: Analysis, argument: cst.BaseExpression, module: str
+) -> Optional[Tuple[str, str, bool]]:
+    """What a row says of an argument to a function of `module`: float64 data
+    (`_float64_data`), or an object of a class another module defines (its qualified name,
+    `INSTANCE`): one whose members that module exports, a library's, or one `module`
+    defines, which it reads itself (`collect(env)` of `env = ReachEnv()`, both of
+    `pkg.rollout`)."""
     made = _float64_data(analysis, argument)
     if made is not None:
         return made
@@ -64,6 +69,9 @@ def _passed_value(analysis: Analysis, argument: cst.BaseExpression) -> Optional[
     if owner is None:  # or a library's object (`fit_scaler(x)`, a `StandardScaler`)
         held = analysis.flow.evaluation.value(argument)
         owner = held.type if held.kind is Kind.OBJECT and held.type is not None and is_type(held.type) else None
+    if owner is None:
+        maker = analysis.facts.made_by(argument)
+        owner = maker if maker is not None and maker.rpartition(".")[0] == module else None
     return (owner, INSTANCE, False) if owner is not None else None
 
 

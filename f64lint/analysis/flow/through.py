@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
-from f64lint.analysis.domain.probed import is_type
+from f64lint.analysis.evaluation.evaluator import Evaluator
 from f64lint.analysis.evaluation.lattice import Dtype, Kind, Value
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.values import WIDE_DTYPES
@@ -46,7 +46,7 @@ def given_back(analysis: Analysis, path: str) -> List[Export]:
         generator = flow.evaluation.yields(function)
         own = _wide_places(flow.evaluation.given_only(function, {}), generator)
         for param, place, position in _parameters(function, "." in name):
-            for passed, kind in _probes(rows, param, place):
+            for passed, kind in _probes(flow.evaluation, rows, param, place):
                 given = flow.evaluation.given_only(function, {param: passed})
                 for (item, key), (width, tensor) in _wide_places(given, generator).items():
                     if (item, key) not in own:
@@ -67,15 +67,19 @@ def _parameters(function: cst.FunctionDef, method: bool) -> Iterator[Tuple[cst.P
         yield param, place, f"{place[0] if place else ''}:{param.name.value}"
 
 
-def _probes(rows: Sequence[Export], param: cst.Param, place: Optional[Tuple[int, ...]]) -> List[Tuple[Value, str]]:
+def _probes(
+    evaluation: Evaluator, rows: Sequence[Export], param: cst.Param, place: Optional[Tuple[int, ...]]
+) -> List[Tuple[Value, str]]:
     """What a parameter is read as, for the rows that pass it something (none: `self`):
-    float64 NumPy data, and an object of each library class passed (with that class)."""
+    float64 NumPy data, and an object of each class passed that the evaluator knows (a
+    library's, or one of the module's own: `Evaluator.object_of`), with that class."""
     passing = [row for row in rows if row.keyword == param.name.value or (place and row.item == place)]
     probes = [(Value(Kind.NDARRAY, Dtype.FLOAT64, origin=param.name), "")] if any(
         row.width != INSTANCE for row in passing
     ) else []
-    classes = sorted({row.made_by for row in passing if row.width == INSTANCE and is_type(row.made_by)})
-    return probes + [(Value(Kind.OBJECT, origin=param.name, type=made), made) for made in classes]
+    classes = sorted({row.made_by for row in passing if row.width == INSTANCE})
+    objects = [(evaluation.object_of(made, param.name), made) for made in classes]
+    return probes + [(value, made) for value, made in objects if value is not None]
 
 
 def _held_back(analysis: Analysis, path: str) -> List[Export]:
@@ -94,7 +98,7 @@ def _held_back(analysis: Analysis, path: str) -> List[Export]:
             continue
         kept = [call for call in flow.kept_in(owner) if facts.enclosing_function(call) is init]
         for param, place, position in _parameters(init, True):
-            for passed, kind in _probes(rows, param, place):
+            for passed, kind in _probes(flow.evaluation, rows, param, place):
                 held = next((
                     (call, value) for call in kept
                     if (value := flow.evaluation.given_in(init, {param: passed}, call)).kind is Kind.TENSOR

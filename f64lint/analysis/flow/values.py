@@ -455,8 +455,10 @@ class Flow:
         for call in (value for value in made if isinstance(value, cst.Call)):
             for row in rows:
                 passed = passed_as(call, row.through)
-                value = self.evaluation.value(passed) if passed is not None else None
-                if value is not None and passed_as_read(value, row.given, Dtype.FLOAT64):  # `ScaledMLP(fit_scaler(x))`
+                if passed is None:
+                    continue
+                value = self.evaluation.value(passed)  # `ScaledMLP(fit_scaler(x))`
+                if passed_as_read(value, self.facts.made_by(passed), row.given, Dtype.FLOAT64):
                     return WideValue(moved, row.made_by, Width(row.width), imported=row)
         return None
 

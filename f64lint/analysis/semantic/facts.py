@@ -113,6 +113,14 @@ class ModuleFacts:
         binding = self.bindings.get(node) if isinstance(node, cst.Name) else None
         return [seen.value for seen in binding.reaching()] if binding is not None else []
 
+    def made_by(self, node: cst.BaseExpression) -> Optional[str]:
+        """The qualified name of what the one call that makes a value calls, itself or
+        every assignment that reaches a name (`pkg.env.ReachEnv` for `env` of `env =
+        ReachEnv()`); None when the calls differ or one is not known."""
+        made = [node] if isinstance(node, cst.Call) else self.reaching_values(node)
+        names = {self.qualified_name(value.func) if isinstance(value, cst.Call) else None for value in made}
+        return names.pop() if len(names) == 1 else None
+
     def parameter(self, binding: Optional[Binding]) -> Optional[Tuple[cst.FunctionDef, cst.Param]]:
         """The function and the parameter whose binding this is, if any."""
         return self._parameters.get(id(binding)) if binding is not None else None
