@@ -1045,6 +1045,43 @@ def test_frames_made_of_arrays_and_handed_to_functions(source, dtype):
     assert evaluated("import pandas as pd\nresult = pd.DataFrame({'a': [0.5]}).values") is UNKNOWN
 
 
+@pytest.mark.parametrize(
+    "source, dtype",
+    [
+        # A frame of a dict of columns holds what NumPy promotes theirs to (`.values`).
+        ("df = pd.DataFrame({'a': rng.uniform(0, 1, 8), 'n': np.arange(8)})\nresult = df.values", Dtype.FLOAT64),
+        ("df = pd.DataFrame({'a': np.ones(8, np.float32), 'b': np.zeros(8, np.float32)})\nresult = df.values",
+         Dtype.FLOAT32),
+        ("df = pd.DataFrame({'n': np.arange(8)})\nresult = ((df - df.mean()) / df.std()).values", Dtype.FLOAT64),
+        # A column the code sets is read with the frame as made, and joins its dtype.
+        ("df = pd.DataFrame({'a': rng.uniform(0, 1, 8)})\ndf['b'] = 2 * df['a']\nresult = df.to_numpy()",
+         Dtype.FLOAT64),
+        ("df = pd.DataFrame({'a': np.ones(8, np.float32)})\ndf['b'] = df['a'] * 2\nresult = df.to_numpy()",
+         Dtype.FLOAT32),
+    ],
+)
+def test_frames_made_of_a_dict_of_columns(source, dtype):
+    value = evaluated(f"import numpy as np\nimport pandas as pd\nrng = np.random.default_rng(0)\n{source}")
+    assert (value.kind, value.dtype) == (Kind.NDARRAY, dtype)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "df = pd.DataFrame({'a': rng.uniform(0, 1, 8), 'kind': ['x'] * 8})\nresult = df[['a']].values",
+        "df = pd.DataFrame({'a': rng.uniform(0, 1, 8)})\ndf['a'] = df['a'].astype(np.float32)\nresult = df.values",
+        "df = pd.DataFrame({'a': rng.uniform(0, 1, 8)})\ndf['b'] = load()\nresult = df.values",
+        "df = pd.DataFrame({'a': rng.uniform(0, 1, 8)})\ndel df['a']\nresult = df.values",
+    ],
+)
+def test_frames_whose_columns_are_not_all_known_are_of_no_known_dtype(source):
+    # A column not of an array (strings), one set narrower (it may replace the only float64
+    # one) or set to what is not known, or one deleted: what the frame holds is not known.
+    value = evaluated(f"import numpy as np\nimport pandas as pd\nfrom data import load\n"
+                      f"rng = np.random.default_rng(0)\n{source}")
+    assert value.dtype is None
+
+
 def test_array_methods_as_probed_give_python_numbers():
     # `tolist()` and `item()` give Python's numbers: NumPy makes float64 of them again, torch float32.
     assert evaluated("import numpy as np\nresult = np.array(np.ones(3, np.float32).tolist())").dtype is Dtype.FLOAT64

@@ -253,6 +253,10 @@ PYTHON_VALUE_READERS = frozenset({
     "json.load", "json.loads", "yaml.safe_load", "yaml.load", "yaml.full_load", "yaml.unsafe_load",
     "tomllib.load", "tomllib.loads", "tomli.load", "tomli.loads", "toml.load", "toml.loads",
 })
+# Readers of arrays saved to a file: of the dtype they were saved with, which the code
+# reading them does not show (`np.load(path)`, and the items of an `.npz` archive it opens).
+# By hand: the probe cannot know what a file holds.
+ARRAY_FILE_READERS = frozenset({"numpy.load"})
 # Calls that give back one of their arguments, by its place: `typing.cast(T, value)` is
 # `value`; `iter(xs)` gives xs's elements, as a loop over xs does.
 GIVES_ARGUMENT = {"typing.cast": 1, "builtins.iter": 0}

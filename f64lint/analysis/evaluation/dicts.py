@@ -105,6 +105,24 @@ class DictChanges:
         reads = [read for seen in bound for read in self.facts.reads_by_binding.get(id(seen), ())]
         return any(self.changes(read, frozenset()) for read in reads)
 
+    def set_items(self, node: cst.Name) -> Optional[List[cst.BaseExpression]]:
+        """The values the code sets at keys of what a name holds, where that is all it does
+        to it (`frame["price"] = 100 * frame["sqft"]`: a column); None where it changes it
+        otherwise too (a key deleted, a method, a function handed it, another name)."""
+        binding = self.facts.bindings.get(node)
+        bound = binding.reaching() if binding is not None else ()
+        values = []
+        for read in (read for seen in bound for read in self.facts.reads_by_binding.get(id(seen), ())):
+            if not self.changes(read, frozenset()):
+                continue
+            subscript = self.facts.parent(read)
+            target = self.facts.parent(subscript) if isinstance(subscript, cst.Subscript) else None
+            assign = self.facts.parent(target) if isinstance(target, cst.AssignTarget) else None
+            if not isinstance(assign, cst.Assign) or len(assign.targets) != 1:
+                return None
+            values.append(assign.value)
+        return values
+
     def changes(self, read: cst.BaseExpression, seen: FrozenSet[int]) -> bool:
         """Does this read of a dict change it, or a dict it holds (`b["inputs"]["x"] = ...`,
         `b["inputs"].update(...)`, `b |= {...}`), or give it another name that may

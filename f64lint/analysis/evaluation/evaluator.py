@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import replace
-from functools import cached_property
+from functools import cached_property, reduce
 from typing import Callable, Dict, FrozenSet, Iterable, Iterator, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
 from f64lint.analysis.domain.arrays import (
@@ -93,6 +93,7 @@ from f64lint.analysis.domain.dtypes import (
 )
 from f64lint.analysis.domain.guards import Guards
 from f64lint.analysis.domain.library import (
+    ARRAY_FILE_READERS,
     ARRAY_OF_THE_DTYPE_ASKED,
     ARRAY_TYPE,
     ATTRIBUTE_BY_NAME,
@@ -170,6 +171,7 @@ from f64lint.analysis.evaluation.lattice import (
     Value,
     arithmetic,
     join,
+    numpy_promoted,
     place_of,
     together,
 )
@@ -304,6 +306,8 @@ class Evaluator:
         self.classes = Classes(facts)
         self.default_devices = DefaultDevices(facts, self.value)
         self._dicts = DictChanges(facts, callees)
+        self._closures_called: Dict[cst.FunctionDef, List[cst.Call]] = {}
+        self._frames_set: Set[int] = set()  # the frames whose columns set are being read, by binding
         self._bound: BoundNames = {}  # the names each function binds (branches_taken.py)
         self._handed_on: Dict[cst.Param, bool] = {}  # dtype parameters only handed on to one library
         # The dtypes the rules asked `spelled` for, by node: each rule that reads dtypes
@@ -700,11 +704,31 @@ class Evaluator:
         found = self._name_value(node, depth)
         if found.kind is Kind.MAPPING and self._dicts.of_name(node):
             return Value(Kind.MAPPING)  # `batch["x"] = batch["x"].float()`: what it holds is not known
-        if is_frame(found) and self._dicts.of_name(node):  # `frame[columns] = ...`: its columns are not known
-            return Value(Kind.OBJECT, origin=found.origin, type=found.type)
+        if is_frame(found) and self._dicts.of_name(node):  # `frame[columns] = ...`
+            return self._with_columns_set(node, found, depth)
         if (found.mixed or found.partial) and self._dicts.filtered(node):
             return UNKNOWN  # some of a dict's values, of several dtypes: which, the code decides
         return found
+
+    def _with_columns_set(self, node: cst.Name, frame: Value, depth: int) -> Value:
+        """A frame whose columns the code sets (`frame["price"] = 100 * frame["sqft"]`): of
+        what NumPy promotes its dtype and theirs to, where each value set is of a dtype known
+        and no narrower (its reads of the frame read it as made); of no known dtype where
+        one is not, or the code changes it otherwise (`frame[cols] = frame[cols].astype(
+        "float32")` may leave no float64 column)."""
+        unknown = Value(Kind.OBJECT, origin=frame.origin, type=frame.type)
+        binding = self.facts.bindings.get(node)
+        values = self._dicts.set_items(node) if frame.dtype is not None and binding is not None else None
+        if binding is None or values is None or id(binding) in self._frames_set:
+            return frame if binding is not None and id(binding) in self._frames_set else unknown
+        self._frames_set.add(id(binding))
+        try:
+            dtypes = [self._value(value, depth + 1).dtype for value in values]
+        finally:
+            self._frames_set.discard(id(binding))
+        if frame.dtype is None or any(dtype is None or dtype < frame.dtype for dtype in dtypes):
+            return unknown
+        return replace(frame, dtype=reduce(numpy_promoted, [d for d in dtypes if d is not None], frame.dtype))
 
     def _name_value(self, node: cst.Name, depth: int) -> Value:
         if node.value in ("True", "False"):
@@ -802,6 +826,9 @@ class Evaluator:
             return part_at(self._element(seen.iterated, depth + 1), seen.path)
         if seen.unpacked is not None:  # `x, y = batch`
             return part_at(self._value(seen.unpacked, depth + 1), seen.path)
+        if seen.entered is not None:  # `with np.load(path) as f`: a library's object or data enters as itself
+            entered = self._value(seen.entered, depth + 1)
+            return entered if entered.kind in (Kind.NDARRAY, Kind.OBJECT) else None
         if isinstance(seen.definition, cst.FunctionDef) and not self._is_a_method(seen.definition):
             return self._decorated(seen.definition, depth) or self._as_a_value(seen.definition)
         if seen.value is None:
@@ -1082,9 +1109,32 @@ class Evaluator:
         return next((name for name in RUN_BY_A_CALL if self._defines(instance, name)), None)
 
     def _call_sites(self, function: cst.FunctionDef) -> List[cst.Call]:
-        """The module's calls of a function: those it resolves by name, and for the method
-        an object's call runs, the calls of objects of its class (`layer(x)`)."""
-        return [*self.facts.definitions.call_sites(function), *self._object_calls.get(function, ())]
+        """The module's calls of a function: those it resolves by name, for the method an
+        object's call runs the calls of objects of its class (`layer(x)`), and for a
+        closure its factory returns the calls of what the factory's calls made."""
+        return [
+            *self.facts.definitions.call_sites(function), *self._object_calls.get(function, ()),
+            *self._closure_calls(function),
+        ]
+
+    def _closure_calls(self, function: cst.FunctionDef) -> List[cst.Call]:
+        """The calls of a function another function defines and returns, through the names
+        bound to that factory's calls (`to_device(x)` of `to_device = make_to_device(device)`
+        where `make_to_device` returns its `to_device`)."""
+        if function not in self._closures_called:
+            factory = self.facts.enclosing_function(function)
+            returned = self._exits(factory)[1] if factory is not None else []
+            found = []
+            if any(isinstance(value, cst.Name) and value.value == function.name.value for value in returned):
+                for call in self.facts.calls:
+                    made = self.facts.reaching_values(call.func) if isinstance(call.func, cst.Name) else []
+                    if made and all(
+                        isinstance(value, cst.Call) and self.facts.definitions.callee(value) is factory
+                        for value in made
+                    ):
+                        found.append(call)
+            self._closures_called[function] = found
+        return self._closures_called[function]
 
     def _of_an_object(self, function: cst.FunctionDef, call: cst.Call) -> bool:
         """Is the call one of an object, which runs this method of its class (`layer(x)`,
@@ -1769,6 +1819,8 @@ class Evaluator:
             return Value(Kind.OBJECT, columns, origin=call, type="pandas.DataFrame", default_widths=widths)
         if name in PYTHON_VALUE_READERS:  # `json.load(f)`: Python's numbers
             return Value(origin=call, default_widths=True)
+        if name in ARRAY_FILE_READERS:  # `np.load(path)`: arrays of the dtype they were saved with
+            return Value(Kind.NDARRAY, origin=call)
         # `np.random.default_rng(0)`: a Generator as probed; `check_random_state(seed)` a RandomState by hand.
         if kind_whatever_given(name) in OBJECT_KINDS:  # `pd.DataFrame(np.random.randn(n, 8))`: of its data's dtype
             return self._frame_made(call, name, depth)
@@ -1848,12 +1900,16 @@ class Evaluator:
         return Dtype.named(seen.dtype) if seen is not None else None
 
     def _frame_made(self, call: cst.Call, name: str, depth: int) -> Value:
-        """A frame or series made of an array (`pd.DataFrame(x)`): of what the probe saw it
-        made of an array of that dtype; a frame of no known dtype otherwise (of a dict, of
-        columns not known, with a `dtype=`)."""
+        """A frame or series made of an array (`pd.DataFrame(x)`), or of a dict of arrays
+        (`pd.DataFrame({"sqft": rng.uniform(...), "rooms": rng.integers(...)})`, read as an
+        array of what NumPy promotes its columns' dtypes to): of what the probe saw it made
+        of an array of that dtype; a frame of no known dtype otherwise (of columns not
+        known, with a `dtype=`)."""
         kind = OBJECT_KINDS[kind_whatever_given(name) or ""]
         args = positional(call)
         data = self._value(args[0], depth + 1) if args and keyword(call, "dtype") is None else UNKNOWN
+        if data.kind is Kind.MAPPING:
+            data = _columns_together(data)
         known = data.is_array and data.dtype is not None and not data.partial
         found = seen_given(name, INPUT_CLASSES.get(data.dtype, "")) if known and data.dtype is not None else None
         if found is None:
@@ -2099,6 +2155,19 @@ def _run_by(callee: Callee, call: cst.Call) -> Optional[cst.Call]:
         return cst.Call(func=callee.target, args=(*by_place, *keywords))
     except cst.CSTValidationError:  # `*args` after a keyword
         return None
+
+
+def _columns_together(columns: Value) -> Value:
+    """A dict of columns as the frame made of it holds them: an array of the dtype NumPy
+    promotes theirs to, where each is an array (or a NumPy scalar, broadcast) of a dtype
+    known; not known otherwise (a list of strings, a column of data not known)."""
+    dtypes = [
+        column.dtype for column in columns.parts
+        if column.kind in (Kind.NDARRAY, Kind.NUMPY_SCALAR) and not column.partial
+    ]
+    if not columns.parts or len(dtypes) != len(columns.parts) or None in dtypes:
+        return UNKNOWN
+    return Value(Kind.NDARRAY, reduce(numpy_promoted, [d for d in dtypes if d is not None]))
 
 
 def _empty_sequence(node: cst.BaseExpression) -> bool:

@@ -33,6 +33,7 @@ from typing import Dict, List, Optional, Tuple
 from f64lint.analysis.domain.casts import casts_narrow, casts_to_chosen_dtype
 from f64lint.analysis.domain.dtypes import Width, dtype_of, dtype_uses
 from f64lint.analysis.domain.library import (
+    ARRAY_FILE_READERS,
     ARRAY_MEMBERS,
     ARRAY_VIEWS,
     CONVERSIONS,
@@ -160,8 +161,20 @@ class DataOrigins:
         if depth > _DEPTH:
             return None
         self._unseen[node] = None  # a cycle through names sees nothing
-        found = self._unseen[node] = self._unseen_data(node, depth + 1)
+        found = self._unseen[node] = self._unseen_data(node, depth + 1) or self._read_from_a_file(node)
         return found
+
+    def _read_from_a_file(self, node: cst.BaseExpression) -> Optional[UnseenData]:
+        """Data the evaluator follows from a reader of saved arrays, through what the names
+        above do not show: unpacking a function's tuple, a `with` statement's target
+        (`emb, target = load_cache(path)` of `with np.load(path) as f: return f["x"], ...`)."""
+        held = self.flow.evaluation.value(node)
+        origin = held.origin
+        if held.kind is not Kind.NDARRAY or held.dtype is not None or not isinstance(origin, cst.Call):
+            return None
+        if self.facts.qualified_name(origin.func) not in ARRAY_FILE_READERS:
+            return None
+        return UnseenData(origin, f"data from `{described(origin.func)}()`")
 
     def _unseen_data(self, node: cst.BaseExpression, depth: int) -> Optional[UnseenData]:
         held = self.flow.evaluation.value(node)  # a narrow array the evaluator follows (a PCA fitted on float32)
@@ -291,7 +304,7 @@ class DataOrigins:
                 return next(filter(None, (self._numpy_data(arg, depth) for arg in args)), None)
             if qualified.startswith(("torch.", "builtins.", "math.")):
                 return None  # torch computes its own dtype; Python gives Python numbers
-            if qualified.startswith("numpy.") and qualified != "numpy.load":
+            if qualified.startswith("numpy.") and qualified not in ARRAY_FILE_READERS:
                 return None  # NumPy's makers: float64 (F64003) or their own dtype
             return UnseenData(call, f"data from `{described(call.func)}()`")
         if method in _CONVERTED_TO or method in _INTEGER_ATTRIBUTES:

@@ -34,6 +34,8 @@ class Binding:
     written out or a call has it in `unpacked` (`x, y = batch`), its place in `path`.
     After branches that bind a name differently, `alternatives` are the
     bindings that may reach a read; the other fields are those of the last to bind it.
+    A name a `with` statement binds has the context manager in `entered` (`with
+    np.load(path) as f`).
     A name bound to an array API namespace (`xp, _ = get_namespace(X)`) has the module the
     namespace is read as in `qualified_name`, and `namespace` set.
     """
@@ -44,6 +46,7 @@ class Binding:
     part: Optional[int] = None
     iterated: Optional[cst.BaseExpression] = None
     unpacked: Optional[cst.BaseExpression] = None
+    entered: Optional[cst.BaseExpression] = None
     path: Tuple[int, ...] = ()
     alternatives: Tuple["Binding", ...] = ()
     namespace: bool = False

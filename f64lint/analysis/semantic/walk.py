@@ -280,8 +280,11 @@ class Walker:
         assert isinstance(node, cst.With)
         self.children(node, ("items",))
         for item in node.items:
-            if item.asname is not None:
-                self._bind_unknown(item.asname.name)
+            target = item.asname.name if item.asname is not None else None
+            if isinstance(target, cst.Name):
+                self.scopes.bind(target.value, Binding(entered=item.item))
+            else:
+                self._bind_unknown(target)
         self.facts.branches.append(node)
         self.walk(node.body, node)
 

@@ -305,8 +305,9 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: boo
         [m for m in methods if m.name and not m.is_class],
         structure_lines,
     )
+    held = _functions_as_values(definitions, _lambdas(module_level, structure_lines))
     if makers.search(code):  # an array the module makes may be what its calls hand such a function
-        makers = makers.with_sinks(_making_tensors_of_data(definitions, makers, code_lines, structure_lines))
+        makers = makers.with_sinks(_making_tensors_of_data(definitions, makers, code_lines, structure_lines, held))
     reading = Reading(
         structure_lines,
         code_lines,
@@ -316,8 +317,6 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: boo
         default_float64=bool(DEFAULT_FLOAT64.search(code)),
     )
     hot: FrozenSet[str] = frozenset()
-    lambdas = frozenset(name for s in module_level if _LAMBDA.match(structure_lines[s.first]) for name in s.bound)
-    held = _functions_as_values(definitions, lambdas)
     # A definition that sets the default device says where tensors made with no device go.
     kept = [
         d
@@ -373,18 +372,33 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: boo
     return _blanked(lines, spans) if spans else source
 
 
+def _lambdas(module_level: List[Statement], structure_lines: List[str]) -> FrozenSet[str]:
+    """The names the module's top-level statements bind to lambdas."""
+    return frozenset(name for s in module_level if _LAMBDA.match(structure_lines[s.first]) for name in s.bound)
+
+
 def _making_tensors_of_data(
-    definitions: List[Statement], makers: ArrayMakers, code_lines: List[str], structure_lines: List[str]
+    definitions: List[Statement],
+    makers: ArrayMakers,
+    code_lines: List[str],
+    structure_lines: List[str],
+    held: _FunctionsAsValues,
 ) -> Set[str]:
     """The names of the module's functions and methods that make a tensor of the data a
     parameter holds, which may be an array a caller passes them (the analysis reads a
     parameter from what the module's calls pass), and of the classes whose `__init__`
-    does: those the definitions that make an array call (by name, `fit(` or `.fit(`)."""
-    called = {name for d in definitions if makers.search(d.text) for name in _CALLED_BY_NAME.findall(d.text)}
-    found = set()
+    does: those the definitions that make an array call (by name, `fit(` or `.fit(`); and
+    the names those definitions bind to what a factory whose closure may do so gives
+    (`to_device = make_to_device(device)`, then `to_device(np.array(xs))`)."""
+    making = [d.text for d in definitions if makers.search(d.text)]
+    called = {name for text in making for name in _CALLED_BY_NAME.findall(text)}
+    found: Set[str] = set()
     for definition in definitions:
         if definition.name is None or not makers.tensor_of_data.search(definition.text):
             continue
+        if definition.name in held.giving and definition.name in called:
+            bound = re.compile(rf"(\w+)\s*=\s*{re.escape(definition.name)}\s*\(")
+            found.update(name for text in making for name in bound.findall(text))
         if not definition.is_class:
             if definition.name in called and hands_parameter_to_torch(definition, structure_lines, makers):
                 found.add(definition.name)
