@@ -26,6 +26,10 @@ def flagged(source):
         "return (1.0 - torch.special.expit(times)).flip(0).to(dtype=dtype, device=device)",
         "return torch.multinomial(times, 4).to(device)",
         "return times.argsort().to(device)",
+        # a result of tensors of its dtype (probed), by field or place: kept safe as its parts are
+        "return torch.linalg.lstsq(times[:, None], times).solution.float().to(device)",
+        "q, r = torch.linalg.qr(times[:, None])\n            return q.float().to(device)",
+        "return torch.linalg.eigh(times[:, None] * times)[1].to(device, dtype)",
     ],
 )
 def test_uses_that_keep_it_on_the_cpu_or_cast_at_the_move(use):
@@ -48,6 +52,9 @@ def test_uses_that_keep_it_on_the_cpu_or_cast_at_the_move(use):
         "return consume(times)",
         "return times.to(device, torch.float64)",
         "return times.double().to(device)",
+        "return torch.linalg.lstsq(times[:, None], times).solution.to(device)",
+        "return torch.linalg.eigh(times[:, None] * times)[1]",
+        "q, r = torch.linalg.qr(times[:, None])\n            return r.float(), q.to(device)",
     ],
 )
 def test_uses_that_may_move_it_as_float64(use):

@@ -262,6 +262,23 @@ def keeps_float_dtype(name: str) -> bool:
     )
 
 
+@lru_cache(maxsize=None)
+def gives_parts_of_its_dtype(name: str) -> bool:
+    """Did `name` give a tuple of tensors whose floating ones are of its input's dtype, for
+    float32 and float64 tensors alike (`torch.linalg.lstsq`'s solution, residuals and
+    singular values beside an integer rank; `torch.linalg.qr`)?"""
+    entry = _entry(name) or {}
+    for dtype in ("float32", "float64"):
+        seen = entry.get(dtype, {})
+        parts = seen.get("parts") or []
+        if seen.get("kind") != "tuple" or not parts or any(part.get("kind") != "tensor" for part in parts):
+            return False
+        floats = [part for part in parts if str(part.get("dtype")).startswith(("float", "bfloat", "complex"))]
+        if not floats or any(part.get("dtype") != dtype for part in floats):
+            return False
+    return True
+
+
 @lru_cache(maxsize=1)
 def _made_on_default_device() -> FrozenSet[str]:
     return frozenset(_table()["default_device"])

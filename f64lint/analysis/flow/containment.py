@@ -48,6 +48,7 @@ from f64lint.analysis.domain.library import (
     methods,
     short_names,
 )
+from f64lint.analysis.domain.probed import gives_parts_of_its_dtype
 from f64lint.analysis.flow.values import Flow, keeps_dtype
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, method_name, moved_to
@@ -135,9 +136,12 @@ class Containment:
             call = parent(holder)
             if isinstance(call, cst.Call) and call.func is holder:
                 return self._method(call, depth, calls)
-            if holder.attr.value in VIEW_ATTRIBUTES:
-                return self._value(holder, depth + 1, calls)  # its gradient or a view: same dtype, same device
+            if holder.attr.value in VIEW_ATTRIBUTES or self._parts_of_its_dtype(value):
+                # its gradient or a view: same dtype, same device; a field of a result of tensors of its dtype
+                return self._value(holder, depth + 1, calls)
             return holder.attr.value in _QUERIES
+        if isinstance(holder, cst.Subscript) and holder.value is value and self._parts_of_its_dtype(value):
+            return self._value(holder, depth + 1, calls)  # `torch.linalg.eigh(a)[1]`
         if isinstance(holder, cst.Assign) and holder.value is value:
             return all(self._stored(target.target, value, depth, calls) for target in holder.targets)
         if isinstance(holder, cst.AssignTarget) or (isinstance(holder, cst.AugAssign) and holder.target is value):
@@ -157,6 +161,16 @@ class Containment:
         # proves nothing of where the value is).
         return not self._only_numpy and isinstance(
             holder, (cst.Comparison, cst.ComparisonTarget, cst.Assert, cst.If, cst.Index)
+        )
+
+    def _parts_of_its_dtype(self, value: cst.BaseExpression) -> bool:
+        """Is a value what a torch function gives of tensors of their dtype as a tuple of
+        tensors (`torch.linalg.lstsq(a, b)`, or a name bound to it), whose fields and places
+        are of that dtype or integers (probed: `gives_parts_of_its_dtype`)?"""
+        made = [value] if isinstance(value, cst.Call) else self.facts.reaching_values(value)
+        return bool(made) and all(
+            isinstance(call, cst.Call) and gives_parts_of_its_dtype(self.facts.qualified_name(call.func) or "")
+            for call in made
         )
 
     def _method(self, call: cst.Call, depth: int, calls: Calls) -> bool:
@@ -196,6 +210,11 @@ class Containment:
             if self.facts.enclosing_function(target) is None:
                 return False  # a module or class attribute: other code may import it
             reads = self.facts.reads_by_value.get(id(value), [])
+            return all(self._value(read, depth + 1, calls) for read in reads)
+        if isinstance(target, (cst.Tuple, cst.List)):  # `q, r = torch.linalg.qr(a)`: each part's reads
+            if self.facts.enclosing_function(target) is None:
+                return False
+            reads = [*self.facts.reads_by_value.get(id(value), []), *self.facts.reads_by_unpacked.get(id(value), [])]
             return all(self._value(read, depth + 1, calls) for read in reads)
         if isinstance(target, cst.Attribute) and self._made_here(target):
             attribute_reads = self.flow.attribute_reads(target)
@@ -295,7 +314,7 @@ class Containment:
             return not self._only_numpy
         if qualified is not None and qualified.startswith("torch.") and _answers_about_it(qualified):
             return not self._only_numpy
-        if keeps_dtype(qualified):
+        if keeps_dtype(qualified) or gives_parts_of_its_dtype(qualified or ""):
             return self._value(call, depth + 1, calls)
         parameter = self.parameter(call, argument)
         if parameter is None:

@@ -156,6 +156,16 @@ class ModuleFacts:
                     found.setdefault(id(seen.value), []).append(name)
         return found
 
+    @cached_property
+    def reads_by_unpacked(self) -> Dict[int, List[cst.Name]]:
+        """The names read, by the id of the value they are unpacked from (`q, r = qr(a)`)."""
+        found: Dict[int, List[cst.Name]] = {}
+        for name, binding in self.bindings.items():
+            for seen in binding.reaching() if binding is not None else ():
+                if seen.unpacked is not None:
+                    found.setdefault(id(seen.unpacked), []).append(name)
+        return found
+
     def parameter_reads(self, param: cst.Param) -> List[cst.Name]:
         """Where a parameter is read in its function (the reads of its own binding)."""
         binding = self.bindings.get(param.name)
