@@ -83,20 +83,33 @@ class ProjectPhase(NamedTuple):
                 _add(importing, reading)
                 again.update(self._again({shown: importing[shown] for shown in reading}, alone))
 
-        # What a module exports once it reads another's (`utils`, `model`, `train`); not of a
-        # module other modules' calls pass values: what `prep(x)` returns is then the call's.
-        give_on(lambda shown, r: [e for e in r.exports if not e.passed and not any(p.passed for p in importing[shown])])
         known = {export.identity for export in passed}
-        for _ in range(MOST_HANDED_ON):  # what a function hands on of what it was passed, to another's
-            more = [e for r in again.values() for e in r.exports if e.passed and e.identity not in known]
-            more = [e for e in passed_to_sources(more, modules) if e.module not in ambiguous]
-            known.update(export.identity for export in more)
-            handed = _with_members(_passed_to_each(alone, more), exports)
-            if not handed:
+
+        def hand_on() -> None:
+            """The functions the calls of the files linted again pass values (a function
+            hands on what it was passed, to another's), linted again with them, as many
+            times as that gives more."""
+            for _ in range(MOST_HANDED_ON):
+                more = [e for r in again.values() for e in r.exports if e.passed and e.identity not in known]
+                more = [e for e in passed_to_sources(more, modules) if e.module not in ambiguous]
+                known.update(export.identity for export in more)
+                handed = _with_members(_passed_to_each(alone, more), exports)
+                if not handed:
+                    break
+                _add(importing, handed)
+                again.update(self._again({shown: importing[shown] for shown in handed}, alone))
+
+        for _ in range(MOST_HANDED_ON):  # each step may give the others more (`fit_basis(x)` given back, passed on)
+            before = (len(given_on), len(known))
+            # What a module exports once it reads another's (`utils`, `model`, `train`); not of a
+            # module other modules' calls pass values: what `prep(x)` returns is then the call's.
+            give_on(lambda shown, r: [
+                e for e in r.exports if not e.passed and not any(p.passed for p in importing[shown])
+            ])
+            hand_on()
+            give_on(lambda shown, r: [e for e in r.exports if e.through])  # what those functions give back of it
+            if (len(given_on), len(known)) == before:
                 break
-            _add(importing, handed)
-            again.update(self._again({shown: importing[shown] for shown in handed}, alone))
-        give_on(lambda shown, r: [e for e in r.exports if e.through])  # what those functions give back of it
         final: List[FileResult] = []
         for file_result in results:
             redone = again.get(file_result.path)

@@ -1082,6 +1082,28 @@ def test_frames_whose_columns_are_not_all_known_are_of_no_known_dtype(source):
     assert value.dtype is None
 
 
+@pytest.mark.parametrize(
+    "fitted, dtype",
+    [
+        ("pca.fit(x)", Dtype.FLOAT64),
+        ("pca.fit(x.astype(np.float32))", Dtype.FLOAT32),
+        ("pca.partial_fit(x)\npca.partial_fit(x)", Dtype.FLOAT64),
+        ("pca.fit(x)\npca.fit(x.astype(np.float32))", Dtype.FLOAT64),  # one may be float64
+        ("pca.fit(load())", None),
+        ("", None),
+    ],
+)
+def test_an_estimator_fitted_by_a_statement_of_its_own_is_fitted_on_its_data(fitted, dtype):
+    # `pca.fit(x)` gives the estimator back, its result left: `pca` is fitted on x as
+    # `PCA(2).fit(x)` is, and its fitted attributes are what the probe saw for such data.
+    value = evaluated(
+        "import numpy as np\nfrom sklearn.decomposition import PCA\nfrom data import load\n"
+        f"x = np.random.default_rng(0).random((20, 4))\npca = PCA(n_components=2)\n{fitted}\n"
+        "result = pca.components_"
+    )
+    assert value.dtype is dtype
+
+
 def test_array_methods_as_probed_give_python_numbers():
     # `tolist()` and `item()` give Python's numbers: NumPy makes float64 of them again, torch float32.
     assert evaluated("import numpy as np\nresult = np.array(np.ones(3, np.float32).tolist())").dtype is Dtype.FLOAT64

@@ -1257,6 +1257,78 @@ def test_that_object_s_rewards_crash_on_mps(rollouts, monkeypatch):
         assert torch.as_tensor(narrow["adv"], device="mps").dtype == torch.float32
 
 
+BASIS_FITTED = """\
+from sklearn.decomposition import PCA
+
+
+def fit_basis(patches, k=4):
+    pca = PCA(n_components=k)
+    pca.fit(patches)
+    return pca.components_
+"""
+BASIS_ENCODER = """\
+import torch
+import torch.nn as nn
+
+
+class Encoder(nn.Module):
+    def __init__(self, components):
+        super().__init__()
+        self.proj = nn.Parameter(torch.from_numpy(components))
+
+    def forward(self, x):
+        return x @ self.proj.T
+"""
+BASIS_PROGRAM = """\
+import numpy as np
+import torch
+
+from basis.decomposition import fit_basis
+from basis.model import Encoder
+
+
+def main(device):
+    patches = np.random.default_rng(0).random((40, 16))
+    model = Encoder(fit_basis(patches))
+    model.to(device)
+    narrow = Encoder(fit_basis(patches.astype(np.float32)))
+    narrow.to(device)
+    return model, narrow
+
+
+if __name__ == "__main__":
+    main("mps" if torch.backends.mps.is_available() else "cpu")
+"""
+
+
+@pytest.fixture
+def bases(tmp_path, monkeypatch):
+    return package_in(tmp_path, monkeypatch, "basis", decomposition=BASIS_FITTED, model=BASIS_ENCODER, training=BASIS_PROGRAM)
+
+
+def test_what_a_function_gives_back_of_what_it_was_passed_is_passed_on_to_a_third_module(bases):
+    # Three steps across three modules: the program passes `fit_basis` float64 patches, the
+    # basis it gives back (a PCA fitted on them) is passed to `Encoder`, which keeps it as a
+    # parameter, and the program moves the encoder. The encoder made of the basis fitted on
+    # float32 patches stays clean.
+    assert _reported(bases, "basis") == [(
+        "basis/training.py", 11, 11, "F64004", "error",
+        "float64 tensor (a parameter or buffer of `Encoder`, from `torch.from_numpy` at basis/model.py:8) "
+        "moved to a device that may be 'mps'",
+    )]
+
+
+def test_that_encoder_crashes_on_mps(bases, monkeypatch):
+    require("torch")
+    from f64lint.testing.mps_emulation import mps_emulation
+
+    monkeypatch.syspath_prepend(str(bases))
+    training = importlib.import_module("basis.training")
+    with mps_emulation():
+        with pytest.raises(TypeError, match="MPS framework doesn't support float64"):
+            training.main("mps")
+
+
 CLEAN_ACROSS_FILES = {
     "a member the importing module sets again": {
         "pkg/schedule.py": "import numpy as np\n\n\nclass Schedule:\n    def __init__(self):\n"

@@ -706,9 +706,32 @@ class Evaluator:
             return Value(Kind.MAPPING)  # `batch["x"] = batch["x"].float()`: what it holds is not known
         if is_frame(found) and self._dicts.of_name(node):  # `frame[columns] = ...`
             return self._with_columns_set(node, found, depth)
+        if found.kind is Kind.OBJECT and found.dtype is None:  # `pca.fit(x)` as a statement of its own
+            return self._fitted_in_place(node, found, depth)
         if (found.mixed or found.partial) and self._dicts.filtered(node):
             return UNKNOWN  # some of a dict's values, of several dtypes: which, the code decides
         return found
+
+    def _fitted_in_place(self, node: cst.Name, held: Value, depth: int) -> Value:
+        """A library object a name holds, fitted by the calls of its methods that fit it and
+        give it back (`pca.fit(patches)`, its result left): on data of the dtype they are
+        all given, where that is known."""
+        binding = self.facts.bindings.get(node)
+        reads = [
+            read for seen in (binding.reaching() if binding is not None else ())
+            for read in self.facts.reads_by_binding.get(id(seen), ())
+        ]
+        given = []
+        for read in reads:
+            method = self.facts.parent(read)
+            if isinstance(method, cst.Attribute) and method.value is read and method.attr.value in RETURNS_SELF:
+                call = self.facts.parent(method)
+                if isinstance(call, cst.Call) and call.func is method:
+                    given.append(self._joined(positional(call)[:1], depth + 1))
+        fitted = join(given) if given else UNKNOWN
+        if not fitted.is_array or fitted.dtype is None or fitted.partial:
+            return held
+        return replace(held, dtype=fitted.dtype)
 
     def _with_columns_set(self, node: cst.Name, frame: Value, depth: int) -> Value:
         """A frame whose columns the code sets (`frame["price"] = 100 * frame["sqft"]`): of

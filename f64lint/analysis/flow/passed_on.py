@@ -69,9 +69,10 @@ def _passed_value(
     if owner is None:  # or a library's object (`fit_scaler(x)`, a `StandardScaler`)
         held = analysis.flow.evaluation.value(argument)
         owner = held.type if held.kind is Kind.OBJECT and held.type is not None and is_type(held.type) else None
-    if owner is None:
+    if owner is None:  # a class's name in CapWords, not a function's that returns data (`random_patches()`)
         maker = analysis.facts.made_by(argument)
-        owner = maker if maker is not None and maker.rpartition(".")[0] == module else None
+        module_of, _, named = (maker or "").rpartition(".")
+        owner = maker if module_of == module and named[:1].isupper() else None
     return (owner, INSTANCE, False) if owner is not None else None
 
 
