@@ -334,7 +334,7 @@ class FunctionPlanner:
             if device_like_name(param.name.value) and param.star == "":
                 return self._parameter_test(param)
         params = {p.name.value for p in all_params(function)}
-        moved_to_device = self._device_moved_to(function, params)
+        moved_to_device = self._device_moved_to(function, params, uses)
         if moved_to_device is not None:
             return moved_to_device
         known = (params | self._bound_before(function, uses)) - {"self", "cls"}
@@ -425,17 +425,25 @@ class FunctionPlanner:
         keyword_name = argument.keyword.value if isinstance(argument, cst.Arg) and argument.keyword else None
         return call if isinstance(call, cst.Call) and keyword_name == "dtype" else use
 
-    def _device_moved_to(self, function: cst.FunctionDef, params: Set[str]) -> Optional[DeviceTest]:
+    def _device_moved_to(
+        self, function: cst.FunctionDef, params: Set[str], uses: Sequence[cst.CSTNode]
+    ) -> Optional[DeviceTest]:
         """The device the function moves its values to (`model.to(DEVICE)`), when it is a
-        module-level name or a parameter's `.device`: it exists wherever the dtype line goes."""
+        module-level name, a name the function binds once before the first use (`device =
+        get_device()`), or a parameter's `.device`: it exists wherever the dtype line goes."""
         assigned = _assigned_names(function)
+        once = {name for name in self._bound_before(function, uses) if _bindings_of(function, name) == 1}
         for call in self.facts.calls:
             moved = moved_to(call) if self.facts.enclosing_function(call) is function else None
             target = moved[0] if moved is not None else None
             if target is None or not is_device_like(self.facts, target):
                 continue
-            if isinstance(target, cst.Name) and target.value not in assigned and target.value not in params:
-                return DeviceTest(*self._type_tests(f"{self.torch}.device({target.value}).type"), target.value)
+            named = target.value if isinstance(target, cst.Name) and target.value not in params else None
+            if named is not None and (named not in assigned or named in once):
+                local = self._device_local(function, uses, params) if named in once else None
+                if local is not None and local.device == named:  # `device = x.device`: `device.type`
+                    return local
+                return DeviceTest(*self._type_tests(f"{self.torch}.device({named}).type"), named)
             tensor = _device_of(target, params - {"self", "cls"})
             if tensor is not None:
                 return DeviceTest(*self._type_tests(self._device_type(function, tensor)), f"{tensor}.device")
@@ -694,15 +702,26 @@ def class_of(facts: ModuleFacts, function: cst.FunctionDef) -> Optional[cst.Clas
     return owner if isinstance(owner, cst.ClassDef) else None
 
 
+def _bindings_of(function: cst.FunctionDef, name: str) -> int:
+    """How many times the function's body binds a name."""
+    return sum(name in names_in(target) for target in _binding_targets(function))
+
+
 def _assigned_names(function: cst.FunctionDef) -> Set[str]:
     """Names the function's body binds (assignments, loops, `with ... as`, walrus)."""
+    return {name for target in _binding_targets(function) for name in names_in(target)}
+
+
+def _binding_targets(function: cst.FunctionDef) -> List[cst.CSTNode]:
+    """What the function's body binds names in: assignments', loops', `with ... as`' and
+    walruses' targets."""
     targets: List[cst.CSTNode] = []
     for node in descendants([function.body]):
         if isinstance(node, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.For, cst.NamedExpr)):
             targets.append(node.target)
         elif isinstance(node, cst.AsName):
             targets.append(node.name)
-    return {name for target in targets for name in names_in(target)}
+    return targets
 
 
 def _item_end(maker: EditMaker, item: cst.CSTNode) -> Position:

@@ -271,3 +271,29 @@ def test_a_class_is_described_by_its_bases_in_the_package_and_the_properties_tha
         Export("pkg.grids", "Grid.spacing", False, "_spacing", READS, "pkg/grids.py", 0),
         Export("pkg.grids", "UnitGrid", False, "pkg.grids.Grid", BASE, "pkg/grids.py", 0),
     ]
+
+
+FIELDS = """
+from dataclasses import dataclass, field
+
+import numpy as np
+
+
+@dataclass
+class SimConfig:
+    dt: float = 0.01
+    gravity: np.ndarray = field(default_factory=lambda: np.array([0.0, 0.0, -9.81]))
+    box: np.ndarray = field(default_factory=lambda: np.ones(3, dtype=np.float32) * 2.0)
+    origin = np.zeros(3)
+
+    def __post_init__(self):
+        self.origin = self.origin.astype(np.float32)
+"""
+
+
+def test_a_class_attribute_bound_in_its_body_to_float64_is_exported():
+    # A dataclass field's default (what its factory makes) and a class attribute are read
+    # by the evaluator; one the class's methods set again is theirs (float32 here).
+    analysis = analysed(FIELDS, module_name="pkg.config", package="pkg")
+    exported = [e for e in summarise(analysis, "pkg/config.py") if e.name.startswith("SimConfig.")]
+    assert exported == [Export("pkg.config", "SimConfig.gravity", False, "np.array", "float64", "pkg/config.py", 9)]

@@ -285,6 +285,42 @@ def test_a_local_device_taken_from_a_parameter_tells_the_device():
         """)
 
 
+def test_a_device_a_helper_gives_a_local_bound_once_tells_the_device():
+    # `device = get_device()` before the first use, bound once: it names the device the
+    # function's values go to wherever the dtype line goes. Bound again later, it does not.
+    assert fix("""
+        import numpy as np
+        import torch
+
+        def main():
+            device = get_device()
+            for step in range(2):
+                noise = torch.from_numpy(np.linspace(0, 1, 4)).to(device)
+            return noise
+        """, default_codes()) == same("""
+        import numpy as np
+        import torch
+
+        def main():
+            device = get_device()
+            dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
+            for step in range(2):
+                noise = torch.from_numpy(np.linspace(0, 1, 4)).to(device, dtype=dtype)
+            return noise
+        """)
+    rebound = """
+        import numpy as np
+        import torch
+
+        def main():
+            device = get_device()
+            noise = torch.from_numpy(np.random.default_rng(0).normal(size=4)).to(device)
+            device = "cpu"
+            return noise
+        """
+    assert "def main(dtype=torch.float32):" in fix(rebound, default_codes(), unsafe=True)
+
+
 def test_a_tensor_the_function_has_bound_tells_its_device():
     # MACE's node energies: float64 on purpose for the sum, on the model's device, which
     # the local tensors tell (upstream fixed it so, with a device-dependent dtype).

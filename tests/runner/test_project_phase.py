@@ -1329,6 +1329,80 @@ def test_that_encoder_crashes_on_mps(bases, monkeypatch):
             training.main("mps")
 
 
+FIELD_CONFIG = """\
+from dataclasses import dataclass, field
+
+import numpy as np
+
+
+@dataclass
+class SimConfig:
+    dt: float = 0.01
+    gravity: np.ndarray = field(default_factory=lambda: np.array([0.0, 0.0, -9.81]))
+
+
+@dataclass
+class NarrowConfig:
+    dt: float = 0.01
+    gravity: np.ndarray = field(default_factory=lambda: np.array([0.0, 0.0, -9.81], dtype=np.float32))
+"""
+FIELD_READER = """\
+import torch
+
+
+class Integrator:
+    def __init__(self, cfg, device):
+        self.g = torch.as_tensor(cfg.gravity, device=device)
+
+
+class NarrowIntegrator:
+    def __init__(self, cfg, device):
+        self.g = torch.as_tensor(cfg.gravity, device=device)
+"""
+FIELD_PROGRAM = """\
+import torch
+
+from nbody.config import NarrowConfig, SimConfig
+from nbody.sim import Integrator, NarrowIntegrator
+
+
+def main(device):
+    return Integrator(SimConfig(), device), NarrowIntegrator(NarrowConfig(), device)
+
+
+if __name__ == "__main__":
+    main("mps" if torch.backends.mps.is_available() else "cpu")
+"""
+
+
+@pytest.fixture
+def field_defaults(tmp_path, monkeypatch):
+    return package_in(tmp_path, monkeypatch, "nbody", config=FIELD_CONFIG, sim=FIELD_READER, run=FIELD_PROGRAM)
+
+
+def test_a_dataclass_field_s_default_is_read_on_its_objects_in_another_module(field_defaults):
+    # The program hands `Integrator` a `SimConfig`, whose field's factory makes a float64
+    # array; the integrator handed a `NarrowConfig` (float32) is clean.
+    assert _reported(field_defaults, "nbody") == [(
+        "nbody/sim.py", 6, 18, "F64003", "error",
+        "float64 NumPy array (from `SimConfig.gravity` at line 6, made in nbody/config.py:9) becomes a tensor in "
+        "`torch.as_tensor()`; MPS has no float64",
+    )]
+
+
+def test_that_field_crashes_on_mps(field_defaults, monkeypatch):
+    require("torch")
+    from f64lint.testing.mps_emulation import mps_emulation
+
+    monkeypatch.syspath_prepend(str(field_defaults))
+    run_module = importlib.import_module("nbody.run")
+    with mps_emulation():
+        with pytest.raises(TypeError, match="MPS framework doesn't support float64"):
+            run_module.main("mps")
+        sim, config = importlib.import_module("nbody.sim"), importlib.import_module("nbody.config")
+        sim.NarrowIntegrator(config.NarrowConfig(), "mps")
+
+
 CLEAN_ACROSS_FILES = {
     "a member the importing module sets again": {
         "pkg/schedule.py": "import numpy as np\n\n\nclass Schedule:\n    def __init__(self):\n"

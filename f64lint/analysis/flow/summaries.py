@@ -27,7 +27,7 @@ from f64lint.analysis.evaluation.lattice import Dtype, Kind
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.passed_on import passed_on
 from f64lint.analysis.flow.through import given_back
-from f64lint.analysis.flow.values import Flow, WideValue
+from f64lint.analysis.flow.values import WIDE_DTYPES, Flow, WideValue
 from f64lint.analysis.project.exports import BASE, MAKES, OBJECT, READS, SEEN, Export
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.nodes import assignment, is_called_on_the_class, is_property, is_self_attribute
@@ -208,11 +208,32 @@ def _members(facts: ModuleFacts, flow: Flow, owner: cst.ClassDef, path: str) -> 
                 found.extend([export] if export is not None else [])
             else:
                 found.extend(_returns(facts, flow, name, returned, path))
-    for attribute, values in flow.attributes_set(owner).items():
+    set_on_self = flow.attributes_set(owner)
+    for attribute, values in set_on_self.items():
         export = _made(facts, flow, f"{owner.name.value}.{attribute}", False, values, path)
         if export is not None:
             found.append(export)
+    body = [s for s in owner.body.body if isinstance(s, cst.BaseStatement)]
+    for attribute, value in _bound_in(body):  # a class attribute, a dataclass field's default
+        if attribute not in set_on_self:
+            export = _held(facts, flow, f"{owner.name.value}.{attribute}", value, path)
+            found.extend([export] if export is not None else [])
     return found + _structure(facts, flow, owner, path)
+
+
+def _held(facts: ModuleFacts, flow: Flow, name: str, value: cst.BaseExpression, path: str) -> Optional[Export]:
+    """The export of a class attribute bound in the class's body to a float64 (or
+    complex128) NumPy array or tensor, as the evaluator reads it (`gravity: np.ndarray =
+    field(default_factory=lambda: np.array([0.0, 0.0, -9.81]))`: what its factory makes)."""
+    held = flow.evaluation.value(value)
+    origin = held.origin
+    if held.kind not in (Kind.NDARRAY, Kind.TENSOR) or held.dtype not in WIDE_DTYPES or origin is None:
+        return None
+    assert facts.module_name is not None and held.dtype is not None
+    made_by = facts.module.code_for_node(origin.func if isinstance(origin, cst.Call) else origin)
+    line = facts.positions[origin].start.line
+    width = WIDE_DTYPES[held.dtype].value
+    return Export(facts.module_name, name, False, made_by, width, path, line, tensor=held.kind is Kind.TENSOR)
 
 
 def _structure(facts: ModuleFacts, flow: Flow, owner: cst.ClassDef, path: str) -> List[Export]:
