@@ -122,6 +122,10 @@ def _is_a_script(path: str, text: str, place: Optional[ModulePlace]) -> bool:
 # little, and narrowing's text patterns can leave out what the evaluator would follow (a
 # helper a module-level call hands an array, through a function that hands it on).
 READ_WHOLE_BELOW = 10_000
+# A program shorter than this (about 750 lines) with no finding is read for the objects it
+# passes its package's functions; a library's longer tools with a `__main__` guard are not.
+PROGRAMS_READ_BELOW = 30_000
+_MAIN_GUARD = re.compile(r"""^if\s+__name__\s*==\s*["']__main__["']\s*:""", re.MULTILINE)
 
 
 @collection_paused()
@@ -269,12 +273,12 @@ def _may_pass_arrays(text: str) -> bool:
 
 
 def _may_pass_objects(text: str, place: Optional[ModulePlace]) -> bool:
-    """Is a module with no finding a program (a `__main__` guard) of a package that imports
-    from the package, whose functions its calls may pass objects of the package's classes
-    (`collect(env)` of `env = ReachEnv()`, both of `pkg.rollout`: flow/passed_on.py)? It is
-    read for those even where no rule may fire on it: a program runs the package, and a
-    library has few."""
-    if place is None or not place.package or "__main__" not in text:
+    """Is a module with no finding a program of a package (an `if __name__ == "__main__":`
+    at its top), short enough to read whole (a training script, not a library's tool), that
+    imports from the package, whose functions its calls may pass objects of the package's
+    classes (`collect(env)` of `env = ReachEnv()`, both of `pkg.rollout`: flow/passed_on.py)?
+    It is read for those even where no rule may fire on it."""
+    if place is None or not place.package or len(text) >= PROGRAMS_READ_BELOW or not _MAIN_GUARD.search(text):
         return False
     top = re.escape(place.package.split(".")[0])
     return re.search(rf"^[ \t]*from[ \t]+(?:\.|{top}\b)", text, re.MULTILINE) is not None
