@@ -97,6 +97,31 @@ class Float64Batch:
     made: str
 
 
+def _iterated_at(
+    iterated: cst.BaseExpression, path: Tuple[int, ...], once: bool = False
+) -> Optional[Tuple[cst.BaseExpression, Tuple[int, ...]]]:
+    """What a loop over `iterated` binds at `path` of its target comes from: the iterable
+    inside `enumerate`, `zip` and `tqdm` (`once`: one of them), at the rest of the path;
+    None for `enumerate`'s count or a place `zip` has not."""
+    while isinstance(iterated, cst.Call):
+        name, args = last_name(iterated.func), positional(iterated)
+        if name == "enumerate" and args:
+            if path and path[0] == 0:
+                return None
+            iterated, path = args[0], path[1:]
+        elif name == "zip" and args:
+            if not path or path[0] >= len(args):
+                return None
+            iterated, path = args[path[0]], path[1:]
+        elif name.endswith("tqdm") and args:
+            iterated = args[0]
+        else:
+            break
+        if once:
+            break
+    return iterated, path
+
+
 def described(node: cst.CSTNode) -> str:
     """Code for a message: on one line, and a long expression by its end (`….permute()`),
     cut where a name or a dotted name starts, not inside one."""
@@ -223,7 +248,21 @@ class DataOrigins:
                 found = self.unseen_data(seen.value, depth)
                 if found is not None:
                     return found
+            elif seen.iterated is not None:  # `for xb, yb in batches(frame):` what it gives, one by one
+                found = self._yielded(seen.iterated, seen.path, depth)
+                if found is not None:
+                    return found
         return None
+
+    def _yielded(self, iterated: cst.BaseExpression, path: Tuple[int, ...], depth: int) -> Optional[UnseenData]:
+        """What a loop binds of what a function the module does not model gives, one by one
+        (`sliding_windows(frame)` of another module, inside `enumerate` too): data of a dtype
+        not known. Not an object's method (`kwargs.items()`, `self.model.embed()`) nor what
+        an attribute holds: what they give is not data more often than it is."""
+        inner = _iterated_at(iterated, path)
+        if inner is None or not isinstance(inner[0], cst.Call) or not isinstance(inner[0].func, cst.Name):
+            return None
+        return self.unseen_data(inner[0], depth)
 
     def _unseen_attribute(self, node: cst.Attribute, depth: int) -> Optional[UnseenData]:
         if node.attr.value in _ARRAY_KEEPS_DTYPE:
@@ -641,19 +680,13 @@ class DataOrigins:
         """What a loop over `iterated` binds at `path` of its target, if part of a batch."""
         if self._loader(iterated):
             return iterated, path
+        inner = _iterated_at(iterated, path, once=True)
+        if inner is None:
+            return None  # a count
+        if inner[0] is not iterated:
+            return self._element_place(inner[0], inner[1], depth + 1)
         if isinstance(iterated, cst.Call):
             name = last_name(iterated.func)
-            args = positional(iterated)
-            if name == "enumerate" and args:
-                if path and path[0] == 0:
-                    return None  # the count
-                return self._element_place(args[0], path[1:], depth + 1)
-            if name == "zip" and args:
-                if not path or path[0] >= len(args):
-                    return None
-                return self._element_place(args[path[0]], path[1:], depth + 1)
-            if name.endswith("tqdm") and args:
-                return self._element_place(args[0], path, depth + 1)
             if name in ("items", "values") and isinstance(iterated.func, cst.Attribute):
                 if name == "items" and (not path or path[0] == 0):
                     return None  # the keys
