@@ -1952,6 +1952,22 @@ def test_a_draw_of_numbers_alone_is_a_python_float_and_one_of_a_size_an_array(ca
 
 
 @pytest.mark.parametrize(
+    "call, kind",
+    [
+        # integers written out are Python ints, as the probe wrote its calls of numbers alone:
+        # a size given by place makes an array, as `f(0, 1, 5)` did
+        ("rng.integers(0, 4, 5)", Kind.NDARRAY),
+        ("rng.integers(0, 4, n)", Kind.NDARRAY),
+        ("rng.integers(0, 4)", Kind.NUMPY_SCALAR),
+        ("np.random.randint(1, 6, 10)", Kind.NDARRAY),
+    ],
+)
+def test_a_draw_of_integers_of_a_size_given_by_place_is_an_array(call, kind):
+    value = evaluated(f"import numpy as np\nrng = np.random.default_rng(0)\nn = 8\nresult = {call}")
+    assert (value.kind, value.dtype) == (kind, Dtype.INTEGER)
+
+
+@pytest.mark.parametrize(
     "call, dtype",
     [
         # NumPy's float64 makers given float32 data, as the probe saw them give it

@@ -124,6 +124,7 @@ def array_seen_given(name: str, input_class: str) -> Optional[Seen]:
 
 # A template of numbers alone, of the class or written out (`f()`, `f(s, s)`, `f(0, 1, 5)`).
 _NUMBERS_ALONE = re.compile(r"f\((?:(?:s|[\d.]+)(?:, )?)*\)")
+_INTEGERS_WRITTEN = re.compile(r"f\((?:\d+(?:, )?)+\)")
 
 
 def numbers_alone(template: str) -> Optional[int]:
@@ -143,6 +144,9 @@ def seen_given_numbers(name: str, input_class: str, count: int) -> Optional[Seen
     that one: `np.random.normal(0.0, 1.0)` is a Python float as `normal(0.5)` is,
     `normal(0.5, 0.5, 5)` an array); None where it kept no call of as many or fewer."""
     calls = [(given, r) for r in _every_call(name, input_class) if (given := numbers_alone(r["call"])) is not None]
+    if input_class == "python_int":  # the calls of integers written out are of Python ints too: `f(0, 1, 5)`
+        written = [r for r in _every_call(name, "none") if _INTEGERS_WRITTEN.fullmatch(r["call"])]
+        calls += [(given, r) for r in written if (given := numbers_alone(r["call"])) is not None]
     most = max((given for given, _ in calls if given <= count), default=None)
     chosen = next((r for given, r in calls if given == most), None)
     return _seen(chosen) if chosen is not None else None
