@@ -741,15 +741,17 @@ class Evaluator:
         "float32")` may leave no float64 column)."""
         unknown = Value(Kind.OBJECT, origin=frame.origin, type=frame.type)
         binding = self.facts.bindings.get(node)
-        values = self._dicts.set_items(node) if frame.dtype is not None and binding is not None else None
-        if binding is None or values is None or id(binding) in self._frames_set:
-            return frame if binding is not None and id(binding) in self._frames_set else unknown
+        if binding is not None and id(binding) in self._frames_set:
+            return frame  # read in a value set: the frame as made
+        values = self._dicts.set_items(node) if binding is not None else None
+        if frame.dtype is None or binding is None or values is None:
+            return unknown
         self._frames_set.add(id(binding))
         try:
             dtypes = [self._value(value, depth + 1).dtype for value in values]
         finally:
             self._frames_set.discard(id(binding))
-        if frame.dtype is None or any(dtype is None or dtype < frame.dtype for dtype in dtypes):
+        if any(dtype is None or dtype < frame.dtype for dtype in dtypes):
             return unknown
         return replace(frame, dtype=reduce(numpy_promoted, [d for d in dtypes if d is not None], frame.dtype))
 

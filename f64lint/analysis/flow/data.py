@@ -258,7 +258,7 @@ class DataOrigins:
         """What a loop binds of what a function the module does not model gives, one by one
         (`sliding_windows(frame)` of another module, inside `enumerate` too): data of a dtype
         not known. Not an object's method (`kwargs.items()`, `self.model.embed()`) nor what
-        an attribute holds: what they give is not data more often than it is."""
+        an attribute holds: what those give is more often not data than data."""
         inner = _iterated_at(iterated, path)
         if inner is None or not isinstance(inner[0], cst.Call) or not isinstance(inner[0].func, cst.Name):
             return None
