@@ -167,7 +167,7 @@ class Containment:
         """Is a value what a torch function gives of tensors of their dtype as a tuple of
         tensors (`torch.linalg.lstsq(a, b)`, or a name bound to it), whose fields and places
         are of that dtype or integers (probed: `gives_parts_of_its_dtype`)?"""
-        made = [value] if isinstance(value, cst.Call) else self.facts.reaching_values(value)
+        made = self.facts.making(value)
         return bool(made) and all(
             isinstance(call, cst.Call) and gives_parts_of_its_dtype(self.facts.qualified_name(call.func) or "")
             for call in made

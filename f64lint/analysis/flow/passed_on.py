@@ -98,11 +98,7 @@ def _called(analysis: Analysis, call: cst.Call) -> Optional[Tuple[str, str]]:
         return (module, name) if module else None
     if not isinstance(call.func, cst.Attribute):
         return None
-    receiver = call.func.value
-    made = [receiver] if isinstance(receiver, cst.Call) else facts.reaching_values(receiver)
-    classes = {facts.qualified_name(value.func) if isinstance(value, cst.Call) else None for value in made}
-    owner = classes.pop() if len(classes) == 1 else None
-    module, _, name = (owner or "").rpartition(".")
+    module, _, name = (facts.made_by(call.func.value) or "").rpartition(".")
     return (module, f"{name}.{call.func.attr.value}") if module else None
 
 

@@ -39,8 +39,7 @@ def given_back(analysis: Analysis, path: str) -> List[Export]:
         return []
     found = []
     for name, function in _functions(facts.module.body):
-        qualified = f"{facts.module_name}.{name}"
-        rows = [*flow.imported.passed_to(qualified), *flow.imported.instances_passed_to(qualified)]
+        rows = _passing(analysis, name)
         if not rows:
             continue
         generator = flow.evaluation.yields(function)
@@ -54,6 +53,13 @@ def given_back(analysis: Analysis, path: str) -> List[Export]:
                         made = Export(facts.module_name, name, True, param.name.value, width, path, line, item, tensor)
                         found.append(replace(made, key=key, through=position, yielded=generator, given=kind))
     return found + _held_back(analysis, path)
+
+
+def _passing(analysis: Analysis, name: str) -> List[Export]:
+    """The rows of what other modules' calls pass a function or class of the module, by
+    its name in it (`Buffer.sample`): float64 data, and objects (`INSTANCE`)."""
+    qualified = f"{analysis.facts.module_name}.{name}"
+    return [*analysis.flow.imported.passed_to(qualified), *analysis.flow.imported.instances_passed_to(qualified)]
 
 
 def _parameters(function: cst.FunctionDef, method: bool) -> Iterator[Tuple[cst.Param, Optional[Tuple[int, ...]], str]]:
@@ -92,8 +98,7 @@ def _held_back(analysis: Analysis, path: str) -> List[Export]:
     found = []
     for owner in (s for s in facts.module.body if isinstance(s, cst.ClassDef)):
         init = facts.definitions.method(owner, "__init__")
-        qualified = f"{facts.module_name}.{owner.name.value}"
-        rows = [*flow.imported.passed_to(qualified), *flow.imported.instances_passed_to(qualified)]
+        rows = _passing(analysis, owner.name.value)
         if init is None or not rows:
             continue
         kept = [call for call in flow.kept_in(owner) if facts.enclosing_function(call) is init]

@@ -451,7 +451,7 @@ class Flow:
         the call that makes it passes float64 data for a parameter (`FocalLoss(weights)` of
         a class that keeps `torch.as_tensor(alpha)`: its module's `through` state rows)."""
         rows = [row for row in self.imported.through(owner) if row.state]
-        made = [moved] if isinstance(moved, cst.Call) else self.facts.reaching_values(moved)
+        made = self.facts.making(moved)
         for call in (value for value in made if isinstance(value, cst.Call)):
             for row in rows:
                 passed = passed_as(call, row.through)
@@ -987,7 +987,7 @@ class Flow:
     def imported_dataset_keys(self, dataset: cst.BaseExpression) -> Dict[str, Export]:
         """The float64 values by key of the dict items of a dataset another module's class
         makes (`ChurnDataset(path)`, or a name bound to one)."""
-        made = [dataset] if isinstance(dataset, cst.Call) else self.facts.reaching_values(dataset)
+        made = self.facts.making(dataset)
         calls = [value for value in made if isinstance(value, cst.Call)]
         return self.imported.dataset_keys(self.facts.qualified_name(calls[0].func)) if len(calls) == 1 else {}
 
@@ -1148,7 +1148,7 @@ class Flow:
 
     def _given_when_made(self, receiver: cst.BaseExpression, member: str) -> bool:
         """Is an object made by a call that passes a keyword of the member's name?"""
-        made = [receiver] if isinstance(receiver, cst.Call) else self.facts.reaching_values(receiver)
+        made = self.facts.making(receiver)
         return any(isinstance(value, cst.Call) and keyword(value, member) is not None for value in made)
 
     @cached_property

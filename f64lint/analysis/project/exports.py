@@ -92,8 +92,9 @@ class Export:
     # (`tensor`) or data of the kind passed. `yielded`: a generator's, one by one.
     through: str = ""
     yielded: bool = False
-    # Of a `through` row: the library class of the object the parameter is passed (an
-    # `INSTANCE` row's), when it is what the row follows rather than float64 data.
+    # Of a `through` row: the class of the object the parameter is passed (an `INSTANCE`
+    # row's: a library's, or one of the module's own), when it is what the row follows
+    # rather than float64 data.
     given: str = ""
 
     @property

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Dict, FrozenSet, List, Mapping, Optional, Set, Tuple
+from typing import Callable, Dict, FrozenSet, List, Mapping, Optional, Set, Tuple
 
 from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.definitions import Definitions
@@ -113,11 +113,16 @@ class ModuleFacts:
         binding = self.bindings.get(node) if isinstance(node, cst.Name) else None
         return [seen.value for seen in binding.reaching()] if binding is not None else []
 
+    def making(self, node: cst.BaseExpression) -> List[Optional[cst.BaseExpression]]:
+        """What makes a value: itself where it is a call, else what each assignment that may
+        reach a read of a local name gave (`reaching_values`)."""
+        return [node] if isinstance(node, cst.Call) else self.reaching_values(node)
+
     def made_by(self, node: cst.BaseExpression) -> Optional[str]:
         """The qualified name of what the one call that makes a value calls, itself or
         every assignment that reaches a name (`pkg.env.ReachEnv` for `env` of `env =
         ReachEnv()`); None when the calls differ or one is not known."""
-        made = [node] if isinstance(node, cst.Call) else self.reaching_values(node)
+        made = self.making(node)
         names = {self.qualified_name(value.func) if isinstance(value, cst.Call) else None for value in made}
         return names.pop() if len(names) == 1 else None
 
@@ -149,21 +154,21 @@ class ModuleFacts:
     @cached_property
     def reads_by_value(self) -> Dict[int, List[cst.Name]]:
         """The names read, by the id of the value they hold (the expression last assigned)."""
-        found: Dict[int, List[cst.Name]] = {}
-        for name, binding in self.bindings.items():
-            for seen in binding.reaching() if binding is not None else ():
-                if seen.value is not None:
-                    found.setdefault(id(seen.value), []).append(name)
-        return found
+        return self._reads_by(lambda seen: seen.value)
 
     @cached_property
     def reads_by_unpacked(self) -> Dict[int, List[cst.Name]]:
         """The names read, by the id of the value they are unpacked from (`q, r = qr(a)`)."""
+        return self._reads_by(lambda seen: seen.unpacked)
+
+    def _reads_by(self, held: Callable[[Binding], Optional[cst.BaseExpression]]) -> Dict[int, List[cst.Name]]:
+        """The names read, by the id of what each binding that may reach them holds so."""
         found: Dict[int, List[cst.Name]] = {}
         for name, binding in self.bindings.items():
             for seen in binding.reaching() if binding is not None else ():
-                if seen.unpacked is not None:
-                    found.setdefault(id(seen.unpacked), []).append(name)
+                value = held(seen)
+                if value is not None:
+                    found.setdefault(id(value), []).append(name)
         return found
 
     def parameter_reads(self, param: cst.Param) -> List[cst.Name]:
