@@ -6,6 +6,8 @@ import gc
 
 import pytest
 
+from f64lint.analysis.semantic.facts import ModuleFacts
+from f64lint.cst import cst
 from f64lint.diagnostic import Severity
 from f64lint.linter import lint
 from f64lint.linter.lint import lint_source
@@ -47,3 +49,20 @@ def test_a_collector_switched_off_before_stays_off() -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_a_file_s_tree_is_freed_with_its_analysis_not_left_to_the_collector() -> None:
+    # A cycle through the analysis (an object holding a bound method of the one that holds
+    # it) would leave every file's tree for the collector: its memory stays until then.
+    gc.collect()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        _lint()
+        gc.collect()
+        left = [type(o).__name__ for o in gc.garbage if issubclass(type(o), (ModuleFacts, cst.CSTNode))]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+    assert left == []

@@ -526,6 +526,40 @@ def test_numpy_code_stays_only_where_a_float64_array_it_makes_becomes_a_tensor()
     same_findings(source)
 
 
+def test_a_name_partial_binds_to_a_tensor_maker_makes_tensors_only_where_it_is_bound():
+    # torch's table of operators binds `make_arg` to `partial(torch.tensor, ...)` in a few
+    # functions and to `partial(make_tensor, ...)` in hundreds: those stay out.
+    source = textwrap.dedent('''\
+        from functools import partial
+        import numpy as np
+        import torch
+        from torch.testing import make_tensor
+
+        def from_values(device):
+            make_arg = partial(torch.tensor, device=device)
+            return make_arg(np.linspace(0, 1, 5))
+
+        def from_shapes(device):
+            make_arg = partial(make_tensor, device=device, dtype=torch.float32)
+            return make_arg(np.zeros(3).shape)
+        ''')
+    assert kept(source) == textwrap.dedent('''\
+        from functools import partial
+        import numpy as np
+        import torch
+        from torch.testing import make_tensor
+        -
+        def from_values(device):
+            make_arg = partial(torch.tensor, device=device)
+            return make_arg(np.linspace(0, 1, 5))
+        -
+        -
+        -
+        -
+        -''')
+    same_findings(source)
+
+
 def test_an_array_followed_further_than_the_analysis_does_not_keep_its_function():
     chain = "\n".join(f"    a{n + 1} = a{n} * 2" for n in range(MAX_TRACE_DEPTH + 1))
     source = f"import numpy as np\nimport torch\n\ndef far():\n    a0 = np.zeros(3)\n{chain}\n    return torch.from_numpy(a{MAX_TRACE_DEPTH + 1})\n"

@@ -45,6 +45,7 @@ parameters at their defaults: both are paths a run may take.
 
 from __future__ import annotations
 
+import weakref
 from contextlib import contextmanager
 from dataclasses import replace
 from functools import cached_property, reduce
@@ -304,7 +305,10 @@ class Evaluator:
         self._imported_dataset_keys = imported_dataset_keys
         self.traces = facts.traces
         self.classes = Classes(facts)
-        self.default_devices = DefaultDevices(facts, self.value)
+        # Through a reference that does not keep the evaluator alive (as `Flow` hands it its
+        # own questions): no cycle holds the module's tree after its analysis is dropped.
+        evaluator = weakref.proxy(self)
+        self.default_devices = DefaultDevices(facts, lambda node: evaluator.value(node))
         self._dicts = DictChanges(facts, callees)
         self._closures_called: Dict[cst.FunctionDef, List[cst.Call]] = {}
         self._frames_set: Set[int] = set()  # the frames whose columns set are being read, by binding

@@ -394,7 +394,7 @@ def _making_tensors_of_data(
     called = {name for text in making for name in _CALLED_BY_NAME.findall(text)}
     found: Set[str] = set()
     for definition in definitions:
-        if definition.name is None or not makers.tensor_of_data.search(definition.text):
+        if definition.name is None or not makers.within(definition.text).tensor_of_data.search(definition.text):
             continue
         if definition.name in held.giving and definition.name in called:
             bound = re.compile(rf"(\w+)\s*=\s*{re.escape(definition.name)}\s*\(")
@@ -523,12 +523,13 @@ def _tensor_through_a_function_value(
     (`torch.from_numpy(to_unit(x))`, `scale = range_scaler(lo, hi)` then
     `torch.from_numpy(scale(depth))`)?"""
     text = definition.text
-    if not (makers.tensor_of_data.search(text) or ".to(" in text) or not definition.calls(held.callers):
+    tensors = makers.within(text).tensor_of_data
+    if not (tensors.search(text) or ".to(" in text) or not definition.calls(held.callers):
         return False
     called = held.callers | frozenset(held.bound_to_one.findall(text))
     for first, last in logical_lines(structure_lines, definition.first, definition.last):
         line = "\n".join(code_lines[first : last + 1])
-        if (makers.tensor_of_data.search(line) or ".to(" in line) and not called.isdisjoint(CALLED.findall(line)):
+        if (tensors.search(line) or ".to(" in line) and not called.isdisjoint(CALLED.findall(line)):
             return True
     return False
 

@@ -210,6 +210,18 @@ class ArrayMakers:
             or bool(self.own.search(text))
         )
 
+    def within(self, definition: str) -> "ArrayMakers":
+        """These makers as a definition's text sees them: with the names it binds to what
+        `partial` makes of one of torch's tensor makers (`make_arg = partial(torch.tensor,
+        device=device)`), which make tensors there and nowhere else (torch's table of
+        operators binds `make_arg` to `partial(make_tensor, ...)` in hundreds of others)."""
+        if _BINDS not in definition:
+            return self
+        bound = {name for name, maker in _BOUND_BY_PARTIAL.findall(definition) if maker in _FROM_DATA}
+        if not bound:
+            return self
+        return replace(self, tensor_of_data=_with_makers(self.tensor_of_data, frozenset(bound)))
+
     def with_functions(self, functions: Set[str], methods: Set[str]) -> "ArrayMakers":
         """These makers and calls of the module's own functions and methods of these
         names, on `self` or on any object (`self.m(`, `levels.m(` of `levels = Levels()`):
@@ -266,8 +278,7 @@ class ArrayMakers:
         may be what a caller passes."""
         if not names:
             return self
-        own = "|".join(sorted(re.escape(name) for name in names))
-        return replace(self, tensor_of_data=re.compile(rf"{self.tensor_of_data.pattern}|(?<!\w)(?:{own})\s*\("))
+        return replace(self, tensor_of_data=_with_makers(self.tensor_of_data, frozenset(names)))
 
     def passing(self, text: str) -> str:
         """The part of a line of code (strings emptied) an array flows through to what
@@ -306,8 +317,8 @@ def array_makers(code: str) -> ArrayMakers:
     modules.update(_NUMPY_MODULE_ALIAS.findall(code))
     makers = set(_FROM_DATA)
     makers.update(alias for name, alias in _imported_from(r"torch", code) if name in _FROM_DATA and alias)
-    if _BINDS in code:
-        makers.update(bound for bound, name in _BOUND_BY_PARTIAL.findall(code) if name in _FROM_DATA)
+    if _BINDS in code:  # bound at the module's top: its definitions' own are read by `within`
+        makers.update(bound for bound, name in _BOUND_AT_TOP_BY_PARTIAL.findall(code) if name in _FROM_DATA)
     for name, alias in _imported_from(r"numpy(?:\.random)?", code):
         if name == "random":
             modules.add(alias or name)
@@ -349,6 +360,14 @@ _FIELDS_MADE = re.compile(
 # device=d)`), with the function's last name.
 _BINDS = short_names([BINDS_ARGUMENTS])[0]
 _BOUND_BY_PARTIAL = re.compile(rf"(\w+)\s*=\s*(?:\w+\s*\.\s*)?{_BINDS}\s*\(\s*(?:\w+\s*\.\s*)*(\w+)\s*[,)]")
+_BOUND_AT_TOP_BY_PARTIAL = re.compile(rf"^{_BOUND_BY_PARTIAL.pattern}", re.MULTILINE)
+
+
+@lru_cache(maxsize=None)
+def _with_makers(tensor_of_data: "re.Pattern[str]", names: FrozenSet[str]) -> "re.Pattern[str]":
+    """The calls a pattern of tensor makers finds, and calls of these names."""
+    own = "|".join(sorted(re.escape(name) for name in names))
+    return re.compile(rf"{tensor_of_data.pattern}|(?<!\w)(?:{own})\s*\(")
 
 
 @lru_cache(maxsize=8)
@@ -454,6 +473,7 @@ def hands_array_to_torch(definition: Statement, structure_lines: List[str], make
     made on a line, then to one read from those names, and so on as far as the analysis
     follows names (`MAX_TRACE_DEPTH`). A class's methods are followed each on its own,
     sharing only what the class holds (`self.freqs`, its attributes and methods)."""
+    makers = makers.within(definition.text)
     if not (makers.search(definition.text) and makers.tensor_of_data.search(definition.text)):
         return False
     # Names that may hold a float64 array, or floats NumPy makes one of (`probas: List[float]`),
@@ -474,6 +494,7 @@ def hands_array_to_torch(definition: Statement, structure_lines: List[str], make
 def hands_parameter_to_torch(definition: Statement, structure_lines: List[str], makers: ArrayMakers) -> bool:
     """Does a function make a tensor of the data one of its parameters holds, followed as
     `hands_array_to_torch` follows an array (`def fit(self, x): torch.from_numpy(x)`)?"""
+    makers = makers.within(definition.text)
     if not makers.tensor_of_data.search(definition.text):
         return False
     found = parameters(definition.text)

@@ -188,7 +188,7 @@ def declared_families(
             derived.setdefault(base, []).append(name)
     family: Set[str] = set()
     declarers: List[Statement] = []
-    makers, tensors = reading.array_makers, reading.array_makers.tensor_of_data
+    makers = reading.array_makers
     makes: Dict[str, bool] = {}  # by class: does it make NumPy arrays (read once)
 
     def makes_arrays(name: str) -> bool:
@@ -197,7 +197,9 @@ def declared_families(
         return makes[name]
 
     for definition in definitions:
-        if definition.names.isdisjoint(anywhere) or not tensors.search(definition.text):
+        if definition.names.isdisjoint(anywhere) or not makers.within(definition.text).tensor_of_data.search(
+            definition.text
+        ):
             continue
         declared = {n for n in _DECLARED.findall(definition.text) if n in classes and n != definition.name}
         below = _reached(declared, derived)
@@ -258,7 +260,9 @@ def left_out_of_class(
         # (`self.alphas = np.cumprod(...)` in `__init__`, `torch.from_numpy(self.alphas)`).
         makers = reading.array_makers
         kept += [
-            m for m in methods if m not in kept and (makers.search(m.text) or makers.tensor_of_data.search(m.text))
+            m
+            for m in methods
+            if m not in kept and (makers.search(m.text) or makers.within(m.text).tensor_of_data.search(m.text))
         ]
     kept += callees(list(callers), [m for m in methods if m not in kept], _SELF_CALLED)
     rest = [m for m in methods if m not in kept]
