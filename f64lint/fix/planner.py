@@ -416,8 +416,8 @@ class Planner:
             return None
         move = self._move_after(call)
         after = self.facts.parent(move) if move is not None else None
-        cast = self.facts.parent(after) if after is not None else None
-        if move is not None and isinstance(cast, cst.Call):
+        cast = self.facts.parent(after) if isinstance(after, cst.Attribute) else None
+        if move is not None and isinstance(cast, cst.Call) and cast.func is after:  # not `f(t.to(device))`
             merged = self._merged(move, cast)  # `.to(device).float()`: that cast, while moving
             if merged is not None:
                 return merged

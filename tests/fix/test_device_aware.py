@@ -148,6 +148,24 @@ def test_move_then_cast_is_merged_safely():
         """)
 
 
+def test_a_move_passed_straight_to_a_call_is_cast_while_moving():
+    # The call the move is an argument of is no cast after it (it once stopped the file's check).
+    assert fix("""
+        import numpy as np
+        import torch
+
+        def main(model, device):
+            return model(torch.from_numpy(np.zeros((3, 3))).to(device))
+        """, default_codes(), unsafe=False) == same("""
+        import numpy as np
+        import torch
+
+        def main(model, device):
+            dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
+            return model(torch.from_numpy(np.zeros((3, 3))).to(device, dtype=dtype))
+        """)
+
+
 def test_a_precision_flag_is_kept_and_mps_is_left_out_of_it():
     assert fix("""
         import torch
