@@ -57,12 +57,15 @@ def load(manifest: Path) -> List[Program]:
 
 def findings(root: Path, programs: Path) -> List[Dict[str, object]]:
     """f64lint's findings on a program (with F64010), paths relative to programs/. It runs
-    there, so that the f64lint linted with is the installed one (or the one on PYTHONPATH)."""
+    there, so that the f64lint linted with is the installed one (or the one on PYTHONPATH). A
+    program it could not check (an internal error) is said on stderr, and the set is judged on."""
     out = subprocess.run(
         [sys.executable, "-m", "f64lint", "--isolated", "--no-cache", "--exit-zero", "--output-format", "json",
          "--extend-select", STRICT, str(root.relative_to(programs))],
-        check=True, capture_output=True, text=True, cwd=programs,
+        capture_output=True, text=True, cwd=programs,
     )
+    if out.returncode != 0:
+        print(f"f64lint exited {out.returncode} on {root.name}: {out.stderr.strip()}", file=sys.stderr)
     return json.loads(out.stdout)
 
 
