@@ -951,6 +951,34 @@ def test_a_call_is_read_as_the_probe_saw_a_call_with_its_keywords(call, kind, dt
     assert (value.kind, value.dtype) == (kind, dtype)
 
 
+@pytest.mark.parametrize(
+    "read, kind, dtype, type_",
+    [
+        # A column read by name, as an attribute or a key, is a series of the frame's dtype;
+        # a mean of integers is a float64 NumPy scalar, of float32 a float32 one.
+        ("INTS.rating", Kind.OBJECT, Dtype.INTEGER, "pandas.Series"),
+        ("INTS['rating']", Kind.OBJECT, Dtype.INTEGER, "pandas.Series"),
+        ("INTS.rating.mean()", Kind.NUMPY_SCALAR, Dtype.FLOAT64, None),
+        ("INTS['rating'].mean()", Kind.NUMPY_SCALAR, Dtype.FLOAT64, None),
+        ("NARROW.rating.mean()", Kind.NUMPY_SCALAR, Dtype.FLOAT32, None),
+        ("INTS.rating.to_numpy()", Kind.NDARRAY, Dtype.INTEGER, None),
+        # Members the probe found are not columns; columns by a list are a frame, as probed.
+        ("INTS.values", Kind.NDARRAY, Dtype.INTEGER, None),
+        ("INTS.mean()", Kind.OBJECT, Dtype.FLOAT64, "pandas.Series"),
+        ("INTS[['rating']]", Kind.OBJECT, Dtype.INTEGER, "pandas.DataFrame"),
+        ("INTS._private", Kind.UNKNOWN, None, None),
+    ],
+)
+def test_a_frame_s_column_read_by_name_is_a_series_of_its_dtype(read, kind, dtype, type_):
+    value = evaluated(
+        "import numpy as np\nimport pandas as pd\n"
+        "INTS = pd.DataFrame({'user': np.arange(4), 'rating': np.arange(4) % 5})\n"
+        "NARROW = pd.DataFrame({'rating': np.ones(4, dtype=np.float32)})\n"
+        f"result = {read}"
+    )
+    assert (value.kind, value.dtype, value.type) == (kind, dtype, type_)
+
+
 def test_rows_of_a_frame_whose_columns_are_not_known_are_a_frame_of_no_known_dtype():
     value = evaluated("import pandas as pd\nfrom data import records, mask\nresult = pd.DataFrame(records).loc[mask]")
     assert (value.kind, value.type, value.dtype) == (Kind.OBJECT, "pandas.DataFrame", None)

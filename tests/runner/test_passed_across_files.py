@@ -390,3 +390,57 @@ def test_a_device_left_none_is_the_default_device_unless_the_function_chooses_on
         ),
     )
     assert [row[1:4] for row in _found(project) if row[0] == "place.py"] == [(11, 12, "F64003")]
+
+
+FIT = """\
+import numpy as np
+from scipy.optimize import minimize_scalar
+
+
+def nll(t, logits):
+    return float(np.mean((logits / t) ** 2))
+
+
+def fit_temperature(logits):
+    result = minimize_scalar(nll, bounds=(0.05, 10.0), method="bounded", args=(logits,))
+    return result.x
+"""
+SCALED = """\
+import torch
+from torch import nn
+
+
+class Scaled(nn.Module):
+    def __init__(self, temperature):
+        super().__init__()
+        self.register_buffer("temperature", torch.tensor(temperature))
+"""
+CALIBRATE = """\
+import numpy as np
+import torch
+
+from pkg.fit import fit_temperature
+from pkg.scaled import Scaled
+
+
+def main():
+    device = "mps" if torch.backends.mps.is_available() else "cpu"
+    return Scaled(fit_temperature(np.ones((4, 3)))).to(device)
+"""
+
+
+def test_a_float64_result_a_function_reads_off_a_library_s_namespace_moves_with_a_module_in_a_third(
+    tmp_path, monkeypatch
+):
+    # `minimize_scalar(...).x` is a float64 NumPy scalar (as probed): `torch.tensor` of it is
+    # a float64 buffer, which the third module moves.
+    package_in(tmp_path, monkeypatch, "pkg", fit=FIT, scaled=SCALED, calibrate=CALIBRATE)
+    assert [row[:5] for row in _found(tmp_path)] == [
+        (
+            "calibrate.py", 10, 53, "F64004",
+            "float64 tensor (a parameter or buffer of `Scaled`, from `torch.tensor` at pkg/scaled.py:8) moved to a "
+            "device that may be 'mps'",
+        ),
+    ]
+    _modules(tmp_path, fit=FIT.replace("return result.x", "return float(result.x)"))
+    assert _found(tmp_path) == []

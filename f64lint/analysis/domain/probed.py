@@ -110,6 +110,17 @@ def was_probed(name: str) -> bool:
     return _entry(name) is not None
 
 
+@lru_cache(maxsize=1)
+def _unreached() -> FrozenSet[str]:
+    return frozenset(name for names in _table()["unreached"].values() for name in names)
+
+
+def is_probed_member(name: str) -> bool:
+    """Is `name` (`pandas.DataFrame.mean`) a member the probe found: called, or listed
+    as one it could not call (`pandas.DataFrame.pivot`)?"""
+    return was_probed(name) or name in _unreached()
+
+
 def seen_given(name: str, input_class: str) -> Optional[Seen]:
     """What `name` gave for an input of this class, if it was called with one."""
     result = _result(name, input_class)
@@ -487,11 +498,23 @@ def keep_float64(library: str) -> FrozenSet[str]:
 
 def float64_members_by_maker() -> Dict[str, FrozenSet[str]]:
     """By the last part of the name of a call that makes a probed object (`PCA`,
-    `StandardScaler`, `DataFrame`, `read_csv`), the members of it that gave float64. Not the
+    `StandardScaler`, `DataFrame`, `read_csv`), the members of it that gave float64; and of
+    a function whose namespace of results reads its keys as attributes, the keys that held
+    float64 data whatever it was given (`x` and `fun` of `minimize_scalar(...)`). Not the
     tensor type's: `torch.Tensor(...)` makes a tensor of the default dtype, and a tensor's
     `.numpy()` gave float64 only of a float64 tensor (`Tensor`, named in most annotations,
     made every `.numpy()` a maker for narrowing, this table's reader)."""
     found: Dict[str, FrozenSet[str]] = {}
+    for name in _table()["entries"]:
+        results = input_independent(name)
+        if results is None or results.type is None or not keys_are_attributes(results.type):
+            continue
+        held = frozenset(
+            key for key, item in results.items if item.dtype == "float64" and item.kind in ("ndarray", "numpy_scalar")
+        )
+        if held:
+            last = name.rpartition(".")[2]
+            found[last] = found.get(last, frozenset()) | held
     frame = _float64_members("pandas.DataFrame")
     for owner in _members():
         if owner == TENSOR_TYPE:

@@ -144,6 +144,7 @@ from f64lint.analysis.domain.probed import (
     gives_python_numbers,
     holds_data,
     input_independent,
+    is_probed_member,
     is_type,
     keys_are_attributes,
     kind_whatever_given,
@@ -461,6 +462,10 @@ class Evaluator:
             held = self._value(node.value, depth)
             if held.kind is Kind.UNKNOWN and held.default_widths:  # `config["anchors"]` of what `json.load` read
                 return held
+            key = node.slice[0].slice if len(node.slice) == 1 else None
+            named = isinstance(key, cst.Index) and isinstance(key.value, cst.SimpleString)
+            if held.kind is Kind.OBJECT and held.type == OBJECT_KINDS["dataframe"] and named:
+                return _column(held, node)  # `frame["rating"]`
             if held.kind is Kind.OBJECT:  # `frame[["a", "b"]]`, as probed
                 return self._member(held, "__getitem__", None, node, depth)
             if held.kind is Kind.MAPPING:  # `batch["x"]`
@@ -598,6 +603,8 @@ class Evaluator:
         held = self._value(node.value, depth)
         if held.kind is Kind.MAPPING and held.type is not None and keys_are_attributes(held.type):
             return at_key(held, node.attr.value)  # `load_digits().data`
+        if held.kind is Kind.OBJECT and _names_a_column(held, node.attr.value):  # `frame.rating`
+            return _column(held, node)
         if held.kind is Kind.OBJECT:  # `scaler.mean_`, `frame.values`
             return self._member(held, node.attr.value, None, node, depth)
         if held.kind is Kind.INSTANCE:  # `grid.axes_coords` of a `grid = Grid(n)`
@@ -2197,6 +2204,22 @@ def _columns_together(columns: Value) -> Value:
     if not columns.parts or len(dtypes) != len(columns.parts) or None in dtypes:
         return UNKNOWN
     return Value(Kind.NDARRAY, reduce(numpy_promoted, [d for d in dtypes if d is not None]))
+
+
+def _names_a_column(frame: Value, name: str) -> bool:
+    """Is an attribute of a frame one of its columns (`frame.rating`): a public name that is
+    none of the members the probe found?"""
+    frame_type = OBJECT_KINDS["dataframe"]
+    return frame.type == frame_type and not name.startswith("_") and not is_probed_member(f"{frame_type}.{name}")
+
+
+def _column(frame: Value, origin: cst.BaseExpression) -> Value:
+    """A frame's column read by its name (`frame.rating`, `frame["rating"]`): a series of the
+    frame's dtype (what NumPy promotes its columns' dtypes to)."""
+    return Value(
+        Kind.OBJECT, frame.dtype, origin=origin, type=OBJECT_KINDS["series"], default_widths=frame.default_widths,
+        partial=frame.partial,
+    )
 
 
 def _empty_sequence(node: cst.BaseExpression) -> bool:
