@@ -1246,6 +1246,13 @@ def of_a_subclass(shape: Shape):
 
 def passed(n):
     return annotated_narrow(NarrowGrid(n))
+
+def fallen_back(grid=None, n=3):
+    grid = grid or Grid(n)
+    return grid.axis(0)
+
+def fallen_back_narrow(grid=None, n=3):
+    return (grid or NarrowGrid(n)).axis(0)
 """
 
 
@@ -1259,6 +1266,9 @@ def passed(n):
         ("annotated", Dtype.FLOAT64),  # `grid: Grid`: a Grid, or a NarrowGrid
         ("annotated_narrow", Dtype.FLOAT32),  # a NarrowGrid or a ScaledGrid
         ("passed", Dtype.FLOAT32),
+        # `grid or Grid(n)` of an object not known: one like the object it falls back to
+        ("fallen_back", Dtype.FLOAT64),
+        ("fallen_back_narrow", Dtype.FLOAT32),
     ],
 )
 def test_an_object_of_a_class_of_the_module_holds_what_its_class_sets_and_returns(function, dtype):

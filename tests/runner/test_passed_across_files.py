@@ -444,3 +444,35 @@ def test_a_float64_result_a_function_reads_off_a_library_s_namespace_moves_with_
     ]
     _modules(tmp_path, fit=FIT.replace("return result.x", "return float(result.x)"))
     assert _found(tmp_path) == []
+
+
+SCHEDULE = """\
+import numpy as np
+
+
+class Schedule:
+    def sigmas(self, steps):
+        return np.linspace(0, 1, steps)
+"""
+SAMPLER = """\
+import torch
+
+from pkg.schedule import Schedule
+
+
+class Sampler:
+    def __init__(self, schedule=None):
+        self.schedule = schedule or Schedule()
+
+    def set_steps(self, steps, device):
+        self.sigmas = torch.from_numpy(self.schedule.sigmas(steps)).to(device)
+"""
+
+
+def test_an_object_of_another_module_s_class_a_parameter_falls_back_to_gives_what_its_methods_return(
+    tmp_path, monkeypatch
+):
+    package_in(tmp_path, monkeypatch, "pkg", schedule=SCHEDULE, sampler=SAMPLER)
+    assert [row[:4] for row in _found(tmp_path)] == [("sampler.py", 11, 23, "F64003")]
+    _modules(tmp_path, schedule=SCHEDULE.replace("steps)", "steps, dtype=np.float32)"))
+    assert _found(tmp_path) == []

@@ -428,7 +428,13 @@ class Evaluator:
         if isinstance(node, cst.SimpleString):
             return self._string(node)
         if isinstance(node, cst.BooleanOperation):  # `device or best_device()`: one of them
-            return self._joined((node.left, node.right), depth)
+            either = self._joined((node.left, node.right), depth)
+            if either.kind is Kind.UNKNOWN and isinstance(node.operator, cst.Or):
+                fallback = self._value(node.right, depth)
+                if fallback.kind is Kind.INSTANCE and self._value(node.left, depth).kind is Kind.UNKNOWN:
+                    # `schedule or KarrasSchedule()` of an object not known: one like it falls back to
+                    return replace(fallback, or_subclass=True)
+            return either
         if isinstance(node, cst.BinaryOperation):
             left, right = self._value(node.left, depth), self._value(node.right, depth)
             return replace(self._operation(node, left, right), place=together((left, right)))  # where its tensors are

@@ -1199,6 +1199,8 @@ class Flow:
             values = [value for value in self.facts.reaching_values(node) if value is not None]
         elif isinstance(node, cst.Attribute) and is_self_attribute(node):
             values = self.set_on(node) or []
+        elif isinstance(node, cst.BooleanOperation) and isinstance(node.operator, cst.Or):
+            values = [node.left, node.right]  # `schedule or KarrasSchedule()`: the object it falls back to
         else:
             return None
         return next(filter(None, (self._imported_class(value, depth + 1, member) for value in values)), None)
