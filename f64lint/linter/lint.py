@@ -243,12 +243,21 @@ _SETS_WIDE_DTYPE = re.compile(
     % "|".join(_WIDE_DTYPE_NAMES),
     re.MULTILINE,
 )
+# A table of dtypes with a float64 one, by name: bound at the module's top on one line
+# (`PRECISIONS = {"fp32": torch.float32, "fp64": torch.float64}`), or an entry of one
+# written over lines (`    "fp64": torch.float64,`).
+_TABLES_WIDE_DTYPE = re.compile(
+    r"^(?:\w+[ \t]*(?::[^=\n]+)?=[ \t]*\{.*:[ \t]*[\w.]*\b(?:%s)\b"
+    r"|[ \t]+[\"'][\w.-]+[\"'][ \t]*:[ \t]*[\w.]*\b(?:%s)\b[ \t]*,?[ \t]*(?:#.*)?$)"
+    % ("|".join(_WIDE_DTYPE_NAMES), "|".join(_WIDE_DTYPE_NAMES)),
+    re.MULTILINE,
+)
 
 
 def _sets_wide_dtype(text: str) -> bool:
-    """Does a module with no finding bind or return a float64 dtype, which the modules that
-    import it may use (flow/summaries.py)?"""
-    return bool(_SETS_WIDE_DTYPE.search(text))
+    """Does a module with no finding bind or return a float64 dtype, or keep one in a table
+    by name, which the modules that import it may use (flow/summaries.py)?"""
+    return bool(_SETS_WIDE_DTYPE.search(text) or _TABLES_WIDE_DTYPE.search(text))
 
 
 def _calls_at_import(text: str, place: Optional[ModulePlace]) -> bool:

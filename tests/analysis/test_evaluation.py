@@ -979,6 +979,29 @@ def test_a_frame_s_column_read_by_name_is_a_series_of_its_dtype(read, kind, dtyp
     assert (value.kind, value.dtype, value.type) == (kind, dtype, type_)
 
 
+@pytest.mark.parametrize(
+    "precision, dtype",
+    [("fp64", Dtype.FLOAT64), ("fp32", Dtype.FLOAT32)],
+)
+def test_a_table_read_at_a_string_the_code_knows_gives_what_that_key_holds(precision, dtype):
+    value = evaluated(
+        "from dataclasses import dataclass\nimport torch\n"
+        "PRECISIONS = {'fp32': torch.float32, 'fp64': torch.float64}\n"
+        f"@dataclass\nclass Config:\n    precision: str = '{precision}'\n\n"
+        "    @property\n    def dtype(self):\n        return PRECISIONS[self.precision]\n"
+        "result = Config().dtype"
+    )
+    assert (value.kind, value.dtype) == (Kind.DTYPE, dtype)
+
+
+def test_a_table_read_at_a_string_not_known_is_none_of_its_values():
+    value = evaluated(
+        "import torch\nfrom cli import name\nPRECISIONS = {'fp32': torch.float32, 'fp64': torch.float64}\n"
+        "result = PRECISIONS[name]"
+    )
+    assert value.kind is Kind.UNKNOWN
+
+
 def test_rows_of_a_frame_whose_columns_are_not_known_are_a_frame_of_no_known_dtype():
     value = evaluated("import pandas as pd\nfrom data import records, mask\nresult = pd.DataFrame(records).loc[mask]")
     assert (value.kind, value.type, value.dtype) == (Kind.OBJECT, "pandas.DataFrame", None)

@@ -476,3 +476,49 @@ def test_an_object_of_another_module_s_class_a_parameter_falls_back_to_gives_wha
     assert [row[:4] for row in _found(tmp_path)] == [("sampler.py", 11, 23, "F64003")]
     _modules(tmp_path, schedule=SCHEDULE.replace("steps)", "steps, dtype=np.float32)"))
     assert _found(tmp_path) == []
+
+
+CONFIG = """\
+from dataclasses import dataclass
+
+import torch
+
+PRECISIONS = {
+    "fp32": torch.float32,
+    "fp64": torch.float64,
+}
+
+
+@dataclass
+class Config:
+    precision: str = "fp64"
+
+    @property
+    def dtype(self):
+        return PRECISIONS[self.precision]
+"""
+FIT_MODEL = """\
+import torch
+
+from pkg.config import Config
+
+
+def main(device, cfg=None):
+    cfg = cfg or Config()
+    return torch.nn.Linear(3, 3).to(device=device, dtype=cfg.dtype)
+"""
+
+
+def test_a_dtype_another_module_s_property_reads_from_a_table_of_dtypes_is_known_where_it_is_used(
+    tmp_path, monkeypatch
+):
+    package_in(tmp_path, monkeypatch, "pkg", config=CONFIG, fit=FIT_MODEL)
+    assert [row[:5] for row in _found(tmp_path)] == [
+        (
+            "fit.py", 8, 58, "F64001",
+            "`cfg.dtype` (`torch.float64`, in `pkg.config.Config.dtype` at pkg/config.py:7) used as a dtype in "
+            "`.to()`; MPS has no float64",
+        ),
+    ]
+    _modules(tmp_path, config=CONFIG.replace('precision: str = "fp64"', 'precision: str = "fp32"'))
+    assert _found(tmp_path) == []

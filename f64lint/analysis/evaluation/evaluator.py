@@ -475,8 +475,11 @@ class Evaluator:
             if held.kind is Kind.OBJECT:  # `frame[["a", "b"]]`, as probed
                 return self._member(held, "__getitem__", None, node, depth)
             if held.kind is Kind.MAPPING:  # `batch["x"]`
-                index = node.slice[0].slice if len(node.slice) == 1 else None
-                return looked_up(held, index.value if isinstance(index, cst.Index) else None)
+                at = key.value if isinstance(key, cst.Index) else None
+                text = self._value(at, depth) if at is not None and not isinstance(at, cst.SimpleString) else None
+                if text is not None and text.kind is Kind.STRING and text.type is not None:
+                    return at_key(held, text.type)  # `PRECISIONS[self.precision]` of a string known
+                return looked_up(held, at)
             if held.kind is Kind.UNKNOWN and held.may_be is not None:  # what the data it may be gives
                 found = may_be(subscripted(node, held.may_be))
             else:
