@@ -137,6 +137,19 @@ class BatchDtypeOnDevice(Rule):
             for x, _ in DataLoader(Windows()):
                 x.to(args.device)
         """,
+        """
+        import numpy as np
+        from torch.utils.data import DataLoader, IterableDataset
+
+        class Stream(IterableDataset):
+            def __iter__(self):
+                for start in range(4):
+                    yield np.arange(start, start + 8).astype(np.float32), start
+
+        def bench(model, device):
+            for window, _ in DataLoader(Stream(), batch_size=2):
+                model(window.to(device))
+        """,
     )
     invalid = (
         Invalid(

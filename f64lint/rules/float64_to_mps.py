@@ -210,6 +210,37 @@ class Float64ToMps(Rule):
         Invalid(
             """
             import numpy as np
+            from torch.utils.data import DataLoader, IterableDataset
+
+            class Stream(IterableDataset):
+                def __iter__(self):
+                    for start in range(4):
+                        yield np.linspace(0, 1, 8) + start, start
+
+            def bench(model, device):
+                for window, _ in DataLoader(Stream(), batch_size=2):
+                    model(window.to(device))
+            """,
+            (11, 22),
+            fixed="""
+            import numpy as np
+            from torch.utils.data import DataLoader, IterableDataset
+            import torch
+
+            class Stream(IterableDataset):
+                def __iter__(self):
+                    for start in range(4):
+                        yield np.linspace(0, 1, 8) + start, start
+
+            def bench(model, device):
+                dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
+                for window, _ in DataLoader(Stream(), batch_size=2):
+                    model(window.to(device, dtype=dtype))
+            """,
+        ),
+        Invalid(
+            """
+            import numpy as np
             from torch.utils.data import DataLoader, Dataset
 
             class Rows(Dataset):

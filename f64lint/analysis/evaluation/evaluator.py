@@ -1696,12 +1696,16 @@ class Evaluator:
     def _item_of_dataset(self, dataset: Value, depth: int) -> Value:
         """An item of an object of a dataset class of the module, for any index: what its
         `__getitem__` returns, read with that object as `self` (`self.series[i : i + n]` of
-        the array `WindowDataset(series, n)` was given)."""
+        the array `WindowDataset(series, n)` was given); else any its `__iter__` yields."""
         owner = self._classes_by_name.get(dataset.type or "")
-        method = self.facts.definitions.method(owner, "__getitem__") if owner is not None else None
-        if owner is None or method is None or dataset.or_subclass:
+        if owner is None or dataset.or_subclass:
             return UNKNOWN
-        return self._called(method, None, depth + 1, self._instance_of(owner, dataset.origin or owner))
+        this = self._instance_of(owner, dataset.origin or owner)
+        getitem = self.facts.definitions.method(owner, "__getitem__")
+        if getitem is not None:
+            return self._called(getitem, None, depth + 1, this)
+        iterate = self.facts.definitions.method(owner, "__iter__")
+        return item_of(self._called(iterate, None, depth + 1, this)) if iterate is not None else UNKNOWN
 
     def _tensor_method(self, call: cst.Call, method: str, tensor: Value, depth: int) -> Value:
         """What a method of a tensor gives: the dtype it converts to (`.to(torch.float64)`,

@@ -449,15 +449,14 @@ class DataOrigins:
         return None
 
     def dataset_item_tensors(self) -> List[Tuple[cst.Call, cst.ClassDef]]:
-        """The tensors a dataset class's `__getitem__` makes of data and gives in its items
-        (`return image, {"boxes": torch.from_numpy(boxes)}`, through names): a `DataLoader`
-        keeps their dtype in every batch."""
+        """The tensors a dataset class's `__getitem__` (or `__iter__`) makes of data and gives
+        in its items (`return image, {"boxes": torch.from_numpy(boxes)}`, through names): a
+        `DataLoader` keeps their dtype in every batch."""
         found: List[Tuple[cst.Call, cst.ClassDef]] = []
         for owner in self.facts.classes:
-            getitem = self.facts.definitions.method(owner, "__getitem__")
-            if getitem is None or not any("Dataset" in last_name(base.value) for base in owner.bases):
+            if not any("Dataset" in last_name(base.value) for base in owner.bases):
                 continue
-            for value in self.flow.returned_values(getitem):
+            for value in self.flow.items_given(owner):
                 found.extend((call, owner) for call in self._tensors_given(value, 0))
         return found
 
@@ -575,8 +574,8 @@ class DataOrigins:
 
     def dataset_items(self, node: cst.BaseExpression) -> List[Tuple[cst.BaseExpression, cst.BaseExpression]]:
         """For a part of a batch of a `DataLoader` over a dataset class of this module, at a
-        known place: the loader and what each `return` of the dataset's `__getitem__` gives
-        there."""
+        known place: the loader and what each `return` of the dataset's `__getitem__` (each
+        `yield` of its `__iter__`) gives there."""
         found = self._batch_place(node, 0)
         if found is None or found[1] is None:
             return []
@@ -586,11 +585,8 @@ class DataOrigins:
             tensors = positional(made)
             return [(loader, tensors[place[0]])] if place and place[0] < len(tensors) else []
         dataset = self._dataset_class(loader)
-        getitem = self.facts.definitions.method(dataset, "__getitem__") if dataset is not None else None
-        if getitem is None:
-            return []
         items = []
-        for value in self.flow.returned_values(getitem):
+        for value in self.flow.items_given(dataset) if dataset is not None else ():
             for index in place:
                 if not isinstance(value, (cst.Tuple, cst.List)) or index >= len(value.elements):
                     break

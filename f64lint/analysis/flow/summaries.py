@@ -386,17 +386,17 @@ def _wide_dtype(
 
 
 def _dataset(analysis: Analysis, owner: cst.ClassDef, path: str) -> List[Export]:
-    """For a class with a `__getitem__`: the places of the item where its returns give a
-    float64 NumPy array (`return self.x[i], self.y[i]`), and those where each return gives
-    data whose dtype the code shows (`SEEN`: `self.x` made with `dtype=np.float32`)."""
+    """For a class with a `__getitem__` (or an `__iter__`): the places of the item where its
+    returns (or yields) give a float64 NumPy array (`return self.x[i], self.y[i]`), and those
+    where each gives data whose dtype the code shows (`SEEN`: `self.x` made with
+    `dtype=np.float32`)."""
     facts, flow = analysis.facts, analysis.flow
-    getitem = facts.definitions.method(owner, "__getitem__")
-    if getitem is None:
+    returned = flow.items_given(owner)
+    if not returned:
         return []
     places: Dict[Tuple[int, ...], ArraySource] = {}
     seen: Dict[Tuple[int, ...], cst.BaseExpression] = {}
     unseen: Set[Tuple[int, ...]] = set()
-    returned = flow.returned_values(getitem)
     if returned and all(_keyed(value) for value in returned):  # `return {"x": x, "label": float(y)}`
         return _dataset_keys(facts, flow, owner, returned, path)
     parts = [dict(_item_parts(value)) for value in returned]

@@ -1066,6 +1066,18 @@ class Flow:
 
         return self.evaluation.devices_may_be_mps(function, given)
 
+    def items_given(self, owner: cst.ClassDef) -> Tuple[cst.BaseExpression, ...]:
+        """What the items of a dataset class are, as written: what its `__getitem__` returns,
+        else what its `__iter__` yields (an `IterableDataset`'s, one by one)."""
+        getitem = self.facts.definitions.method(owner, "__getitem__")
+        if getitem is not None:
+            return self.returned_values(getitem)
+        iterate = self.facts.definitions.method(owner, "__iter__")
+        if iterate is None:
+            return ()
+        yielded = (node.value for node in own_nodes(iterate.body, cst.Yield))
+        return tuple(value for value in yielded if isinstance(value, cst.BaseExpression))
+
     def returned_values(self, function: cst.FunctionDef) -> Tuple[cst.BaseExpression, ...]:
         """The values a function's own `return`s give (each function's body is read once)."""
         found = self._returned_values.get(function)

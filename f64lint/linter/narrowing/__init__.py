@@ -83,7 +83,7 @@ from f64lint.source.masking import masked
 
 _DEF = re.compile(r"(?:async\s+)?def\b")
 _PROPERTY = re.compile(r"@(?:functools\.)?(?:cached_)?property\b")
-DEFINES_GETITEM = re.compile(r"def\s+__getitem__\b")
+DEFINES_ITEMS = re.compile(r"def\s+__(?:getitem|iter)__\b")  # a dataset's items
 _SETS_A_DEVICE = re.compile(
     r"^[ \t]*(?:self\.)?(?:device|dev|\w+_device|device_\w+)[ \t]*(?::[^=\n]*)?=(?!=)", re.MULTILINE
 )
@@ -286,7 +286,7 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: boo
     # float64-like spelling or a float64 array (grown below with those naming a kept
     # definition).
     makers = array_makers(code)
-    if DEFINES_GETITEM.search(code) and "DataLoader" in code:
+    if DEFINES_ITEMS.search(code) and "DataLoader" in code:
         return source  # a dataset (of NumPy data, of Python floats) and a loader over it: float64 batches anywhere
     methods = [
         m
