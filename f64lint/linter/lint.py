@@ -22,7 +22,7 @@ from f64lint.diagnostic import Diagnostic, Edit, Position, Severity
 from f64lint.fix.options import FixOptions
 from f64lint.fix.planner import plan_fixes
 from f64lint.linter.collection import collection_paused
-from f64lint.linter.narrowing import DEFINES_ITEMS, Narrowed, makers_left_out, makers_only, narrowed
+from f64lint.linter.narrowing import Narrowed, defines_a_dataset, makers_left_out, makers_only, narrowed
 from f64lint.linter.narrowing.arrays import array_makers, names_object_makers
 from f64lint.linter.narrowing.kept_parameters import kept_parameters
 from f64lint.linter.prefilter import rules_that_may_fire
@@ -318,8 +318,7 @@ def _makes_numpy_float64(text: str, runs_the_project: bool) -> bool:
     patterns are built per module.)"""
     if not _names_array_library(text):
         return False
-    defines_a_dataset = bool(DEFINES_ITEMS.search(text)) and "Dataset" in text
-    if _IMPORTS_TORCH.search(text) and not runs_the_project and not defines_a_dataset:
+    if _IMPORTS_TORCH.search(text) and not runs_the_project and not defines_a_dataset(text):
         return False
     return bool(array_makers(text).search(text))
 
@@ -329,7 +328,7 @@ def _summary_text(text: str) -> Narrowed:
     summary: the definitions that can make them (narrowing leaves the others out); a module
     that defines a dataset class whole, since its summary says which places of the items
     have a dtype it shows, and narrowing would hide what makes them."""
-    return Narrowed(text, text) if DEFINES_ITEMS.search(text) and "Dataset" in text else makers_only(text)
+    return Narrowed(text, text) if defines_a_dataset(text) else makers_only(text)
 
 
 def _summary_of(

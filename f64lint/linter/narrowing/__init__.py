@@ -83,7 +83,8 @@ from f64lint.source.masking import masked
 
 _DEF = re.compile(r"(?:async\s+)?def\b")
 _PROPERTY = re.compile(r"@(?:functools\.)?(?:cached_)?property\b")
-DEFINES_ITEMS = re.compile(r"def\s+__(?:getitem|iter)__\b")  # a dataset's items
+_ITEMS_BY_INDEX = re.compile(r"def\s+__getitem__\b")
+_ITERABLE_DATASET = re.compile(r"^class\s+\w+\s*\([^)]*IterableDataset\b", re.MULTILINE)
 _SETS_A_DEVICE = re.compile(
     r"^[ \t]*(?:self\.)?(?:device|dev|\w+_device|device_\w+)[ \t]*(?::[^=\n]*)?=(?!=)", re.MULTILINE
 )
@@ -143,6 +144,12 @@ def narrowed(
     if has_rows_of_numbers(text):
         text = _numbers_cut(text)
     return Narrowed(source if text == source else text, source)
+
+
+def defines_a_dataset(text: str) -> bool:
+    """Does a module define a dataset class: one with a `__getitem__` (in a module that names
+    a `Dataset`), or a subclass of `IterableDataset` (its items what its `__iter__` yields)?"""
+    return ("Dataset" in text and bool(_ITEMS_BY_INDEX.search(text))) or bool(_ITERABLE_DATASET.search(text))
 
 
 def makers_only(source: str) -> Narrowed:
@@ -286,7 +293,7 @@ def _definitions_narrowed(source: str, imported: FrozenSet[str], standalone: boo
     # float64-like spelling or a float64 array (grown below with those naming a kept
     # definition).
     makers = array_makers(code)
-    if DEFINES_ITEMS.search(code) and "DataLoader" in code:
+    if "DataLoader" in code and (_ITEMS_BY_INDEX.search(code) or _ITERABLE_DATASET.search(code)):
         return source  # a dataset (of NumPy data, of Python floats) and a loader over it: float64 batches anywhere
     methods = [
         m
