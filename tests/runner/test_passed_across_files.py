@@ -522,3 +522,49 @@ def test_a_dtype_another_module_s_property_reads_from_a_table_of_dtypes_is_known
     ]
     _modules(tmp_path, config=CONFIG.replace('precision: str = "fp64"', 'precision: str = "fp32"'))
     assert _found(tmp_path) == []
+
+
+GEOMETRY = """\
+import numpy as np
+
+
+class LinearArray:
+    def __init__(self, n=6, spacing=0.04):
+        self.positions = np.arange(n) * spacing
+
+    def steering(self, freqs):
+        return np.exp(-2j * np.pi * freqs[:, None] * self.positions[None, :])
+"""
+BEAMFORMER = """\
+import numpy as np
+import torch
+
+from pkg.geometry import LinearArray
+
+
+class DelayAndSum:
+    def __init__(self, array, n_fft, device):
+        self.freqs = np.fft.rfftfreq(n_fft, 1 / 16000)
+        self.steer = torch.from_numpy(array.steering(self.freqs)).to(device)
+
+
+def main(device):
+    return DelayAndSum(LinearArray(), 512, device)
+"""
+
+
+def test_what_another_module_s_method_makes_of_the_data_passed_it_is_read_for_an_object_a_parameter_is_given(
+    tmp_path, monkeypatch
+):
+    # The module's own call gives `array` another module's object; its method makes complex128
+    # of the float64 frequencies passed.
+    package_in(tmp_path, monkeypatch, "pkg", geometry=GEOMETRY, beamformer=BEAMFORMER)
+    assert [row[:5] for row in _found(tmp_path)] == [
+        (
+            "beamformer.py", 10, 22, "F64003",
+            "complex128 NumPy array (from `array.steering` at line 10) becomes a tensor in `torch.from_numpy()`; "
+            "MPS has no complex128",
+        ),
+    ]
+    _modules(tmp_path, beamformer=BEAMFORMER.replace("1 / 16000)", "1 / 16000).astype(np.float32)"))
+    assert _found(tmp_path) == []

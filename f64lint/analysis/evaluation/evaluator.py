@@ -557,9 +557,11 @@ class Evaluator:
             if passed is None:
                 continue
             value, width = self._value(passed, depth + 1), Dtype.named(row.width)
-            if not passed_as_read(value, self.facts.made_by(passed), row.given, width):
+            if not passed_as_read(value, self.facts.made_by(passed), row.given):
                 continue
-            if row.given:  # `soft_labels(teacher, x)`: of the object, not the object itself
+            if row.given or value.dtype is not width:
+                # `soft_labels(teacher, x)`: of the object, not the object itself; `steering(freqs)`
+                # of float64 frequencies, complex128 data the function makes of them
                 value = Value(Kind.TENSOR if row.tensor else Kind.NDARRAY, width, origin=call)
             if row.tensor and value.kind is not Kind.TENSOR:
                 value = Value(Kind.TENSOR, value.dtype, origin=value.origin)

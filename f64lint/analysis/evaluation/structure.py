@@ -203,14 +203,14 @@ def collated(item: Value, loader: cst.CSTNode, batched: bool = True) -> Value:
     return UNKNOWN
 
 
-def passed_as_read(value: Value, made_by: Optional[str], given: str, dtype: Optional[Dtype]) -> bool:
+def passed_as_read(value: Value, made_by: Optional[str], given: str) -> bool:
     """Is a value a call passes for a parameter what another module's row of the function
     was read with (`Export.given`): an object of that class (a library's, or one of the
-    function's module the value is made by a call of: `made_by`), or without one, data
-    of this dtype?"""
+    function's module the value is made by a call of: `made_by`), or without one, float64
+    (or complex128) data, the data other modules' calls pass a function?"""
     if given:
         return (value.kind is Kind.OBJECT and value.type == given) or made_by == given
-    return value.kind in (Kind.NDARRAY, Kind.TENSOR) and value.dtype is dtype
+    return value.kind in (Kind.NDARRAY, Kind.TENSOR) and value.dtype in (Dtype.FLOAT64, Dtype.COMPLEX128)
 
 
 def no_mps_device(value: Value) -> bool:

@@ -99,7 +99,12 @@ def _called(analysis: Analysis, call: cst.Call) -> Optional[Tuple[str, str]]:
     if not isinstance(call.func, cst.Attribute):
         return None
     module, _, name = (facts.made_by(call.func.value) or "").rpartition(".")
-    return (module, f"{name}.{call.func.attr.value}") if module else None
+    if module:
+        return module, f"{name}.{call.func.attr.value}"
+    # of an object of such a class a parameter is given (`array.steering(f)` of `DelayAndSum(LinearArray())`)
+    module, _, owner = (analysis.flow.imported_callee(call) or "").rpartition(".")
+    owner_module, _, owner_class = module.rpartition(".")
+    return (owner_module, f"{owner_class}.{owner}") if owner_module else None
 
 
 def _placed(call: cst.Call) -> List[Tuple[int, cst.Arg]]:

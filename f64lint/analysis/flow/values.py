@@ -57,6 +57,7 @@ from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.semantic.traces import kept
 from f64lint.analysis.syntax.calls import (
     MAX_TRACE_DEPTH,
+    argument_for,
     data_argument,
     is_super_call,
     keyword,
@@ -458,7 +459,7 @@ class Flow:
                 if passed is None:
                     continue
                 value = self.evaluation.value(passed)  # `ScaledMLP(fit_scaler(x))`
-                if passed_as_read(value, self.facts.made_by(passed), row.given, Dtype.FLOAT64):
+                if passed_as_read(value, self.facts.made_by(passed), row.given):
                     return WideValue(moved, row.made_by, Width(row.width), imported=row)
         return None
 
@@ -977,12 +978,12 @@ class Flow:
     def imported_parts(self, call: cst.Call) -> Tuple[Optional[Export], ...]:
         """The float64 parts of the tuple another module's function (or the method of an
         object of a class it defines) returns, by place."""
-        return self.imported.returned_parts(self._imported_callee(call))
+        return self.imported.returned_parts(self.imported_callee(call))
 
     def imported_keys(self, call: cst.Call) -> Dict[str, Export]:
         """The float64 values of the dict another module's function (or the method of an
         object of a class it defines: `buffer.sample(32)`) returns, by key."""
-        return self.imported.returned_keys(self._imported_callee(call))
+        return self.imported.returned_keys(self.imported_callee(call))
 
     def imported_dataset_keys(self, dataset: cst.BaseExpression) -> Dict[str, Export]:
         """The float64 values by key of the dict items of a dataset another module's class
@@ -993,14 +994,14 @@ class Flow:
 
     def imported_object(self, call: cst.Call) -> Optional[str]:
         """The library class of the object another module's function returns."""
-        return self.imported.object_made_by(self._imported_callee(call))
+        return self.imported.object_made_by(self.imported_callee(call))
 
     def imported_through(self, call: cst.Call) -> List[Export]:
         """What another module's function (or the method of an object of a class it
         defines) gives back of the float64 data a call passes it, by parameter."""
-        return self.imported.through(self._imported_callee(call))
+        return self.imported.through(self.imported_callee(call))
 
-    def _imported_callee(self, call: cst.Call) -> Optional[str]:
+    def imported_callee(self, call: cst.Call) -> Optional[str]:
         """The qualified name of the function a call runs, or of the method of an object of
         a class another module defines (`pkg.buffer.ReplayBuffer.sample`)."""
         qualified = self.facts.qualified_name(call.func)
@@ -1205,6 +1206,12 @@ class Flow:
             passed = self.passed_class(*parameter) if parameter is not None else None
             if passed is not None and self.imported.defines_class(passed):  # `simulate(cfg)` in another module
                 return passed
+            if parameter is not None and node.value not in ("self", "cls"):  # `DelayAndSum(LinearArray())` here
+                function, param = parameter
+                given = (argument_for(function, param, call) for call in self.facts.definitions.call_sites(function))
+                found = next(filter(None, (self._imported_class(v, depth + 1, member) for v in given if v)), None)
+                if found is not None:
+                    return found
             owner = self.facts.definitions.enclosing_class(node) if node.value == "self" else None
             if owner is not None:  # `self.dtype` in a subclass of another module's class
                 return self._base_leaving(owner, member)
