@@ -125,3 +125,28 @@ def test_fixing_the_buffer_clears_the_moves_it_made_errors_in_the_same_run(proje
     for path, unwritten in result.unwritten.items():
         (project / path).write_bytes(unwritten.fixed)
     assert _found(project / "pkg") == []
+
+
+def test_a_class_that_keeps_another_file_s_object_holding_a_float64_buffer_moves_it_too(project):
+    # `Frontend` in its own file, kept by `Classifier` in another, moved by a third.
+    model = MODEL.split("class Classifier")[0]
+    (project / "pkg" / "frontend.py").write_text(model)
+    (project / "pkg" / "model.py").write_text(
+        "from torch import nn\n\nfrom .frontend import Frontend\n\n\nclass Classifier"
+        + MODEL.split("class Classifier")[1]
+    )
+    imports = "from .model import Classifier\nfrom .frontend import Frontend"
+    (project / "pkg" / "train.py").write_text(TRAIN.replace("from .model import Classifier, Frontend", imports))
+    found = [row for row in _found(project / "pkg") if row[0] == "train.py"]
+    assert found == [
+        (
+            "train.py", 10, 19, "F64004",
+            "float64 tensor (a parameter or buffer of `Classifier`, from `torch.as_tensor` at pkg/frontend.py:10) "
+            "moved to a device that may be 'mps'",
+        ),
+        (
+            "train.py", 15, 23, "F64004",
+            "float64 tensor (a parameter or buffer of `Frontend`, from `torch.as_tensor` at pkg/frontend.py:10) "
+            "moved to a device that may be 'mps'",
+        ),
+    ]

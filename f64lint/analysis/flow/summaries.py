@@ -63,11 +63,21 @@ def summarise(analysis: Analysis, path: str) -> ModuleSummary:
                 ):
                     made = _made(facts, flow, small.targets[0].target.value, False, [small.value], path)
                     found.extend([made] if made is not None else [])
-    for name, wide in flow.classes_holding_float64.items():  # `SpeechClassifier`, moved elsewhere
-        found.append(replace(_export(facts, name, False, wide, path), state=True))
+    found.extend(state_held(analysis, path))
     found.extend(_dtypes(analysis, path))
     found.extend(_constructors(analysis, found, path))
     return (*found, *passed_on(analysis, path), *given_back(analysis, path))
+
+
+def state_held(analysis: Analysis, path: str) -> List[Export]:
+    """The module's classes whose objects hold a float64 parameter or buffer that moves with
+    them (`SpeechClassifier`, moved elsewhere), their own or one of another module's class
+    they keep (`self.frontend = LogMel()`)."""
+    facts, flow = analysis.facts, analysis.flow
+    return [
+        replace(_export(facts, name, False, wide, path), state=True)
+        for name, wide in flow.classes_holding_float64.items()
+    ]
 
 
 def summarise_dtypes(analysis: Analysis, path: str) -> ModuleSummary:

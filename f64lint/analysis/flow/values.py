@@ -397,6 +397,12 @@ class Flow:
             wide = self._on_mps(self.wide_value(call)) if owner is not None else None
             if owner is not None and wide is not None:
                 held.setdefault(owner, wide)
+            elif self.imported and isinstance(self.facts.parent(call), cst.Assign):
+                # an object of another module's class that holds one (`self.frontend = LogMel()`)
+                wide = self._state_moved(call) if self.facts.definitions.instantiated(call) is None else None
+                owner = self._self_keeping(*self._owner_of_attribute(call), call) if wide is not None else None
+                if owner is not None and wide is not None:
+                    held.setdefault(owner, wide)
         grown = True
         while grown:  # the classes that keep objects of those as submodules, and so on
             grown = False

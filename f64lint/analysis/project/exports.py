@@ -250,6 +250,10 @@ class Imported:
         function of this module (`INSTANCE` rows)."""
         return self._instances.get(qualified, []) if qualified is not None else []
 
+    def holds_state(self) -> bool:
+        """Do the objects of a class another module defines hold a float64 parameter or buffer?"""
+        return bool(self._states)
+
     def state_of(self, qualified: Optional[str]) -> Optional[Export]:
         """Where a float64 parameter or buffer the objects of a class another module
         defines hold is made, if they hold one."""
