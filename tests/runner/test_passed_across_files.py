@@ -568,3 +568,53 @@ def test_what_another_module_s_method_makes_of_the_data_passed_it_is_read_for_an
     ]
     _modules(tmp_path, beamformer=BEAMFORMER.replace("1 / 16000)", "1 / 16000).astype(np.float32)"))
     assert _found(tmp_path) == []
+
+
+BUFFER = """\
+import numpy as np
+
+
+class Buffer:
+    def __init__(self, n):
+        self.obs = np.zeros((n, 4))
+        self.actions = np.zeros(n, dtype=np.int64)
+
+    def sample(self, idx):
+        return {"obs": self.obs[idx], "actions": self.actions[idx]}
+"""
+AGENT = """\
+import torch
+
+
+class Agent:
+    def __init__(self, device):
+        self.device = device
+
+    def update(self, batch):
+        return {k: torch.as_tensor(v, device=self.device) for k, v in batch.items()}
+"""
+LOOP = """\
+import torch
+
+from pkg.agent import Agent
+from pkg.buffer import Buffer
+
+
+def main():
+    agent = Agent(torch.device("mps" if torch.backends.mps.is_available() else "cpu"))
+    buffer = Buffer(8)
+    return agent.update(buffer.sample([0, 1]))
+"""
+
+
+def test_a_dict_of_float64_arrays_passed_to_another_module_s_method_is_read_there_by_key(tmp_path, monkeypatch):
+    package_in(tmp_path, monkeypatch, "pkg", buffer=BUFFER, agent=AGENT, loop=LOOP)
+    assert [row[:5] for row in _found(tmp_path)] == [
+        (
+            "agent.py", 9, 20, "F64003",
+            "float64 NumPy array (from `buffer.sample` passed for `batch` by `pkg.loop.main` at pkg/loop.py:10) "
+            "becomes a tensor in `torch.as_tensor()`; MPS has no float64",
+        ),
+    ]
+    _modules(tmp_path, buffer=BUFFER.replace("np.zeros((n, 4))", "np.zeros((n, 4), dtype=np.float32)"))
+    assert _found(tmp_path) == []

@@ -1238,10 +1238,19 @@ class Evaluator:
         pass is float64 data that may reach MPS there (`passed_in`), joined with it, and
         one of several dtypes: the function's other callers are not all known, and a cast
         in it would change what they pass."""
+        rows = self._passed_in(function, param)
         elsewhere = [
             Value(Kind.TENSOR if row.tensor else Kind.NDARRAY, Dtype.named(row.width), origin=param.name, mixed=True)
-            for row in self._passed_in(function, param)
+            for row in rows
+            if not row.key
         ]
+        keyed: List[Tuple[Optional[str], Value]] = [  # a dict's float64 values (`agent.update(buffer.sample(64))`)
+            (row.key, Value(Kind.TENSOR if row.tensor else Kind.NDARRAY, Dtype.named(row.width), origin=param.name))
+            for row in rows
+            if row.key
+        ]
+        if keyed:
+            elsewhere.append(mapping(keyed))
         value = self._passed_here(function, param, depth)
         if elsewhere:
             value = join([*elsewhere, value] if value.kind is not Kind.UNKNOWN else elsewhere)

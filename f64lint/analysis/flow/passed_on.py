@@ -21,6 +21,7 @@ from f64lint.analysis.domain.probed import is_type, probed_libraries
 from f64lint.analysis.evaluation.lattice import Kind
 from f64lint.analysis.evaluation.structure import no_mps_device
 from f64lint.analysis.flow.analysis import Analysis
+from f64lint.analysis.flow.values import WIDE_DTYPES
 from f64lint.analysis.project.exports import INSTANCE, NONE_PASSED, OFF_MPS_PASSED, Export
 from f64lint.cst import cst
 
@@ -40,17 +41,44 @@ def passed_on(analysis: Analysis, path: str) -> List[Export]:
             continue
         module, name = called
         placed = _placed(call)
-        given = [(index, arg, made) for index, arg in placed if (made := _passed_value(analysis, arg.value, module))]
+        given = [
+            (index, arg, key, made)
+            for index, arg in placed
+            for key, made in _passed_values(analysis, arg.value, module)
+        ]
         if not given:
             continue
         caller = _caller(analysis, call)
         line = facts.positions[call].start.line
         arguments = tuple(_argument(analysis, index, arg) for index, arg in placed)
-        for index, arg, (made_by, width, tensor) in given:
+        for index, arg, key, (made_by, width, tensor) in given:
             keyword = arg.keyword.value if arg.keyword is not None else ""
             item = None if keyword else (index,)
-            passed = Export(module, name, False, made_by, width, path, line, item, tensor)
+            passed = Export(module, name, False, made_by, width, path, line, item, tensor, key=key)
             found.append(replace(passed, caller=caller, keyword=keyword, arguments=arguments))
+    return found
+
+
+def _passed_values(
+    analysis: Analysis, argument: cst.BaseExpression, module: str
+) -> List[Tuple[str, Tuple[str, str, bool]]]:
+    """What the rows say of an argument, each with the key it holds the value at: itself
+    (no key: `_passed_value`), or each float64 (or complex128) value of a dict whose keys
+    are known (`agent.update(buffer.sample(64))` of a `return {"obs": self.obs[idx], ...}`)."""
+    made = _passed_value(analysis, argument, module)
+    if made is not None:
+        return [("", made)]
+    held = analysis.flow.evaluation.value(argument)
+    if held.kind is not Kind.MAPPING:
+        return []
+    found = []
+    for key, part in zip(held.keys, held.parts):
+        width = WIDE_DTYPES.get(part.dtype) if part.kind in (Kind.NDARRAY, Kind.TENSOR) and part.dtype else None
+        if width is None:
+            continue
+        origin = part.origin.func if isinstance(part.origin, cst.Call) else part.origin
+        made_by = analysis.facts.module.code_for_node(origin) if origin is not None else key
+        found.append((key, (made_by, width.value, part.kind is Kind.TENSOR)))
     return found
 
 

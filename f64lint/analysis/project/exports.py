@@ -82,8 +82,8 @@ class Export:
     # LogMel()`): it moves with them (`model.to(device)` in another module); `made_by`,
     # `path` and `line` say where the tensor is made.
     state: bool = False
-    # Of a dict a function or method returns written out (`return {"obs": self.obs[i]}`):
-    # the key it holds the value at.
+    # Of a dict a function or method returns written out (`return {"obs": self.obs[i]}`),
+    # or of one a call passes (`agent.update(buffer.sample(64))`): the key it holds the value at.
     key: str = ""
     # Not a value of its own but one of a parameter's, for a function or method other
     # modules' calls pass float64 data (`def batches(x, n): yield x[i:i + n]`): it gives
