@@ -4,6 +4,7 @@ from typing import Iterator
 
 from f64lint.analysis.domain.casts import cast_down_before_move, made_on_a_device
 from f64lint.analysis.domain.library import BINDS_ARGUMENTS, image_libraries
+from f64lint.analysis.evaluation.lattice import Kind
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.values import TENSOR_OF_DATA
 from f64lint.analysis.semantic.facts import ModuleFacts
@@ -739,11 +740,13 @@ class NumpyFloat64ToTensor(Rule):
                 made += f", {source.seen}"
             # Not where the data may be of other dtypes too (a dict's arrays, what the function's
             # other callers pass): a cast would change them; nor of complex data, which a float dtype drops.
-            mixed = passed or analysis.flow.evaluation.value(data).mixed or source.width != "float64"
+            given = analysis.flow.evaluation.value(data)
+            mixed = passed or given.mixed or source.width != "float64"
             on_default = " on the default device" if on_default_device else ""
+            what = "NumPy scalar" if given.kind is Kind.NUMPY_SCALAR else "NumPy array"  # `torch.tensor(s.mean())`
             yield Finding(
                 call,
-                f"{source.width} NumPy array (from `{source.origin_name}` {where}{made}) "
+                f"{source.width} {what} (from `{source.origin_name}` {where}{made}) "
                 f"becomes a tensor in `{callee_text(facts, call)}`{_bound(facts, call, run)}{on_default}; "
                 f"MPS has no {source.width}",
                 fix=None if mixed else WideArrayToTensor(call, origin, run if run is not call else None),
