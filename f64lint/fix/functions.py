@@ -397,7 +397,7 @@ class FunctionPlanner:
         can read: a name the function is given or finds bound (`device`, `DEVICE`), or the
         object's (`self.device`). Not the moved tensor's own `.device`: it is where the
         tensor is before the move."""
-        targets = {moved[0] for use in uses if (moved := _moved(self._call_of(use))) is not None}
+        targets = {moved[0] for use in uses if (moved := self._moved_by(self._call_of(use))) is not None}
         texts = {self.facts.module.code_for_node(target) for target in targets}
         if len(texts) != 1:
             return None
@@ -410,12 +410,26 @@ class FunctionPlanner:
         if tensor is not None:
             return DeviceTest(*self._type_tests(self._device_type(function, tensor)), f"{tensor}.device")
         if isinstance(target, cst.Name):  # a parameter, a name bound by then, or the module's
-            readable = target.value not in _assigned_names(function) - self._bound_before(function, uses)
+            local = self._device_local(function, uses, params)
+            if local is not None and local.device == target.value:  # `device = x.device`: `device.type`
+                return local
+            bound = target.value in self._bound_before(function, uses) and _bindings_of(function, target.value) == 1
+            readable = target.value not in _assigned_names(function) or bound  # bound once, before the first use
         else:
             readable = re.fullmatch(r"self\.\w+", text) is not None
         if not readable or not device_like_name(text.rpartition(".")[2]):
             return None
         return DeviceTest(*self._type_tests(f"{self.torch}.device({text}).type"), text)
+
+    def _moved_by(self, use: cst.CSTNode) -> Optional[Tuple[cst.BaseExpression, Optional[cst.BaseExpression]]]:
+        """Where a use moves its tensor (`_moved`), or the move chained right after it
+        (`torch.tensor(a).to(device)`) moves it."""
+        found = _moved(use)
+        attribute = self.facts.parent(use) if found is None else None
+        chained = self.facts.parent(attribute) if isinstance(attribute, cst.Attribute) else None
+        if isinstance(chained, cst.Call) and chained.func is attribute:
+            return _moved(chained)
+        return found
 
     def _call_of(self, use: cst.CSTNode) -> cst.CSTNode:
         """The call a use is the `dtype=` of (`float` in `torch.full(..., dtype=float,

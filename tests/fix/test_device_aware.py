@@ -166,6 +166,26 @@ def test_a_move_passed_straight_to_a_call_is_cast_while_moving():
         """)
 
 
+def test_a_tensor_moved_to_a_local_device_is_cast_for_that_device_not_a_device_parameter():
+    # `device_name` may be None while `device` is MPS: the guard reads the device the move goes to.
+    assert fix("""
+        import numpy as np
+        import torch
+
+        def main(device_name=None):
+            device = torch.device(device_name or "mps")
+            return torch.tensor(np.linspace(0, 1, 5)).to(device)
+        """, default_codes(), unsafe=False) == same("""
+        import numpy as np
+        import torch
+
+        def main(device_name=None):
+            device = torch.device(device_name or "mps")
+            dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
+            return torch.tensor(np.linspace(0, 1, 5)).to(device, dtype=dtype)
+        """)
+
+
 def test_a_precision_flag_is_kept_and_mps_is_left_out_of_it():
     assert fix("""
         import torch
