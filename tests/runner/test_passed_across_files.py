@@ -104,6 +104,16 @@ def _found(project, target="pkg", **kwargs):
     ]
 
 
+def _found_and_twin_clean(tmp_path, monkeypatch, twin, **modules):
+    """The findings (file, line, column, code, message) in a package of these modules (by
+    name, their source); the twin's modules, which replace theirs, leave none."""
+    package_in(tmp_path, monkeypatch, "pkg", **modules)
+    found = [row[:5] for row in _found(tmp_path)]
+    _modules(tmp_path, **twin)
+    assert _found(tmp_path) == []
+    return found
+
+
 def test_float64_data_passed_by_another_module_is_found_where_the_function_uses_it(project):
     found = _found(project)
     assert [row[:5] for row in found if row[0] == "prep.py"] == FOUND
@@ -434,16 +444,14 @@ def test_a_float64_result_a_function_reads_off_a_library_s_namespace_moves_with_
 ):
     # `minimize_scalar(...).x` is a float64 NumPy scalar (as probed): `torch.tensor` of it is
     # a float64 buffer, which the third module moves.
-    package_in(tmp_path, monkeypatch, "pkg", fit=FIT, scaled=SCALED, calibrate=CALIBRATE)
-    assert [row[:5] for row in _found(tmp_path)] == [
+    twin = {"fit": FIT.replace("return result.x", "return float(result.x)")}
+    assert _found_and_twin_clean(tmp_path, monkeypatch, twin, fit=FIT, scaled=SCALED, calibrate=CALIBRATE) == [
         (
             "calibrate.py", 10, 53, "F64004",
             "float64 tensor (a parameter or buffer of `Scaled`, from `torch.tensor` at pkg/scaled.py:8) moved to a "
             "device that may be 'mps'",
         ),
     ]
-    _modules(tmp_path, fit=FIT.replace("return result.x", "return float(result.x)"))
-    assert _found(tmp_path) == []
 
 
 SCHEDULE = """\
@@ -472,10 +480,9 @@ class Sampler:
 def test_an_object_of_another_module_s_class_a_parameter_falls_back_to_gives_what_its_methods_return(
     tmp_path, monkeypatch
 ):
-    package_in(tmp_path, monkeypatch, "pkg", schedule=SCHEDULE, sampler=SAMPLER)
-    assert [row[:4] for row in _found(tmp_path)] == [("sampler.py", 11, 23, "F64003")]
-    _modules(tmp_path, schedule=SCHEDULE.replace("steps)", "steps, dtype=np.float32)"))
-    assert _found(tmp_path) == []
+    twin = {"schedule": SCHEDULE.replace("steps)", "steps, dtype=np.float32)")}
+    found = _found_and_twin_clean(tmp_path, monkeypatch, twin, schedule=SCHEDULE, sampler=SAMPLER)
+    assert [row[:4] for row in found] == [("sampler.py", 11, 23, "F64003")]
 
 
 CONFIG = """\
@@ -512,16 +519,14 @@ def main(device, cfg=None):
 def test_a_dtype_another_module_s_property_reads_from_a_table_of_dtypes_is_known_where_it_is_used(
     tmp_path, monkeypatch
 ):
-    package_in(tmp_path, monkeypatch, "pkg", config=CONFIG, fit=FIT_MODEL)
-    assert [row[:5] for row in _found(tmp_path)] == [
+    twin = {"config": CONFIG.replace('precision: str = "fp64"', 'precision: str = "fp32"')}
+    assert _found_and_twin_clean(tmp_path, monkeypatch, twin, config=CONFIG, fit=FIT_MODEL) == [
         (
             "fit.py", 8, 58, "F64001",
             "`cfg.dtype` (`torch.float64`, in `pkg.config.Config.dtype` at pkg/config.py:7) used as a dtype in "
             "`.to()`; MPS has no float64",
         ),
     ]
-    _modules(tmp_path, config=CONFIG.replace('precision: str = "fp64"', 'precision: str = "fp32"'))
-    assert _found(tmp_path) == []
 
 
 GEOMETRY = """\
@@ -558,16 +563,14 @@ def test_what_another_module_s_method_makes_of_the_data_passed_it_is_read_for_an
 ):
     # The module's own call gives `array` another module's object; its method makes complex128
     # of the float64 frequencies passed.
-    package_in(tmp_path, monkeypatch, "pkg", geometry=GEOMETRY, beamformer=BEAMFORMER)
-    assert [row[:5] for row in _found(tmp_path)] == [
+    twin = {"beamformer": BEAMFORMER.replace("1 / 16000)", "1 / 16000).astype(np.float32)")}
+    assert _found_and_twin_clean(tmp_path, monkeypatch, twin, geometry=GEOMETRY, beamformer=BEAMFORMER) == [
         (
             "beamformer.py", 10, 22, "F64003",
             "complex128 NumPy array (from `array.steering` at line 10) becomes a tensor in `torch.from_numpy()`; "
             "MPS has no complex128",
         ),
     ]
-    _modules(tmp_path, beamformer=BEAMFORMER.replace("1 / 16000)", "1 / 16000).astype(np.float32)"))
-    assert _found(tmp_path) == []
 
 
 BUFFER = """\
@@ -608,13 +611,11 @@ def main():
 
 
 def test_a_dict_of_float64_arrays_passed_to_another_module_s_method_is_read_there_by_key(tmp_path, monkeypatch):
-    package_in(tmp_path, monkeypatch, "pkg", buffer=BUFFER, agent=AGENT, loop=LOOP)
-    assert [row[:5] for row in _found(tmp_path)] == [
+    twin = {"buffer": BUFFER.replace("np.zeros((n, 4))", "np.zeros((n, 4), dtype=np.float32)")}
+    assert _found_and_twin_clean(tmp_path, monkeypatch, twin, buffer=BUFFER, agent=AGENT, loop=LOOP) == [
         (
             "agent.py", 9, 20, "F64003",
             "float64 NumPy array (from `buffer.sample` passed for `batch` by `pkg.loop.main` at pkg/loop.py:10) "
             "becomes a tensor in `torch.as_tensor()`; MPS has no float64",
         ),
     ]
-    _modules(tmp_path, buffer=BUFFER.replace("np.zeros((n, 4))", "np.zeros((n, 4), dtype=np.float32)"))
-    assert _found(tmp_path) == []
