@@ -237,12 +237,11 @@ def lint_source(
 # A name or attribute set to a float64 dtype, or one returned, on a line of its own:
 # `DTYPE = torch.float64`, `self.dtype = np.double`, `dtype: torch.dtype = torch.float64`,
 # `return "float64"` (not a keyword argument: `dtype=np.float64,`).
-_WIDE_DTYPE_NAMES = sorted(
-    {name.rsplit(".", 1)[-1] for name, width in DTYPE_WIDTHS.items() if width != "narrow" and "builtins." not in name}
-)
+_WIDE_DTYPES_SPELLED = {name for name, width in DTYPE_WIDTHS.items() if width != "narrow" and "builtins." not in name}
+_WIDE_DTYPE_NAMES = "|".join(sorted({name.rsplit(".", 1)[-1] for name in _WIDE_DTYPES_SPELLED}))
 _SETS_WIDE_DTYPE = re.compile(
     r"^[ \t]*(?:[\w.]+[ \t]*(?::[^=\n]+)?=|return)[ \t]*[\w.]*?[\"']?\b(?:%s)\b[^,()#\n]*(?:#.*)?$"
-    % "|".join(_WIDE_DTYPE_NAMES),
+    % _WIDE_DTYPE_NAMES,
     re.MULTILINE,
 )
 # A table of dtypes with a float64 one, by name: bound at the module's top on one line
@@ -251,7 +250,7 @@ _SETS_WIDE_DTYPE = re.compile(
 _TABLES_WIDE_DTYPE = re.compile(
     r"^(?:\w+[ \t]*(?::[^=\n]+)?=[ \t]*\{.*:[ \t]*[\w.]*\b(?:%s)\b"
     r"|[ \t]+[\"'][\w.-]+[\"'][ \t]*:[ \t]*[\w.]*\b(?:%s)\b[ \t]*,?[ \t]*(?:#.*)?$)"
-    % ("|".join(_WIDE_DTYPE_NAMES), "|".join(_WIDE_DTYPE_NAMES)),
+    % (_WIDE_DTYPE_NAMES, _WIDE_DTYPE_NAMES),
     re.MULTILINE,
 )
 
@@ -314,10 +313,10 @@ def _makes_numpy_float64(text: str, runs_the_project: bool) -> bool:
     NumPy or of a library the probe called (SciPy's `Rotation.as_matrix()`) that does not
     import torch (one that does mostly hands its arrays to torch itself,
     where they are findings; reading every such module costs too much), one that defines
-    a dataset class (`__getitem__` or `__iter__`, a `Dataset`), whose items a `DataLoader` elsewhere
-    batches, or a test or a script (`runs_the_project`), whose calls hand the project's
-    functions their arrays (flow/passed_on.py)? (The cheap tests first: the makers'
-    patterns are built per module.)"""
+    a dataset class (`defines_a_dataset`), whose items a `DataLoader` elsewhere batches,
+    or a test or a script (`runs_the_project`), whose calls hand the project's functions
+    their arrays (flow/passed_on.py)? (The cheap tests first: the makers' patterns are
+    built per module.)"""
     if not _names_array_library(text):
         return False
     if _IMPORTS_TORCH.search(text) and not runs_the_project and not defines_a_dataset(text):

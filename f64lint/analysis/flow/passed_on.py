@@ -76,8 +76,7 @@ def _passed_values(
         width = WIDE_DTYPES.get(part.dtype) if part.kind in (Kind.NDARRAY, Kind.TENSOR) and part.dtype else None
         if width is None:
             continue
-        origin = part.origin.func if isinstance(part.origin, cst.Call) else part.origin
-        made_by = analysis.facts.module.code_for_node(origin) if origin is not None else key
+        made_by = analysis.facts.maker_named(part.origin) if part.origin is not None else key
         found.append((key, (made_by, width.value, part.kind is Kind.TENSOR)))
     return found
 

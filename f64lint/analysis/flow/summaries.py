@@ -240,7 +240,7 @@ def _held(facts: ModuleFacts, flow: Flow, name: str, value: cst.BaseExpression, 
     if held.kind not in (Kind.NDARRAY, Kind.TENSOR) or held.dtype not in WIDE_DTYPES or origin is None:
         return None
     assert facts.module_name is not None and held.dtype is not None
-    made_by = facts.module.code_for_node(origin.func if isinstance(origin, cst.Call) else origin)
+    made_by = facts.maker_named(origin)
     line = facts.positions[origin].start.line
     width = WIDE_DTYPES[held.dtype].value
     return Export(facts.module_name, name, False, made_by, width, path, line, tensor=held.kind is Kind.TENSOR)

@@ -118,6 +118,11 @@ class ModuleFacts:
         reach a read of a local name gave (`reaching_values`)."""
         return [node] if isinstance(node, cst.Call) else self.reaching_values(node)
 
+    def maker_named(self, origin: cst.CSTNode) -> str:
+        """What made a value, as a row names it: a call by its callee's code (`np.zeros`),
+        another origin by its own."""
+        return self.module.code_for_node(origin.func if isinstance(origin, cst.Call) else origin)
+
     def made_by(self, node: cst.BaseExpression) -> Optional[str]:
         """The qualified name of what the one call that makes a value calls, itself or
         every assignment that reaches a name (`pkg.env.ReachEnv` for `env` of `env =

@@ -363,9 +363,9 @@ _BOUND_BY_PARTIAL = re.compile(rf"(\w+)\s*=\s*(?:\w+\s*\.\s*)?{_BINDS}\s*\(\s*(?
 _BOUND_AT_TOP_BY_PARTIAL = re.compile(rf"^{_BOUND_BY_PARTIAL.pattern}", re.MULTILINE)
 
 
-@lru_cache(maxsize=None)
 def _with_makers(tensor_of_data: "re.Pattern[str]", names: FrozenSet[str]) -> "re.Pattern[str]":
-    """The calls a pattern of tensor makers finds, and calls of these names."""
+    """The calls a pattern of tensor makers finds, and calls of these names (compiled once
+    per pattern text by `re`'s own cache, which is bounded: the server lints for hours)."""
     own = "|".join(sorted(re.escape(name) for name in names))
     return re.compile(rf"{tensor_of_data.pattern}|(?<!\w)(?:{own})\s*\(")
 
