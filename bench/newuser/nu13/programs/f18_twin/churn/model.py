@@ -1,0 +1,10 @@
+from torch import nn
+
+
+class ChurnMLP(nn.Module):
+    def __init__(self, n_in, hidden=32):
+        super().__init__()
+        self.net = nn.Sequential(nn.Linear(n_in, hidden), nn.ReLU(), nn.Dropout(0.1), nn.Linear(hidden, 1))
+
+    def forward(self, x):
+        return self.net(x.float()).squeeze(-1)
