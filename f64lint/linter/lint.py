@@ -213,10 +213,16 @@ def lint_source(
     objects = place is not None and not flagged and _makes_float64_objects(text)
     passes = not rules and _may_pass_objects(text, place)  # read above where a rule may fire
     if place is not None and not flagged and (
-        summarised or objects or passes or _makes_numpy_float64(text, runs_the_project)
+        summarised
+        or objects
+        or passes
+        or imported.passes()
+        or defines_a_dataset(text)
+        or _makes_numpy_float64(text, runs_the_project)
     ):
         # read whole where other modules pass its functions data (what they give back of it)
-        # or it makes library objects (which of its functions return one)
+        # or it makes library objects (which of its functions return one); a module that
+        # defines a dataset class, for its items (what they hold of what `__init__` is given)
         narrowing = Narrowed(text, text) if imported.passes() or objects or passes else _summary_text(text)
         summary = _summary_of(path, narrowing, devices, place, imported, in_tests, suite, in_script)
         # with what the whole module's calls pass others (narrowing leaves most calls out)
@@ -312,14 +318,13 @@ def _makes_numpy_float64(text: str, runs_the_project: bool) -> bool:
     """Does a module with no finding make NumPy float64 arrays for others: a module of
     NumPy or of a library the probe called (SciPy's `Rotation.as_matrix()`) that does not
     import torch (one that does mostly hands its arrays to torch itself,
-    where they are findings; reading every such module costs too much), one that defines
-    a dataset class (`defines_a_dataset`), whose items a `DataLoader` elsewhere batches,
-    or a test or a script (`runs_the_project`), whose calls hand the project's functions
-    their arrays (flow/passed_on.py)? (The cheap tests first: the makers' patterns are
-    built per module.)"""
+    where they are findings; reading every such module costs too much), or a test or a
+    script (`runs_the_project`), whose calls hand the project's functions their arrays
+    (flow/passed_on.py)? (The cheap tests first: the makers' patterns are built per
+    module.)"""
     if not _names_array_library(text):
         return False
-    if _IMPORTS_TORCH.search(text) and not runs_the_project and not defines_a_dataset(text):
+    if _IMPORTS_TORCH.search(text) and not runs_the_project:
         return False
     return bool(array_makers(text).search(text))
 

@@ -21,7 +21,9 @@ class BatchDtypeOnDevice(Rule):
     attribute, or what a `*_dataloader()` method returns.
 
     Not flagged: a batch whose dataset class (of the module, or of another module of the
-    run) gives data of a dtype it shows at that place; a loader with its own `collate_fn`
+    run) gives data of a dtype it shows at that place, or keeps there what the call that
+    makes it passes, of a dtype shown (`TableDataset(features.astype(np.float32), labels)`,
+    or a float32 array another module's function returns); a loader with its own `collate_fn`
     whose batches show their dtype; parts named as integers or a model's outputs
     (`input_ids`, `labels`, `mask`, a batch's `y`, `samples_tid`, `batch_logits`); parts
     used as an index or as a classification loss's target (`F.cross_entropy(out, y_real)`);

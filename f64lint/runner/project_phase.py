@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 from collections import Counter
 from dataclasses import replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Dict, FrozenSet, Iterable, List, NamedTuple, Optional, Sequence
 
 from f64lint.analysis.project.exports import INSTANCE, Export, Imported
@@ -50,6 +51,8 @@ class ProjectPhase(NamedTuple):
         """The run's results, those of files that import exports linted again; `around`:
         the results of the modules outside the run, for what they export."""
         given = [export for file_result in [*results, *around] for export in file_result.exports]
+        batches = _with_batch_findings([*results, *around]) if any(e.for_batches for e in given) else frozenset()
+        given = [export for export in given if batches or not export.for_batches]
         ambiguous = _ambiguous_modules(given, [*self.entries, *self.around])
         given = [export for export in given if export.module not in ambiguous]
         modules = [entry.path for entry in [*self.entries, *self.around]]
@@ -64,7 +67,9 @@ class ProjectPhase(NamedTuple):
             r.path: by_shown[r.path] for r in [*results, *around] if r.path in by_shown and r.internal_error is None
         }
         importing = self._imports_of(alone, exports) if exports else {}
-        importing = {shown: _not_its_own(shown, found) for shown, found in importing.items()}
+        importing = {
+            shown: _for_findings(shown, _not_its_own(shown, found), batches) for shown, found in importing.items()
+        }
         _add(importing, _with_members(_passed_to_each(alone, passed), exports))
         again = self._again({shown: found for shown, found in importing.items() if found}, alone)
         given_on = {export.identity for export in exports}
@@ -77,7 +82,10 @@ class ProjectPhase(NamedTuple):
                 further = shared([e for e in further if e.module not in ambiguous], modules)
                 given_on.update(export.identity for export in further)
                 reading = self._imports_of(alone, further) if further else {}
-                reading = {shown: kept for shown, found in reading.items() if (kept := _not_its_own(shown, found))}
+                reading = {
+                    shown: kept for shown, found in reading.items()
+                    if (kept := _for_findings(shown, _not_its_own(shown, found), batches))
+                }
                 if not reading:
                     break
                 _add(importing, reading)
@@ -179,6 +187,33 @@ def _not_its_own(shown: str, exports: List[Export]) -> List[Export]:
     again (`from .functions import UserFunctionVariable`, imported back in `functions.py`
     as `from . import ...`): the file's own analysis already reads those values."""
     return [export for export in exports if export.path != shown]
+
+
+def _with_batch_findings(results: Sequence[FileResult]) -> FrozenSet[str]:
+    """The files (by shown path) whose own run has a finding about a loader's batch."""
+    codes = _batch_codes()
+    return frozenset(
+        result.path for result in results if any(found.code in codes for found in (*result.diagnostics, *result.fixed))
+    )
+
+
+@lru_cache(maxsize=1)
+def _batch_codes() -> FrozenSet[str]:
+    """The codes of the rules about a loader's batch (F64011), whose findings the rows of
+    what batches hold may change. The rules are loaded only for a run given such rows: one
+    whose files all come from the cache loads none otherwise."""
+    from f64lint.rules import ALL_RULES
+
+    return frozenset(rule.code for rule in ALL_RULES if rule.reads_batches)
+
+
+def _for_findings(shown: str, exports: List[Export], batches: FrozenSet[str]) -> List[Export]:
+    """What a file is linted again with: the rows that only tell what a loader's batches
+    hold (`Export.for_batches`) only if its own run has a finding about a batch, which is
+    all they can change. Handed to every file that imports them, they made the project
+    phase lint twice as many files again (an image processor's `patchify` returning
+    float32 parts, imported by dozens of transformers' modules)."""
+    return exports if shown in batches else [export for export in exports if not export.for_batches]
 
 
 def _add(importing: Dict[str, List[Export]], more: Dict[str, List[Export]]) -> None:

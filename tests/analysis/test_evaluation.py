@@ -1060,6 +1060,14 @@ def test_a_frame_of_data_the_code_does_not_show_has_no_known_dtype():
         ("frame = pd.read_csv(p)\nresult = frame.groupby('k').sum().values", Kind.NDARRAY, None),
         ("frame = pd.read_csv(p).astype(np.float32)\nresult = frame.groupby('k').mean().values", Kind.NDARRAY,
          Dtype.FLOAT32),
+        # An estimator given a frame's columns computes in their dtype, as probed for arrays of it.
+        ("frame = pd.read_csv(p)\nresult = StandardScaler().fit_transform(frame[['a', 'b']])", Kind.NDARRAY,
+         Dtype.FLOAT64),
+        ("frame = pd.read_csv(p, dtype=np.float32)\nresult = StandardScaler().fit_transform(frame)", Kind.NDARRAY,
+         Dtype.FLOAT32),
+        ("frame = pd.read_pickle(p)\nresult = StandardScaler().fit_transform(frame)", Kind.UNKNOWN, None),
+        ("frame = pd.read_pickle(p).astype(np.float32)\nscaler = StandardScaler()\nresult = scaler.fit_transform(frame)",
+         Kind.NDARRAY, Dtype.FLOAT32),
         # JSON's (and YAML's) numbers are Python's.
         ("config = json.load(f)\nresult = np.array(config['anchors']) / 416.0", Kind.NDARRAY, Dtype.FLOAT64),
         ("config = json.loads(t)\nresult = np.asarray(config.get('mean')) * 1.5", Kind.NDARRAY, Dtype.FLOAT64),
@@ -1069,7 +1077,8 @@ def test_a_frame_of_data_the_code_does_not_show_has_no_known_dtype():
     ],
 )
 def test_data_read_from_text_is_of_numpys_default_widths(source, kind, dtype):
-    value = evaluated(f"import json\nimport numpy as np\nimport pandas as pd\n{source}")
+    imports = "import json\nimport numpy as np\nimport pandas as pd\nfrom sklearn.preprocessing import StandardScaler"
+    value = evaluated(f"{imports}\n{source}")
     assert (value.kind, value.dtype) == (kind, dtype)
     assert not value.default_widths or (kind is Kind.NDARRAY and dtype is None)
     assert evaluated("import pandas as pd\nresult = pd.read_csv(p).values").default_widths

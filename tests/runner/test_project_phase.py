@@ -1162,6 +1162,16 @@ def test_the_value_at_a_key_of_another_module_s_dataset_items_is_collated_float6
     )]
 
 
+def test_a_float32_value_at_a_key_of_another_module_s_dataset_items_shows_its_dtype(rows):
+    # `torch.from_numpy(self.x[i])` of a float32 array on every item: no batch of unseen dtype.
+    (rows / "rows" / "features.py").write_text(
+        "from torch.utils.data import DataLoader\n\nfrom .rows import Rows\n\n\ndef features(device):\n"
+        "    moved = []\n    for batch in DataLoader(Rows(8), batch_size=4):\n"
+        "        moved.append(batch[\"x\"].to(device))\n    return moved\n"
+    )
+    assert [row[:4] for row in _reported(rows, "rows")] == [("rows/stepping.py", 9, 37, "F64004")]
+
+
 def test_that_batch_crashes_on_mps(rows, monkeypatch):
     torch = require("torch")
     require("numpy")
@@ -1535,6 +1545,104 @@ def test_a_dataset_of_another_module_that_keeps_what_it_is_given_shows_no_dtype(
     assert [(path, line, column, code) for path, line, column, code, _, _ in _reported(tmp_path, "pkg")] == [
         ("pkg/train.py", 9, 17, "F64011"),
     ]
+
+
+TABLE = """\
+import numpy as np
+import pandas as pd
+from sklearn.preprocessing import StandardScaler
+
+
+def load_table(path):
+    frame = pd.read_csv(path)
+    features = StandardScaler().fit_transform(frame[["tenure", "charges"]])
+    return features, frame["churned"].to_numpy()
+"""
+TABLE_DATASET = """\
+from torch.utils.data import Dataset
+
+
+class TableDataset(Dataset):
+    def __init__(self, features, labels):
+        self.features = features
+        self.labels = labels
+
+    def __len__(self):
+        return len(self.labels)
+
+    def __getitem__(self, i):
+        return self.features[i], self.labels[i]
+"""
+TABLE_TRAINING = """\
+import torch
+from torch.utils.data import DataLoader
+
+from .dataset import TableDataset
+from .table import load_table
+
+
+def run_epoch(model, loader, device):
+    for features, labels in loader:
+        torch.nn.functional.cross_entropy(model(features.to(device)), labels.to(device)).backward()
+
+
+def train(model, path, device):
+    features, labels = load_table(path)
+    run_epoch(model, DataLoader(TableDataset(features, labels), batch_size=4), device)
+"""
+
+
+def test_a_batch_of_another_module_s_dataset_holds_what_the_call_making_it_passes(tmp_path, monkeypatch):
+    # `TableDataset` keeps what its `__init__` is given: its batches are of the dtype of
+    # what `train` passes, the float64 a scaler makes of a CSV's columns; where the table
+    # is cast to float32, they show their dtype (no F64011 either).
+    root = package_in(tmp_path, monkeypatch, "churn", table=TABLE, dataset=TABLE_DATASET, train=TABLE_TRAINING)
+    assert _reported(root, "churn") == [(
+        "churn/train.py", 10, 58, "F64004", "error",
+        "float64 tensor (a batch of `loader`, whose dataset gives `load_table` from line 14: a DataLoader keeps "
+        "NumPy's float64) moved to a device that may be 'mps'",
+    )]
+    (root / "churn" / "table.py").write_text(TABLE.replace("]])\n", "]]).astype(np.float32)\n"))
+    assert _reported(root, "churn") == []
+
+
+def test_that_batch_crashes_on_mps_before_the_fix_and_not_after(tmp_path, monkeypatch):
+    torch = require("torch")
+    require("pandas")
+    require("sklearn")
+    from f64lint.testing.mps_emulation import mps_emulation
+
+    root = package_in(tmp_path, monkeypatch, "churn", table=TABLE, dataset=TABLE_DATASET, train=TABLE_TRAINING)
+    rows = "".join(f"{n % 7},{n * 1.5},{n % 2}\n" for n in range(8))
+    (root / "table.csv").write_text("tenure,charges,churned\n" + rows)
+    monkeypatch.syspath_prepend(str(root))
+    original = importlib.import_module("churn.train")
+    with mps_emulation():
+        with pytest.raises(TypeError, match="MPS framework doesn't support float64"):
+            original.train(torch.nn.Linear(2, 2).to("mps"), root / "table.csv", torch.device("mps"))
+    after = fixed_and_imported_again(root, "churn", "train", monkeypatch)
+    with mps_emulation():
+        after.train(torch.nn.Linear(2, 2).to("mps"), root / "table.csv", torch.device("mps"))
+
+
+def test_what_shows_a_batch_s_dtype_is_handed_only_to_the_files_with_a_batch_finding(tmp_path, monkeypatch):
+    # `report.py` imports `load_table` too, and moves no batch: it is not linted again for
+    # the rows that tell what batches hold (the float32 table, the dataset's places).
+    table = TABLE.replace("]])\n", "]]).astype(np.float32)\n")
+    report = "import torch\n\nfrom .table import load_table\n\n\ndef show(path):\n    print(load_table(path)[0].mean())\n"
+    root = package_in(
+        tmp_path, monkeypatch, "churn", table=table, dataset=TABLE_DATASET, train=TABLE_TRAINING, report=report
+    )
+    again = []
+    lint_again = lint_file.lint_again
+
+    def recording(job):
+        again.append(job[0])
+        return lint_again(job)
+
+    monkeypatch.setattr(lint_file, "lint_again", recording)
+    assert _reported(root, "churn") == []
+    assert again == [os.path.join("churn", "train.py")]
 
 
 EPOCH_METRIC = """\

@@ -16,7 +16,7 @@ from f64lint.analysis.domain.probed import probed_libraries
 from f64lint.analysis.evaluation.lattice import UNKNOWN, Kind, Value, join
 from f64lint.analysis.evaluation.structure import DATA_KINDS
 from f64lint.analysis.semantic.facts import ModuleFacts
-from f64lint.analysis.syntax.calls import param_passed
+from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, param_passed
 from f64lint.analysis.syntax.nodes import descendants, own_nodes
 from f64lint.cst import cst
 
@@ -147,10 +147,10 @@ class DictChanges:
             return False
         method = self.facts.definitions.method_of_an_object(call)  # `tracker.record(batch)`
         functions = self._callees(call) or ((method,) if method is not None else ())
-        if not functions:  # a builtin does not change it (`len(batch)`), nor a function of the probed
-            # libraries (`np.mean(history)`); what else may is not known, but not through a value
-            # it holds (`torch.zeros(n, dtype=config["dtype"])`)
-            called = self.facts.qualified_name(call.func)
+        if not functions:  # a builtin does not change it (`len(batch)`), nor a function or an object of
+            # the probed libraries (`np.mean(history)`, `StandardScaler().fit_transform(frame)`); what
+            # else may is not known, but not through a value it holds (`torch.zeros(n, dtype=config["dtype"])`)
+            called = self._library_called(call.func)
             library = called.partition(".")[0] if called is not None else None
             return node is read and library not in ("builtins", *probed_libraries())
         for function in functions:
@@ -159,6 +159,25 @@ class DictChanges:
                 if any(self.changes(inner, seen | {id(param)}) for inner in self.facts.parameter_reads(param)):
                     return True
         return False
+
+    def _library_called(self, func: cst.BaseExpression) -> Optional[str]:
+        """The qualified name of what a call's function is, or is a method of: of an object
+        a call makes (`StandardScaler().fit_transform`), also through a name bound to one
+        (`scaler.fit_transform` of `scaler = StandardScaler()`)."""
+        for _ in range(MAX_TRACE_DEPTH):
+            called = self.facts.qualified_name(func)
+            if called is not None:
+                return called
+            if isinstance(func, cst.Attribute):
+                func = func.value
+            elif isinstance(func, cst.Call):
+                func = func.func
+            else:
+                assigned = self.facts.assigned_value(func)
+                if assigned is None:
+                    return None
+                func = assigned
+        return None
 
     def filtered(self, node: cst.Name) -> bool:
         """Is a name bound by a loop that keeps only some of what it loops over: a

@@ -283,13 +283,15 @@ class Evaluator:
         tests saw an expression give float64 data at run time (`Flow.seen_float64`);
         `passed_in` the float64 data other modules' calls pass for a parameter (their
         summaries' rows: `Flow.passed_in`); `imported_parts` the float64 parts of the tuple
-        another module's function returns, by place (`Flow.imported_parts`), and
+        another module's function returns, by place, and those of a narrow dtype
+        (`Flow.imported_parts`), and
         `imported_keys` the float64 values of the dict one returns, by key, and
         `imported_through` what one gives back of the float64 data a call passes it, by
         parameter (`Flow.imported_through`); `imported_object` the library class of the
         object one returns, and `passed_object` that of the objects other modules' calls
         pass for a parameter (`Flow.passed_class`); `imported_dataset_keys` the float64
-        values by key of the dict items of a dataset another module's class makes."""
+        values by key of the dict items of a dataset another module's class makes, and
+        those of a narrow dtype."""
         self.facts = facts
         self._paths = PathsOnMps(facts, guards)
         self._function_exits: Dict[cst.FunctionDef, Tuple[List[cst.Yield], List[Optional[cst.BaseExpression]]]] = {}
@@ -658,7 +660,8 @@ class Evaluator:
             return alone
         found = input_independent(qualified)
         if found is None:
-            given = arrays_in(arguments[:1])
+            # the data given: an array, or a frame (`scaler.fit_transform(frame[columns])`)
+            given = arrays_in(arguments[:1]) or [argument for argument in arguments[:1] if is_frame(argument)]
             data = given[0].dtype if given else owner.dtype
             widths = data is None and (given[0] if given else owner).default_widths
             if widths and not self._given_data(call, depth):  # `frame.values` of a CSV's frame, not `assign(b=...)`
@@ -2196,7 +2199,8 @@ class Evaluator:
 
 
 def _exported(export: Export, node: cst.BaseExpression) -> Value:
-    """The float64 tensor or NumPy array another module's export says a node gives."""
+    """The tensor or NumPy array another module's export says a node gives, of its dtype
+    (float64, or a narrow one of a returned tuple's place)."""
     return Value(Kind.TENSOR if export.tensor else Kind.NDARRAY, Dtype.named(export.width), origin=node)
 
 

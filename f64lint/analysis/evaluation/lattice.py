@@ -66,10 +66,19 @@ class Dtype(enum.IntEnum):
             return Dtype.SMALL_INTEGER if name.endswith(("int8", "int16")) else Dtype.INTEGER
         return _BY_NAME.get(name)
 
+    @property
+    def numpy_name(self) -> str:
+        """A name NumPy gives a dtype of this class (`Dtype.named` reads it back)."""
+        return _NAMES[self]
+
 
 _BY_NAME = {
     "bool": Dtype.BOOL, "float16": Dtype.FLOAT16, "bfloat16": Dtype.FLOAT16, "float32": Dtype.FLOAT32,
     "float64": Dtype.FLOAT64, "complex64": Dtype.COMPLEX64, "complex128": Dtype.COMPLEX128,
+}
+_NAMES = {
+    **{dtype: name for name, dtype in _BY_NAME.items() if name != "bfloat16"},
+    Dtype.SMALL_INTEGER: "int16", Dtype.INTEGER: "int64",
 }
 
 

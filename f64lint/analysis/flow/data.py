@@ -54,7 +54,7 @@ from f64lint.analysis.flow.values import TENSOR_OF_DATA, Flow
 from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.semantic.traces import kept
-from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, argument_for, keyword, method_name, positional
+from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, argument_for, keyword, method_name, passed_as, positional
 from f64lint.analysis.syntax.nodes import integer_index, last_name
 from f64lint.cst import cst
 
@@ -575,15 +575,22 @@ class DataOrigins:
     def dataset_items(self, node: cst.BaseExpression) -> List[Tuple[cst.BaseExpression, cst.BaseExpression]]:
         """For a part of a batch of a `DataLoader` over a dataset class of this module, at a
         known place: the loader and what each `return` of the dataset's `__getitem__` (each
-        `yield` of its `__iter__`) gives there."""
+        `yield` of its `__iter__`) gives there. Over a `TensorDataset`, or a dataset class of
+        another module whose items hold there what its `__init__` is given: what the call
+        that makes it passes."""
         found = self._batch_place(node, 0)
         if found is None or found[1] is None:
             return []
         loader, place = found[0], found[1]
         made = self._dataset_made(loader)
-        if made is not None and self.facts.qualified_name(made.func) in DATASETS_OF_TENSORS:
+        qualified = self.facts.qualified_name(made.func) if made is not None else None
+        if made is not None and qualified in DATASETS_OF_TENSORS:
             tensors = positional(made)
             return [(loader, tensors[place[0]])] if place and place[0] < len(tensors) else []
+        for row in self.flow.imported.items_following(qualified):
+            passed = passed_as(made, row.through) if made is not None and row.item is not None else None
+            if passed is not None and row.item == place[: len(row.item or ())]:
+                return [(loader, passed)]
         dataset = self._dataset_class(loader)
         items = []
         for value in self.flow.items_given(dataset) if dataset is not None else ():

@@ -6,7 +6,11 @@ classes' methods that return one so and attributes set on `self` to one, its mod
 names bound to one, each with where the value is made, and its dataset classes whose
 `__getitem__` gives float64 NumPy arrays (batched as they are by a `DataLoader`), and the
 float64 data its calls pass to other modules' functions (passed_on.py: rows the project
-phase hands to those functions' modules instead). It is computed once per module, from
+phase hands to those functions' modules instead). So that a batch's dtype shows where it
+does, it also names the places of returned tuples, and the keys of a dataset's items, that
+hold data of a narrower dtype, and the places of a dataset's items that hold what its
+`__init__` is given (the project phase hands those rows only to the modules with a finding
+about a batch, the only findings they can change). It is computed once per module, from
 the module alone, and read by the flow of the modules that import those names (the
 runner's project phase hands them over): `pos = table().to(device)` in `model.py` after
 `from .utils import table` is a float64 move when `utils.table` returns float64. The
@@ -23,12 +27,12 @@ from typing import Dict, List, Optional, Sequence, Set, Tuple
 from f64lint.analysis.domain.arrays import ArraySource
 from f64lint.analysis.domain.dtypes import named_for_others
 from f64lint.analysis.domain.probed import is_type
-from f64lint.analysis.evaluation.lattice import Dtype, Kind
+from f64lint.analysis.evaluation.lattice import Dtype, Kind, Value
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.passed_on import passed_on
-from f64lint.analysis.flow.through import given_back
+from f64lint.analysis.flow.through import given_back, parameter_places
 from f64lint.analysis.flow.values import WIDE_DTYPES, Flow, WideValue
-from f64lint.analysis.project.exports import BASE, MAKES, OBJECT, READS, SEEN, Export
+from f64lint.analysis.project.exports import BASE, FOLLOWS, MAKES, OBJECT, READS, SEEN, Export
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.nodes import assignment, is_called_on_the_class, is_property, is_self_attribute
 from f64lint.cst import cst
@@ -316,15 +320,34 @@ def _parts(
     facts: ModuleFacts, flow: Flow, name: str, values: Sequence[cst.BaseExpression], path: str
 ) -> List[Export]:
     """The float64 tensors and NumPy arrays in the tuples (or lists) a function returns
-    written out (`return x, y`), by place: a place's first."""
+    written out (`return x, y`), by place: a place's first; and the places where every
+    return gives a tensor or NumPy array of a dtype narrower than float64, with the widest
+    (`NARROW_WIDTHS`)."""
+    tuples = [value for value in values if isinstance(value, (cst.Tuple, cst.List))]
     parts: Dict[int, Export] = {}
-    for value in values:
-        assert isinstance(value, (cst.Tuple, cst.List))
+    for value in tuples:
         for place, element in enumerate(value.elements):
             made = _made(facts, flow, name, True, [element.value], path)
             if made is not None:
                 parts.setdefault(place, replace(made, item=(place,)))
-    return list(parts.values())
+    assert facts.module_name is not None
+    for place in range(min(len(value.elements) for value in tuples)):
+        elements = [value.elements[place].value for value in tuples]
+        given = [flow.evaluation.value(element) for element in elements]
+        if place in parts or not all(_narrow_data(value) for value in given):
+            continue
+        widest = max(value.dtype for value in given if value.dtype is not None)
+        line, tensor = facts.positions[elements[0]].start.line, given[0].kind is Kind.TENSOR
+        made_by = facts.module.code_for_node(elements[0])
+        parts[place] = Export(
+            facts.module_name, name, True, made_by, widest.numpy_name, path, line, (place,), tensor
+        )
+    return sorted(parts.values(), key=lambda part: part.item or ())
+
+
+def _narrow_data(value: Value) -> bool:
+    """A tensor or NumPy array known to be of a dtype narrower than float64 on every path."""
+    return value.kind in (Kind.TENSOR, Kind.NDARRAY) and value.known_narrow and not value.mixed
 
 
 def _values(
@@ -421,7 +444,7 @@ def _dataset(analysis: Analysis, owner: cst.ClassDef, path: str) -> List[Export]
                 unseen.add(place)
     everywhere = [place for place in seen if all(place in items for items in parts)]
     assert facts.module_name is not None
-    return [
+    return _following(analysis, owner, parts, {*places, *seen}, path) + [
         Export(
             facts.module_name,
             owner.name.value,
@@ -442,19 +465,71 @@ def _dataset(analysis: Analysis, owner: cst.ClassDef, path: str) -> List[Export]
     ]
 
 
+def _following(
+    analysis: Analysis,
+    owner: cst.ClassDef,
+    parts: Sequence[Dict[Tuple[int, ...], cst.BaseExpression]],
+    known: Set[Tuple[int, ...]],
+    path: str,
+) -> List[Export]:
+    """The places of a dataset class's items (but those `known`) that every item holds of
+    what one parameter of its `__init__` is given, as it is or indexed (`self.x[i]` of
+    `self.x = x`): `FOLLOWS` rows, for the modules whose loaders batch an object of it."""
+    facts = analysis.facts
+    init = facts.definitions.method(owner, "__init__")
+    if init is None or not parts:
+        return []
+    positions = {param: position for param, _, position in parameter_places(init, True)}
+    found = []
+    for place, item in parts[0].items():
+        followed = {_followed(analysis, owner, init, items.get(place)) for items in parts}
+        param = followed.pop() if len(followed) == 1 else None
+        position = positions.get(param) if param is not None else None
+        if place in known or position is None:
+            continue
+        assert facts.module_name is not None
+        line = facts.positions[item].start.line
+        made_by = facts.module.code_for_node(item)
+        found.append(
+            Export(facts.module_name, owner.name.value, False, made_by, FOLLOWS, path, line, place, through=position)
+        )
+    return found
+
+
+def _followed(
+    analysis: Analysis, owner: cst.ClassDef, init: cst.FunctionDef, item: Optional[cst.BaseExpression]
+) -> Optional[cst.Param]:
+    """The parameter of `__init__` an item's place holds what is given for, as it is or
+    indexed: `self.x[i]` where every value the class sets `self.x` to is that parameter."""
+    while isinstance(item, cst.Subscript):
+        item = item.value
+    if item is None or not is_self_attribute(item):
+        return None
+    facts = analysis.facts
+    params = set()
+    for value in analysis.flow.evaluation.classes.set_on(owner, item.attr.value):
+        entry = facts.parameter(facts.bindings.get(value)) if isinstance(value, cst.Name) else None
+        params.add(entry[1] if entry is not None and entry[0] is init else None)
+    return params.pop() if len(params) == 1 else None
+
+
 def _dataset_keys(
     facts: ModuleFacts, flow: Flow, owner: cst.ClassDef, returned: Sequence[cst.BaseExpression], path: str
 ) -> List[Export]:
     """For a dataset class whose `__getitem__` returns dicts written out: the keys of the
     item whose value a batch collates to a float64 tensor (a float64 array or tensor, a
-    Python float), by key: a key's first."""
+    Python float), by key: a key's first; and those whose value every item holds as a
+    tensor or NumPy array of a narrower dtype (`NARROW_WIDTHS`), with the widest."""
     assert facts.module_name is not None
     found: Dict[str, Export] = {}
+    held_by_key: Dict[str, List[Tuple[cst.BaseExpression, Value]]] = {}
     for value in returned:
         assert isinstance(value, cst.Dict)
         for element in value.elements:
             assert isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString)
             key, held = element.key.evaluated_value, flow.evaluation.value(element.value)
+            if isinstance(key, str):
+                held_by_key.setdefault(key, []).append((element.value, held))
             data = held.is_array or held.kind in (Kind.TENSOR, Kind.NUMBER)
             if not isinstance(key, str) or key in found or not data or held.dtype is not Dtype.FLOAT64:
                 continue
@@ -462,6 +537,14 @@ def _dataset_keys(
             made_by = facts.module.code_for_node(element.value)
             made = Export(facts.module_name, owner.name.value, False, made_by, "float64", path, line, (), key=key)
             found[key] = replace(made, tensor=held.kind is Kind.TENSOR)
+    for key, held_there in held_by_key.items():
+        if key in found or len(held_there) < len(returned) or not all(_narrow_data(held) for _, held in held_there):
+            continue
+        widest = max(held.dtype for _, held in held_there if held.dtype is not None)
+        first, held = held_there[0]
+        line, made_by = facts.positions[first].start.line, facts.module.code_for_node(first)
+        made = Export(facts.module_name, owner.name.value, False, made_by, widest.numpy_name, path, line, (), key=key)
+        found[key] = replace(made, tensor=held.kind is Kind.TENSOR)
     return list(found.values())
 
 

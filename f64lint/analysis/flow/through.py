@@ -44,7 +44,7 @@ def given_back(analysis: Analysis, path: str) -> List[Export]:
             continue
         generator = flow.evaluation.yields(function)
         own = _wide_places(flow.evaluation.given_only(function, {}), generator)
-        for param, place, position in _parameters(function, "." in name):
+        for param, place, position in parameter_places(function, "." in name):
             for passed, kind in _probes(flow.evaluation, rows, param, place):
                 given = flow.evaluation.given_only(function, {param: passed})
                 for (item, key), (width, tensor) in _wide_places(given, generator).items():
@@ -62,7 +62,9 @@ def _passing(analysis: Analysis, name: str) -> List[Export]:
     return [*analysis.flow.imported.passed_to(qualified), *analysis.flow.imported.instances_passed_to(qualified)]
 
 
-def _parameters(function: cst.FunctionDef, method: bool) -> Iterator[Tuple[cst.Param, Optional[Tuple[int, ...]], str]]:
+def parameter_places(
+    function: cst.FunctionDef, method: bool
+) -> Iterator[Tuple[cst.Param, Optional[Tuple[int, ...]], str]]:
     """A function's parameters a call passes, each with its place as other modules' rows
     count it (after a method's `self` or `cls`; None if keyword-only) and its name for a
     row, `<position>:<name>` (`Export.through`)."""
@@ -102,7 +104,7 @@ def _held_back(analysis: Analysis, path: str) -> List[Export]:
         if init is None or not rows:
             continue
         kept = [call for call in flow.kept_in(owner) if facts.enclosing_function(call) is init]
-        for param, place, position in _parameters(init, True):
+        for param, place, position in parameter_places(init, True):
             for passed, kind in _probes(flow.evaluation, rows, param, place):
                 held = next((
                     (call, value) for call in kept

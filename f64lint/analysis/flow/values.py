@@ -982,8 +982,8 @@ class Flow:
         return None
 
     def imported_parts(self, call: cst.Call) -> Tuple[Optional[Export], ...]:
-        """The float64 parts of the tuple another module's function (or the method of an
-        object of a class it defines) returns, by place."""
+        """The float64 parts, and those of a narrow dtype, of the tuple another module's
+        function (or the method of an object of a class it defines) returns, by place."""
         return self.imported.returned_parts(self.imported_callee(call))
 
     def imported_keys(self, call: cst.Call) -> Dict[str, Export]:

@@ -38,6 +38,15 @@ INSTANCE = "instance"
 # read by the importing modules as such an object.
 OBJECT = "object"
 CLASS_ROWS = frozenset({BASE, READS})
+# The width of a row of a dataset class (`name`) whose items hold at a place (`item`) what
+# its `__init__` is given for a parameter (`through`, as `<position>:<name>`), as it is or
+# indexed (`self.x[i]` of `self.x = x`): a loader's batch is there of the dtype of what the
+# call making the dataset passes (`ChurnDataset(features, labels)` in another module).
+FOLLOWS = "follows"
+# The widths of a row of a place of the tuples a function returns that holds data of a
+# dtype narrower than float64 on every return (`return x.astype(np.float32), labels`), by
+# the name NumPy gives it: such data in a batch is not of a dtype not seen.
+NARROW_WIDTHS = frozenset({"bool", "int16", "int64", "float16", "float32"})
 
 
 @dataclass(frozen=True)
@@ -54,7 +63,9 @@ class Export:
     name: str
     returned: bool
     made_by: str
-    width: str  # a `Width` value: "float64" or "complex128"
+    # a `Width` value, "float64" or "complex128"; a narrow dtype's name (`NARROW_WIDTHS`) of a
+    # place of a returned tuple or a dataset's key; or one of the row kinds above
+    width: str
     path: str
     line: int
     item: Optional[Tuple[int, ...]] = None
@@ -142,6 +153,13 @@ class Export:
         return None
 
     @property
+    def for_batches(self) -> bool:
+        """Is it a row that only tells what a loader's batches hold (`FOLLOWS`, or data of a
+        narrow dtype), which the project phase hands only to the files with a finding about
+        a batch (runner/project_phase.py)?"""
+        return self.width == FOLLOWS or self.width in NARROW_WIDTHS
+
+    @property
     def passed(self) -> bool:
         """Is it a value another module's call passes to the function it names?"""
         return bool(self.caller)
@@ -185,6 +203,10 @@ class Imported:
             passed = self._instances if export.width == INSTANCE else self._passed
             passed.setdefault(export.qualified_name, []).append(export)
         given = tuple(e for e in given if not e.passed)
+        self._follows: Dict[str, List[Export]] = {}
+        for export in (e for e in given if e.width == FOLLOWS):
+            self._follows.setdefault(export.qualified_name, []).append(export)
+        given = tuple(e for e in given if e.width != FOLLOWS)
         self._through: Dict[str, List[Export]] = {}
         for export in (e for e in given if e.through):
             self._through.setdefault(export.qualified_name, []).append(export)
@@ -228,6 +250,7 @@ class Imported:
             *(e for keyed in self._keyed.values() for e in keyed.values()),
             *(e for through in self._through.values() for e in through), *self._makers.values(),
             *self._objects.values(), *(e for keys in self._dataset_keys.values() for e in keys.values()),
+            *(e for follows in self._follows.values() for e in follows),
         )
 
     def names(self) -> FrozenSet[str]:
@@ -265,7 +288,8 @@ class Imported:
 
     def returned_parts(self, qualified: Optional[str]) -> Tuple[Optional[Export], ...]:
         """What a function another module defines returns in a tuple it writes out
-        (`return x, y`), by place, up to the last float64 one (None where it is not)."""
+        (`return x, y`), by place, up to the last float64 one or one of a narrow dtype
+        (None where it is neither)."""
         parts = self._parts.get(qualified, {}) if qualified is not None else {}
         return tuple(parts.get(place) for place in range(max(parts) + 1)) if parts else ()
 
@@ -292,8 +316,14 @@ class Imported:
 
     def dataset_keys(self, qualified: Optional[str]) -> Dict[str, Export]:
         """The keys of the dict items of a dataset class another module defines whose value a
-        batch collates to a float64 tensor (`{"label": float(y)}`)."""
+        batch collates to a float64 tensor (`{"label": float(y)}`), or to one of a narrow
+        dtype on every item (a `NARROW_WIDTHS` row)."""
         return self._dataset_keys.get(qualified, {}) if qualified is not None else {}
+
+    def items_following(self, qualified: Optional[str]) -> List[Export]:
+        """The places in the items of a dataset class another module defines that hold what
+        its `__init__` is given for a parameter (`FOLLOWS` rows)."""
+        return self._follows.get(qualified, []) if qualified is not None else []
 
     def dataset(self, qualified: Optional[str]) -> List[Export]:
         """The float64 places in the items of a dataset class another module defines."""
