@@ -410,6 +410,19 @@ def test_in_its_function_a_parameter_may_hold_what_any_call_passes():
     assert (value.kind, value.dtype) == (Kind.NDARRAY, Dtype.FLOAT64)
 
 
+@pytest.mark.parametrize("read, dtype", [("np.array(cfg['w'])", Dtype.FLOAT64),
+                                         ("np.array(cfg['w']).astype(np.float32)", Dtype.FLOAT32)])
+def test_a_parameter_given_what_a_reader_of_text_gives_holds_python_s_numbers(read, dtype):
+    # `cfg = json.load(f)` passed to `__init__`: the weights divided are float64 there.
+    source = (
+        "import json\nimport numpy as np\nclass Trainer:\n    def __init__(self, cfg):\n"
+        f"        self.w = {read} / len(cfg['w'])\n    def weights(self):\n        return self.w\n"
+        "def main(path):\n    with open(path) as f:\n        cfg = json.load(f)\n    return Trainer(cfg)\n"
+    )
+    value = returned_by(source, "weights")
+    assert (value.kind, value.dtype) == (Kind.NDARRAY, dtype)
+
+
 def test_what_a_star_parameter_gathers_is_each_argument_it_takes():
     value = evaluated("import numpy as np\ndef f(n, *arrays):\n    return arrays\nresult = f(3, np.zeros(3), load())")
     assert (value.kind, value.element) == (Kind.CONTAINER, None)

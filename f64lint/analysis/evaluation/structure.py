@@ -25,9 +25,12 @@ def as_data(value: Value) -> Value:
     known is (`torch.cat(self.outputs)` of outputs moved to the CPU); not a dtype or a
     device (a helper handed one often checks it); a library object is data too (a pandas
     frame, an estimator fitted on data, whose fitted attributes are arrays), and so is a
-    function (`scale`, which the function called calls on its data)."""
+    function (`scale`, which the function called calls on its data); and what a reader of
+    text gives (`json.load(f)`), whose numbers are Python's."""
     if value.kind in DATA_KINDS or value.kind in (Kind.OBJECT, Kind.CALLABLE):
         return value
+    if value.kind is Kind.UNKNOWN and value.default_widths:
+        return Value(place=value.place, origin=value.origin, default_widths=True)
     return Value(place=value.place) if value.kind is Kind.UNKNOWN and value.place is not Place.UNKNOWN else UNKNOWN
 
 
