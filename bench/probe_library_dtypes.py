@@ -942,7 +942,7 @@ def pandas_jobs() -> Tuple[List[Job], Dict[str, str]]:
     frame_operand = lambda cls: frame(cls) if cls in ARRAY_CLASSES else numpy_operand(cls)  # noqa: E731
     series_operand = lambda cls: frame(cls)["a"] if cls in ARRAY_CLASSES else numpy_operand(cls)  # noqa: E731
     jobs += method_jobs("pandas.DataFrame", frames, frame_classes, pd.DataFrame, OPERATORS, frame_operand,
-                        OPERAND_CLASSES, lambda cls: frame(cls), AGGREGATIONS)
+                        OPERAND_CLASSES, lambda cls: frame(cls), {**AGGREGATIONS, **BY_A_COLUMN})
     jobs += method_jobs("pandas.Series", series, ARRAY_CLASSES, pd.Series, OPERATORS, series_operand,
                         OPERAND_CLASSES, lambda cls: frame(cls)["a"], AGGREGATIONS)
     # A frame's rows by label or place (`frame.loc[mask]`, `frame.describe().loc["mean"]`):
@@ -981,6 +981,12 @@ _BY_NAMES: List[Template] = [
     ("x.f('mean')", lambda get, i: get(i.x)("mean")),
 ]
 AGGREGATIONS: Dict[str, List[Template]] = {"agg": _BY_NAMES, "aggregate": _BY_NAMES}
+# A frame's methods that take a column (`frame.set_index("time")`, `frame.sort_values("date")`).
+_BY_A_COLUMN: List[Template] = [("m.f('a')", lambda get, i: get(i.m)("a"))]
+BY_A_COLUMN: Dict[str, List[Template]] = {
+    "set_index": _BY_A_COLUMN, "sort_values": _BY_A_COLUMN,
+    "drop": [("m.f(columns=['a'])", lambda get, i: get(i.m)(columns=["a"]))],
+}
 INDEXERS: Tuple[Callable[[pd.DataFrame], Any], ...] = (lambda df: df.loc, lambda df: df.iloc)
 # Rows of a frame are a frame (`frame.loc[mask]`, `frame.iloc[:n]`) before a row is a series
 # (`frame.loc["mean"]`): what a frame of this dtype gives, whatever the rows.

@@ -423,6 +423,23 @@ def test_a_parameter_given_what_a_reader_of_text_gives_holds_python_s_numbers(re
     assert (value.kind, value.dtype) == (Kind.NDARRAY, dtype)
 
 
+def test_a_dict_handed_to_a_function_is_as_made_where_it_is_read_before():
+    # `show(stats)` may change it: reads after it (or in a loop with it) no longer know
+    # its values; the read it passes and those before still do.
+    source = (
+        "import numpy as np\nfrom .other import show\n"
+        "def main():\n    stats = {'mean': np.zeros(3)}\n    first = stats['mean']\n    show(stats)\n"
+        "    return first\n"
+    )
+    value = returned_by(source, "main")
+    assert (value.kind, value.dtype) == (Kind.NDARRAY, Dtype.FLOAT64)
+    assert returned_by(source.replace("return first", "return stats['mean']"), "main").kind is Kind.UNKNOWN
+    looped = source.replace(
+        "    first = stats['mean']\n    show(stats)", "    for _ in range(2):\n        first = stats['mean']\n        show(stats)"
+    )
+    assert returned_by(looped, "main").kind is Kind.UNKNOWN
+
+
 def test_what_a_star_parameter_gathers_is_each_argument_it_takes():
     value = evaluated("import numpy as np\ndef f(n, *arrays):\n    return arrays\nresult = f(3, np.zeros(3), load())")
     assert (value.kind, value.element) == (Kind.CONTAINER, None)
@@ -1072,6 +1089,11 @@ def test_a_frame_of_data_the_code_does_not_show_has_no_known_dtype():
         ("frame = pd.read_csv(p)\nresult = frame.groupby('k').mean().values", Kind.NDARRAY, Dtype.FLOAT64),
         ("frame = pd.read_csv(p)\nresult = frame.groupby('k').sum().values", Kind.NDARRAY, None),
         ("frame = pd.read_csv(p).astype(np.float32)\nresult = frame.groupby('k').mean().values", Kind.NDARRAY,
+         Dtype.FLOAT32),
+        # A frame indexed or sorted by a column keeps the others' dtypes, as probed.
+        ("frame = pd.read_csv(p).set_index('time')\nresult = frame.values * 0.5", Kind.NDARRAY, Dtype.FLOAT64),
+        ("frame = pd.read_csv(p).sort_values('time')\nresult = frame.values", Kind.NDARRAY, None),
+        ("frame = pd.read_csv(p).set_index('t').astype(np.float32)\nresult = frame.values * 0.5", Kind.NDARRAY,
          Dtype.FLOAT32),
         # An estimator given a frame's columns computes in their dtype, as probed for arrays of it.
         ("frame = pd.read_csv(p)\nresult = StandardScaler().fit_transform(frame[['a', 'b']])", Kind.NDARRAY,

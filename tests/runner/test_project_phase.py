@@ -1645,6 +1645,88 @@ def test_what_shows_a_batch_s_dtype_is_handed_only_to_the_files_with_a_batch_fin
     assert again == [os.path.join("churn", "train.py")]
 
 
+STATION = """\
+import numpy as np
+import pandas as pd
+
+
+def load_station(path):
+    return pd.read_csv(path).set_index("time")
+
+
+def normalisation_stats(frame, columns):
+    cols = list(columns)
+    return {"mean": frame[cols].mean().values, "std": frame[cols].std().values}
+"""
+FORECASTER = """\
+import torch
+from torch import nn
+
+
+class Forecaster(nn.Module):
+    def __init__(self, stats, n_features):
+        super().__init__()
+        self.register_buffer("mu", torch.as_tensor(stats["mean"]))
+        self.register_buffer("sigma", torch.as_tensor(stats["std"]))
+        self.out = nn.Linear(n_features, 1)
+
+    def forward(self, x):
+        return self.out((x - self.mu) / self.sigma)
+"""
+FORECASTING = """\
+from .data import load_station, normalisation_stats
+from .model import Forecaster
+
+
+def build(path, columns, device):
+    frame = load_station(path)
+    stats = normalisation_stats(frame, columns)
+    return Forecaster(stats, len(columns)).to(device)
+"""
+NARROW_STATS = STATION.replace(".mean().values", ".mean().to_numpy(dtype=np.float32)").replace(
+    ".std().values", ".std().to_numpy(dtype=np.float32)"
+)
+
+
+@pytest.fixture
+def forecasting(tmp_path, monkeypatch):
+    root = package_in(tmp_path, monkeypatch, "weather", data=STATION, model=FORECASTER, train=FORECASTING)
+    rows = "".join(f"{hour},{10 + hour % 5},{1000 + hour}\n" for hour in range(6))
+    (root / "station.csv").write_text("time,temp,pressure\n" + rows)
+    return root
+
+
+def test_a_frame_a_module_reads_from_a_csv_keeps_its_default_widths_in_the_modules_it_is_handed_to(forecasting):
+    # `load_station` returns a frame of a CSV's numbers (int64 or float64), which `train`
+    # hands `normalisation_stats`: the means of its columns are float64 there, given back
+    # to `train` in a dict, handed to `Forecaster`, kept as buffers and moved with it.
+    assert _reported(forecasting, "weather") == [(
+        "weather/train.py", 8, 44, "F64004", "error",
+        "float64 tensor (a parameter or buffer of `Forecaster`, from `torch.as_tensor` at weather/model.py:8) "
+        "moved to a device that may be 'mps'",
+    )]
+    (forecasting / "weather" / "data.py").write_text(NARROW_STATS)
+    assert _reported(forecasting, "weather") == []
+
+
+def test_that_model_crashes_on_mps_and_its_float32_twin_does_not(forecasting, monkeypatch):
+    require("torch")
+    require("pandas")
+    from f64lint.testing.mps_emulation import mps_emulation
+
+    monkeypatch.syspath_prepend(str(forecasting))
+    train = importlib.import_module("weather.train")
+    with mps_emulation():
+        with pytest.raises(TypeError, match="MPS framework doesn't support float64"):
+            train.build(forecasting / "station.csv", ["temp", "pressure"], "mps")
+    (forecasting / "weather" / "data.py").write_text(NARROW_STATS)
+    for name in [name for name in sys.modules if name == "weather" or name.startswith("weather.")]:
+        monkeypatch.delitem(sys.modules, name)
+    twin = importlib.import_module("weather.train")
+    with mps_emulation():
+        twin.build(forecasting / "station.csv", ["temp", "pressure"], "mps")
+
+
 EPOCH_METRIC = """\
 from typing import Callable, List
 

@@ -97,13 +97,36 @@ class DictChanges:
         return any(self.changes(read, frozenset()) for read in self._attributes.get(name, ()))
 
     def of_name(self, node: cst.Name) -> bool:
-        """Does the code change what a dict a name holds holds: set or delete a key
-        (`batch["x"] = ...`, `del batch["w"]`), call a method that does (`.update()`,
-        `.pop()`), or hand it to a function of the module that does?"""
+        """Does the code change what a dict (or a frame) a name holds holds, where the change
+        may reach this read of it: set or delete a key (`batch["x"] = ...`, `del
+        batch["w"]`), call a method that does (`.update()`, `.pop()`), or hand it to a
+        function that does or may; before the read in the same function (in the order of
+        the text), anywhere in a loop the read is in, or in another function? What a read
+        passes is as made: `stats(frame)` then `windows(frame)` hands `stats` the frame read."""
         binding = self.facts.bindings.get(node)
         bound = binding.reaching() if binding is not None else ()
         reads = [read for seen in bound for read in self.facts.reads_by_binding.get(id(seen), ())]
-        return any(self.changes(read, frozenset()) for read in reads)
+        return any(self._may_reach(read, node) and self.changes(read, frozenset()) for read in reads)
+
+    def _may_reach(self, read: cst.CSTNode, node: cst.CSTNode) -> bool:
+        """May what happens at one read of a name reach another (`of_name`)?"""
+        function = self.facts.enclosing_function(node)
+        if read is node or self.facts.enclosing_function(read) is not function:
+            return read is not node
+        at, start = self.facts.positions[node].start, self.facts.positions[read].start
+        if (start.line, start.column) < (at.line, at.column):
+            return True
+        loop = self.facts.parent(node)
+        while loop is not None and loop is not function and not isinstance(loop, (cst.For, cst.While)):
+            loop = self.facts.parent(loop)
+        return isinstance(loop, (cst.For, cst.While)) and self._within(read, loop)
+
+    def _within(self, node: cst.CSTNode, outer: cst.CSTNode) -> bool:
+        """Is a node inside another?"""
+        current: Optional[cst.CSTNode] = node
+        while current is not None and current is not outer:
+            current = self.facts.parent(current)
+        return current is outer
 
     def set_items(self, node: cst.Name) -> Optional[List[cst.BaseExpression]]:
         """The values the code sets at keys of what a name holds, where that is all it does

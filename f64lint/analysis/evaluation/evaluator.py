@@ -210,7 +210,9 @@ from f64lint.analysis.evaluation.structure import (
     kept_from,
     may_be,
     may_be_tensor,
+    named_object,
     no_mps_device,
+    object_class,
     part_at,
     partly_unknown,
     passed_as_read,
@@ -534,7 +536,7 @@ class Evaluator:
             return mapping([(key, _exported(value, node)) for key, value in keyed.items()])
         made = self._imported_object(node) if export is None and isinstance(node, cst.Call) else None
         if made is not None:  # `scaler = fit_scaler(x)` of `return StandardScaler().fit(x)`
-            return Value(Kind.OBJECT, origin=node, type=made)
+            return named_object(made, node)
         through = self._imported_through(node) if export is None and isinstance(node, cst.Call) else ()
         if through:  # `for xb, yb in batches(x, y, 32)` of `yield x[idx], y[idx]`
             assert isinstance(node, cst.Call)
@@ -1268,8 +1270,8 @@ class Evaluator:
         passes it: of a library class the probe made (`sklearn...StandardScaler`), or of
         one of this module's classes (`pkg.rollout.ReachEnv`, or `pkg.ReachEnv` of the
         package that re-exports it); None for another."""
-        if is_type(made):
-            return Value(Kind.OBJECT, origin=origin, type=made)
+        if is_type(object_class(made)):
+            return named_object(made, origin)
         package, _, name = made.rpartition(".")
         module = self.facts.module_name or ""
         owner = self._classes_by_name.get(name) if module == package or module.startswith(f"{package}.") else None

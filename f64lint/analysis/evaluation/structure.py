@@ -206,13 +206,45 @@ def collated(item: Value, loader: cst.CSTNode, batched: bool = True) -> Value:
     return UNKNOWN
 
 
+def object_named(value: Value) -> str:
+    """A library's object as a summary's rows name it: its class, with the dtype of the
+    data it holds where that is known (`pandas.DataFrame[int64]`), or `[default]` for data
+    at NumPy's default widths (a frame read from a CSV file)."""
+    assert value.type is not None
+    if value.dtype is not None and not value.partial and not value.mixed:
+        return f"{value.type}[{value.dtype.numpy_name}]"
+    return f"{value.type}[{_DEFAULT_WIDTHS}]" if value.default_widths else value.type
+
+
+def named_object(named: str, origin: cst.CSTNode) -> Value:
+    """The library's object a row names (`object_named`)."""
+    owner, _, held = named.partition("[")
+    held = held.rstrip("]")
+    widths = held == _DEFAULT_WIDTHS
+    return Value(Kind.OBJECT, None if widths else Dtype.named(held or None), origin=origin, type=owner,
+                 default_widths=widths)
+
+
+def object_class(named: str) -> str:
+    """The class of the library's object a row names (`object_named`)."""
+    return named.partition("[")[0]
+
+
+_DEFAULT_WIDTHS = "default"
+
+
 def passed_as_read(value: Value, made_by: Optional[str], given: str) -> bool:
     """Is a value a call passes for a parameter what another module's row of the function
-    was read with (`Export.given`): an object of that class (a library's, or one of the
-    function's module the value is made by a call of: `made_by`), or without one, float64
-    (or complex128) data, the data other modules' calls pass a function?"""
+    was read with (`Export.given`): an object of that class holding data of that dtype (a
+    library's: `object_named`), an object of one of the function's module's classes the
+    value is made by a call of (`made_by`), or without one, float64 (or complex128) data,
+    the data other modules' calls pass a function, or a dict of only such data (read by
+    key there: `stats["mean"]`)?"""
     if given:
-        return (value.kind is Kind.OBJECT and value.type == given) or made_by == given
+        library = value.kind is Kind.OBJECT and value.type is not None and object_named(value) == given
+        return library or made_by == given
+    if value.kind is Kind.MAPPING and value.keys:
+        return all(passed_as_read(part, None, "") for part in value.parts)
     return value.kind in (Kind.NDARRAY, Kind.TENSOR) and value.dtype in (Dtype.FLOAT64, Dtype.COMPLEX128)
 
 

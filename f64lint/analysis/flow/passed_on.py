@@ -19,7 +19,7 @@ from typing import List, Optional, Tuple
 
 from f64lint.analysis.domain.probed import is_type, probed_libraries
 from f64lint.analysis.evaluation.lattice import Kind
-from f64lint.analysis.evaluation.structure import no_mps_device
+from f64lint.analysis.evaluation.structure import no_mps_device, object_named
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.values import WIDE_DTYPES
 from f64lint.analysis.project.exports import INSTANCE, NONE_PASSED, OFF_MPS_PASSED, Export
@@ -95,7 +95,8 @@ def _passed_value(
     owner = analysis.flow.object_class(argument)
     if owner is None:  # or a library's object (`fit_scaler(x)`, a `StandardScaler`)
         held = analysis.flow.evaluation.value(argument)
-        owner = held.type if held.kind is Kind.OBJECT and held.type is not None and is_type(held.type) else None
+        library = held.kind is Kind.OBJECT and held.type is not None and is_type(held.type)
+        owner = object_named(held) if library else None
     if owner is None:  # a class's name in CapWords, not a function's that returns data (`random_patches()`)
         maker = analysis.facts.made_by(argument)
         module_of, _, named = (maker or "").rpartition(".")

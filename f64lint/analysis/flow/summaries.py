@@ -27,7 +27,8 @@ from typing import Dict, List, Optional, Sequence, Set, Tuple
 from f64lint.analysis.domain.arrays import ArraySource
 from f64lint.analysis.domain.dtypes import named_for_others
 from f64lint.analysis.domain.probed import is_type
-from f64lint.analysis.evaluation.lattice import Dtype, Kind, Value
+from f64lint.analysis.evaluation.lattice import Dtype, Kind, Value, join
+from f64lint.analysis.evaluation.structure import object_named
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.passed_on import passed_on
 from f64lint.analysis.flow.through import given_back, parameter_places
@@ -292,14 +293,17 @@ def _made(
 
 def _object_returned(facts: ModuleFacts, flow: Flow, function: cst.FunctionDef, path: str) -> List[Export]:
     """A function that returns an object of one library class on every path, as probed
-    (`return StandardScaler().fit(x)`): an `OBJECT` row, for the importing modules to read
-    its members (`scaler.mean_`)."""
+    (`return StandardScaler().fit(x)`), with the dtype of the data it holds where known
+    (`object_named`): an `OBJECT` row, for the importing modules to read its members
+    (`scaler.mean_`, `frame.rating.mean()`)."""
     assert facts.module_name is not None
-    made = _made_on_every_path(flow, function)
-    if made is None or made[0] is not Kind.OBJECT or not is_type(made[1]):
+    returned = [flow.evaluation.value(value) for value in flow.returned_values(function)]
+    made = {(value.kind, value.type) for value in returned}
+    kind, named = made.pop() if len(made) == 1 else (None, None)
+    if kind is not Kind.OBJECT or named is None or not is_type(named):
         return []
     line = facts.positions[function].start.line
-    return [Export(facts.module_name, function.name.value, True, made[1], OBJECT, path, line)]
+    return [Export(facts.module_name, function.name.value, True, object_named(join(returned)), OBJECT, path, line)]
 
 
 def _returns(
