@@ -11,7 +11,13 @@ from f64lint.analysis.domain.library import DTYPE_WIDTHS
 from f64lint.analysis.domain.probed import probed_libraries
 from f64lint.analysis.flow.analysis import analyse
 from f64lint.analysis.flow.passed_on import passed_on
-from f64lint.analysis.flow.summaries import ModuleSummary, state_held, summarise, summarise_dtypes
+from f64lint.analysis.flow.summaries import (
+    ModuleSummary,
+    attributes_held,
+    state_held,
+    summarise,
+    summarise_dtypes,
+)
 from f64lint.analysis.flow.through import given_back
 from f64lint.analysis.project.exports import KEPT, Export, Imported
 from f64lint.analysis.project.observed import Observed
@@ -202,6 +208,8 @@ def lint_source(
                 exports = (*passed_on(analysis, path), *given_back(analysis, path))
                 if imported.holds_state():  # the float64 state of another module's objects it keeps
                     exports = (*exports, *state_held(analysis, path))
+                if imported.gives_data():  # the float64 data it imports its objects keep
+                    exports = (*exports, *attributes_held(analysis, path))
             if not flagged and _sets_wide_dtype(parsed):  # or the float64 dtypes it gives away
                 exports = (*exports, *summarise_dtypes(analysis, path))
         except (RecursionError, TraceLimit) as stopped:  # no file takes unbounded time (semantic/traces.py)

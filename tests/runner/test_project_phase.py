@@ -1727,6 +1727,133 @@ def test_that_model_crashes_on_mps_and_its_float32_twin_does_not(forecasting, mo
         twin.build(forecasting / "station.csv", ["temp", "pressure"], "mps")
 
 
+FREQUENCIES = """\
+import numpy as np
+import pandas as pd
+
+
+def interactions(n):
+    return pd.DataFrame({"user": np.arange(n) % 7, "item": np.arange(n) % 5})
+
+
+def item_frequencies(events, n_items):
+    counts = events["item"].value_counts().reindex(range(n_items), fill_value=0)
+    return counts / counts.sum()
+"""
+SAMPLER = """\
+import torch
+
+
+class UnigramSampler:
+    def __init__(self, frequencies, power=0.75):
+        weights = frequencies.to_numpy() ** power
+        self.probs = torch.as_tensor(weights / weights.sum())
+
+    def sample(self, n, device):
+        return torch.multinomial(self.probs.to(device), n, replacement=True)
+"""
+SAMPLING = """\
+from .data import interactions, item_frequencies
+from .sampler import UnigramSampler
+
+
+def negatives(device):
+    return UnigramSampler(item_frequencies(interactions(20), 5)).sample(8, device)
+"""
+
+
+def test_a_series_another_module_s_function_gives_back_of_a_frame_passed_it_is_its_data(tmp_path, monkeypatch):
+    # `item_frequencies` divides the counts `value_counts` gives (int64 whatever the
+    # frame holds) by their sum: float64 there, for the frame `negatives` passes it.
+    root = package_in(tmp_path, monkeypatch, "w2v", data=FREQUENCIES, sampler=SAMPLER, train=SAMPLING)
+    assert [row[:4] for row in _reported(root, "w2v")] == [
+        ("w2v/sampler.py", 7, 22, "F64003"), ("w2v/sampler.py", 10, 45, "F64004"),
+    ]
+    narrow = FREQUENCIES.replace("counts / counts.sum()", "(counts / counts.sum()).astype(np.float32)")
+    (root / "w2v" / "data.py").write_text(narrow)
+    assert _reported(root, "w2v") == []
+
+
+ANCHORS = """\
+import numpy as np
+
+
+def grid_anchors(size, stride):
+    centres = (np.arange(size) + 0.5) * stride
+    cx, cy = np.meshgrid(centres, centres)
+    return np.stack([cx.ravel(), cy.ravel()], axis=1)
+"""
+DETECTOR = """\
+from torch import nn
+
+from .anchors import grid_anchors
+
+
+class Detector(nn.Module):
+    def __init__(self, size=4, stride=8):
+        super().__init__()
+        self.head = nn.Linear(2, 2)
+        self.anchor_array = grid_anchors(size, stride)
+"""
+DECODING = """\
+import torch
+
+
+def decode(deltas, anchor_array):
+    return deltas + torch.as_tensor(anchor_array, device=deltas.device)
+"""
+INFERENCE = """\
+import torch
+
+from .decode import decode
+from .model import Detector
+
+
+def main(device):
+    model = Detector().to(device).eval()
+    return decode(torch.zeros(16, 2, device=device), model.anchor_array)
+"""
+
+
+def test_what_a_module_keeps_of_another_s_float64_array_reaches_a_third_through_its_objects(tmp_path, monkeypatch):
+    # `Detector` keeps the float64 anchors `anchors.py` makes; `infer.py` reads them off a
+    # detector moved and put in eval mode (the module itself) and hands them to `decode`.
+    root = package_in(tmp_path, monkeypatch, "det", anchors=ANCHORS, model=DETECTOR, decode=DECODING, infer=INFERENCE)
+    assert _reported(root, "det") == [(
+        "det/decode.py", 5, 21, "F64003", "error",
+        "float64 NumPy array (from `Detector.anchor_array` passed for `anchor_array` by `det.infer.main` at "
+        "det/infer.py:9) becomes a tensor in `torch.as_tensor()`; MPS has no float64",
+    )]
+    (root / "det" / "anchors.py").write_text(ANCHORS.replace("axis=1)", "axis=1).astype(np.float32)"))
+    assert _reported(root, "det") == []
+
+
+@pytest.mark.parametrize("package, modules, entry, narrowed", [
+    ("w2v", {"data": FREQUENCIES, "sampler": SAMPLER, "train": SAMPLING}, "train.negatives",
+     ("data", "counts / counts.sum()", "(counts / counts.sum()).astype(np.float32)")),
+    ("det", {"anchors": ANCHORS, "model": DETECTOR, "decode": DECODING, "infer": INFERENCE}, "infer.main",
+     ("anchors", "axis=1)", "axis=1).astype(np.float32)")),
+])
+def test_those_values_crash_on_mps_and_their_float32_twins_do_not(tmp_path, monkeypatch, package, modules, entry,
+                                                                   narrowed):
+    require("torch")
+    require("pandas")
+    from f64lint.testing.mps_emulation import mps_emulation
+
+    root = package_in(tmp_path, monkeypatch, package, **modules)
+    monkeypatch.syspath_prepend(str(root))
+    module_name, _, function = entry.partition(".")
+    with mps_emulation():
+        with pytest.raises(TypeError, match="MPS framework doesn't support float64"):
+            getattr(importlib.import_module(f"{package}.{module_name}"), function)("mps")
+    name, old, new = narrowed
+    (root / package / f"{name}.py").write_text(modules[name].replace(old, new))
+    for loaded in [loaded for loaded in sys.modules if loaded == package or loaded.startswith(f"{package}.")]:
+        monkeypatch.delitem(sys.modules, loaded)
+    with mps_emulation():
+        getattr(importlib.import_module(f"{package}.{module_name}"), function)("mps")
+
+
 EPOCH_METRIC = """\
 from typing import Callable, List
 

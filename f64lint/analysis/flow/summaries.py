@@ -85,6 +85,20 @@ def state_held(analysis: Analysis, path: str) -> List[Export]:
     ]
 
 
+def attributes_held(analysis: Analysis, path: str) -> List[Export]:
+    """The attributes the module's top-level classes set on `self` to a float64 tensor or
+    NumPy array (`self.anchor_array = grid_anchors(...)` of another module's function):
+    for a module with no finding of its own that imports such data."""
+    facts, flow = analysis.facts, analysis.flow
+    if not facts.module_name:
+        return []
+    return [
+        export
+        for owner in facts.module.body if isinstance(owner, cst.ClassDef)
+        for export in _attributes_set(facts, flow, owner, path)
+    ]
+
+
 def summarise_dtypes(analysis: Analysis, path: str) -> ModuleSummary:
     """The float64 dtypes a module gives away (`_dtypes`), and what makes objects of the
     classes they are members of: the summary of a module without a finding."""
@@ -224,16 +238,23 @@ def _members(facts: ModuleFacts, flow: Flow, owner: cst.ClassDef, path: str) -> 
             else:
                 found.extend(_returns(facts, flow, name, returned, path))
     set_on_self = flow.attributes_set(owner)
-    for attribute, values in set_on_self.items():
-        export = _made(facts, flow, f"{owner.name.value}.{attribute}", False, values, path)
-        if export is not None:
-            found.append(export)
+    found.extend(_attributes_set(facts, flow, owner, path))
     body = [s for s in owner.body.body if isinstance(s, cst.BaseStatement)]
     for attribute, value in _bound_in(body):  # a class attribute, a dataclass field's default
         if attribute not in set_on_self:
             export = _held(facts, flow, f"{owner.name.value}.{attribute}", value, path)
             found.extend([export] if export is not None else [])
     return found + _structure(facts, flow, owner, path)
+
+
+def _attributes_set(facts: ModuleFacts, flow: Flow, owner: cst.ClassDef, path: str) -> List[Export]:
+    """The attributes a class's methods set on `self` to a float64 tensor or NumPy array."""
+    found = []
+    for attribute, values in flow.attributes_set(owner).items():
+        export = _made(facts, flow, f"{owner.name.value}.{attribute}", False, values, path)
+        if export is not None:
+            found.append(export)
+    return found
 
 
 def _held(facts: ModuleFacts, flow: Flow, name: str, value: cst.BaseExpression, path: str) -> Optional[Export]:

@@ -21,6 +21,7 @@ from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
 from f64lint.analysis.evaluation.evaluator import Evaluator
 from f64lint.analysis.evaluation.lattice import Dtype, Kind, Value
+from f64lint.analysis.evaluation.structure import is_frame
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.values import WIDE_DTYPES
 from f64lint.analysis.project.exports import INSTANCE, Export
@@ -136,8 +137,10 @@ def _functions(body: Sequence[cst.BaseStatement]) -> Iterator[Tuple[str, cst.Fun
 
 def _wide_places(given: Value, generator: bool) -> Dict[Place, Tuple[str, bool]]:
     """The places of what a function gives that hold a float64 (or complex128) tensor or
-    NumPy array, with its width and whether it is a tensor: the whole, each part of a tuple,
-    each value of a dict by key; of an item of what a generator yields."""
+    NumPy array, or a pandas frame or series of such data (read as its data where it is
+    given back: `counts / counts.sum()`), with its width and whether it is a tensor: the
+    whole, each part of a tuple, each value of a dict by key; of an item of what a
+    generator yields."""
     if generator:
         if given.kind is not Kind.CONTAINER or given.element is None:
             return {}
@@ -151,5 +154,7 @@ def _wide_places(given: Value, generator: bool) -> Dict[Place, Tuple[str, bool]]
     return {
         place: (WIDE_DTYPES[value.dtype].value, value.kind is Kind.TENSOR)
         for place, value in places
-        if value.kind in (Kind.NDARRAY, Kind.TENSOR) and value.dtype is not None and value.dtype in WIDE_DTYPES
+        if (value.kind in (Kind.NDARRAY, Kind.TENSOR) or is_frame(value))
+        and value.dtype is not None
+        and value.dtype in WIDE_DTYPES
     }

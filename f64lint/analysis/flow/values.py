@@ -40,6 +40,7 @@ from f64lint.analysis.domain.guards import Guards
 from f64lint.analysis.domain.library import (
     DATA_DEVICES,
     DEFAULT_FLOAT_FACTORIES,
+    MODULE_GIVES_ITSELF,
     MODULE_STATE,
     TENSOR_TYPE,
     Returns,
@@ -1203,6 +1204,9 @@ class Flow:
         if self.traces.beyond(depth, MAX_TRACE_DEPTH):
             return None
         if isinstance(node, cst.Call):
+            func = node.func
+            if isinstance(func, cst.Attribute) and func.attr.value in MODULE_GIVES_ITSELF:  # `Model().to(device)`
+                return self._imported_class(func.value, depth + 1, member)
             return self._class_made(node, member)
         if isinstance(node, cst.Name):
             declared = self._declared_class(node)

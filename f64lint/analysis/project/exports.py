@@ -273,6 +273,11 @@ class Imported:
         function of this module (`INSTANCE` rows)."""
         return self._instances.get(qualified, []) if qualified is not None else []
 
+    def gives_data(self) -> bool:
+        """Do the modules it imports give it float64 data: a value, a part of a tuple or a
+        value of a dict a function returns, or what one gives back of data passed it?"""
+        return bool(self._by_name or self._parts or self._keyed or self._through)
+
     def holds_state(self) -> bool:
         """Do the objects of a class another module defines hold a float64 parameter or buffer?"""
         return bool(self._states)
