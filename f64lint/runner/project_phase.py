@@ -73,6 +73,7 @@ class ProjectPhase(NamedTuple):
         _add(importing, _with_members(_passed_to_each(alone, passed), exports))
         again = self._again({shown: found for shown, found in importing.items() if found}, alone)
         given_on = {export.identity for export in exports}
+        handed_on = list(exports)  # and those the files linted again export, given on
 
         def give_on(exported: Callable[[str, FileResult], Iterable[Export]]) -> None:
             """The files that import what the files linted again export (`exported` of each,
@@ -81,6 +82,7 @@ class ProjectPhase(NamedTuple):
                 further = [e for shown, r in again.items() for e in exported(shown, r) if e.identity not in given_on]
                 further = shared([e for e in further if e.module not in ambiguous], modules)
                 given_on.update(export.identity for export in further)
+                handed_on.extend(further)
                 reading = self._imports_of(alone, further) if further else {}
                 reading = {
                     shown: kept for shown, found in reading.items()
@@ -101,7 +103,7 @@ class ProjectPhase(NamedTuple):
                 more = [e for r in again.values() for e in r.exports if e.passed and e.identity not in known]
                 more = [e for e in passed_to_sources(more, modules) if e.module not in ambiguous]
                 known.update(export.identity for export in more)
-                handed = _with_members(_passed_to_each(alone, more), exports)
+                handed = _with_members(_passed_to_each(alone, more), handed_on)
                 if not handed:
                     break
                 _add(importing, handed)
@@ -240,8 +242,9 @@ def _passed_to_each(entries: Dict[str, Entry], passed: Sequence[Export]) -> Dict
 
 def _with_members(handed: Dict[str, List[Export]], exports: Sequence[Export]) -> Dict[str, List[Export]]:
     """What each file's functions are passed, and where an object of another module's class
-    is among it (an `INSTANCE` row), what that module exports of the class: its members,
-    read on the parameter (`cfg.dtype`)."""
+    is among it (an `INSTANCE` row), what the run's modules export of the class: its
+    members, read on the parameter (`cfg.dtype`; those a subclass's module says it inherits
+    once it read its base's too)."""
     for shown, rows in handed.items():
         classes = {row.made_by for row in rows if row.width == INSTANCE}
         members = [e for e in exports if "." in e.name and f"{e.module}.{e.name.split('.')[0]}" in classes]

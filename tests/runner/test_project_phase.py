@@ -1854,6 +1854,93 @@ def test_those_values_crash_on_mps_and_their_float32_twins_do_not(tmp_path, monk
         getattr(importlib.import_module(f"{package}.{module_name}"), function)("mps")
 
 
+LINEAR_MODEL = """\
+import numpy as np
+
+
+class LinearModel:
+    def __init__(self, dt=1.0):
+        self.dt = dt
+        self.F = np.eye(2)
+        self.build()
+
+    def build(self):
+        pass
+
+    def initial_covariance(self):
+        return np.eye(2) * 10.0
+"""
+MOTION = """\
+from .base import LinearModel
+
+
+class ConstantVelocity(LinearModel):
+    def build(self):
+        self.F[0, 1] = self.dt
+"""
+NARROW_MOTION = """\
+import numpy as np
+
+from .base import LinearModel
+
+
+class ConstantVelocity(LinearModel):
+    def build(self):
+        self.F = np.array([[1.0, self.dt], [0.0, 1.0]], dtype=np.float32)
+
+    def initial_covariance(self):
+        return np.eye(2, dtype=np.float32)
+"""
+FILTERING = """\
+import torch
+
+
+def matrices(model, device):
+    return torch.as_tensor(model.F, device=device), torch.as_tensor(model.initial_covariance(), device=device)
+"""
+TRACKING = """\
+from .filter import matrices
+from .motion import ConstantVelocity
+
+
+def main(device):
+    return matrices(ConstantVelocity(), device)
+"""
+
+
+def test_an_object_of_a_subclass_holds_what_its_base_in_another_module_sets_and_the_subclass_leaves(
+    tmp_path, monkeypatch
+):
+    # `ConstantVelocity` leaves `F` (set in the base's `__init__`) and `initial_covariance`
+    # to `LinearModel`; where it sets and defines them itself, float32, they are its own.
+    root = package_in(
+        tmp_path, monkeypatch, "tracking", base=LINEAR_MODEL, motion=MOTION, filter=FILTERING, track=TRACKING
+    )
+    assert [row[:4] for row in _reported(root, "tracking")] == [
+        ("tracking/filter.py", 5, 12, "F64003"), ("tracking/filter.py", 5, 53, "F64003"),
+    ]
+    (root / "tracking" / "motion.py").write_text(NARROW_MOTION)
+    assert _reported(root, "tracking") == []
+
+
+def test_those_inherited_matrices_crash_on_mps_and_the_subclass_s_own_float32_ones_do_not(tmp_path, monkeypatch):
+    require("torch")
+    from f64lint.testing.mps_emulation import mps_emulation
+
+    root = package_in(
+        tmp_path, monkeypatch, "tracking", base=LINEAR_MODEL, motion=MOTION, filter=FILTERING, track=TRACKING
+    )
+    monkeypatch.syspath_prepend(str(root))
+    with mps_emulation():
+        with pytest.raises(TypeError, match="MPS framework doesn't support float64"):
+            importlib.import_module("tracking.track").main("mps")
+    (root / "tracking" / "motion.py").write_text(NARROW_MOTION)
+    for loaded in [loaded for loaded in sys.modules if loaded == "tracking" or loaded.startswith("tracking.")]:
+        monkeypatch.delitem(sys.modules, loaded)
+    with mps_emulation():
+        importlib.import_module("tracking.track").main("mps")
+
+
 EPOCH_METRIC = """\
 from typing import Callable, List
 

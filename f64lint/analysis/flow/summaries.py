@@ -35,7 +35,8 @@ from f64lint.analysis.flow.through import given_back, parameter_places
 from f64lint.analysis.flow.values import WIDE_DTYPES, Flow, WideValue
 from f64lint.analysis.project.exports import BASE, FOLLOWS, MAKES, OBJECT, READS, SEEN, Export
 from f64lint.analysis.semantic.facts import ModuleFacts
-from f64lint.analysis.syntax.nodes import assignment, is_called_on_the_class, is_property, is_self_attribute
+from f64lint.analysis.syntax.calls import is_super_call
+from f64lint.analysis.syntax.nodes import assignment, is_called_on_the_class, is_property, is_self_attribute, own_nodes
 from f64lint.cst import cst
 
 ModuleSummary = Tuple[Export, ...]
@@ -87,15 +88,17 @@ def state_held(analysis: Analysis, path: str) -> List[Export]:
 
 def attributes_held(analysis: Analysis, path: str) -> List[Export]:
     """The attributes the module's top-level classes set on `self` to a float64 tensor or
-    NumPy array (`self.anchor_array = grid_anchors(...)` of another module's function):
-    for a module with no finding of its own that imports such data."""
+    NumPy array (`self.anchor_array = grid_anchors(...)` of another module's function), and
+    the float64 members they leave to a base another module defines: for a module with no
+    finding of its own that imports such data."""
     facts, flow = analysis.facts, analysis.flow
     if not facts.module_name:
         return []
+    classes = [owner for owner in facts.module.body if isinstance(owner, cst.ClassDef)]
     return [
         export
-        for owner in facts.module.body if isinstance(owner, cst.ClassDef)
-        for export in _attributes_set(facts, flow, owner, path)
+        for owner in classes
+        for export in (*_attributes_set(facts, flow, owner, path), *_inherited(facts, flow, owner, path))
     ]
 
 
@@ -244,7 +247,36 @@ def _members(facts: ModuleFacts, flow: Flow, owner: cst.ClassDef, path: str) -> 
         if attribute not in set_on_self:
             export = _held(facts, flow, f"{owner.name.value}.{attribute}", value, path)
             found.extend([export] if export is not None else [])
-    return found + _structure(facts, flow, owner, path)
+    return found + _inherited(facts, flow, owner, path) + _structure(facts, flow, owner, path)
+
+
+def _inherited(facts: ModuleFacts, flow: Flow, owner: cst.ClassDef, path: str) -> List[Export]:
+    """The float64 members of a base class another module defines (as its summary says)
+    that a class leaves to it: `self.F` of a `ConstantVelocity(LinearModel)` whose base's
+    `__init__` sets it, where the class neither sets nor binds it, nor defines a method of
+    that name, and its own `__init__`, if any, runs the base's."""
+    init = next((m for m in owner.body.body if isinstance(m, cst.FunctionDef) and m.name.value == "__init__"), None)
+    if init is not None and not any(_runs_base_init(call) for call in own_nodes(init.body, cst.Call)):
+        return []
+    body = [s for s in owner.body.body if isinstance(s, cst.BaseStatement)]
+    own = {*flow.attributes_set(owner), *(name for name, _ in _bound_in(body))}
+    own |= {method.name.value for method in body if isinstance(method, cst.FunctionDef)}
+    assert facts.module_name is not None
+    found = []
+    for base in owner.bases:
+        for row in flow.imported.members_of(facts.qualified_name(base.value)):
+            member = row.name.partition(".")[2]
+            if member not in own:
+                found.append(replace(row, module=facts.module_name, name=f"{owner.name.value}.{member}"))
+    return found
+
+
+def _runs_base_init(call: cst.Call) -> bool:
+    """`super().__init__(...)`, or a base's `__init__` called on `self` (`Base.__init__(self)`)."""
+    func = call.func
+    if not isinstance(func, cst.Attribute) or func.attr.value != "__init__":
+        return False
+    return is_super_call(func.value) or isinstance(func.value, (cst.Name, cst.Attribute))
 
 
 def _attributes_set(facts: ModuleFacts, flow: Flow, owner: cst.ClassDef, path: str) -> List[Export]:

@@ -287,6 +287,17 @@ class Imported:
         defines hold is made, if they hold one."""
         return self._states.get(qualified) if qualified is not None else None
 
+    def members_of(self, qualified: Optional[str]) -> List[Export]:
+        """The float64 attributes and what the methods return of a class another module
+        defines (`pkg.base.Model.F`, `pkg.base.Model.initial_covariance`): its own rows, not
+        those of a subclass's."""
+        prefix = f"{qualified}."
+        return [
+            export for name, export in self._by_name.items()
+            if qualified is not None and name.startswith(prefix) and "." not in name[len(prefix):]
+            and not export.subclass and not export.dtype
+        ]
+
     def defines_class(self, qualified: str) -> bool:
         """Does an export name a member of this class (`pkg.sched.Schedule.sigmas`)?"""
         return qualified in self._classes
