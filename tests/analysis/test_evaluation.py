@@ -440,6 +440,27 @@ def test_a_dict_handed_to_a_function_is_as_made_where_it_is_read_before():
     assert returned_by(looped, "main").kind is Kind.UNKNOWN
 
 
+@pytest.mark.parametrize("saved, read, dtype", [
+    # A file the module saves is read back of the dtype saved: by its name as written.
+    ("np.save('feats.npy', np.zeros(3))", "np.load('feats.npy')", Dtype.FLOAT64),
+    ("np.save('feats.npy', np.zeros(3, dtype=np.float32))", "np.load('feats.npy')", Dtype.FLOAT32),
+    ("np.save(os.path.join(d, 'feats.npy'), np.ones(3))", "np.load(Path(d) / 'feats.npy')", Dtype.FLOAT64),
+    ("np.save(f'{d}/feats.npy', np.ones(3))", "np.load(d + '/feats.npy')", Dtype.FLOAT64),
+    ("export(os.path.join(d, 'items.npy'))", "np.load(os.path.join(d, 'items.npy'))", Dtype.FLOAT64),
+    # Another file, or one whose name the code does not show, is of no dtype known.
+    ("np.save('feats.npy', np.zeros(3))", "np.load('other.npy')", None),
+    ("np.save(path, np.zeros(3))", "np.load(other)", None),
+])
+def test_an_array_a_module_saves_is_read_back_of_the_dtype_saved(saved, read, dtype):
+    source = (
+        "import os\nfrom pathlib import Path\nimport numpy as np\n"
+        "def export(path):\n    np.save(path, np.random.default_rng(0).normal(size=(4, 2)))\n"
+        f"{saved}\nresult = {read}"
+    )
+    value = evaluated(source)
+    assert (value.kind, value.dtype) == (Kind.NDARRAY, dtype)
+
+
 def test_what_a_star_parameter_gathers_is_each_argument_it_takes():
     value = evaluated("import numpy as np\ndef f(n, *arrays):\n    return arrays\nresult = f(3, np.zeros(3), load())")
     assert (value.kind, value.element) == (Kind.CONTAINER, None)

@@ -257,6 +257,12 @@ PYTHON_VALUE_READERS = frozenset({
 # reading them does not show (`np.load(path)`, and the items of an `.npz` archive it opens).
 # By hand: the probe cannot know what a file holds.
 ARRAY_FILE_READERS = frozenset({"numpy.load"})
+# Writers of one array to a file that such a reader gives back as it was, by the places of
+# the file and the array among their arguments (`np.save(path, vectors)`). By hand, as above.
+ARRAY_FILE_WRITERS = {"numpy.save": (0, 1)}
+# Calls that put a path together whose last argument names the file (`os.path.join(tmp,
+# "items.npy")`, `Path(folder, "items.npy")`).
+PATH_JOINERS = frozenset({"os.path.join", "posixpath.join", "pathlib.Path", "pathlib.PurePath"})
 # Calls that give back one of their arguments, by its place: `typing.cast(T, value)` is
 # `value`; `iter(xs)` gives xs's elements, as a loop over xs does.
 GIVES_ARGUMENT = {"typing.cast": 1, "builtins.iter": 0}

@@ -196,6 +196,7 @@ from f64lint.analysis.evaluation.probed_values import (
     tensor_arithmetic,
     widest_tensor,
 )
+from f64lint.analysis.evaluation.saved_files import SavedFiles
 from f64lint.analysis.evaluation.structure import (
     DATA_KINDS,
     any_data,
@@ -310,6 +311,7 @@ class Evaluator:
         self._imported_dataset_keys = imported_dataset_keys
         self.traces = facts.traces
         self.classes = Classes(facts)
+        self._saved_files = SavedFiles(facts)
         # Through a reference that does not keep the evaluator alive (as `Flow` hands it its
         # own questions): no cycle holds the module's tree after its analysis is dropped.
         evaluator = weakref.proxy(self)
@@ -1885,7 +1887,10 @@ class Evaluator:
         if name in PYTHON_VALUE_READERS:  # `json.load(f)`: Python's numbers
             return Value(origin=call, default_widths=True)
         if name in ARRAY_FILE_READERS:  # `np.load(path)`: arrays of the dtype they were saved with
-            return Value(Kind.NDARRAY, origin=call)
+            path = positional(call)[:1]
+            saved = self._joined(self._saved_files.saved_as(path[0]), depth + 1) if path else UNKNOWN
+            known = saved.is_array and saved.dtype is not None and not saved.partial
+            return Value(Kind.NDARRAY, saved.dtype if known else None, origin=call)
         # `np.random.default_rng(0)`: a Generator as probed; `check_random_state(seed)` a RandomState by hand.
         if kind_whatever_given(name) in OBJECT_KINDS:  # `pd.DataFrame(np.random.randn(n, 8))`: of its data's dtype
             return self._frame_made(call, name, depth)
