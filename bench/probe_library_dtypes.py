@@ -983,10 +983,7 @@ _BY_NAMES: List[Template] = [
 AGGREGATIONS: Dict[str, List[Template]] = {"agg": _BY_NAMES, "aggregate": _BY_NAMES}
 # A frame's methods that take a column (`frame.set_index("time")`, `frame.sort_values("date")`).
 _BY_A_COLUMN: List[Template] = [("m.f('a')", lambda get, i: get(i.m)("a"))]
-BY_A_COLUMN: Dict[str, List[Template]] = {
-    "set_index": _BY_A_COLUMN, "sort_values": _BY_A_COLUMN,
-    "drop": [("m.f(columns=['a'])", lambda get, i: get(i.m)(columns=["a"]))],
-}
+BY_A_COLUMN: Dict[str, List[Template]] = {"set_index": _BY_A_COLUMN, "sort_values": _BY_A_COLUMN}
 INDEXERS: Tuple[Callable[[pd.DataFrame], Any], ...] = (lambda df: df.loc, lambda df: df.iloc)
 # Rows of a frame are a frame (`frame.loc[mask]`, `frame.iloc[:n]`) before a row is a series
 # (`frame.loc["mean"]`): what a frame of this dtype gives, whatever the rows.

@@ -438,6 +438,9 @@ def test_a_dict_handed_to_a_function_is_as_made_where_it_is_read_before():
         "    first = stats['mean']\n    show(stats)", "    for _ in range(2):\n        first = stats['mean']\n        show(stats)"
     )
     assert returned_by(looped, "main").kind is Kind.UNKNOWN
+    # in one statement, the call handed it runs before the one the read is an argument of
+    together = source.replace("    first = stats['mean']\n    show(stats)\n    return first", "    return stats['mean'], show(stats)")
+    assert returned_by(together, "main").parts[0].kind is Kind.UNKNOWN
 
 
 @pytest.mark.parametrize("saved, read, dtype", [

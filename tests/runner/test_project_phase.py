@@ -1625,6 +1625,43 @@ def test_that_batch_crashes_on_mps_before_the_fix_and_not_after(tmp_path, monkey
         after.train(torch.nn.Linear(2, 2).to("mps"), root / "table.csv", torch.device("mps"))
 
 
+def test_a_part_of_the_items_another_module_s_dataset_keeps_whole_is_not_what_is_passed_whole(tmp_path, monkeypatch):
+    # `self.samples[i]` of a list of (float32 features, float64 weight) pairs: the weight's
+    # place is not the list's; its dtype is not shown, as before.
+    package_in(tmp_path, monkeypatch, "pkg", data=(
+        "from torch.utils.data import Dataset\n\n\nclass PairDataset(Dataset):\n"
+        "    def __init__(self, samples):\n        self.samples = samples\n\n"
+        "    def __len__(self):\n        return len(self.samples)\n\n"
+        "    def __getitem__(self, i):\n        return self.samples[i]\n"
+    ), train=(
+        "import numpy as np\nfrom torch.utils.data import DataLoader\n\nfrom .data import PairDataset\n\n\n"
+        "def train(model, device):\n    features = np.random.rand(8, 4).astype(np.float32)\n"
+        "    samples = list(zip(features, np.random.rand(8)))\n"
+        "    for xb, wb in DataLoader(PairDataset(samples), batch_size=4):\n"
+        "        model(xb.to(device), wb.to(device))\n"
+    ))
+    assert [row[:4] for row in _reported(tmp_path, "pkg")] == [
+        ("pkg/train.py", 11, 18, "F64011"), ("pkg/train.py", 11, 33, "F64011"),
+    ]
+
+
+def test_a_narrow_part_of_what_a_function_returns_leaves_the_others_to_what_it_gives_back(tmp_path, monkeypatch):
+    # `prepare` returns a float32 mask (a row for `fit`'s batch finding) and the float64 `y`
+    # `targets` passes it: still float64 there.
+    package_in(tmp_path, monkeypatch, "pkg", prep=(
+        "import numpy as np\n\n\ndef prepare(x, y):\n    return np.ones(len(y), dtype=np.float32), y\n"
+    ), train=(
+        "import numpy as np\nimport torch\nfrom torch.utils.data import DataLoader\n\nfrom .prep import prepare\n\n\n"
+        "def fit(model, dataset, device):\n    for xb, yb in DataLoader(dataset, batch_size=4):\n"
+        "        model(xb.to(device))\n\n\n"
+        "def targets(device):\n    mask, ys = prepare(np.random.rand(8, 4), np.random.rand(8))\n"
+        "    return torch.from_numpy(ys).to(device)\n"
+    ))
+    assert [row[:4] for row in _reported(tmp_path, "pkg")] == [
+        ("pkg/train.py", 10, 18, "F64011"), ("pkg/train.py", 15, 12, "F64003"),
+    ]
+
+
 def test_what_shows_a_batch_s_dtype_is_handed_only_to_the_files_with_a_batch_finding(tmp_path, monkeypatch):
     # `report.py` imports `load_table` too, and moves no batch: it is not linted again for
     # the rows that tell what batches hold (the float32 table, the dataset's places).
@@ -1939,6 +1976,29 @@ def test_those_inherited_matrices_crash_on_mps_and_the_subclass_s_own_float32_on
         monkeypatch.delitem(sys.modules, loaded)
     with mps_emulation():
         importlib.import_module("tracking.track").main("mps")
+
+
+def test_a_model_cast_to_float32_or_with_a_mixin_first_holds_no_float64_of_its_class(tmp_path, monkeypatch):
+    # `.float()` casts the parameters `Detector` makes of float64 anchors; `Float32Mixin`
+    # casts what `Base` sets before `Sub` leaves `F` to it: neither is an error.
+    package_in(tmp_path, monkeypatch, "pkg", geometry=(
+        "import numpy as np\n\n\ndef grid(n):\n    return np.linspace(0.0, 1.0, n)\n"
+    ), model=(
+        "import torch\nfrom torch import nn\n\nfrom .geometry import grid\n\n\nclass Detector(nn.Module):\n"
+        "    def __init__(self):\n        super().__init__()\n"
+        "        self.anchors = nn.Parameter(torch.from_numpy(grid(8)), requires_grad=False)\n"
+    ), base=(
+        "from .geometry import grid\n\n\nclass Base:\n    def __init__(self):\n        self.F = grid(8)\n"
+    ), models=(
+        "import numpy as np\n\nfrom .base import Base\n\n\nclass Float32Mixin:\n    def __init__(self):\n"
+        "        super().__init__()\n        self.F = np.asarray(self.F, dtype=np.float32)\n\n\n"
+        "class Sub(Float32Mixin, Base):\n    pass\n"
+    ), run=(
+        "import torch\n\nfrom .model import Detector\nfrom .models import Sub\n\n\ndef main(device):\n"
+        "    model = Detector().float().to(device).eval()\n    model.anchors.to(device)\n"
+        "    return torch.from_numpy(Sub().F).to(device)\n"
+    ))
+    assert [row[:5] for row in _reported(tmp_path, "pkg") if row[4] == "error"] == []
 
 
 EPOCH_METRIC = """\

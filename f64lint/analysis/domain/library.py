@@ -512,6 +512,8 @@ LAYERS = "torch.nn."
 MODULE_GIVES_ITSELF = frozenset(
     {"to", "cpu", "cuda", "eval", "train", "float", "double", "half", "bfloat16", "requires_grad_"}
 )
+# Of those, the ones that cast its floating parameters and buffers (`Detector().float()`).
+MODULE_CASTS = frozenset({"float", "double", "half", "bfloat16"})
 _TYPES = frozenset(MAKES.values()) | {"numpy.ndarray", "torch.Tensor"}
 
 LIBRARY: Dict[str, Returns] = {

@@ -109,17 +109,26 @@ class DictChanges:
         return any(self._may_reach(read, node) and self.changes(read, frozenset()) for read in reads)
 
     def _may_reach(self, read: cst.CSTNode, node: cst.CSTNode) -> bool:
-        """May what happens at one read of a name reach another (`of_name`)?"""
+        """May what happens at one read of a name reach another (`of_name`): one of another
+        function, or before it, or in the same statement (`windows(frame, cast(frame))` runs
+        the cast first), or in a loop with it?"""
         function = self.facts.enclosing_function(node)
         if read is node or self.facts.enclosing_function(read) is not function:
             return read is not node
         at, start = self.facts.positions[node].start, self.facts.positions[read].start
-        if (start.line, start.column) < (at.line, at.column):
+        if (start.line, start.column) < (at.line, at.column) or self._statement(read) is self._statement(node):
             return True
         loop = self.facts.parent(node)
         while loop is not None and loop is not function and not isinstance(loop, (cst.For, cst.While)):
             loop = self.facts.parent(loop)
         return isinstance(loop, (cst.For, cst.While)) and self._within(read, loop)
+
+    def _statement(self, node: cst.CSTNode) -> Optional[cst.CSTNode]:
+        """The statement a node is in."""
+        current: Optional[cst.CSTNode] = node
+        while current is not None and not isinstance(current, (cst.BaseSmallStatement, cst.BaseCompoundStatement)):
+            current = self.facts.parent(current)
+        return current
 
     def _within(self, node: cst.CSTNode, outer: cst.CSTNode) -> bool:
         """Is a node inside another?"""

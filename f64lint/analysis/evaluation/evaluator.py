@@ -531,8 +531,17 @@ class Evaluator:
         at run time."""
         export = self._imported(node)
         parts = self._imported_parts(node) if export is None and isinstance(node, cst.Call) else ()
-        if parts:  # `x, y = load()` of `return x, y`
-            return Value(Kind.CONTAINER, parts=tuple(_exported(part, node) if part else UNKNOWN for part in parts))
+        if parts:  # `x, y = load()` of `return x, y`; the places between, what it gives back of what is passed
+            assert isinstance(node, cst.Call)
+            through = self._imported_through(node)
+            given = self._given_back(node, through, depth) if through else None
+            back = given.parts if given is not None else ()
+            exported = [_exported(part, node) if part is not None else None for part in parts]
+            places = range(max(len(parts), len(back)))
+            return Value(Kind.CONTAINER, parts=tuple(
+                (exported[place] if place < len(exported) else None) or (back[place] if place < len(back) else UNKNOWN)
+                for place in places
+            ))
         keyed = self._imported_keys(node) if export is None and isinstance(node, cst.Call) else {}
         if keyed:  # `batch = buffer.sample(32)` of `return {"obs": self.obs[idx], ...}`
             return mapping([(key, _exported(value, node)) for key, value in keyed.items()])

@@ -589,7 +589,12 @@ class DataOrigins:
             return [(loader, tensors[place[0]])] if place and place[0] < len(tensors) else []
         for row in self.flow.imported.items_following(qualified):
             passed = passed_as(made, row.through) if made is not None and row.item is not None else None
-            if passed is not None and row.item == place[: len(row.item or ())]:
+            if passed is None or row.item != place[: len(row.item or ())]:
+                continue
+            # at that place, or within it where what is passed is an array or tensor (a row of it);
+            # a part of a list of tuples passed (`self.samples[i]`) is not the whole list
+            held = self.flow.evaluation.value(passed)
+            if len(place) == len(row.item or ()) or held.is_array or held.kind is Kind.TENSOR:
                 return [(loader, passed)]
         dataset = self._dataset_class(loader)
         items = []

@@ -36,7 +36,14 @@ from f64lint.analysis.flow.values import WIDE_DTYPES, Flow, WideValue
 from f64lint.analysis.project.exports import BASE, FOLLOWS, MAKES, OBJECT, READS, SEEN, Export
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import is_super_call
-from f64lint.analysis.syntax.nodes import assignment, is_called_on_the_class, is_property, is_self_attribute, own_nodes
+from f64lint.analysis.syntax.nodes import (
+    assignment,
+    dotted_name,
+    is_called_on_the_class,
+    is_property,
+    is_self_attribute,
+    own_nodes,
+)
 from f64lint.cst import cst
 
 ModuleSummary = Tuple[Export, ...]
@@ -98,7 +105,7 @@ def attributes_held(analysis: Analysis, path: str) -> List[Export]:
     return [
         export
         for owner in classes
-        for export in (*_attributes_set(facts, flow, owner, path), *_inherited(facts, flow, owner, path))
+        for export in (*_attributes_set(facts, flow, owner, path), *_inherited(facts, flow, owner))
     ]
 
 
@@ -129,17 +136,16 @@ def _constructors(analysis: Analysis, exports: Sequence[Export], path: str) -> L
             ]
         for name, function in functions:
             made = _made_on_every_path(flow, function)
-            if made is not None and made[0] is Kind.INSTANCE and made[1] in classes:
-                found.append(Export(facts.module_name, name, True, made[1], MAKES, path, 0))
+            if made is not None and made.kind is Kind.INSTANCE and made.type in classes:
+                found.append(Export(facts.module_name, name, True, made.type, MAKES, path, 0))
     return found
 
 
-def _made_on_every_path(flow: Flow, function: cst.FunctionDef) -> Optional[Tuple[Kind, str]]:
-    """The kind and class of the object a function returns on every path, when one."""
-    returned = flow.returned_values(function)
-    made = {(value.kind, value.type) for value in map(flow.evaluation.value, returned)}
-    kind, named = made.pop() if len(made) == 1 and returned else (None, None)
-    return (kind, named) if kind is not None and named is not None else None
+def _made_on_every_path(flow: Flow, function: cst.FunctionDef) -> Optional[Value]:
+    """The object a function returns on every path, of one kind and class, when one."""
+    returned = [flow.evaluation.value(value) for value in flow.returned_values(function)]
+    made = {(value.kind, value.type) for value in returned}
+    return join(returned) if len(made) == 1 and returned and returned[0].type is not None else None
 
 
 def _dtypes(analysis: Analysis, path: str) -> List[Export]:
@@ -247,36 +253,39 @@ def _members(facts: ModuleFacts, flow: Flow, owner: cst.ClassDef, path: str) -> 
         if attribute not in set_on_self:
             export = _held(facts, flow, f"{owner.name.value}.{attribute}", value, path)
             found.extend([export] if export is not None else [])
-    return found + _inherited(facts, flow, owner, path) + _structure(facts, flow, owner, path)
+    return found + _inherited(facts, flow, owner) + _structure(facts, flow, owner, path)
 
 
-def _inherited(facts: ModuleFacts, flow: Flow, owner: cst.ClassDef, path: str) -> List[Export]:
-    """The float64 members of a base class another module defines (as its summary says)
-    that a class leaves to it: `self.F` of a `ConstantVelocity(LinearModel)` whose base's
-    `__init__` sets it, where the class neither sets nor binds it, nor defines a method of
-    that name, and its own `__init__`, if any, runs the base's."""
+def _inherited(facts: ModuleFacts, flow: Flow, owner: cst.ClassDef) -> List[Export]:
+    """The float64 members of the one base class, another module's, a class derives from
+    (as that module's summary says) that it leaves to it: `self.F` of a
+    `ConstantVelocity(LinearModel)` whose base's `__init__` sets it, where the class neither
+    sets nor binds it, nor defines a method of that name, and its own `__init__`, if any,
+    runs the base's. (With more bases, another may set it first: a mixin's float32 `F`.)"""
+    if len(owner.bases) != 1:
+        return []
+    base = owner.bases[0].value
     init = next((m for m in owner.body.body if isinstance(m, cst.FunctionDef) and m.name.value == "__init__"), None)
-    if init is not None and not any(_runs_base_init(call) for call in own_nodes(init.body, cst.Call)):
+    if init is not None and not any(_runs_init_of(call, base) for call in own_nodes(init.body, cst.Call)):
         return []
     body = [s for s in owner.body.body if isinstance(s, cst.BaseStatement)]
     own = {*flow.attributes_set(owner), *(name for name, _ in _bound_in(body))}
     own |= {method.name.value for method in body if isinstance(method, cst.FunctionDef)}
     assert facts.module_name is not None
-    found = []
-    for base in owner.bases:
-        for row in flow.imported.members_of(facts.qualified_name(base.value)):
-            member = row.name.partition(".")[2]
-            if member not in own:
-                found.append(replace(row, module=facts.module_name, name=f"{owner.name.value}.{member}"))
-    return found
+    return [
+        replace(row, module=facts.module_name, name=f"{owner.name.value}.{member}")
+        for row in flow.imported.members_of(facts.qualified_name(base))
+        if (member := row.name.partition(".")[2]) not in own
+    ]
 
 
-def _runs_base_init(call: cst.Call) -> bool:
-    """`super().__init__(...)`, or a base's `__init__` called on `self` (`Base.__init__(self)`)."""
+def _runs_init_of(call: cst.Call, base: cst.BaseExpression) -> bool:
+    """`super().__init__(...)`, or the base's `__init__` called on `self` (`Base.__init__(self)`)."""
     func = call.func
     if not isinstance(func, cst.Attribute) or func.attr.value != "__init__":
         return False
-    return is_super_call(func.value) or isinstance(func.value, (cst.Name, cst.Attribute))
+    named = dotted_name(base)
+    return is_super_call(func.value) or (named is not None and dotted_name(func.value) == named)
 
 
 def _attributes_set(facts: ModuleFacts, flow: Flow, owner: cst.ClassDef, path: str) -> List[Export]:
@@ -350,13 +359,11 @@ def _object_returned(facts: ModuleFacts, flow: Flow, function: cst.FunctionDef, 
     (`object_named`): an `OBJECT` row, for the importing modules to read its members
     (`scaler.mean_`, `frame.rating.mean()`)."""
     assert facts.module_name is not None
-    returned = [flow.evaluation.value(value) for value in flow.returned_values(function)]
-    made = {(value.kind, value.type) for value in returned}
-    kind, named = made.pop() if len(made) == 1 else (None, None)
-    if kind is not Kind.OBJECT or named is None or not is_type(named):
+    made = _made_on_every_path(flow, function)
+    if made is None or made.kind is not Kind.OBJECT or made.type is None or not is_type(made.type):
         return []
     line = facts.positions[function].start.line
-    return [Export(facts.module_name, function.name.value, True, object_named(join(returned)), OBJECT, path, line)]
+    return [Export(facts.module_name, function.name.value, True, object_named(made), OBJECT, path, line)]
 
 
 def _returns(
@@ -380,7 +387,7 @@ def _parts(
     written out (`return x, y`), by place: a place's first; and the places where every
     return gives a tensor or NumPy array of a dtype narrower than float64, with the widest
     (`NARROW_WIDTHS`)."""
-    tuples = [value for value in values if isinstance(value, (cst.Tuple, cst.List))]
+    tuples = [value for value in values if isinstance(value, (cst.Tuple, cst.List))]  # all of them (`_written_out`)
     parts: Dict[int, Export] = {}
     for value in tuples:
         for place, element in enumerate(value.elements):

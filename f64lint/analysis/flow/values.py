@@ -40,6 +40,7 @@ from f64lint.analysis.domain.guards import Guards
 from f64lint.analysis.domain.library import (
     DATA_DEVICES,
     DEFAULT_FLOAT_FACTORIES,
+    MODULE_CASTS,
     MODULE_GIVES_ITSELF,
     MODULE_STATE,
     TENSOR_TYPE,
@@ -51,7 +52,7 @@ from f64lint.analysis.domain.probed import input_independent, keeps_float_dtype
 from f64lint.analysis.evaluation.classes import class_nodes
 from f64lint.analysis.evaluation.evaluator import Evaluator
 from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Place, Value, join
-from f64lint.analysis.evaluation.structure import passed_as_read
+from f64lint.analysis.evaluation.structure import object_class, passed_as_read
 from f64lint.analysis.project.exports import NONE_PASSED, OFF_MPS_PASSED, Export, Imported
 from f64lint.analysis.project.observed import Observed
 from f64lint.analysis.semantic.facts import ModuleFacts
@@ -1028,8 +1029,10 @@ class Flow:
     def passed_class(self, function: cst.FunctionDef, param: cst.Param) -> Optional[str]:
         """The class another module defines whose objects other modules' calls pass for a
         parameter (`simulate(cfg)` of a `cfg = Config.load(path)`), when they pass objects
-        of one."""
+        of one (a library's of data of several dtypes: of the class alone, `object_named`)."""
         classes = {row.made_by for row in self._passed_for(function, param, self.imported.instances_passed_to)[0]}
+        if len(classes) > 1 and len({object_class(named) for named in classes}) == 1:
+            return object_class(classes.pop())
         return classes.pop() if len(classes) == 1 else None
 
     def _passed_for(
@@ -1205,8 +1208,8 @@ class Flow:
             return None
         if isinstance(node, cst.Call):
             func = node.func
-            if isinstance(func, cst.Attribute) and func.attr.value in MODULE_GIVES_ITSELF:  # `Model().to(device)`
-                return self._imported_class(func.value, depth + 1, member)
+            if isinstance(func, cst.Attribute) and func.attr.value in MODULE_GIVES_ITSELF - MODULE_CASTS:
+                return self._imported_class(func.value, depth + 1, member)  # `Model().to(device)`, as it was
             return self._class_made(node, member)
         if isinstance(node, cst.Name):
             declared = self._declared_class(node)

@@ -274,8 +274,9 @@ class Imported:
         return self._instances.get(qualified, []) if qualified is not None else []
 
     def gives_data(self) -> bool:
-        """Do the modules it imports give it float64 data: a value, a part of a tuple or a
-        value of a dict a function returns, or what one gives back of data passed it?"""
+        """Do the modules it imports give it data: a value, a part of a tuple or a value of a
+        dict a function returns (float64, or of a narrow dtype), or what one gives back of
+        float64 data passed it?"""
         return bool(self._by_name or self._parts or self._keyed or self._through)
 
     def holds_state(self) -> bool:
