@@ -251,8 +251,9 @@ def lint_source(
 # A name or attribute set to a float64 dtype, or one returned, on a line of its own:
 # `DTYPE = torch.float64`, `self.dtype = np.double`, `dtype: torch.dtype = torch.float64`,
 # `return "float64"` (not a keyword argument: `dtype=np.float64,`).
-_WIDE_DTYPES_SPELLED = {name for name, width in DTYPE_WIDTHS.items() if width != "narrow" and "builtins." not in name}
-_WIDE_DTYPE_NAMES = "|".join(sorted({name.rsplit(".", 1)[-1] for name in _WIDE_DTYPES_SPELLED}))
+_WIDE_DTYPE_NAMES = "|".join(sorted({
+    name.rsplit(".", 1)[-1] for name, width in DTYPE_WIDTHS.items() if width != "narrow" and "builtins." not in name
+}))
 _SETS_WIDE_DTYPE = re.compile(
     r"^[ \t]*(?:[\w.]+[ \t]*(?::[^=\n]+)?=|return)[ \t]*[\w.]*?[\"']?\b(?:%s)\b[^,()#\n]*(?:#.*)?$"
     % _WIDE_DTYPE_NAMES,

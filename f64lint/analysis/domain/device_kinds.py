@@ -24,7 +24,7 @@ from f64lint.analysis.domain.skips import parametrized_values
 from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.semantic.traces import kept
-from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, argument_for, keyword, method_name, positional, written_out
+from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, keyword, method_name, positional, written_out
 from f64lint.analysis.syntax.nodes import assignment, descendants, last_name, own_nodes
 from f64lint.cst import cst
 
@@ -136,10 +136,8 @@ class DeviceKinds:
         if values is not None:
             return any_kind(None if value is None else self.kind(value, depth + 1) for value in values)
         given: List[Optional[cst.BaseExpression]] = [param.default] if param.default is not None else []
-        for call in self.facts.definitions.call_sites(function):
-            passed = argument_for(function, param, call)
-            if passed is not None or param.default is None:
-                given.append(passed)
+        given += [passed for passed in self.facts.definitions.arguments_for(function, param)
+                  if passed is not None or param.default is None]
         if given:
             return any_kind(None if value is None else self.kind(value, depth + 1) for value in given)
         return self.fixtures.get(node.value)

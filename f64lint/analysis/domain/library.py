@@ -512,8 +512,9 @@ LAYERS = "torch.nn."
 MODULE_GIVES_ITSELF = frozenset(
     {"to", "cpu", "cuda", "eval", "train", "float", "double", "half", "bfloat16", "requires_grad_"}
 )
-# Of those, the ones that cast its floating parameters and buffers (`Detector().float()`).
-MODULE_CASTS = frozenset({"float", "double", "half", "bfloat16"})
+# Of those, the ones that give it back as it was, not casting its floating parameters and
+# buffers as `Detector().float()` does.
+MODULE_GIVES_ITSELF_UNCAST = MODULE_GIVES_ITSELF - {"float", "double", "half", "bfloat16"}
 _TYPES = frozenset(MAKES.values()) | {"numpy.ndarray", "torch.Tensor"}
 
 LIBRARY: Dict[str, Returns] = {

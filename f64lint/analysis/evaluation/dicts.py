@@ -9,6 +9,7 @@ module does not show), or a loop that takes only some of its values.
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import chain, takewhile
 from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from f64lint.analysis.domain.library import DICT_CHANGES, DICT_TYPE, DictGives
@@ -118,24 +119,14 @@ class DictChanges:
         at, start = self.facts.positions[node].start, self.facts.positions[read].start
         if (start.line, start.column) < (at.line, at.column) or self._statement(read) is self._statement(node):
             return True
-        loop = self.facts.parent(node)
-        while loop is not None and loop is not function and not isinstance(loop, (cst.For, cst.While)):
-            loop = self.facts.parent(loop)
-        return isinstance(loop, (cst.For, cst.While)) and self._within(read, loop)
+        holding = takewhile(lambda outer: outer is not function, self.facts.ancestors(node))
+        loop = next((outer for outer in holding if isinstance(outer, (cst.For, cst.While))), None)
+        return loop is not None and any(outer is loop for outer in self.facts.ancestors(read))
 
     def _statement(self, node: cst.CSTNode) -> Optional[cst.CSTNode]:
         """The statement a node is in."""
-        current: Optional[cst.CSTNode] = node
-        while current is not None and not isinstance(current, (cst.BaseSmallStatement, cst.BaseCompoundStatement)):
-            current = self.facts.parent(current)
-        return current
-
-    def _within(self, node: cst.CSTNode, outer: cst.CSTNode) -> bool:
-        """Is a node inside another?"""
-        current: Optional[cst.CSTNode] = node
-        while current is not None and current is not outer:
-            current = self.facts.parent(current)
-        return current is outer
+        holding = chain([node], self.facts.ancestors(node))
+        return next((o for o in holding if isinstance(o, (cst.BaseSmallStatement, cst.BaseCompoundStatement))), None)
 
     def set_items(self, node: cst.Name) -> Optional[List[cst.BaseExpression]]:
         """The values the code sets at keys of what a name holds, where that is all it does
@@ -227,9 +218,5 @@ class DictChanges:
         return False
 
     def _under_an_if(self, node: cst.CSTNode, loop: cst.For) -> bool:
-        current = self.facts.parent(node)
-        while current is not None and current is not loop:
-            if isinstance(current, (cst.If, cst.IfExp)):
-                return True
-            current = self.facts.parent(current)
-        return False
+        holding = takewhile(lambda outer: outer is not loop, self.facts.ancestors(node))
+        return any(isinstance(outer, (cst.If, cst.IfExp)) for outer in holding)

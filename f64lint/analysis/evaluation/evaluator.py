@@ -49,6 +49,7 @@ import weakref
 from contextlib import contextmanager
 from dataclasses import replace
 from functools import cached_property, reduce
+from itertools import zip_longest
 from typing import Callable, Dict, FrozenSet, Iterable, Iterator, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
 from f64lint.analysis.domain.arrays import (
@@ -536,11 +537,9 @@ class Evaluator:
             through = self._imported_through(node)
             given = self._given_back(node, through, depth) if through else None
             back = given.parts if given is not None else ()
-            exported = [_exported(part, node) if part is not None else None for part in parts]
-            places = range(max(len(parts), len(back)))
             return Value(Kind.CONTAINER, parts=tuple(
-                (exported[place] if place < len(exported) else None) or (back[place] if place < len(back) else UNKNOWN)
-                for place in places
+                _exported(part, node) if part is not None else given_back or UNKNOWN
+                for part, given_back in zip_longest(parts, back)
             ))
         keyed = self._imported_keys(node) if export is None and isinstance(node, cst.Call) else {}
         if keyed:  # `batch = buffer.sample(32)` of `return {"obs": self.obs[idx], ...}`
@@ -1255,16 +1254,9 @@ class Evaluator:
         one of several dtypes: the function's other callers are not all known, and a cast
         in it would change what they pass."""
         rows = self._passed_in(function, param)
-        elsewhere = [
-            Value(Kind.TENSOR if row.tensor else Kind.NDARRAY, Dtype.named(row.width), origin=param.name, mixed=True)
-            for row in rows
-            if not row.key
-        ]
-        keyed: List[Tuple[Optional[str], Value]] = [  # a dict's float64 values (`agent.update(buffer.sample(64))`)
-            (row.key, Value(Kind.TENSOR if row.tensor else Kind.NDARRAY, Dtype.named(row.width), origin=param.name))
-            for row in rows
-            if row.key
-        ]
+        elsewhere = [replace(_exported(row, param.name), mixed=True) for row in rows if not row.key]
+        # a dict's float64 values (`agent.update(buffer.sample(64))`)
+        keyed: List[Tuple[Optional[str], Value]] = [(row.key, _exported(row, param.name)) for row in rows if row.key]
         if keyed:
             elsewhere.append(mapping(keyed))
         value = self._passed_here(function, param, depth)

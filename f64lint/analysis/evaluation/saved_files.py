@@ -15,7 +15,7 @@ from typing import Callable, Dict, List, Optional
 
 from f64lint.analysis.domain.library import ARRAY_FILE_WRITERS, PATH_JOINERS
 from f64lint.analysis.semantic.facts import ModuleFacts
-from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, argument_for, positional
+from f64lint.analysis.syntax.calls import MAX_TRACE_DEPTH, positional
 from f64lint.cst import cst
 
 
@@ -69,11 +69,6 @@ class SavedFiles:
         function passes for it."""
         binding = self.facts.bindings.get(name)
         entry = self.facts.parameter(binding)
-        if entry is not None:
-            function, param = entry
-            given = [argument_for(function, param, call) for call in self.facts.definitions.call_sites(function)]
-            values: List[Optional[cst.BaseExpression]] = given
-        else:
-            values = list(self.facts.reaching_values(name))
+        values = self.facts.definitions.arguments_for(*entry) if entry is not None else self.facts.reaching_values(name)
         names = {named(value) if value is not None else None for value in values}
         return names.pop() if len(names) == 1 else None

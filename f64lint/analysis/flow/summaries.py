@@ -265,7 +265,7 @@ def _inherited(facts: ModuleFacts, flow: Flow, owner: cst.ClassDef) -> List[Expo
     if len(owner.bases) != 1:
         return []
     base = owner.bases[0].value
-    init = next((m for m in owner.body.body if isinstance(m, cst.FunctionDef) and m.name.value == "__init__"), None)
+    init = facts.definitions.method(owner, "__init__")
     if init is not None and not any(_runs_init_of(call, base) for call in own_nodes(init.body, cst.Call)):
         return []
     body = [s for s in owner.body.body if isinstance(s, cst.BaseStatement)]
@@ -394,24 +394,29 @@ def _parts(
             made = _made(facts, flow, name, True, [element.value], path)
             if made is not None:
                 parts.setdefault(place, replace(made, item=(place,)))
-    assert facts.module_name is not None
     for place in range(min(len(value.elements) for value in tuples)):
         elements = [value.elements[place].value for value in tuples]
-        given = [flow.evaluation.value(element) for element in elements]
-        if place in parts or not all(_narrow_data(value) for value in given):
-            continue
-        widest = max(value.dtype for value in given if value.dtype is not None)
-        line, tensor = facts.positions[elements[0]].start.line, given[0].kind is Kind.TENSOR
-        made_by = facts.module.code_for_node(elements[0])
-        parts[place] = Export(
-            facts.module_name, name, True, made_by, widest.numpy_name, path, line, (place,), tensor
-        )
+        narrow = _narrow(facts, flow, name, True, elements, path) if place not in parts else None
+        if narrow is not None:
+            parts[place] = replace(narrow, item=(place,))
     return sorted(parts.values(), key=lambda part: part.item or ())
 
 
-def _narrow_data(value: Value) -> bool:
-    """A tensor or NumPy array known to be of a dtype narrower than float64 on every path."""
-    return value.kind in (Kind.TENSOR, Kind.NDARRAY) and value.known_narrow and not value.mixed
+def _narrow(
+    facts: ModuleFacts, flow: Flow, name: str, returned: bool, held: Sequence[cst.BaseExpression], path: str
+) -> Optional[Export]:
+    """The row of a place every return (or item) holds a tensor or NumPy array at of a
+    dtype narrower than float64, known on every path: of the widest of them, as NumPy names
+    it (`NARROW_WIDTHS`), made where the first return makes it."""
+    given = [flow.evaluation.value(node) for node in held]
+    data = (Kind.TENSOR, Kind.NDARRAY)
+    if not given or not all(value.kind in data and value.known_narrow and not value.mixed for value in given):
+        return None
+    assert facts.module_name is not None
+    widest = max(value.dtype for value in given if value.dtype is not None)
+    line, made_by = facts.positions[held[0]].start.line, facts.module.code_for_node(held[0])
+    tensor = given[0].kind is Kind.TENSOR
+    return Export(facts.module_name, name, returned, made_by, widest.numpy_name, path, line, tensor=tensor)
 
 
 def _values(
@@ -586,14 +591,14 @@ def _dataset_keys(
     tensor or NumPy array of a narrower dtype (`NARROW_WIDTHS`), with the widest."""
     assert facts.module_name is not None
     found: Dict[str, Export] = {}
-    held_by_key: Dict[str, List[Tuple[cst.BaseExpression, Value]]] = {}
+    held_by_key: Dict[str, List[cst.BaseExpression]] = {}
     for value in returned:
         assert isinstance(value, cst.Dict)
         for element in value.elements:
             assert isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString)
             key, held = element.key.evaluated_value, flow.evaluation.value(element.value)
             if isinstance(key, str):
-                held_by_key.setdefault(key, []).append((element.value, held))
+                held_by_key.setdefault(key, []).append(element.value)
             data = held.is_array or held.kind in (Kind.TENSOR, Kind.NUMBER)
             if not isinstance(key, str) or key in found or not data or held.dtype is not Dtype.FLOAT64:
                 continue
@@ -602,13 +607,9 @@ def _dataset_keys(
             made = Export(facts.module_name, owner.name.value, False, made_by, "float64", path, line, (), key=key)
             found[key] = replace(made, tensor=held.kind is Kind.TENSOR)
     for key, held_there in held_by_key.items():
-        if key in found or len(held_there) < len(returned) or not all(_narrow_data(held) for _, held in held_there):
-            continue
-        widest = max(held.dtype for _, held in held_there if held.dtype is not None)
-        first, held = held_there[0]
-        line, made_by = facts.positions[first].start.line, facts.module.code_for_node(first)
-        made = Export(facts.module_name, owner.name.value, False, made_by, widest.numpy_name, path, line, (), key=key)
-        found[key] = replace(made, tensor=held.kind is Kind.TENSOR)
+        narrow = _narrow(facts, flow, owner.name.value, False, held_there, path) if key not in found else None
+        if narrow is not None and len(held_there) >= len(returned):
+            found[key] = replace(narrow, item=(), key=key)
     return list(found.values())
 
 

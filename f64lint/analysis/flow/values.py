@@ -40,8 +40,7 @@ from f64lint.analysis.domain.guards import Guards
 from f64lint.analysis.domain.library import (
     DATA_DEVICES,
     DEFAULT_FLOAT_FACTORIES,
-    MODULE_CASTS,
-    MODULE_GIVES_ITSELF,
+    MODULE_GIVES_ITSELF_UNCAST,
     MODULE_STATE,
     TENSOR_TYPE,
     Returns,
@@ -59,7 +58,6 @@ from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.semantic.traces import kept
 from f64lint.analysis.syntax.calls import (
     MAX_TRACE_DEPTH,
-    argument_for,
     data_argument,
     is_super_call,
     keyword,
@@ -1208,7 +1206,7 @@ class Flow:
             return None
         if isinstance(node, cst.Call):
             func = node.func
-            if isinstance(func, cst.Attribute) and func.attr.value in MODULE_GIVES_ITSELF - MODULE_CASTS:
+            if isinstance(func, cst.Attribute) and func.attr.value in MODULE_GIVES_ITSELF_UNCAST:
                 return self._imported_class(func.value, depth + 1, member)  # `Model().to(device)`, as it was
             return self._class_made(node, member)
         if isinstance(node, cst.Name):
@@ -1221,7 +1219,7 @@ class Flow:
                 return passed
             if parameter is not None and node.value not in ("self", "cls"):  # `DelayAndSum(LinearArray())` here
                 function, param = parameter
-                given = (argument_for(function, param, call) for call in self.facts.definitions.call_sites(function))
+                given = self.facts.definitions.arguments_for(function, param)
                 found = next(filter(None, (self._imported_class(v, depth + 1, member) for v in given if v)), None)
                 if found is not None:
                     return found

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Dict, Iterator, List, Mapping, Optional, Sequence, Set
 
 from f64lint.analysis.semantic.bindings import Binding
-from f64lint.analysis.syntax.calls import is_super_call
+from f64lint.analysis.syntax.calls import argument_for, is_super_call
 from f64lint.cst import cst
 
 
@@ -207,6 +207,11 @@ class Definitions:
         if function is None:
             return []
         return self._read_calls().get(function, [])
+
+    def arguments_for(self, function: cst.FunctionDef, param: cst.Param) -> List[Optional[cst.BaseExpression]]:
+        """What each call of this module of `function` (`call_sites`) passes for one of its
+        parameters: None where a call passes nothing for it."""
+        return [argument_for(function, param, call) for call in self.call_sites(function)]
 
     def made_by(self, owner: cst.ClassDef) -> List[cst.Call]:
         """The calls of this module that make an object of the class (`Config(anchors=a)`),
