@@ -22,7 +22,7 @@ pandas.DataFrame and pandas.Series; the Python operators of arrays, tensors, fra
 series; the library objects of scipy.stats.qmc, scipy.spatial, scipy.spatial.transform, scipy.sparse and random
 (each class's factories, `Rotation.from_euler`, called as functions, and its methods and
 attributes on an object made afresh of each input class's data: `Sobol(2).random(8)`,
-`KDTree(m).query(m)`); SciPy's distributions' methods (`pdf`, `cdf`, `ppf`, `rvs`, ...);
+`KDTree(m).query(m)`), and the operators a class defines (`a @ b` of sparse matrices); SciPy's distributions' methods (`pdf`, `cdf`, `ppf`, `rvs`, ...);
 the fitted attributes (`*_`) and transform/predict/... outputs of about fifty scikit-learn
 estimators. Each is called with the inputs of an input class through a short list of generic call templates (`f(x)`, `f(m)`,
 `f(x, x)`, `f(x, 0)`, `f(3)`, `f(0, 1, 5)`, `f((2, 3))`, `f(x, axis=0)`, ...), in order; the
@@ -1271,7 +1271,33 @@ def object_jobs(modules: Tuple[str, ...]) -> List[Job]:
                 jobs.append(Job(key, lambda made=made, name=name, method=callable(member): probe(
                     CORE_CLASSES, numpy_inputs, lambda cls: member_templates(made, cls, method), name,
                 )))
+            jobs += object_operator_jobs(f"{module_name}.{class_name}", made)
     return jobs
+
+
+def object_operator_jobs(key: str, made: type) -> List[Job]:
+    """The Python operators a class defines (a sparse matrix's `a + b`, `d @ a`, `a / 2`),
+    on objects of it made of each array class's data: with NumPy's numbers and arrays, and
+    with an object of the class made of each array class's data (`object_float64`)."""
+    defined = [name for name in OPERATORS if any(name in vars(owner) for owner in made.__mro__[:-1])]
+
+    def receiver(cls: str) -> Any:
+        return make(made, numpy_inputs(cls))
+
+    def operand(cls: str) -> Any:
+        return receiver(cls.removeprefix(OBJECT_OPERAND)) if cls.startswith(OBJECT_OPERAND) else numpy_operand(cls)
+
+    operands = (*OPERAND_CLASSES, *(f"{OBJECT_OPERAND}{cls}" for cls in OBJECT_OPERATOR_CLASSES))
+    return [
+        Job(f"{key}.{name}", lambda name=name: probe_operator(name, OBJECT_OPERATOR_CLASSES, operands, receiver, operand))
+        for name in defined
+    ]
+
+
+OBJECT_OPERAND = "object_"  # an operand class: an object of the receiver's class, of that class's data
+# The data of the objects whose operators are probed: what sparse matrices hold in practice
+# (complex and 8-bit ones are left out, which would add a third to the table's size).
+OBJECT_OPERATOR_CLASSES = ("int64", "float32", "float64")
 
 
 def member_templates(made: type, cls: str, method: bool) -> List[Template]:

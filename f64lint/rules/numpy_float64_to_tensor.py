@@ -104,6 +104,16 @@ class NumpyFloat64ToTensor(Rule):
             return torch.from_numpy(matrix.toarray()).to(device)
         """,
         """
+        import numpy as np
+        import scipy.sparse as sp
+        import torch
+
+        def normalized(n, device):
+            adj = sp.random(n, n, density=0.1, dtype=np.float32) + sp.eye(n, dtype=np.float32)
+            scale = sp.diags(np.ones(n, dtype=np.float32))  # its operators promote as probed
+            return torch.from_numpy((scale @ adj @ scale * 0.5).toarray()).to(device)
+        """,
+        """
         import torch
 
         class VQDiffusionScheduler:
@@ -697,6 +707,30 @@ class NumpyFloat64ToTensor(Rule):
                 matrix = sp.coo_matrix((ones, (edges[:, 0], edges[:, 1])), shape=(n, n))
                 dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
                 return torch.from_numpy(matrix.toarray()).to(device, dtype=dtype)
+            """,
+        ),
+        Invalid(
+            """
+            import numpy as np
+            import scipy.sparse as sp
+            import torch
+
+            def normalized(n, device):
+                adj = sp.random(n, n, density=0.1, dtype=np.float32) + sp.eye(n)
+                scale = sp.diags(np.ones(n, dtype=np.float32))
+                return torch.from_numpy((scale @ adj @ scale).toarray()).to(device)
+            """,
+            (8, 12),  # `sp.eye(n)` is float64, and so is the sum (as probed)
+            fixed="""
+            import numpy as np
+            import scipy.sparse as sp
+            import torch
+
+            def normalized(n, device):
+                adj = sp.random(n, n, density=0.1, dtype=np.float32) + sp.eye(n)
+                scale = sp.diags(np.ones(n, dtype=np.float32))
+                dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
+                return torch.from_numpy((scale @ adj @ scale).toarray()).to(device, dtype=dtype)
             """,
         ),
     )

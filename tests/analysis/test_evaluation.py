@@ -916,6 +916,13 @@ def test_what_the_probe_saw_every_input_give_is_what_data_not_known_gives(call, 
         ("m = sp.csr_matrix(np.ones((3, 3), dtype=np.float32))", "m.toarray()", Dtype.FLOAT32),
         ("m = sp.coo_matrix((np.ones(len(rows)), (rows, cols)), shape=(3, 3))", "m.todense()", Dtype.FLOAT64),
         ("m = sp.coo_matrix((weights, (rows, cols)), shape=(3, 3))", "m.toarray()", None),
+        # Their arithmetic, as probed: with one another (of other formats too) and with numbers.
+        ("m = sp.coo_matrix((np.ones(3), (rows, cols)))\nd = sp.diags(np.ones(3) ** -0.5)", "(d @ (m + sp.eye(3)) @ d).toarray()",
+         Dtype.FLOAT64),
+        ("m = sp.csr_matrix(np.ones((3, 3), dtype=np.float32))", "(m @ m.T * 0.5).toarray()", Dtype.FLOAT32),
+        ("m = sp.csr_matrix(np.ones((3, 3), dtype=np.float32))", "(m / 2).toarray()", Dtype.FLOAT64),  # SciPy's
+        ("m = sp.csr_matrix(np.ones((3, 3), dtype=np.float32))", "(m + sp.eye(3)).toarray()", Dtype.FLOAT64),
+        ("m = sp.csr_matrix(np.ones((3, 3), dtype=np.float32))", "(m * weights).toarray()", None),
     ],
 )
 def test_scipy_solutions_and_sparse_matrices(made, result, dtype):

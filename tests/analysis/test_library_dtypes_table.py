@@ -76,7 +76,7 @@ def test_the_file_is_written_deterministically(table):
     assert text == json.dumps(table, sort_keys=True, indent=1) + "\n"
     # with SciPy's distributions' cdf, ppf and logpdf, numpy.polynomial, uint8 and complex128
     # inputs, and the library objects of SciPy's samplers, rotations, trees and sparse
-    # matrices (fourteen classes, 0.9 MB) and Python's random
+    # matrices (fourteen classes, 0.9 MB; their operators 0.3 MB) and Python's random
     assert len(text.encode()) < 6_000_000
 
 
@@ -118,6 +118,13 @@ def test_scipy_solvers_and_sparse_matrices(table):
     assert result(table, "scipy.sparse.csr_matrix", "float32")["dtype"] == "float32"
     assert result(table, "scipy.sparse.csr_matrix.toarray", "float32")["dtype"] == "float32"
     assert result(table, "scipy.sparse.random", "none")["dtype"] == "float64"
+    # Their operators promote as NumPy's do, with another sparse matrix too (`d @ adj`).
+    times = table["entries"]["scipy.sparse.dia_matrix.__matmul__"]["float32"]["operands"]
+    assert (times["object_float64"]["kind"], times["object_float64"]["dtype"]) == ("other", "float64")
+    assert times["object_float32"]["dtype"] == "float32"
+    # but dividing one gives float64 whatever its dtype, where multiplying keeps it.
+    assert table["entries"]["scipy.sparse.csr_matrix.__truediv__"]["float32"]["operands"]["python_int"]["dtype"] == "float64"
+    assert table["entries"]["scipy.sparse.csr_matrix.__mul__"]["float32"]["operands"]["python_float"]["dtype"] == "float32"
 
 def test_scores_of_labels_alone(table):
     # Of labels, no data: a Python float, and per class (`average=None`) a float64 array.

@@ -51,6 +51,9 @@ class Seen:
 # The library classes of the results the table names by kind.
 OBJECT_KINDS = {"dataframe": "pandas.DataFrame", "series": "pandas.Series"}
 FRAME_TYPES = frozenset(OBJECT_KINDS.values())
+# An operand class of a library object's operators: an object of the receiver's class, of
+# that input class's data (`object_float64`: `d @ a` of two float64 sparse matrices).
+OBJECT_OPERAND = "object_"
 
 
 def _seen(result: Dict[str, Any]) -> Seen:
@@ -322,10 +325,10 @@ def object_made_by(name: str) -> Optional[str]:
     if not results or any(result["kind"] != "other" for result in results) or len(types) != 1:
         return None
     runtime = types.pop()
-    return _public_class(runtime) if runtime else None
+    return public_class(runtime) if runtime else None
 
 
-def _public_class(runtime: str) -> Optional[str]:
+def public_class(runtime: str) -> Optional[str]:
     """The probed class a runtime type is, by its own name in the same library
     (`numpy.random._generator.Generator` is `numpy.random.Generator`), when one has it."""
     if runtime in _members():
@@ -407,7 +410,7 @@ def object_given(name: str) -> Optional[str]:
     the frame's, whose `mean()` the table knows)."""
     types = {_seen(result).type for result in (_entry(name) or {}).values()}
     found = types.pop() if len(types) == 1 else None
-    return _public_class(found) if found is not None else None
+    return public_class(found) if found is not None else None
 
 
 def frame_reader(name: str) -> bool:

@@ -188,6 +188,7 @@ from f64lint.analysis.evaluation.probed_values import (
     labelled_result,
     made_of,
     number_class,
+    object_arithmetic,
     of_known_data,
     of_numbers_one_by_one,
     probed_otherwise,
@@ -522,6 +523,9 @@ class Evaluator:
             return may_be(tensor_arithmetic(left.possible or left, right.possible or right, node))
         if is_frame(left) or is_frame(right):  # `(frame - frame.mean()) / frame.std()`
             return frame_arithmetic(left, right, isinstance(node.operator, cst.Divide), node)
+        made = object_arithmetic(left, right, node)  # `d_inv_sqrt @ adj` of sparse matrices
+        if made is not None:
+            return made
         return arithmetic(left, right, isinstance(node.operator, cst.Divide), node)
 
     def _made_elsewhere(self, node: cst.BaseExpression, found: Value, depth: int) -> Value:
@@ -1896,6 +1900,8 @@ class Evaluator:
         if kind_whatever_given(name) in OBJECT_KINDS:  # `pd.DataFrame(np.random.randn(n, 8))`: of its data's dtype
             return self._frame_made(call, name, depth)
         made = name if is_type(name) else (object_made_by(name) or MAKES.get(name))
+        if made is not None and keyword(call, "dtype") is not None:  # `sp.eye(n, dtype=np.float32)`
+            return Value(Kind.OBJECT, self._dtype(keyword(call, "dtype"), depth), origin=call, type=made)
         if made is not None:  # `Image.open(path)`: an image of 8-bit data, but of a float format
             data = None if self._reads_float_format(call) else Dtype.named(OBJECT_DATA_DTYPES.get(made))
             return Value(Kind.OBJECT, data or self._data_of_object(call, name, depth), origin=call, type=made)

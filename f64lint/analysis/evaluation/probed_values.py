@@ -19,9 +19,11 @@ from f64lint.analysis.domain.library import (
 from f64lint.analysis.domain.probed import (
     MORE_ARRAY_CLASSES,
     OBJECT_KINDS,
+    OBJECT_OPERAND,
     Seen,
     keywords_alone_called,
     operator_results,
+    public_class,
     seen_by_every_call,
     seen_by_keywords,
     seen_for_call,
@@ -253,6 +255,50 @@ def _of_class(probed: str, known: Optional[str]) -> bool:
     most hands an operator (not 8-bit or complex data: a float64 tensor times any of the
     others is float64)?"""
     return probed == known if known is not None else probed not in MORE_ARRAY_CLASSES
+
+
+def object_arithmetic(left: Value, right: Value, node: cst.BinaryOperation) -> Optional[Value]:
+    """`left <op> right` with a library object on one side whose class has the operator
+    probed (SciPy's sparse matrices: `adj + sp.eye(n)`, `d @ adj @ d`, `adj / 2`): what
+    the probe saw it give for the classes of the receiver's data and of the operand, an
+    object of another class read as one of the receiver's class of its data (a
+    `dia_matrix` times a `coo_matrix`). None where neither side's class has it probed;
+    not known for an operand of a class the probe did not try."""
+    name = _OPERATOR_METHODS[type(node.operator).__name__]
+    sides = ((left, right, f"__{name}__"), (right, left, f"__r{name}__"))
+    probed = [(receiver, operand, method) for receiver, operand, method in sides
+              if receiver.kind is Kind.OBJECT and receiver.type and operator_results(receiver.type, method)]
+    if not probed:
+        return None
+    receiver, operand, method = probed[0]
+    assert receiver.type is not None
+    mine, theirs = input_class(receiver), _operand_class(operand)
+    seen = operator_results(receiver.type, method).get((mine, theirs)) if mine and theirs else None
+    if seen is None:
+        return UNKNOWN
+    if seen.kind == "other" and not seen.parts:  # another object: of the class the probe names it by
+        made = public_class(seen.type) if seen.type is not None else None
+        dtype = Dtype.named(seen.dtype)
+        return Value(Kind.OBJECT, dtype, origin=node, type=made) if made is not None else UNKNOWN
+    return seen_value(seen, node)
+
+
+def _operand_class(value: Value) -> Optional[str]:
+    """How the probe names the class of an operand of a library object's operator: an
+    object by its data's (`object_float64`), an array by its dtype, NumPy's scalars and
+    Python's numbers by kind."""
+    data = input_class(value)
+    if data is None:
+        return None
+    if value.kind is Kind.OBJECT:
+        return f"{OBJECT_OPERAND}{data}"
+    if value.kind is Kind.NDARRAY:
+        return data
+    if value.kind is Kind.NUMPY_SCALAR:
+        return f"np_{data}_scalar"
+    if value.kind is Kind.NUMBER:
+        return "python_float" if value.dtype is not None and value.dtype.is_float else "python_int"
+    return None
 
 
 def frame_arithmetic(left: Value, right: Value, divides: bool, node: cst.BinaryOperation) -> Value:
