@@ -1230,6 +1230,44 @@ def test_an_estimator_fitted_by_a_statement_of_its_own_is_fitted_on_its_data(fit
     assert value.dtype is dtype
 
 
+@pytest.mark.parametrize(
+    "fitted, dtype",
+    [
+        ("self.pca.fit(x)", Dtype.FLOAT64),
+        ("self.pca.fit(x.astype(np.float32))", Dtype.FLOAT32),
+        ("self.pca.fit(load())", None),
+        ("self.pca.transform(x)", None),
+    ],
+)
+def test_an_estimator_kept_on_self_is_fitted_by_the_classs_methods(fitted, dtype):
+    # `self.pca.fit(x)` in one method fits what `__init__` keeps: its fitted attributes,
+    # read in another method, are of x's dtype.
+    source = (
+        "import numpy as np\nfrom sklearn.decomposition import PCA\nfrom data import load\n"
+        "class Projector:\n    def __init__(self):\n        self.pca = PCA(n_components=2)\n"
+        f"    def fit(self, x):\n        {fitted}\n        return self\n"
+        "    def weights(self):\n        return self.pca.components_\n"
+        "Projector().fit(np.random.default_rng(0).random((20, 4)))\n"
+    )
+    assert returned_by(source, "weights").dtype is dtype
+
+
+@pytest.mark.parametrize(
+    "source, dtype",
+    [
+        # Beside float64 data, arguments not known (a size) leave the result as probed.
+        ("def f(n):\n    return np.fft.rfft(np.zeros(8), n)", Dtype.COMPLEX128),
+        ("def f(n):\n    return np.fft.rfft(np.zeros(8, np.float32), n)", None),  # complex64, or wider
+        ("def f(dtype):\n    return np.cumsum(np.zeros(8), 0, dtype)", None),  # a dtype asked may narrow it
+        # An array not known with a float64 array: float64 (or complex128) whatever it is.
+        ("def f(path):\n    return np.load(path) / 255.0 - np.array([0.485, 0.456, 0.406])", Dtype.FLOAT64),
+        ("def f(path):\n    return np.load(path) - np.array([0.485, 0.456, 0.406], dtype=np.float32)", None),
+    ],
+)
+def test_what_an_argument_not_known_cannot_narrow(source, dtype):
+    assert returned_by(f"import numpy as np\n{source}", "f").dtype is dtype
+
+
 def test_array_methods_as_probed_give_python_numbers():
     # `tolist()` and `item()` give Python's numbers: NumPy makes float64 of them again, torch float32.
     assert evaluated("import numpy as np\nresult = np.array(np.ones(3, np.float32).tolist())").dtype is Dtype.FLOAT64

@@ -43,6 +43,20 @@ def values_added_on_self(owner: cst.ClassDef) -> Dict[Tuple[str, bool], List[Add
     return added
 
 
+def methods_called_on_self(owner: cst.ClassDef) -> Dict[str, List[cst.Call]]:
+    """By attribute name, the calls of a method of what a class's methods keep in
+    `self.<name>` (`self.pca.fit(embeddings)`)."""
+    called: Dict[str, List[cst.Call]] = {}
+    for current in class_nodes(owner):
+        if type(current) is not cst.Call:  # (by type: syntax/nodes.py `own_nodes`)
+            continue
+        assert isinstance(current, cst.Call)
+        held = current.func.value if isinstance(current.func, cst.Attribute) else None
+        if isinstance(held, cst.Attribute) and is_self_attribute(held):
+            called.setdefault(held.attr.value, []).append(current)
+    return called
+
+
 def _pairs(
     target: cst.BaseAssignTargetExpression, value: cst.BaseExpression
 ) -> List[Tuple[cst.BaseExpression, cst.BaseExpression]]:
@@ -102,6 +116,7 @@ class Classes:
         self._methods: Dict[cst.ClassDef, Tuple[Dict[str, SetOnSelf], FrozenSet[str]]] = {}
         self._own: Dict[cst.ClassDef, Dict[str, List[cst.BaseExpression]]] = {}
         self._added: Dict[cst.ClassDef, Dict[Tuple[str, bool], List[Added]]] = {}
+        self._called: Dict[cst.ClassDef, Dict[str, List[cst.Call]]] = {}
         self._fields: Dict[cst.ClassDef, List[str]] = {}  # of a generated `__init__`, by class
 
     def own(self, owner: cst.ClassDef) -> Dict[str, List[cst.BaseExpression]]:
@@ -245,6 +260,16 @@ class Classes:
                     if not extends:
                         replacing.add(method.name.value)
             found = self._methods[owner] = (set_by, frozenset(replacing))
+        return found
+
+    def called_on(self, owner: cst.ClassDef, name: str) -> List[cst.Call]:
+        """The calls of a method of what a class and the classes of the module it derives
+        from keep in `self.<name>` (`self.pca.fit(embeddings)`)."""
+        found: List[cst.Call] = []
+        for current in self.facts.definitions.resolution_order(owner):
+            if current not in self._called:
+                self._called[current] = methods_called_on_self(current)
+            found.extend(self._called[current].get(name, []))
         return found
 
     def added_on(self, owner: cst.ClassDef, name: str, inside: bool = False) -> List[Added]:

@@ -241,7 +241,7 @@ from f64lint.analysis.syntax.calls import (
     passes_keywords,
     positional,
 )
-from f64lint.analysis.syntax.nodes import is_property, is_self_attribute, own_nodes
+from f64lint.analysis.syntax.nodes import is_property, is_self_attribute, last_name, own_nodes
 from f64lint.cst import cst
 
 _KEEP_ARGUMENT_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE) | functions("scipy", Returns.ARGUMENT_DTYPE)
@@ -713,6 +713,8 @@ class Evaluator:
         # to what the others hold (`self.state = [rng.uniform(-1, 1) for _ in range(4)]`)
         values = [value for value in values if not _empty_sequence(value)] or values
         held = join(self._set_value(value, depth + 1) for value in values)
+        if held.kind is Kind.OBJECT and held.dtype is None:  # `self.pca.fit(embeddings)` in a method
+            held = self._fitted_by(held, self.classes.called_on(owner, name), depth)
         if held.kind is Kind.MAPPING and self._dicts.of_attribute(name):
             return Value(Kind.MAPPING)  # `self.buffers["freqs"] = ...`: what it holds is not known
         with self._reading_in(()):
@@ -755,20 +757,28 @@ class Evaluator:
 
     def _fitted_in_place(self, node: cst.Name, held: Value, depth: int) -> Value:
         """A library object a name holds, fitted by the calls of its methods that fit it and
-        give it back (`pca.fit(patches)`, its result left): on data of the dtype they are
-        all given, where that is known."""
+        give it back (`pca.fit(patches)`, its result left)."""
         binding = self.facts.bindings.get(node)
         reads = [
             read for seen in (binding.reaching() if binding is not None else ())
             for read in self.facts.reads_by_binding.get(id(seen), ())
         ]
-        given = []
+        calls = []
         for read in reads:
             method = self.facts.parent(read)
-            if isinstance(method, cst.Attribute) and method.value is read and method.attr.value in RETURNS_SELF:
+            if isinstance(method, cst.Attribute) and method.value is read:
                 call = self.facts.parent(method)
                 if isinstance(call, cst.Call) and call.func is method:
-                    given.append(self._joined(positional(call)[:1], depth + 1))
+                    calls.append(call)
+        return self._fitted_by(held, calls, depth)
+
+    def _fitted_by(self, held: Value, calls: List[cst.Call], depth: int) -> Value:
+        """A library object, fitted by those of these calls of its methods that fit it and
+        give it back (`fit`): on data of the dtype they are all given, where that is known."""
+        given = [
+            self._joined(positional(call)[:1], depth + 1)
+            for call in calls if isinstance(call.func, cst.Attribute) and call.func.attr.value in RETURNS_SELF
+        ]
         fitted = join(given) if given else UNKNOWN
         if not fitted.is_array or fitted.dtype is None or fitted.partial:
             return held
@@ -1954,7 +1964,8 @@ class Evaluator:
         if one_by_one is not None:
             return one_by_one
         widest = join(arrays_in(values))
-        if widest.dtype is None or (widest.dtype < Dtype.FLOAT64 and partly_unknown(values)):
+        unknown = [arg for arg, value in zip(args, values) if partly_unknown([value])]
+        if widest.dtype is None or (unknown and not self._cannot_narrow(widest, unknown)):
             # an unknown argument may widen it (nothing is wider than float64 but complex),
             # unless the probe saw every input give one dtype: `np.cov(features)` is float64
             fixed = input_independent(name)
@@ -2053,22 +2064,33 @@ class Evaluator:
                 return seen_value(Seen(of_numbers.kind, made), call)
             return UNKNOWN
         arrays = arrays_in(values)
-        if not arrays or any(value.kind is Kind.UNKNOWN for value in values):
-            return UNKNOWN
-        labelled = labelled_result(name, values, call)  # `train_test_split(X, y)`: each part of its own
-        if labelled is not None:
-            return labelled
         widest = join(arrays)
+        unknown = [arg for arg, value in zip(positional(call), values) if value.kind is Kind.UNKNOWN]
+        if not arrays or (unknown and not self._cannot_narrow(widest, unknown)):
+            return UNKNOWN
+        labelled = labelled_result(name, values, call) if not unknown else None  # `train_test_split(X, y)`
+        if labelled is not None:  # each part of its own
+            return labelled
         input_class = INPUT_CLASSES.get(widest.dtype) if widest.dtype is not None else None
         found = seen_given(name, input_class) if input_class is not None else None
         if found is None and widest.dtype is None and widest.default_widths and len(arrays) == 1:
             found = seen_given_default_widths(name)
-        if found is None:
+        if found is None or (unknown and (Dtype.named(found.dtype) or Dtype.BOOL) < Dtype.FLOAT64):
             return UNKNOWN
         if input_class is not None and passes_keywords(call) and seen_by_every_call(name, input_class) is None:
             return UNKNOWN  # `minimize(f, x0, method="L-BFGS-B")`: the probe's calls of it differ, so may this
         dtype = Dtype.named(found.dtype)
         return seen_value(found, widest.origin if dtype is widest.dtype and widest.origin else call)
+
+    @staticmethod
+    def _cannot_narrow(widest: Value, unknown: List[cst.BaseExpression]) -> bool:
+        """Can arguments not known beside float64 data only leave a library function's
+        result as the probe saw that data give it, where that is float64 or complex128
+        (`np.fft.rfft(rir, self.n_fft)`: a size, an axis, other data NumPy promotes with
+        it)? Not where one may be a dtype the result is asked in (`np.mean(x, 0, dtype)`)."""
+        if widest.dtype is None or widest.dtype < Dtype.FLOAT64:
+            return False
+        return not any("dtype" in last_name(arg).lower() for arg in unknown)
 
     def _tensor_made(self, call: cst.Call, name: str, depth: int) -> Value:
         """A call of a function that makes tensors (as probed): of the dtype asked, else of
