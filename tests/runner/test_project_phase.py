@@ -2535,3 +2535,67 @@ def test_what_another_module_binds_again_or_leaves_to_the_caller_is_not_read_as_
         (8, 37, "F64001", "error"), (19, 30, "F64001", "error"), (20, 30, "F64001", "error"),
         (23, 30, "F64001", "error"),
     ]
+
+
+GRAPH_DATA = """\
+import numpy as np
+import scipy.sparse as sp
+
+
+class GraphData:
+    def __init__(self, edges, n):
+        ones = np.ones(len(edges))
+        adj = sp.coo_matrix((ones, (edges[:, 0], edges[:, 1])), shape=(n, n)) + sp.eye(n)
+        self.adj = adj.tocsr()
+
+
+class NarrowGraphData:
+    def __init__(self, edges, n):
+        ones = np.ones(len(edges), dtype=np.float32)
+        adj = sp.coo_matrix((ones, (edges[:, 0], edges[:, 1])), shape=(n, n)) + sp.eye(n, dtype=np.float32)
+        self.adj = adj.tocsr()
+"""
+GRAPH_TRAINING = """\
+import numpy as np
+import torch
+
+from .data import GraphData, NarrowGraphData
+
+
+class Trainer:
+    def __init__(self, data, device):
+        self.adj = torch.from_numpy(data.adj.toarray()).to(device)
+
+
+def train(device):
+    edges = np.array([[0, 1], [1, 2]])
+    return Trainer(GraphData(edges, 3), device).adj, Trainer(NarrowGraphData(edges, 3), device).adj
+"""
+
+
+@pytest.fixture
+def graphs(tmp_path, monkeypatch):
+    return package_in(tmp_path, monkeypatch, "graphs", data=GRAPH_DATA, training=GRAPH_TRAINING)
+
+
+def test_a_library_object_a_class_of_another_module_keeps_is_read_by_its_data(graphs):
+    # `self.adj` of GraphData is a sparse matrix of float64 data (an OBJECT row): made
+    # dense in another module, it is a float64 array; NarrowGraphData's is float32.
+    assert [(path, line, code, severity) for path, line, _, code, severity, _ in _reported(graphs, "graphs")] == [
+        ("graphs/training.py", 9, "F64003", "error"),
+    ]
+
+
+def test_that_sparse_matrix_crashes_on_mps(graphs, monkeypatch):
+    require("scipy")
+    torch = require("torch")
+    from f64lint.testing.mps_emulation import mps_emulation
+
+    monkeypatch.syspath_prepend(str(graphs))
+    training = importlib.import_module("graphs.training")
+    data = importlib.import_module("graphs.data")
+    edges = __import__("numpy").array([[0, 1], [1, 2]])
+    with mps_emulation():
+        with pytest.raises(TypeError, match="MPS framework doesn't support float64"):
+            training.Trainer(data.GraphData(edges, 3), "mps")
+        assert training.Trainer(data.NarrowGraphData(edges, 3), "mps").adj.dtype == torch.float32

@@ -224,7 +224,7 @@ from f64lint.analysis.evaluation.structure import (
     subscripted,
     without_float64,
 )
-from f64lint.analysis.project.exports import Export
+from f64lint.analysis.project.exports import OBJECT, Export
 from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.semantic.traces import kept
@@ -2236,7 +2236,10 @@ class Evaluator:
 
 def _exported(export: Export, node: cst.BaseExpression) -> Value:
     """The tensor or NumPy array another module's export says a node gives, of its dtype
-    (float64, or a narrow one of a returned tuple's place)."""
+    (float64, or a narrow one of a returned tuple's place); the library object it says a
+    class keeps (`data.adj`, a sparse matrix of float64 data)."""
+    if export.width == OBJECT:
+        return named_object(export.made_by, node)
     return Value(Kind.TENSOR if export.tensor else Kind.NDARRAY, Dtype.named(export.width), origin=node)
 
 

@@ -289,13 +289,29 @@ def _runs_init_of(call: cst.Call, base: cst.BaseExpression) -> bool:
 
 
 def _attributes_set(facts: ModuleFacts, flow: Flow, owner: cst.ClassDef, path: str) -> List[Export]:
-    """The attributes a class's methods set on `self` to a float64 tensor or NumPy array."""
+    """The attributes a class's methods set on `self` to a float64 tensor or NumPy array,
+    or to an object of one library class, with the dtype of the data it holds where known
+    (`self.adj = normalized_adjacency(...)`, a sparse matrix: an `OBJECT` row)."""
     found = []
     for attribute, values in flow.attributes_set(owner).items():
-        export = _made(facts, flow, f"{owner.name.value}.{attribute}", False, values, path)
+        name = f"{owner.name.value}.{attribute}"
+        export = _made(facts, flow, name, False, values, path) or _object_held(facts, flow, name, values, path)
         if export is not None:
             found.append(export)
     return found
+
+
+def _object_held(
+    facts: ModuleFacts, flow: Flow, name: str, values: Sequence[cst.BaseExpression], path: str
+) -> Optional[Export]:
+    """The `OBJECT` row of an attribute every value set to which is an object of one
+    library class holding data of a wide dtype."""
+    held = join(flow.evaluation.value(value) for value in values)
+    if held.kind is not Kind.OBJECT or held.type is None or not is_type(held.type) or held.dtype not in WIDE_DTYPES:
+        return None
+    assert facts.module_name is not None
+    line = facts.positions[values[0]].start.line
+    return Export(facts.module_name, name, False, object_named(held), OBJECT, path, line)
 
 
 def _held(facts: ModuleFacts, flow: Flow, name: str, value: cst.BaseExpression, path: str) -> Optional[Export]:

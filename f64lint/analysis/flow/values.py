@@ -1165,7 +1165,7 @@ class Flow:
         declared = isinstance(target.value, cst.Name) and self._declared_class(target.value) == owner
         if isinstance(node, cst.Call):
             return self.imported.returned_by(qualified, declared)
-        return self.imported.bound_to(qualified, declared)
+        return self.imported.bound_to(qualified, declared) or self.imported.object_held(qualified)
 
     def _given_when_made(self, receiver: cst.BaseExpression, member: str) -> bool:
         """Is an object made by a call that passes a keyword of the member's name?"""

@@ -215,7 +215,11 @@ class Imported:
         given = tuple(e for e in given if not e.state)
         self._kept: Dict[str, Export] = {e.qualified_name: e for e in given if e.width == KEPT}
         self._makers: Dict[str, Export] = {e.qualified_name: e for e in given if e.width == MAKES}
-        self._objects: Dict[str, Export] = {e.qualified_name: e for e in given if e.width == OBJECT}
+        self._objects: Dict[str, Export] = {e.qualified_name: e for e in given if e.width == OBJECT and e.returned}
+        # what a class keeps on `self` (`pkg.graph.GraphData.adj`, a sparse matrix)
+        self._objects_held: Dict[str, Export] = {
+            e.qualified_name: e for e in given if e.width == OBJECT and not e.returned
+        }
         values = [e for e in given if e.width not in (KEPT, MAKES, OBJECT)]
         self._by_name: Dict[str, Export] = {e.qualified_name: e for e in values if e.item is None and not e.key}
         self._datasets: Dict[str, List[Export]] = {}
@@ -225,6 +229,7 @@ class Imported:
         # The classes whose members are exported (`Schedule` of `Schedule.sigmas`).
         members = [*values, *(e for through in self._through.values() for e in through)]
         states = {*self._states, *(e.qualified_name for e in members if e.state)}
+        members += self._objects_held.values()
         self._classes = frozenset(f"{e.module}.{e.name.split('.')[0]}" for e in members if "." in e.name) | states
         for export in values:
             if export.key and export.item == ():  # a dataset's items' value by key
@@ -249,7 +254,8 @@ class Imported:
             *(e for parts in self._parts.values() for e in parts.values()), *self._states.values(),
             *(e for keyed in self._keyed.values() for e in keyed.values()),
             *(e for through in self._through.values() for e in through), *self._makers.values(),
-            *self._objects.values(), *(e for keys in self._dataset_keys.values() for e in keys.values()),
+            *self._objects.values(), *self._objects_held.values(),
+            *(e for keys in self._dataset_keys.values() for e in keys.values()),
             *(e for follows in self._follows.values() for e in follows),
         )
 
@@ -319,6 +325,11 @@ class Imported:
         """The library class whose object a function another module defines returns."""
         found = self._objects.get(qualified) if qualified is not None else None
         return found.made_by if found is not None else None
+
+    def object_held(self, qualified: Optional[str]) -> Optional[Export]:
+        """The library object (an `OBJECT` row) a class another module defines keeps in an
+        attribute (`pkg.graph.GraphData.adj`)."""
+        return self._objects_held.get(qualified) if qualified is not None else None
 
     def class_made_by(self, qualified: Optional[str]) -> Optional[str]:
         """The class (qualified) whose object a function or a class's method another module
