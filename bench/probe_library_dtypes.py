@@ -24,7 +24,7 @@ series; the library objects of scipy.stats.qmc, scipy.spatial, scipy.spatial.tra
 attributes on an object made afresh of each input class's data: `Sobol(2).random(8)`,
 `KDTree(m).query(m)`), and the operators a class defines (`a @ b` of sparse matrices); SciPy's distributions' methods (`pdf`, `cdf`, `ppf`, `rvs`, ...);
 the fitted attributes (`*_`) and transform/predict/... outputs of about fifty scikit-learn
-estimators. Each is called with the inputs of an input class through a short list of generic call templates (`f(x)`, `f(m)`,
+estimators (text vectorisers given a few documents, of input class "none"). Each is called with the inputs of an input class through a short list of generic call templates (`f(x)`, `f(m)`,
 `f(x, x)`, `f(x, 0)`, `f(3)`, `f(0, 1, 5)`, `f((2, 3))`, `f(x, axis=0)`, ...), in order; the
 first template that succeeds gives the class's result, and later templates that give a
 different kind or dtype are kept under "also" (`np.random.normal(3)` is a Python float,
@@ -71,8 +71,7 @@ The table ("format": 1; sorted keys, indent 1):
   and a module or an argument namespace lacks).
 - "chains": probed expressions longer than one call: pandas' readers on a tiny file of a
   float and an int column and what `.values`, `.to_numpy()`, `["f"].values`, ... give of
-  what they read; `np.loadtxt` and its kin; `torch.utils.data.DataLoader` batches; text
-  vectorisers.
+  what they read; `np.loadtxt` and its kin; `torch.utils.data.DataLoader` batches.
 - "dtype_spellings": each spelling of a dtype (the string "f8", Python `float`,
   `numpy.double`, `torch.float64`, ...) and what `np.dtype`, torch's `dtype=` and
   `Tensor.type`, and pandas' `astype` make of it ("error" if refused, "missing" if the name
@@ -1108,7 +1107,15 @@ ESTIMATORS: List[Tuple[str, str, Dict[str, Any], str]] = [
     ("discriminant_analysis", "LinearDiscriminantAnalysis", {}, "classification"),
     ("neural_network", "MLPClassifier", {"max_iter": 20, "random_state": 0}, "classification"),
     ("neural_network", "MLPRegressor", {"max_iter": 20, "random_state": 0}, "regression"),
+    ("feature_extraction.text", "TfidfVectorizer", {}, "texts"),
+    ("feature_extraction.text", "CountVectorizer", {}, "texts"),
+    ("feature_extraction.text", "HashingVectorizer", {}, "texts"),
+    ("feature_extraction.text", "TfidfTransformer", {}, "X"),
 ]
+# Documents for the text vectorisers (strings: of no input class, "none").
+TEXTS = ["red cat sat", "blue cat ran", "red dog ran"]
+# How a call's label names the input of a target other than a design matrix.
+INPUT_NAMES = {"labels": "y", "texts": "texts"}
 OUTPUT_METHODS = (
     "transform", "predict", "predict_proba", "predict_log_proba", "decision_function", "score_samples",
     "kneighbors", "score",
@@ -1351,10 +1358,13 @@ def _estimator(module_name: str, class_name: str, arguments: Dict[str, Any], tar
     made = getattr(importlib.import_module(f"sklearn.{module_name}"), class_name)
     constructor = f"{class_name}({'...' if arguments else ''})"  # the arguments: ESTIMATORS
     members: Dict[str, Dict[str, Any]] = {}
-    for cls in SKLEARN_CLASSES:
+    for cls in SKLEARN_CLASSES if target != "texts" else ("none",):
         X, labels, reg = design(cls)
-        given = {"X": (X,), "labels": (_labels_of(cls),), "classification": (X, labels), "regression": (X, reg)}[target]
-        fit_call = "X, y" if len(given) == 2 else ("y" if target == "labels" else "X")
+        given = {
+            "X": lambda: (X,), "labels": lambda: (_labels_of(cls),), "classification": lambda: (X, labels),
+            "regression": lambda: (X, reg), "texts": lambda: (TEXTS,),
+        }[target]()
+        fit_call = "X, y" if len(given) == 2 else INPUT_NAMES.get(target, "X")
         try:
             estimator = call(lambda given=given: made(**arguments).fit(*given), FIT_SECONDS)
         except (Exception, Timeout):
@@ -1400,7 +1410,7 @@ def _estimator(module_name: str, class_name: str, arguments: Dict[str, Any], tar
                     label = f"{constructor}.{method}({fit_call})"
                 else:
                     value = call(lambda m=method, e=estimator, x=sample: getattr(e, m)(x))
-                    label = f"{constructor}.fit({fit_call}).{method}({'y' if target == 'labels' else 'X'})"
+                    label = f"{constructor}.fit({fit_call}).{method}({INPUT_NAMES.get(target, 'X')})"
             except (Exception, Timeout):
                 continue
             members.setdefault(method, {})[cls] = {"call": label, **describe(value)}
@@ -1421,7 +1431,7 @@ def _labels_of(cls: str) -> Any:
 
 def chains() -> Dict[str, Any]:
     """Longer expressions, each probed on its own: readers on temporary files, then what
-    the frame gives; NumPy's readers; DataLoader batches; text vectorisers."""
+    the frame gives; NumPy's readers; DataLoader batches."""
     out: Dict[str, Any] = {}
 
     def record(expression: str, thunk: Callable[[], Any]) -> None:
@@ -1552,17 +1562,6 @@ def chains() -> Dict[str, Any]:
                lambda data=data: _plain(next(iter(torch.utils.data.DataLoader(data, batch_size=2)))))
         record(f"next(iter(torch.utils.data.DataLoader({label}, batch_size=None)))",
                lambda data=data: _plain(next(iter(torch.utils.data.DataLoader(data, batch_size=None)))))
-    # Text vectorisers (their inputs are strings, no class fits).
-    from sklearn.feature_extraction.text import CountVectorizer, TfidfVectorizer
-
-    texts = ["a b c", "b c d", "c d e"]
-    for made in (TfidfVectorizer, CountVectorizer):
-        record(f"sklearn.feature_extraction.text.{made.__name__}().fit_transform(texts)",
-               lambda made=made: made().fit_transform(texts))
-        record(f"sklearn.feature_extraction.text.{made.__name__}().fit_transform(texts).toarray()",
-               lambda made=made: made().fit_transform(texts).toarray())
-    record("sklearn.feature_extraction.text.TfidfVectorizer().fit(texts).idf_",
-           lambda: TfidfVectorizer().fit(texts).idf_)
     # Scalars torch makes into tensors: the NumPy scalar keeps float64.
     record("torch.tensor([np.float64(0.5), np.float64(1.5)])", lambda: torch.tensor([np.float64(0.5), np.float64(1.5)]))
     record("torch.tensor([np.array(0.5)])", lambda: torch.tensor([np.array(0.5)]))
@@ -1715,7 +1714,7 @@ def main(argv: Optional[List[str]] = None) -> int:
             outcome = run_jobs(jobs, arguments.jobs, workdir, arguments.quiet)
             known = len(entries)  # the library's entries are those added from here
             for key, value in outcome.results.items():
-                if library == "sklearn" and key.count(".") == 2 and key.split(".")[2][:1].isupper():
+                if library == "sklearn" and key.rpartition(".")[2][:1].isupper():  # an estimator's members
                     for member, by_class in value.items():
                         entries[f"{key}.{member}"] = by_class
                 elif isinstance(value, dict) and set(value) == {"entry", "call"}:

@@ -1268,6 +1268,27 @@ def test_what_an_argument_not_known_cannot_narrow(source, dtype):
     assert returned_by(f"import numpy as np\n{source}", "f").dtype is dtype
 
 
+@pytest.mark.parametrize(
+    "source, dtype",
+    [
+        # A text vectoriser's matrix, as probed on a few documents: TF-IDF weights are float64,
+        # counts int64, and a dtype asked of the vectoriser is its matrix's.
+        ("result = TfidfVectorizer().fit_transform(texts).toarray()", Dtype.FLOAT64),
+        ("vectorizer = TfidfVectorizer(max_features=50)\nmatrix = vectorizer.fit_transform(texts)\n"
+         "result = matrix.toarray()", Dtype.FLOAT64),
+        ("result = CountVectorizer().fit_transform(texts).toarray()", Dtype.INTEGER),
+        ("result = TfidfVectorizer(dtype=np.float32).fit_transform(texts).toarray()", Dtype.FLOAT32),
+        ("result = TfidfVectorizer().fit(texts).idf_", Dtype.FLOAT64),
+    ],
+)
+def test_text_vectorisers_as_probed(source, dtype):
+    value = evaluated(
+        "import numpy as np\nfrom sklearn.feature_extraction.text import CountVectorizer, TfidfVectorizer\n"
+        f"texts = ['red cat', 'blue dog']\n{source}"
+    )
+    assert (value.kind, value.dtype) == (Kind.NDARRAY, dtype)
+
+
 def test_array_methods_as_probed_give_python_numbers():
     # `tolist()` and `item()` give Python's numbers: NumPy makes float64 of them again, torch float32.
     assert evaluated("import numpy as np\nresult = np.array(np.ones(3, np.float32).tolist())").dtype is Dtype.FLOAT64

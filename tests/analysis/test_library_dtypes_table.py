@@ -126,6 +126,13 @@ def test_scipy_solvers_and_sparse_matrices(table):
     assert table["entries"]["scipy.sparse.csr_matrix.__truediv__"]["float32"]["operands"]["python_int"]["dtype"] == "float64"
     assert table["entries"]["scipy.sparse.csr_matrix.__mul__"]["float32"]["operands"]["python_float"]["dtype"] == "float32"
 
+def test_text_vectorisers(table):
+    # Given documents: TF-IDF weights in a float64 sparse matrix, counts in an int64 one.
+    weights = result(table, "sklearn.feature_extraction.text.TfidfVectorizer.fit_transform", "none")
+    assert (weights["kind"], weights["dtype"], weights["type"]) == ("other", "float64", "scipy.sparse._csr.csr_matrix")
+    assert result(table, "sklearn.feature_extraction.text.CountVectorizer.transform", "none")["dtype"] == "int64"
+
+
 def test_scores_of_labels_alone(table):
     # Of labels, no data: a Python float, and per class (`average=None`) a float64 array.
     scored = result(table, "sklearn.metrics.f1_score", "none")

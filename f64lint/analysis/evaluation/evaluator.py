@@ -665,6 +665,9 @@ class Evaluator:
                 return Value(Kind.OBJECT, self._dtype(asked, depth), origin=origin, type=OBJECT_KINDS[kind])
             return Value(Kind.NDARRAY, self._dtype(asked, depth), origin=origin)
         holder = object_given(qualified)
+        fixed = input_independent(qualified) if holder is not None and owner.dtype is None else None
+        if fixed is not None:  # `vectorizer.fit_transform(texts)`: a float64 sparse matrix, as probed
+            return seen_value(fixed, origin)
         if holder is not None:  # `frame.rolling(5)`: a window of the frame's data
             return Value(Kind.OBJECT, owner.dtype, origin=origin, type=holder, default_widths=owner.default_widths)
         arguments = [self._value(arg, depth + 1) for arg in positional(call)] if call is not None else []

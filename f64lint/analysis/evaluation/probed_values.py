@@ -96,6 +96,9 @@ def seen_value(seen: Seen, origin: cst.CSTNode) -> Value:
     dtype, widths = Dtype.named(seen.dtype), seen.of_default_widths
     if seen.kind in OBJECT_KINDS:
         return Value(Kind.OBJECT, dtype, origin=origin, type=OBJECT_KINDS[seen.kind], default_widths=widths)
+    made = public_class(seen.type) if seen.kind == "other" and seen.type is not None else None
+    if made is not None:  # `vectorizer.fit_transform(texts)`: a sparse matrix of its data's dtype
+        return Value(Kind.OBJECT, dtype, origin=origin, type=made)
     kind = SEEN_KINDS.get(seen.kind)
     return Value(kind, dtype, origin=origin, default_widths=widths) if kind is not None else UNKNOWN
 
@@ -276,10 +279,6 @@ def object_arithmetic(left: Value, right: Value, node: cst.BinaryOperation) -> O
     seen = operator_results(receiver.type, method).get((mine, theirs)) if mine and theirs else None
     if seen is None:
         return UNKNOWN
-    if seen.kind == "other" and not seen.parts:  # another object: of the class the probe names it by
-        made = public_class(seen.type) if seen.type is not None else None
-        dtype = Dtype.named(seen.dtype)
-        return Value(Kind.OBJECT, dtype, origin=node, type=made) if made is not None else UNKNOWN
     return seen_value(seen, node)
 
 
