@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Callable, FrozenSet, Iterator, List, Optional, Sequence, Tuple, Type
 
 from f64lint.analysis.domain.devices import NO_FLOAT64_DEVICES
-from f64lint.analysis.domain.library import DTYPE_WIDTHS
+from f64lint.analysis.domain.library import ARRAY_FILE_WRITERS, DTYPE_WIDTHS
 from f64lint.analysis.domain.probed import probed_libraries
 from f64lint.analysis.flow.analysis import analyse
 from f64lint.analysis.flow.passed_on import passed_on
@@ -220,10 +220,12 @@ def lint_source(
     runs_the_project = in_tests or in_script or _calls_at_import(text, place)
     objects = place is not None and not flagged and _makes_float64_objects(text)
     passes = not rules and _may_pass_objects(text, place)  # read above where a rule may fire
+    files = imported.gives_saved_files() or _saves_arrays(text)  # arrays saved to files and loaded
     if place is not None and not flagged and (
         summarised
         or objects
         or passes
+        or files
         or imported.passes()
         or defines_a_dataset(text)
         or _makes_numpy_float64(text, runs_the_project)
@@ -231,7 +233,8 @@ def lint_source(
         # read whole where other modules pass its functions data (what they give back of it)
         # or it makes library objects (which of its functions return one); a module that
         # defines a dataset class, for its items (what they hold of what `__init__` is given)
-        narrowing = Narrowed(text, text) if imported.passes() or objects or passes else _summary_text(text)
+        whole = imported.passes() or objects or passes or files
+        narrowing = Narrowed(text, text) if whole else _summary_text(text)
         summary = _summary_of(path, narrowing, devices, place, imported, in_tests, suite, in_script)
         # with what the whole module's calls pass others (narrowing leaves most calls out)
         exports = tuple({e.identity: e for e in (*summary, *exports)}.values())
@@ -309,6 +312,11 @@ def _may_pass_objects(text: str, place: Optional[ModulePlace]) -> bool:
     return re.search(rf"^[ \t]*from[ \t]+(?:\.|{top}\b)", text, re.MULTILINE) is not None
 
 
+_ARRAY_WRITER = re.compile(
+    r"\.(?:%s)\s*\(" % "|".join(sorted({name.rsplit(".", 1)[-1] for name in ARRAY_FILE_WRITERS}))
+)
+
+
 def _makes_float64_objects(text: str) -> bool:
     """Is a module with no finding short enough to read whole, without torch, and does it
     make library objects with float64 members (`StandardScaler()`), which its functions may
@@ -316,6 +324,12 @@ def _makes_float64_objects(text: str) -> bool:
     if len(text) >= READ_WHOLE_BELOW or not _names_array_library(text) or _IMPORTS_TORCH.search(text):
         return False
     return names_object_makers(text)
+
+
+def _saves_arrays(text: str) -> bool:
+    """Is a module short enough to read whole, and does it call a writer of arrays to
+    files (`np.save(path, x)`), whose arrays other modules may load (`SAVED` rows)?"""
+    return len(text) < READ_WHOLE_BELOW and _names_array_library(text) and _ARRAY_WRITER.search(text) is not None
 
 
 def _names_array_library(text: str) -> bool:

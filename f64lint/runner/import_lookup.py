@@ -9,7 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Dict, FrozenSet, List, Sequence, Set, Tuple
 
-from f64lint.analysis.project.exports import KEPT, Export
+from f64lint.analysis.project.exports import KEPT, SAVED, Export
 from f64lint.analysis.semantic.modules import ModulePlace
 from f64lint.source.decoding import Unreadable, read_bytes
 from f64lint.source.notebook import is_notebook, read_notebook
@@ -51,7 +51,9 @@ class _Lookup:
         # By the module as an import spells it, then by the name imported (a class's members,
         # `Schedule.sigmas`, are imported with their class).
         self._by_module: Dict[bytes, Tuple[str, Dict[str, List[Export]]]] = {}
-        for export in exports:
+        # Files other modules save float64 arrays to, by name: read by a file that names one.
+        self._saved = [(export.name.encode(), export) for export in exports if export.width == SAVED]
+        for export in (export for export in exports if export.width != SAVED):
             last = export.module.rsplit(".", 1)[-1]
             by_name = self._by_module.setdefault(last.encode(), (last, {}))[1]
             by_name.setdefault(export.name.split(".")[0], []).append(export)
@@ -71,6 +73,10 @@ class _Lookup:
 
     def imported_in(self, path: Path, data: bytes) -> List[Export]:
         place = ModulePlace.of(path)
+        saved = [export for name, export in self._saved if name in data and export.module != place.name]
+        return [*self._imported_in(place, data), *saved]
+
+    def _imported_in(self, place: ModulePlace, data: bytes) -> List[Export]:
         words = _imported_words(data)
         # `from . import Schedule`: a name of the file's own package (its `__init__` re-exports it)
         here = place.package.rsplit(".", 1)[-1] if place.package and _FROM_HERE.search(data) else ""

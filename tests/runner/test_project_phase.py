@@ -2599,3 +2599,71 @@ def test_that_sparse_matrix_crashes_on_mps(graphs, monkeypatch):
         with pytest.raises(TypeError, match="MPS framework doesn't support float64"):
             training.Trainer(data.GraphData(edges, 3), "mps")
         assert training.Trainer(data.NarrowGraphData(edges, 3), "mps").adj.dtype == torch.float32
+
+
+SAVING = """\
+import os
+
+import numpy as np
+
+
+def cache(folder):
+    states = np.linspace(0.0, 1.0, 12).reshape(4, 3)
+    np.save(os.path.join(folder, "states.npy"), states)
+    np.save(os.path.join(folder, "narrow.npy"), states.astype(np.float32))
+"""
+LOADING = """\
+import os
+
+import numpy as np
+
+
+class Store:
+    def __init__(self, folder):
+        self.states = np.load(os.path.join(folder, "states.npy"))
+        self.narrow = np.load(os.path.join(folder, "narrow.npy"))
+
+    def normalized(self):
+        return self.states / self.states.max()
+"""
+MOVING = """\
+import torch
+
+from .loading import Store
+from .saving import cache
+
+
+def run(folder, device):
+    cache(folder)
+    store = Store(folder)
+    return torch.as_tensor(store.normalized()).to(device), torch.as_tensor(store.narrow).to(device)
+"""
+
+
+@pytest.fixture
+def cached(tmp_path, monkeypatch):
+    return package_in(tmp_path, monkeypatch, "cached", saving=SAVING, loading=LOADING, moving=MOVING)
+
+
+def test_an_array_one_module_saves_is_float64_where_another_loads_it(cached):
+    # `states.npy` is written float64 by `saving`: `np.load` of a file of that name in
+    # `loading` gives float64, which a third module makes a tensor of; `narrow.npy` is
+    # written float32, and what loads it stays clean.
+    assert [(path, line, code, severity) for path, line, _, code, severity, _ in _reported(cached, "cached")] == [
+        ("cached/moving.py", 10, "F64003", "error"),
+    ]
+
+
+def test_that_loaded_array_crashes_on_mps(cached, tmp_path, monkeypatch):
+    torch = require("torch")
+    from f64lint.testing.mps_emulation import mps_emulation
+
+    monkeypatch.syspath_prepend(str(cached))
+    moving = importlib.import_module("cached.moving")
+    folder = tmp_path / "files"
+    folder.mkdir()
+    with mps_emulation():
+        with pytest.raises(TypeError, match="MPS framework doesn't support float64"):
+            moving.run(str(folder), "mps")
+        store = importlib.import_module("cached.loading").Store(str(folder))
+        assert torch.as_tensor(store.narrow).to("mps").dtype == torch.float32

@@ -277,6 +277,7 @@ class Evaluator:
         imported_object: Callable[[cst.Call], Optional[str]],
         passed_object: Callable[[cst.FunctionDef, cst.Param], Optional[str]],
         imported_dataset_keys: Callable[[cst.BaseExpression], Mapping[str, Export]],
+        saved_elsewhere: Callable[[str], Optional[Export]],
     ) -> None:
         """`guards` says which code never runs on MPS: a value bound only there does not
         reach a read on MPS (`if device.type == "mps": dtype = torch.float32 else: dtype =
@@ -296,7 +297,8 @@ class Evaluator:
         object one returns, and `passed_object` that of the objects other modules' calls
         pass for a parameter (`Flow.passed_class`); `imported_dataset_keys` the float64
         values by key of the dict items of a dataset another module's class makes, and
-        those of a narrow dtype."""
+        those of a narrow dtype; `saved_elsewhere` the float64 array another module saves
+        to a file of a name (`Imported.saved_to`)."""
         self.facts = facts
         self._paths = PathsOnMps(facts, guards)
         self._function_exits: Dict[cst.FunctionDef, Tuple[List[cst.Yield], List[Optional[cst.BaseExpression]]]] = {}
@@ -313,7 +315,8 @@ class Evaluator:
         self._imported_dataset_keys = imported_dataset_keys
         self.traces = facts.traces
         self.classes = Classes(facts)
-        self._saved_files = SavedFiles(facts)
+        self.saved_files = SavedFiles(facts)
+        self._saved_elsewhere = saved_elsewhere
         # Through a reference that does not keep the evaluator alive (as `Flow` hands it its
         # own questions): no cycle holds the module's tree after its analysis is dropped.
         evaluator = weakref.proxy(self)
@@ -1906,8 +1909,12 @@ class Evaluator:
             return Value(origin=call, default_widths=True)
         if name in ARRAY_FILE_READERS:  # `np.load(path)`: arrays of the dtype they were saved with
             path = positional(call)[:1]
-            saved = self._joined(self._saved_files.saved_as(path[0]), depth + 1) if path else UNKNOWN
+            saved = self._joined(self.saved_files.saved_as(path[0]), depth + 1) if path else UNKNOWN
             known = saved.is_array and saved.dtype is not None and not saved.partial
+            if not known and path:  # what another module saves to a file of that name
+                named = self.saved_files.file_named(path[0], 0)
+                elsewhere = self._saved_elsewhere(named) if named is not None else None
+                return Value(Kind.NDARRAY, Dtype.FLOAT64 if elsewhere is not None else None, origin=call)
             return Value(Kind.NDARRAY, saved.dtype if known else None, origin=call)
         # `np.random.default_rng(0)`: a Generator as probed; `check_random_state(seed)` a RandomState by hand.
         if kind_whatever_given(name) in OBJECT_KINDS:  # `pd.DataFrame(np.random.randn(n, 8))`: of its data's dtype

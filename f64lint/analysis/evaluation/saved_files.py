@@ -29,9 +29,10 @@ class SavedFiles:
     def saved_as(self, path: cst.BaseExpression) -> List[cst.BaseExpression]:
         """The arrays the module saves to a file of the name this path gives."""
         named = self.file_named(path, 0)
-        return self._by_name().get(named, []) if named is not None else []
+        return self.saved().get(named, []) if named is not None else []
 
-    def _by_name(self) -> Dict[str, List[cst.BaseExpression]]:
+    def saved(self) -> Dict[str, List[cst.BaseExpression]]:
+        """The arrays the module saves, by the name of the file."""
         if self._saved is None:
             self._saved = {}
             for call in self.facts.calls:

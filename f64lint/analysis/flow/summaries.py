@@ -33,7 +33,7 @@ from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.passed_on import passed_on
 from f64lint.analysis.flow.through import given_back, parameter_places
 from f64lint.analysis.flow.values import WIDE_DTYPES, Flow, WideValue
-from f64lint.analysis.project.exports import BASE, FOLLOWS, MAKES, OBJECT, READS, SEEN, Export
+from f64lint.analysis.project.exports import BASE, FOLLOWS, MAKES, OBJECT, READS, SAVED, SEEN, Export
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import is_super_call
 from f64lint.analysis.syntax.nodes import (
@@ -77,6 +77,7 @@ def summarise(analysis: Analysis, path: str) -> ModuleSummary:
                     made = _made(facts, flow, small.targets[0].target.value, False, [small.value], path)
                     found.extend([made] if made is not None else [])
     found.extend(state_held(analysis, path))
+    found.extend(saved_arrays(analysis, path))
     found.extend(_dtypes(analysis, path))
     found.extend(_constructors(analysis, found, path))
     return (*found, *passed_on(analysis, path), *given_back(analysis, path))
@@ -91,6 +92,22 @@ def state_held(analysis: Analysis, path: str) -> List[Export]:
         replace(_export(facts, name, False, wide, path), state=True)
         for name, wide in flow.classes_holding_float64.items()
     ]
+
+
+def saved_arrays(analysis: Analysis, path: str) -> List[Export]:
+    """The files the module saves a float64 (or complex128) NumPy array to, by the name the
+    code writes (`np.save(os.path.join(folder, "trajectories.npy"), states)`): `SAVED` rows,
+    for the modules that load a file of that name."""
+    facts, flow = analysis.facts, analysis.flow
+    if not facts.module_name:
+        return []
+    found = []
+    for name, arrays in flow.evaluation.saved_files.saved().items():
+        source = next(filter(None, (flow.float64_array(array) for array in arrays)), None)
+        if source is not None:
+            line = facts.positions[source.origin].start.line
+            found.append(Export(facts.module_name, name, False, source.origin_name, SAVED, path, line))
+    return found
 
 
 def attributes_held(analysis: Analysis, path: str) -> List[Export]:

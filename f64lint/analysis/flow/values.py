@@ -146,6 +146,7 @@ class Flow:
             lambda node: flow.imported_object(node),
             lambda function, param: flow.passed_class(function, param),
             lambda node: flow.imported_dataset_keys(node),
+            lambda name: flow.imported.saved_to(name),
         )
         self._wide: Dict[cst.CSTNode, Optional[WideValue]] = {}
         self._moves: Optional[List[Tuple[cst.Call, WideValue]]] = None

@@ -38,6 +38,11 @@ INSTANCE = "instance"
 # read by the importing modules as such an object.
 OBJECT = "object"
 CLASS_ROWS = frozenset({BASE, READS})
+# The width of a row of a file a module saves a float64 array to with NumPy (`name`: the
+# file's name as the code writes it, `trajectories.npy`; `made_by` and `line`: the array
+# saved): read by the modules of the run that name a file so, whose `np.load` of it gives
+# float64 (evaluation/saved_files.py).
+SAVED = "saved"
 # The width of a row of a dataset class (`name`) whose items hold at a place (`item`) what
 # its `__init__` is given for a parameter (`through`, as `<position>:<name>`), as it is or
 # indexed (`self.x[i]` of `self.x = x`): a loader's batch is there of the dtype of what the
@@ -215,6 +220,8 @@ class Imported:
         given = tuple(e for e in given if not e.state)
         self._kept: Dict[str, Export] = {e.qualified_name: e for e in given if e.width == KEPT}
         self._makers: Dict[str, Export] = {e.qualified_name: e for e in given if e.width == MAKES}
+        self._saved: Dict[str, Export] = {e.name: e for e in given if e.width == SAVED}
+        given = tuple(e for e in given if e.width != SAVED)
         self._objects: Dict[str, Export] = {e.qualified_name: e for e in given if e.width == OBJECT and e.returned}
         # what a class keeps on `self` (`pkg.graph.GraphData.adj`, a sparse matrix)
         self._objects_held: Dict[str, Export] = {
@@ -256,7 +263,7 @@ class Imported:
             *(e for through in self._through.values() for e in through), *self._makers.values(),
             *self._objects.values(), *self._objects_held.values(),
             *(e for keys in self._dataset_keys.values() for e in keys.values()),
-            *(e for follows in self._follows.values() for e in follows),
+            *(e for follows in self._follows.values() for e in follows), *self._saved.values(),
         )
 
     def names(self) -> FrozenSet[str]:
@@ -278,6 +285,10 @@ class Imported:
         """The objects of classes other modules define that other modules' calls pass to a
         function of this module (`INSTANCE` rows)."""
         return self._instances.get(qualified, []) if qualified is not None else []
+
+    def gives_saved_files(self) -> bool:
+        """Do other modules save float64 arrays to files this module names?"""
+        return bool(self._saved)
 
     def gives_data(self) -> bool:
         """Do the modules it imports give it data: a value, a part of a tuple or a value of a
@@ -325,6 +336,10 @@ class Imported:
         """The library class whose object a function another module defines returns."""
         found = self._objects.get(qualified) if qualified is not None else None
         return found.made_by if found is not None else None
+
+    def saved_to(self, file_name: str) -> Optional[Export]:
+        """The float64 array another module saves to a file of this name, if one does."""
+        return self._saved.get(file_name)
 
     def object_held(self, qualified: Optional[str]) -> Optional[Export]:
         """The library object (an `OBJECT` row) a class another module defines keeps in an
