@@ -22,9 +22,11 @@ pandas.DataFrame and pandas.Series; the Python operators of arrays, tensors, fra
 series; the library objects of scipy.stats.qmc, scipy.spatial, scipy.spatial.transform, scipy.sparse and random
 (each class's factories, `Rotation.from_euler`, called as functions, and its methods and
 attributes on an object made afresh of each input class's data: `Sobol(2).random(8)`,
-`KDTree(m).query(m)`), and the operators a class defines (`a @ b` of sparse matrices); SciPy's distributions' methods (`pdf`, `cdf`, `ppf`, `rvs`, ...);
+`KDTree(m).query(m)`), and the operators a class defines (`a @ b` of sparse matrices);
+SciPy's distributions' methods (`pdf`, `cdf`, `ppf`, `rvs`, ...);
 the fitted attributes (`*_`) and transform/predict/... outputs of about fifty scikit-learn
-estimators (text vectorisers given a few documents, of input class "none"). Each is called with the inputs of an input class through a short list of generic call templates (`f(x)`, `f(m)`,
+estimators (text vectorisers given a few documents, of input class "none").
+Each is called with the inputs of an input class through a short list of generic call templates (`f(x)`, `f(m)`,
 `f(x, x)`, `f(x, 0)`, `f(3)`, `f(0, 1, 5)`, `f((2, 3))`, `f(x, axis=0)`, ...), in order; the
 first template that succeeds gives the class's result, and later templates that give a
 different kind or dtype are kept under "also" (`np.random.normal(3)` is a Python float,
@@ -122,7 +124,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple  # noqa: E402
 warnings.simplefilter("ignore")
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from f64lint.analysis.domain.probed import numbers_alone  # noqa: E402  (which calls are of numbers alone)
+from f64lint.analysis.domain.probed import OBJECT_OPERAND, numbers_alone  # noqa: E402  (calls of numbers alone)
 
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
@@ -1301,7 +1303,6 @@ def object_operator_jobs(key: str, made: type) -> List[Job]:
     ]
 
 
-OBJECT_OPERAND = "object_"  # an operand class: an object of the receiver's class, of that class's data
 # The data of the objects whose operators are probed: what sparse matrices hold in practice
 # (complex and 8-bit ones are left out, which would add a third to the table's size).
 OBJECT_OPERATOR_CLASSES = ("int64", "float32", "float64")

@@ -923,6 +923,10 @@ def test_what_the_probe_saw_every_input_give_is_what_data_not_known_gives(call, 
         ("m = sp.csr_matrix(np.ones((3, 3), dtype=np.float32))", "(m / 2).toarray()", Dtype.FLOAT64),  # SciPy's
         ("m = sp.csr_matrix(np.ones((3, 3), dtype=np.float32))", "(m + sp.eye(3)).toarray()", Dtype.FLOAT64),
         ("m = sp.csr_matrix(np.ones((3, 3), dtype=np.float32))", "(m * weights).toarray()", None),
+        ("m = sp.csr_matrix(np.ones((3, 3), dtype=np.float32))", "(sp.identity(3, np.float32) - m).toarray()",
+         Dtype.FLOAT32),  # a dtype given by place
+        ("m = sp.csr_matrix(np.ones((3, 3), dtype=np.float32))", "m @ np.ones((3, 2))", Dtype.FLOAT64),  # dense
+        ("m = sp.csr_matrix(weights)", "m.getrow(0).toarray()", None),
     ],
 )
 def test_scipy_solutions_and_sparse_matrices(made, result, dtype):
@@ -1252,20 +1256,38 @@ def test_an_estimator_kept_on_self_is_fitted_by_the_classs_methods(fitted, dtype
     assert returned_by(source, "weights").dtype is dtype
 
 
+def test_an_estimator_on_self_is_fitted_by_the_method_the_subclass_runs():
+    # The base's `fit` fits on float64 data, the subclass's own `fit`, which overrides it,
+    # on float32: the subclass's estimator is fitted on float32 only.
+    source = (
+        "import numpy as np\nfrom sklearn.decomposition import PCA\n"
+        "class Projector:\n    def __init__(self):\n        self.pca = PCA(n_components=2)\n"
+        "    def fit(self, x):\n        self.pca.fit(x)\n        return self\n"
+        "class Compact(Projector):\n    def fit(self, x):\n        self.pca.fit(x.astype(np.float32))\n"
+        "        return self\n    def weights(self):\n        return self.pca.components_\n"
+        "Compact().fit(np.random.default_rng(0).random((20, 4)))\n"
+    )
+    assert returned_by(source, "weights").dtype is Dtype.FLOAT32
+
+
 @pytest.mark.parametrize(
     "source, dtype",
     [
-        # Beside float64 data, arguments not known (a size) leave the result as probed.
-        ("def f(n):\n    return np.fft.rfft(np.zeros(8), n)", Dtype.COMPLEX128),
-        ("def f(n):\n    return np.fft.rfft(np.zeros(8, np.float32), n)", None),  # complex64, or wider
-        ("def f(dtype):\n    return np.cumsum(np.zeros(8), 0, dtype)", None),  # a dtype asked may narrow it
+        # A size Python's integer operators make is a Python int: the result is as probed.
+        ("def f(n):\n    return np.fft.rfft(np.zeros(8), 1 << int(np.log2(n)))", Dtype.COMPLEX128),
+        ("def f(n):\n    return np.fft.rfft(np.zeros(8, np.float32), 1 << int(np.log2(n)))", Dtype.COMPLEX64),
+        # An argument not known may be what the result follows (an image filtered by a float64
+        # kernel is of the image's dtype), or a dtype asked: not known.
+        ("def f(n):\n    return np.fft.rfft(np.zeros(8), n)", None),
+        ("def f(signal):\n    return scipy.ndimage.convolve1d(signal, np.ones(5) / 5)", None),
         # An array not known with a float64 array: float64 (or complex128) whatever it is.
         ("def f(path):\n    return np.load(path) / 255.0 - np.array([0.485, 0.456, 0.406])", Dtype.FLOAT64),
         ("def f(path):\n    return np.load(path) - np.array([0.485, 0.456, 0.406], dtype=np.float32)", None),
+        ("def f(path):\n    return np.load(path) / np.ones(3, np.float32)", None),  # float64 if the file is
     ],
 )
-def test_what_an_argument_not_known_cannot_narrow(source, dtype):
-    assert returned_by(f"import numpy as np\n{source}", "f").dtype is dtype
+def test_arguments_known_and_not_known(source, dtype):
+    assert returned_by(f"import numpy as np\nimport scipy.ndimage\n{source}", "f").dtype is dtype
 
 
 @pytest.mark.parametrize(
@@ -1279,14 +1301,21 @@ def test_what_an_argument_not_known_cannot_narrow(source, dtype):
         ("result = CountVectorizer().fit_transform(texts).toarray()", Dtype.INTEGER),
         ("result = TfidfVectorizer(dtype=np.float32).fit_transform(texts).toarray()", Dtype.FLOAT32),
         ("result = TfidfVectorizer().fit(texts).idf_", Dtype.FLOAT64),
+        ("result = TfidfVectorizer(dtype=np.float32).fit(texts).idf_", Dtype.FLOAT32),
+        # Made with a dtype not known, or made again: of no known dtype.
+        ("def f(dtype):\n    return TfidfVectorizer(dtype=dtype)\nresult = f(np.float32).fit_transform(texts).toarray()",
+         None),
+        ("result = TfidfVectorizer(**options).fit_transform(texts).toarray()", None),
+        ("vectorizer = TfidfVectorizer()\nvectorizer.set_params(dtype=np.float32)\n"
+         "result = vectorizer.fit_transform(texts).toarray()", None),
     ],
 )
 def test_text_vectorisers_as_probed(source, dtype):
     value = evaluated(
         "import numpy as np\nfrom sklearn.feature_extraction.text import CountVectorizer, TfidfVectorizer\n"
-        f"texts = ['red cat', 'blue dog']\n{source}"
+        f"from data import options\ntexts = ['red cat', 'blue dog']\n{source}"
     )
-    assert (value.kind, value.dtype) == (Kind.NDARRAY, dtype)
+    assert (value.kind, value.dtype) == ((Kind.NDARRAY, dtype) if dtype is not None else (Kind.UNKNOWN, None))
 
 
 def test_array_methods_as_probed_give_python_numbers():

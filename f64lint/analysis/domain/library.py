@@ -236,6 +236,11 @@ DTYPE_PLACES: Dict[str, int] = {
     )},
     "numpy.full": 2, "numpy.full_like": 2, "numpy.eye": 3, "numpy.linspace": 5, "numpy.logspace": 5,
     "numpy.geomspace": 4,
+    # SciPy's sparse matrices: `sp.identity(n, np.float32)`, `csr_matrix(data, shape, dtype)`
+    "scipy.sparse.identity": 1, "scipy.sparse.eye": 3, "scipy.sparse.eye_array": 3, "scipy.sparse.diags": 4,
+    "scipy.sparse.diags_array": 4, "scipy.sparse.random": 4, "scipy.sparse.rand": 4, "scipy.sparse.random_array": 3,
+    **{f"scipy.sparse.{layout}_{kind}": 2 for layout in ("bsr", "coo", "csc", "csr", "dia", "dok", "lil")
+       for kind in ("matrix", "array")},
 }
 # Datasets whose items are the tensors they are made of, by place: a batch of
 # `DataLoader(TensorDataset(x, y))` is `(x-rows, y-rows)`, of `x`'s and `y`'s dtypes.
@@ -502,6 +507,9 @@ META_REGISTRATIONS = frozenset(
 )
 
 RETURNS_SELF = frozenset({"fit", "partial_fit"})
+# Methods of a library object that set the arguments it was made with again
+# (`vectorizer.set_params(dtype=np.float32)`): what it was made with no longer says.
+SETS_PARAMETERS = frozenset({"set_params"})
 # What calling an object runs: its class's `__call__`, which for a torch module
 # (`torch.nn.Module.__call__`) runs its `forward` (`layer(x)` is `forward(self, x)`).
 RUN_BY_A_CALL = ("__call__", "forward")

@@ -256,6 +256,15 @@ def input_independent(name: str) -> Optional[Seen]:
 
 
 @lru_cache(maxsize=None)
+def of_an_object_made_bare(name: str) -> Optional[Seen]:
+    """What a member gave where the probe called it only on objects made with no
+    arguments, of no input class (a text vectoriser fitted on documents: its matrix and
+    `idf_`): what it gives of an object made so, of the dtype the class makes by default."""
+    entry = _entry(name)
+    return _seen(entry["none"]) if entry is not None and set(entry) == {"none"} else None
+
+
+@lru_cache(maxsize=None)
 def operator_results(receiver_type: str, method: str) -> Dict[Tuple[str, str], Seen]:
     """What a Python operator gave, by the method it calls on the receiver
     (`torch.Tensor.__rtruediv__` for `2 / t`): by the class of the receiver and of the

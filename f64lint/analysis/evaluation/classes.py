@@ -43,17 +43,21 @@ def values_added_on_self(owner: cst.ClassDef) -> Dict[Tuple[str, bool], List[Add
     return added
 
 
-def methods_called_on_self(owner: cst.ClassDef) -> Dict[str, List[cst.Call]]:
-    """By attribute name, the calls of a method of what a class's methods keep in
-    `self.<name>` (`self.pca.fit(embeddings)`)."""
-    called: Dict[str, List[cst.Call]] = {}
-    for current in class_nodes(owner):
-        if type(current) is not cst.Call:  # (by type: syntax/nodes.py `own_nodes`)
+def calls_on_attributes(owner: cst.ClassDef) -> Dict[str, Dict[str, List[cst.Call]]]:
+    """By method of the class, then by attribute name: the method's calls of a method of
+    what `self.<name>` holds (`self.pca.fit(embeddings)` in `fit`)."""
+    called: Dict[str, Dict[str, List[cst.Call]]] = {}
+    for method in owner.body.body:
+        if not isinstance(method, cst.FunctionDef):
             continue
-        assert isinstance(current, cst.Call)
-        held = current.func.value if isinstance(current.func, cst.Attribute) else None
-        if isinstance(held, cst.Attribute) and is_self_attribute(held):
-            called.setdefault(held.attr.value, []).append(current)
+        by_attribute = called.setdefault(method.name.value, {})
+        for current in class_nodes(method):
+            if type(current) is not cst.Call:  # (by type: syntax/nodes.py `own_nodes`)
+                continue
+            assert isinstance(current, cst.Call)
+            held = current.func.value if isinstance(current.func, cst.Attribute) else None
+            if isinstance(held, cst.Attribute) and is_self_attribute(held):
+                by_attribute.setdefault(held.attr.value, []).append(current)
     return called
 
 
@@ -116,7 +120,7 @@ class Classes:
         self._methods: Dict[cst.ClassDef, Tuple[Dict[str, SetOnSelf], FrozenSet[str]]] = {}
         self._own: Dict[cst.ClassDef, Dict[str, List[cst.BaseExpression]]] = {}
         self._added: Dict[cst.ClassDef, Dict[Tuple[str, bool], List[Added]]] = {}
-        self._called: Dict[cst.ClassDef, Dict[str, List[cst.Call]]] = {}
+        self._called: Dict[cst.ClassDef, Dict[str, Dict[str, List[cst.Call]]]] = {}
         self._fields: Dict[cst.ClassDef, List[str]] = {}  # of a generated `__init__`, by class
 
     def own(self, owner: cst.ClassDef) -> Dict[str, List[cst.BaseExpression]]:
@@ -264,12 +268,17 @@ class Classes:
 
     def called_on(self, owner: cst.ClassDef, name: str) -> List[cst.Call]:
         """The calls of a method of what a class and the classes of the module it derives
-        from keep in `self.<name>` (`self.pca.fit(embeddings)`)."""
+        from keep in `self.<name>` (`self.pca.fit(embeddings)`), but in a base's method the
+        class overrides."""
         found: List[cst.Call] = []
+        overridden: Set[str] = set()
         for current in self.facts.definitions.resolution_order(owner):
             if current not in self._called:
-                self._called[current] = methods_called_on_self(current)
-            found.extend(self._called[current].get(name, []))
+                self._called[current] = calls_on_attributes(current)
+            for method, by_attribute in self._called[current].items():
+                if method not in overridden:
+                    found.extend(by_attribute.get(name, []))
+            overridden.update(self._called[current])
         return found
 
     def added_on(self, owner: cst.ClassDef, name: str, inside: bool = False) -> List[Added]:

@@ -126,6 +126,7 @@ from f64lint.analysis.domain.library import (
     READER_FLAGS,
     RETURNS_SELF,
     RUN_BY_A_CALL,
+    SETS_PARAMETERS,
     SHARES_NUMPY_MEMORY,
     TENSOR_MOVES,
     TENSOR_TYPE,
@@ -152,6 +153,7 @@ from f64lint.analysis.domain.probed import (
     makes_tensors,
     object_given,
     object_made_by,
+    of_an_object_made_bare,
     reads_default_widths,
     seen_by_every_call,
     seen_given,
@@ -517,8 +519,11 @@ class Evaluator:
 
     @staticmethod
     def _operation(node: cst.BinaryOperation, left: Value, right: Value) -> Value:
-        """The value of arithmetic (bitwise operators give none)."""
+        """The value of arithmetic; of bitwise operators, only Python's integers' (`1 << k`)."""
         if not _is_arithmetic(node.operator):
+            integers = [side.dtype for side in (left, right) if side.kind is Kind.NUMBER and side.dtype is not None]
+            if len(integers) == 2 and max(integers) <= Dtype.INTEGER:
+                return Value(Kind.NUMBER, max(integers), origin=node)
             return UNKNOWN
         if Kind.TENSOR in (left.kind, right.kind):
             return tensor_arithmetic(left, right, node)
@@ -667,10 +672,12 @@ class Evaluator:
             if kind in OBJECT_KINDS:
                 return Value(Kind.OBJECT, self._dtype(asked, depth), origin=origin, type=OBJECT_KINDS[kind])
             return Value(Kind.NDARRAY, self._dtype(asked, depth), origin=origin)
+        bare = of_an_object_made_bare(qualified)
+        if bare is not None:  # `vectorizer.fit_transform(texts)`: a float64 sparse matrix, as probed
+            if owner.dtype is not None:  # `TfidfVectorizer(dtype=np.float32)`: of that dtype
+                return replace(seen_value(bare, origin), dtype=owner.dtype)
+            return seen_value(bare, origin) if _made_bare(owner) else UNKNOWN
         holder = object_given(qualified)
-        fixed = input_independent(qualified) if holder is not None and owner.dtype is None else None
-        if fixed is not None:  # `vectorizer.fit_transform(texts)`: a float64 sparse matrix, as probed
-            return seen_value(fixed, origin)
         if holder is not None:  # `frame.rolling(5)`: a window of the frame's data
             return Value(Kind.OBJECT, owner.dtype, origin=origin, type=holder, default_widths=owner.default_widths)
         arguments = [self._value(arg, depth + 1) for arg in positional(call)] if call is not None else []
@@ -781,6 +788,9 @@ class Evaluator:
     def _fitted_by(self, held: Value, calls: List[cst.Call], depth: int) -> Value:
         """A library object, fitted by those of these calls of its methods that fit it and
         give it back (`fit`): on data of the dtype they are all given, where that is known."""
+        methods = [call.func.attr.value for call in calls if isinstance(call.func, cst.Attribute)]
+        if SETS_PARAMETERS & set(methods):  # `vectorizer.set_params(dtype=np.float32)`: made otherwise
+            return Value(Kind.OBJECT, type=held.type)
         given = [
             self._joined(positional(call)[:1], depth + 1)
             for call in calls if isinstance(call.func, cst.Attribute) and call.func.attr.value in RETURNS_SELF
@@ -1686,7 +1696,9 @@ class Evaluator:
         if receiver.kind is Kind.OBJECT:
             if method in RETURNS_SELF:  # `PCA(8).fit(X)`: the estimator, fitted on data of X's dtype
                 fitted_on = self._joined(positional(call)[:1], depth + 1)
-                return Value(Kind.OBJECT, fitted_on.dtype if fitted_on.is_array else None, type=receiver.type)
+                if not fitted_on.is_array:  # `TfidfVectorizer().fit(texts)`: as it was made
+                    return receiver
+                return Value(Kind.OBJECT, fitted_on.dtype, type=receiver.type)
             return self._member(receiver, method, call, call, depth)
         asked = self._dtype(_dtype_asked(call, method), depth) if not receiver.is_array else None
         if asked is not None:  # `frame.to_numpy(dtype="float64")` of a frame the code does not show
@@ -1920,8 +1932,9 @@ class Evaluator:
         if kind_whatever_given(name) in OBJECT_KINDS:  # `pd.DataFrame(np.random.randn(n, 8))`: of its data's dtype
             return self._frame_made(call, name, depth)
         made = name if is_type(name) else (object_made_by(name) or MAKES.get(name))
-        if made is not None and keyword(call, "dtype") is not None:  # `sp.eye(n, dtype=np.float32)`
-            return Value(Kind.OBJECT, self._dtype(keyword(call, "dtype"), depth), origin=call, type=made)
+        asked = asked_dtype(call, name) if made is not None else None
+        if asked is not None:  # `sp.eye(n, dtype=np.float32)`, `sp.identity(n, np.float32)`
+            return Value(Kind.OBJECT, self._dtype(asked, depth), origin=call, type=made)
         if made is not None:  # `Image.open(path)`: an image of 8-bit data, but of a float format
             data = None if self._reads_float_format(call) else Dtype.named(OBJECT_DATA_DTYPES.get(made))
             return Value(Kind.OBJECT, data or self._data_of_object(call, name, depth), origin=call, type=made)
@@ -1974,8 +1987,7 @@ class Evaluator:
         if one_by_one is not None:
             return one_by_one
         widest = join(arrays_in(values))
-        unknown = [arg for arg, value in zip(args, values) if partly_unknown([value])]
-        if widest.dtype is None or (unknown and not self._cannot_narrow(widest, unknown)):
+        if widest.dtype is None or (widest.dtype < Dtype.FLOAT64 and partly_unknown(values)):
             # an unknown argument may widen it (nothing is wider than float64 but complex),
             # unless the probe saw every input give one dtype: `np.cov(features)` is float64
             fixed = input_independent(name)
@@ -2074,33 +2086,22 @@ class Evaluator:
                 return seen_value(Seen(of_numbers.kind, made), call)
             return UNKNOWN
         arrays = arrays_in(values)
-        widest = join(arrays)
-        unknown = [arg for arg, value in zip(positional(call), values) if value.kind is Kind.UNKNOWN]
-        if not arrays or (unknown and not self._cannot_narrow(widest, unknown)):
+        if not arrays or any(value.kind is Kind.UNKNOWN for value in values):
             return UNKNOWN
-        labelled = labelled_result(name, values, call) if not unknown else None  # `train_test_split(X, y)`
-        if labelled is not None:  # each part of its own
+        labelled = labelled_result(name, values, call)  # `train_test_split(X, y)`: each part of its own
+        if labelled is not None:
             return labelled
+        widest = join(arrays)
         input_class = INPUT_CLASSES.get(widest.dtype) if widest.dtype is not None else None
         found = seen_given(name, input_class) if input_class is not None else None
         if found is None and widest.dtype is None and widest.default_widths and len(arrays) == 1:
             found = seen_given_default_widths(name)
-        if found is None or (unknown and (Dtype.named(found.dtype) or Dtype.BOOL) < Dtype.FLOAT64):
+        if found is None:
             return UNKNOWN
         if input_class is not None and passes_keywords(call) and seen_by_every_call(name, input_class) is None:
             return UNKNOWN  # `minimize(f, x0, method="L-BFGS-B")`: the probe's calls of it differ, so may this
         dtype = Dtype.named(found.dtype)
         return seen_value(found, widest.origin if dtype is widest.dtype and widest.origin else call)
-
-    @staticmethod
-    def _cannot_narrow(widest: Value, unknown: List[cst.BaseExpression]) -> bool:
-        """Can arguments not known beside float64 data only leave a library function's
-        result as the probe saw that data give it, where that is float64 or complex128
-        (`np.fft.rfft(rir, self.n_fft)`: a size, an axis, other data NumPy promotes with
-        it)? Not where one may be a dtype the result is asked in (`np.mean(x, 0, dtype)`)."""
-        if widest.dtype is None or widest.dtype < Dtype.FLOAT64:
-            return False
-        return not any("dtype" in last_name(arg).lower() for arg in unknown)
 
     def _tensor_made(self, call: cst.Call, name: str, depth: int) -> Value:
         """A call of a function that makes tensors (as probed): of the dtype asked, else of
@@ -2242,6 +2243,15 @@ class Evaluator:
         if export is None or not export.dtype:
             return None
         return exported_dtype(export.made_by, export.made_where)
+
+
+def _made_bare(owner: Value) -> bool:
+    """Was a library object made here with the dtype its class makes by default: by a call
+    of its class given no `dtype=` (nor `**` arguments that may hold one)?"""
+    made = owner.origin
+    if not isinstance(made, cst.Call):
+        return False
+    return not any(arg.star == "**" or last_name(arg.keyword) == "dtype" for arg in made.args)
 
 
 def _exported(export: Export, node: cst.BaseExpression) -> Value:

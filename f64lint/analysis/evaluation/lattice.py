@@ -339,8 +339,10 @@ def _arithmetic(left: Value, right: Value, divides: bool, origin: cst.CSTNode) -
             return Value(Kind.NUMBER)
         dtype = Dtype.FLOAT64 if divides else max(left.dtype, right.dtype, Dtype.INTEGER)
         return Value(Kind.NUMBER, dtype, origin=_widened(left, right, dtype, origin))
-    # an array of a known dtype first: `img - np.array(MEAN)` of an `img` not known is float64
-    for array, other in sorted(((left, right), (right, left)), key=lambda pair: pair[0].dtype is None):
+    # a float64 (complex128) array first: `img - np.array(MEAN)` of an `img` not known is float64
+    # whatever `img` is (with a float32 array it may be float32 or float64)
+    wide = (Dtype.FLOAT64, Dtype.COMPLEX128)
+    for array, other in sorted(((left, right), (right, left)), key=lambda pair: pair[0].dtype not in wide):
         if array.is_array:
             kind = Kind.NDARRAY if Kind.NDARRAY in (left.kind, right.kind) else Kind.NUMPY_SCALAR
             result = _numpy_result(array, other, divides)

@@ -265,8 +265,8 @@ def object_arithmetic(left: Value, right: Value, node: cst.BinaryOperation) -> O
     probed (SciPy's sparse matrices: `adj + sp.eye(n)`, `d @ adj @ d`, `adj / 2`): what
     the probe saw it give for the classes of the receiver's data and of the operand, an
     object of another class read as one of the receiver's class of its data (a
-    `dia_matrix` times a `coo_matrix`). None where neither side's class has it probed;
-    not known for an operand of a class the probe did not try."""
+    `dia_matrix` times a `coo_matrix`). None where neither side's class has it probed for
+    these classes (a float64 NumPy array: NumPy's promotion says float64 wins)."""
     name = _OPERATOR_METHODS[type(node.operator).__name__]
     sides = ((left, right, f"__{name}__"), (right, left, f"__r{name}__"))
     probed = [(receiver, operand, method) for receiver, operand, method in sides
@@ -277,9 +277,7 @@ def object_arithmetic(left: Value, right: Value, node: cst.BinaryOperation) -> O
     assert receiver.type is not None
     mine, theirs = input_class(receiver), _operand_class(operand)
     seen = operator_results(receiver.type, method).get((mine, theirs)) if mine and theirs else None
-    if seen is None:
-        return UNKNOWN
-    return seen_value(seen, node)
+    return seen_value(seen, node) if seen is not None else None
 
 
 def _operand_class(value: Value) -> Optional[str]:

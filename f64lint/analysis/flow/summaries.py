@@ -95,7 +95,7 @@ def state_held(analysis: Analysis, path: str) -> List[Export]:
 
 
 def saved_arrays(analysis: Analysis, path: str) -> List[Export]:
-    """The files the module saves a float64 (or complex128) NumPy array to, by the name the
+    """The files the module saves a float64 NumPy array to, by the name the
     code writes (`np.save(os.path.join(folder, "trajectories.npy"), states)`): `SAVED` rows,
     for the modules that load a file of that name."""
     facts, flow = analysis.facts, analysis.flow
@@ -322,7 +322,7 @@ def _object_held(
     facts: ModuleFacts, flow: Flow, name: str, values: Sequence[cst.BaseExpression], path: str
 ) -> Optional[Export]:
     """The `OBJECT` row of an attribute every value set to which is an object of one
-    library class holding data of a wide dtype."""
+    library class, where one of them may hold data of a wide dtype (the widest, as joined)."""
     held = join(flow.evaluation.value(value) for value in values)
     if held.kind is not Kind.OBJECT or held.type is None or not is_type(held.type) or held.dtype not in WIDE_DTYPES:
         return None

@@ -52,7 +52,7 @@ from f64lint.analysis.evaluation.classes import class_nodes
 from f64lint.analysis.evaluation.evaluator import Evaluator
 from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Place, Value, join
 from f64lint.analysis.evaluation.structure import object_class, passed_as_read
-from f64lint.analysis.project.exports import NONE_PASSED, OFF_MPS_PASSED, Export, Imported
+from f64lint.analysis.project.exports import NONE_PASSED, OBJECT, OFF_MPS_PASSED, Export, Imported
 from f64lint.analysis.project.observed import Observed
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.semantic.traces import kept
@@ -776,7 +776,7 @@ class Flow:
         value, width = found
         origin = value.origin
         export = self.imported_export(origin) if origin is not None else None
-        if origin is not None and export is not None:  # `COORDS` after `from .grids import COORDS`
+        if origin is not None and export is not None and export.width != OBJECT:  # `COORDS` of `.grids`
             wide = WideValue(origin, export.made_by, Width(export.width), imported=export)
         elif isinstance(origin, cst.Call):
             wide = WideValue(origin, self._made_by_text(origin), width)
