@@ -83,6 +83,19 @@ class TorchFloat64Dtype(Rule):
         """
         import torch
 
+        def fit_scale(samples):
+            log_scale = torch.zeros(1, dtype=torch.float64, requires_grad=True)  # on the CPU, on purpose
+            opt = torch.optim.Adam([log_scale], lr=0.1)  # updates it where it is
+            for _ in range(100):
+                opt.zero_grad()
+                loss = ((samples.double().cpu() / log_scale.exp()) ** 2).mean()
+                loss.backward()
+                opt.step()
+            return float(log_scale.exp())
+        """,
+        """
+        import torch
+
         def average_precision(output: torch.Tensor) -> torch.Tensor:
             # annotated as a tensor: what the module's calls pass, here tensors kept on the CPU
             return torch.zeros(output.shape[1], dtype=torch.float64, device=output.device)

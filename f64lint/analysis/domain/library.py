@@ -205,8 +205,11 @@ NUMPY_ARRAYS_OF_DATA = frozenset({"numpy.array", "numpy.asarray", "numpy.asconti
 NUMPY_RANGES = frozenset({"numpy.arange"})
 # Take the tensors where they are: gradients are computed on their devices, comparisons made.
 KEEP_TENSORS_WHERE_THEY_ARE = frozenset(
-    {"torch.autograd.backward", "torch.autograd.grad", "torch.testing.assert_close"}
+    {"torch.autograd.backward", "torch.autograd.grad", "torch.testing.assert_close", "torch.Tensor.backward"}
 )
+# torch's optimizers (a prefix) update the parameters they are given where they are, and
+# keep their state like them: `torch.optim.LBFGS([log_t])` moves no tensor.
+OPTIMIZERS = "torch.optim."
 # torch.distributed (collectives, RPC, `DistributedDataParallel`): gloo is CPU, nccl CUDA, none MPS.
 DISTRIBUTED = ("torch.distributed.", "torch.nn.parallel.DistributedDataParallel")  # a prefix, a class
 DISTRIBUTED_RPC = "torch.distributed.rpc."

@@ -41,6 +41,7 @@ from f64lint.analysis.domain.library import (
     IN_PLACE,
     KEEP_TENSORS_WHERE_THEY_ARE,
     NEEDS_FLOAT64,
+    OPTIMIZERS,
     PLAIN_BUILTINS,
     TENSOR_QUERIES,
     Returns,
@@ -57,6 +58,7 @@ from f64lint.cst import cst
 _CPU_ONLY_METHODS = frozenset(short_names(CPU_RESULTS))
 _IN_PLACE_METHODS = frozenset(short_names(IN_PLACE))
 _QUERIES = frozenset(short_names(TENSOR_QUERIES))
+_KEPT_WHERE_THEY_ARE = frozenset(short_names(name for name in KEEP_TENSORS_WHERE_THEY_ARE if ".Tensor." in name))
 _PLAIN_FUNCTIONS = frozenset(short_names(PLAIN_BUILTINS))
 # A test's own assertions (`self.assertEqual(a, b)`) compare, on the tensors' devices.
 _ASSERTION = re.compile(r"assert[A-Z]\w*$")
@@ -182,8 +184,8 @@ class Containment:
             return method == "numpy"
         if casts_narrow(self.facts, call) or casts_to_chosen_dtype(call):
             return True
-        if method in _CPU_ONLY_METHODS or method in _NOT_FLOAT_METHODS:
-            return True
+        if method in _CPU_ONLY_METHODS or method in _NOT_FLOAT_METHODS or method in _KEPT_WHERE_THEY_ARE:
+            return True  # `loss.backward()`: gradients where the tensors are
         moved = moved_to(call)
         if (
             (moved is not None and dtype_of(self.facts, moved[0]) is not None)
@@ -308,9 +310,11 @@ class Containment:
         if isinstance(call.func, cst.Attribute) and _ASSERTION.match(call.func.attr.value):
             return not self._only_numpy and isinstance(call.func.value, cst.Name) and call.func.value.value == "self"
         qualified = self.facts.qualified_name(call.func) or self._passed_callable(call, calls)
-        if has_no_mps_backend(qualified) or qualified in KEEP_TENSORS_WHERE_THEY_ARE or qualified in NEEDS_FLOAT64:
-            # torch.distributed, a quantized op: never on MPS; gradients, comparisons; a
-            # numerical gradient check, which needs float64 (and is run where it has it)
+        kept_where_they_are = qualified in KEEP_TENSORS_WHERE_THEY_ARE or (qualified or "").startswith(OPTIMIZERS)
+        if has_no_mps_backend(qualified) or kept_where_they_are or qualified in NEEDS_FLOAT64:
+            # torch.distributed, a quantized op: never on MPS; gradients, comparisons, an
+            # optimizer's steps; a numerical gradient check, which needs float64 (and is run
+            # where it has it)
             return not self._only_numpy
         if qualified is not None and qualified.startswith("torch.") and _answers_about_it(qualified):
             return not self._only_numpy
