@@ -220,7 +220,8 @@ def lint_source(
     runs_the_project = in_tests or in_script or _calls_at_import(text, place)
     objects = place is not None and not flagged and _makes_float64_objects(text)
     passes = not rules and _may_pass_objects(text, place)  # read above where a rule may fire
-    files = imported.gives_saved_files() or _saves_arrays(text)  # arrays saved to files and loaded
+    # arrays other modules save to files it loads, or it saves
+    files = place is not None and not flagged and (imported.gives_saved_files() or _saves_arrays(text))
     if place is not None and not flagged and (
         summarised
         or objects

@@ -243,7 +243,7 @@ from f64lint.analysis.syntax.calls import (
     passes_keywords,
     positional,
 )
-from f64lint.analysis.syntax.nodes import is_property, is_self_attribute, last_name, own_nodes
+from f64lint.analysis.syntax.nodes import is_property, is_self_attribute, own_nodes
 from f64lint.cst import cst
 
 _KEEP_ARGUMENT_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE) | functions("scipy", Returns.ARGUMENT_DTYPE)
@@ -1921,13 +1921,12 @@ class Evaluator:
             return Value(origin=call, default_widths=True)
         if name in ARRAY_FILE_READERS:  # `np.load(path)`: arrays of the dtype they were saved with
             path = positional(call)[:1]
-            saved = self._joined(self.saved_files.saved_as(path[0]), depth + 1) if path else UNKNOWN
-            known = saved.is_array and saved.dtype is not None and not saved.partial
-            if not known and path:  # what another module saves to a file of that name
-                named = self.saved_files.file_named(path[0], 0)
-                elsewhere = self._saved_elsewhere(named) if named is not None else None
-                return Value(Kind.NDARRAY, Dtype.FLOAT64 if elsewhere is not None else None, origin=call)
-            return Value(Kind.NDARRAY, saved.dtype if known else None, origin=call)
+            named = self.saved_files.file_named(path[0], 0) if path else None
+            saved = self._joined(self.saved_files.saved().get(named, []), depth + 1) if named is not None else UNKNOWN
+            if saved.is_array and saved.dtype is not None and not saved.partial:
+                return Value(Kind.NDARRAY, saved.dtype, origin=call)
+            elsewhere = self._saved_elsewhere(named) if named is not None else None  # another module's file
+            return Value(Kind.NDARRAY, Dtype.FLOAT64 if elsewhere is not None else None, origin=call)
         # `np.random.default_rng(0)`: a Generator as probed; `check_random_state(seed)` a RandomState by hand.
         if kind_whatever_given(name) in OBJECT_KINDS:  # `pd.DataFrame(np.random.randn(n, 8))`: of its data's dtype
             return self._frame_made(call, name, depth)
@@ -2251,7 +2250,7 @@ def _made_bare(owner: Value) -> bool:
     made = owner.origin
     if not isinstance(made, cst.Call):
         return False
-    return not any(arg.star == "**" or last_name(arg.keyword) == "dtype" for arg in made.args)
+    return keyword(made, "dtype") is None and not any(arg.star == "**" for arg in made.args)
 
 
 def _exported(export: Export, node: cst.BaseExpression) -> Value:

@@ -293,9 +293,7 @@ def _operand_class(value: Value) -> Optional[str]:
         return data
     if value.kind is Kind.NUMPY_SCALAR:
         return f"np_{data}_scalar"
-    if value.kind is Kind.NUMBER:
-        return "python_float" if value.dtype is not None and value.dtype.is_float else "python_int"
-    return None
+    return operand_class(value) if value.kind is Kind.NUMBER else None  # as a tensor's operators name it
 
 
 def frame_arithmetic(left: Value, right: Value, divides: bool, node: cst.BinaryOperation) -> Value:

@@ -26,11 +26,6 @@ class SavedFiles:
         self.facts = facts
         self._saved: Optional[Dict[str, List[cst.BaseExpression]]] = None
 
-    def saved_as(self, path: cst.BaseExpression) -> List[cst.BaseExpression]:
-        """The arrays the module saves to a file of the name this path gives."""
-        named = self.file_named(path, 0)
-        return self.saved().get(named, []) if named is not None else []
-
     def saved(self) -> Dict[str, List[cst.BaseExpression]]:
         """The arrays the module saves, by the name of the file."""
         if self._saved is None:
