@@ -157,6 +157,7 @@ from f64lint.analysis.domain.probed import (
     reads_default_widths,
     seen_by_every_call,
     seen_given,
+    seen_given_as_many,
     seen_given_default_widths,
     seen_of_any_number,
     tensor_type_dtype,
@@ -175,6 +176,7 @@ from f64lint.analysis.evaluation.lattice import (
     Place,
     Value,
     arithmetic,
+    compared,
     join,
     numpy_promoted,
     place_of,
@@ -454,8 +456,11 @@ class Evaluator:
         if isinstance(node, cst.UnaryOperation):
             operand = self._value(node.expression, depth)
             return operand if isinstance(node.operator, (cst.Minus, cst.Plus)) else Value(place=place_of(operand))
-        if isinstance(node, cst.Comparison):  # `x.sigmoid() >= t`: where `x` is
-            return Value(place=place_of(self._value(node.left, depth)))
+        if isinstance(node, cst.Comparison):  # `preds == labels`: a mask, where `preds` is
+            if len(node.comparisons) != 1:
+                return Value(place=place_of(self._value(node.left, depth)))
+            target = node.comparisons[0]
+            return compared(self._value(node.left, depth), target.operator, self._value(target.comparator, depth), node)
         if isinstance(node, cst.IfExp):
             either = self._joined(self._paths.made([node.body, node.orelse]), depth)
             # A dtype or array chosen for the device (the device-aware fix) or after the
@@ -2092,7 +2097,7 @@ class Evaluator:
             return labelled
         widest = join(arrays)
         input_class = INPUT_CLASSES.get(widest.dtype) if widest.dtype is not None else None
-        found = seen_given(name, input_class) if input_class is not None else None
+        found = seen_given_as_many(name, input_class, len(values)) if input_class is not None else None
         if found is None and widest.dtype is None and widest.default_widths and len(arrays) == 1:
             found = seen_given_default_widths(name)
         if found is None:

@@ -315,9 +315,14 @@ def _of_either_width(left: Value, right: Value, divides: bool, origin: cst.CSTNo
     """Arithmetic of data of NumPy's default widths, its dtype not known: what it gives
     for booleans, 64-bit integers and float64 alike (divided, or with a Python float:
     float64), else data of the default widths again (with integers), else not known (with
-    a float32 array: booleans keep it float32)."""
+    a float32 array: booleans keep it float32). Booleans read from text are flags and
+    masks: they are multiplied or combined bit by bit (`x * mask`), not added, subtracted,
+    divided or raised to (`(x - offset) * gain` of a float32 `x` is float64 whatever
+    numbers the file holds)."""
+    masking = (cst.Multiply, cst.BitAnd, cst.BitOr, cst.BitXor)
+    masks = not isinstance(origin, cst.BinaryOperation) or isinstance(origin.operator, masking)
     results = []
-    for width in DEFAULT_WIDTHS:
+    for width in DEFAULT_WIDTHS if masks else _NUMBER_WIDTHS:
         sides = [replace(side, dtype=width) if _of_default_widths(side) else side for side in (left, right)]
         results.append(_arithmetic(sides[0], sides[1], divides, origin))
     if not all(result.kind is results[0].kind for result in results):
@@ -331,6 +336,7 @@ def _of_either_width(left: Value, right: Value, divides: bool, origin: cst.CSTNo
 # The dtypes data of NumPy's default widths may have: Python's booleans, integers and floats
 # in NumPy (JSON's `true`, a CSV's True/False column).
 DEFAULT_WIDTHS = (Dtype.BOOL, Dtype.INTEGER, Dtype.FLOAT64)
+_NUMBER_WIDTHS = DEFAULT_WIDTHS[1:]
 
 
 def _arithmetic(left: Value, right: Value, divides: bool, origin: cst.CSTNode) -> Value:
@@ -360,3 +366,18 @@ def _widened(left: Value, right: Value, dtype: Dtype, origin: cst.CSTNode) -> Op
         if operand.dtype is dtype and operand.origin is not None:
             return operand.origin
     return origin
+
+
+def compared(left: Value, operator: cst.BaseCompOp, right: Value, origin: cst.CSTNode) -> Value:
+    """The value of `left <operator> right`: a boolean mask of an array or a tensor
+    (`preds == labels`; where the tensor is), a NumPy boolean of NumPy scalars, Python's
+    bool of Python numbers and of `is` and `in`; not known where an operand is not."""
+    if isinstance(operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)):
+        return Value(Kind.NUMBER, Dtype.BOOL, origin=origin)
+    kinds = {left.kind, right.kind}
+    if Kind.TENSOR in kinds and kinds <= {Kind.TENSOR, Kind.NDARRAY, Kind.NUMPY_SCALAR, Kind.NUMBER}:
+        return Value(Kind.TENSOR, Dtype.BOOL, together((left, right)), origin=origin)
+    for kind in (Kind.NDARRAY, Kind.NUMPY_SCALAR, Kind.NUMBER):
+        if kind in kinds and kinds <= {Kind.NDARRAY, Kind.NUMPY_SCALAR, Kind.NUMBER}:
+            return Value(kind, Dtype.BOOL, origin=origin)
+    return Value(place=place_of(left))

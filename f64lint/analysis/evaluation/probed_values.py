@@ -45,10 +45,13 @@ from f64lint.analysis.syntax.calls import passes_keywords
 from f64lint.cst import cst
 
 # The probed table's input classes of arrays, and its kinds of results: NumPy's, and the
-# library objects it names by their class.
+# library objects it names by their class. A boolean mask is read as 8-bit integers
+# (`np.mean(preds == labels)`; bench/probe_library_dtypes.py probes no bool class): each
+# NumPy function of the table that gave float64 for uint8 data gave it for a bool array too,
+# or failed (two give wider results for booleans, `np.angle` and `np.sort_complex`: missed).
 INPUT_CLASSES = {
-    Dtype.SMALL_INTEGER: "uint8", Dtype.INTEGER: "int64", Dtype.FLOAT32: "float32", Dtype.FLOAT64: "float64",
-    Dtype.COMPLEX128: "complex128",
+    Dtype.BOOL: "uint8", Dtype.SMALL_INTEGER: "uint8", Dtype.INTEGER: "int64", Dtype.FLOAT32: "float32",
+    Dtype.FLOAT64: "float64", Dtype.COMPLEX128: "complex128",
 }
 # torch promotes by category, not width: an 8-bit operand gives what an int64 one does.
 _TENSOR_CLASSES = {**INPUT_CLASSES, Dtype.SMALL_INTEGER: "int64"}

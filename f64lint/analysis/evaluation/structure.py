@@ -126,14 +126,16 @@ def innermost(value: Value) -> List[Value]:
 def item_of(value: Value, place: Optional[int] = None) -> Value:
     """An element of a value: of a tuple written out, the one at `place` when known; of a
     container, any of its elements; of an array or a tensor, one of its dtype (a row, or a
-    NumPy scalar: float64 either way)."""
+    NumPy scalar: float64 either way); of data read from text, data read from text."""
     if value.kind is Kind.CONTAINER:
         if place is not None and place < len(value.parts):
             return value.parts[place]
         return value.element or UNKNOWN  # past the parts the probe saw (`a, b = t.chunk(2)`): any
     if value.is_array or value.kind is Kind.TENSOR:
         return value
-    return Value(place=value.place)  # `vals, idx = torch.sort(x.cpu())`: where what it is taken from is
+    # `vals, idx = torch.sort(x.cpu())`: where what it is taken from is; of what a reader of
+    # text gives (`for anchors in config["anchors"]`), what it gives again
+    return Value(place=value.place, default_widths=value.default_widths and value.kind is Kind.UNKNOWN)
 
 
 def any_data(values: List[Value]) -> Optional[Value]:
