@@ -356,9 +356,12 @@ def _makes_numpy_float64(text: str, runs_the_project: bool) -> bool:
 def _summary_text(text: str) -> Narrowed:
     """What a module with no finding that makes NumPy float64 arrays is read from for its
     summary: the definitions that can make them (narrowing leaves the others out); a module
-    that defines a dataset class whole, since its summary says which places of the items
-    have a dtype it shows, and narrowing would hide what makes them."""
-    return Narrowed(text, text) if defines_a_dataset(text) else makers_only(text)
+    short enough to read whole, or that defines a dataset class, whole: narrowing keeps
+    the definitions its patterns name makers in, not one that makes an array of what
+    another returns (`np.array([best_threshold(s) for s in scores])`), nor, in a dataset,
+    what makes the places of the items whose dtype it shows."""
+    whole = len(text) < READ_WHOLE_BELOW or defines_a_dataset(text)
+    return Narrowed(text, text) if whole else makers_only(text)
 
 
 def _summary_of(

@@ -756,7 +756,7 @@ class NumpyFloat64ToTensor(Rule):
                 continue
             if not made_there and keyword(run, "device") is None and analysis.containment.kept_safe(call):
                 continue  # made on the CPU, and cast wherever it moves
-            export = analysis.flow.imported_export(source.origin)
+            export = analysis.flow.made_elsewhere(source.origin)
             reaches_mps = analysis.flow.reaches_device(call) or analysis.flow.seen_reaching_mps(call)
             passed = export is not None and export.passed  # by another module's call of this function
             if passed and not reaches_mps:

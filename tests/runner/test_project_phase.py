@@ -2667,3 +2667,79 @@ def test_that_loaded_array_crashes_on_mps(cached, tmp_path, monkeypatch):
             moving.run(str(folder), "mps")
         store = importlib.import_module("cached.loading").Store(str(folder))
         assert torch.as_tensor(store.narrow).to("mps").dtype == torch.float32
+
+
+INITIAL = """\
+import numpy as np
+
+
+def plummer(n, seed):
+    rng = np.random.default_rng(seed)
+    return {"pos": rng.normal(size=(n, 3)), "mass": np.full(n, 1.0 / n, dtype=np.float32)}
+
+
+def ensemble(n, runs):
+    for seed in range(runs):
+        yield seed, plummer(n, seed)
+"""
+SIMULATE = """\
+import torch
+
+from .initial import ensemble
+
+
+def positions(device):
+    for seed, state in ensemble(8, 2):
+        yield torch.as_tensor(state["pos"], device=device)
+
+
+def masses(device):
+    for seed, state in ensemble(8, 2):
+        yield torch.as_tensor(state["mass"], device=device)
+"""
+
+
+def test_what_another_modules_generator_yields_is_read_whole(tmp_path, monkeypatch):
+    # `ensemble` yields a seed and a dict of arrays, a shape no row of its own says: its
+    # whole value is handed on (a `VALUE` row), and the dict's float32 value stays clean.
+    root = package_in(tmp_path, monkeypatch, "nbody", initial=INITIAL, simulate=SIMULATE)
+    assert _reported(root, "nbody") == [
+        ("nbody/simulate.py", 8, 15, "F64003", "error", "float64 NumPy array (from `ensemble()` at line 7, "
+         "made in nbody/initial.py:6) becomes a tensor in `torch.as_tensor()`; MPS has no float64"),
+    ]
+
+
+THRESHOLDS = """\
+import numpy as np
+
+
+def best_threshold(scores):
+    best = 0.5
+    for t in np.percentile(scores, [25, 50, 75]):
+        if (scores >= t).mean() > 0.3:
+            best = t
+    return best
+
+
+def thresholds(scores):
+    return np.array([best_threshold(column) for column in scores.T])
+"""
+PREDICT = """\
+import torch
+
+from .thresholds import thresholds
+
+
+def cuts(scores, device):
+    return torch.as_tensor(thresholds(scores), device=device)
+"""
+
+
+def test_a_short_module_with_no_finding_is_summarised_whole(tmp_path, monkeypatch):
+    # `thresholds` makes an array of what another function returns: narrowing to the
+    # definitions that name NumPy's makers would leave it out.
+    root = package_in(tmp_path, monkeypatch, "cuts", thresholds=THRESHOLDS, predict=PREDICT)
+    assert _reported(root, "cuts") == [
+        ("cuts/predict.py", 7, 12, "F64003", "error", "float64 NumPy array (from `thresholds()` at line 7, "
+         "made in cuts/thresholds.py:13) becomes a tensor in `torch.as_tensor()`; MPS has no float64"),
+    ]

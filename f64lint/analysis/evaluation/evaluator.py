@@ -167,6 +167,7 @@ from f64lint.analysis.evaluation.branches_taken import BoundNames, names_bound, 
 from f64lint.analysis.evaluation.classes import Classes
 from f64lint.analysis.evaluation.default_device import DefaultDevices
 from f64lint.analysis.evaluation.dicts import DictChanges, at_key, entries_of, from_dict, looked_up, mapping
+from f64lint.analysis.evaluation.exported_values import read_back
 from f64lint.analysis.evaluation.lattice import (
     UNKNOWN,
     Callee,
@@ -282,6 +283,7 @@ class Evaluator:
         passed_object: Callable[[cst.FunctionDef, cst.Param], Optional[str]],
         imported_dataset_keys: Callable[[cst.BaseExpression], Mapping[str, Export]],
         saved_elsewhere: Callable[[str], Optional[Export]],
+        imported_value: Callable[[cst.Call], Optional[Export]],
     ) -> None:
         """`guards` says which code never runs on MPS: a value bound only there does not
         reach a read on MPS (`if device.type == "mps": dtype = torch.float32 else: dtype =
@@ -302,7 +304,9 @@ class Evaluator:
         pass for a parameter (`Flow.passed_class`); `imported_dataset_keys` the float64
         values by key of the dict items of a dataset another module's class makes, and
         those of a narrow dtype; `saved_elsewhere` the float64 array another module saves
-        to a file of a name (`Imported.saved_to`)."""
+        to a file of a name (`Imported.saved_to`); `imported_value` the whole value another
+        module's function returns or yields, where the rows above say none of it
+        (`Flow.imported_value`)."""
         self.facts = facts
         self._paths = PathsOnMps(facts, guards)
         self._function_exits: Dict[cst.FunctionDef, Tuple[List[cst.Yield], List[Optional[cst.BaseExpression]]]] = {}
@@ -321,6 +325,7 @@ class Evaluator:
         self.classes = Classes(facts)
         self.saved_files = SavedFiles(facts)
         self._saved_elsewhere = saved_elsewhere
+        self._imported_value = imported_value
         # Through a reference that does not keep the evaluator alive (as `Flow` hands it its
         # own questions): no cycle holds the module's tree after its analysis is dropped.
         evaluator = weakref.proxy(self)
@@ -569,6 +574,9 @@ class Evaluator:
             assert isinstance(node, cst.Call)
             given = self._given_back(node, through, depth)
             return given if given is not None else found
+        whole = self._imported_value(node) if export is None and isinstance(node, cst.Call) else None
+        if whole is not None:  # `for seed, ic in ensemble(n, runs)` of `yield seed, {"pos": positions}`
+            return read_back(whole.made_by, node)
         if export is None:
             return Value(Kind.NDARRAY, Dtype.FLOAT64, origin=node) if self._seen_float64(node) else found
         if export.dtype:  # `DTYPE` after `from .config import DTYPE`

@@ -27,13 +27,14 @@ from typing import Dict, List, Optional, Sequence, Set, Tuple
 from f64lint.analysis.domain.arrays import ArraySource
 from f64lint.analysis.domain.dtypes import named_for_others
 from f64lint.analysis.domain.probed import is_type
+from f64lint.analysis.evaluation.exported_values import wide_data_in, written
 from f64lint.analysis.evaluation.lattice import Dtype, Kind, Value, join
 from f64lint.analysis.evaluation.structure import object_named
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.passed_on import passed_on
 from f64lint.analysis.flow.through import given_back, parameter_places
 from f64lint.analysis.flow.values import WIDE_DTYPES, Flow, WideValue
-from f64lint.analysis.project.exports import BASE, FOLLOWS, MAKES, OBJECT, READS, SAVED, SEEN, Export
+from f64lint.analysis.project.exports import BASE, FOLLOWS, MAKES, OBJECT, READS, SAVED, SEEN, VALUE, Export
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import is_super_call
 from f64lint.analysis.syntax.nodes import (
@@ -62,8 +63,9 @@ def summarise(analysis: Analysis, path: str) -> ModuleSummary:
             if wide is not None:
                 found.append(_export(facts, statement.name.value, True, wide, path))
             else:
-                found.extend(_returns(facts, flow, statement.name.value, flow.returned_values(statement), path))
-                found.extend(_object_returned(facts, flow, statement, path))
+                returns = _returns(facts, flow, statement.name.value, flow.returned_values(statement), path)
+                returns += _object_returned(facts, flow, statement, path)
+                found.extend(returns or _value_returned(facts, flow, statement, path))
         elif isinstance(statement, cst.ClassDef):
             found.extend(_members(facts, flow, statement, path))
             found.extend(_dataset(analysis, statement, path))
@@ -397,6 +399,19 @@ def _object_returned(facts: ModuleFacts, flow: Flow, function: cst.FunctionDef, 
         return []
     line = facts.positions[function].start.line
     return [Export(facts.module_name, function.name.value, True, object_named(made), OBJECT, path, line)]
+
+
+def _value_returned(facts: ModuleFacts, flow: Flow, function: cst.FunctionDef, path: str) -> List[Export]:
+    """A function that returns (or a generator that yields) float64 data the rows above do
+    not say, within what it gives (`yield seed, {"pos": positions}`): a `VALUE` row of its
+    whole value, as the evaluator reads it for a call that passes nothing known."""
+    given = flow.evaluation.given_only(function, {})  # a generator's: the elements it yields
+    wide = wide_data_in(given)
+    if wide is None:
+        return []
+    assert facts.module_name is not None
+    line = facts.positions[wide.origin or function].start.line  # where its first float64 data is made
+    return [Export(facts.module_name, function.name.value, True, written(given), VALUE, path, line)]
 
 
 def _returns(

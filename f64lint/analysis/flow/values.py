@@ -147,6 +147,7 @@ class Flow:
             lambda function, param: flow.passed_class(function, param),
             lambda node: flow.imported_dataset_keys(node),
             lambda name: flow.imported.saved_to(name),
+            lambda node: flow.imported_value(node),
         )
         self._wide: Dict[cst.CSTNode, Optional[WideValue]] = {}
         self._moves: Optional[List[Tuple[cst.Call, WideValue]]] = None
@@ -903,7 +904,7 @@ class Flow:
     def _array_source(self, origin: cst.CSTNode) -> Optional[ArraySource]:
         """A wide array named after where it was made."""
         if isinstance(origin, (cst.Call, cst.Attribute, cst.Name)):
-            export = self.imported_export(origin)
+            export = self.made_elsewhere(origin)
             if export is not None and export.passed:  # passed by another module's call
                 return ArraySource(origin, export.made_by)
             if export is not None:  # made by another module of the run
@@ -982,6 +983,12 @@ class Flow:
             return self.imported.bound_to(binding.qualified_name) if binding is not None else None
         return None
 
+    def made_elsewhere(self, origin: cst.CSTNode) -> Optional[Export]:
+        """The export an array comes from, for messages: as `imported_export` finds it, or
+        the whole value another module's function gives that holds it (a `VALUE` row)."""
+        found = self.imported_export(origin)
+        return found or (self.imported_value(origin) if isinstance(origin, cst.Call) else None)
+
     def imported_parts(self, call: cst.Call) -> Tuple[Optional[Export], ...]:
         """The float64 parts, and those of a narrow dtype, of the tuple another module's
         function (or the method of an object of a class it defines) returns, by place."""
@@ -1002,6 +1009,11 @@ class Flow:
     def imported_object(self, call: cst.Call) -> Optional[str]:
         """The library class of the object another module's function returns."""
         return self.imported.object_made_by(self.imported_callee(call))
+
+    def imported_value(self, call: cst.Call) -> Optional[Export]:
+        """The `VALUE` row of what another module's function (or the method of an object of
+        a class it defines) returns or yields."""
+        return self.imported.value_returned(self.imported_callee(call))
 
     def imported_through(self, call: cst.Call) -> List[Export]:
         """What another module's function (or the method of an object of a class it

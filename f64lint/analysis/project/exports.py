@@ -37,6 +37,10 @@ INSTANCE = "instance"
 # probe called (`fit_scaler` of `return StandardScaler().fit(x)`; the class in `made_by`),
 # read by the importing modules as such an object.
 OBJECT = "object"
+# The width of a row of a function whose return (a generator's yields) holds float64 data
+# the other rows do not say, within what it gives (`yield seed, {"pos": positions}`):
+# `made_by` writes the evaluator's whole value of it (evaluation/exported_values.py).
+VALUE = "value"
 CLASS_ROWS = frozenset({BASE, READS})
 # The width of a row of a file a module saves a float64 array to with NumPy (`name`: the
 # file's name as the code writes it, `trajectories.npy`; `made_by` and `line`: the array
@@ -227,7 +231,8 @@ class Imported:
         self._objects_held: Dict[str, Export] = {
             e.qualified_name: e for e in given if e.width == OBJECT and not e.returned
         }
-        values = [e for e in given if e.width not in (KEPT, MAKES, OBJECT)]
+        self._values: Dict[str, Export] = {e.qualified_name: e for e in given if e.width == VALUE}
+        values = [e for e in given if e.width not in (KEPT, MAKES, OBJECT, VALUE)]
         self._by_name: Dict[str, Export] = {e.qualified_name: e for e in values if e.item is None and not e.key}
         self._datasets: Dict[str, List[Export]] = {}
         self._parts: Dict[str, Dict[int, Export]] = {}
@@ -264,6 +269,7 @@ class Imported:
             *self._objects.values(), *self._objects_held.values(),
             *(e for keys in self._dataset_keys.values() for e in keys.values()),
             *(e for follows in self._follows.values() for e in follows), *self._saved.values(),
+            *self._values.values(),
         )
 
     def names(self) -> FrozenSet[str]:
@@ -336,6 +342,10 @@ class Imported:
         """The library class whose object a function another module defines returns."""
         found = self._objects.get(qualified) if qualified is not None else None
         return found.made_by if found is not None else None
+
+    def value_returned(self, qualified: Optional[str]) -> Optional[Export]:
+        """The `VALUE` row of what a function another module defines returns (or yields)."""
+        return self._values.get(qualified) if qualified is not None else None
 
     def saved_to(self, file_name: str) -> Optional[Export]:
         """The float64 array another module saves to a file of this name, if one does."""
