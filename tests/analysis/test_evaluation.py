@@ -1147,11 +1147,9 @@ def test_a_frame_of_data_the_code_does_not_show_has_no_known_dtype():
          "    result = np.array(anchors) / stride", Kind.NDARRAY, Dtype.FLOAT64),
         ("config = json.load(f)\nfor anchors in config['anchors']:\n    result = np.array(anchors, np.float32) / 8",
          Kind.NDARRAY, Dtype.FLOAT32),
-        # float32 data offset by numbers read from text is float64 (int64 or float64 numbers)
-        ("config = json.load(f)\nx = np.ones(3, np.float32)\nresult = (x - np.asarray(config['offset'])) * 2",
-         Kind.NDARRAY, Dtype.FLOAT64),
-        ("config = json.load(f)\nx = np.ones(3, np.float32)\nresult = x - np.asarray(config['offset'], np.float32)",
-         Kind.NDARRAY, Dtype.FLOAT32),
+        # float32 data offset by data read from text: float64 of numbers, float32 of booleans
+        ("config = json.load(f)\nx = np.ones(3, np.float32)\nresult = x - np.asarray(config['offset'])",
+         Kind.NDARRAY, None),
         ("config = json.load(f)\nresult = np.array(config['a'], dtype=np.float32) / 416.0", Kind.NDARRAY, Dtype.FLOAT32),
         ("config = json.load(f)\nresult = np.array(config['a']).astype(np.float32) / 4", Kind.NDARRAY, Dtype.FLOAT32),
     ],
@@ -1343,11 +1341,7 @@ def test_arithmetic_of_default_widths_is_what_either_width_gives():
     widths = Value(Kind.NDARRAY, default_widths=True)
     assert arithmetic(widths, PY_FLOAT, False, OPERATION).dtype is Dtype.FLOAT64
     assert arithmetic(widths, PY_INT, True, OPERATION).dtype is Dtype.FLOAT64
-    # With float32 data: float64 of int64, float32 of booleans; booleans are multiplied (a
-    # mask), not subtracted.
-    masked, moved = cst.parse_expression("x * mask"), cst.parse_expression("x - offset")
-    assert arithmetic(FLOAT32_ARRAY, widths, False, masked).dtype is None
-    assert arithmetic(FLOAT32_ARRAY, widths, False, moved).dtype is Dtype.FLOAT64
+    assert arithmetic(widths, FLOAT32_ARRAY, False, OPERATION).dtype is None  # float64 of int64, float32 of booleans
     assert arithmetic(widths, PY_INT, False, OPERATION) == Value(Kind.NDARRAY, default_widths=True)
     assert arithmetic(widths, UNKNOWN, False, OPERATION) == Value(Kind.NDARRAY)
 
@@ -2287,7 +2281,7 @@ def test_a_ufunc_of_a_python_float_or_an_array_is_numpy_data(other, kind, dtype)
         ("def f(p, y):\n    return np.mean(np.asarray(p, np.int64) == np.asarray(y, np.int64))\nresult = f(1, 2)",
          Kind.NUMPY_SCALAR, Dtype.FLOAT64),
         ("a = np.zeros(3, np.float32)\nresult = (a > 0).sum()", Kind.NUMPY_SCALAR, Dtype.INTEGER),
-        ("a = np.zeros(3, np.float32)\nresult = np.where(a > 0, a, 0.5)", Kind.NDARRAY, Dtype.FLOAT32),
+        ("a = np.zeros(3, np.float32)\nresult = np.where(a > 0, a, a * 2)", Kind.NDARRAY, Dtype.FLOAT32),
         ("a = np.zeros(3, np.float32)\nresult = a * (a > 0)", Kind.NDARRAY, Dtype.FLOAT32),
         ("t = torch.zeros(3)\nresult = t > 0.5", Kind.TENSOR, Dtype.BOOL),
         ("result = np.float32(0.5) > 1", Kind.NUMPY_SCALAR, Dtype.BOOL),
@@ -2305,12 +2299,17 @@ def test_comparisons_give_masks(source, kind, dtype):
 @pytest.mark.parametrize(
     "source, kind, dtype",
     [
-        # The probe's call of as many arguments: `np.where(c, a, b)` is an array of a's and
-        # b's dtype, `np.where(c)` a tuple of index arrays.
+        # The probe's call of as many arrays: `np.where(c, a, b)` is an array of a's and b's
+        # dtype, `np.where(c)` a tuple of index arrays; a call of other arguments is read as
+        # the probe's first (a block diagonal of float32 blocks is float32, whatever
+        # `block_diag(x, 0)` gave).
         ("c = np.arange(3)\na = np.zeros(3, np.float32)\nresult = np.where(c, a, a)", Kind.NDARRAY, Dtype.FLOAT32),
         ("c = np.arange(3)\nresult = np.where(c)", Kind.CONTAINER, None),
+        ("a = np.zeros((2, 2), np.float32)\nresult = scipy.linalg.block_diag(a, a)", Kind.NDARRAY, Dtype.FLOAT32),
+        ("a = np.zeros(4, np.float32)\nresult = np.trapezoid(a, a)", Kind.NUMPY_SCALAR, Dtype.FLOAT32),
+        ("a = np.zeros((4, 4))\nresult = scipy.ndimage.maximum(a, np.arange(4))", Kind.NUMPY_SCALAR, Dtype.FLOAT64),
     ],
 )
-def test_a_probed_function_is_read_as_called_with_as_many_arguments(source, kind, dtype):
-    found = evaluated(f"import numpy as np\n{source}")
+def test_a_probed_function_is_read_as_called_with_as_many_arrays(source, kind, dtype):
+    found = evaluated(f"import numpy as np\nimport scipy.linalg\nimport scipy.ndimage\n{source}")
     assert (found.kind, found.dtype) == (kind, dtype)

@@ -2743,3 +2743,85 @@ def test_a_short_module_with_no_finding_is_summarised_whole(tmp_path, monkeypatc
         ("cuts/predict.py", 7, 12, "F64003", "error", "float64 NumPy array (from `thresholds()` at line 7, "
          "made in cuts/thresholds.py:13) becomes a tensor in `torch.as_tensor()`; MPS has no float64"),
     ]
+
+
+STATS = """\
+import numpy as np
+
+NORMALIZE = {"mean": np.array([0.485, 0.456, 0.406]), "std": np.array([0.229, 0.224, 0.225], dtype=np.float32)}
+PAIRS = (np.linspace(0, 1, 5), np.zeros(3, np.float32))
+
+
+def pairs():
+    made = (np.linspace(0, 1, 5), np.zeros(3, np.float32))
+    return made
+"""
+USE = """\
+import torch
+
+from . import stats
+from .stats import NORMALIZE, PAIRS
+
+
+def mean(device):
+    return torch.as_tensor(NORMALIZE["mean"], device=device)
+
+
+def std(device):
+    return torch.as_tensor(NORMALIZE["std"], device=device)
+
+
+def grids(device):
+    return torch.as_tensor(PAIRS[0], device=device), torch.as_tensor(stats.PAIRS[1], device=device)
+
+
+def from_pairs(device):
+    return torch.as_tensor(stats.pairs()[1], device=device)
+"""
+
+
+def test_a_tuple_or_dict_another_module_binds_or_returns_keeps_each_part_as_it_is(tmp_path, monkeypatch):
+    # The float32 parts are clean (before, each tuple was read as its float64 part, and the
+    # dict not at all).
+    root = package_in(tmp_path, monkeypatch, "pre", stats=STATS, use=USE)
+    assert _reported(root, "pre") == [
+        ("pre/use.py", 8, 12, "F64003", "error", "float64 NumPy array (from `NORMALIZE` at line 8, "
+         "made in pre/stats.py:3) becomes a tensor in `torch.as_tensor()`; MPS has no float64"),
+        ("pre/use.py", 16, 12, "F64003", "error", "float64 NumPy array (from `PAIRS` at line 16, "
+         "made in pre/stats.py:4) becomes a tensor in `torch.as_tensor()`; MPS has no float64"),
+    ]
+
+
+MAKERS = """\
+import numpy as np
+
+
+def make(n, dtype=np.float64):
+    made = {"a": np.zeros(n, dtype=dtype), "n": n}
+    return made
+
+
+def batches(rows, dtype=np.float64):
+    for row in rows:
+        yield {"x": np.asarray(row, dtype=dtype)}
+"""
+CALLERS = """\
+import numpy as np
+import torch
+
+from .makers import batches, make
+
+
+def made(device):
+    return torch.as_tensor(make(3, dtype=np.float32)["a"], device=device)
+
+
+def batched(device):
+    return [torch.as_tensor(b["x"], device=device) for b in batches([[1.0]], dtype=np.float32)]
+"""
+
+
+def test_a_whole_value_that_a_parameter_with_a_default_decides_is_not_handed_on(tmp_path, monkeypatch):
+    # Read at its defaults, `make` gives float64; a call may pass float32, as these do.
+    root = package_in(tmp_path, monkeypatch, "mk", makers=MAKERS, callers=CALLERS)
+    assert _reported(root, "mk") == []

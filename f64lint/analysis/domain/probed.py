@@ -12,7 +12,6 @@ called with gave the same kind of result of one dtype (`np.zeros`, `np.hanning`,
 
 from __future__ import annotations
 
-import ast
 import json
 import re
 from dataclasses import dataclass, replace
@@ -131,21 +130,14 @@ def seen_given(name: str, input_class: str) -> Optional[Seen]:
     return _seen(result) if result is not None else None
 
 
-def seen_given_as_many(name: str, input_class: str, count: int) -> Optional[Seen]:
-    """What `name` gave for an input of this class, called with as many arguments by place
-    as the probe's first call of that many that it kept (`np.where(mask, a, 0.5)` is
-    `f(x, x, x)`, an array; `np.where(mask)`, `f(x)`, a tuple); its first call where it kept
-    none of that many (a call it kept not gave what the first gave)."""
+def seen_given_arrays(name: str, input_class: str, count: int) -> Optional[Seen]:
+    """What `name` gave for an input of this class, called with `count` arrays of it by
+    place, where the probe kept that call (`np.where(c, a, b)` is `f(x, x, x)`, an array of
+    a's and b's dtype; `np.where(c)`, its first, a tuple); else its first call."""
     calls = _every_call(name, input_class)
-    chosen = next((result for result in calls if _arity(result["call"]) == count), calls[0] if calls else None)
+    template = "f({})".format(", ".join(["x"] * count))
+    chosen = next((result for result in calls if result["call"] == template), calls[0] if calls else None)
     return _seen(chosen) if chosen is not None else None
-
-
-@lru_cache(maxsize=None)
-def _arity(template: str) -> int:
-    """How many arguments a call template passes by place (`f(x, (2, 3))`: two)."""
-    call = ast.parse(template, mode="eval").body
-    return len(call.args) if isinstance(call, ast.Call) else 0
 
 
 def array_seen_given(name: str, input_class: str) -> Optional[Seen]:

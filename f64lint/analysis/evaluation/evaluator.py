@@ -157,7 +157,7 @@ from f64lint.analysis.domain.probed import (
     reads_default_widths,
     seen_by_every_call,
     seen_given,
-    seen_given_as_many,
+    seen_given_arrays,
     seen_given_default_widths,
     seen_of_any_number,
     tensor_type_dtype,
@@ -283,7 +283,7 @@ class Evaluator:
         passed_object: Callable[[cst.FunctionDef, cst.Param], Optional[str]],
         imported_dataset_keys: Callable[[cst.BaseExpression], Mapping[str, Export]],
         saved_elsewhere: Callable[[str], Optional[Export]],
-        imported_value: Callable[[cst.Call], Optional[Export]],
+        imported_value: Callable[[cst.BaseExpression], Optional[Export]],
     ) -> None:
         """`guards` says which code never runs on MPS: a value bound only there does not
         reach a read on MPS (`if device.type == "mps": dtype = torch.float32 else: dtype =
@@ -305,8 +305,8 @@ class Evaluator:
         values by key of the dict items of a dataset another module's class makes, and
         those of a narrow dtype; `saved_elsewhere` the float64 array another module saves
         to a file of a name (`Imported.saved_to`); `imported_value` the whole value another
-        module's function returns or yields, where the rows above say none of it
-        (`Flow.imported_value`)."""
+        module's function returns or yields, or its name holds, where the rows above say
+        none of it (`Flow.imported_value`)."""
         self.facts = facts
         self._paths = PathsOnMps(facts, guards)
         self._function_exits: Dict[cst.FunctionDef, Tuple[List[cst.Yield], List[Optional[cst.BaseExpression]]]] = {}
@@ -574,7 +574,7 @@ class Evaluator:
             assert isinstance(node, cst.Call)
             given = self._given_back(node, through, depth)
             return given if given is not None else found
-        whole = self._imported_value(node) if export is None and isinstance(node, cst.Call) else None
+        whole = self._imported_value(node) if export is None else None
         if whole is not None:  # `for seed, ic in ensemble(n, runs)` of `yield seed, {"pos": positions}`
             return read_back(whole.made_by, node)
         if export is None:
@@ -2105,7 +2105,10 @@ class Evaluator:
             return labelled
         widest = join(arrays)
         input_class = INPUT_CLASSES.get(widest.dtype) if widest.dtype is not None else None
-        found = seen_given_as_many(name, input_class, len(values)) if input_class is not None else None
+        found = None
+        if input_class is not None:  # as the probe called it with as many arrays, where these are all arrays
+            found = seen_given_arrays(name, input_class, len(values)) if all(v.is_array for v in values) else None
+            found = found or seen_given(name, input_class)
         if found is None and widest.dtype is None and widest.default_widths and len(arrays) == 1:
             found = seen_given_default_widths(name)
         if found is None:

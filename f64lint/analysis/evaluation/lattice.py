@@ -315,14 +315,9 @@ def _of_either_width(left: Value, right: Value, divides: bool, origin: cst.CSTNo
     """Arithmetic of data of NumPy's default widths, its dtype not known: what it gives
     for booleans, 64-bit integers and float64 alike (divided, or with a Python float:
     float64), else data of the default widths again (with integers), else not known (with
-    a float32 array: booleans keep it float32). Booleans read from text are flags and
-    masks: they are multiplied or combined bit by bit (`x * mask`), not added, subtracted,
-    divided or raised to (`(x - offset) * gain` of a float32 `x` is float64 whatever
-    numbers the file holds)."""
-    masking = (cst.Multiply, cst.BitAnd, cst.BitOr, cst.BitXor)
-    masks = not isinstance(origin, cst.BinaryOperation) or isinstance(origin.operator, masking)
+    a float32 array: booleans keep it float32)."""
     results = []
-    for width in DEFAULT_WIDTHS if masks else _NUMBER_WIDTHS:
+    for width in DEFAULT_WIDTHS:
         sides = [replace(side, dtype=width) if _of_default_widths(side) else side for side in (left, right)]
         results.append(_arithmetic(sides[0], sides[1], divides, origin))
     if not all(result.kind is results[0].kind for result in results):
@@ -336,7 +331,6 @@ def _of_either_width(left: Value, right: Value, divides: bool, origin: cst.CSTNo
 # The dtypes data of NumPy's default widths may have: Python's booleans, integers and floats
 # in NumPy (JSON's `true`, a CSV's True/False column).
 DEFAULT_WIDTHS = (Dtype.BOOL, Dtype.INTEGER, Dtype.FLOAT64)
-_NUMBER_WIDTHS = DEFAULT_WIDTHS[1:]
 
 
 def _arithmetic(left: Value, right: Value, divides: bool, origin: cst.CSTNode) -> Value:

@@ -22,13 +22,13 @@ it a tensor).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Dict, List, Optional, Sequence, Set, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Set, Tuple
 
 from f64lint.analysis.domain.arrays import ArraySource
 from f64lint.analysis.domain.dtypes import named_for_others
 from f64lint.analysis.domain.probed import is_type
 from f64lint.analysis.evaluation.exported_values import wide_data_in, written
-from f64lint.analysis.evaluation.lattice import Dtype, Kind, Value, join
+from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Value, join
 from f64lint.analysis.evaluation.structure import object_named
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.passed_on import passed_on
@@ -36,7 +36,7 @@ from f64lint.analysis.flow.through import given_back, parameter_places
 from f64lint.analysis.flow.values import WIDE_DTYPES, Flow, WideValue
 from f64lint.analysis.project.exports import BASE, FOLLOWS, MAKES, OBJECT, READS, SAVED, SEEN, VALUE, Export
 from f64lint.analysis.semantic.facts import ModuleFacts
-from f64lint.analysis.syntax.calls import is_super_call
+from f64lint.analysis.syntax.calls import is_super_call, named_params
 from f64lint.analysis.syntax.nodes import (
     assignment,
     dotted_name,
@@ -62,6 +62,8 @@ def summarise(analysis: Analysis, path: str) -> ModuleSummary:
             wide = flow.returns(statement)
             if wide is not None:
                 found.append(_export(facts, statement.name.value, True, wide, path))
+            elif _holds_parts(flow, flow.returned_values(statement), _returns_written_out):  # `return pairs`
+                found.extend(_value_returned(facts, flow, statement, path))
             else:
                 returns = _returns(facts, flow, statement.name.value, flow.returned_values(statement), path)
                 returns += _object_returned(facts, flow, statement, path)
@@ -76,7 +78,11 @@ def summarise(analysis: Analysis, path: str) -> ModuleSummary:
                     and len(small.targets) == 1
                     and isinstance(small.targets[0].target, cst.Name)
                 ):
-                    made = _made(facts, flow, small.targets[0].target.value, False, [small.value], path)
+                    name = small.targets[0].target.value
+                    if _holds_parts(flow, [small.value]):  # `PAIRS = grid, weights32`: each part as it is
+                        found.extend(_value_bound(facts, flow, name, small.value, path))
+                        continue
+                    made = _made(facts, flow, name, False, [small.value], path)
                     found.extend([made] if made is not None else [])
     found.extend(state_held(analysis, path))
     found.extend(saved_arrays(analysis, path))
@@ -401,17 +407,47 @@ def _object_returned(facts: ModuleFacts, flow: Flow, function: cst.FunctionDef, 
     return [Export(facts.module_name, function.name.value, True, object_named(made), OBJECT, path, line)]
 
 
+def _holds_parts(
+    flow: Flow,
+    values: Sequence[cst.BaseExpression],
+    rows_of_its_own: Optional[Callable[[cst.BaseExpression], bool]] = None,
+) -> bool:
+    """Is each value a tuple, list or dict the evaluator knows the parts of (`return pairs`
+    of `pairs = (grid, weights32)`), none of those other rows say by part (`return x, y`)?
+    A row of the float64 data in it would make each part float64, where a `VALUE` row keeps
+    each as it is."""
+    if not values or (rows_of_its_own is not None and any(rows_of_its_own(value) for value in values)):
+        return False
+    held = [flow.evaluation.value(value) for value in values]
+    return all((v.kind is Kind.CONTAINER and v.parts) or (v.kind is Kind.MAPPING and v.keys) for v in held)
+
+
 def _value_returned(facts: ModuleFacts, flow: Flow, function: cst.FunctionDef, path: str) -> List[Export]:
     """A function that returns (or a generator that yields) float64 data the rows above do
     not say, within what it gives (`yield seed, {"pos": positions}`): a `VALUE` row of its
-    whole value, as the evaluator reads it for a call that passes nothing known."""
+    whole value, as the evaluator reads it for a call that passes nothing known, where it
+    is the same whatever the parameters with defaults are given (not `make(n,
+    dtype=np.float64)`, which a call may pass float32)."""
     given = flow.evaluation.given_only(function, {})  # a generator's: the elements it yields
+    defaulted = {param: UNKNOWN for param in named_params(function) if param.default is not None}
+    if defaulted and wide_data_in(given) and written(flow.evaluation.given_only(function, defaulted)) != written(given):
+        return []
+    return _value_row(facts, function.name.value, True, given, function, path)
+
+
+def _value_bound(facts: ModuleFacts, flow: Flow, name: str, value: cst.BaseExpression, path: str) -> List[Export]:
+    """A module-level name bound to a tuple, list or dict that holds float64 data: a `VALUE`
+    row of it (`NORMALIZE = {"mean": mean64, "std": std32}`)."""
+    return _value_row(facts, name, False, flow.evaluation.value(value), value, path)
+
+
+def _value_row(facts: ModuleFacts, name: str, returned: bool, given: Value, at: cst.CSTNode, path: str) -> List[Export]:
     wide = wide_data_in(given)
     if wide is None:
         return []
     assert facts.module_name is not None
-    line = facts.positions[wide.origin or function].start.line  # where its first float64 data is made
-    return [Export(facts.module_name, function.name.value, True, written(given), VALUE, path, line)]
+    line = facts.positions[wide.origin or at].start.line  # where its first float64 data is made
+    return [Export(facts.module_name, name, returned, written(given), VALUE, path, line)]
 
 
 def _returns(
@@ -482,6 +518,11 @@ def _values(
             if made is not None and isinstance(key, str):
                 found.setdefault(key, replace(made, key=key))
     return list(found.values())
+
+
+def _returns_written_out(value: cst.BaseExpression) -> bool:
+    """Is a return a tuple or a dict written out, which `_parts` and `_values` export?"""
+    return _written_out(value) or _keyed(value)
 
 
 def _keyed(value: cst.BaseExpression) -> bool:

@@ -987,7 +987,7 @@ class Flow:
         """The export an array comes from, for messages: as `imported_export` finds it, or
         the whole value another module's function gives that holds it (a `VALUE` row)."""
         found = self.imported_export(origin)
-        return found or (self.imported_value(origin) if isinstance(origin, cst.Call) else None)
+        return found or (self.imported_value(origin) if isinstance(origin, cst.BaseExpression) else None)
 
     def imported_parts(self, call: cst.Call) -> Tuple[Optional[Export], ...]:
         """The float64 parts, and those of a narrow dtype, of the tuple another module's
@@ -1010,10 +1010,15 @@ class Flow:
         """The library class of the object another module's function returns."""
         return self.imported.object_made_by(self.imported_callee(call))
 
-    def imported_value(self, call: cst.Call) -> Optional[Export]:
+    def imported_value(self, node: cst.BaseExpression) -> Optional[Export]:
         """The `VALUE` row of what another module's function (or the method of an object of
-        a class it defines) returns or yields."""
-        return self.imported.value_returned(self.imported_callee(call))
+        a class it defines) returns or yields, or of the tuple, list or dict another module
+        binds to a name (`NORMALIZE`, `stats.NORMALIZE`)."""
+        if isinstance(node, cst.Call):
+            return self.imported.value_returned(self.imported_callee(node))
+        if isinstance(node, (cst.Name, cst.Attribute)):
+            return self.imported.value_bound(self.facts.qualified_name(node))
+        return None
 
     def imported_through(self, call: cst.Call) -> List[Export]:
         """What another module's function (or the method of an object of a class it

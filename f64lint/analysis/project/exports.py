@@ -38,7 +38,8 @@ INSTANCE = "instance"
 # read by the importing modules as such an object.
 OBJECT = "object"
 # The width of a row of a function whose return (a generator's yields) holds float64 data
-# the other rows do not say, within what it gives (`yield seed, {"pos": positions}`):
+# the other rows do not say, within what it gives (`yield seed, {"pos": positions}`), or of
+# a module-level name bound to a tuple, list or dict that holds some (not `returned`):
 # `made_by` writes the evaluator's whole value of it (evaluation/exported_values.py).
 VALUE = "value"
 CLASS_ROWS = frozenset({BASE, READS})
@@ -345,7 +346,13 @@ class Imported:
 
     def value_returned(self, qualified: Optional[str]) -> Optional[Export]:
         """The `VALUE` row of what a function another module defines returns (or yields)."""
-        return self._values.get(qualified) if qualified is not None else None
+        found = self._values.get(qualified) if qualified is not None else None
+        return found if found is not None and found.returned else None
+
+    def value_bound(self, qualified: Optional[str]) -> Optional[Export]:
+        """The `VALUE` row of a tuple, list or dict another module binds to a name."""
+        found = self._values.get(qualified) if qualified is not None else None
+        return found if found is not None and not found.returned else None
 
     def saved_to(self, file_name: str) -> Optional[Export]:
         """The float64 array another module saves to a file of this name, if one does."""
