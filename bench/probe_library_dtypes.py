@@ -124,7 +124,12 @@ from typing import Any, Callable, Dict, List, Optional, Tuple  # noqa: E402
 warnings.simplefilter("ignore")
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from f64lint.analysis.domain.probed import OBJECT_OPERAND, numbers_alone  # noqa: E402  (calls of numbers alone)
+from f64lint.analysis.domain.probed import (  # noqa: E402  (calls of numbers alone; classes of objects)
+    OBJECT_CLASSES,
+    OBJECT_DATA,
+    OBJECT_OPERAND,
+    numbers_alone,
+)
 
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
@@ -139,6 +144,7 @@ import scipy.optimize  # noqa: E402
 import scipy.signal  # noqa: E402
 import scipy.signal.windows  # noqa: E402
 import scipy.sparse  # noqa: E402
+import scipy.sparse.linalg  # noqa: E402
 import scipy.spatial  # noqa: E402
 import scipy.spatial.distance  # noqa: E402
 import scipy.spatial.transform  # noqa: E402
@@ -881,6 +887,7 @@ def scipy_jobs() -> Tuple[List[Job], Dict[str, str]]:
         Job(name, lambda f=value: probe(CORE_CLASSES, numpy_inputs, object_templates, f)) for name, value in kept
     ]
     jobs += object_jobs(OBJECT_MODULES)
+    jobs += sparse_linalg_jobs(aliases)
     named = list(public_callables(scipy.optimize, "scipy.optimize", lambda n, v: not inspect.isclass(v)))
     kept, solver_aliases = dedupe(named)
     aliases.update(solver_aliases)
@@ -1296,16 +1303,38 @@ def object_operator_jobs(key: str, made: type) -> List[Job]:
     def operand(cls: str) -> Any:
         return receiver(cls.removeprefix(OBJECT_OPERAND)) if cls.startswith(OBJECT_OPERAND) else numpy_operand(cls)
 
-    operands = (*OPERAND_CLASSES, *(f"{OBJECT_OPERAND}{cls}" for cls in OBJECT_OPERATOR_CLASSES))
+    operands = (*OPERAND_CLASSES, *OBJECT_CLASSES)
     return [
-        Job(f"{key}.{name}", lambda name=name: probe_operator(name, OBJECT_OPERATOR_CLASSES, operands, receiver, operand))
+        Job(f"{key}.{name}", lambda name=name: probe_operator(name, OBJECT_DATA, operands, receiver, operand))
         for name in defined
     ]
 
 
-# The data of the objects whose operators are probed: what sparse matrices hold in practice
-# (complex and 8-bit ones are left out, which would add a third to the table's size).
-OBJECT_OPERATOR_CLASSES = ("int64", "float32", "float64")
+# scipy.sparse.linalg's functions take a sparse matrix first (`eigsh(laplacian, k=2)`,
+# `spsolve(a, b)`, `norm(a)`): one of each class of data a matrix holds in practice, named
+# as an operand of one (`object_float32`), with a vector of that data beside.
+SPARSE_LINALG_TEMPLATES: List[Template] = [
+    ("f(o)", lambda f, i: f(i.m)),
+    ("f(o, 1)", lambda f, i: f(i.m, 1)),
+    ("f(o, k=1)", lambda f, i: f(i.m, k=1)),
+    ("f(o, x)", lambda f, i: f(i.m, i.x)),
+]
+
+
+def sparse_inputs(cls: str) -> Inputs:
+    """A symmetric positive definite CSR matrix of the class's data, and a vector of it."""
+    data = cls.removeprefix(OBJECT_OPERAND)
+    return Inputs(np.array(X_INTS[:3], dtype=data), scipy.sparse.csr_matrix(np.array(M_ROWS, dtype=data)))
+
+
+def sparse_linalg_jobs(aliases: Dict[str, str]) -> List[Job]:
+    named = list(public_callables(scipy.sparse.linalg, "scipy.sparse.linalg", lambda n, v: not inspect.isclass(v)))
+    kept, sparse_aliases = dedupe(named)
+    aliases.update(sparse_aliases)
+    return [
+        Job(name, lambda f=value: probe(OBJECT_CLASSES, sparse_inputs, lambda cls: SPARSE_LINALG_TEMPLATES, f))
+        for name, value in kept
+    ]
 
 
 def member_templates(made: type, cls: str, method: bool) -> List[Template]:

@@ -2313,3 +2313,19 @@ def test_comparisons_give_masks(source, kind, dtype):
 def test_a_probed_function_is_read_as_called_with_as_many_arrays(source, kind, dtype):
     found = evaluated(f"import numpy as np\nimport scipy.linalg\nimport scipy.ndimage\n{source}")
     assert (found.kind, found.dtype) == (kind, dtype)
+
+
+@pytest.mark.parametrize(
+    "source, dtype",
+    [
+        # scipy.sparse.linalg of a sparse matrix, as probed on each class of data it holds:
+        # eigenvectors of the data's precision (a Laplacian made with sp.eye(n) is float64).
+        ("lap = sp.eye(4) - sp.random(4, 4, dtype=np.float32)\nvals, result = eigsh(lap, k=2)", Dtype.FLOAT64),
+        ("lap = sp.eye(4, dtype=np.float32)\nvals, result = eigsh(lap, k=2, which='SM')", Dtype.FLOAT32),
+        ("a = sp.csr_matrix(np.eye(3, dtype=np.float32))\nresult = spsolve(a, np.ones(3, np.float32))", Dtype.FLOAT32),
+        ("a = sp.csr_matrix(np.eye(3, dtype=np.int64))\nresult = spsolve(a, np.ones(3, np.int64))", Dtype.FLOAT64),
+    ],
+)
+def test_sparse_linear_algebra_as_probed(source, dtype):
+    found = evaluated(f"import numpy as np\nimport scipy.sparse as sp\nfrom scipy.sparse.linalg import eigsh, spsolve\n{source}")
+    assert (found.kind, found.dtype) == (Kind.NDARRAY, dtype)

@@ -15,6 +15,8 @@ CLASSES = {
     "none", "int64", "float32", "float64", "uint8", "complex128", "python_float", "python_int",
     "np_float64_scalar", "np_float32_scalar", "ndarray_int64", "ndarray_float32", "ndarray_float64",
     "mixed_float64_int64", "mixed_float32_int64",
+    # a sparse matrix of that data handed to scipy.sparse.linalg (`eigsh(laplacian, k=2)`)
+    "object_int64", "object_float32", "object_float64",
 }
 LIBRARIES = ("numpy", "scipy", "pandas", "sklearn", "torch")
 

@@ -54,6 +54,11 @@ FRAME_TYPES = frozenset(OBJECT_KINDS.values())
 # An operand class of a library object's operators: an object of the receiver's class, of
 # that input class's data (`object_float64`: `d @ a` of two float64 sparse matrices).
 OBJECT_OPERAND = "object_"
+# The classes of a library object handed to a function, or an operand of its operators, by
+# the data it holds: what sparse matrices hold in practice (`eigsh(laplacian, k=2)`; complex
+# and 8-bit ones are left out, which would add a third to the table's size).
+OBJECT_DATA = ("int64", "float32", "float64")
+OBJECT_CLASSES = tuple(f"{OBJECT_OPERAND}{data}" for data in OBJECT_DATA)
 
 
 def _seen(result: Dict[str, Any]) -> Seen:
@@ -80,7 +85,7 @@ def _entry(name: str) -> Optional[Dict[str, Any]]:
 
 def _result(name: str, input_class: str) -> Optional[Dict[str, Any]]:
     entry = _entry(name)
-    known = input_class in CORE_CLASSES or input_class in MORE_ARRAY_CLASSES or input_class in NUMPY_TO_TORCH_CLASSES
+    known = input_class in (*CORE_CLASSES, *MORE_ARRAY_CLASSES, *NUMPY_TO_TORCH_CLASSES, *OBJECT_CLASSES)
     return entry.get(input_class) if entry is not None and known else None
 
 

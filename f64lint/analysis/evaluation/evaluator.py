@@ -138,6 +138,7 @@ from f64lint.analysis.domain.library import (
 )
 from f64lint.analysis.domain.probed import (
     OBJECT_KINDS,
+    OBJECT_OPERAND,
     Seen,
     array_seen_given,
     constant_kind,
@@ -2081,6 +2082,11 @@ class Evaluator:
         fixed = input_independent(name)
         if fixed is not None:
             return seen_value(fixed, call)
+        held = values[0] if values else UNKNOWN
+        of_object = INPUT_CLASSES.get(held.dtype) if held.kind is Kind.OBJECT and held.dtype is not None else None
+        seen = seen_given(name, f"{OBJECT_OPERAND}{of_object}") if of_object is not None else None
+        if seen is not None:  # `eigsh(laplacian, k=2)` of a sparse matrix of float64 data
+            return seen_value(seen, call)
         leaves = [leaf for value in values for leaf in innermost(value)]
         if leaves and all(leaf.kind is Kind.NUMBER for leaf in leaves):
             # `math.cos(x)`, `max(1, n - 2)`, `sum([0.5, x])`: a Python number, where the probe
