@@ -2305,6 +2305,8 @@ def test_comparisons_give_masks(source, kind, dtype):
         # `block_diag(x, 0)` gave).
         ("c = np.arange(3)\na = np.zeros(3, np.float32)\nresult = np.where(c, a, a)", Kind.NDARRAY, Dtype.FLOAT32),
         ("c = np.arange(3)\nresult = np.where(c)", Kind.CONTAINER, None),
+        # not the tuple `np.where(c)` gives, for a call of as many arguments that are not all arrays
+        ("a = np.zeros(3, np.float32)\nresult = np.where(a > 0, a, 0.0)", Kind.UNKNOWN, None),
         ("a = np.zeros((2, 2), np.float32)\nresult = scipy.linalg.block_diag(a, a)", Kind.NDARRAY, Dtype.FLOAT32),
         ("a = np.zeros(4, np.float32)\nresult = np.trapezoid(a, a)", Kind.NUMPY_SCALAR, Dtype.FLOAT32),
         ("a = np.zeros((4, 4))\nresult = scipy.ndimage.maximum(a, np.arange(4))", Kind.NUMPY_SCALAR, Dtype.FLOAT64),

@@ -12,6 +12,7 @@ called with gave the same kind of result of one dtype (`np.zeros`, `np.hanning`,
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from dataclasses import dataclass, replace
@@ -135,14 +136,28 @@ def seen_given(name: str, input_class: str) -> Optional[Seen]:
     return _seen(result) if result is not None else None
 
 
-def seen_given_arrays(name: str, input_class: str, count: int) -> Optional[Seen]:
-    """What `name` gave for an input of this class, called with `count` arrays of it by
-    place, where the probe kept that call (`np.where(c, a, b)` is `f(x, x, x)`, an array of
-    a's and b's dtype; `np.where(c)`, its first, a tuple); else its first call."""
+def seen_as_called(name: str, input_class: str, count: int, arrays: bool) -> Optional[Seen]:
+    """What `name` gave for an input of this class, called with `count` arguments by place:
+    as the probe's call of as many arrays of it where these are all arrays and it kept one
+    (`np.where(c, a, b)` is `f(x, x, x)`, an array of a's and b's dtype), else as its first
+    call; None where that first call gave a tuple and passed another number of arguments
+    (`np.where(c)`, `f(x)`, gives a tuple of index arrays; `np.where(c, a, 0.5)` an array)."""
     calls = _every_call(name, input_class)
+    if not calls:
+        return None
     template = "f({})".format(", ".join(["x"] * count))
-    chosen = next((result for result in calls if result["call"] == template), calls[0] if calls else None)
-    return _seen(chosen) if chosen is not None else None
+    matched = next((result for result in calls if result["call"] == template), None) if arrays else None
+    if matched is not None:
+        return _seen(matched)
+    first = calls[0]
+    return None if first["kind"] == "tuple" and _arity(first["call"]) != count else _seen(first)
+
+
+@lru_cache(maxsize=None)
+def _arity(template: str) -> int:
+    """How many arguments a call template passes by place (`f(x, (2, 3))`: two)."""
+    call = ast.parse(template, mode="eval").body
+    return len(call.args) if isinstance(call, ast.Call) else 0
 
 
 def array_seen_given(name: str, input_class: str) -> Optional[Seen]:

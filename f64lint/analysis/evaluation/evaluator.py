@@ -156,9 +156,9 @@ from f64lint.analysis.domain.probed import (
     object_made_by,
     of_an_object_made_bare,
     reads_default_widths,
+    seen_as_called,
     seen_by_every_call,
     seen_given,
-    seen_given_arrays,
     seen_given_default_widths,
     seen_of_any_number,
     tensor_type_dtype,
@@ -2111,10 +2111,8 @@ class Evaluator:
             return labelled
         widest = join(arrays)
         input_class = INPUT_CLASSES.get(widest.dtype) if widest.dtype is not None else None
-        found = None
-        if input_class is not None:  # as the probe called it with as many arrays, where these are all arrays
-            found = seen_given_arrays(name, input_class, len(values)) if all(v.is_array for v in values) else None
-            found = found or seen_given(name, input_class)
+        all_arrays = all(value.is_array for value in values)  # as the probe called it (with as many arrays)
+        found = seen_as_called(name, input_class, len(values), all_arrays) if input_class is not None else None
         if found is None and widest.dtype is None and widest.default_widths and len(arrays) == 1:
             found = seen_given_default_widths(name)
         if found is None:
