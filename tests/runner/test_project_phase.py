@@ -2825,3 +2825,14 @@ def test_a_whole_value_that_a_parameter_with_a_default_decides_is_not_handed_on(
     # Read at its defaults, `make` gives float64; a call may pass float32, as these do.
     root = package_in(tmp_path, monkeypatch, "mk", makers=MAKERS, callers=CALLERS)
     assert _reported(root, "mk") == []
+
+
+def test_the_whole_values_of_a_module_too_long_are_not_read(tmp_path, monkeypatch):
+    # A module past VALUES_READ_BELOW is not read function by function for its whole
+    # values (torch's common_methods_invocations.py took minutes): its generator's dicts
+    # are not handed on.
+    from f64lint.analysis.flow.summaries import VALUES_READ_BELOW
+
+    long_initial = INITIAL + "#" * VALUES_READ_BELOW + "\n"
+    root = package_in(tmp_path, monkeypatch, "nbody", initial=long_initial, simulate=SIMULATE)
+    assert _reported(root, "nbody") == []

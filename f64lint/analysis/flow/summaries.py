@@ -28,7 +28,7 @@ from f64lint.analysis.domain.arrays import ArraySource
 from f64lint.analysis.domain.dtypes import named_for_others
 from f64lint.analysis.domain.probed import is_type
 from f64lint.analysis.evaluation.exported_values import wide_data_in, written
-from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Value, join
+from f64lint.analysis.evaluation.lattice import Dtype, Kind, Value, join
 from f64lint.analysis.evaluation.structure import object_named
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.passed_on import passed_on
@@ -36,7 +36,7 @@ from f64lint.analysis.flow.through import given_back, parameter_places
 from f64lint.analysis.flow.values import WIDE_DTYPES, Flow, WideValue
 from f64lint.analysis.project.exports import BASE, FOLLOWS, MAKES, OBJECT, READS, SAVED, SEEN, VALUE, Export
 from f64lint.analysis.semantic.facts import ModuleFacts
-from f64lint.analysis.syntax.calls import is_super_call, named_params
+from f64lint.analysis.syntax.calls import is_super_call
 from f64lint.analysis.syntax.nodes import (
     assignment,
     dotted_name,
@@ -48,6 +48,10 @@ from f64lint.analysis.syntax.nodes import (
 from f64lint.cst import cst
 
 ModuleSummary = Tuple[Export, ...]
+# The modules whose functions' and names' whole values are read for `VALUE` rows: those
+# shorter than this. Reading every function of a module of a thousand (torch's
+# common_methods_invocations.py, 1 MB) took minutes and gigabytes.
+VALUES_READ_BELOW = 100_000
 
 
 def summarise(analysis: Analysis, path: str) -> ModuleSummary:
@@ -57,17 +61,18 @@ def summarise(analysis: Analysis, path: str) -> ModuleSummary:
     if not facts.module_name:
         return ()
     found = []
+    whole = len(facts.source) < VALUES_READ_BELOW  # whole values (`VALUE` rows) of a module not too long
     for statement in _last_of_each_name(facts.module.body):
         if isinstance(statement, cst.FunctionDef):
             wide = flow.returns(statement)
             if wide is not None:
                 found.append(_export(facts, statement.name.value, True, wide, path))
-            elif _holds_parts(flow, flow.returned_values(statement), _returns_written_out):  # `return pairs`
+            elif whole and _holds_parts(flow, flow.returned_values(statement), _returns_written_out):  # `return pairs`
                 found.extend(_value_returned(facts, flow, statement, path))
             else:
                 returns = _returns(facts, flow, statement.name.value, flow.returned_values(statement), path)
                 returns += _object_returned(facts, flow, statement, path)
-                found.extend(returns or _value_returned(facts, flow, statement, path))
+                found.extend(returns or (_value_returned(facts, flow, statement, path) if whole else []))
         elif isinstance(statement, cst.ClassDef):
             found.extend(_members(facts, flow, statement, path))
             found.extend(_dataset(analysis, statement, path))
@@ -79,7 +84,7 @@ def summarise(analysis: Analysis, path: str) -> ModuleSummary:
                     and isinstance(small.targets[0].target, cst.Name)
                 ):
                     name = small.targets[0].target.value
-                    if _holds_parts(flow, [small.value]):  # `PAIRS = grid, weights32`: each part as it is
+                    if whole and _short(facts, small.value) and _holds_parts(flow, [small.value]):  # `PAIRS = a, b`
                         found.extend(_value_bound(facts, flow, name, small.value, path))
                         continue
                     made = _made(facts, flow, name, False, [small.value], path)
@@ -407,6 +412,17 @@ def _object_returned(facts: ModuleFacts, flow: Flow, function: cst.FunctionDef, 
     return [Export(facts.module_name, function.name.value, True, object_named(made), OBJECT, path, line)]
 
 
+def _short(facts: ModuleFacts, value: cst.BaseExpression) -> bool:
+    """Is a module-level value written on a few lines? A longer table is configuration
+    (torch's `op_db`, a list of thousands of `OpInfo(...)` over 20,000 lines), whose reading
+    part by part took minutes and gigabytes."""
+    span = facts.positions[value]
+    return span.end.line - span.start.line < _SHORT_VALUE_LINES
+
+
+_SHORT_VALUE_LINES = 40
+
+
 def _holds_parts(
     flow: Flow,
     values: Sequence[cst.BaseExpression],
@@ -425,13 +441,18 @@ def _holds_parts(
 def _value_returned(facts: ModuleFacts, flow: Flow, function: cst.FunctionDef, path: str) -> List[Export]:
     """A function that returns (or a generator that yields) float64 data the rows above do
     not say, within what it gives (`yield seed, {"pos": positions}`): a `VALUE` row of its
-    whole value, as the evaluator reads it for a call that passes nothing known, where it
-    is the same whatever the parameters with defaults are given (not `make(n,
-    dtype=np.float64)`, which a call may pass float32)."""
-    given = flow.evaluation.given_only(function, {})  # a generator's: the elements it yields
-    defaulted = {param: UNKNOWN for param in named_params(function) if param.default is not None}
-    if defaulted and wide_data_in(given) and written(flow.evaluation.given_only(function, defaulted)) != written(given):
-        return []
+    whole value, whatever the function is passed (not `make(n, dtype=np.float64)` read at
+    its defaults, which a call may pass float32)."""
+    evaluation = flow.evaluation
+    yielded = [node.value for node in own_nodes(function.body, cst.Yield)]
+    values = [value for value in yielded if isinstance(value, cst.BaseExpression)]
+    if len(values) < len(yielded):
+        return []  # `yield` alone, `yield from xs`
+    if values:  # a generator: the elements it yields
+        given = Value(Kind.CONTAINER, element=join(evaluation.value(value) for value in values))
+    else:
+        returned = flow.returned_values(function)
+        given = join(evaluation.value(value) for value in returned) if returned else Value()
     return _value_row(facts, function.name.value, True, given, function, path)
 
 
