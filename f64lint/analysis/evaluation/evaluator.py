@@ -138,7 +138,6 @@ from f64lint.analysis.domain.library import (
 )
 from f64lint.analysis.domain.probed import (
     OBJECT_KINDS,
-    OBJECT_OPERAND,
     Seen,
     array_seen_given,
     constant_kind,
@@ -195,6 +194,7 @@ from f64lint.analysis.evaluation.probed_values import (
     made_of,
     number_class,
     object_arithmetic,
+    of_an_object,
     of_known_data,
     of_numbers_one_by_one,
     probed_otherwise,
@@ -2082,11 +2082,9 @@ class Evaluator:
         fixed = input_independent(name)
         if fixed is not None:
             return seen_value(fixed, call)
-        held = values[0] if values else UNKNOWN
-        of_object = INPUT_CLASSES.get(held.dtype) if held.kind is Kind.OBJECT and held.dtype is not None else None
-        seen = seen_given(name, f"{OBJECT_OPERAND}{of_object}") if of_object is not None else None
-        if seen is not None:  # `eigsh(laplacian, k=2)` of a sparse matrix of float64 data
-            return seen_value(seen, call)
+        handed = of_an_object(name, values[0], call) if values else None
+        if handed is not None:  # `eigsh(laplacian, k=2)` of a sparse matrix of float64 data
+            return handed
         leaves = [leaf for value in values for leaf in innermost(value)]
         if leaves and all(leaf.kind is Kind.NUMBER for leaf in leaves):
             # `math.cos(x)`, `max(1, n - 2)`, `sum([0.5, x])`: a Python number, where the probe

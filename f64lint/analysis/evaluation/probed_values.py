@@ -283,6 +283,15 @@ def object_arithmetic(left: Value, right: Value, node: cst.BinaryOperation) -> O
     return seen_value(seen, node) if seen is not None else None
 
 
+def of_an_object(name: str, given: Value, origin: cst.CSTNode) -> Optional[Value]:
+    """What a library function handed a library object first gave, as probed for an object
+    of its data's class (`eigsh(laplacian, k=2)` of a sparse matrix of float64 data); None
+    for another first argument, or one the probe did not hand it."""
+    named = _operand_class(given) if given.kind is Kind.OBJECT else None
+    seen = seen_given(name, named) if named is not None else None
+    return seen_value(seen, origin) if seen is not None else None
+
+
 def _operand_class(value: Value) -> Optional[str]:
     """How the probe names the class of an operand of a library object's operator: an
     object by its data's (`object_float64`), an array by its dtype, NumPy's scalars and

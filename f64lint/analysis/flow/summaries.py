@@ -22,7 +22,7 @@ it a tensor).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable, Dict, List, Optional, Sequence, Set, Tuple
+from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from f64lint.analysis.domain.arrays import ArraySource
 from f64lint.analysis.domain.dtypes import named_for_others
@@ -65,12 +65,13 @@ def summarise(analysis: Analysis, path: str) -> ModuleSummary:
     for statement in _last_of_each_name(facts.module.body):
         if isinstance(statement, cst.FunctionDef):
             wide = flow.returns(statement)
+            returned = flow.returned_values(statement)
             if wide is not None:
                 found.append(_export(facts, statement.name.value, True, wide, path))
-            elif whole and _holds_parts(flow, flow.returned_values(statement), _returns_written_out):  # `return pairs`
-                found.extend(_value_returned(facts, flow, statement, path))
+            elif whole and not any(_written_out(v) or _keyed(v) for v in returned) and _holds_parts(flow, returned):
+                found.extend(_value_returned(facts, flow, statement, path))  # `return pairs`: part by part
             else:
-                returns = _returns(facts, flow, statement.name.value, flow.returned_values(statement), path)
+                returns = _returns(facts, flow, statement.name.value, returned, path)
                 returns += _object_returned(facts, flow, statement, path)
                 found.extend(returns or (_value_returned(facts, flow, statement, path) if whole else []))
         elif isinstance(statement, cst.ClassDef):
@@ -423,16 +424,11 @@ def _short(facts: ModuleFacts, value: cst.BaseExpression) -> bool:
 _SHORT_VALUE_LINES = 40
 
 
-def _holds_parts(
-    flow: Flow,
-    values: Sequence[cst.BaseExpression],
-    rows_of_its_own: Optional[Callable[[cst.BaseExpression], bool]] = None,
-) -> bool:
+def _holds_parts(flow: Flow, values: Sequence[cst.BaseExpression]) -> bool:
     """Is each value a tuple, list or dict the evaluator knows the parts of (`return pairs`
-    of `pairs = (grid, weights32)`), none of those other rows say by part (`return x, y`)?
-    A row of the float64 data in it would make each part float64, where a `VALUE` row keeps
-    each as it is."""
-    if not values or (rows_of_its_own is not None and any(rows_of_its_own(value) for value in values)):
+    of `pairs = (grid, weights32)`)? A row of the float64 data in it would make each part
+    float64, where a `VALUE` row keeps each as it is."""
+    if not values:
         return False
     held = [flow.evaluation.value(value) for value in values]
     return all((v.kind is Kind.CONTAINER and v.parts) or (v.kind is Kind.MAPPING and v.keys) for v in held)
@@ -539,11 +535,6 @@ def _values(
             if made is not None and isinstance(key, str):
                 found.setdefault(key, replace(made, key=key))
     return list(found.values())
-
-
-def _returns_written_out(value: cst.BaseExpression) -> bool:
-    """Is a return a tuple or a dict written out, which `_parts` and `_values` export?"""
-    return _written_out(value) or _keyed(value)
 
 
 def _keyed(value: cst.BaseExpression) -> bool:

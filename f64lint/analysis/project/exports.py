@@ -346,13 +346,15 @@ class Imported:
 
     def value_returned(self, qualified: Optional[str]) -> Optional[Export]:
         """The `VALUE` row of what a function another module defines returns (or yields)."""
-        found = self._values.get(qualified) if qualified is not None else None
-        return found if found is not None and found.returned else None
+        return self._whole(qualified, True)
 
     def value_bound(self, qualified: Optional[str]) -> Optional[Export]:
         """The `VALUE` row of a tuple, list or dict another module binds to a name."""
+        return self._whole(qualified, False)
+
+    def _whole(self, qualified: Optional[str], returned: bool) -> Optional[Export]:
         found = self._values.get(qualified) if qualified is not None else None
-        return found if found is not None and not found.returned else None
+        return found if found is not None and found.returned == returned else None
 
     def saved_to(self, file_name: str) -> Optional[Export]:
         """The float64 array another module saves to a file of this name, if one does."""
