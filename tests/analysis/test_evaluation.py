@@ -709,6 +709,52 @@ def test_a_helpers_returns_read_for_the_constants_a_call_hands_it(call, dtype, p
     assert (value.dtype, value.partial) == (dtype, partial)
 
 
+CASTS = """
+import numpy as np
+def cast(x, as32=False, keep=None):
+    out = np.asarray(x, dtype=np.float64)
+    if as32:
+        out = out.astype(np.float32)
+    if keep is not None:
+        out = keep
+    return {{"out": out}}
+result = {call}["out"]
+"""
+
+
+@pytest.mark.parametrize(
+    "call, dtype, partial",
+    [
+        ("cast([1.0], as32=True)", Dtype.FLOAT32, False),  # the `if` taken binds `out` again
+        ("cast([1.0], True)", Dtype.FLOAT32, False),
+        ("cast([1.0])", Dtype.FLOAT64, False),  # its default: the `if` left out
+        ("cast([1.0], as32=False)", Dtype.FLOAT64, False),
+        ("cast([1.0], as32=flag)", Dtype.FLOAT64, False),  # not a constant: either binding
+        ("cast([1.0], True, keep)", Dtype.FLOAT32, True),  # `keep` may be any value
+    ],
+)
+def test_a_helpers_bindings_read_for_the_constants_a_call_hands_it(call, dtype, partial):
+    value = evaluated(CASTS.format(call=call))
+    assert (value.dtype, value.partial) == (dtype, partial)
+
+
+def test_a_binding_in_a_branch_a_calls_constant_leaves_out_reaches_no_read():
+    source = (
+        "import numpy as np\n"
+        "def load(x, half):\n    if half:\n        out = np.asarray(x, dtype=np.float32)\n"
+        "    else:\n        out = np.asarray(x, dtype=np.float64)\n    return out\n"
+    )
+    assert evaluated(source + "result = load([1.0], True)").dtype is Dtype.FLOAT32
+    assert evaluated(source + "result = load([1.0], False)").dtype is Dtype.FLOAT64
+    # read within the branch that binds it again: the first binding reaches the read
+    inside = (
+        "import numpy as np\n"
+        "def cast(x, as32):\n    out = np.asarray(x, dtype=np.float64)\n"
+        "    if as32:\n        wide = out\n        out = out.astype(np.float32)\n        return wide\n    return out\n"
+    )
+    assert evaluated(inside + "result = cast([1.0], True)").dtype is Dtype.FLOAT64
+
+
 @pytest.mark.parametrize(
     "source",
     [

@@ -1,7 +1,9 @@
-"""Which of a function's returns a call may reach, where the call hands a parameter a
-constant that a branch of the function tests: `pick(False)` of `def pick(double): if
-double: return torch.float64` then `return torch.float32` reaches only the last, and
-`pick(True)` only the first.
+"""Which of a function's returns and bindings a call may reach, where the call hands a
+parameter a constant that a branch of the function tests: `pick(False)` of `def
+pick(double): if double: return torch.float64` then `return torch.float32` reaches only
+the last, and `pick(True)` only the first; in `cast(x, as32=True)` of `out =
+np.asarray(x, dtype=np.float64)`, then `if as32: out = out.astype(np.float32)`, the first
+binding of `out` reaches no read past the `if`.
 
 A test is read when it is a parameter that nothing in the function binds again (no
 assignment, loop, `nonlocal` or `global` of its name anywhere in it), `not` of one, or
@@ -16,9 +18,10 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
-from typing import Dict, FrozenSet, List, Optional, Sequence, TypeVar
+from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple, TypeVar
 
 from f64lint.analysis.domain.library import TRANSPARENT_DECORATORS
+from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import given_for, named_params
 from f64lint.analysis.syntax.nodes import exits
@@ -51,6 +54,42 @@ def reached(
     if not given:
         return list(returned)
     return [value for value in returned if _may_reach(facts, function, value, given)]
+
+
+def deciding(facts: ModuleFacts, function: cst.FunctionDef, call: cst.Call, bound: BoundNames) -> bool:
+    """Does a call hand a parameter its function may test a constant, so that which of
+    its bindings reach a read may be told (`bindings_reached`)?"""
+    return _called_as_written(facts, function) and bool(_constants(facts, function, call, bound))
+
+
+def bindings_reached(
+    facts: ModuleFacts,
+    function: cst.FunctionDef,
+    call: cst.Call,
+    reaching: Sequence[Binding],
+    past: Sequence[Tuple[Binding, Binding, cst.If]],
+    bound: BoundNames,
+) -> Sequence[Binding]:
+    """The bindings that may reach a read of a name in a call of its function: not one made
+    in a branch the call's constants leave out, nor one bound before an `if` they always
+    take whose body binds the name again (`past`: each binding with the `if` past which it
+    reaches the read, as `PathsOnMps.past_branches` finds them); all, where that leaves none."""
+    given = _constants(facts, function, call, bound) if _called_as_written(facts, function) else {}
+    if not given:
+        return reaching
+    overwritten = {id(seen) for seen, _, branch in past if _truth(facts, function, branch.test, given) is True}
+    kept = [
+        seen for seen in reaching
+        if id(seen) not in overwritten and _binding_may_reach(facts, function, seen, given)
+    ]
+    return kept or reaching
+
+
+def _binding_may_reach(facts: ModuleFacts, function: cst.FunctionDef, binding: Binding, given: _Given) -> bool:
+    """Is a binding made where the constants may reach: what it binds the name to, is
+    unpacked from or iterates, or its definition (a parameter's is made where any is)?"""
+    made = binding.value or binding.unpacked or binding.iterated or binding.definition
+    return made is None or _may_reach(facts, function, made, given)
 
 
 def _called_as_written(facts: ModuleFacts, function: cst.FunctionDef) -> bool:

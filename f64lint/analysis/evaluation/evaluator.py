@@ -163,7 +163,7 @@ from f64lint.analysis.domain.probed import (
     tensor_type_dtype,
     was_probed,
 )
-from f64lint.analysis.evaluation.branches_taken import BoundNames, names_bound, reached
+from f64lint.analysis.evaluation.branches_taken import BoundNames, bindings_reached, deciding, names_bound, reached
 from f64lint.analysis.evaluation.classes import Classes
 from f64lint.analysis.evaluation.default_device import DefaultDevices
 from f64lint.analysis.evaluation.dicts import DictChanges, at_key, entries_of, from_dict, looked_up, mapping
@@ -876,7 +876,7 @@ class Evaluator:
             return Value(Kind.NUMBER, Dtype.INTEGER, origin=node)
         values = []
         unknown_path = False  # a binding whose value is not known (a parameter) reaches it
-        reaching = self._paths.reaching(node, binding.reaching())
+        reaching = self._reached_in_the_call(node, self._paths.reaching(node, binding.reaching()))
         tested = self._past_float64_tests(node, reaching, depth)
         for seen in reaching:
             if seen.value is not None and chosen_by_data(self.facts, seen.value):
@@ -893,6 +893,18 @@ class Evaluator:
         if moved_off_mps_only(self.facts, self.facts.reaching_values(node), node.value):
             return replace(joined, place=Place.CPU)  # never on MPS after `if x.device.type == "mps": x = x.cpu()`
         return joined
+
+    def _reached_in_the_call(self, node: cst.Name, reaching: Sequence[Binding]) -> Sequence[Binding]:
+        """The bindings that may reach a read of a name in the call of its function being
+        read into, where the call decides branches (`_exits_within`); all, elsewhere."""
+        function = self.facts.enclosing_function(node) if len(reaching) > 1 else None
+        if function is None:
+            return reaching
+        call = next((value.origin for key, value in self._context if key == id(function)), None)
+        if not isinstance(call, cst.Call):
+            return reaching
+        past = self._paths.past_branches(node, reaching)
+        return bindings_reached(self.facts, function, call, reaching, past, self._bound)
 
     def _probed_class(self, declared: cst.BaseExpression) -> Optional[str]:
         """The probed library class an annotation names, when given (`np.random.Generator`,
@@ -1868,7 +1880,10 @@ class Evaluator:
     ) -> Value:
         """What a function's returns give, or for a generator what it yields, read with the
         parameters a call passes (`context`); `call`, when it passes them as written, tells
-        which returns it may reach."""
+        which returns it may reach, and which bindings of its names (the call itself is then
+        in the context, by the function's id: `_reached_in_the_call`)."""
+        if call is not None and deciding(self.facts, function, call, self._bound):
+            context = (*context, (id(function), Value(Kind.CALLABLE, origin=call)))
         yielded, returned = self._exits(function)
         if yielded:  # a generator: what it yields, one by one
             elements = []

@@ -110,7 +110,9 @@ def together(values: Iterable["Value"]) -> Place:
     return max((place_of(value) for value in values if value.kind is not Kind.NUMBER), default=Place.UNKNOWN)
 
 
-# The parameters of a call being read into, by the id of their binding, with their values.
+# The parameters of a call being read into, by the id of their binding, with their values;
+# and, by the id of its function, the call itself where it hands a parameter a branch may
+# test a constant (its value's origin: evaluation/branches_taken.py).
 Context = Tuple[Tuple[int, "Value"], ...]
 
 
