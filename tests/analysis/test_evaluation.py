@@ -2377,3 +2377,30 @@ def test_a_probed_function_is_read_as_called_with_as_many_arrays(source, kind, d
 def test_sparse_linear_algebra_as_probed(source, dtype):
     found = evaluated(f"import numpy as np\nimport scipy.sparse as sp\nfrom scipy.sparse.linalg import eigsh, spsolve\n{source}")
     assert (found.kind, found.dtype) == (Kind.NDARRAY, dtype)
+
+
+GRAPH = """
+import numpy as np
+class Graph:
+    def __init__(self, n):
+        self.adjacency = np.eye(n)
+        self.features = np.zeros((n, 4), dtype=np.float32)
+"""
+
+
+@pytest.mark.parametrize(
+    "read, dtype",
+    [
+        ("vars(Graph(3))['adjacency']", Dtype.FLOAT64),
+        ("vars(Graph(3))['features']", Dtype.FLOAT32),
+        ("[v for v in vars(Graph(3)).values()][0]", Dtype.FLOAT64),
+    ],
+)
+def test_vars_of_an_object_gives_its_attributes_by_name(read, dtype):
+    value = evaluated(f"{GRAPH}result = {read}")
+    assert (value.kind, value.dtype) == (Kind.NDARRAY, dtype)
+
+
+def test_vars_of_an_object_whose_attributes_the_module_sets_is_not_known():
+    value = evaluated(f"{GRAPH}g = Graph(3)\ng.features = g.features.astype('f8')\nresult = vars(g)['features']")
+    assert value.dtype is None

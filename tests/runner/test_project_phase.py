@@ -2836,3 +2836,78 @@ def test_the_whole_values_of_a_module_too_long_are_not_read(tmp_path, monkeypatc
     long_initial = INITIAL + "#" * VALUES_READ_BELOW + "\n"
     root = package_in(tmp_path, monkeypatch, "nbody", initial=long_initial, simulate=SIMULATE)
     assert _reported(root, "nbody") == []
+
+
+MADE_GRIDS = """\
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass
+class Grid:
+    initial: np.ndarray
+    weights: np.ndarray
+
+
+def make_grid(n):
+    xs = np.linspace(0.0, 1.0, n)
+    return Grid(np.exp(-xs), np.ones(n, dtype=np.float32))
+
+
+class Graph:
+    def __init__(self, features, adjacency):
+        self.features = features
+        self.adjacency = adjacency
+
+    @classmethod
+    def ring(cls, n):
+        adjacency = np.eye(n) + np.roll(np.eye(n), 1, axis=0)
+        return cls(np.zeros((n, 4), dtype=np.float32), adjacency)
+"""
+SOLVER = """\
+import torch
+
+
+class Solver:
+    def __init__(self, grid, device):
+        self.u = torch.as_tensor(grid.initial, device=device)
+        self.w = torch.as_tensor(grid.weights, device=device)
+
+
+def to_device(data, device):
+    return {name: torch.as_tensor(value).to(device) for name, value in vars(data).items()}
+"""
+RUN = """\
+import torch
+
+from .grids import Graph, make_grid
+from .solver import Solver, to_device
+
+
+def main(device):
+    solver = Solver(make_grid(16), device)
+    batch = to_device(Graph.ring(8), device)
+    return solver, batch, torch.as_tensor(Graph.ring(8).features, device=device)
+"""
+
+
+def test_an_object_another_module_makes_is_read_by_its_attributes(tmp_path, monkeypatch):
+    # `make_grid` and `Graph.ring` return objects of the module's classes: their attributes
+    # are handed on whole (`VALUE` rows), and on again to the module whose function `run`
+    # passes them to, which reads `grid.initial` and `vars(data)`; float32 ones stay clean.
+    root = package_in(tmp_path, monkeypatch, "sim", grids=MADE_GRIDS, solver=SOLVER, run=RUN)
+    assert _reported(root, "sim") == [
+        ("sim/solver.py", 6, 18, "F64003", "error", "float64 NumPy array (from `make_grid` passed for `grid` "
+         "by `sim.run.main` at sim/run.py:8) becomes a tensor in `torch.as_tensor()`; MPS has no float64"),
+        ("sim/solver.py", 11, 19, "F64003", "error", "float64 NumPy array (from `Graph.ring` passed for `data` "
+         "by `sim.run.main` at sim/run.py:9) becomes a tensor in `torch.as_tensor()`; MPS has no float64"),
+    ]
+
+
+def test_an_attribute_of_another_modules_object_set_again_is_not_known(tmp_path, monkeypatch):
+    # `run` casts what the object holds before it passes it on.
+    cast = RUN.replace("    solver = Solver(", "    grid = make_grid(16)\n    grid.initial = grid.initial.astype('f4')\n"
+                       "    solver = Solver(").replace("Solver(make_grid(16), device)", "Solver(grid, device)")
+    root = package_in(tmp_path, monkeypatch, "sim", grids=MADE_GRIDS, solver=SOLVER, run=cast)
+    assert [row[:4] for row in _reported(root, "sim")] == [("sim/solver.py", 11, 19, "F64003")]

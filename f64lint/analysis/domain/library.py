@@ -313,6 +313,8 @@ FILLS_MISSING_KEYS = "collections.defaultdict"
 COUNTS = "collections.Counter"
 # What looks up an object's attribute by its name: `getattr(torch, "float64")` is `torch.float64`.
 ATTRIBUTE_BY_NAME = "builtins.getattr"
+# What gives an object's attributes as a dict, by name: `vars(data)`.
+ATTRIBUTES_AS_DICT = "builtins.vars"
 # Decorators that call the function they decorate as it is written: what a call of it
 # gives is what its body returns for the arguments given.
 TRANSPARENT_DECORATORS = frozenset({

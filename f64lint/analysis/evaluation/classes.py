@@ -13,7 +13,7 @@ from f64lint.analysis.domain.library import (
 )
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import Added, added_by, grown_list, is_super_call, keyword, method_name, positional
-from f64lint.analysis.syntax.nodes import assignment, code_children, is_self_attribute
+from f64lint.analysis.syntax.nodes import assignment, code_children, is_property, is_self_attribute
 from f64lint.cst import cst
 
 
@@ -233,6 +233,19 @@ class Classes:
             left_out = keyword(value, FIELD_IN_INIT)
             return not (isinstance(left_out, cst.Name) and left_out.value == "False")
         return True
+
+    def attributes(self, owner: cst.ClassDef) -> List[str]:
+        """The attributes an object of a class has, as far as the module shows: what the
+        methods of it and its bases set on `self`, their fields and what their bodies bind,
+        and their properties (not private ones, `_cache`)."""
+        found: Dict[str, None] = {}
+        for current in self.facts.definitions.resolution_order(owner):
+            found.update(dict.fromkeys(self.own(current)))
+            found.update(dict.fromkeys(self.bound_in_body(current)))
+            properties = [s for s in current.body.body if isinstance(s, cst.FunctionDef) and is_property(s)]
+            found.update(dict.fromkeys(method.name.value for method in properties))
+        found.update(dict.fromkeys(self.init_fields(owner)))
+        return [name for name in found if not name.startswith("_")]
 
     def bound_in_body(self, owner: cst.ClassDef) -> Dict[str, cst.BaseExpression]:
         """The names a class's body binds to a value (`dtype = torch.float32`, `n: int = 8`)."""

@@ -99,6 +99,7 @@ from f64lint.analysis.domain.library import (
     ARRAY_OF_THE_DTYPE_ASKED,
     ARRAY_TYPE,
     ATTRIBUTE_BY_NAME,
+    ATTRIBUTES_AS_DICT,
     AWAITS_TOGETHER,
     BINDS_ARGUMENTS,
     CALLS_ON_EACH,
@@ -230,7 +231,7 @@ from f64lint.analysis.evaluation.structure import (
     subscripted,
     without_float64,
 )
-from f64lint.analysis.project.exports import OBJECT, Export
+from f64lint.analysis.project.exports import ATTRIBUTE_KEY, OBJECT, Export
 from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.semantic.traces import kept
@@ -247,7 +248,7 @@ from f64lint.analysis.syntax.calls import (
     passes_keywords,
     positional,
 )
-from f64lint.analysis.syntax.nodes import is_property, is_self_attribute, own_nodes
+from f64lint.analysis.syntax.nodes import descendants, is_property, is_self_attribute, own_nodes
 from f64lint.cst import cst
 
 _KEEP_ARGUMENT_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE) | functions("scipy", Returns.ARGUMENT_DTYPE)
@@ -654,6 +655,8 @@ class Evaluator:
         held = self._value(node.value, depth)
         if held.kind is Kind.MAPPING and held.type is not None and keys_are_attributes(held.type):
             return at_key(held, node.attr.value)  # `load_digits().data`
+        if held.kind is Kind.OBJECT and held.keys:  # `make_grid().initial`: another module's object
+            return at_key(held, node.attr.value) if node.attr.value not in self.attributes_set_here else UNKNOWN
         if held.kind is Kind.OBJECT and _names_a_column(held, node.attr.value):  # `frame.rating`
             return _column(held, node)
         if held.kind is Kind.OBJECT:  # `scaler.mean_`, `frame.values`
@@ -970,6 +973,18 @@ class Evaluator:
         name = self.facts.definitions.qualified_name(owner)
         return Value(Kind.INSTANCE, origin=origin, type=name, or_subclass=or_subclass)
 
+    def attributes_of(self, value: Value, depth: int = 0) -> Value:
+        """An object of one of the module's classes as another module reads it: an object
+        whose attributes are known (`Classes.attributes`, each as the class gives it: a
+        dataclass's fields as the call that made it passes them), not one known only by an
+        annotation (it may be of any subclass); any other value as it is."""
+        owner = self._classes_by_name.get(value.type or "") if value.kind is Kind.INSTANCE else None
+        if owner is None or value.or_subclass:
+            return value
+        names = self.classes.attributes(owner)
+        parts = tuple(self._instance_member(value, name, None, depth) for name in names)
+        return Value(Kind.OBJECT, keys=tuple(names), parts=parts, origin=value.origin)
+
     def _instance_member(self, instance: Value, name: str, call: Optional[cst.Call], depth: int) -> Value:
         """A member of an object of one of the module's classes, read from its class: what
         a method called gives, what a property gives, else what the class's methods set on
@@ -1200,6 +1215,22 @@ class Evaluator:
         return Value(Kind.TENSOR, place=together(tensors)) if tensors else UNKNOWN
 
     @cached_property
+    def attributes_set_here(self) -> FrozenSet[str]:
+        """The names of the attributes the module sets on anything but `self` (`grid.initial =
+        grid.initial.astype(np.float32)`): what another module's object holds there is not
+        what it was made with."""
+        found: Set[str] = set()
+        for node in descendants([self.facts.module]):
+            if isinstance(node, cst.Assign):
+                targets = [target.target for target in node.targets]
+            elif isinstance(node, (cst.AugAssign, cst.AnnAssign)):
+                targets = [node.target]
+            else:
+                continue
+            found.update(t.attr.value for t in targets if isinstance(t, cst.Attribute) and not is_self_attribute(t))
+        return frozenset(found)
+
+    @cached_property
     def _classes_by_name(self) -> Dict[str, cst.ClassDef]:
         return {self.facts.definitions.qualified_name(owner): owner for owner in self.facts.classes}
 
@@ -1311,10 +1342,18 @@ class Evaluator:
         in it would change what they pass."""
         rows = self._passed_in(function, param)
         elsewhere = [replace(_exported(row, param.name), mixed=True) for row in rows if not row.key]
-        # a dict's float64 values (`agent.update(buffer.sample(64))`)
-        keyed: List[Tuple[Optional[str], Value]] = [(row.key, _exported(row, param.name)) for row in rows if row.key]
+        # a dict's float64 values (`agent.update(buffer.sample(64))`), or an object's
+        keyed: List[Tuple[Optional[str], Value]] = [
+            (row.key, _exported(row, param.name)) for row in rows if row.key and not row.key.startswith(ATTRIBUTE_KEY)
+        ]
         if keyed:
             elsewhere.append(mapping(keyed))
+        held = {
+            row.key[len(ATTRIBUTE_KEY):]: _exported(row, param.name)
+            for row in rows if row.key.startswith(ATTRIBUTE_KEY)
+        }
+        if held:  # `HeatSolver(make_grid())`: the attributes that hold float64 data
+            elsewhere.append(Value(Kind.OBJECT, keys=tuple(held), parts=tuple(held.values()), origin=param.name))
         value = self._passed_here(function, param, depth)
         if elsewhere:
             value = join([*elsewhere, value] if value.kind is not Kind.UNKNOWN else elsewhere)
@@ -1648,6 +1687,11 @@ class Evaluator:
         if name in GIVES_ARGUMENT:  # `cast(Tuple, roc_compute_fn(...))`
             args, place = positional(call), GIVES_ARGUMENT[name]
             return self._value(args[place], depth + 1) if len(args) > place else UNKNOWN
+        if name == ATTRIBUTES_AS_DICT:  # `vars(data)`: its attributes, where they are known
+            args = positional(call)
+            attributes = self.attributes_of(self._value(args[0], depth + 1), depth + 1) if len(args) == 1 else UNKNOWN
+            known = attributes.kind is Kind.OBJECT and not set(attributes.keys) & self.attributes_set_here
+            return mapping(list(zip(attributes.keys, attributes.parts))) if known else Value(Kind.MAPPING)
         if name == DICT_TYPE:  # `dict(x=x)`, `dict(batch, x=x)`
             entries: List[Tuple[Optional[str], Value]] = []
             for arg in call.args:

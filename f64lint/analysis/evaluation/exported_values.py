@@ -1,8 +1,9 @@
 """What a function of another module gives, as the project phase hands it on: the
 evaluator's value written as plain data (kinds, dtypes and how they nest: a tuple's parts,
-a dict's values by key, a list's or a generator's elements), for the evaluator of a module
-that calls the function to read back (`for seed, ic in ensemble(n, runs)` of a generator
-that yields a seed and a dict of float64 arrays)."""
+a dict's values by key, an object's attributes by name, a list's or a generator's
+elements), for the evaluator of a module that calls the function to read back (`for seed,
+ic in ensemble(n, runs)` of a generator that yields a seed and a dict of float64 arrays;
+`make_grid().initial` of a `return Grid(np.exp(-xs))`)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from f64lint.cst import cst
 # How deep a value is written: a generator of tuples of dicts of arrays is three levels.
 _DEPTH = 3
 _DATA = (Kind.NDARRAY, Kind.NUMPY_SCALAR, Kind.TENSOR)
-_WRITTEN = frozenset({*_DATA, Kind.NUMBER, Kind.CONTAINER, Kind.MAPPING})
+# and an object whose attributes are known (`Evaluator.attributes_of`), by name as keys
+_WRITTEN = frozenset({*_DATA, Kind.NUMBER, Kind.CONTAINER, Kind.MAPPING, Kind.OBJECT})
 _WIDE = (Dtype.FLOAT64, Dtype.COMPLEX128)
 
 
@@ -39,6 +41,8 @@ def written(value: Value) -> str:
 
 def _plain(value: Value, depth: int) -> Any:
     if depth > _DEPTH or value.kind not in _WRITTEN or value.partial:
+        return None
+    if value.kind is Kind.OBJECT and not value.keys:  # a library's: its own rows say what it is
         return None
     element = _plain(value.element, depth + 1) if value.element is not None else None
     parts = [_plain(part, depth + 1) for part in value.parts]

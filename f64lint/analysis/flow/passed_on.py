@@ -22,7 +22,7 @@ from f64lint.analysis.evaluation.lattice import Kind
 from f64lint.analysis.evaluation.structure import no_mps_device, object_named
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.values import WIDE_DTYPES
-from f64lint.analysis.project.exports import INSTANCE, NONE_PASSED, OFF_MPS_PASSED, Export
+from f64lint.analysis.project.exports import ATTRIBUTE_KEY, INSTANCE, NONE_PASSED, OFF_MPS_PASSED, Export
 from f64lint.cst import cst
 
 
@@ -64,15 +64,22 @@ def _passed_values(
 ) -> List[Tuple[str, Tuple[str, str, bool]]]:
     """What the rows say of an argument, each with the key it holds the value at: itself
     (no key: `_passed_value`), or each float64 (or complex128) value of a dict whose keys
-    are known (`agent.update(buffer.sample(64))` of a `return {"obs": self.obs[idx], ...}`)."""
+    are known (`agent.update(buffer.sample(64))` of a `return {"obs": self.obs[idx], ...}`),
+    or of an object whose attributes are (`HeatSolver(make_grid())` of another module's
+    `return Grid(u0)`: `.initial`, `ATTRIBUTE_KEY` before the name; beside the `INSTANCE`
+    row of its class, if one)."""
     made = _passed_value(analysis, argument, module)
-    if made is not None:
-        return [("", made)]
+    found = [("", made)] if made is not None else []
+    if made is not None and made[1] != INSTANCE:
+        return found
     held = analysis.flow.evaluation.value(argument)
-    if held.kind is not Kind.MAPPING:
-        return []
-    found = []
-    for key, part in zip(held.keys, held.parts):
+    if held.kind is not Kind.MAPPING and not (held.kind is Kind.OBJECT and held.keys):
+        return found
+    set_here = analysis.flow.evaluation.attributes_set_here if held.kind is Kind.OBJECT else frozenset()
+    for name, part in zip(held.keys, held.parts):
+        if name in set_here:  # `grid.initial = grid.initial.astype("f4")`: not as it was made
+            continue
+        key = name if held.kind is Kind.MAPPING else f"{ATTRIBUTE_KEY}{name}"
         width = WIDE_DTYPES.get(part.dtype) if part.kind in (Kind.NDARRAY, Kind.TENSOR) and part.dtype else None
         if width is None:
             continue

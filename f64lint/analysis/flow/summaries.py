@@ -64,18 +64,19 @@ def summarise(analysis: Analysis, path: str) -> ModuleSummary:
     whole = len(facts.source) < VALUES_READ_BELOW  # whole values (`VALUE` rows) of a module not too long
     for statement in _last_of_each_name(facts.module.body):
         if isinstance(statement, cst.FunctionDef):
+            name = statement.name.value
             wide = flow.returns(statement)
             returned = flow.returned_values(statement)
             if wide is not None:
-                found.append(_export(facts, statement.name.value, True, wide, path))
+                found.append(_export(facts, name, True, wide, path))
             elif whole and not any(_written_out(v) or _keyed(v) for v in returned) and _holds_parts(flow, returned):
-                found.extend(_value_returned(facts, flow, statement, path))  # `return pairs`: part by part
+                found.extend(_value_returned(facts, flow, statement, name, path))  # `return pairs`: part by part
             else:
-                returns = _returns(facts, flow, statement.name.value, returned, path)
+                returns = _returns(facts, flow, name, returned, path)
                 returns += _object_returned(facts, flow, statement, path)
-                found.extend(returns or (_value_returned(facts, flow, statement, path) if whole else []))
+                found.extend(returns or (_value_returned(facts, flow, statement, name, path) if whole else []))
         elif isinstance(statement, cst.ClassDef):
-            found.extend(_members(facts, flow, statement, path))
+            found.extend(_members(facts, flow, statement, path, whole))
             found.extend(_dataset(analysis, statement, path))
         elif isinstance(statement, cst.SimpleStatementLine):
             for small in statement.body:
@@ -262,11 +263,13 @@ def _defined(statement: cst.BaseStatement) -> List[str]:
     return []
 
 
-def _members(facts: ModuleFacts, flow: Flow, owner: cst.ClassDef, path: str) -> List[Export]:
+def _members(facts: ModuleFacts, flow: Flow, owner: cst.ClassDef, path: str, whole: bool) -> List[Export]:
     """A class's methods (and properties) that return, and attributes its methods set on
     `self` to, a float64 tensor or NumPy array: `Schedule.timesteps`, `Schedule.sigmas`,
     read in other modules as `schedule.timesteps()` and `schedule.sigmas` of a
-    `schedule = Schedule()` or a `schedule: Schedule`."""
+    `schedule = Schedule()` or a `schedule: Schedule`; and, `whole`, what a method gives
+    that holds one where those rows say nothing (`GraphData.from_edges`, an object whose
+    attributes hold it): a `VALUE` row."""
     found = []
     for method in owner.body.body:
         if isinstance(method, cst.FunctionDef) and not method.name.value.startswith("__"):
@@ -276,7 +279,8 @@ def _members(facts: ModuleFacts, flow: Flow, owner: cst.ClassDef, path: str) -> 
                 export = _made(facts, flow, name, False, returned, path)
                 found.extend([export] if export is not None else [])
             else:
-                found.extend(_returns(facts, flow, name, returned, path))
+                returns = _returns(facts, flow, name, returned, path)
+                found.extend(returns or (_value_returned(facts, flow, method, name, path) if whole else []))
     set_on_self = flow.attributes_set(owner)
     found.extend(_attributes_set(facts, flow, owner, path))
     body = [s for s in owner.body.body if isinstance(s, cst.BaseStatement)]
@@ -434,9 +438,10 @@ def _holds_parts(flow: Flow, values: Sequence[cst.BaseExpression]) -> bool:
     return all((v.kind is Kind.CONTAINER and v.parts) or (v.kind is Kind.MAPPING and v.keys) for v in held)
 
 
-def _value_returned(facts: ModuleFacts, flow: Flow, function: cst.FunctionDef, path: str) -> List[Export]:
+def _value_returned(facts: ModuleFacts, flow: Flow, function: cst.FunctionDef, name: str, path: str) -> List[Export]:
     """A function that returns (or a generator that yields) float64 data the rows above do
-    not say, within what it gives (`yield seed, {"pos": positions}`): a `VALUE` row of its
+    not say, within what it gives (`yield seed, {"pos": positions}`, an object of one of
+    the module's classes whose attributes hold it): a `VALUE` row of its
     whole value, whatever the function is passed (not `make(n, dtype=np.float64)` read at
     its defaults, which a call may pass float32)."""
     evaluation = flow.evaluation
@@ -445,11 +450,12 @@ def _value_returned(facts: ModuleFacts, flow: Flow, function: cst.FunctionDef, p
     if len(values) < len(yielded):
         return []  # `yield` alone, `yield from xs`
     if values:  # a generator: the elements it yields
-        given = Value(Kind.CONTAINER, element=join(evaluation.value(value) for value in values))
+        element = join(evaluation.value(value) for value in values)
+        given = Value(Kind.CONTAINER, element=evaluation.attributes_of(element))
     else:
         returned = flow.returned_values(function)
-        given = join(evaluation.value(value) for value in returned) if returned else Value()
-    return _value_row(facts, function.name.value, True, given, function, path)
+        given = evaluation.attributes_of(join(evaluation.value(value) for value in returned) if returned else Value())
+    return _value_row(facts, name, True, given, function, path)
 
 
 def _value_bound(facts: ModuleFacts, flow: Flow, name: str, value: cst.BaseExpression, path: str) -> List[Export]:

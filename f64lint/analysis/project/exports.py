@@ -18,6 +18,8 @@ KEPT = "kept"
 # function marks it (`Export.arguments`): a device known to be another than MPS, `None`.
 OFF_MPS_PASSED = "off"
 NONE_PASSED = "none"
+# Before a row's `key`: the name of an attribute, not a dict's key (`Export.key`).
+ATTRIBUTE_KEY = "."
 # The widths of the rows that describe a module's classes for the project phase
 # (project/hierarchy.py), which reads them and hands none on: a base a class derives from
 # (`BASE`, the base's qualified name in `made_by`), and a property that gives what an
@@ -104,7 +106,9 @@ class Export:
     # `path` and `line` say where the tensor is made.
     state: bool = False
     # Of a dict a function or method returns written out (`return {"obs": self.obs[i]}`),
-    # or of one a call passes (`agent.update(buffer.sample(64))`): the key it holds the value at.
+    # or of one a call passes (`agent.update(buffer.sample(64))`): the key it holds the value
+    # at; of an object a call passes whose attributes are known, `ATTRIBUTE_KEY` and the name
+    # of the attribute that holds it (`.initial`).
     key: str = ""
     # Not a value of its own but one of a parameter's, for a function or method other
     # modules' calls pass float64 data (`def batches(x, n): yield x[i:i + n]`): it gives
