@@ -4,6 +4,7 @@ from typing import Iterator, Optional
 
 from f64lint.analysis.domain.dtypes import Width
 from f64lint.analysis.domain.library import DATA_LOADERS
+from f64lint.analysis.evaluation.lattice import Kind
 from f64lint.analysis.flow.analysis import Analysis
 from f64lint.analysis.flow.data import described
 from f64lint.analysis.flow.values import WideValue
@@ -89,6 +90,19 @@ class Float64ToMps(Rule):
     )
 
     valid = (
+        """
+        import torch
+        from torch import nn
+
+        class PINN(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.net = nn.Linear(1, 1)
+
+        def train(device):
+            model = PINN().double().float()  # cast back before it moves
+            return model.to(device)
+        """,
         """
         import numpy as np
         import torch
@@ -207,6 +221,38 @@ class Float64ToMps(Rule):
         """,
     )
     invalid = (
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class PINN(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.net = nn.Linear(1, 1)
+
+            def train(device):
+                model = PINN().double()  # second derivatives, in double precision
+                model = model.to(device)
+                return model
+            """,
+            (11, 19),
+            fixed="""
+            import torch
+            from torch import nn
+
+            class PINN(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.net = nn.Linear(1, 1)
+
+            def train(device):
+                dtype = torch.float32 if torch.device(device).type == "mps" else torch.float64
+                model = PINN().to(dtype)  # second derivatives, in double precision
+                model = model.to(device)
+                return model
+            """,
+        ),
         Invalid(
             """
             import numpy as np
@@ -685,9 +731,12 @@ class Float64ToMps(Rule):
                 fix = MoveThenCast(call, *following)
             elif not _passed_elsewhere(wide) and not _moves_other_dtypes_too(analysis, call):
                 fix = WideMove(call, complex_)
+            moved_value = analysis.flow.moved_value(call)
+            held = analysis.flow.evaluation.value(moved_value) if moved_value is not None else None
+            what = "module" if held is not None and held.kind is Kind.INSTANCE else "tensor"  # `PINN().double()`
             yield Finding(
                 call,
-                f"{kind} tensor ({made}) "
+                f"{kind} {what} ({made}) "
                 + (
                     "moved to a device that may be 'mps'"
                     if moved

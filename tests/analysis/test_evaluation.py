@@ -2404,3 +2404,49 @@ def test_vars_of_an_object_gives_its_attributes_by_name(read, dtype):
 def test_vars_of_an_object_whose_attributes_the_module_sets_is_not_known():
     value = evaluated(f"{GRAPH}g = Graph(3)\ng.features = g.features.astype('f8')\nresult = vars(g)['features']")
     assert value.dtype is None
+
+
+SCHEDULES = """
+import numpy as np
+def cosine(n):
+    return np.cos(np.linspace(0, 1, n))
+def linear(n):
+    return np.linspace(0, 1, n, dtype=np.float32)
+def flat(n):
+    return np.ones(n, dtype=np.float32)
+"""
+
+
+@pytest.mark.parametrize(
+    "table, dtype",
+    [
+        ("{'cosine': cosine, 'linear': linear}", Dtype.FLOAT64),  # either may be chosen
+        ("{'flat': flat, 'linear': linear}", Dtype.FLOAT32),
+    ],
+)
+def test_a_function_a_dict_holds_called_by_a_key_not_known_gives_what_any_of_them_gives(table, dtype):
+    value = evaluated(f"{SCHEDULES}TABLE = {table}\nresult = TABLE[name](8)")
+    assert (value.kind, value.dtype) == (Kind.NDARRAY, dtype)
+
+
+NAMED = """
+from collections import namedtuple
+import numpy as np
+Batch = namedtuple("Batch", {fields})
+batch = {made}
+"""
+
+
+@pytest.mark.parametrize(
+    "fields, made, read, dtype",
+    [
+        ('["obs", "reward"]', "Batch(np.zeros(3, dtype=np.float32), np.zeros(3))", "batch.reward", Dtype.FLOAT64),
+        ('["obs", "reward"]', "Batch(np.zeros(3, dtype=np.float32), np.zeros(3))", "batch.obs", Dtype.FLOAT32),
+        ('"obs reward"', "Batch(reward=np.zeros(3), obs=np.zeros(3, dtype=np.float32))", "batch.obs", Dtype.FLOAT32),
+        ('("obs", "reward")', "Batch(np.zeros(3, dtype=np.float32), np.zeros(3))", "batch[1]", Dtype.FLOAT64),
+        ('"obs, reward"', "Batch(np.zeros(3, dtype=np.float32), np.zeros(3))", "batch[0]", Dtype.FLOAT32),
+    ],
+)
+def test_a_named_tuple_holds_each_field_as_made(fields, made, read, dtype):
+    value = evaluated(NAMED.format(fields=fields, made=made) + f"result = {read}")
+    assert (value.kind, value.dtype) == (Kind.NDARRAY, dtype)

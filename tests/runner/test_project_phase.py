@@ -2911,3 +2911,96 @@ def test_an_attribute_of_another_modules_object_set_again_is_not_known(tmp_path,
                        "    solver = Solver(").replace("Solver(make_grid(16), device)", "Solver(grid, device)")
     root = package_in(tmp_path, monkeypatch, "sim", grids=MADE_GRIDS, solver=SOLVER, run=cast)
     assert [row[:4] for row in _reported(root, "sim")] == [("sim/solver.py", 11, 19, "F64003")]
+
+
+SCHEDULE_TABLE = """\
+import numpy as np
+
+
+def cosine_betas(n):
+    steps = np.arange(n + 1) / n
+    return np.clip(1 - np.cos(steps[1:]) / np.cos(steps[:-1]), 0, 0.999)
+
+
+def linear_betas(n):
+    return np.linspace(1e-4, 2e-2, n)
+
+
+def linear_betas32(n):
+    return np.linspace(1e-4, 2e-2, n, dtype=np.float32)
+
+
+SCHEDULES = {"cosine": cosine_betas, "linear": linear_betas}
+SCHEDULES32 = {"linear": linear_betas32}
+"""
+SAMPLE = """\
+import torch
+
+from .schedules import SCHEDULES, SCHEDULES32
+
+
+def betas(name, n, device):
+    return torch.tensor(SCHEDULES[name](n), device=device)
+
+
+def betas32(name, n, device):
+    return torch.tensor(SCHEDULES32[name](n), device=device)
+"""
+
+
+def test_a_dict_of_functions_another_module_binds_gives_what_they_return(tmp_path, monkeypatch):
+    # Each function is written by what it gives (whatever it is passed); a key the code
+    # chooses gives what any of them gives, and the float32 table stays clean.
+    root = package_in(tmp_path, monkeypatch, "diff", schedules=SCHEDULE_TABLE, sample=SAMPLE)
+    assert _reported(root, "diff") == [
+        ("diff/sample.py", 7, 12, "F64003", "error", "float64 NumPy array (from `SCHEDULES` at line 7, "
+         "made in diff/schedules.py:5) becomes a tensor in `torch.tensor()`; MPS has no float64"),
+    ]
+
+
+BUFFER = """\
+from collections import namedtuple
+
+import numpy as np
+
+Transition = namedtuple("Transition", ["obs", "reward"])
+
+
+class ReplayBuffer:
+    def __init__(self, capacity):
+        self.obs = np.zeros((capacity, 4), dtype=np.float32)
+        self.rewards = np.zeros(capacity)
+
+    def sample(self, n):
+        return Transition(self.obs[:n], self.rewards[:n])
+"""
+UPDATING_AGENT = """\
+import torch
+
+
+class Agent:
+    def __init__(self, device):
+        self.device = device
+
+    def update(self, batch):
+        obs = torch.as_tensor(batch.obs, device=self.device)
+        return obs, torch.as_tensor(batch.reward, device=self.device)
+"""
+LOOP = """\
+from .agent import Agent
+from .buffer import ReplayBuffer
+
+
+def main(device):
+    Agent(device).update(ReplayBuffer(64).sample(8))
+"""
+
+
+def test_a_named_tuple_another_module_returns_is_handed_on_field_by_field(tmp_path, monkeypatch):
+    # `sample` gives a named tuple of a float32 and a float64 field: not a float64 value
+    # whole, and the module its caller hands it to reads each field as made.
+    root = package_in(tmp_path, monkeypatch, "rl", buffer=BUFFER, agent=UPDATING_AGENT, loop=LOOP)
+    assert _reported(root, "rl") == [
+        ("rl/agent.py", 10, 21, "F64003", "error", "float64 NumPy array (from `ReplayBuffer(64).sample` passed for "
+         "`batch` by `rl.loop.main` at rl/loop.py:6) becomes a tensor in `torch.as_tensor()`; MPS has no float64"),
+    ]

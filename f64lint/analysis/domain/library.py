@@ -315,6 +315,9 @@ COUNTS = "collections.Counter"
 ATTRIBUTE_BY_NAME = "builtins.getattr"
 # What gives an object's attributes as a dict, by name: `vars(data)`.
 ATTRIBUTES_AS_DICT = "builtins.vars"
+# What makes a class of tuples whose places are named fields, read as attributes too
+# (`Transition = namedtuple("Transition", ["obs", "reward"])`, then `batch.reward`).
+MAKES_NAMED_TUPLES = frozenset({"collections.namedtuple"})
 # Decorators that call the function they decorate as it is written: what a call of it
 # gives is what its body returns for the arguments given.
 TRANSPARENT_DECORATORS = frozenset({

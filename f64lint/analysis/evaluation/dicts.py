@@ -46,7 +46,10 @@ def mapping(entries: List[Tuple[Optional[str], Value]]) -> Value:
 
 def one_kind(element: Optional[Value]) -> Value:
     """Any of a dict's values, where that is one value: all data of the same kind and
-    dtype (not a table of dtypes, nor data of several dtypes)."""
+    dtype (not a table of dtypes, nor data of several dtypes), or functions of another
+    module that all give such data (`SCHEDULES[name]`, read from a `VALUE` row)."""
+    if element is not None and element.kind is Kind.CALLABLE and element.element is not None:
+        return element if one_kind(element.element) is element.element else UNKNOWN
     if element is None or element.kind not in DATA_KINDS or element.mixed or element.partial:
         return UNKNOWN
     return element

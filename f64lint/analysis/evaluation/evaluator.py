@@ -119,6 +119,7 @@ from f64lint.analysis.domain.library import (
     FLOAT_IMAGE_SUFFIXES,
     GIVES_ARGUMENT,
     MAKES,
+    MAKES_NAMED_TUPLES,
     MODULE_GIVES_ITSELF,
     NEXT_ELEMENT,
     OBJECT_DATA_DTYPES,
@@ -242,6 +243,7 @@ from f64lint.analysis.syntax.calls import (
     given_for,
     keyword,
     method_name,
+    named_fields,
     named_params,
     param_passed,
     passed_as,
@@ -655,7 +657,7 @@ class Evaluator:
         held = self._value(node.value, depth)
         if held.kind is Kind.MAPPING and held.type is not None and keys_are_attributes(held.type):
             return at_key(held, node.attr.value)  # `load_digits().data`
-        if held.kind is Kind.OBJECT and held.keys:  # `make_grid().initial`: another module's object
+        if held.kind in (Kind.OBJECT, Kind.CONTAINER) and held.keys:  # `make_grid().initial`, `batch.reward`
             return at_key(held, node.attr.value) if node.attr.value not in self.attributes_set_here else UNKNOWN
         if held.kind is Kind.OBJECT and _names_a_column(held, node.attr.value):  # `frame.rating`
             return _column(held, node)
@@ -972,6 +974,23 @@ class Evaluator:
     def _instance_of(self, owner: cst.ClassDef, origin: cst.CSTNode, or_subclass: bool = False) -> Value:
         name = self.facts.definitions.qualified_name(owner)
         return Value(Kind.INSTANCE, origin=origin, type=name, or_subclass=or_subclass)
+
+    def exported(self, value: Value) -> Value:
+        """A value as another module reads it (a `VALUE` row): an object of one of the
+        module's classes by its attributes (`attributes_of`), one of its functions by what
+        it gives whatever it is passed (`SCHEDULES = {"cosine": cosine_betas}`: as a
+        callable's element), in the parts and elements of what holds them too."""
+        if value.kind is Kind.INSTANCE:
+            return self.attributes_of(value)
+        target = value.callee.target if value.callee is not None else None
+        if isinstance(target, cst.FunctionDef) and not self._is_a_method(target) and value.callee is not None:
+            returned = self._exits_within(target, value.callee.context, None, 0)
+            return Value(Kind.CALLABLE, element=returned, origin=value.origin)
+        if value.kind not in (Kind.CONTAINER, Kind.MAPPING):
+            return value
+        parts = tuple(self.exported(part) for part in value.parts)
+        element = self.exported(value.element) if value.element is not None else None
+        return replace(value, element=join(parts) if parts and element is not None else element, parts=parts)
 
     def attributes_of(self, value: Value, depth: int = 0) -> Value:
         """An object of one of the module's classes as another module reads it: an object
@@ -1687,6 +1706,9 @@ class Evaluator:
         if name in GIVES_ARGUMENT:  # `cast(Tuple, roc_compute_fn(...))`
             args, place = positional(call), GIVES_ARGUMENT[name]
             return self._value(args[place], depth + 1) if len(args) > place else UNKNOWN
+        if name in MAKES_NAMED_TUPLES:  # `namedtuple("Transition", ["obs", "reward"])`: by its fields
+            fields = named_fields(call)
+            return Value(Kind.CALLABLE, keys=fields, origin=call) if fields else UNKNOWN
         if name == ATTRIBUTES_AS_DICT:  # `vars(data)`: its attributes, where they are known
             args = positional(call)
             attributes = self.attributes_of(self._value(args[0], depth + 1), depth + 1) if len(args) == 1 else UNKNOWN
@@ -1739,6 +1761,14 @@ class Evaluator:
         callee = self._value(call.func, depth + 1) if held else UNKNOWN
         if callee.callee is not None:  # `to_unit(image)` of `to_unit = lambda img: img / 255.0`, `self.sampler(n)`
             return self._call_of(callee.callee, call, depth)
+        if callee.kind is Kind.CALLABLE and callee.element is not None:  # `SCHEDULES[name](n)` of another module's
+            return callee.element
+        if callee.kind is Kind.CALLABLE and callee.keys:  # `Transition(obs, reward)`: a named tuple
+            return self._named_tuple(callee.keys, call, depth)
+        table = self._value(call.func.value, depth + 1) if isinstance(call.func, cst.Subscript) else UNKNOWN
+        if table.kind is Kind.MAPPING and table.parts and all(part.callee is not None for part in table.parts):
+            # `SCHEDULES[name](n)` of `SCHEDULES = {"cosine": cosine_betas, ...}`: what any of them gives
+            return join([self._call_of(part.callee, call, depth) for part in table.parts if part.callee is not None])
         if callee.kind is Kind.OBJECT:  # `spline(xs)`: a fitted interpolator called
             return self._member(callee, "__call__", call, call, depth)
         run = self._run_by_a_call(callee)
@@ -1753,7 +1783,7 @@ class Evaluator:
         receiver = self._value(call.func.value, depth + 1)
         if receiver.kind is Kind.INSTANCE:  # `grid.coordinates(n)`
             if method in MODULE_GIVES_ITSELF and not self._defines(receiver, method):
-                return receiver  # `Net(d).to(device)`: the module
+                return self._module_cast(call, method, receiver, depth)  # `Net(d).to(device)`: the module
             return self._instance_member(receiver, method, call, depth)
         if receiver.kind is Kind.UNKNOWN and receiver.default_widths:  # `config.get("anchors")` of read values
             return receiver if DICT_GIVES.get(f"{DICT_TYPE}.{method}") is DictGives.ONE else UNKNOWN
@@ -1827,6 +1857,31 @@ class Evaluator:
             return self._called(getitem, None, depth + 1, this)
         iterate = self.facts.definitions.method(owner, "__iter__")
         return item_of(self._called(iterate, None, depth + 1, this)) if iterate is not None else UNKNOWN
+
+    def _named_tuple(self, fields: Tuple[str, ...], call: cst.Call, depth: int) -> Value:
+        """A tuple of named fields a call makes: what it passes for each, by place or by
+        name (a tuple of what is passed, with no names, where it splats them)."""
+        given = self._arguments(call.args, depth)
+        if given is None:
+            return Value(Kind.CONTAINER, origin=call)
+        by_place, by_keyword = given
+        parts = [by_place[i] if i < len(by_place) else by_keyword.get(field, UNKNOWN) for i, field in enumerate(fields)]
+        return Value(Kind.CONTAINER, element=join(parts), parts=tuple(parts), keys=fields, origin=call)
+
+    def _module_cast(self, call: cst.Call, method: str, module: Value, depth: int) -> Value:
+        """A module given back by one of its methods: cast where the method casts its
+        floating parameters and buffers as it would a tensor's data (`PINN().double()`,
+        `model.to(torch.float64)`: the instance of that dtype, made by the call), else as
+        it was."""
+        cast = input_independent(f"{TENSOR_TYPE}.{method}") if not call.args else None
+        if cast is not None and cast.kind == "tensor" and cast.dtype is not None:
+            return replace(module, dtype=Dtype.named(cast.dtype), origin=call)
+        if method in CONVERTING_METHODS:
+            given = [self._value(arg, depth + 1) for arg in positional(call)]
+            asked = [value for value in given if value.kind is Kind.DTYPE]
+            if asked and asked[0].dtype is not None and not asked[0].partial:
+                return replace(module, dtype=asked[0].dtype, origin=call)
+        return module
 
     def _tensor_method(self, call: cst.Call, method: str, tensor: Value, depth: int) -> Value:
         """What a method of a tensor gives: the dtype it converts to (`.to(torch.float64)`,

@@ -1,7 +1,7 @@
 """What a function of another module gives, as the project phase hands it on: the
 evaluator's value written as plain data (kinds, dtypes and how they nest: a tuple's parts,
 a dict's values by key, an object's attributes by name, a list's or a generator's
-elements), for the evaluator of a module that calls the function to read back (`for seed,
+elements, what a function gives), for the evaluator of a module that calls the function to read back (`for seed,
 ic in ensemble(n, runs)` of a generator that yields a seed and a dict of float64 arrays;
 `make_grid().initial` of a `return Grid(np.exp(-xs))`)."""
 
@@ -16,8 +16,9 @@ from f64lint.cst import cst
 # How deep a value is written: a generator of tuples of dicts of arrays is three levels.
 _DEPTH = 3
 _DATA = (Kind.NDARRAY, Kind.NUMPY_SCALAR, Kind.TENSOR)
-# and an object whose attributes are known (`Evaluator.attributes_of`), by name as keys
-_WRITTEN = frozenset({*_DATA, Kind.NUMBER, Kind.CONTAINER, Kind.MAPPING, Kind.OBJECT})
+# and an object whose attributes are known (`Evaluator.attributes_of`), by name as keys, and
+# a function, by what it gives as its element (`Evaluator.exported`)
+_WRITTEN = frozenset({*_DATA, Kind.NUMBER, Kind.CONTAINER, Kind.MAPPING, Kind.OBJECT, Kind.CALLABLE})
 _WIDE = (Dtype.FLOAT64, Dtype.COMPLEX128)
 
 

@@ -67,15 +67,17 @@ def _passed_values(
     are known (`agent.update(buffer.sample(64))` of a `return {"obs": self.obs[idx], ...}`),
     or of an object whose attributes are (`HeatSolver(make_grid())` of another module's
     `return Grid(u0)`: `.initial`, `ATTRIBUTE_KEY` before the name; beside the `INSTANCE`
-    row of its class, if one)."""
-    made = _passed_value(analysis, argument, module)
+    row of its class, if one), or of a named tuple's fields (`agent.update(buffer.sample(32))`
+    of a `return Transition(obs, reward)`: `.reward`)."""
+    held = analysis.flow.evaluation.value(argument)
+    named = held.kind is Kind.CONTAINER and bool(held.keys)  # a named tuple: by its fields, not whole
+    made = _passed_value(analysis, argument, module) if not named else None
     found = [("", made)] if made is not None else []
     if made is not None and made[1] != INSTANCE:
         return found
-    held = analysis.flow.evaluation.value(argument)
-    if held.kind is not Kind.MAPPING and not (held.kind is Kind.OBJECT and held.keys):
+    if held.kind is not Kind.MAPPING and not (held.kind in (Kind.OBJECT, Kind.CONTAINER) and held.keys):
         return found
-    set_here = analysis.flow.evaluation.attributes_set_here if held.kind is Kind.OBJECT else frozenset()
+    set_here = analysis.flow.evaluation.attributes_set_here if held.kind is not Kind.MAPPING else frozenset()
     for name, part in zip(held.keys, held.parts):
         if name in set_here:  # `grid.initial = grid.initial.astype("f4")`: not as it was made
             continue

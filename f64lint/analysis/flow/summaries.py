@@ -66,15 +66,11 @@ def summarise(analysis: Analysis, path: str) -> ModuleSummary:
         if isinstance(statement, cst.FunctionDef):
             name = statement.name.value
             wide = flow.returns(statement)
-            returned = flow.returned_values(statement)
             if wide is not None:
                 found.append(_export(facts, name, True, wide, path))
-            elif whole and not any(_written_out(v) or _keyed(v) for v in returned) and _holds_parts(flow, returned):
-                found.extend(_value_returned(facts, flow, statement, name, path))  # `return pairs`: part by part
             else:
-                returns = _returns(facts, flow, name, returned, path)
-                returns += _object_returned(facts, flow, statement, path)
-                found.extend(returns or (_value_returned(facts, flow, statement, name, path) if whole else []))
+                objects = _object_returned(facts, flow, statement, path)
+                found.extend(_returned_rows(facts, flow, statement, name, path, whole, objects))
         elif isinstance(statement, cst.ClassDef):
             found.extend(_members(facts, flow, statement, path, whole))
             found.extend(_dataset(analysis, statement, path))
@@ -279,8 +275,7 @@ def _members(facts: ModuleFacts, flow: Flow, owner: cst.ClassDef, path: str, who
                 export = _made(facts, flow, name, False, returned, path)
                 found.extend([export] if export is not None else [])
             else:
-                returns = _returns(facts, flow, name, returned, path)
-                found.extend(returns or (_value_returned(facts, flow, method, name, path) if whole else []))
+                found.extend(_returned_rows(facts, flow, method, name, path, whole, []))
     set_on_self = flow.attributes_set(owner)
     found.extend(_attributes_set(facts, flow, owner, path))
     body = [s for s in owner.body.body if isinstance(s, cst.BaseStatement)]
@@ -404,6 +399,27 @@ def _made(
     return None
 
 
+def _returned_rows(
+    facts: ModuleFacts,
+    flow: Flow,
+    function: cst.FunctionDef,
+    name: str,
+    path: str,
+    whole: bool,
+    objects: List[Export],
+) -> List[Export]:
+    """What a function or method returns, as rows: `_returns`, with the `OBJECT` rows of
+    the library objects it gives (`objects`); else, `whole`, a `VALUE` row of what it gives
+    (`_value_returned`), and so too where it returns a tuple, named tuple or dict the
+    evaluator knows the parts of that the rows would read as its float64 part (`return
+    pairs`, `return Transition(obs, reward)`)."""
+    returned = flow.returned_values(function)
+    if whole and not any(_written_out(v) or _keyed(v) for v in returned) and _holds_parts(flow, returned):
+        return _value_returned(facts, flow, function, name, path)
+    returns = _returns(facts, flow, name, returned, path) + objects
+    return returns or (_value_returned(facts, flow, function, name, path) if whole else [])
+
+
 def _object_returned(facts: ModuleFacts, flow: Flow, function: cst.FunctionDef, path: str) -> List[Export]:
     """A function that returns an object of one library class on every path, as probed
     (`return StandardScaler().fit(x)`), with the dtype of the data it holds where known
@@ -450,21 +466,23 @@ def _value_returned(facts: ModuleFacts, flow: Flow, function: cst.FunctionDef, n
     if len(values) < len(yielded):
         return []  # `yield` alone, `yield from xs`
     if values:  # a generator: the elements it yields
-        element = join(evaluation.value(value) for value in values)
-        given = Value(Kind.CONTAINER, element=evaluation.attributes_of(element))
+        given = Value(Kind.CONTAINER, element=join(evaluation.value(value) for value in values))
     else:
         returned = flow.returned_values(function)
-        given = evaluation.attributes_of(join(evaluation.value(value) for value in returned) if returned else Value())
-    return _value_row(facts, name, True, given, function, path)
+        given = join(evaluation.value(value) for value in returned) if returned else Value()
+    return _value_row(facts, flow, name, True, given, function, path)
 
 
 def _value_bound(facts: ModuleFacts, flow: Flow, name: str, value: cst.BaseExpression, path: str) -> List[Export]:
     """A module-level name bound to a tuple, list or dict that holds float64 data: a `VALUE`
     row of it (`NORMALIZE = {"mean": mean64, "std": std32}`)."""
-    return _value_row(facts, name, False, flow.evaluation.value(value), value, path)
+    return _value_row(facts, flow, name, False, flow.evaluation.value(value), value, path)
 
 
-def _value_row(facts: ModuleFacts, name: str, returned: bool, given: Value, at: cst.CSTNode, path: str) -> List[Export]:
+def _value_row(
+    facts: ModuleFacts, flow: Flow, name: str, returned: bool, value: Value, at: cst.CSTNode, path: str
+) -> List[Export]:
+    given = flow.evaluation.exported(value)
     wide = wide_data_in(given)
     if wide is None:
         return []

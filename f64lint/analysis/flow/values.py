@@ -1316,9 +1316,12 @@ class Flow:
 
 def _wide_tensor(found: Value) -> Optional[Tuple[Value, Width]]:
     """The float64 or complex128 tensor a value is or may be on some path, or what a list or
-    tuple of them holds (`return sigmas, out_dtype`), with its width."""
+    tuple of them holds (`return sigmas, out_dtype`), with its width; or a module of the
+    module's classes cast to float64 (`PINN().double()`), whose tensors are."""
     if found.kind is Kind.CONTAINER:
         found = join(found.parts) if found.parts else found.element or found
+    if found.kind is Kind.INSTANCE and found.dtype in WIDE_DTYPES:
+        return found, WIDE_DTYPES[found.dtype]
     value = found.possible
     width = WIDE_DTYPES.get(value.dtype) if value is not None and value.kind is Kind.TENSOR and value.dtype else None
     return (value, width) if value is not None and width is not None else None

@@ -164,3 +164,18 @@ def gathered_by(function: cst.FunctionDef, call: cst.Call) -> List[cst.BaseExpre
 def passes_keywords(call: cst.Call) -> bool:
     """Does a call pass arguments by keyword?"""
     return any(arg.keyword is not None for arg in call.args)
+
+
+def named_fields(call: cst.Call) -> Tuple[str, ...]:
+    """The field names a call that makes a class of named tuples writes out (its second
+    argument, or `field_names=`): a list or tuple of strings, or one string of names apart
+    by commas or spaces (`"obs reward"`); none where they are not written out."""
+    args = positional(call)
+    given = args[1] if len(args) > 1 else keyword(call, "field_names")
+    if isinstance(given, cst.SimpleString) and isinstance(given.evaluated_value, str):
+        return tuple(given.evaluated_value.replace(",", " ").split())
+    if not isinstance(given, (cst.List, cst.Tuple)):
+        return ()
+    names = [element.value.evaluated_value for element in given.elements if isinstance(element.value, cst.SimpleString)]
+    strings = tuple(name for name in names if isinstance(name, str))
+    return strings if len(strings) == len(given.elements) else ()
