@@ -341,14 +341,15 @@ def _names_array_library(text: str) -> bool:
 def _makes_numpy_float64(text: str, runs_the_project: bool) -> bool:
     """Does a module with no finding make NumPy float64 arrays for others: a module of
     NumPy or of a library the probe called (SciPy's `Rotation.as_matrix()`) that does not
-    import torch (one that does mostly hands its arrays to torch itself,
-    where they are findings; reading every such module costs too much), or a test or a
-    script (`runs_the_project`), whose calls hand the project's functions their arrays
-    (flow/passed_on.py)? (The cheap tests first: the makers' patterns are built per
-    module.)"""
+    import torch (one that does mostly hands its arrays to torch itself, where they are
+    findings; reading every such long module costs too much) or is short enough to read
+    whole (`utils.py` of a package, whose `schedule()` another module makes a tensor of),
+    or a test or a script (`runs_the_project`), whose calls hand the project's functions
+    their arrays (flow/passed_on.py)? (The cheap tests first: the makers' patterns are
+    built per module.)"""
     if not _names_array_library(text):
         return False
-    if _IMPORTS_TORCH.search(text) and not runs_the_project:
+    if _IMPORTS_TORCH.search(text) and not runs_the_project and len(text) >= READ_WHOLE_BELOW:
         return False
     return bool(array_makers(text).search(text))
 

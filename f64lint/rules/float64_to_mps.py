@@ -102,6 +102,17 @@ class Float64ToMps(Rule):
         def train(device):
             model = PINN().double().float()  # cast back before it moves
             return model.to(device)
+
+        def tune(device):
+            model = PINN().double()
+            model = model.to(dtype=torch.float32)
+            return model.to(device)
+
+        def serve(device):
+            model = PINN()
+            model.double()
+            model.float()  # modules cast in place
+            return model.to(device)
         """,
         """
         import numpy as np

@@ -6,6 +6,7 @@ from f64lint.analysis.domain.casts import cast_down_before_move, made_on_a_devic
 from f64lint.analysis.domain.library import BINDS_ARGUMENTS, image_libraries
 from f64lint.analysis.evaluation.lattice import Kind
 from f64lint.analysis.flow.analysis import Analysis
+from f64lint.analysis.flow.placement import kept_float64_on_the_cpu
 from f64lint.analysis.flow.values import TENSOR_OF_DATA
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import data_argument, keyword
@@ -51,9 +52,11 @@ class NumpyFloat64ToTensor(Rule):
     `torch.from_numpy`, which shares the array on the CPU whatever the default is.
 
     Not flagged: a cast right away on the CPU (`torch.from_numpy(a).float()`,
-    `torch.tensor(a, dtype=torch.float32)`, `a.astype(np.float32)`), an explicit `dtype=`
-    (F64001 judges float64 ones), NumPy code that never becomes a tensor, and code that
-    never runs on MPS.
+    `torch.tensor(a, dtype=torch.float32)`, `a.astype(np.float32)`), a tensor sent to the
+    CPU as float64 in the same chain and nowhere else (`torch.from_numpy(a).to(device="cpu",
+    dtype=torch.float64)`, float64 on purpose; a later move of it is F64004's), an explicit
+    `dtype=` (F64001 judges float64 ones), NumPy code that never becomes a tensor, and code
+    that never runs on MPS.
 
     ## Why it breaks on MPS
     NumPy's default float is float64 and `torch.from_numpy` / `torch.tensor` keep the
@@ -236,6 +239,17 @@ class NumpyFloat64ToTensor(Rule):
         def ramp(levels: np.ndarray, device):
             top = levels.astype(np.float32).max()
             return torch.from_numpy(np.linspace(0, top, 16)).to(device)  # float32 end points: float32
+        """,
+        """
+        import numpy as np
+        import torch
+
+        def fit(degree):
+            x = np.linspace(0.0, 1.0, 200)
+            # an ill-conditioned system, solved in float64 on the CPU on purpose
+            basis = torch.from_numpy(np.vander(x, degree + 1)).to(device="cpu", dtype=torch.float64)
+            target = torch.from_numpy(np.sin(x)).to("cpu", torch.float64)
+            return torch.linalg.lstsq(basis, target[:, None]).solution.float()
         """,
         """
         import numpy as np
@@ -769,6 +783,8 @@ class NumpyFloat64ToTensor(Rule):
                 continue
             if not made_there and keyword(run, "device") is None and analysis.containment.kept_safe(call):
                 continue  # made on the CPU, and cast wherever it moves
+            if not made_there and kept_float64_on_the_cpu(analysis, call):
+                continue  # `torch.from_numpy(v).to(device="cpu", dtype=torch.float64)`: kept there on purpose
             export = analysis.flow.made_elsewhere(source.origin)
             reaches_mps = analysis.flow.reaches_device(call) or analysis.flow.seen_reaching_mps(call)
             passed = export is not None and export.passed  # by another module's call of this function

@@ -738,6 +738,18 @@ def test_a_helpers_bindings_read_for_the_constants_a_call_hands_it(call, dtype, 
     assert (value.dtype, value.partial) == (dtype, partial)
 
 
+def test_the_constant_a_call_of_an_object_hands_goes_to_the_parameter_past_self():
+    source = (
+        "import numpy as np\n"
+        "class Prep:\n    def __call__(self, values, as32=True):\n"
+        "        out = np.asarray(values, dtype=np.float64)\n"
+        "        if as32:\n            out = out.astype(np.float32)\n        return out\n"
+        "prep = Prep()\n"
+    )
+    assert evaluated(source + "result = prep([1.0], False)").dtype is Dtype.FLOAT64
+    assert evaluated(source + "result = prep([1.0], True)").dtype is Dtype.FLOAT32
+
+
 def test_a_binding_in_a_branch_a_calls_constant_leaves_out_reaches_no_read():
     source = (
         "import numpy as np\n"
@@ -2401,6 +2413,17 @@ def test_vars_of_an_object_gives_its_attributes_by_name(read, dtype):
     assert (value.kind, value.dtype) == (Kind.NDARRAY, dtype)
 
 
+def test_vars_of_an_object_gives_what_it_holds_itself():
+    # not its class's attributes nor its properties, which are not in its `__dict__`
+    source = (
+        "import numpy as np\nclass Sample:\n    reference = np.linspace(0, 1, 8)\n"
+        "    def __init__(self):\n        self.x = np.zeros(3, dtype=np.float32)\n"
+        "    @property\n    def x64(self):\n        return self.x.astype(np.float64)\n"
+    )
+    value = evaluated(source + "result = vars(Sample())")
+    assert (value.kind, value.keys, [part.dtype for part in value.parts]) == (Kind.MAPPING, ("x",), [Dtype.FLOAT32])
+
+
 def test_vars_of_an_object_whose_attributes_the_module_sets_is_not_known():
     value = evaluated(f"{GRAPH}g = Graph(3)\ng.features = g.features.astype('f8')\nresult = vars(g)['features']")
     assert value.dtype is None
@@ -2450,3 +2473,14 @@ batch = {made}
 def test_a_named_tuple_holds_each_field_as_made(fields, made, read, dtype):
     value = evaluated(NAMED.format(fields=fields, made=made) + f"result = {read}")
     assert (value.kind, value.dtype) == (Kind.NDARRAY, dtype)
+
+
+
+def test_a_named_tuple_class_holds_each_field_as_made():
+    source = (
+        "from typing import NamedTuple\nimport numpy as np\n"
+        "class Batch(NamedTuple):\n    obs: np.ndarray\n    reward: np.ndarray\n"
+        "batch = Batch(np.zeros(3, dtype=np.float32), reward=np.zeros(3))\n"
+    )
+    assert evaluated(source + "result = batch.reward").dtype is Dtype.FLOAT64
+    assert evaluated(source + "result = batch.obs").dtype is Dtype.FLOAT32

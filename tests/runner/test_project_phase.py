@@ -2849,6 +2849,9 @@ class Grid:
     initial: np.ndarray
     weights: np.ndarray
 
+    def as32(self):
+        return self.initial.astype(np.float32)
+
 
 def make_grid(n):
     xs = np.linspace(0.0, 1.0, n)
@@ -2864,6 +2867,7 @@ class Graph:
     def ring(cls, n):
         adjacency = np.eye(n) + np.roll(np.eye(n), 1, axis=0)
         return cls(np.zeros((n, 4), dtype=np.float32), adjacency)
+
 """
 SOLVER = """\
 import torch
@@ -2888,7 +2892,8 @@ from .solver import Solver, to_device
 def main(device):
     solver = Solver(make_grid(16), device)
     batch = to_device(Graph.ring(8), device)
-    return solver, batch, torch.as_tensor(Graph.ring(8).features, device=device)
+    initial = torch.from_numpy(make_grid(4).as32()).to(device)
+    return solver, batch, torch.as_tensor(Graph.ring(8).features, device=device), initial
 """
 
 
@@ -2905,11 +2910,15 @@ def test_an_object_another_module_makes_is_read_by_its_attributes(tmp_path, monk
     ]
 
 
-def test_an_attribute_of_another_modules_object_set_again_is_not_known(tmp_path, monkeypatch):
-    # `run` casts what the object holds before it passes it on.
-    cast = RUN.replace("    solver = Solver(", "    grid = make_grid(16)\n    grid.initial = grid.initial.astype('f4')\n"
-                       "    solver = Solver(").replace("Solver(make_grid(16), device)", "Solver(grid, device)")
-    root = package_in(tmp_path, monkeypatch, "sim", grids=MADE_GRIDS, solver=SOLVER, run=cast)
+@pytest.mark.parametrize("change", ["grid.initial = grid.initial.astype('f4')", "to32(grid)"])
+def test_an_attribute_of_another_modules_object_the_code_may_set_again_is_not_known(tmp_path, monkeypatch, change):
+    # `run` casts what the object holds before it passes it on, or hands it to another
+    # module's function that may (and does).
+    cast = RUN.replace("    solver = Solver(", f"    grid = make_grid(16)\n    {change}\n    solver = Solver(").replace(
+        "Solver(make_grid(16), device)", "Solver(grid, device)"
+    ).replace("from .solver import", "from .prep import to32\nfrom .solver import")
+    prep = "def to32(grid):\n    grid.initial = grid.initial.astype('f4')\n"
+    root = package_in(tmp_path, monkeypatch, "sim", grids=MADE_GRIDS, solver=SOLVER, run=cast, prep=prep)
     assert [row[:4] for row in _reported(root, "sim")] == [("sim/solver.py", 11, 19, "F64003")]
 
 
@@ -3003,4 +3012,37 @@ def test_a_named_tuple_another_module_returns_is_handed_on_field_by_field(tmp_pa
     assert _reported(root, "rl") == [
         ("rl/agent.py", 10, 21, "F64003", "error", "float64 NumPy array (from `ReplayBuffer(64).sample` passed for "
          "`batch` by `rl.loop.main` at rl/loop.py:6) becomes a tensor in `torch.as_tensor()`; MPS has no float64"),
+    ]
+
+
+TORCH_UTILS = """\
+import numpy as np
+import torch
+
+
+def schedule(n):
+    return np.linspace(0, 1, n)
+
+
+def ones(n):
+    return torch.ones(n)
+"""
+SCHEDULED = """\
+import torch
+
+from .utils import schedule
+
+
+def betas(device):
+    return torch.from_numpy(schedule(8)).to(device)
+"""
+
+
+def test_a_short_module_that_imports_torch_still_says_what_numpy_arrays_it_makes(tmp_path, monkeypatch):
+    # Modules that import torch and have no finding were left unread for their exports
+    # (to keep the cost down); a short one is read, as a short NumPy module is.
+    root = package_in(tmp_path, monkeypatch, "sched", utils=TORCH_UTILS, model=SCHEDULED)
+    assert _reported(root, "sched") == [
+        ("sched/model.py", 7, 12, "F64003", "error", "float64 NumPy array (from `schedule()` at line 7, "
+         "made in sched/utils.py:6) becomes a tensor in `torch.from_numpy()`; MPS has no float64"),
     ]

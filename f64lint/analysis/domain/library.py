@@ -290,6 +290,9 @@ GENERATES_INIT = frozenset({
     "dataclasses.dataclass", "pydantic.dataclasses.dataclass", "attrs.define", "attrs.frozen", "attrs.mutable",
     "attr.define", "attr.frozen", "attr.mutable",
 })
+# The bases that make a class's `__init__` of its annotated fields so (`class
+# Transition(NamedTuple): obs: np.ndarray`).
+GENERATES_INIT_BASES = frozenset({"typing.NamedTuple"})
 # The method such an `__init__` calls last, which may set a field again.
 AFTER_GENERATED_INIT = "__post_init__"
 # The annotation of a class attribute that is not a field (`n: ClassVar[int] = 3`).

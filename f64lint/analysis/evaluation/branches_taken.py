@@ -39,42 +39,42 @@ class _Constant:
     is_none: bool
 
 
-_Given = Dict[str, _Constant]
+Given = Dict[str, _Constant]
 # By function: the names its body binds.
 BoundNames = Dict["cst.FunctionDef", FrozenSet[str]]
 
 
-def reached(
-    facts: ModuleFacts, function: cst.FunctionDef, call: cst.Call, returned: Sequence[N], bound: BoundNames
-) -> List[N]:
-    """The returns (their values) a call of a function may reach; all when it hands no
-    tested parameter a constant. `bound` keeps the names each function binds, worked out
-    once (a function's text is parsed for them)."""
-    given = _constants(facts, function, call, bound) if _called_as_written(facts, function) else {}
+def constants(
+    facts: ModuleFacts, function: cst.FunctionDef, call: cst.Call, bound: BoundNames, of_an_object: bool
+) -> Given:
+    """What a call hands the parameters of its function that nothing in it binds again, as
+    far as a test of them can tell: none where a decorator may call it otherwise.
+    `of_an_object`: the call runs it for an object it does not name (`prep(values)` running
+    `__call__`), so that its arguments go to the parameters past `self`. `bound` keeps the
+    names each function binds, worked out once (a function's text is parsed for them)."""
+    return _constants(facts, function, call, bound, of_an_object) if _called_as_written(facts, function) else {}
+
+
+def reached(facts: ModuleFacts, function: cst.FunctionDef, given: Given, returned: Sequence[N]) -> List[N]:
+    """The returns (their values) a call of a function that hands it these constants may
+    reach; all when it hands none."""
     if not given:
         return list(returned)
     return [value for value in returned if _may_reach(facts, function, value, given)]
 
 
-def deciding(facts: ModuleFacts, function: cst.FunctionDef, call: cst.Call, bound: BoundNames) -> bool:
-    """Does a call hand a parameter its function may test a constant, so that which of
-    its bindings reach a read may be told (`bindings_reached`)?"""
-    return _called_as_written(facts, function) and bool(_constants(facts, function, call, bound))
-
-
 def bindings_reached(
     facts: ModuleFacts,
     function: cst.FunctionDef,
-    call: cst.Call,
+    given: Given,
     reaching: Sequence[Binding],
     past: Sequence[Tuple[Binding, Binding, cst.If]],
-    bound: BoundNames,
 ) -> Sequence[Binding]:
-    """The bindings that may reach a read of a name in a call of its function: not one made
-    in a branch the call's constants leave out, nor one bound before an `if` they always
-    take whose body binds the name again (`past`: each binding with the `if` past which it
-    reaches the read, as `PathsOnMps.past_branches` finds them); all, where that leaves none."""
-    given = _constants(facts, function, call, bound) if _called_as_written(facts, function) else {}
+    """The bindings that may reach a read of a name in a call of its function that hands
+    it these constants: not one made in a branch they leave out, nor one bound before an
+    `if` they always take whose body binds the name again (`past`: each binding with the
+    `if` past which it reaches the read, as `PathsOnMps.past_branches` finds them); all,
+    where that leaves none."""
     if not given:
         return reaching
     overwritten = {id(seen) for seen, _, branch in past if _truth(facts, function, branch.test, given) is True}
@@ -85,7 +85,7 @@ def bindings_reached(
     return kept or reaching
 
 
-def _binding_may_reach(facts: ModuleFacts, function: cst.FunctionDef, binding: Binding, given: _Given) -> bool:
+def _binding_may_reach(facts: ModuleFacts, function: cst.FunctionDef, binding: Binding, given: Given) -> bool:
     """Is a binding made where the constants may reach: what it binds the name to, is
     unpacked from or iterates, or its definition (a parameter's is made where any is)?"""
     made = binding.value or binding.unpacked or binding.iterated or binding.definition
@@ -100,10 +100,12 @@ def _called_as_written(facts: ModuleFacts, function: cst.FunctionDef) -> bool:
     return True
 
 
-def _constants(facts: ModuleFacts, function: cst.FunctionDef, call: cst.Call, bound: BoundNames) -> _Given:
-    found: _Given = {}
+def _constants(
+    facts: ModuleFacts, function: cst.FunctionDef, call: cst.Call, bound: BoundNames, of_an_object: bool
+) -> Given:
+    found: Given = {}
     for param in named_params(function):
-        passed = given_for(function, param, call)
+        passed = given_for(function, param, call, of_an_object)
         constant = _constant_of(facts, passed) if passed is not None else None
         if constant is not None:
             found[param.name.value] = constant
@@ -151,7 +153,7 @@ def _constant_of(facts: ModuleFacts, node: cst.BaseExpression) -> Optional[_Cons
     return None
 
 
-def _may_reach(facts: ModuleFacts, function: cst.FunctionDef, node: cst.CSTNode, given: _Given) -> bool:
+def _may_reach(facts: ModuleFacts, function: cst.FunctionDef, node: cst.CSTNode, given: Given) -> bool:
     """Is no branch on the way from the function's body to the node one the constants
     leave out, and does no `if` before it on the way that they take always leave?"""
     child: cst.CSTNode = node
@@ -170,7 +172,7 @@ def _may_reach(facts: ModuleFacts, function: cst.FunctionDef, node: cst.CSTNode,
 
 
 def _left_before(
-    facts: ModuleFacts, function: cst.FunctionDef, block: cst.IndentedBlock, child: cst.CSTNode, given: _Given
+    facts: ModuleFacts, function: cst.FunctionDef, block: cst.IndentedBlock, child: cst.CSTNode, given: Given
 ) -> bool:
     """Does an `if` of the block before this statement always leave on the branch the
     constants take?"""
@@ -188,7 +190,7 @@ def _left_before(
     return False
 
 
-def _truth(facts: ModuleFacts, function: cst.FunctionDef, test: cst.BaseExpression, given: _Given) -> Optional[bool]:
+def _truth(facts: ModuleFacts, function: cst.FunctionDef, test: cst.BaseExpression, given: Given) -> Optional[bool]:
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
         inner = _truth(facts, function, test.expression, given)
         return None if inner is None else not inner
@@ -210,7 +212,7 @@ def _truth(facts: ModuleFacts, function: cst.FunctionDef, test: cst.BaseExpressi
 
 
 def _parameter_constant(
-    facts: ModuleFacts, function: cst.FunctionDef, read: cst.Name, given: _Given
+    facts: ModuleFacts, function: cst.FunctionDef, read: cst.Name, given: Given
 ) -> Optional[_Constant]:
     """The constant a parameter read holds: only where its own binding is all that reaches
     the read."""

@@ -9,11 +9,12 @@ from f64lint.analysis.domain.library import (
     DECLARES_A_FIELD,
     FIELD_IN_INIT,
     GENERATES_INIT,
+    GENERATES_INIT_BASES,
     NOT_A_FIELD,
 )
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import Added, added_by, grown_list, is_super_call, keyword, method_name, positional
-from f64lint.analysis.syntax.nodes import assignment, code_children, is_property, is_self_attribute
+from f64lint.analysis.syntax.nodes import assignment, code_children, is_self_attribute
 from f64lint.cst import cst
 
 
@@ -192,10 +193,10 @@ class Classes:
         return {method for current in order for method, values in self._set_by(current).items() if name in values}
 
     def init_fields(self, owner: cst.ClassDef) -> List[str]:
-        """The parameters of the `__init__` a class's decorator makes of its fields
-        (GENERATES_INIT), in order: the fields of the bases so made first, then its own (a
-        `ClassVar`, or a `field(init=False)`, is not one). None where the class or a base
-        defines `__init__` itself."""
+        """The parameters of the `__init__` a class's decorator (GENERATES_INIT) or base
+        (GENERATES_INIT_BASES) makes of its fields, in order: the fields of the bases so
+        made first, then its own (a `ClassVar`, or a `field(init=False)`, is not one). None
+        where the class or a base defines `__init__` itself."""
         fields = self._fields.get(owner)
         if fields is None:
             fields = self._fields[owner] = self._read_fields(owner)
@@ -221,7 +222,7 @@ class Classes:
             made_by = decorator.decorator.func if isinstance(decorator.decorator, cst.Call) else decorator.decorator
             if self.facts.qualified_name(made_by) in GENERATES_INIT:  # `@dataclass`, `@dataclass(frozen=True)`
                 return True
-        return False
+        return any(self.facts.qualified_name(base.value) in GENERATES_INIT_BASES for base in owner.bases)
 
     def _is_init_field(self, declared: cst.AnnAssign) -> bool:
         annotation = declared.annotation.annotation
@@ -234,18 +235,16 @@ class Classes:
             return not (isinstance(left_out, cst.Name) and left_out.value == "False")
         return True
 
-    def attributes(self, owner: cst.ClassDef) -> List[str]:
-        """The attributes an object of a class has, as far as the module shows: what the
-        methods of it and its bases set on `self`, their fields and what their bodies bind,
-        and their properties (not private ones, `_cache`)."""
+    def instance_attributes(self, owner: cst.ClassDef) -> List[str]:
+        """The attributes an object of a class holds itself, as `vars(obj)` gives them: what
+        the methods of it and its bases set on `self`, and its fields. (What the class binds
+        and its properties are not the object's; another module reads those of a float64
+        array by their own rows, flow/summaries.py `_members`.)"""
         found: Dict[str, None] = {}
         for current in self.facts.definitions.resolution_order(owner):
             found.update(dict.fromkeys(self.own(current)))
-            found.update(dict.fromkeys(self.bound_in_body(current)))
-            properties = [s for s in current.body.body if isinstance(s, cst.FunctionDef) and is_property(s)]
-            found.update(dict.fromkeys(method.name.value for method in properties))
         found.update(dict.fromkeys(self.init_fields(owner)))
-        return [name for name in found if not name.startswith("_")]
+        return list(found)
 
     def bound_in_body(self, owner: cst.ClassDef) -> Dict[str, cst.BaseExpression]:
         """The names a class's body binds to a value (`dtype = torch.float32`, `n: int = 8`)."""

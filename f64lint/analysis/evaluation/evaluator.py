@@ -165,7 +165,14 @@ from f64lint.analysis.domain.probed import (
     tensor_type_dtype,
     was_probed,
 )
-from f64lint.analysis.evaluation.branches_taken import BoundNames, bindings_reached, deciding, names_bound, reached
+from f64lint.analysis.evaluation.branches_taken import (
+    BoundNames,
+    Given,
+    bindings_reached,
+    constants,
+    names_bound,
+    reached,
+)
 from f64lint.analysis.evaluation.classes import Classes
 from f64lint.analysis.evaluation.default_device import DefaultDevices
 from f64lint.analysis.evaluation.dicts import DictChanges, at_key, entries_of, from_dict, looked_up, mapping
@@ -338,6 +345,8 @@ class Evaluator:
         self._closures_called: Dict[cst.FunctionDef, List[cst.Call]] = {}
         self._frames_set: Set[int] = set()  # the frames whose columns set are being read, by binding
         self._bound: BoundNames = {}  # the names each function binds (branches_taken.py)
+        # What each call hands its function's parameters, by function and call (branches_taken.py).
+        self._call_constants: Dict[Tuple[cst.FunctionDef, cst.Call], Given] = {}
         self._handed_on: Dict[cst.Param, bool] = {}  # dtype parameters only handed on to one library
         # The dtypes the rules asked `spelled` for, by node: each rule that reads dtypes
         # (one per width and spelling) asks about every dtype the module uses.
@@ -657,8 +666,10 @@ class Evaluator:
         held = self._value(node.value, depth)
         if held.kind is Kind.MAPPING and held.type is not None and keys_are_attributes(held.type):
             return at_key(held, node.attr.value)  # `load_digits().data`
-        if held.kind in (Kind.OBJECT, Kind.CONTAINER) and held.keys:  # `make_grid().initial`, `batch.reward`
-            return at_key(held, node.attr.value) if node.attr.value not in self.attributes_set_here else UNKNOWN
+        if held.kind is Kind.CONTAINER and held.keys:  # `batch.reward` of a named tuple
+            return at_key(held, node.attr.value)
+        if held.kind is Kind.OBJECT and held.keys:  # `make_grid().initial`: another module's object
+            return UNKNOWN if self.may_change(node.value, node.attr.value) else at_key(held, node.attr.value)
         if held.kind is Kind.OBJECT and _names_a_column(held, node.attr.value):  # `frame.rating`
             return _column(held, node)
         if held.kind is Kind.OBJECT:  # `scaler.mean_`, `frame.values`
@@ -683,7 +694,10 @@ class Evaluator:
         whatever the input, else what it gave for data of the dtype of the call's array
         (`scaler.transform(X)`) or of the data the object holds or was fitted on; a
         dtype asked of it (`frame.to_numpy(dtype="float64")`, `frame.astype(np.float32)`: a
-        frame of that dtype, as the probe saw `astype` give frames)."""
+        frame of that dtype, as the probe saw `astype` give frames). Not known of another
+        module's object, known by its attributes alone (`make_grid().as32()`)."""
+        if owner.type is None and owner.keys:
+            return UNKNOWN
         qualified = f"{owner.type}.{name}"
         asked = (_dtype_asked(call, name) or keyword(call, "dtype")) if call is not None else None
         if asked is not None:
@@ -783,6 +797,8 @@ class Evaluator:
             return self._with_columns_set(node, found, depth)
         if found.kind is Kind.OBJECT and found.dtype is None:  # `pca.fit(x)` as a statement of its own
             return self._fitted_in_place(node, found, depth)
+        if found.kind is Kind.INSTANCE and found.dtype is not None:  # `model.float()` as a statement of its own
+            return self._cast_in_place(node, found, depth)
         if (found.mixed or found.partial) and self._dicts.filtered(node):
             return UNKNOWN  # some of a dict's values, of several dtypes: which, the code decides
         return found
@@ -909,7 +925,16 @@ class Evaluator:
         if not isinstance(call, cst.Call):
             return reaching
         past = self._paths.past_branches(node, reaching)
-        return bindings_reached(self.facts, function, call, reaching, past, self._bound)
+        return bindings_reached(self.facts, function, self._constants_of(function, call), reaching, past)
+
+    def _constants_of(self, function: cst.FunctionDef, call: cst.Call) -> Given:
+        """What a call hands its function's parameters that a test of them can tell (worked
+        out once per call and function: `branches_taken.constants`)."""
+        key = (function, call)
+        if key not in self._call_constants:
+            of_an_object = self._of_an_object(function, call)
+            self._call_constants[key] = constants(self.facts, function, call, self._bound, of_an_object)
+        return self._call_constants[key]
 
     def _probed_class(self, declared: cst.BaseExpression) -> Optional[str]:
         """The probed library class an annotation names, when given (`np.random.Generator`,
@@ -993,14 +1018,15 @@ class Evaluator:
         return replace(value, element=join(parts) if parts and element is not None else element, parts=parts)
 
     def attributes_of(self, value: Value, depth: int = 0) -> Value:
-        """An object of one of the module's classes as another module reads it: an object
-        whose attributes are known (`Classes.attributes`, each as the class gives it: a
-        dataclass's fields as the call that made it passes them), not one known only by an
-        annotation (it may be of any subclass); any other value as it is."""
+        """An object of one of the module's classes as another module, or `vars()`, reads
+        it: an object whose attributes are known (those it holds itself,
+        `Classes.instance_attributes`, each as the class gives it: a dataclass's fields as
+        the call that made it passes them), not one known only by an annotation (it may be
+        of any subclass); any other value as it is."""
         owner = self._classes_by_name.get(value.type or "") if value.kind is Kind.INSTANCE else None
         if owner is None or value.or_subclass:
             return value
-        names = self.classes.attributes(owner)
+        names = self.classes.instance_attributes(owner)
         parts = tuple(self._instance_member(value, name, None, depth) for name in names)
         return Value(Kind.OBJECT, keys=tuple(names), parts=parts, origin=value.origin)
 
@@ -1232,6 +1258,23 @@ class Evaluator:
         given = [self._value(argument, depth + 1) for argument in positional(call)]
         tensors = [value for value in given if value.kind is Kind.TENSOR]
         return Value(Kind.TENSOR, place=together(tensors)) if tensors else UNKNOWN
+
+    def may_change(self, holder: cst.BaseExpression, name: str) -> bool:
+        """May the code change an attribute of the object an expression holds: one of that
+        name it sets on anything (`attributes_set_here`), or any, where a name holding it is
+        handed to another call (`to32(grid)`; not `vars(grid)`, which reads them)?"""
+        if name in self.attributes_set_here:
+            return True
+        binding = self.facts.bindings.get(holder) if isinstance(holder, cst.Name) else None
+        for seen in binding.reaching() if binding is not None else ():
+            for read in self.facts.reads_by_binding.get(id(seen), ()):
+                if read is holder:
+                    continue
+                argument = self.facts.parent(read)
+                call = self.facts.parent(argument) if isinstance(argument, cst.Arg) else None
+                if isinstance(call, cst.Call) and self.facts.qualified_name(call.func) != ATTRIBUTES_AS_DICT:
+                    return True
+        return False
 
     @cached_property
     def attributes_set_here(self) -> FrozenSet[str]:
@@ -1711,9 +1754,9 @@ class Evaluator:
             return Value(Kind.CALLABLE, keys=fields, origin=call) if fields else UNKNOWN
         if name == ATTRIBUTES_AS_DICT:  # `vars(data)`: its attributes, where they are known
             args = positional(call)
-            attributes = self.attributes_of(self._value(args[0], depth + 1), depth + 1) if len(args) == 1 else UNKNOWN
-            known = attributes.kind is Kind.OBJECT and not set(attributes.keys) & self.attributes_set_here
-            return mapping(list(zip(attributes.keys, attributes.parts))) if known else Value(Kind.MAPPING)
+            obj = self.attributes_of(self._value(args[0], depth + 1), depth + 1) if len(args) == 1 else UNKNOWN
+            known = obj.kind is Kind.OBJECT and not any(self.may_change(args[0], key) for key in obj.keys)
+            return mapping(list(zip(obj.keys, obj.parts))) if known else Value(Kind.MAPPING)
         if name == DICT_TYPE:  # `dict(x=x)`, `dict(batch, x=x)`
             entries: List[Tuple[Optional[str], Value]] = []
             for arg in call.args:
@@ -1876,11 +1919,33 @@ class Evaluator:
         cast = input_independent(f"{TENSOR_TYPE}.{method}") if not call.args else None
         if cast is not None and cast.kind == "tensor" and cast.dtype is not None:
             return replace(module, dtype=Dtype.named(cast.dtype), origin=call)
-        if method in CONVERTING_METHODS:
-            given = [self._value(arg, depth + 1) for arg in positional(call)]
+        if method in CONVERTING_METHODS:  # `.to(dtype=torch.float32)`, `.to(device, torch.float64)`
+            named = keyword(call, "dtype")
+            given = [self._value(arg, depth + 1) for arg in [*positional(call), *([named] if named else [])]]
             asked = [value for value in given if value.kind is Kind.DTYPE]
-            if asked and asked[0].dtype is not None and not asked[0].partial:
-                return replace(module, dtype=asked[0].dtype, origin=call)
+            if asked or named is not None:  # a dtype not known: the module's is not
+                dtype = asked[0].dtype if asked and not asked[0].partial else None
+                return replace(module, dtype=dtype, origin=call)
+        return module
+
+    def _cast_in_place(self, node: cst.Name, module: Value, depth: int) -> Value:
+        """A module a name holds, cast by the statements before the read that call a method
+        of it which casts it in place and gives it back (`model.float()` after
+        `model.double()`; `model.double()` alone binds the name again: semantic/walk.py)."""
+        binding = self.facts.bindings.get(node)
+        read_at = self.facts.positions[node].start
+        read_at_key = (read_at.line, read_at.column)
+        for seen in binding.reaching() if binding is not None else ():
+            for read in self.facts.reads_by_binding.get(id(seen), ()):
+                method = self.facts.parent(read)
+                call = self.facts.parent(method) if isinstance(method, cst.Attribute) else None
+                if not isinstance(call, cst.Call) or not isinstance(self.facts.parent(call), cst.Expr):
+                    continue
+                assert isinstance(method, cst.Attribute)
+                at = self.facts.positions[call].start
+                before = (at.line, at.column) < read_at_key
+                if before and method.attr.value in MODULE_GIVES_ITSELF:
+                    module = self._module_cast(call, method.attr.value, module, depth)
         return module
 
     def _tensor_method(self, call: cst.Call, method: str, tensor: Value, depth: int) -> Value:
@@ -1981,7 +2046,8 @@ class Evaluator:
         parameters a call passes (`context`); `call`, when it passes them as written, tells
         which returns it may reach, and which bindings of its names (the call itself is then
         in the context, by the function's id: `_reached_in_the_call`)."""
-        if call is not None and deciding(self.facts, function, call, self._bound):
+        given = self._constants_of(function, call) if call is not None else {}
+        if given:
             context = (*context, (id(function), Value(Kind.CALLABLE, origin=call)))
         yielded, returned = self._exits(function)
         if yielded:  # a generator: what it yields, one by one
@@ -1996,7 +2062,7 @@ class Evaluator:
             return Value(Kind.CONTAINER, element=join(elements))
         if returned and all(value is not None for value in returned):
             values = [value for value in returned if value is not None]
-            made = self._paths.made(reached(self.facts, function, call, values, self._bound) if call else values)
+            made = self._paths.made(reached(self.facts, function, given, values))
             return self._within(context, made, depth + 1)
         return UNKNOWN
 

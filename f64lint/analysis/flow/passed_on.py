@@ -77,10 +77,9 @@ def _passed_values(
         return found
     if held.kind is not Kind.MAPPING and not (held.kind in (Kind.OBJECT, Kind.CONTAINER) and held.keys):
         return found
-    set_here = analysis.flow.evaluation.attributes_set_here if held.kind is not Kind.MAPPING else frozenset()
     for name, part in zip(held.keys, held.parts):
-        if name in set_here:  # `grid.initial = grid.initial.astype("f4")`: not as it was made
-            continue
+        if held.kind is Kind.OBJECT and analysis.flow.evaluation.may_change(argument, name):
+            continue  # `grid.initial = grid.initial.astype("f4")`, `to32(grid)`: not as it was made
         key = name if held.kind is Kind.MAPPING else f"{ATTRIBUTE_KEY}{name}"
         width = WIDE_DTYPES.get(part.dtype) if part.kind in (Kind.NDARRAY, Kind.TENSOR) and part.dtype else None
         if width is None:

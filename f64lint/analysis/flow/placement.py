@@ -30,6 +30,7 @@ from f64lint.analysis.domain.dtypes import (
 from f64lint.analysis.domain.library import SCALAR_TENSORS
 from f64lint.analysis.evaluation.lattice import Kind, Place, place_of
 from f64lint.analysis.flow.analysis import Analysis
+from f64lint.analysis.flow.values import WIDE_DTYPES
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import argument_for, keyword, method_name, moved_to, positional
 from f64lint.analysis.syntax.nodes import keyed, own_nodes
@@ -203,6 +204,24 @@ def _only_given_off_mps(analysis: Analysis, param: cst.Param) -> bool:
         and is_cpu_pinned(analysis, call)
         for read in reads
     )
+
+
+def kept_float64_on_the_cpu(analysis: Analysis, call: cst.Call) -> bool:
+    """Is the tensor a call makes on the CPU sent there again as float64 by a call chained
+    on it, and moved nowhere else in the chain (`.to(device="cpu", dtype=torch.float64)`,
+    `.to("cpu", torch.float64)`): float64 on the CPU on purpose? (A move of it later, on
+    another line, is a finding of its own; a bare `.cpu()` says nothing of its dtype.)"""
+    chain = list(following_calls(analysis.facts, call))
+    sent = any(moves_to_cpu(analysis.facts, outer) and _given_float64(analysis, outer) for outer in chain)
+    return sent and not any(analysis.flow.moves_there(outer) for outer in chain)
+
+
+def _given_float64(analysis: Analysis, call: cst.Call) -> bool:
+    """Is a call given a float64 dtype, by keyword or by place?"""
+    given = [keyword(call, "dtype"), *positional(call)]
+    values = [analysis.flow.evaluation.value(arg) for arg in given if arg is not None]
+    dtypes = [value for value in values if value.kind is Kind.DTYPE and not value.partial and value.dtype is not None]
+    return any(WIDE_DTYPES.get(value.dtype) is Width.FLOAT64 for value in dtypes if value.dtype is not None)
 
 
 def made_on_cpu_and_kept_there(analysis: Analysis, call: cst.Call) -> bool:
