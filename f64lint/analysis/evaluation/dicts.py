@@ -49,7 +49,7 @@ def one_kind(element: Optional[Value]) -> Value:
     dtype (not a table of dtypes, nor data of several dtypes), or functions of another
     module that all give such data (`SCHEDULES[name]`, read from a `VALUE` row)."""
     if element is not None and element.kind is Kind.CALLABLE and element.element is not None:
-        return element if one_kind(element.element) is element.element else UNKNOWN
+        return element if one_kind(element.element) is not UNKNOWN else UNKNOWN
     if element is None or element.kind not in DATA_KINDS or element.mixed or element.partial:
         return UNKNOWN
     return element

@@ -1916,6 +1916,7 @@ class Evaluator:
         floating parameters and buffers as it would a tensor's data (`PINN().double()`,
         `model.to(torch.float64)`: the instance of that dtype, made by the call), else as
         it was."""
+        # a module's `.double()` casts its tensors as a tensor's `.double()` casts its data
         cast = input_independent(f"{TENSOR_TYPE}.{method}") if not call.args else None
         if cast is not None and cast.kind == "tensor" and cast.dtype is not None:
             return replace(module, dtype=Dtype.named(cast.dtype), origin=call)

@@ -482,13 +482,15 @@ def _value_bound(facts: ModuleFacts, flow: Flow, name: str, value: cst.BaseExpre
 def _value_row(
     facts: ModuleFacts, flow: Flow, name: str, returned: bool, value: Value, at: cst.CSTNode, path: str
 ) -> List[Export]:
-    given = flow.evaluation.exported(value)
-    wide = wide_data_in(given)
+    """The `VALUE` row of a value as other modules read it (`Evaluator.exported`), where it
+    holds float64 data; none where it does not."""
+    exported = flow.evaluation.exported(value)
+    wide = wide_data_in(exported)
     if wide is None:
         return []
     assert facts.module_name is not None
     line = facts.positions[wide.origin or at].start.line  # where its first float64 data is made
-    return [Export(facts.module_name, name, returned, written(given), VALUE, path, line)]
+    return [Export(facts.module_name, name, returned, written(exported), VALUE, path, line)]
 
 
 def _returns(
