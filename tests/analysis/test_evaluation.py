@@ -2484,3 +2484,14 @@ def test_a_named_tuple_class_holds_each_field_as_made():
     )
     assert evaluated(source + "result = batch.reward").dtype is Dtype.FLOAT64
     assert evaluated(source + "result = batch.obs").dtype is Dtype.FLOAT32
+
+
+
+def test_an_attribute_set_on_self_by_name_holds_what_it_is_set_to():
+    source = (
+        "import numpy as np\nclass Norm:\n    def __init__(self):\n"
+        "        setattr(self, 'scale', np.ones(3))\n        setattr(self, 'shift', np.zeros(3, dtype=np.float32))\n"
+        "    def get(self):\n        return self.scale, self.shift\n"
+    )
+    value = evaluated(source + "result = Norm().get()")
+    assert [part.dtype for part in value.parts] == [Dtype.FLOAT64, Dtype.FLOAT32]

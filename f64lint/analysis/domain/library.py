@@ -316,6 +316,8 @@ FILLS_MISSING_KEYS = "collections.defaultdict"
 COUNTS = "collections.Counter"
 # What looks up an object's attribute by its name: `getattr(torch, "float64")` is `torch.float64`.
 ATTRIBUTE_BY_NAME = "builtins.getattr"
+# What sets an object's attribute by its name: `setattr(self, "scale", np.ones(3))`.
+SETS_ATTRIBUTE_BY_NAME = "builtins.setattr"
 # What gives an object's attributes as a dict, by name: `vars(data)`.
 ATTRIBUTES_AS_DICT = "builtins.vars"
 # What makes a class of tuples whose places are named fields, read as attributes too

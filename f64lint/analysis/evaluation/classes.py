@@ -11,6 +11,7 @@ from f64lint.analysis.domain.library import (
     GENERATES_INIT,
     GENERATES_INIT_BASES,
     NOT_A_FIELD,
+    SETS_ATTRIBUTE_BY_NAME,
 )
 from f64lint.analysis.semantic.facts import ModuleFacts
 from f64lint.analysis.syntax.calls import Added, added_by, grown_list, is_super_call, keyword, method_name, positional
@@ -81,10 +82,10 @@ def _pairs(
 SetOnSelf = Dict[str, List["cst.BaseExpression"]]
 
 
-def _read_method(method: cst.FunctionDef) -> Tuple[SetOnSelf, bool]:
-    """What a method sets on `self` (nested classes are their own), and whether it calls the
-    method it overrides (`super().__init__(...)`, `Base.__init__(self)`): one walk of its
-    nodes."""
+def _read_method(facts: ModuleFacts, method: cst.FunctionDef) -> Tuple[SetOnSelf, bool]:
+    """What a method sets on `self` (nested classes are their own), by assignment, as a
+    buffer or by name (`setattr(self, "scale", value)`), and whether it calls the method it
+    overrides (`super().__init__(...)`, `Base.__init__(self)`): one walk of its nodes."""
     values: SetOnSelf = {}
     name = method.name.value
     extends = False
@@ -99,6 +100,9 @@ def _read_method(method: cst.FunctionDef) -> Tuple[SetOnSelf, bool]:
             if is_self_attribute(current.target):
                 values.setdefault(current.target.attr.value, []).append(current.value)
         elif type(current) is cst.Call:
+            set_by_name = _set_by_name(facts, current)
+            if set_by_name is not None:
+                values.setdefault(set_by_name[0], []).append(set_by_name[1])
             if method_name(current) == "register_buffer":
                 args = positional(current)
                 first = args[0] if len(args) >= 2 else None
@@ -109,6 +113,17 @@ def _read_method(method: cst.FunctionDef) -> Tuple[SetOnSelf, bool]:
             if isinstance(called, cst.Attribute) and called.attr.value == name:
                 extends = extends or isinstance(called.value, cst.Name) or is_super_call(called.value)
     return values, extends
+
+
+def _set_by_name(facts: ModuleFacts, call: cst.Call) -> Optional[Tuple[str, cst.BaseExpression]]:
+    """The attribute a `setattr(self, "name", value)` sets on `self`, with its value."""
+    args = positional(call)
+    if len(args) != 3 or not (isinstance(args[0], cst.Name) and args[0].value == "self"):
+        return None
+    named = args[1].evaluated_value if isinstance(args[1], cst.SimpleString) else None
+    if not isinstance(named, str) or facts.qualified_name(call.func) != SETS_ATTRIBUTE_BY_NAME:
+        return None
+    return named, args[2]
 
 
 class Classes:
@@ -272,7 +287,7 @@ class Classes:
             replacing: Set[str] = set()
             for method in owner.body.body:
                 if isinstance(method, cst.FunctionDef):
-                    set_by[method.name.value], extends = _read_method(method)
+                    set_by[method.name.value], extends = _read_method(self.facts, method)
                     if not extends:
                         replacing.add(method.name.value)
             found = self._methods[owner] = (set_by, frozenset(replacing))
