@@ -2468,6 +2468,9 @@ batch = {made}
         ('"obs reward"', "Batch(reward=np.zeros(3), obs=np.zeros(3, dtype=np.float32))", "batch.obs", Dtype.FLOAT32),
         ('("obs", "reward")', "Batch(np.zeros(3, dtype=np.float32), np.zeros(3))", "batch[1]", Dtype.FLOAT64),
         ('"obs, reward"', "Batch(np.zeros(3, dtype=np.float32), np.zeros(3))", "batch[0]", Dtype.FLOAT32),
+        ('"obs, reward"', "Batch(np.zeros(3, dtype=np.float32), np.zeros(3))", "batch[-2]", Dtype.FLOAT32),
+        ('"obs, reward"', "(np.zeros(3, dtype=np.float32), np.zeros(3))", "batch[-1]", Dtype.FLOAT64),
+        ('"obs, reward"', "(np.zeros(3, dtype=np.float32), np.zeros(3))", "batch[-2]", Dtype.FLOAT32),
     ],
 )
 def test_a_named_tuple_holds_each_field_as_made(fields, made, read, dtype):

@@ -11,7 +11,7 @@ from typing import Iterable, List, Optional, Tuple
 
 from f64lint.analysis.domain.probed import FRAME_TYPES
 from f64lint.analysis.evaluation.lattice import UNKNOWN, Dtype, Kind, Place, Value, join
-from f64lint.analysis.syntax.nodes import integer_index
+from f64lint.analysis.syntax.nodes import index_from_end, integer_index
 from f64lint.cst import cst
 
 # What a parameter is read as from the values the module's calls pass for it.
@@ -93,6 +93,9 @@ def subscripted(node: cst.Subscript, held: Value) -> Value:
     if any(isinstance(element.slice, cst.Slice) for element in node.slice) or _adds_axes(node):
         return held if held.kind in (Kind.CONTAINER, Kind.NDARRAY, Kind.TENSOR) else UNKNOWN
     index = integer_index(node)
+    from_end = index_from_end(node)  # `pair[-1]` of a tuple written out: its last part
+    if from_end is not None and held.kind is Kind.CONTAINER and from_end <= len(held.parts):
+        index = len(held.parts) - from_end
     return item_of(held, index if index is not None and index >= 0 else None)
 
 

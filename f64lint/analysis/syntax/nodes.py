@@ -109,6 +109,19 @@ def integer_index(node: cst.Subscript) -> Optional[int]:
     return index.evaluated_value if isinstance(index, cst.Integer) else None
 
 
+def index_from_end(node: cst.Subscript) -> Optional[int]:
+    """`2` for `x[-2]`; None for any other subscript."""
+    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+        return None
+    index = node.slice[0].slice.value
+    if not (isinstance(index, cst.UnaryOperation) and isinstance(index.operator, cst.Minus)):
+        return None
+    if not isinstance(index.expression, cst.Integer):
+        return None
+    counted = index.expression.evaluated_value
+    return counted if isinstance(counted, int) and counted > 0 else None
+
+
 def dotted_name(node: cst.BaseExpression) -> Optional[str]:
     """`a.b.c` for a chain of attributes on a name, else None."""
     parts: List[str] = []
