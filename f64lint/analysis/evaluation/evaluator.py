@@ -257,7 +257,7 @@ from f64lint.analysis.syntax.calls import (
     passes_keywords,
     positional,
 )
-from f64lint.analysis.syntax.nodes import descendants, is_property, is_self_attribute, own_nodes
+from f64lint.analysis.syntax.nodes import is_property, is_self_attribute, own_nodes
 from f64lint.cst import cst
 
 _KEEP_ARGUMENT_DTYPE = functions("numpy", Returns.ARGUMENT_DTYPE) | functions("scipy", Returns.ARGUMENT_DTYPE)
@@ -402,6 +402,10 @@ class Evaluator:
     def yields(self, function: cst.FunctionDef) -> bool:
         """Is it a generator?"""
         return bool(self._exits(function)[0])
+
+    def yielded(self, function: cst.FunctionDef) -> List[cst.Yield]:
+        """A function's own `yield`s (`_exits`)."""
+        return self._exits(function)[0]
 
     def at_defaults(self, node: cst.BaseExpression) -> Value:
         """The value of a node of a function's body read for a call that leaves the data
@@ -1281,16 +1285,8 @@ class Evaluator:
         """The names of the attributes the module sets on anything but `self` (`grid.initial =
         grid.initial.astype(np.float32)`): what another module's object holds there is not
         what it was made with."""
-        found: Set[str] = set()
-        for node in descendants([self.facts.module]):
-            if isinstance(node, cst.Assign):
-                targets = [target.target for target in node.targets]
-            elif isinstance(node, (cst.AugAssign, cst.AnnAssign)):
-                targets = [node.target]
-            else:
-                continue
-            found.update(t.attr.value for t in targets if isinstance(t, cst.Attribute) and not is_self_attribute(t))
-        return frozenset(found)
+        assigned = self.facts.attributes_assigned
+        return frozenset(target.attr.value for target in assigned if not is_self_attribute(target))
 
     @cached_property
     def _classes_by_name(self) -> Dict[str, cst.ClassDef]:

@@ -1,9 +1,9 @@
 """What a function of another module gives, as the project phase hands it on: the
 evaluator's value written as plain data (kinds, dtypes and how they nest: a tuple's parts,
 a dict's values by key, an object's attributes by name, a list's or a generator's
-elements, what a function gives), for the evaluator of a module that calls the function to read back (`for seed,
-ic in ensemble(n, runs)` of a generator that yields a seed and a dict of float64 arrays;
-`make_grid().initial` of a `return Grid(np.exp(-xs))`)."""
+elements, what a function gives), for the evaluator of a module that calls the function
+to read back (`for seed, ic in ensemble(n, runs)` of a generator that yields a seed and a
+dict of float64 arrays; `make_grid().initial` of a `return Grid(np.exp(-xs))`)."""
 
 from __future__ import annotations
 

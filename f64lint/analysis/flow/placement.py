@@ -220,8 +220,8 @@ def _given_float64(analysis: Analysis, call: cst.Call) -> bool:
     """Is a call given a float64 dtype, by keyword or by place?"""
     given = [keyword(call, "dtype"), *positional(call)]
     values = [analysis.flow.evaluation.value(arg) for arg in given if arg is not None]
-    dtypes = [value for value in values if value.kind is Kind.DTYPE and not value.partial and value.dtype is not None]
-    return any(WIDE_DTYPES.get(value.dtype) is Width.FLOAT64 for value in dtypes if value.dtype is not None)
+    dtypes = [value.dtype for value in values if value.kind is Kind.DTYPE and not value.partial]
+    return any(WIDE_DTYPES.get(dtype) is Width.FLOAT64 for dtype in dtypes if dtype is not None)
 
 
 def made_on_cpu_and_kept_there(analysis: Analysis, call: cst.Call) -> bool:

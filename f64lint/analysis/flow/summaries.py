@@ -461,7 +461,7 @@ def _value_returned(facts: ModuleFacts, flow: Flow, function: cst.FunctionDef, n
     whole value, whatever the function is passed (not `make(n, dtype=np.float64)` read at
     its defaults, which a call may pass float32)."""
     evaluation = flow.evaluation
-    yielded = [node.value for node in own_nodes(function.body, cst.Yield)]
+    yielded = [node.value for node in evaluation.yielded(function)]
     values = [value for value in yielded if isinstance(value, cst.BaseExpression)]
     if len(values) < len(yielded):
         return []  # `yield` alone, `yield from xs`

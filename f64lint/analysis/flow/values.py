@@ -1194,21 +1194,10 @@ class Flow:
     def _members_set_here(self) -> FrozenSet[Tuple[str, str]]:
         """The members of objects of other modules' classes that this module assigns to."""
         found = set()
-        stack: List[cst.CSTNode] = [self.facts.module]
-        while stack:
-            statement = stack.pop()
-            stack.extend(code_children(statement))
-            if isinstance(statement, cst.Assign):
-                targets = [t.target for t in statement.targets]
-            elif isinstance(statement, (cst.AugAssign, cst.AnnAssign)):
-                targets = [statement.target]
-            else:
-                continue
-            for target in targets:
-                if isinstance(target, cst.Attribute):
-                    owner = self._imported_class(target.value, 0)
-                    if owner is not None:
-                        found.add((owner, target.attr.value))
+        for target in self.facts.attributes_assigned:
+            owner = self._imported_class(target.value, 0)
+            if owner is not None:
+                found.add((owner, target.attr.value))
         return frozenset(found)
 
     def object_class(self, node: cst.BaseExpression) -> Optional[str]:

@@ -19,6 +19,7 @@ from f64lint.analysis.semantic.bindings import Binding
 from f64lint.analysis.semantic.definitions import Definitions
 from f64lint.analysis.semantic.traces import Traces
 from f64lint.analysis.syntax.calls import Added, added_by, grown_list, named_params
+from f64lint.analysis.syntax.nodes import descendants
 from f64lint.analysis.syntax.positions import StatementPositions
 from f64lint.cst import cst
 
@@ -213,6 +214,21 @@ class ModuleFacts:
             return []
         growing = self._growing.get((node.value, inside), ())
         return [added for read, each in growing if self.bindings.get(read) is binding for added in each]
+
+    @cached_property
+    def attributes_assigned(self) -> List[cst.Attribute]:
+        """Each attribute the module's code assigns to (`grid.initial = ...`, `self.n += 1`,
+        `cfg.k: int = 3`), in the module's order (read once)."""
+        found: List[cst.Attribute] = []
+        for node in descendants([self.module]):
+            if isinstance(node, cst.Assign):
+                targets = [target.target for target in node.targets]
+            elif isinstance(node, (cst.AugAssign, cst.AnnAssign)):
+                targets = [node.target]
+            else:
+                continue
+            found.extend(target for target in targets if isinstance(target, cst.Attribute))
+        return found
 
     @cached_property
     def keyword_splats(self) -> List[Tuple[cst.Call, cst.BaseExpression]]:

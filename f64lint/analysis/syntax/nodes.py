@@ -103,23 +103,26 @@ def is_called_on_the_class(method: cst.FunctionDef) -> bool:
 
 def integer_index(node: cst.Subscript) -> Optional[int]:
     """`2` for `x[2]`; None for a slice, several indices or an index that is no integer literal."""
-    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
-        return None
-    index = node.slice[0].slice.value
+    index = _single_index(node)
     return index.evaluated_value if isinstance(index, cst.Integer) else None
 
 
 def index_from_end(node: cst.Subscript) -> Optional[int]:
     """`2` for `x[-2]`; None for any other subscript."""
-    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
-        return None
-    index = node.slice[0].slice.value
+    index = _single_index(node)
     if not (isinstance(index, cst.UnaryOperation) and isinstance(index.operator, cst.Minus)):
         return None
     if not isinstance(index.expression, cst.Integer):
         return None
     counted = index.expression.evaluated_value
     return counted if isinstance(counted, int) and counted > 0 else None
+
+
+def _single_index(node: cst.Subscript) -> Optional[cst.BaseExpression]:
+    """The one index of a subscript (`i` of `x[i]`); None for a slice or several."""
+    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+        return None
+    return node.slice[0].slice.value
 
 
 def dotted_name(node: cst.BaseExpression) -> Optional[str]:
